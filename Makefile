@@ -1,0 +1,43 @@
+# Every target sets itself up on a fresh machine that has only Python 3.11, make and the registries.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+RUNTIME_STAMP := $(VENV)/.stamp-runtime
+DEV_STAMP     := $(VENV)/.stamp-dev
+
+.PHONY: run test lint typecheck pytest bench serve clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
+	touch $@ $(RUNTIME_STAMP)
+
+## make run: the main job
+run: $(RUNTIME_STAMP)
+	$(BIN)/delve monster-ai demo
+
+## make test: lint, strict types on the engine, the whole test suite
+test: lint typecheck pytest
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check src tests benchmarks tools
+
+typecheck: $(DEV_STAMP)
+	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven
+
+pytest: $(DEV_STAMP)
+	$(BIN)/python -m pytest -q
+
+## make bench: benchmarks (ratios and medians; never asserted in tests)
+bench: $(DEV_STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info

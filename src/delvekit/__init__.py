@@ -1,0 +1,3 @@
+"""delvekit: an open rules engine and toolkit for tactical dungeon-crawler board games."""
+
+__version__ = "0.1.0"

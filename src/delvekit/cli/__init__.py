@@ -1,0 +1,1 @@
+"""The `delve` command (Click + Rich). Thin: no rule is decided here."""

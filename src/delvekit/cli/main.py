@@ -1,0 +1,32 @@
+"""Entry point of the `delve` command. Each command group lives in its own module."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from delvekit import __version__
+from delvekit.core.errors import DelvekitError
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="delve")
+def cli() -> None:
+    """delvekit: rules engine and toolkit for Gloomhaven."""
+
+
+def _register() -> None:
+    # Command groups register here, one import each (keeps start-up cheap and modules separate).
+    from delvekit.cli import monster_ai
+
+    cli.add_command(monster_ai.group)
+
+
+def main() -> None:
+    _register()
+    try:
+        cli(standalone_mode=True)
+    except DelvekitError as exc:  # a user error that escaped a command: one clear line
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)

@@ -1,0 +1,1 @@
+"""Gloomhaven rules: rulesets, monster AI, content, engine. Standard library and msgspec only."""
