@@ -27,7 +27,7 @@ run: $(RUNTIME_STAMP)
 test: lint typecheck pytest
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check .
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven
