@@ -28,11 +28,13 @@ delvekit.core.errors.InputError: modifier card 'rolling x2': only a +N/-N card c
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypeAlias, get_args
 
 import msgspec
 
-from delvekit.core.errors import InputError
+from delvekit.core.errors import IllegalChoice, InputError
+from delvekit.core.rng import Rng
 
 CardKind: TypeAlias = Literal["add", "double", "null"]
 Marker: TypeAlias = Literal["", "bless", "curse"]
@@ -272,3 +274,271 @@ def parse_card(text: str) -> ModifierCard:
         )
     except InputError as exc:
         raise InputError(str(exc)[len(exc.where) + 2 :], where=where) from None
+
+
+# --------------------------------------------------------------------------- decks
+
+STANDARD_DECK: tuple[str, ...] = ("+0",) * 6 + ("+1",) * 5 + ("-1",) * 5 + ("+2", "-2", "x2", "null")
+"""The 20-card deck every character starts with; the monster deck is the same (§2.8)."""
+
+CURSE_LIMIT = 10
+"""No deck can hold more curse cards than its curse supply (§2.8)."""
+BLESS_LIMIT = 10
+"""The bless supply (§2.8, count unconfirmed); a deck never holds more."""
+
+
+def cards_of(texts: Iterable[str]) -> tuple[ModifierCard, ...]:
+    """Parse many card texts.
+
+    >>> [str(c) for c in cards_of(["+1", "2x"])]
+    ['+1', 'x2']
+    """
+    return tuple(parse_card(t) for t in texts)
+
+
+def standard_deck() -> tuple[ModifierCard, ...]:
+    """The standard 20-card character deck.
+
+    >>> deck = standard_deck()
+    >>> len(deck), sum(c.value for c in deck), sum(c.shuffles for c in deck)
+    (20, 0, 2)
+    """
+    return cards_of(STANDARD_DECK)
+
+
+def monster_deck() -> tuple[ModifierCard, ...]:
+    """The monster deck, shared by every monster: the same 20 cards as the standard deck."""
+    return cards_of(STANDARD_DECK)
+
+
+def _perk_part(perk: object, name: str) -> Sequence[object]:
+    part = perk.get(name, ()) if isinstance(perk, Mapping) else getattr(perk, name, ())
+    if part is None:
+        return ()
+    if isinstance(part, str) or not isinstance(part, Sequence):
+        raise InputError(f"{name!r} must be a list of card texts", where="perk")
+    return part
+
+
+def _as_card(item: object, where: str) -> ModifierCard:
+    if isinstance(item, ModifierCard):
+        return item
+    if isinstance(item, str):
+        try:
+            return parse_card(item)
+        except InputError as exc:
+            raise InputError(str(exc), where=where) from None
+    raise InputError(f"expected a card text, got {type(item).__name__}", where=where)
+
+
+def apply_perks(deck: Iterable[ModifierCard], perks: Iterable[object]) -> tuple[ModifierCard, ...]:
+    """The deck after taking ``perks`` in order: each removes its ``remove`` cards, then adds its
+    ``add`` cards (a "replace" perk does both). A perk is a mapping or record with ``remove`` and
+    ``add`` lists of card texts; a perk taken twice appears twice. Removed cards go from the
+    front of the deck, added cards at the end.
+
+    >>> perks = [{"remove": ["-1", "-1"]}, {"remove": ["-1"], "add": ["+1"]}]
+    >>> deck = apply_perks(standard_deck(), perks)
+    >>> len(deck), sum(str(c) == "-1" for c in deck), sum(str(c) == "+1" for c in deck)
+    (18, 2, 6)
+    >>> apply_perks(standard_deck(), [{"remove": ["+3"]}])
+    Traceback (most recent call last):
+    ...
+    delvekit.core.errors.InputError: perk 1: cannot remove '+3': no such card left in the deck
+    """
+    cards = list(deck)
+    for number, perk in enumerate(perks, start=1):
+        where = f"perk {number}"
+        try:
+            removes, adds = _perk_part(perk, "remove"), _perk_part(perk, "add")
+        except InputError as exc:
+            raise InputError(str(exc)[len(exc.where) + 2 :], where=where) from None
+        for item in removes:
+            card = _as_card(item, where)
+            try:
+                cards.remove(card)
+            except ValueError:
+                message = f"cannot remove '{card}': no such card left in the deck"
+                raise InputError(message, where=where) from None
+        cards.extend(_as_card(item, where) for item in adds)
+    return tuple(cards)
+
+
+# --------------------------------------------------------------------------- better and worse
+
+
+def compare(first: ModifierCard, second: ModifierCard, attack: int) -> int:
+    """Which card is better for an attack of value ``attack`` (§6.5): 1 for ``first``, -1 for
+    ``second``, 0 when the rules cannot tell (ambiguous or alike: use the first drawn).
+
+    A card is better when its value is at least as high and it carries at least every effect of
+    the other, and it differs in one of the two; an added effect is "positive but of undefined
+    size", so a higher value against an effect is ambiguous. A null is the worst value.
+
+    The FAQ rulings (§18.9):
+
+    >>> c = parse_card
+    >>> compare(c("+1"), c("+2"), 3), compare(c("+1 stun"), c("+1"), 3)
+    (-1, 1)
+    >>> compare(c("+0 stun"), c("+2"), 3), compare(c("+1 stun"), c("+1 fire"), 3)
+    (0, 0)
+    >>> compare(c("+0 muddle"), c("+2 stun"), 3)
+    0
+    """
+    a, b = first.apply(attack), second.apply(attack)
+    ea, eb = first.effect_amounts(), second.effect_amounts()
+    a_covers = (b is None or (a is not None and a >= b)) and all(ea.get(k, 0) >= v for k, v in eb.items())
+    b_covers = (a is None or (b is not None and b >= a)) and all(eb.get(k, 0) >= v for k, v in ea.items())
+    if a_covers and not b_covers:
+        return 1
+    if b_covers and not a_covers:
+        return -1
+    return 0
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+class Draw(msgspec.Struct, frozen=True, kw_only=True):
+    """What one attack drew: every revealed card in order, and the cards that apply."""
+
+    drawn: tuple[ModifierCard, ...]
+    applied: tuple[ModifierCard, ...]
+    """The cards whose value and effects apply to the attack, in the order drawn."""
+    ambiguous: bool = False
+    """Better/worse could not be told apart, so the first drawn card was used (§6.5)."""
+
+    def __str__(self) -> str:
+        used = ", ".join(str(c) for c in self.applied) or "nothing"
+        shown = ", ".join(str(c) for c in self.drawn)
+        return f"drew {shown}; applies {used}" + (" (ambiguous: first drawn)" if self.ambiguous else "")
+
+
+class ModifierDeck(msgspec.Struct, frozen=True, kw_only=True):
+    """One attack modifier deck in play: draw pile (next card first), discard pile and whether
+    a drawn x2/null asks for a shuffle at the end of the round. Immutable: every operation
+    returns a new deck, so game states branch cheaply.
+
+    >>> from delvekit.core.rng import Rng
+    >>> rng = Rng(3)
+    >>> deck = ModifierDeck.shuffled(standard_deck(), rng).with_card(parse_card("bless"), rng)
+    >>> len(deck.draw_pile), deck.count("bless")
+    (21, 1)
+    """
+
+    draw_pile: tuple[ModifierCard, ...]
+    discard: tuple[ModifierCard, ...] = ()
+    shuffle_pending: bool = False
+
+    @classmethod
+    def shuffled(cls, cards: Iterable[ModifierCard], rng: Rng) -> ModifierDeck:
+        """A fresh deck of ``cards`` in a random order."""
+        pile = list(cards)
+        rng.shuffle(pile)
+        return cls(draw_pile=tuple(pile))
+
+    @property
+    def cards(self) -> tuple[ModifierCard, ...]:
+        """Every card the deck holds (draw pile, then discard pile)."""
+        return self.draw_pile + self.discard
+
+    def count(self, text: str) -> int:
+        """How many cards written ``text`` the deck holds."""
+        card = parse_card(text)
+        return sum(c == card for c in self.cards)
+
+    def with_card(self, card: ModifierCard, rng: Rng) -> ModifierDeck:
+        """The deck with ``card`` (a bless, a curse, a scenario card) shuffled into the draw pile.
+
+        Raises :class:`IllegalChoice` when the deck already holds a full supply of blesses or
+        curses (§2.8).
+        """
+        if card.marker:
+            limit = BLESS_LIMIT if card.marker == "bless" else CURSE_LIMIT
+            if sum(c.marker == card.marker for c in self.cards) >= limit:
+                raise IllegalChoice(f"the deck already holds {limit} {card.marker} cards (§2.8)")
+        pile = [*self.draw_pile, card]
+        rng.shuffle(pile)
+        return msgspec.structs.replace(self, draw_pile=tuple(pile))
+
+    def end_of_round(self, rng: Rng) -> ModifierDeck:
+        """If a standard x2 or null was drawn this round, shuffle the discards back in (§3.5)."""
+        if not self.shuffle_pending:
+            return self
+        return ModifierDeck.shuffled(self.cards, rng)
+
+    def end_of_scenario(self, rng: Rng) -> ModifierDeck:
+        """Every bless and curse leaves; the rest is shuffled together (§2.8)."""
+        return ModifierDeck.shuffled((c for c in self.cards if not c.marker), rng)
+
+    def draw(
+        self, rng: Rng, *, attack: int, advantage: bool = False, disadvantage: bool = False
+    ) -> tuple[Draw, ModifierDeck]:
+        """Draw for one attack (one target) by the GH 1e procedure (§6.5); ``attack`` is the value
+        before modifier cards, needed to tell the better of two cards.
+
+        Normal: draw until a non-rolling card; all apply. Advantage: two cards, the better one;
+        exactly one rolling → both apply; both rolling → draw on, everything applies.
+        Disadvantage: two cards, the worse one; a rolling card is ignored; both rolling → draw
+        on and only the last card applies. Having both cancels them. An empty draw pile takes
+        the shuffled discards mid-draw; a deck that runs out of cards altogether ends the draw.
+        Drawn bless and curse cards leave the deck; a drawn x2 or null asks for the end-of-round
+        shuffle, whether it was used or not.
+
+        >>> from delvekit.core.rng import Rng
+        >>> deck = ModifierDeck(draw_pile=cards_of(["+0 stun", "+2", "-1"]))
+        >>> draw, deck = deck.draw(Rng(1), attack=3, advantage=True)
+        >>> str(draw), len(deck.draw_pile), len(deck.discard)
+        ('drew +0 stun, +2; applies +0 stun (ambiguous: first drawn)', 1, 2)
+        """
+        if advantage and disadvantage:
+            advantage = disadvantage = False
+        pile = list(self.draw_pile)
+        pile.reverse()  # pop() from the end is the top card
+        discard = list(self.discard)
+        drawn: list[ModifierCard] = []
+
+        def reveal() -> ModifierCard | None:
+            nonlocal pile, discard
+            if not pile:
+                if not discard:
+                    return None
+                pile, discard = discard, []
+                rng.shuffle(pile)
+            card = pile.pop()
+            drawn.append(card)
+            return card
+
+        def draw_on() -> None:  # keep drawing while the last card was rolling
+            while drawn[-1].rolling and reveal() is not None:
+                pass
+
+        applied: tuple[ModifierCard, ...]
+        ambiguous = False
+        first = reveal()
+        second = reveal() if first is not None and (advantage or disadvantage) else None
+        if first is None:
+            applied = ()
+        elif second is None:  # a normal draw, or a deck with a single card left
+            draw_on()
+            applied = tuple(drawn)
+        elif first.rolling and second.rolling:
+            draw_on()
+            applied = tuple(drawn) if advantage else tuple(drawn[-1:]) if not drawn[-1].rolling else ()
+        elif first.rolling or second.rolling:
+            applied = (first, second) if advantage else ((second,) if first.rolling else (first,))
+        else:
+            verdict = compare(first, second, attack)
+            ambiguous = verdict == 0 and first != second
+            if disadvantage:
+                verdict = -verdict
+            applied = (second,) if verdict < 0 else (first,)
+
+        pile.reverse()
+        kept = [c for c in drawn if not c.removed_when_drawn]
+        deck = ModifierDeck(
+            draw_pile=tuple(pile),
+            discard=(*discard, *kept),
+            shuffle_pending=self.shuffle_pending or any(c.shuffles for c in drawn),
+        )
+        return Draw(drawn=tuple(drawn), applied=applied, ambiguous=ambiguous), deck

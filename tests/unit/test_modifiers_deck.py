@@ -1,0 +1,137 @@
+"""Modifier decks: the standard deck, perks, bless and curse, seeded shuffles."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from delvekit.core.errors import IllegalChoice, InputError
+from delvekit.core.rng import Rng
+from delvekit.gloomhaven.modifiers import (
+    CURSE_LIMIT,
+    ModifierDeck,
+    apply_perks,
+    cards_of,
+    monster_deck,
+    parse_card,
+    standard_deck,
+)
+
+
+def texts(cards: object) -> Counter[str]:
+    return Counter(str(c) for c in cards)  # type: ignore[attr-defined]
+
+
+def test_standard_deck_is_the_twenty_cards_of_section_2_8() -> None:
+    expected = {"+0": 6, "+1": 5, "-1": 5, "+2": 1, "-2": 1, "x2": 1, "null": 1}
+    assert texts(standard_deck()) == Counter(expected)
+    assert texts(monster_deck()) == texts(standard_deck())
+    assert [str(c) for c in standard_deck() if c.shuffles] == ["x2", "null"]
+
+
+# The Brute's perk lines, in the content pack's shape (remove/add lists of card texts).
+BRUTE_PERKS = [
+    {"remove": ["-1", "-1"], "add": [], "count": 1},
+    {"remove": ["-1"], "add": ["+1"], "count": 1},
+    {"remove": [], "add": ["+1", "+1"], "count": 2},
+    {"remove": [], "add": ["+3"], "count": 1},
+    {"remove": [], "add": ["rolling +0 push 1"] * 3, "count": 2},
+    {"remove": [], "add": ["rolling +0 pierce 3"] * 2, "count": 1},
+]
+
+
+def test_perks_remove_then_add_and_may_repeat() -> None:
+    chosen = [BRUTE_PERKS[0], BRUTE_PERKS[1], BRUTE_PERKS[2], BRUTE_PERKS[2], BRUTE_PERKS[4]]
+    deck = apply_perks(standard_deck(), chosen)
+    assert texts(deck) == Counter(
+        {"+0": 6, "+1": 10, "-1": 2, "+2": 1, "-2": 1, "x2": 1, "null": 1, "rolling +0 push 1": 3}
+    )
+
+
+class PerkRecord:
+    """A perk given as a record (the content pack's type) rather than a mapping."""
+
+    def __init__(self, remove: list[str], add: list[str]) -> None:
+        self.remove, self.add = remove, add
+
+
+def test_perks_as_records() -> None:
+    deck = apply_perks(standard_deck(), [PerkRecord(["-2"], ["+0"])])
+    assert texts(deck)["-2"] == 0 and texts(deck)["+0"] == 7
+
+
+def test_perk_errors_name_the_perk_and_change_nothing() -> None:
+    base = standard_deck()
+    with pytest.raises(InputError, match=r"perk 2: cannot remove '-2'"):
+        apply_perks(base, [{"remove": ["-2"]}, {"remove": ["-2"]}])
+    with pytest.raises(InputError, match=r"perk 1: modifier card '\+1 zap': unknown word 'zap'"):
+        apply_perks(base, [{"add": ["+1 zap"]}])
+    with pytest.raises(InputError, match=r"perk 1: 'add' must be a list of card texts"):
+        apply_perks(base, [{"add": "+1"}])
+    with pytest.raises(InputError, match=r"perk 1: expected a card text, got int"):
+        apply_perks(base, [{"add": [1]}])
+    assert base == standard_deck()
+
+
+def test_shuffle_is_seeded() -> None:
+    a = ModifierDeck.shuffled(standard_deck(), Rng(42))
+    b = ModifierDeck.shuffled(standard_deck(), Rng(42))
+    c = ModifierDeck.shuffled(standard_deck(), Rng(43))
+    assert a == b and a != c
+    assert texts(a.draw_pile) == texts(standard_deck())
+
+
+def test_draws_replay_from_the_seed() -> None:
+    def play(seed: int) -> list[str]:
+        rng = Rng(seed)
+        deck = ModifierDeck.shuffled(standard_deck(), rng)
+        out = []
+        for turn in range(30):
+            result, deck = deck.draw(rng, attack=3, advantage=turn % 3 == 1, disadvantage=turn % 3 == 2)
+            out.append(str(result))
+            if turn % 4 == 3:
+                deck = deck.end_of_round(rng)
+        return out
+
+    assert play(9) == play(9)
+    assert play(9) != play(10)
+
+
+def test_cards_are_conserved_through_draws_and_rounds() -> None:
+    rng = Rng(1)
+    deck = ModifierDeck.shuffled(apply_perks(standard_deck(), [BRUTE_PERKS[4]]), rng)
+    deck = deck.with_card(parse_card("bless"), rng).with_card(parse_card("curse"), rng)
+    start = texts(deck.cards)
+    removed: Counter[str] = Counter()
+    for _ in range(40):
+        result, deck = deck.draw(rng, attack=2, advantage=True)
+        removed.update(str(c) for c in result.drawn if c.removed_when_drawn)
+        deck = deck.end_of_round(rng)
+        assert texts(deck.cards) + removed == start
+    assert removed == Counter({"bless": 1, "curse": 1})
+
+
+def test_curse_supply_limit() -> None:
+    rng = Rng(0)
+    deck = ModifierDeck.shuffled(monster_deck(), rng)
+    for _ in range(CURSE_LIMIT):
+        deck = deck.with_card(parse_card("curse"), rng)
+    with pytest.raises(IllegalChoice, match="already holds 10 curse cards"):
+        deck.with_card(parse_card("curse"), rng)
+    assert deck.count("curse") == CURSE_LIMIT
+
+
+def test_bless_goes_into_the_draw_pile_not_the_discards() -> None:
+    rng = Rng(0)
+    deck = ModifierDeck(draw_pile=cards_of(["+1"]), discard=cards_of(["+0", "-1"]))
+    deck = deck.with_card(parse_card("bless"), rng)
+    assert texts(deck.draw_pile) == Counter({"+1": 1, "bless": 1}) and len(deck.discard) == 2
+
+
+def test_end_of_scenario_removes_bless_and_curse() -> None:
+    rng = Rng(0)
+    deck = ModifierDeck.shuffled(standard_deck(), rng).with_card(parse_card("curse"), rng)
+    deck = deck.with_card(parse_card("bless"), rng)
+    _, deck = deck.draw(rng, attack=1)
+    assert texts(deck.end_of_scenario(rng).cards) == texts(standard_deck())
