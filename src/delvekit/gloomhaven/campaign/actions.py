@@ -1,0 +1,258 @@
+"""Campaign actions: small immutable records, tagged by their ``"action"`` name in JSON.
+
+This is the log format users keep, so names and fields are a stable contract (issue 6).
+
+>>> a = decode_action('{"action": "buy", "character": "Ana", "item": 3}')
+>>> a
+Buy(character='Ana', item=3)
+>>> encode_action(a)
+'{"action":"buy","character":"Ana","item":3}'
+
+``enhance`` names the line of the half it enhances ``action_index`` in JSON, because ``action``
+already names the action; ``line``, ``index`` and (on the command line) ``action=N`` are read too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypeAlias
+
+import msgspec
+
+from delvekit.core.errors import InputError
+
+
+class _Action(
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    tag_field="action",
+):
+    """Configuration (tag field, strict fields, compact encoding) is inherited by every action."""
+
+
+class NewParty(_Action, frozen=True, kw_only=True, tag="new_party"):
+    name: str
+
+
+class CreateCharacter(_Action, frozen=True, kw_only=True, tag="create_character"):
+    name: str
+    cls: str = msgspec.field(name="class")
+    level: int = 1
+    player: str | None = None
+    """Lineage for retirement perks; defaults to the character's own name."""
+    quest: int = 0
+    """Which of the two personal quests dealt to keep (0 or 1); the other is shuffled back."""
+    cards: tuple[str, ...] = ()
+    """Cards gained at each level above 1, in level order (may be chosen later with choose_card)."""
+    perks: tuple[int, ...] = ()
+    """Perks taken at once (may be taken later with add_perk)."""
+
+
+class Buy(_Action, frozen=True, kw_only=True, tag="buy"):
+    character: str
+    item: int
+
+
+class Sell(_Action, frozen=True, kw_only=True, tag="sell"):
+    character: str
+    item: int
+
+
+class Equip(_Action, frozen=True, kw_only=True, tag="equip"):
+    character: str
+    items: tuple[int, ...]
+
+
+class Donate(_Action, frozen=True, kw_only=True, tag="donate"):
+    character: str
+
+
+class CityEvent(_Action, frozen=True, kw_only=True, tag="city_event"):
+    card: int
+    option: str
+    choice: int | None = None
+    split: dict[str, int] | None = None
+    character: str | None = None
+
+
+class RoadEvent(_Action, frozen=True, kw_only=True, tag="road_event"):
+    card: int
+    option: str
+    choice: int | None = None
+    split: dict[str, int] | None = None
+    character: str | None = None
+
+
+class LevelUp(_Action, frozen=True, kw_only=True, tag="level_up"):
+    character: str
+    card: str
+    perk: int
+
+
+class ChooseCard(_Action, frozen=True, kw_only=True, tag="choose_card"):
+    character: str
+    card: str
+
+
+class AddCheckmarks(_Action, frozen=True, kw_only=True, tag="add_checkmarks"):
+    character: str
+    count: int
+
+
+class AddPerk(_Action, frozen=True, kw_only=True, tag="add_perk"):
+    character: str
+    perk: int
+
+
+class QuestProgress(_Action, frozen=True, kw_only=True, tag="quest_progress"):
+    character: str
+    amount: int = 1
+
+
+class Retire(_Action, frozen=True, kw_only=True, tag="retire"):
+    character: str
+
+
+class Enhance(_Action, frozen=True, kw_only=True, tag="enhance"):
+    character: str
+    card: str
+    half: Literal["top", "bottom"]
+    action_index: int = 0
+    sticker: str
+    multi_target: bool | None = None
+    """Only for cards whose lines the content does not encode."""
+    hexes: int | None = None
+
+
+class ChooseScenario(_Action, frozen=True, kw_only=True, tag="choose_scenario"):
+    scenario: int
+
+
+class UnlockScenario(_Action, frozen=True, kw_only=True, tag="unlock_scenario"):
+    scenario: int
+
+
+class CharacterResult(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    xp: int = 0
+    gold: int = 0
+    checkmarks: int = 0
+    quest: int = 0
+    """Personal-quest progress made in the scenario."""
+    items: tuple[int, ...] = ()
+    """Items looted from numbered treasures."""
+
+
+class CompleteScenario(_Action, frozen=True, kw_only=True, tag="complete_scenario"):
+    scenario: int
+    success: bool
+    characters: dict[str, CharacterResult] = {}
+    casual: bool = False
+    """A replay without campaign effects (XP, gold, checkmarks and quest progress still count)."""
+
+
+class ChangeReputation(_Action, frozen=True, kw_only=True, tag="change_reputation"):
+    amount: int
+
+
+class AddProsperity(_Action, frozen=True, kw_only=True, tag="add_prosperity"):
+    amount: int
+
+
+class GainAchievement(_Action, frozen=True, kw_only=True, tag="gain_achievement"):
+    achievement: str
+    kind: Literal["global", "party"] = "global"
+    lose: bool = False
+
+
+Action: TypeAlias = (
+    NewParty
+    | CreateCharacter
+    | Buy
+    | Sell
+    | Equip
+    | Donate
+    | CityEvent
+    | RoadEvent
+    | LevelUp
+    | ChooseCard
+    | AddCheckmarks
+    | AddPerk
+    | QuestProgress
+    | Retire
+    | Enhance
+    | ChooseScenario
+    | UnlockScenario
+    | CompleteScenario
+    | ChangeReputation
+    | AddProsperity
+    | GainAchievement
+)
+
+ACTION_TYPES: dict[str, type[_Action]] = {
+    t.__struct_config__.tag: t  # type: ignore[misc]
+    for t in (
+        NewParty,
+        CreateCharacter,
+        Buy,
+        Sell,
+        Equip,
+        Donate,
+        CityEvent,
+        RoadEvent,
+        LevelUp,
+        ChooseCard,
+        AddCheckmarks,
+        AddPerk,
+        QuestProgress,
+        Retire,
+        Enhance,
+        ChooseScenario,
+        UnlockScenario,
+        CompleteScenario,
+        ChangeReputation,
+        AddProsperity,
+        GainAchievement,
+    )
+}
+
+_ENHANCE_INDEX_ALIASES = ("line", "index")
+
+
+def action_from_object(obj: Any, *, where: str = "action", strict: bool = True) -> Action:
+    """Build an action from a decoded JSON object; errors name ``where`` and the field.
+
+    ``strict=False`` accepts strings for numbers and booleans (command-line ``key=value``).
+    """
+    if not isinstance(obj, dict):
+        raise InputError('an action must be a JSON object with an "action" field', where=where)
+    name = obj.get("action")
+    if not isinstance(name, str):
+        raise InputError('missing "action" field (the action name)', where=where)
+    if name not in ACTION_TYPES:
+        known = ", ".join(sorted(ACTION_TYPES))
+        raise InputError(f"unknown action {name!r}; known: {known}", where=where)
+    if name == "enhance":
+        obj = dict(obj)
+        for alias in _ENHANCE_INDEX_ALIASES:
+            if alias in obj:
+                obj["action_index"] = obj.pop(alias)
+    try:
+        return msgspec.convert(obj, type=Action, strict=strict)  # type: ignore[no-any-return]
+    except msgspec.ValidationError as exc:
+        raise InputError(f"{name}: {exc}", where=where) from None
+
+
+def decode_action(raw: bytes | str, *, where: str = "action") -> Action:
+    """Decode one JSON action; a malformed document raises one :class:`InputError`."""
+    try:
+        obj = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise InputError(f"not valid JSON ({exc})", where=where) from None
+    return action_from_object(obj, where=where)
+
+
+def encode_action(action: Action) -> str:
+    """The canonical one-line JSON form of an action."""
+    return msgspec.json.encode(action).decode()

@@ -1,0 +1,250 @@
+"""What the campaign needs to know about the game's content, in a small schema of its own.
+
+The campaign rules read only this record. It is built from the full content pack by
+:func:`from_pack` (``delvekit.gloomhaven.content``) or decoded from a JSON document with
+:func:`load_content` (tests and custom campaigns use small fixtures this way).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal, TypeAlias, TypeVar
+
+import msgspec
+
+from delvekit.core.errors import ContentError
+
+Slot: TypeAlias = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
+EventDeck: TypeAlias = Literal["city", "road"]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+class ItemInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    number: int
+    name: str = ""
+    cost: int
+    count: int
+    slot: Slot
+    prosperity: int | None = None
+    """Prosperity level at which the shop stocks it; None for items that come only from designs,
+    treasures or rewards."""
+
+
+class PerkInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    count: int = 1
+    """Boxes on the perk line: it can be taken that many times."""
+    text: str = ""
+
+
+class CardAction(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One action (line) of a card half, as far as enhancements care (§16.10)."""
+
+    stats: tuple[str, ...] = ()
+    """Enhanceable numbers on the line: attack, move, range, target, shield, heal, summon_hp..."""
+    multi_target: bool = False
+    hexes: int = 0
+    """Hexes of the area diagram (0 = no area)."""
+    enemies: bool = False
+    """The line targets enemies (negative-condition stickers go here)."""
+    allies: bool = False
+    """The line affects the user or allies (positive-condition stickers go here)."""
+
+
+class CardInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    level: int | None
+    """1–9, or None for an "X" card (counts as level 1 for costs)."""
+    top: tuple[CardAction, ...] | None = None
+    bottom: tuple[CardAction, ...] | None = None
+    """None when the card's actions are not encoded: an enhancement must then describe its line."""
+
+
+class EventRefs(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    city: tuple[int, ...] = ()
+    road: tuple[int, ...] = ()
+
+
+class ClassInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    health: tuple[int, ...]
+    perks: tuple[PerkInfo, ...]
+    cards: tuple[CardInfo, ...]
+    unlock_events: EventRefs = EventRefs()
+    retire_events: EventRefs = EventRefs()
+
+
+class QuestInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    id: str
+    target: int = 1
+    """Progress needed to fulfil it (one step when the quest is a single condition)."""
+    unlocks_class: str | None = None
+    unlocks_envelope: str | None = None
+
+
+class Condition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """When an event outcome applies. Empty = always."""
+
+    reputation_at_least: int | None = None
+    reputation_at_most: int | None = None
+    class_in_party: str | None = None
+    party_achievement: str | None = None
+    global_achievement: str | None = None
+
+
+class Outcome(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    when: Condition = Condition()
+    gold: int = 0
+    """Each character (a negative amount is a loss, never below 0)."""
+    collective_gold: int = 0
+    """Split freely among the party: the action gives the split."""
+    xp: int = 0
+    reputation: int = 0
+    prosperity: int = 0
+    checkmarks: int = 0
+    unlock_scenarios: tuple[int, ...] = ()
+    global_achievements: tuple[str, ...] = ()
+    party_achievements: tuple[str, ...] = ()
+    lose_party_achievements: tuple[str, ...] = ()
+    item_designs: tuple[int, ...] = ()
+    items: tuple[int, ...] = ()
+    """Given to one character the action names (``character``)."""
+    add_events: EventRefs = EventRefs()
+    choices: tuple[Outcome, ...] = ()
+    """The party picks one of these (the action's ``choice``, 0-based)."""
+
+
+class EventOption(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    outcomes: tuple[Outcome, ...] = ()
+    remove: bool = False
+    """True: the card leaves the game; False: it returns to the bottom of its deck."""
+
+
+class EventInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    deck: EventDeck
+    number: int
+    options: dict[str, EventOption]
+
+
+class Rewards(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    gold: int = 0
+    xp: int = 0
+    reputation: int = 0
+    prosperity: int = 0
+    global_achievements: tuple[str, ...] = ()
+    lose_global_achievements: tuple[str, ...] = ()
+    party_achievements: tuple[str, ...] = ()
+    lose_party_achievements: tuple[str, ...] = ()
+    items: tuple[int, ...] = ()
+    """Every character gains one (sold at once if already owned, §14)."""
+    item_designs: tuple[int, ...] = ()
+    envelopes: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+    add_events: EventRefs = EventRefs()
+
+
+class ScenarioInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    number: int
+    name: str = ""
+    unlocks: tuple[int, ...] = ()
+    requires_global: tuple[str, ...] = ()
+    requires_party: tuple[str, ...] = ()
+    blocked_by_global: tuple[str, ...] = ()
+    blocked_by_party: tuple[str, ...] = ()
+    links: tuple[int, ...] = ()
+    """Scenarios one may go to straight from this one without a road event."""
+    linked_to_town: bool = False
+    """Leaving Gloomhaven for it needs no road event."""
+    rewards: Rewards = Rewards()
+
+
+class CampaignContent(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    edition: str = "gloomhaven"
+    starting_classes: tuple[str, ...]
+    classes: tuple[ClassInfo, ...]
+    items: tuple[ItemInfo, ...]
+    personal_quests: tuple[QuestInfo, ...]
+    events: tuple[EventInfo, ...] = ()
+    city_deck: tuple[int, ...] = ()
+    road_deck: tuple[int, ...] = ()
+    scenarios: tuple[ScenarioInfo, ...] = ()
+    start_scenarios: tuple[int, ...] = (1,)
+    achievement_groups: dict[str, str] = {}
+    """Global achievement → its type: gaining one of a type replaces the other (§16.11)."""
+    envelope_classes: dict[str, tuple[str, ...]] = {}
+    """Classes an envelope or box unlocks (e.g. the sun box)."""
+    item_design_deck: tuple[int, ...] = ()
+    side_scenario_deck: tuple[int, ...] = ()
+
+
+class Catalog:
+    """Indexed view of a :class:`CampaignContent`, checked once for dangling references."""
+
+    __slots__ = ("classes", "content", "events", "items", "quests", "scenarios")
+
+    def __init__(self, content: CampaignContent, *, where: str = "campaign content") -> None:
+        self.content = content
+        self.items = _index(content.items, lambda i: i.number, where, "items")
+        self.classes = _index(content.classes, lambda c: c.id, where, "classes")
+        self.quests = _index(content.personal_quests, lambda q: q.id, where, "personal_quests")
+        self.events: dict[tuple[str, int], EventInfo] = _index(
+            content.events, lambda e: (e.deck, e.number), where, "events"
+        )
+        self.scenarios = _index(content.scenarios, lambda s: s.number, where, "scenarios")
+        for cls_id in content.starting_classes:
+            if cls_id not in self.classes:
+                raise ContentError(f"unknown class {cls_id!r}", where=f"{where}: starting_classes")
+        for cls in content.classes:
+            if len(cls.health) != 9:
+                raise ContentError("health needs 9 values (levels 1–9)", where=f"{where}: classes.{cls.id}")
+        for number in content.start_scenarios:
+            if self.scenarios and number not in self.scenarios:
+                raise ContentError(f"unknown scenario {number}", where=f"{where}: start_scenarios")
+
+    def item(self, number: int) -> ItemInfo | None:
+        return self.items.get(number)
+
+    def card(self, cls: str, name: str) -> CardInfo | None:
+        for card in self.classes[cls].cards:
+            if card.name.lower() == name.lower():
+                return card
+        return None
+
+    def event(self, deck: str, number: int) -> EventInfo | None:
+        return self.events.get((deck, number))
+
+
+def _index(records: tuple[V, ...], key: Callable[[V], K], where: str, field: str) -> dict[K, V]:
+    out: dict[K, V] = {}
+    for record in records:
+        k = key(record)
+        if k in out:
+            raise ContentError(f"duplicate entry {k!r}", where=f"{where}: {field}")
+        out[k] = record
+    return out
+
+
+def load_content(path: str | Path) -> CampaignContent:
+    """Decode a campaign-content JSON file; a bad file raises one :class:`ContentError` naming it."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror}", where=str(p)) from None
+    return decode_content(raw, where=str(p))
+
+
+def decode_content(raw: bytes | str, *, where: str = "campaign content") -> CampaignContent:
+    try:
+        content = msgspec.json.decode(raw, type=CampaignContent)
+    except msgspec.ValidationError as exc:
+        raise ContentError(str(exc), where=where) from None
+    except msgspec.DecodeError as exc:
+        raise ContentError(f"not valid JSON ({exc})", where=where) from None
+    Catalog(content, where=where)
+    return content
