@@ -1,0 +1,115 @@
+"""Abilities as data: one :class:`Ability` record per printed ability of a card half or monster card.
+
+The engine resolves abilities in printed order (§3.4). What the foundation resolves itself:
+
+* ``heal N`` on self (a real heal: poison/wound rules of §8.2),
+* ``shield N`` and ``retaliate N`` as bonuses (a monster's card bonus lasts from its activation
+  to the end of the round, §6.7/§10.2; a character's comes with a round-bonus card),
+* ``condition NAME`` on self (e.g. strengthen, invisible; negative ones are mandatory),
+* ``infuse ELEMENT`` (Strong at the end of the turn, §9),
+* ``suffer N`` (damage that is not an attack, §6.8; a character may negate it by losing cards),
+* ``xp N``.
+
+``move`` and ``attack`` (and any ability with a target other than self) need movement, line of
+sight and the damage pipeline: the engine hands them to an :class:`AbilityResolver` (the next
+step wires the monster AI, paths and damage modules into one). Without a resolver they are
+declined, which the rules allow for a character's positive abilities (every part is optional
+except negative ones) and which is reported with an ``unresolved`` event.
+
+>>> str(Ability.parse("heal 2"))
+'heal 2'
+>>> Ability.parse("attack 3 range 2").range
+2
+>>> Ability.parse("infuse fire").element
+<Element.FIRE: 'fire'>
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+import msgspec
+
+from delvekit.core.errors import InputError
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.elements import Element
+
+AbilityKind: TypeAlias = Literal[
+    "move", "attack", "heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "loot"
+]
+SELF_RESOLVED: frozenset[str] = frozenset(
+    {"heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp"}
+)
+_VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", "xp", "loot"})
+
+
+class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One ability. ``value`` is the printed number; ``range`` 0 means melee (attack) or self."""
+
+    kind: AbilityKind
+    value: int = 0
+    range: int = 0
+    condition: Condition | None = None
+    element: Element | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind == "condition" and self.condition is None:
+            raise InputError("a condition ability names its condition", where="ability")
+        if self.kind == "infuse" and self.element is None:
+            raise InputError("an infuse ability names its element", where="ability")
+        if self.value < 0 or self.range < 0:
+            raise InputError(f"negative number in {self.kind} ability", where="ability")
+
+    @property
+    def self_resolved(self) -> bool:
+        """Resolved by the engine itself (no target, path or modifier draw needed)."""
+        return self.kind in SELF_RESOLVED and self.range == 0
+
+    @property
+    def negative(self) -> bool:
+        """Mandatory for the figure that performs it (§3.4): damage to self, negative conditions,
+        stand-alone infusions and XP."""
+        if self.kind in ("suffer", "infuse", "xp"):
+            return True
+        return self.kind == "condition" and self.condition is not None and self.condition.negative
+
+    def __str__(self) -> str:
+        parts: list[str] = [self.kind]
+        if self.kind in _VALUED:
+            parts.append(str(self.value))
+        if self.condition is not None:
+            parts.append(self.condition.value)
+        if self.element is not None:
+            parts.append(self.element.value)
+        if self.range:
+            parts += ["range", str(self.range)]
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Ability:
+        """``kind [value] [condition|element] [range N]``; the inverse of ``str``."""
+        tokens = text.split()
+        if not tokens:
+            raise InputError("empty ability text", where="ability")
+        kind, rest = tokens[0], tokens[1:]
+        try:
+            if kind not in _VALUED | {"condition", "infuse"}:
+                raise InputError(f"unknown ability kind {kind!r}", where=f"ability {text!r}")
+            value = rng = 0
+            condition: Condition | None = None
+            element: Element | None = None
+            if kind in _VALUED:
+                value, rest = int(rest[0]), rest[1:]
+            if kind == "condition":
+                condition, rest = Condition.parse(rest[0]), rest[1:]
+            if kind == "infuse":
+                element, rest = Element.parse(rest[0]), rest[1:]
+            if rest[:1] == ["range"]:
+                rng, rest = int(rest[1]), rest[2:]
+            if rest:
+                raise InputError(f"unexpected {' '.join(rest)!r}", where=f"ability {text!r}")
+        except (IndexError, ValueError):
+            raise InputError(
+                "expected 'kind [value] [condition|element] [range N]'", where=f"ability {text!r}"
+            ) from None
+        return cls(kind=kind, value=value, range=rng, condition=condition, element=element)  # type: ignore[arg-type]

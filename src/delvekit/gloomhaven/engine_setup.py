@@ -1,0 +1,155 @@
+"""What the engine needs to start a game, as frozen, JSON-serialisable records.
+
+A :class:`GameSetup` is resolved content: card halves with their abilities, monster stats at the
+scenario's monster level, the placements of each room for the party size. It is deliberately
+independent of the content pack's file schema: an adapter (next step) builds a ``GameSetup`` from
+``content.load_pack()``, a scenario number, the party and the options; tests build small ones by
+hand. A game is fully defined by ``(setup, seed, choices)``; the save format stores exactly that.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+import msgspec
+
+from delvekit.core.errors import InputError
+from delvekit.core.hexes import Hex
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
+
+Rank: TypeAlias = Literal["normal", "elite", "boss"]
+
+
+class Half(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """The top or bottom action of a character's ability card."""
+
+    abilities: tuple[Ability, ...] = ()
+    lost: bool = False
+    """The lost icon: the card goes to the lost pile (or, with a bonus, later)."""
+    round_bonus: bool = False
+    """Stays in the active area until the end of the round."""
+    persistent: bool = False
+    """Stays in the active area (no use slots in the foundation: until the scenario ends)."""
+
+
+class Card(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    initiative: int
+    top: Half = Half()
+    bottom: Half = Half()
+    level: int = 1
+
+
+class CharacterSetup(msgspec.Struct, frozen=True, kw_only=True):
+    """One character of the party: its id on the board (``brute``), its class, the cards in its
+    hand (exactly ``hand_limit`` of them), its maximum health and its starting hex."""
+
+    id: str
+    class_name: str
+    max_health: int
+    hand_limit: int
+    hand: tuple[Card, ...]
+    hex: Hex
+
+
+class MonsterStats(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    health: int
+    move: int = 0
+    attack: int = 0
+    range: int = 0
+    shield: int = 0
+    retaliate: int = 0
+    flying: bool = False
+    immunities: tuple[Condition, ...] = ()
+
+
+class MonsterCard(msgspec.Struct, frozen=True, kw_only=True):
+    id: str
+    initiative: int
+    shuffle: bool = False
+    actions: tuple[Ability, ...] = ()
+
+
+class MonsterType(msgspec.Struct, frozen=True, kw_only=True):
+    """A monster type at this scenario's monster level. ``deck`` names the ability deck it draws
+    from; types sharing a deck share one revealed card per round (§3.2, §17.D D5)."""
+
+    name: str
+    deck: str
+    standees: int
+    normal: MonsterStats | None = None
+    elite: MonsterStats | None = None
+    boss: MonsterStats | None = None
+
+    def stats(self, rank: Rank) -> MonsterStats:
+        found = {"normal": self.normal, "elite": self.elite, "boss": self.boss}[rank]
+        if found is None:
+            raise InputError(
+                f"monster type {self.name} has no {rank} stats", where=f"setup.monsters.{self.name}"
+            )
+        return found
+
+
+class Placement(msgspec.Struct, frozen=True):
+    """One monster standee of a room for this party size."""
+
+    monster: str
+    rank: Rank
+    hex: Hex
+
+
+class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything a game starts from (besides the seed). ``rooms[0]`` is the starting room;
+    other rooms are placed when revealed."""
+
+    scenario: str
+    level: int
+    party: tuple[CharacterSetup, ...]
+    monsters: tuple[MonsterType, ...] = ()
+    decks: dict[str, tuple[MonsterCard, ...]] = {}
+    rooms: tuple[tuple[Placement, ...], ...] = ((),)
+    hexes: tuple[Hex, ...] = ()
+    ruleset: str = "gloomhaven"
+    win: Literal["kill_all", "none"] = "kill_all"
+    """``kill_all``: success once no monster is on the board and every room is revealed."""
+    content_version: str = ""
+
+    def validate(self) -> None:
+        """Raise :class:`InputError` naming the field of the first inconsistency."""
+        where = f"setup {self.scenario}"
+        if not self.party:
+            raise InputError("the party is empty", where=f"{where}.party")
+        ids = [c.id for c in self.party]
+        if len(set(ids)) != len(ids):
+            raise InputError(f"duplicate character ids {ids}", where=f"{where}.party")
+        types = {m.name: m for m in self.monsters}
+        for ch in self.party:
+            cards = [c.id for c in ch.hand]
+            if len(cards) != ch.hand_limit:
+                raise InputError(
+                    f"hand has {len(cards)} cards, the hand limit is {ch.hand_limit}",
+                    where=f"{where}.party.{ch.id}",
+                )
+            if len(set(cards)) != len(cards):
+                raise InputError("a card appears twice in the hand", where=f"{where}.party.{ch.id}.hand")
+            if ch.max_health < 1:
+                raise InputError("max_health must be at least 1", where=f"{where}.party.{ch.id}")
+        for m in self.monsters:
+            if m.deck not in self.decks or not self.decks[m.deck]:
+                raise InputError(
+                    f"ability deck {m.deck!r} is missing or empty", where=f"{where}.monsters.{m.name}"
+                )
+        for n, room in enumerate(self.rooms):
+            for p in room:
+                if p.monster not in types:
+                    raise InputError(f"unknown monster type {p.monster!r}", where=f"{where}.rooms[{n}]")
+                types[p.monster].stats(p.rank)
+        occupied = [ch.hex for ch in self.party] + [p.hex for room in self.rooms for p in room]
+        if len(set(occupied)) != len(occupied):
+            raise InputError("two figures start on one hex", where=f"{where}.rooms")
+        if self.hexes:
+            known = set(self.hexes)
+            for h in occupied:
+                if h not in known:
+                    raise InputError(f"hex {h} is not on the map", where=f"{where}.rooms")

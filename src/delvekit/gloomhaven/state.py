@@ -1,0 +1,320 @@
+"""The mutable state of one Gloomhaven scenario in play, with a cheap :meth:`GameState.clone`.
+
+Static facts (card texts, monster stats, the map) live in the immutable
+:class:`~delvekit.gloomhaven.engine_setup.GameSetup` that clones share. The state holds only what
+changes: figures (health, hex, conditions, bonuses, turn counts), each character's piles (hand,
+discard, lost, active area, the two cards selected this round), monster ability decks, elements,
+money tokens, the round, the initiative order and the engine's agenda of pending steps. Every
+container is copied one level deep by ``clone``; the values inside are immutable or cloned
+explicitly. No ``copy.deepcopy``.
+
+:meth:`GameState.text` is the canonical text of the whole state, used for digests (replay and
+save/load checks) and golden tests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Literal, TypeAlias
+
+import msgspec
+
+from delvekit.core.decks import Deck
+from delvekit.core.hexes import Hex
+from delvekit.core.rng import Rng
+from delvekit.gloomhaven.conditions import Condition, Conditions
+from delvekit.gloomhaven.elements import Elements
+from delvekit.gloomhaven.engine_setup import Rank
+from delvekit.gloomhaven.initiative import Actor
+
+FigureId: TypeAlias = str
+FigureKind: TypeAlias = Literal["character", "summon", "monster"]
+Pile: TypeAlias = Literal["hand", "discard", "lost", "active", "selected", "playing"]
+
+
+class Figure:
+    """A figure on the board. Monster ids are ``type#standee`` (``bandit-guard#3``)."""
+
+    __slots__ = (
+        "acted_round",
+        "conditions",
+        "hex",
+        "hp",
+        "id",
+        "immune",
+        "kind",
+        "max_hp",
+        "name",
+        "owner",
+        "rank",
+        "retaliate_bonus",
+        "shield_bonus",
+        "spawned",
+        "standee",
+        "summoned_round",
+        "turns",
+    )
+
+    def __init__(
+        self,
+        id: FigureId,
+        kind: FigureKind,
+        name: str,
+        hp: int,
+        hex: Hex,
+        *,
+        rank: Rank | None = None,
+        standee: int = 0,
+        immune: frozenset[Condition] = frozenset(),
+        owner: str | None = None,
+        summoned_round: int = 0,
+        spawned: bool = False,
+    ) -> None:
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.hp = hp
+        self.max_hp = hp
+        self.hex = hex
+        self.rank = rank
+        self.standee = standee
+        self.immune = immune
+        self.owner = owner
+        self.summoned_round = summoned_round
+        self.spawned = spawned
+        self.conditions = Conditions()
+        self.turns = 0
+        """Turns this figure has started (the clock of condition expiry, §8.1)."""
+        self.acted_round = 0
+        """The last round in which this figure started a turn."""
+        self.shield_bonus = 0
+        self.retaliate_bonus = 0
+
+    def clone(self) -> Figure:
+        other = Figure.__new__(Figure)
+        for name in Figure.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.conditions = self.conditions.clone()
+        return other
+
+    def text(self) -> str:
+        conds = ",".join(f"{c}@{s}" for c, s in self.conditions.to_state().items()) or "-"
+        q, r = self.hex
+        return (
+            f"{self.id} {self.kind} hp={self.hp}/{self.max_hp} hex={q},{r} turns={self.turns} "
+            f"acted={self.acted_round} shield+={self.shield_bonus} retaliate+={self.retaliate_bonus} "
+            f"conditions={conds}"
+        )
+
+
+class ActiveCard(msgspec.Struct, frozen=True):
+    """A card in the active area: ``round`` bonuses leave at end of round; ``lost`` says where it
+    goes then (and whether it counts as discarded for resting and damage negation)."""
+
+    card: str
+    duration: Literal["round", "persistent"]
+    lost: bool
+
+
+class CharacterState:
+    """A character's piles and per-round status. ``selected`` holds the cards played this round
+    that have not been resolved yet (in neither hand nor discard, §4.3); ``playing`` the card
+    whose action is being resolved."""
+
+    __slots__ = (
+        "active",
+        "coins",
+        "discard",
+        "exhausted",
+        "hand",
+        "id",
+        "lead",
+        "long_rest",
+        "lost",
+        "playing",
+        "selected",
+        "used_half",
+        "xp",
+    )
+
+    def __init__(self, id: str, hand: list[str]) -> None:
+        self.id = id
+        self.hand = hand
+        self.discard: list[str] = []
+        self.lost: list[str] = []
+        self.active: list[ActiveCard] = []
+        self.selected: list[str] = []
+        self.playing: str | None = None
+        self.lead: str | None = None
+        self.long_rest = False
+        self.used_half: str | None = None
+        self.exhausted = False
+        self.xp = 0
+        self.coins = 0
+
+    def clone(self) -> CharacterState:
+        other = CharacterState.__new__(CharacterState)
+        for name in CharacterState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hand = self.hand.copy()
+        other.discard = self.discard.copy()
+        other.lost = self.lost.copy()
+        other.active = self.active.copy()
+        other.selected = self.selected.copy()
+        return other
+
+    def all_cards(self) -> list[str]:
+        """Every card the character owns in this scenario, wherever it is (conservation check)."""
+        cards = self.hand + self.discard + self.lost + [a.card for a in self.active] + self.selected
+        if self.playing is not None:
+            cards.append(self.playing)
+        return cards
+
+    def discard_like(self) -> list[str]:
+        """The discard pile plus active cards that count as discarded (§3.4, §4.3)."""
+        return self.discard + [a.card for a in self.active if not a.lost]
+
+    def text(self) -> str:
+        active = (
+            ",".join(f"{a.card}:{a.duration}:{'lost' if a.lost else 'discard'}" for a in self.active) or "-"
+        )
+        return (
+            f"{self.id} hand={','.join(self.hand) or '-'} discard={','.join(self.discard) or '-'} "
+            f"lost={','.join(self.lost) or '-'} active={active} selected={','.join(self.selected) or '-'} "
+            f"playing={self.playing or '-'} lead={self.lead or '-'} long_rest={self.long_rest} "
+            f"exhausted={self.exhausted} xp={self.xp} coins={self.coins}"
+        )
+
+
+class Task(msgspec.Struct, frozen=True):
+    """One pending step of the engine's agenda (a stack; the last task runs next). Immutable, so
+    cloning the agenda is a list copy."""
+
+    kind: str
+    who: str = ""
+    n: int = 0
+    text: str = ""
+
+
+class Turn(msgspec.Struct, frozen=True):
+    """One entry of this round's turn order: a character, a summon or a monster type."""
+
+    kind: Literal["character", "summon", "monster"]
+    id: str
+    initiative: int
+
+
+class GameState:
+    """Everything that changes during a scenario. See the module docstring."""
+
+    __slots__ = (
+        "agenda",
+        "characters",
+        "coins",
+        "decks",
+        "elements",
+        "ending",
+        "figures",
+        "group_infusions",
+        "group_performed",
+        "order",
+        "pending_ties",
+        "result",
+        "revealed",
+        "revealed_rooms",
+        "rng",
+        "round",
+        "standees",
+        "tie_memory",
+        "turn_index",
+    )
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.round = 0
+        self.figures: dict[FigureId, Figure] = {}
+        self.characters: dict[str, CharacterState] = {}
+        self.decks: dict[str, Deck[str]] = {}
+        self.revealed: dict[str, str] = {}
+        """Deck name → the ability card revealed for it this round."""
+        self.elements = Elements()
+        self.coins: dict[Hex, int] = {}
+        self.standees: dict[str, list[int]] = {}
+        """Monster type → standee numbers still in the box."""
+        self.revealed_rooms: list[int] = []
+        self.order: list[Turn] = []
+        self.turn_index = 0
+        self.pending_ties: list[list[Actor]] = []
+        self.tie_memory: dict[str, tuple[str, ...]] = {}
+        """Shared deck name → the order the players chose for its tied types (kept, §3.3)."""
+        self.group_infusions: list[str] = []
+        self.group_performed = False
+        self.agenda: list[Task] = []
+        self.ending: str | None = None
+        """``victory`` or ``defeat`` once triggered; the round is played out first (§15.1)."""
+        self.result: str | None = None
+
+    def clone(self) -> GameState:
+        other = GameState.__new__(GameState)
+        other.rng = self.rng.clone()
+        other.round = self.round
+        other.figures = {k: f.clone() for k, f in self.figures.items()}
+        other.characters = {k: c.clone() for k, c in self.characters.items()}
+        other.decks = {k: d.clone() for k, d in self.decks.items()}
+        other.revealed = self.revealed.copy()
+        other.elements = self.elements.clone()
+        other.coins = self.coins.copy()
+        other.standees = {k: v.copy() for k, v in self.standees.items()}
+        other.revealed_rooms = self.revealed_rooms.copy()
+        other.order = self.order.copy()
+        other.turn_index = self.turn_index
+        other.pending_ties = [g.copy() for g in self.pending_ties]
+        other.tie_memory = self.tie_memory.copy()
+        other.group_infusions = self.group_infusions.copy()
+        other.group_performed = self.group_performed
+        other.agenda = self.agenda.copy()
+        other.ending = self.ending
+        other.result = self.result
+        return other
+
+    def monsters(self, type_name: str | None = None) -> list[Figure]:
+        return [
+            f
+            for f in self.figures.values()
+            if f.kind == "monster" and (type_name is None or f.name == type_name)
+        ]
+
+    def figure_at(self, h: Hex) -> Figure | None:
+        for f in self.figures.values():
+            if f.hex == h:
+                return f
+        return None
+
+    def text(self) -> str:
+        """The canonical text of the state (sorted where order carries no meaning)."""
+        lines = [f"round {self.round} ending={self.ending or '-'} result={self.result or '-'}"]
+        lines.append(
+            f"elements {self.elements} pending={','.join(e.value for e in self.elements.pending) or '-'}"
+        )
+        lines += ["figure " + self.figures[k].text() for k in sorted(self.figures)]
+        lines += ["character " + c.text() for c in self.characters.values()]
+        for name in sorted(self.decks):
+            draw, discards = self.decks[name].to_state()
+            lines.append(f"deck {name} draw={','.join(draw) or '-'} discards={','.join(discards) or '-'}")
+        lines.append("revealed " + " ".join(f"{k}={v}" for k, v in sorted(self.revealed.items())))
+        lines.append("coins " + " ".join(f"{q},{r}={n}" for (q, r), n in sorted(self.coins.items())))
+        lines.append(
+            "standees " + " ".join(f"{k}={','.join(map(str, v))}" for k, v in sorted(self.standees.items()))
+        )
+        lines.append(f"rooms {','.join(map(str, self.revealed_rooms))}")
+        lines.append(
+            "order "
+            + " ".join(f"{t.kind}:{t.id}:{t.initiative}" for t in self.order)
+            + f" @{self.turn_index}"
+        )
+        lines.append("agenda " + " ".join(f"{t.kind}/{t.who}/{t.n}/{t.text}" for t in self.agenda))
+        lines.append(f"rng {hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]}")
+        return "\n".join(lines)
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.text().encode()).hexdigest()
