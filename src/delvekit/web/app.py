@@ -1,0 +1,252 @@
+"""The web app: server-rendered pages (monster mover, odds) driven by htmx, and a JSON API.
+
+``create_app()`` builds the FastAPI application; ``delve serve`` runs it with uvicorn. Pages post
+forms and get HTML fragments back; the editor's whole state travels in the form as a
+gh-monster-ai-cases document, so the server keeps nothing between requests.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from delvekit import __version__
+from delvekit.core.errors import DelvekitError, InputError
+from delvekit.web import charts, mover, schemas, services
+
+log = logging.getLogger("delvekit.web")
+
+_WEB = resources.files("delvekit.web")
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, whether or not Content-Length is sent."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = -1
+                if declared > self.limit or declared < 0:
+                    await _too_large(self.limit, send)
+                    return
+        seen = 0
+
+        async def limited_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, limited_receive, send)
+        except _BodyTooLarge:
+            await _too_large(self.limit, send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(limit: int, send: Send) -> None:
+    body = json.dumps({"detail": f"request body: larger than the limit of {limit} bytes"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def _error(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> JSONResponse:
+    return JSONResponse({"detail": detail, "errors": jsonable_encoder(errors or [])}, status_code=status)
+
+
+def create_app() -> FastAPI:
+    """The delvekit web application."""
+    app = FastAPI(
+        title="delvekit",
+        version=__version__,
+        summary="Gloomhaven monster AI and attack odds over HTTP",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    templates = Jinja2Templates(directory=str(_WEB.joinpath("templates")))
+    templates.env.globals["version"] = __version__
+    app.mount("/static", StaticFiles(directory=str(_WEB.joinpath("static"))), name="static")
+
+    @app.exception_handler(RequestValidationError)
+    async def _on_validation(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = list(exc.errors())
+        return _error(422, schemas.validation_message(errors), errors)
+
+    @app.exception_handler(services.Unavailable)
+    async def _on_unavailable(request: Request, exc: services.Unavailable) -> JSONResponse:
+        return _error(503, str(exc))
+
+    @app.exception_handler(DelvekitError)
+    async def _on_delvekit(request: Request, exc: DelvekitError) -> JSONResponse:
+        return _error(422, str(exc))
+
+    # --- pages ---------------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def index(request: Request) -> Response:
+        return templates.TemplateResponse(request, "index.html", {"page": "home"})
+
+    @app.get("/mover", response_class=HTMLResponse, include_in_schema=False)
+    def mover_page(
+        request: Request,
+        example: str | None = None,
+        scenario: Annotated[int | None, Query(ge=1, le=200)] = None,
+        players: Annotated[int, Query(ge=2, le=4)] = 2,
+    ) -> Response:
+        state = mover.initial_state(example=example, scenario=scenario, players=players)
+        return templates.TemplateResponse(request, "mover.html", {"page": "mover", **mover.context(state)})
+
+    @app.post("/mover/act", response_class=HTMLResponse, include_in_schema=False)
+    async def mover_act(request: Request) -> Response:
+        form = await request.form()
+        fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
+        try:
+            state = mover.act(fields)
+        except mover.BadState as exc:
+            return HTMLResponse(f'<p class="error">{exc}</p>', status_code=422)
+        return templates.TemplateResponse(request, "_editor.html", mover.context(state))
+
+    @app.get("/odds", response_class=HTMLResponse, include_in_schema=False)
+    def odds_page(request: Request) -> Response:
+        setup_a = schemas.OddsSetupIn(attack=3)
+        setup_b = schemas.OddsSetupIn(attack=3, advantage=True)
+        return templates.TemplateResponse(
+            request, "odds.html", {"page": "odds", **_odds_context(setup_a, setup_b)}
+        )
+
+    @app.post("/odds/compute", response_class=HTMLResponse, include_in_schema=False)
+    async def odds_compute(request: Request) -> Response:
+        form = await request.form()
+        fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
+        try:
+            setup_a = _setup_from_form(fields, "a")
+            setup_b = _setup_from_form(fields, "b") if fields.get("compare") else None
+        except ValidationError as exc:
+            message = schemas.validation_message(exc.errors())
+            return templates.TemplateResponse(request, "_odds_result.html", {"error": message})
+        return templates.TemplateResponse(request, "_odds_result.html", _odds_context(setup_a, setup_b))
+
+    # --- JSON API --------------------------------------------------------------------------------
+
+    @app.post(
+        "/api/monster-ai/solve",
+        response_model=list[schemas.SolvedCaseOut],
+        responses={413: {"model": schemas.ErrorOut}, 422: {"model": schemas.ErrorOut}},
+        tags=["monster AI"],
+        summary="Every outcome of each case of a gh-monster-ai-cases document",
+    )
+    def api_solve(document: schemas.CasesDocumentIn) -> list[dict[str, Any]] | JSONResponse:
+        problems = schemas.check_document(document)
+        if problems:
+            errors = [{"loc": ["body", *field.split(".")], "msg": msg} for field, msg in problems]
+            return _error(422, schemas.validation_message(errors), errors)
+        return services.solve_document(document.model_dump(mode="json", exclude_none=True))
+
+    @app.post(
+        "/api/odds",
+        responses={422: {"model": schemas.ErrorOut}},
+        tags=["odds"],
+        summary="Exact damage distribution of one attack, optionally beside a second setup",
+    )
+    def api_odds(request_body: schemas.OddsRequestIn) -> dict[str, Any]:
+        result: dict[str, Any] = {"setup": services.odds(request_body.setup.model_dump())}
+        if request_body.compare is not None:
+            result["compare"] = services.odds(request_body.compare.model_dump())
+        return result
+
+    @app.get(
+        "/api/scenarios/{n}",
+        responses={404: {"model": schemas.ErrorOut}, 422: {"model": schemas.ErrorOut}},
+        tags=["scenarios"],
+        summary="A scenario's opening room with its monsters, as a gh-monster-ai-cases document",
+    )
+    def api_scenario(n: int, players: Annotated[int, Query(ge=2, le=4)] = 2) -> Any:
+        try:
+            return services.scenario_doc(n, players)
+        except InputError as exc:
+            if exc.where == "n":
+                return _error(404, str(exc))
+            raise
+
+    @app.get("/api/examples", tags=["monster AI"], summary="The bundled example cases (id, category, text)")
+    def api_examples() -> list[dict[str, Any]]:
+        return services.example_list()
+
+    app.add_middleware(BodyLimit, limit=schemas.MAX_BODY_BYTES)
+    return app
+
+
+def _setup_from_form(fields: dict[str, str], prefix: str) -> schemas.OddsSetupIn:
+    def number(name: str) -> str:
+        return fields.get(f"{prefix}_{name}", "0").strip() or "0"
+
+    modifier = fields.get(f"{prefix}_roll", "normal")
+    return schemas.OddsSetupIn.model_validate(
+        {
+            "attack": number("attack"),
+            "advantage": modifier == "advantage",
+            "disadvantage": modifier == "disadvantage",
+            "bless": number("bless"),
+            "curse": number("curse"),
+            "shield": number("shield"),
+            "pierce": number("pierce"),
+        }
+    )
+
+
+def _odds_context(a: schemas.OddsSetupIn, b: schemas.OddsSetupIn | None) -> dict[str, Any]:
+    context: dict[str, Any] = {"a": a, "b": b or schemas.OddsSetupIn(attack=a.attack, advantage=True)}
+    context["compare"] = b is not None
+    try:
+        results = [services.odds(a.model_dump())]
+        if b is not None:
+            results.append(services.odds(b.model_dump()))
+    except services.Unavailable as exc:
+        context["error"] = str(exc)
+        return context
+    except DelvekitError as exc:
+        context["error"] = str(exc)
+        return context
+    labels = ["Setup A", "Setup B"]
+    context["results"] = [
+        {"label": labels[i], "summary": charts.describe(r["setup"]), **r} for i, r in enumerate(results)
+    ]
+    context["chart"] = charts.distribution_svg(
+        [(labels[i], r["distribution"]) for i, r in enumerate(results)],
+        expected=[r["expected"] for r in results],
+    )
+    return context

@@ -1,0 +1,254 @@
+"""Request and response models of the HTTP API, validated at the edge with pydantic.
+
+The monster-AI document is the ``gh-monster-ai-cases`` format (version 1): named boards, then
+cases, each one board with figures, terrain, thin walls and one ability. Shapes and sizes are
+checked here; board consistency (a figure off the board, a wall between non-neighbours, two
+active monsters) is checked by :func:`check_document`, which names the field at fault in the
+same dotted form pydantic uses (``cases.0.figures.2.hex``). The engine parses the result once
+more and stays the judge of the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+# Limits: generous for any real table, small enough that one request cannot tie up the server.
+MAX_BODY_BYTES = 2_000_000
+MAX_CASES = 500
+MAX_BOARDS = 100
+MAX_BOARD_HEXES = 1_000
+MAX_FIGURES = 40
+MAX_AOE_HEXES = 37
+MAX_COORD = 200
+
+Coord = Annotated[int, Field(ge=-MAX_COORD, le=MAX_COORD)]
+HexIn = Annotated[tuple[Coord, Coord], Field(description="axial [q, r], flat-top, N = (0, -1)")]
+HexList = Annotated[list[HexIn], Field(max_length=MAX_BOARD_HEXES)]
+FigureIdText = Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_\-]+$")]
+RulesetName = Literal["gloomhaven", "jaws_of_the_lion", "frosthaven"]
+TERRAIN_KINDS: tuple[str, ...] = ("wall", "obstacle", "trap", "hazardous", "difficult", "icy")
+
+
+def _field(loc: Sequence[Any]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "query", "path")]
+    return ".".join(parts) or "body"
+
+
+def validation_message(errors: Sequence[Mapping[str, Any]]) -> str:
+    """One readable line naming each field at fault (at most five).
+
+    >>> validation_message([{"loc": ("body", "cases", 0, "id"), "msg": "Field required"}])
+    'cases.0.id: Field required'
+    """
+    lines = [f"{_field(e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in errors[:5]]
+    more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
+    return "; ".join(lines) + more
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+
+class FormatIn(BaseModel):
+    """The ``format`` block; only ``name`` and ``version`` are checked."""
+
+    model_config = ConfigDict(extra="allow")
+    name: Literal["gh-monster-ai-cases"]
+    version: Literal[1]
+
+
+class FigureIn(_Strict):
+    id: FigureIdText
+    side: Literal["character", "monster"]
+    hex: HexIn
+    active: Literal[True] | None = None
+    initiative: Annotated[int, Field(ge=0, le=99)] | None = None
+    source_index: int | None = None
+
+
+class AoeIn(_Strict):
+    anchor: Literal["attacker", "free"]
+    hexes: Annotated[list[HexIn], Field(min_length=1, max_length=MAX_AOE_HEXES)]
+    orientations: Literal["rotations_and_mirror", "rotations_only", "fixed"] = "rotations_and_mirror"
+
+
+class AttackIn(_Strict):
+    range: Annotated[int, Field(ge=0, le=30)]
+    melee: bool | None = None
+    targets: Annotated[int, Field(ge=1, le=20)] | Literal["all"]
+    aoe: AoeIn | None = None
+
+
+class AbilityIn(_Strict):
+    move: Annotated[int, Field(ge=0, le=30)]
+    jump: bool = False
+    flying: bool = False
+    teleport: bool = False
+    muddled: bool = False
+    attack: AttackIn | None
+
+
+class TerrainIn(_Strict):
+    wall: HexList = []
+    obstacle: HexList = []
+    trap: HexList = []
+    hazardous: HexList = []
+    difficult: HexList = []
+    icy: HexList = []
+
+
+class ExpectedOutcomeIn(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    destination: HexIn
+    targets: list[str]
+
+
+class ExpectedIn(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    match: Literal["exact_set", "any_of"]
+    outcomes: Annotated[list[ExpectedOutcomeIn], Field(max_length=500)]
+
+
+class CaseIn(_Strict):
+    id: Annotated[str, StringConstraints(min_length=1, max_length=100)]
+    ruleset: RulesetName
+    board: Annotated[str, StringConstraints(min_length=1, max_length=100)]
+    walls: Annotated[list[tuple[HexIn, HexIn]], Field(max_length=2 * MAX_BOARD_HEXES)] = []
+    terrain: TerrainIn = TerrainIn()
+    figures: Annotated[list[FigureIn], Field(min_length=1, max_length=MAX_FIGURES)]
+    ability: AbilityIn
+    # Informative fields of the format, carried through unchanged.
+    scenario: int | None = None
+    category: Annotated[str, StringConstraints(max_length=200)] | None = None
+    tags: Annotated[list[Annotated[str, StringConstraints(max_length=100)]], Field(max_length=50)] | None = (
+        None
+    )
+    description: Annotated[str, StringConstraints(max_length=2000)] | None = None
+    expected: ExpectedIn | None = None
+    rule_flags: dict[str, Any] | None = None
+    disputed: bool | None = None
+    notes: (
+        Annotated[list[Annotated[str, StringConstraints(max_length=2000)]], Field(max_length=50)] | None
+    ) = None
+    answer_differs_across_rulesets: bool | None = None
+
+
+class CasesDocumentIn(_Strict):
+    """A ``gh-monster-ai-cases`` document: named board shapes and the cases drawn on them."""
+
+    format: FormatIn
+    source: dict[str, Any] | None = None
+    boards: Annotated[dict[str, HexList], Field(min_length=1, max_length=MAX_BOARDS)]
+    rule_flags: dict[str, Any] | None = None
+    counts: dict[str, Any] | None = None
+    failures: list[Any] | None = None
+    cases: Annotated[list[CaseIn], Field(min_length=1, max_length=MAX_CASES)]
+
+
+class OutcomeOut(BaseModel):
+    """One choice the players may make for the monster, as the engine reports it."""
+
+    model_config = ConfigDict(extra="allow")
+    destination: tuple[int, int]
+    targets: list[str]
+    path: list[tuple[int, int]] = []
+    attack_hexes: list[tuple[int, int]] = []
+    aoe_hexes: list[tuple[int, int]] = []
+    focus: list[str] | str | None = None
+    explanation: Any = None
+
+
+class SolvedCaseOut(BaseModel):
+    id: str
+    outcomes: list[OutcomeOut]
+
+
+class OddsSetupIn(_Strict):
+    """One attack against the standard modifier deck: the form of ``delve odds``."""
+
+    attack: Annotated[int, Field(ge=0, le=50, description="base attack value")]
+    advantage: bool = False
+    disadvantage: bool = False
+    bless: Annotated[int, Field(ge=0, le=10)] = 0
+    curse: Annotated[int, Field(ge=0, le=10)] = 0
+    shield: Annotated[int, Field(ge=0, le=20)] = 0
+    pierce: Annotated[int, Field(ge=0, le=20)] = 0
+
+
+class OddsRequestIn(_Strict):
+    """One setup, or two to compare side by side (``compare``)."""
+
+    setup: OddsSetupIn
+    compare: OddsSetupIn | None = None
+
+
+class ErrorOut(BaseModel):
+    detail: str
+    errors: list[dict[str, Any]] = []
+
+
+def check_document(doc: CasesDocumentIn) -> list[tuple[str, str]]:
+    """Consistency the shapes cannot express. Returns ``(field, message)`` pairs, empty if sound.
+
+    >>> d = CasesDocumentIn.model_validate({"format": {"name": "gh-monster-ai-cases", "version": 1},
+    ...     "boards": {"b": [[0, 0], [0, 1]]}, "cases": [{"id": "x", "ruleset": "gloomhaven",
+    ...     "board": "b", "figures": [{"id": "A", "side": "monster", "hex": [0, 5], "active": True}],
+    ...     "ability": {"move": 1, "attack": None}}]})
+    >>> check_document(d)
+    [('cases.0.figures.0.hex', 'hex [0, 5] is not on board b')]
+    """
+    problems: list[tuple[str, str]] = []
+    boards = {name: {tuple(h) for h in hexes} for name, hexes in doc.boards.items()}
+    seen_ids: set[str] = set()
+    for i, case in enumerate(doc.cases):
+        at = f"cases.{i}"
+        if case.id in seen_ids:
+            problems.append((f"{at}.id", f"case id {case.id!r} appears twice"))
+        seen_ids.add(case.id)
+        board = boards.get(case.board)
+        if board is None:
+            problems.append((f"{at}.board", f"no board named {case.board!r} in boards"))
+            continue
+        actives = [f.id for f in case.figures if f.active]
+        if len(actives) != 1:
+            problems.append((f"{at}.figures", f"exactly one figure must be active, found {len(actives)}"))
+        occupied: dict[tuple[int, int], str] = {}
+        figure_ids: set[str] = set()
+        for j, fig in enumerate(case.figures):
+            if fig.id in figure_ids:
+                problems.append((f"{at}.figures.{j}.id", f"figure id {fig.id!r} appears twice"))
+            figure_ids.add(fig.id)
+            if fig.active and fig.side != "monster":
+                problems.append((f"{at}.figures.{j}.active", "the active figure must be a monster"))
+            if fig.hex not in board:
+                problems.append(
+                    (f"{at}.figures.{j}.hex", f"hex {list(fig.hex)} is not on board {case.board}")
+                )
+            elif fig.hex in occupied:
+                problems.append(
+                    (f"{at}.figures.{j}.hex", f"hex {list(fig.hex)} already holds {occupied[fig.hex]}")
+                )
+            else:
+                occupied[fig.hex] = fig.id
+        terrain_at: dict[tuple[int, int], str] = {}
+        for kind in TERRAIN_KINDS:
+            for k, h in enumerate(getattr(case.terrain, kind)):
+                if h not in board:
+                    problems.append(
+                        (f"{at}.terrain.{kind}.{k}", f"hex {list(h)} is not on board {case.board}")
+                    )
+                elif h in terrain_at and terrain_at[h] != kind:
+                    problems.append((f"{at}.terrain.{kind}.{k}", f"hex {list(h)} is already {terrain_at[h]}"))
+                terrain_at[h] = kind
+        for k, (a, b) in enumerate(case.walls):
+            dq, dr = b[0] - a[0], b[1] - a[1]
+            if (dq, dr) not in {(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)}:
+                problems.append((f"{at}.walls.{k}", f"hexes {list(a)} and {list(b)} are not neighbours"))
+            elif a not in board and b not in board:
+                problems.append(
+                    (f"{at}.walls.{k}", f"wall {[list(a), list(b)]} touches no hex of {case.board}")
+                )
+    return problems

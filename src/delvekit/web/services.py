@@ -1,0 +1,188 @@
+"""What the web app asks of the engine: solve monster turns, attack odds, scenario rooms, examples.
+
+The face decides no rule: each function hands a validated request to the engine package that
+owns the rule and shapes the answer as plain JSON. An engine part that is not installed yet
+raises :class:`Unavailable` (the app answers 503 with its message).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from delvekit.core.errors import DelvekitError, InputError
+from delvekit.web import editor
+
+
+class Unavailable(DelvekitError):
+    """A part of the engine this request needs is not available in this installation."""
+
+
+def solve_document(doc: dict[str, Any], *, where: str = "request") -> list[dict[str, Any]]:
+    """Solve every case of a gh-monster-ai-cases document: ``[{"id", "outcomes": [...]}]``.
+
+    Outcomes are the engine's own JSON form (``outcome_to_json``), in the engine's order.
+    """
+    try:
+        cases_module = importlib.import_module("delvekit.gloomhaven.cases")
+    except ImportError as exc:
+        raise Unavailable(f"the monster AI is not installed ({exc})") from None
+    parsed = cases_module.parse_document(doc, where=where)
+    solved: list[dict[str, Any]] = []
+    for case in parsed.cases:
+        outcomes = cases_module.solve_case(case)
+        solved.append({"id": case.id, "outcomes": [cases_module.outcome_to_json(o) for o in outcomes]})
+    return solved
+
+
+def odds(setup: dict[str, Any]) -> dict[str, Any]:
+    """The exact damage distribution of one attack: ``{"setup", "distribution", "expected", "engine"}``.
+
+    ``distribution`` lists ``[damage, probability]`` pairs in increasing damage; ``engine`` is the
+    odds module's own ``to_json()``.
+    """
+    try:
+        odds_module = importlib.import_module("delvekit.gloomhaven.odds")
+    except ImportError as exc:
+        raise Unavailable(f"the odds calculator is not installed ({exc})") from None
+    dist = odds_module.attack_distribution(
+        setup["attack"],
+        advantage=setup.get("advantage", False),
+        disadvantage=setup.get("disadvantage", False),
+        bless=setup.get("bless", 0),
+        curse=setup.get("curse", 0),
+        shield=setup.get("shield", 0),
+        pierce=setup.get("pierce", 0),
+    )
+    probabilities = dist.probabilities
+    items = probabilities.items() if hasattr(probabilities, "items") else enumerate(probabilities)
+    pairs = sorted((int(k), float(v)) for k, v in items if float(v) > 0)
+    return {
+        "setup": dict(setup),
+        "distribution": [[k, p] for k, p in pairs],
+        "expected": float(dist.expected),
+        "engine": dist.to_json(),
+    }
+
+
+@lru_cache(maxsize=1)
+def examples_document() -> dict[str, Any]:
+    """The bundled example cases (a few reference cases per category)."""
+    text = resources.files("delvekit.web").joinpath("examples.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def example_list() -> list[dict[str, Any]]:
+    """``[{"id", "category", "description"}]`` of the bundled examples."""
+    return [
+        {"id": c["id"], "category": c.get("category", ""), "description": c.get("description", "")}
+        for c in examples_document()["cases"]
+    ]
+
+
+def example_doc(case_id: str) -> editor.Doc:
+    """The editor document of one bundled example."""
+    cases = examples_document()["cases"]
+    for i, case in enumerate(cases):
+        if case["id"] == case_id:
+            return editor.single_case(examples_document(), i)
+    raise InputError(f"no bundled example {case_id!r}", where="example")
+
+
+def _pack_scenario(number: int) -> Any:
+    try:
+        from delvekit.gloomhaven.content import load_pack
+    except ImportError as exc:
+        raise Unavailable(f"the content pack is not installed ({exc})") from None
+    scenarios = load_pack().scenarios
+    if not scenarios:
+        raise Unavailable("the content pack has no scenarios yet")
+    if number not in scenarios:
+        raise InputError(f"no scenario {number}; the pack has {min(scenarios)}..{max(scenarios)}", where="n")
+    return scenarios[number]
+
+
+def scenario_numbers() -> list[int]:
+    """Numbers of the scenarios with a map (empty when the content pack is not installed)."""
+    try:
+        from delvekit.gloomhaven.content import load_pack
+
+        return [n for n, s in load_pack().scenarios.items() if getattr(s, "rooms", ())]
+    except (ImportError, DelvekitError):
+        return []
+
+
+def scenario_doc(number: int, players: int) -> editor.Doc:
+    """Scenario ``number``'s opening room for ``players`` characters as an editor document.
+
+    Board: the initial room's hexes with their terrain and thin walls (the tile rims). Monsters
+    stand where the map puts them for this player count (``M``/``E``/``B`` for normal, elite and
+    boss); the first becomes the active monster. Characters stand on the first starting hexes.
+    """
+    if players not in (2, 3, 4):
+        raise InputError(f"players must be 2, 3 or 4, got {players}", where="players")
+    scenario = _pack_scenario(number)
+    rooms = [r for r in scenario.rooms if getattr(r, "initial", False)]
+    if not rooms:
+        raise InputError(f"scenario {number} has no opening room", where="n")
+    placed = scenario.map()
+    hexes: set[tuple[int, int]] = set()
+    for room in rooms:
+        hexes |= set(placed.room_hexes.get(room.number, ()))
+    board = placed.board
+    terrain: dict[str, list[list[int]]] = {}
+    for h in sorted(hexes):
+        kind = board.terrain_at(h)
+        if kind is not None and kind.value in editor.TERRAIN_KINDS:
+            terrain.setdefault(kind.value, []).append(list(h))
+    walls = sorted([list(a), list(b)] for a, b in board.walls if a in hexes or b in hexes)
+    # Doors that lead out of the opening room stay closed: treat their hexes as part of the room
+    # (figures cannot stand behind them here anyway).
+    figures: list[dict[str, Any]] = []
+    counters = {"normal": 0, "elite": 0, "boss": 0}
+    prefix = {"normal": "M", "elite": "E", "boss": "B"}
+    for room in rooms:
+        for p in room.monsters:
+            kind = p.type_for(players)
+            if kind == "none" or tuple(p.hex) not in hexes:
+                continue
+            counters[kind] += 1
+            figures.append({"id": f"{prefix[kind]}{counters[kind]}", "side": "monster", "hex": list(p.hex)})
+    if figures:
+        figures[0]["active"] = True
+    starts = [tuple(h) for h in scenario.starting_hexes if tuple(h) in hexes]
+    occupied = {tuple(f["hex"]) for f in figures}
+    for i, h in enumerate([h for h in starts if h not in occupied][:players]):
+        figures.append({"id": f"C{i + 1}", "side": "character", "hex": list(h), "initiative": 0})
+    if not any(f.get("active") for f in figures):
+        raise InputError(
+            f"scenario {number} has no monster in its opening room for {players} players", where="n"
+        )
+    name = f"scenario{number}"
+    case = {
+        "id": f"scenario-{number}-{players}p",
+        "ruleset": "gloomhaven",
+        "board": name,
+        "walls": walls,
+        "terrain": terrain,
+        "figures": figures,
+        "ability": {
+            "move": 2,
+            "jump": False,
+            "flying": False,
+            "teleport": False,
+            "muddled": False,
+            "attack": {"range": 0, "melee": True, "targets": 1, "aoe": None},
+        },
+        "scenario": number,
+        "description": f"{scenario.name}: opening room, {players} characters",
+    }
+    return {
+        "format": dict(editor.FORMAT),
+        "boards": {name: [list(h) for h in sorted(hexes)]},
+        "cases": [case],
+    }
