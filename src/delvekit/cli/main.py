@@ -18,9 +18,13 @@ def cli() -> None:
 
 def _register() -> None:
     # Command groups register here, one import each (keeps start-up cheap and modules separate).
-    from delvekit.cli import monster_ai
+    from delvekit.cli import monster_ai, odds
 
     cli.add_command(monster_ai.group)
+    cli.add_command(odds.group)
+    from delvekit.cli import serve
+
+    cli.add_command(serve.command)
 
 
 def main() -> None:
