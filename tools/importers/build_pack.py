@@ -1,0 +1,213 @@
+"""Build delvekit's bundled content pack from the public sources (everything but scenario maps).
+
+    .venv/bin/python tools/importers/build_pack.py [--sources ../shared/data/sources]
+
+Reads Gloomhaven Secretariat (GHS) data for the rules data, takes display names and two perk
+details from the X-haven Assistant (XHA) data, writes our own schema into
+``src/delvekit/gloomhaven/content/data/`` (deterministic JSON, sorted keys) and rewrites the
+cross-check section of docs/content.md. Only facts and numbers come over, never narrative text.
+Scenario files (data/scenarios/, data/tiles.json) are written by tools/importers/scenarios.py.
+
+Run it again whenever the sources or the converter change; commit its outputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+
+from delvekit.gloomhaven.content import ghs_import  # noqa: E402
+from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
+from delvekit.gloomhaven.content.pack import ContentPack  # noqa: E402
+from delvekit.gloomhaven.content.schema import (  # noqa: E402
+    AbilityCard,
+    CampaignTables,
+    CharacterClass,
+    MonsterType,
+    PackInfo,
+    ReputationStep,
+)
+
+DATA = ROOT / "src" / "delvekit" / "gloomhaven" / "content" / "data"
+DOCS = ROOT / "docs" / "content.md"
+# Files of the pack this script owns (scenarios/ and tiles.json belong to scenarios.py).
+OWNED = (
+    "pack.json",
+    "monsters.json",
+    "monster-decks.json",
+    "items.json",
+    "battle-goals.json",
+    "personal-quests.json",
+    "events.json",
+    "treasures.json",
+    "achievements.json",
+    "tables.json",
+    "classes",
+)
+
+
+# Rules digest §16.3, §16.5, §16.6 (rulebook tables; GHS, carherco and other trackers agree).
+TABLES = CampaignTables(
+    prosperity_thresholds=(4, 9, 15, 22, 30, 39, 50, 64),
+    level_xp=(45, 95, 150, 210, 275, 345, 420, 500),
+    reputation_prices=(
+        ReputationStep(low=-20, high=-19, price_modifier=5),
+        ReputationStep(low=-18, high=-15, price_modifier=4),
+        ReputationStep(low=-14, high=-11, price_modifier=3),
+        ReputationStep(low=-10, high=-7, price_modifier=2),
+        ReputationStep(low=-6, high=-3, price_modifier=1),
+        ReputationStep(low=-2, high=2, price_modifier=0),
+        ReputationStep(low=3, high=6, price_modifier=-1),
+        ReputationStep(low=7, high=10, price_modifier=-2),
+        ReputationStep(low=11, high=14, price_modifier=-3),
+        ReputationStep(low=15, high=18, price_modifier=-4),
+        ReputationStep(low=19, high=20, price_modifier=-5),
+    ),
+    source="rulebook tables (rules digest §16.3, §16.5, §16.6)",
+)
+
+
+def confirmed_name_fixes(coverage: Path) -> dict[int, tuple[str, str]]:
+    """Card number → (GHS name, fixed name) for OCR-damaged names that a second source spells
+    (COVERAGE.md rows whose card has at least one text source besides GHS)."""
+    fixes: dict[int, tuple[str, str]] = {}
+    row = re.compile(r"^\| ([^|]+?) \| ([^|]*?) \| (\d+) \| [^|]+ \| \d+ \| (\d+) \|")
+    for line in coverage.read_text(encoding="utf-8").splitlines():
+        match = row.match(line)
+        if match:
+            ghs_name, fixed, number, sources = match.groups()
+            if fixed.strip() and int(sources) > 0:
+                fixes[int(number)] = (ghs_name.strip(), fixed.strip())
+    return fixes
+
+
+def unconfirmed_names(coverage: Path) -> list[tuple[int, str, str]]:
+    """(number, GHS name, probable name) for OCR suspects no second source spells."""
+    out = []
+    row = re.compile(r"^\| ([^|]+?) \| ([^|]*?) \| (\d+) \| [^|]+ \| \d+ \| (\d+) \|")
+    for line in coverage.read_text(encoding="utf-8").splitlines():
+        match = row.match(line)
+        if match:
+            ghs_name, fixed, number, sources = match.groups()
+            if fixed.strip() and int(sources) == 0:
+                out.append((int(number), ghs_name.strip(), fixed.strip()))
+    return out
+
+
+def fix_class(
+    klass: CharacterClass, fixes: dict[int, tuple[str, str]], xha: dict[str, Any]
+) -> CharacterClass:
+    cards: list[AbilityCard] = []
+    for card in klass.cards:
+        if card.number in fixes and fixes[card.number][0] == card.name:
+            card = msgspec.structs.replace(card, name=fixes[card.number][1], source_name=card.name)
+        cards.append(card)
+    perks = list(klass.perks)
+    # XHA's perk texts say which perks also ignore negative item/scenario effects; GHS folds
+    # some of those into a plain "add" (Brute: "ignore negative item effects and add one +1").
+    their_perks = xha.get("perks", [])
+    for index, perk in enumerate(perks):
+        if perk.ignore is not None or index >= len(their_perks):
+            continue
+        text = str(their_perks[index].get("text", "")).lower()
+        if text.startswith("ignore negative item effects"):
+            perks[index] = msgspec.structs.replace(perk, ignore="negative_item_effects")
+        elif text.startswith("ignore negative scenario effects"):
+            perks[index] = msgspec.structs.replace(perk, ignore="negative_scenario_effects")
+    return msgspec.structs.replace(klass, cards=tuple(cards), perks=tuple(perks))
+
+
+def name_monster(monster: MonsterType, names: dict[str, str]) -> MonsterType:
+    name = names.get(monster.id, monster.name)
+    return msgspec.structs.replace(monster, name=name)
+
+
+def render_disagreements(items: list[Disagreement]) -> str:
+    if not items:
+        return "No disagreements.\n"
+    lines = ["| subject | field | delvekit (GHS) | XHA |", "|---|---|---|---|"]
+    for d in items:
+        lines.append(f"| {d.subject} | {d.field} | {d.ours} | {d.theirs} |")
+    return "\n".join(lines) + "\n"
+
+
+def update_docs(section: str, body: str) -> None:
+    if not DOCS.exists():
+        return
+    text = DOCS.read_text(encoding="utf-8")
+    begin, end = f"<!-- {section}:begin -->", f"<!-- {section}:end -->"
+    if begin not in text or end not in text:
+        return
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    DOCS.write_text(f"{head}{begin}\n{body}{end}{tail}", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1] if __doc__ else None)
+    parser.add_argument("--sources", type=Path, default=ROOT.parent / "shared" / "data" / "sources")
+    args = parser.parse_args()
+    sources: Path = args.sources
+    ghs = sources / "ghs" / "gh"
+    xha_folder = sources / "xha"
+    xha = json.loads((xha_folder / "editions" / "Gloomhaven.json").read_text(encoding="utf-8"))
+
+    categories = ghs_import.convert_folder(ghs)
+    fixes = confirmed_name_fixes(sources / "cards" / "COVERAGE.md")
+    xha_classes = {xha_id(c["name"]): c for c in xha["classes"]}
+    categories["classes"] = [fix_class(c, fixes, xha_classes.get(c.id, {})) for c in categories["classes"]]
+    names = {xha_id(name): name for name in xha["monsters"]}
+    categories["monsters"] = [name_monster(m, names) for m in categories["monsters"]]
+
+    for owned in OWNED:
+        path = DATA / owned
+        if path.is_dir():
+            for file in path.glob("*.json"):
+                file.unlink()
+        elif path.exists():
+            path.unlink()
+    info = PackInfo(
+        name="gloomhaven-base",
+        sources=(
+            "Gloomhaven Secretariat data/gh (Lurkars/gloomhavensecretariat; facts only)",
+            "X-haven Assistant data (Tarmslitaren/FrosthavenAssistant; names, cross-check)",
+            "Virtual Gloomhaven Board scenario maps (PurpleKingdomGames, CC BY 4.0)",
+        ),
+        description="Gloomhaven 1st edition base game: classes, monsters, decks, items, campaign cards.",
+    )
+    written = ghs_import.write_pack(categories, DATA, info=info)
+    (DATA / "tables.json").write_bytes(ghs_import.encode(TABLES))
+    written.append(DATA / "tables.json")
+    print(f"wrote {len(written)} files into {DATA.relative_to(ROOT)}")
+
+    pack = ContentPack([DATA])
+    disagreements = crosscheck(pack, xha_folder)
+    monsters = [d for d in disagreements if d.subject.startswith(("monster", "class"))]
+    standees = [d for d in disagreements if d.subject.startswith("scenario")]
+    update_docs("crosscheck-monsters", render_disagreements(monsters))
+    update_docs("crosscheck-standees", render_disagreements(standees))
+    suspects = unconfirmed_names(sources / "cards" / "COVERAGE.md")
+    update_docs(
+        "ocr-names",
+        "\n".join(f"| {n} | {ghs} | {probable} |" for n, ghs, probable in suspects) + "\n",
+    )
+    update_docs(
+        "name-fixes",
+        "\n".join(f"| {n} | {old} | {new} |" for n, (old, new) in sorted(fixes.items())) + "\n",
+    )
+    print(f"cross-check: {len(monsters)} monster/class and {len(standees)} standee disagreements")
+    for d in disagreements:
+        print(f"  {d}")
+
+
+if __name__ == "__main__":
+    main()
