@@ -44,7 +44,8 @@ _VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", 
 
 
 class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """One ability. ``value`` is the printed number; ``range`` 0 means melee (attack) or self."""
+    """One ability. ``value`` is the printed number (on a monster card it is relative to the stat
+    line, so ``move -1`` is legal there); ``range`` 0 means melee (attack) or self."""
 
     kind: AbilityKind
     value: int = 0
@@ -57,8 +58,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("a condition ability names its condition", where="ability")
         if self.kind == "infuse" and self.element is None:
             raise InputError("an infuse ability names its element", where="ability")
-        if self.value < 0 or self.range < 0:
-            raise InputError(f"negative number in {self.kind} ability", where="ability")
+        if self.range < 0:
+            raise InputError(f"negative range in {self.kind} ability", where="ability")
 
     @property
     def self_resolved(self) -> bool:

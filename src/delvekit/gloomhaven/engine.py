@@ -1,0 +1,588 @@
+"""The Gloomhaven scenario engine: decisions in, events out.
+
+>>> from delvekit.gloomhaven.engine_examples import tiny_setup
+>>> game = Game(tiny_setup(), seed=1)
+>>> str(game.decision).split(":")[0]
+'brute select'
+>>> "long-rest" in game.decision.choices      # no discards yet
+False
+>>> events = game.choose("select b1 b2")
+>>> [str(e) for e in events]
+['selected brute']
+
+The game is a state machine that stops only where somebody must decide. ``game.decision`` is the
+pending :class:`~delvekit.core.records.Decision`; ``game.choose(choice)`` validates (raising
+:class:`~delvekit.core.errors.IllegalChoice` and changing nothing when it is not legal), applies,
+runs everything that needs no choice, and returns the :class:`~delvekit.core.records.Event`
+records it caused. A decision with exactly one legal choice is taken automatically and not logged.
+All randomness comes from the game's one seeded :class:`~delvekit.core.rng.Rng`; a game is fully
+defined by ``(setup, seed, choices)``, which is what :meth:`Game.save` and the JSON-lines log
+(:meth:`Game.log_lines`) store; :meth:`Game.load`, :meth:`Game.replay` and :meth:`Game.undo`
+rebuild a game from them and check its state digest.
+
+Internally the engine keeps an *agenda*: a stack of small immutable :class:`Task` records. The
+handler of the top task either finishes it (popping it, maybe pushing follow-up tasks) or
+returns a decision. Because the agenda is plain data, :meth:`Game.clone` is a shallow copy of
+the state and never a ``deepcopy``.
+
+Done (rules digest sections):
+
+* §3.1 card selection or long rest; selections are hidden (``selected X``) until revealed.
+* §3.2 one ability card per monster deck with a figure on the board; shared decks (§17.D D5).
+* §3.3 initiative with every tie rule (:mod:`~delvekit.gloomhaven.initiative`); ties the rules
+  leave open are a ``party tie`` decision, remembered for types sharing a deck.
+* §3.4 character turns: top of one card and bottom of the other in either order, or the basic
+  Attack 2 / Move 2; abilities in printed order; card destination as soon as the action ends
+  (discard, lost, active area for round and persistent bonuses); stunned characters discard
+  both cards; end of turn: loot own hex, infuse, expire conditions.
+* §3.5 end of round: monster ability decks with a shuffle card reshuffle, elements wane,
+  round bonuses leave the active area, card bonuses end, short rests.
+* §4 short rest with its one reroll (suffer 1 damage, lose another random card), long rest
+  (lose a chosen discard, heal 2, recover the rest), damage to characters negated by losing one
+  card from hand or two discarded cards, exhaustion by health and by cards.
+* §5.5 / §17.D D1–D2 revealing a room mid-round (:meth:`Game.reveal_room`): random standees,
+  a card drawn only for types without one, new groups with a lower initiative act right after
+  the revealer, figures that already acted never act twice.
+* §8 condition timing on each figure's own started-turn clock (summons included), wound at
+  start of turn, stun, heal vs poison/wound, immunities; §9 elements (infusion at end of turn).
+* §10.1 monster activation: elites then normals by standee; card bonuses shield/retaliate from
+  activation to end of round (§17.B B14); monster element infusion at the end of the type's
+  last activation; dead monsters never act (B8).
+* §15.1 scenario end after the round in which it triggers (loss wins over success).
+
+Next (not yet here): move/attack/targeted abilities through an :class:`AbilityResolver` that
+combines ``monster_ai``, ``core.paths``/``core.los``, ``damage`` and ``modifiers`` (without one,
+such abilities are declined and an ``unresolved`` event says so); element consumption augments;
+attack modifier decks per figure and their end-of-round 2x/null reshuffle; items; battle goals;
+traps, hazardous terrain and doors opened by movement; persistent bonuses with use slots;
+summon abilities; the content-pack adapter building :class:`GameSetup` for scenarios 1–10; the
+scenario result record of §15.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+import msgspec
+
+from delvekit.core.decks import Deck
+from delvekit.core.errors import IllegalChoice, InputError
+from delvekit.core.records import Choice, Decision, Event
+from delvekit.core.rng import Rng
+from delvekit.gloomhaven import rules
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.elements import Element
+from delvekit.gloomhaven.engine_setup import Card, GameSetup, Half, MonsterCard, MonsterType
+from delvekit.gloomhaven.state import CharacterState, Figure, FigureId, GameState, Task, Turn
+
+LOG_FORMAT = "delvekit-gloomhaven-log"
+SAVE_FORMAT = "delvekit-gloomhaven-save"
+FORMAT_VERSION = 1
+
+BASIC_TOP = Ability(kind="attack", value=2)
+BASIC_BOTTOM = Ability(kind="move", value=2)
+
+
+class AbilityResolver(Protocol):
+    """Resolves the abilities the foundation cannot (move, attack, anything with a target).
+    It may change the state through the game's effect methods and push tasks."""
+
+    def resolve(self, game: Game, figure: FigureId, ability: Ability) -> None: ...
+
+
+class _Static:
+    """Immutable lookups shared by every clone of a game."""
+
+    __slots__ = ("cards", "deck_cards", "ruleset", "setup", "type_of_deck", "types")
+
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+        self.ruleset = rules.get(setup.ruleset)
+        self.cards: dict[str, dict[str, Card]] = {ch.id: {c.id: c for c in ch.hand} for ch in setup.party}
+        self.types: dict[str, MonsterType] = {m.name: m for m in setup.monsters}
+        self.deck_cards: dict[str, dict[str, MonsterCard]] = {
+            name: {c.id: c for c in cards} for name, cards in setup.decks.items()
+        }
+        self.type_of_deck: dict[str, list[str]] = {}
+        for m in setup.monsters:
+            self.type_of_deck.setdefault(m.deck, []).append(m.name)
+
+
+Run = Callable[["Game", Task], Decision | None]
+Apply = Callable[["Game", Task, Choice], None]
+_RUN: dict[str, Run] = {}
+_APPLY: dict[str, Apply] = {}
+
+
+def task_handler(kind: str, run: Run, apply: Apply | None = None) -> None:
+    """Register the handler of an agenda task kind (extension modules add their own tasks)."""
+    _RUN[kind] = run
+    if apply is not None:
+        _APPLY[kind] = apply
+
+
+class Game:
+    """One scenario in play. See the module docstring for the contract."""
+
+    __slots__ = ("_decision", "_in_loop", "_static", "events", "log", "resolver", "seed", "state", "tampered")
+
+    def __init__(self, setup: GameSetup, seed: int, *, resolver: AbilityResolver | None = None) -> None:
+        setup.validate()
+        self._static = _Static(setup)
+        self.seed = seed
+        self.resolver = resolver
+        self.state = GameState(Rng(seed))
+        self.events: list[Event] = []
+        self.log: list[str] = []
+        """The choices made so far, as text (automatic single choices are not logged)."""
+        self.tampered = False
+        """Set when an effect method was called from outside a choice: such a game cannot be
+        replayed from its log, so :meth:`save` refuses it."""
+        self._decision: Decision | None = None
+        self._in_loop = False
+        self._start()
+        self._advance()
+
+    # ----------------------------------------------------------------- contract
+
+    @property
+    def setup(self) -> GameSetup:
+        return self._static.setup
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or ``None`` once the scenario has ended."""
+        return self._decision
+
+    @property
+    def result(self) -> str | None:
+        """``victory`` or ``defeat`` once the scenario has ended."""
+        return self.state.result
+
+    def can_choose(self, choice: Choice | str) -> bool:
+        d = self._decision
+        if d is None:
+            return False
+        return choice in d.choices
+
+    def choose(self, choice: Choice | str) -> list[Event]:
+        """Apply ``choice`` to the pending decision; returns the events it caused."""
+        d = self._decision
+        if isinstance(choice, str):
+            choice = Choice.parse(choice)
+        if d is None:
+            raise IllegalChoice(f"{choice}: the scenario has ended ({self.state.result})")
+        if choice not in d.choices:
+            shown = " | ".join(d.choices.texts()[:12]) + (" | ..." if len(d.choices) > 12 else "")
+            raise IllegalChoice(f"{choice!s} is not a legal choice for {d.actor} {d.kind}; legal: {shown}")
+        start = len(self.events)
+        self.log.append(str(choice))
+        self._in_loop = True
+        try:
+            _APPLY[self.state.agenda[-1].kind](self, self.state.agenda[-1], choice)
+            self._advance()
+        finally:
+            self._in_loop = False
+        return self.events[start:]
+
+    def clone(self) -> Game:
+        """An independent copy sharing only immutable data (setup, records)."""
+        other = Game.__new__(Game)
+        other._static = self._static
+        other.seed = self.seed
+        other.resolver = self.resolver
+        other.state = self.state.clone()
+        other.events = self.events.copy()
+        other.log = self.log.copy()
+        other.tampered = self.tampered
+        other._decision = self._decision
+        other._in_loop = False
+        return other
+
+    def digest(self) -> str:
+        """A hash of the canonical state text: equal digests mean equal games."""
+        return self.state.digest()
+
+    # ------------------------------------------------------ save, load, replay
+
+    def _header(self) -> dict[str, object]:
+        return {
+            "content_version": self.setup.content_version,
+            "seed": self.seed,
+            "setup": msgspec.to_builtins(self.setup),
+        }
+
+    def save(self) -> str:
+        """The game as one JSON document: setup, seed, choices and the state digest."""
+        if self.tampered:
+            raise IllegalChoice("this game was changed outside its choices and cannot be saved")
+        doc = {"format": SAVE_FORMAT, "version": FORMAT_VERSION, **self._header()}
+        doc["choices"] = self.log
+        doc["digest"] = self.digest()
+        return msgspec.json.encode(doc).decode()
+
+    def log_lines(self) -> list[str]:
+        """The JSON-lines log: a header line, one line per choice, a final digest line."""
+        if self.tampered:
+            raise IllegalChoice("this game was changed outside its choices and cannot be logged")
+        enc = msgspec.json.encode
+        lines = [enc({"format": LOG_FORMAT, "version": FORMAT_VERSION, **self._header()}).decode()]
+        lines += [enc({"choice": c}).decode() for c in self.log]
+        lines.append(enc({"digest": self.digest(), "round": self.state.round}).decode())
+        return lines
+
+    @classmethod
+    def replay(cls, setup: GameSetup, seed: int, choices: Iterable[str], *, where: str = "log") -> Game:
+        """The game reached by making ``choices`` from the start; an illegal or unparsable
+        choice raises :class:`InputError` naming its position."""
+        game = cls(setup, seed)
+        for n, text in enumerate(choices, 1):
+            try:
+                game.choose(text)
+            except (IllegalChoice, InputError) as exc:
+                raise InputError(str(exc), where=f"{where}: choice {n}") from None
+        return game
+
+    @classmethod
+    def load(cls, text: str, *, where: str = "save") -> Game:
+        """Rebuild a saved game and check its digest; a corrupt save raises :class:`InputError`."""
+        try:
+            doc = msgspec.json.decode(text)
+        except msgspec.DecodeError as exc:
+            raise InputError(f"not JSON: {exc}", where=where) from None
+        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+            raise InputError(f"not a delvekit save (format must be {SAVE_FORMAT!r})", where=where)
+        setup, seed = _decode_header(doc, where)
+        choices = doc.get("choices")
+        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+            raise InputError("choices must be a list of strings", where=f"{where}: choices")
+        game = cls.replay(setup, seed, choices, where=where)
+        if "digest" in doc and doc["digest"] != game.digest():
+            raise InputError("the replayed state does not match the saved digest", where=f"{where}: digest")
+        return game
+
+    @classmethod
+    def from_log(cls, lines: Iterable[str], *, where: str = "log", verify: bool = True) -> Game:
+        """Replay a JSON-lines log; with ``verify`` a final digest line must match."""
+        decoded: list[dict[str, object]] = []
+        for n, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                item = msgspec.json.decode(line)
+            except msgspec.DecodeError as exc:
+                raise InputError(f"not JSON: {exc}", where=f"{where}: line {n}") from None
+            if not isinstance(item, dict):
+                raise InputError("each line is a JSON object", where=f"{where}: line {n}")
+            decoded.append(item)
+        if not decoded or decoded[0].get("format") != LOG_FORMAT:
+            raise InputError(f"the first line must be a {LOG_FORMAT!r} header", where=f"{where}: line 1")
+        setup, seed = _decode_header(decoded[0], where)
+        choices: list[str] = []
+        digest: object = None
+        for n, item in enumerate(decoded[1:], 2):
+            if "choice" in item and isinstance(item["choice"], str):
+                choices.append(item["choice"])
+            elif "digest" in item:
+                digest = item["digest"]
+            else:
+                raise InputError("expected {'choice': text} or {'digest': ...}", where=f"{where}: line {n}")
+        game = cls.replay(setup, seed, choices, where=where)
+        if verify and digest != game.digest():
+            raise InputError("the replayed state does not match the logged digest", where=f"{where}: digest")
+        return game
+
+    def undo(self, steps: int = 1) -> Game:
+        """The game as it was ``steps`` logged choices ago (replayed from the start)."""
+        if not 0 <= steps <= len(self.log):
+            raise InputError(f"cannot undo {steps} choices; {len(self.log)} were made", where="undo")
+        return Game.replay(self.setup, self.seed, self.log[: len(self.log) - steps])
+
+    # ------------------------------------------------------------ machinery
+
+    def _emit(self, kind: str, *args: object) -> None:
+        self.events.append(Event(kind, tuple(str(a) for a in args)))
+
+    def _push(self, *tasks: Task) -> None:
+        """Push tasks so that they run in the order given."""
+        self.state.agenda.extend(reversed(tasks))
+
+    def _pop(self) -> None:
+        self.state.agenda.pop()
+
+    def _advance(self) -> None:
+        agenda = self.state.agenda
+        while agenda:
+            task = agenda[-1]
+            decision = _RUN[task.kind](self, task)
+            if decision is None:
+                continue
+            if len(decision.choices) == 1:
+                _APPLY[task.kind](self, task, decision.choices[0])
+                continue
+            self._decision = decision
+            return
+        self._decision = None
+
+    def _external(self) -> None:
+        """After an effect method changed the state: if called from outside a choice, mark the
+        game as tampered and recompute the pending decision."""
+        if not self._in_loop:
+            self.tampered = True
+            self._advance()
+
+    def _start(self) -> None:
+        st, setup = self.state, self.setup
+        for ch in setup.party:
+            st.characters[ch.id] = CharacterState(ch.id, [c.id for c in ch.hand])
+            st.figures[ch.id] = Figure(ch.id, "character", ch.class_name, ch.max_health, ch.hex)
+        for m in setup.monsters:
+            st.standees[m.name] = list(range(1, m.standees + 1))
+        for name, cards in setup.decks.items():
+            if name in self._static.type_of_deck:
+                st.decks[name] = Deck([c.id for c in cards], st.rng)
+        st.revealed_rooms.append(0)
+        self._place_room(0)
+        st.agenda.append(Task("round_start"))
+
+    def _place_room(self, room: int) -> list[Figure]:
+        st = self.state
+        placed: list[Figure] = []
+        for p in self.setup.rooms[room]:
+            pool = st.standees[p.monster]
+            if not pool:
+                self._emit("no-standee", p.monster, f"hex={p.hex[0]},{p.hex[1]}")
+                continue
+            number = pool.pop(st.rng.randint(0, len(pool) - 1))
+            stats = self._static.types[p.monster].stats(p.rank)
+            fid = f"{p.monster}#{number}"
+            fig = Figure(
+                fid, "monster", p.monster, stats.health, p.hex, rank=p.rank, standee=number,
+                immune=frozenset(stats.immunities),
+            )  # fmt: skip
+            st.figures[fid] = fig
+            placed.append(fig)
+            self._emit("placed", fid, p.rank, f"hex={p.hex[0]},{p.hex[1]}")
+        return placed
+
+    def _card(self, cid: str, card: str) -> Card:
+        return self._static.cards[cid][card]
+
+    def _monster_card(self, type_name: str) -> MonsterCard:
+        deck = self._static.types[type_name].deck
+        return self._static.deck_cards[deck][self.state.revealed[deck]]
+
+    def _draw_ability(self, deck: str) -> None:
+        st = self.state
+        card = st.decks[deck].draw(st.rng)
+        st.revealed[deck] = card
+        self._emit("ability-card", deck, card, f"initiative={self._static.deck_cards[deck][card].initiative}")
+
+    def _check_victory(self) -> None:
+        st = self.state
+        if self.setup.win != "kill_all" or st.ending is not None:
+            return
+        if len(st.revealed_rooms) == len(self.setup.rooms) and not any(
+            f.kind == "monster" for f in st.figures.values()
+        ):
+            st.ending = "victory"
+            self._emit("scenario-goal", "victory")
+
+    # --------------------------------------------------------------- effects
+    # Called by ability resolution (inside a choice). Called from outside (tests, tools), the
+    # game is marked as tampered.
+
+    def add_condition(self, fid: FigureId, condition: Condition) -> bool:
+        """Give ``condition`` to a figure (refreshing it); ``False`` if immune or absent."""
+        f = self.state.figures.get(fid)
+        if f is None:
+            return False
+        if not f.conditions.add(condition, turns_started=f.turns, immune=f.immune):
+            self._emit("immune", fid, condition.value)
+            self._external()
+            return False
+        self._emit("condition", fid, condition.value)
+        self._external()
+        return True
+
+    def heal(self, fid: FigureId, amount: int) -> None:
+        """A heal (§8.2): poison makes it only remove poison (and wound); a wound is removed and
+        the heal works; never above maximum health."""
+        f = self.state.figures.get(fid)
+        if f is None:
+            return
+        blocked = f.conditions.heal_blocks_hp()
+        for c in (Condition.POISON, Condition.WOUND):
+            if f.conditions.remove(c):
+                self._emit("condition-ended", fid, c.value, "healed")
+        gained = 0 if blocked else min(amount, f.max_hp - f.hp)
+        f.hp += gained
+        self._emit("healed", fid, gained)
+        self._external()
+
+    def suffer_damage(self, fid: FigureId, amount: int, source: str) -> None:
+        """Damage that is not an attack (§6.8); a character may negate it by losing cards."""
+        self._push(Task("damage", fid, amount, source))
+        self._external()
+
+    def infuse(self, element: Element) -> None:
+        """Create ``element``: Strong at the end of the current turn."""
+        self.state.elements.infuse(element)
+        self._emit("infusing", element.value)
+        self._external()
+
+    def summon(self, owner: str, name: str, health: int, hex: tuple[int, int]) -> FigureId:
+        """Place a character summon (it acts before its owner from next round, §12)."""
+        st = self.state
+        if any(f.hex == hex for f in st.figures.values()):
+            raise IllegalChoice(f"hex {hex} is occupied")
+        n = 1 + sum(1 for f in st.figures.values() if f.owner == owner)
+        fid = f"{owner}.{name}{n}"
+        st.figures[fid] = Figure(fid, "summon", name, health, hex, owner=owner, summoned_round=st.round)
+        self._emit("summoned", fid, f"owner={owner}")
+        self._external()
+        return fid
+
+    def reveal_room(self, room: int) -> None:
+        """Reveal ``room`` mid-round (§5.5, §17.D D1–D2)."""
+        st = self.state
+        if not 0 < room < len(self.setup.rooms) or room in st.revealed_rooms:
+            raise InputError(f"room {room} does not exist or is already revealed", where="reveal_room")
+        st.revealed_rooms.append(room)
+        self._emit("room-revealed", room)
+        placed = self._place_room(room)
+        types: list[str] = []
+        for f in placed:
+            if f.name not in types:
+                types.append(f.name)
+        for t in types:
+            deck = self._static.types[t].deck
+            if deck not in st.revealed:
+                self._draw_ability(deck)
+        if st.turn_index > 0:
+            current = st.order[st.turn_index - 1].initiative
+            for t in types:
+                self._schedule_revealed(t, current)
+        self._external()
+
+    def _schedule_revealed(self, type_name: str, current: int) -> None:
+        st = self.state
+        existing = [i for i, turn in enumerate(st.order) if turn.kind == "monster" and turn.id == type_name]
+        if existing and existing[-1] >= st.turn_index:
+            return  # its turn is still to come this round: the new figures act then
+        init = self._monster_card(type_name).initiative
+        pos = st.turn_index
+        if init < current:
+            # Acts right after the revealer, among the other newly revealed groups by initiative.
+            while (
+                pos < len(st.order)
+                and st.order[pos].initiative < current
+                and st.order[pos].initiative <= init
+            ):
+                pos += 1
+        else:
+            while pos < len(st.order) and st.order[pos].initiative <= init:
+                pos += 1
+        st.order.insert(pos, Turn("monster", type_name, init))
+        self._emit("scheduled", type_name, f"initiative={init}")
+
+    # ---------------------------------------------------------- inner steps
+
+    def _lose_hp(self, f: Figure, amount: int, source: str) -> None:
+        f.hp -= amount
+        self._emit("damage", f.id, amount, source)
+        if f.hp < 1:
+            if f.kind == "character":
+                self._exhaust(f.id, "health")
+            else:
+                self._kill(f)
+
+    def _kill(self, f: Figure) -> None:
+        st = self.state
+        del st.figures[f.id]
+        self._emit("killed", f.id)
+        if f.kind == "monster":
+            st.standees[f.name].append(f.standee)
+            st.standees[f.name].sort()
+            if not f.spawned and not f.summoned_round:
+                st.coins[f.hex] = st.coins.get(f.hex, 0) + 1
+                self._emit("coin-dropped", f"hex={f.hex[0]},{f.hex[1]}")
+            self._check_victory()
+
+    def _exhaust(self, cid: str, reason: str) -> None:
+        st = self.state
+        ch = st.characters[cid]
+        ch.exhausted = True
+        moved = ch.hand + ch.discard + [a.card for a in ch.active] + ch.selected
+        if ch.playing is not None:
+            moved.append(ch.playing)
+        ch.lost += moved
+        ch.hand, ch.discard, ch.active, ch.selected, ch.playing = [], [], [], [], None
+        st.figures.pop(cid, None)
+        for f in [f for f in st.figures.values() if f.owner == cid]:
+            del st.figures[f.id]
+            self._emit("removed", f.id, "owner-exhausted")
+        self._emit("exhausted", cid, reason)
+        if all(c.exhausted for c in st.characters.values()):
+            st.ending = "defeat"
+
+    def _perform(self, fid: FigureId, ability: Ability) -> None:
+        st = self.state
+        f = st.figures.get(fid)
+        if f is None:
+            return
+        kind = ability.kind
+        if kind == "move" and Condition.IMMOBILIZE in f.conditions:
+            self._emit("prevented", fid, "move", "immobilize")
+        elif kind == "attack" and Condition.DISARM in f.conditions:
+            self._emit("prevented", fid, "attack", "disarm")
+        elif not ability.self_resolved:
+            if self.resolver is not None:
+                self.resolver.resolve(self, fid, ability)
+            else:
+                self._emit("unresolved", fid, *str(ability).split())
+        elif kind == "heal":
+            self.heal(fid, ability.value)
+        elif kind == "shield":
+            f.shield_bonus += ability.value
+            self._emit("bonus", fid, "shield", ability.value)
+        elif kind == "retaliate":
+            f.retaliate_bonus += ability.value
+            self._emit("bonus", fid, "retaliate", ability.value)
+        elif kind == "condition" and ability.condition is not None:
+            self.add_condition(fid, ability.condition)
+        elif kind == "infuse" and ability.element is not None:
+            if f.kind == "monster":
+                st.group_infusions.append(ability.element.value)
+            else:
+                self.infuse(ability.element)
+        elif kind == "suffer":
+            self.suffer_damage(fid, ability.value, "suffer")
+        elif kind == "xp" and f.kind == "character":
+            st.characters[fid].xp += ability.value
+            self._emit("xp", fid, ability.value)
+
+
+def _decode_header(doc: dict[str, object], where: str) -> tuple[GameSetup, int]:
+    if doc.get("version") != FORMAT_VERSION:
+        raise InputError(f"unsupported version {doc.get('version')!r}", where=f"{where}: version")
+    seed = doc.get("seed")
+    if not isinstance(seed, int):
+        raise InputError("seed must be an integer", where=f"{where}: seed")
+    try:
+        setup = msgspec.convert(doc.get("setup"), GameSetup)
+    except msgspec.ValidationError as exc:
+        raise InputError(str(exc), where=f"{where}: setup") from None
+    setup.validate()
+    return setup, seed
+
+
+def _half(game: Game, cid: str, card: str, half: str) -> Half:
+    c = game._card(cid, card)
+    return c.top if half == "top" else c.bottom
+
+
+# Handlers live in engine_round (registered on import).
+from delvekit.gloomhaven import engine_round  # noqa: E402, F401

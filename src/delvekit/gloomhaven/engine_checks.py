@@ -1,0 +1,55 @@
+"""Invariants of a game in play, checked after every choice by random-play tests and fuzzers.
+
+:func:`violations` returns human-readable problems (empty when the state is sound):
+
+* no two figures on one hex;
+* every figure's health within 1..max (a figure at 0 is removed);
+* each character's cards conserved across hand, discard, lost, active, selected and playing;
+  an exhausted character has every card in its lost pile and no figure on the board;
+* conditions are GH 1e conditions the figure is not immune to; elements valid;
+* every monster on the board has a standee number of its type that is not also in the box;
+  standee numbers are within the type's count;
+* summons belong to a character on the board.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.elements import Element, Strength
+from delvekit.gloomhaven.engine import Game
+
+
+def violations(game: Game) -> list[str]:
+    st, setup = game.state, game.setup
+    out: list[str] = []
+    hexes = Counter(f.hex for f in st.figures.values())
+    out += [f"two figures on hex {h}" for h, n in hexes.items() if n > 1]
+    for f in st.figures.values():
+        if not 1 <= f.hp <= f.max_hp:
+            out.append(f"{f.id}: health {f.hp} outside 1..{f.max_hp}")
+        for c in f.conditions:
+            if not isinstance(c, Condition) or c in f.immune:
+                out.append(f"{f.id}: invalid condition {c}")
+        if f.kind == "monster":
+            mtype = game._static.types.get(f.name)
+            if mtype is None or f.id != f"{f.name}#{f.standee}" or not 1 <= f.standee <= mtype.standees:
+                out.append(f"{f.id}: bad standee number")
+            elif f.standee in st.standees[f.name]:
+                out.append(f"{f.id}: standee {f.standee} is also in the box")
+        if f.kind == "summon" and (f.owner is None or f.owner not in st.figures):
+            out.append(f"{f.id}: summon without a character on the board")
+    for ch_setup in setup.party:
+        ch = st.characters[ch_setup.id]
+        owned = sorted(c.id for c in ch_setup.hand)
+        if sorted(ch.all_cards()) != owned:
+            out.append(f"{ch.id}: cards not conserved: {sorted(ch.all_cards())} != {owned}")
+        if ch.exhausted and (ch.id in st.figures or len(ch.lost) != len(owned)):
+            out.append(f"{ch.id}: exhausted but still on the board or holding cards")
+        if not ch.exhausted and ch.id not in st.figures:
+            out.append(f"{ch.id}: not exhausted but has no figure")
+    for e in Element:
+        if not isinstance(st.elements[e], Strength):
+            out.append(f"element {e.value}: bad state")
+    return out

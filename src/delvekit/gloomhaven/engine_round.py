@@ -1,0 +1,602 @@
+"""The round state machine of rules digest §3–§4: one handler per agenda task.
+
+Each ``_run_*`` handler either finishes its task (popping it and maybe pushing follow-ups) and
+returns ``None``, or leaves it on the agenda and returns the :class:`Decision` it waits for; the
+matching ``_apply_*`` handler applies a legal choice. Handlers re-check that their figure still
+exists, so a figure killed or exhausted mid-turn simply stops (§17.B B3, B8).
+
+Task kinds, in the order a round uses them: ``round_start`` → ``select`` (per character) →
+``reveal`` → ``order`` → ``next_turn`` (loops over the turn order: ``char_turn``, ``summon_turn``,
+``monster_group``) → ``end_round`` → ``short_rest`` / ``rest_reroll``.
+"""
+
+from __future__ import annotations
+
+from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.elements import Element
+from delvekit.gloomhaven.engine import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
+from delvekit.gloomhaven.initiative import Actor, first_candidates, monster_order, tie_groups
+from delvekit.gloomhaven.state import ActiveCard, Task, Turn
+
+# ------------------------------------------------------------------ round start
+
+
+def _run_round_start(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    if st.ending is not None:
+        game._pop()
+        st.result = st.ending
+        game._emit("scenario-end", st.result, f"rounds={st.round}")
+        return None
+    st.round += 1
+    st.order, st.turn_index = [], 0
+    game._emit("round", st.round)
+    selects = [Task("select", c.id) for c in st.characters.values() if not c.exhausted]
+    game._push(*selects, Task("reveal"), Task("order"), Task("next_turn"), Task("end_round"))
+    return None
+
+
+# --------------------------------------------------------------- card selection
+
+
+def _run_select(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    if ch.exhausted:
+        game._pop()
+        return None
+    if len(ch.hand) < 2 and len(ch.discard) < 2:
+        game._pop()
+        game._exhaust(ch.id, "cards")
+        return None
+    choices = [Choice("select", (a, b)) for a in ch.hand for b in ch.hand if a != b]
+    if len(ch.discard) >= 2:
+        choices.append(Choice("long-rest"))
+    return Decision(ch.id, "select", choices)
+
+
+def _apply_select(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    ch = game.state.characters[task.who]
+    if choice.kind == "long-rest":
+        ch.long_rest = True
+    else:
+        lead, other = choice.args
+        ch.hand.remove(lead)
+        ch.hand.remove(other)
+        ch.selected = [lead, other]
+        ch.lead = lead
+    game._emit("selected", ch.id)
+
+
+# ------------------------------------------------------------ reveal and order
+
+
+def _run_reveal(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    st, static = game.state, game._static
+    actors: list[Actor] = []
+    for ch in st.characters.values():
+        if ch.exhausted:
+            continue
+        if ch.long_rest:
+            actors.append(Actor.long_rest(ch.id))
+            game._emit("reveal", ch.id, "long-rest", "initiative=99")
+        else:
+            lead, other = ch.selected
+            li, oi = game._card(ch.id, lead).initiative, game._card(ch.id, other).initiative
+            actors.append(Actor.character(ch.id, li, oi))
+            game._emit("reveal", ch.id, f"lead={lead}", f"other={other}", f"initiative={li}")
+    on_board = {f.name for f in st.figures.values() if f.kind == "monster"}
+    for deck, types in static.type_of_deck.items():
+        if any(t in on_board for t in types) and deck not in st.revealed:
+            game._draw_ability(deck)
+    for m in game.setup.monsters:
+        if m.name in on_board:
+            actors.append(Actor.monster(m.name, game._monster_card(m.name).initiative))
+    st.pending_ties = tie_groups(actors)
+    return None
+
+
+def _shared_deck(game: Game, candidates: list[Actor]) -> str | None:
+    """The deck all candidates share, if they are all monster types of one deck."""
+    decks = {game._static.types[a.id].deck if a.kind == "monster" else None for a in candidates}
+    if len(decks) != 1:
+        return None
+    deck = decks.pop()
+    return deck
+
+
+def _remembered(game: Game, candidates: list[Actor]) -> Actor | None:
+    deck = _shared_deck(game, candidates)
+    memory = game.state.tie_memory.get(deck or "", ())
+    if deck is None or not all(a.id in memory for a in candidates):
+        return None
+    return min(candidates, key=lambda a: memory.index(a.id))
+
+
+def _take_slot(game: Game, actor: Actor) -> None:
+    st = game.state
+    st.pending_ties[0].remove(actor)
+    if actor.kind == "monster":
+        st.order.append(Turn("monster", actor.id, actor.initiative))
+        return
+    for f in st.figures.values():  # summons in summoning order, just before their owner
+        if f.kind == "summon" and f.owner == actor.id:
+            st.order.append(Turn("summon", f.id, actor.initiative))
+    st.order.append(Turn("character", actor.id, actor.initiative))
+
+
+def _run_order(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    while st.pending_ties:
+        group = st.pending_ties[0]
+        if not group:
+            st.pending_ties.pop(0)
+            continue
+        candidates = first_candidates(group)
+        pick = candidates[0] if len(candidates) == 1 else _remembered(game, candidates)
+        if pick is None:
+            return Decision("party", "tie", [Choice("first", (a.id,)) for a in candidates])
+        _take_slot(game, pick)
+    game._pop()
+    game._emit("order", *(f"{t.id}={t.initiative}" for t in st.order))
+    return None
+
+
+def _apply_order(game: Game, task: Task, choice: Choice) -> None:
+    st = game.state
+    candidates = first_candidates(st.pending_ties[0])
+    pick = next(a for a in candidates if a.id == choice.args[0])
+    deck = _shared_deck(game, candidates)
+    if deck is not None:
+        memory = [t for t in st.tie_memory.get(deck, ()) if t != pick.id]
+        others = {a.id for a in candidates} - {pick.id}
+        at = next((i for i, t in enumerate(memory) if t in others), len(memory))
+        memory.insert(at, pick.id)
+        memory += sorted(others - set(memory))
+        st.tie_memory[deck] = tuple(memory)
+    game._emit("tie-broken", pick.id)
+    _take_slot(game, pick)
+
+
+# ------------------------------------------------------------------ turn order
+
+
+def _run_next_turn(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    if st.turn_index >= len(st.order):
+        game._pop()
+        return None
+    turn = st.order[st.turn_index]
+    st.turn_index += 1
+    kind = {"character": "char_turn", "summon": "summon_turn", "monster": "monster_group"}[turn.kind]
+    game._push(Task(kind, turn.id))
+    return None
+
+
+def _start_turn(game: Game, fid: str) -> bool:
+    """Count the turn on the figure's own clock; ``False`` if the figure is gone."""
+    st = game.state
+    f = st.figures.get(fid)
+    if f is None:
+        return False
+    f.turns += 1
+    f.acted_round = st.round
+    game._emit("turn", fid)
+    return True
+
+
+def _run_wound(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is not None and Condition.WOUND in f.conditions:
+        game._push(Task("damage", f.id, 1, "wound"))
+    return None
+
+
+def _run_end_turn(game: Game, task: Task) -> Decision | None:
+    """End of turn (§3.4): loot own hex (characters), infuse, then expire conditions."""
+    game._pop()
+    st = game.state
+    f = st.figures.get(task.who)
+    if f is not None and f.kind == "character":
+        coins = st.coins.pop(f.hex, 0)
+        if coins:
+            st.characters[f.id].coins += coins
+            game._emit("looted", f.id, f"coins={coins}")
+    for element in st.elements.end_turn():
+        game._emit("infused", element.value)
+    if f is not None:
+        for c in f.conditions.expire(turns_started=f.turns):
+            game._emit("condition-ended", f.id, c.value, "expired")
+    game._check_victory()
+    return None
+
+
+# ------------------------------------------------------------- character turns
+
+
+def _run_char_turn(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    if game.state.characters[task.who].exhausted or not _start_turn(game, task.who):
+        return None
+    game._push(Task("wound", task.who), Task("char_act", task.who), Task("end_turn", task.who))
+    return None
+
+
+def _run_char_act(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    st = game.state
+    ch = st.characters[task.who]
+    if ch.exhausted:
+        return None
+    if ch.long_rest:
+        game._push(Task("long_rest", ch.id))
+    elif Condition.STUN in st.figures[ch.id].conditions:
+        # §8.3: a stunned character's played cards are discarded unused, never lost.
+        game._emit("stunned", ch.id, *(f"discarded={c}" for c in ch.selected))
+        ch.discard += ch.selected
+        ch.selected = []
+    else:
+        game._push(Task("action", ch.id, 1))
+    return None
+
+
+def _run_action(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    if ch.exhausted or not ch.selected:
+        game._pop()
+        return None
+    halves = ("top", "bottom") if task.n == 1 else ("bottom" if ch.used_half == "top" else "top",)
+    choices = [Choice(kind, (card,)) for card in ch.selected for h in halves for kind in (h, "basic-" + h)]
+    return Decision(ch.id, "action", choices)
+
+
+def _apply_action(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    ch = game.state.characters[task.who]
+    card = choice.args[0]
+    basic = choice.kind.startswith("basic-")
+    half = choice.kind.removeprefix("basic-")
+    ch.selected.remove(card)
+    ch.playing = card
+    ch.used_half = half
+    game._emit("action", ch.id, choice.kind, card)
+    if basic:
+        steps = [Task("basic", ch.id, 0, half)]
+    else:
+        count = len(_half(game, ch.id, card, half).abilities)
+        steps = [Task("ability", ch.id, i, f"{card}/{half}") for i in range(count)]
+    steps.append(Task("card_done", ch.id, int(basic), f"{card}/{half}"))
+    if task.n == 1:
+        steps.append(Task("action", ch.id, 2))
+    game._push(*steps)
+
+
+def _run_basic(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    game._perform(task.who, BASIC_TOP if task.text == "top" else BASIC_BOTTOM)
+    return None
+
+
+def _run_ability(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    card, half = task.text.split("/")
+    ability: Ability = _half(game, task.who, card, half).abilities[task.n]
+    game._perform(task.who, ability)
+    return None
+
+
+def _run_card_done(game: Game, task: Task) -> Decision | None:
+    """Card destination as soon as its action is finished (§3.4)."""
+    game._pop()
+    ch = game.state.characters[task.who]
+    if ch.exhausted or ch.playing is None:
+        return None  # exhaustion already moved the card to the lost pile
+    card, half_name = task.text.split("/")
+    card = ch.playing
+    ch.playing = None
+    half = _half(game, ch.id, card, half_name)
+    if task.n:  # basic action: never lost (FAQ p.58)
+        ch.discard.append(card)
+        where = "discard"
+    elif half.round_bonus or half.persistent:
+        ch.active.append(ActiveCard(card, "round" if half.round_bonus else "persistent", half.lost))
+        where = "active"
+    elif half.lost:
+        ch.lost.append(card)
+        where = "lost"
+    else:
+        ch.discard.append(card)
+        where = "discard"
+    game._emit("card", ch.id, card, where)
+    return None
+
+
+# ------------------------------------------------------------------ long rest
+
+
+def _run_long_rest(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    if ch.exhausted:
+        game._pop()
+        return None
+    if not ch.discard:  # every discard was lost to negate damage before this turn
+        game._pop()
+        _finish_long_rest(game, task.who, None)
+        return None
+    return Decision(ch.id, "long-rest", [Choice("lose", (c,)) for c in ch.discard])
+
+
+def _apply_long_rest(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    _finish_long_rest(game, task.who, choice.args[0])
+
+
+def _finish_long_rest(game: Game, cid: str, lose: str | None) -> None:
+    """§4.2: lose the chosen discard, recover the others, Heal 2 self (a real heal)."""
+    ch = game.state.characters[cid]
+    if lose is not None:
+        ch.discard.remove(lose)
+        ch.lost.append(lose)
+    recovered = len(ch.discard)
+    ch.hand += ch.discard
+    ch.discard = []
+    game._emit("long-rest", cid, f"lost={lose or '-'}", f"recovered={recovered}")
+    game.heal(cid, 2)
+
+
+# ----------------------------------------------------------------- damage
+
+
+def _run_damage(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    f = st.figures.get(task.who)
+    if f is None or task.n <= 0:
+        game._pop()
+        return None
+    if f.kind != "character":
+        game._pop()
+        game._lose_hp(f, task.n, task.text)
+        return None
+    ch = st.characters[f.id]
+    choices = [Choice("take", (str(task.n),))]
+    choices += [Choice("lose-hand", (c,)) for c in ch.hand]
+    pool = ch.discard_like()
+    choices += [Choice("lose-discard", (a, b)) for i, a in enumerate(pool) for b in pool[i + 1 :]]
+    return Decision(f.id, "damage", choices)
+
+
+def _apply_damage(game: Game, task: Task, choice: Choice) -> None:
+    """§4.3: take the damage, or negate all of it by losing 1 hand card or 2 discarded cards."""
+    game._pop()
+    st = game.state
+    f = st.figures[task.who]
+    if choice.kind == "take":
+        game._lose_hp(f, task.n, task.text)
+        return
+    ch = st.characters[f.id]
+    for card in choice.args:
+        if choice.kind == "lose-hand":
+            ch.hand.remove(card)
+        elif card in ch.discard:
+            ch.discard.remove(card)
+        else:
+            ch.active = [a for a in ch.active if a.card != card]
+        ch.lost.append(card)
+        game._emit("card", ch.id, card, "lost")
+    game._emit("negated", f.id, task.n, task.text)
+
+
+# ------------------------------------------------------------- summons
+
+
+def _run_summon_turn(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is None or f.summoned_round == game.state.round:
+        return None  # never acts in the round it was summoned (§12)
+    _start_turn(game, f.id)
+    game._push(Task("wound", f.id), Task("summon_act", f.id), Task("end_turn", f.id))
+    return None
+
+
+def _run_summon_act(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is None:
+        return None
+    if Condition.STUN in f.conditions:
+        game._emit("stunned", f.id)
+        return None
+    game._perform(f.id, Ability(kind="move", value=0))
+    game._perform(f.id, Ability(kind="attack", value=0))
+    return None
+
+
+# ------------------------------------------------------------- monster turns
+
+
+def _run_monster_group(game: Game, task: Task) -> Decision | None:
+    """A type's activation (§10.1): elites then normals by standee; only figures that have not
+    acted this round and were not summoned this round (§5.5 step 6, §10.4)."""
+    game._pop()
+    st = game.state
+    ready = [
+        (f.rank or "normal", f.standee, f.id)
+        for f in st.figures.values()
+        if f.kind == "monster"
+        and f.name == task.who
+        and f.acted_round != st.round
+        and f.summoned_round != st.round
+    ]
+    if not ready:
+        return None
+    st.group_infusions = []
+    st.group_performed = False
+    game._emit("activate", task.who, f"card={st.revealed[game._static.types[task.who].deck]}")
+    steps: list[Task] = []
+    for fid in monster_order(ready):
+        steps += [Task("monster_turn", fid), Task("end_turn", fid)]
+    steps.append(Task("group_end", task.who))
+    game._push(*steps)
+    return None
+
+
+def _run_monster_turn(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    if _start_turn(game, task.who):  # a monster killed before its turn stays dead (§17.B B8)
+        game._push(Task("wound", task.who), Task("monster_act", task.who))
+    return None
+
+
+def _run_monster_act(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    st = game.state
+    f = st.figures.get(task.who)
+    if f is None:
+        return None
+    if Condition.STUN in f.conditions:
+        game._emit("stunned", f.id)  # ignores its whole card, bonuses included (§8.3)
+        return None
+    st.group_performed = True
+    card = game._monster_card(f.name)
+    game._push(*(Task("monster_ability", f.id, i) for i in range(len(card.actions))))
+    return None
+
+
+def _run_monster_ability(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is not None:
+        game._perform(f.id, game._monster_card(f.name).actions[task.n])
+    return None
+
+
+def _run_group_end(game: Game, task: Task) -> Decision | None:
+    """Monster infusions happen at the end of the type's last activation (§9 convention)."""
+    game._pop()
+    st = game.state
+    if st.group_performed:
+        for name in st.group_infusions:
+            st.elements.infuse(Element(name))
+        for element in st.elements.end_turn():
+            game._emit("infused", element.value)
+    st.group_infusions = []
+    return None
+
+
+# --------------------------------------------------------------- end of round
+
+
+def _run_end_round(game: Game, task: Task) -> Decision | None:
+    """§3.5 steps 2–4 and 6 (step 1, the modifier decks, comes with attacks)."""
+    game._pop()
+    st = game.state
+    for deck, card in list(st.revealed.items()):
+        st.decks[deck].discard(card)
+        if game._static.deck_cards[deck][card].shuffle:
+            st.decks[deck].reshuffle(st.rng)
+            game._emit("deck-shuffled", deck)
+    st.revealed.clear()
+    st.elements.wane()
+    game._emit("elements", *str(st.elements).split())
+    for ch in st.characters.values():
+        keep: list[ActiveCard] = []
+        for a in ch.active:
+            if a.duration == "round":
+                (ch.lost if a.lost else ch.discard).append(a.card)
+                game._emit("card", ch.id, a.card, "lost" if a.lost else "discard")
+            else:
+                keep.append(a)
+        ch.active = keep
+        ch.long_rest, ch.lead, ch.used_half = False, None, None
+    for f in st.figures.values():
+        f.shield_bonus = f.retaliate_bonus = 0
+    game._emit("round-end", st.round)
+    game._push(*(Task("short_rest", c.id) for c in st.characters.values() if not c.exhausted))
+    return None
+
+
+def _run_short_rest(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    if ch.exhausted or len(ch.discard) < 2:
+        game._pop()
+        return None
+    return Decision(ch.id, "short-rest", [Choice("short-rest"), Choice("no-rest")])
+
+
+def _apply_short_rest(game: Game, task: Task, choice: Choice) -> None:
+    """§4.1: one random discard is lost; the player may then reroll once."""
+    game._pop()
+    if choice.kind == "no-rest":
+        return
+    st = game.state
+    ch = st.characters[task.who]
+    card = st.rng.choice(ch.discard)
+    ch.discard.remove(card)
+    ch.lost.append(card)
+    game._emit("short-rest", ch.id, f"lost={card}")
+    game._push(Task("rest_reroll", ch.id, 0, card))
+
+
+def _run_rest_reroll(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    if ch.exhausted:
+        game._pop()
+        return None
+    return Decision(ch.id, "short-rest-loss", [Choice("accept"), Choice("reroll")])
+
+
+def _apply_rest_reroll(game: Game, task: Task, choice: Choice) -> None:
+    """Reroll: suffer 1 damage (taken on the health dial: it is the price of the reroll, not a
+    damage source that cards could negate), keep the card, lose a different random one."""
+    game._pop()
+    st = game.state
+    ch = st.characters[task.who]
+    if choice.kind == "reroll":
+        kept = task.text
+        ch.lost.remove(kept)
+        other = st.rng.choice(ch.discard)
+        ch.discard.remove(other)
+        ch.lost.append(other)
+        ch.hand.append(kept)
+        game._emit("short-rest-reroll", ch.id, f"kept={kept}", f"lost={other}")
+    recovered = len(ch.discard)
+    ch.hand += ch.discard
+    ch.discard = []
+    game._emit("recovered", ch.id, recovered)
+    if choice.kind == "reroll":
+        game._lose_hp(st.figures[ch.id], 1, "short-rest")
+
+
+for _kind, _run, _apply in (
+    ("round_start", _run_round_start, None),
+    ("select", _run_select, _apply_select),
+    ("reveal", _run_reveal, None),
+    ("order", _run_order, _apply_order),
+    ("next_turn", _run_next_turn, None),
+    ("wound", _run_wound, None),
+    ("end_turn", _run_end_turn, None),
+    ("char_turn", _run_char_turn, None),
+    ("char_act", _run_char_act, None),
+    ("action", _run_action, _apply_action),
+    ("basic", _run_basic, None),
+    ("ability", _run_ability, None),
+    ("card_done", _run_card_done, None),
+    ("long_rest", _run_long_rest, _apply_long_rest),
+    ("damage", _run_damage, _apply_damage),
+    ("summon_turn", _run_summon_turn, None),
+    ("summon_act", _run_summon_act, None),
+    ("monster_group", _run_monster_group, None),
+    ("monster_turn", _run_monster_turn, None),
+    ("monster_act", _run_monster_act, None),
+    ("monster_ability", _run_monster_ability, None),
+    ("group_end", _run_group_end, None),
+    ("end_round", _run_end_round, None),
+    ("short_rest", _run_short_rest, _apply_short_rest),
+    ("rest_reroll", _run_rest_reroll, _apply_rest_reroll),
+):
+    task_handler(_kind, _run, _apply)
