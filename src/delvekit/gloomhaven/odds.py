@@ -146,12 +146,22 @@ class _Counter:
         self.rolling_total = sum(rolling.values())
         finals = Counter(c for c in cards if not c.rolling)
         self.finals = sorted(finals.items(), key=lambda item: str(item[0]))
-        self.result: dict[int, Fraction] = {}
+        self.sums: dict[int, dict[int, int]] = {}
 
-    def add(self, probability: Fraction, rolled: RollingSum, final: ModifierCard | None) -> None:
+    def add(self, ways: int, out_of: int, rolled: RollingSum, final: ModifierCard | None) -> None:
+        """Add probability ``ways / out_of``; sums stay integers per denominator until the end."""
         _, total, positive, extra_pierce = rolled
         damage = _damage(self.attack, self.shield, self.pierce, total, positive, extra_pierce, final)
-        self.result[damage] = self.result.get(damage, Fraction(0)) + probability
+        by_damage = self.sums.setdefault(out_of, {})
+        by_damage[damage] = by_damage.get(damage, 0) + ways
+
+    @property
+    def result(self) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for out_of, by_damage in self.sums.items():
+            for damage, ways in by_damage.items():
+                out[damage] = out.get(damage, Fraction(0)) + Fraction(ways, out_of)
+        return out
 
     def rolling_sets(self) -> dict[RollingSum, int]:
         """For each sum of a set of rolling cards: the number of such sets of card instances."""
@@ -165,60 +175,59 @@ class _Counter:
             sets = grown
         return sets
 
-    def chains(self, min_rolling: int) -> Iterable[tuple[Fraction, RollingSum, ModifierCard | None]]:
-        """Every normal draw that starts with at least ``min_rolling`` rolling cards: the first k
-        cards are a given set of rolling cards (any order), then one non-rolling card."""
+    def chains(self, min_rolling: int) -> Iterable[tuple[int, int, RollingSum, ModifierCard | None]]:
+        """Every normal draw that starts with at least ``min_rolling`` rolling cards, as (ways,
+        out of, rolling cards, final card): the first k cards are a given set of rolling cards
+        (in any order), then one non-rolling card."""
         for rolled, ways in self.rolling_sets().items():
             k = rolled[0]
             if k < min_rolling:
                 continue
             if not self.finals:  # only rolling cards: the draw runs the deck out
                 if k == self.rolling_total:
-                    yield Fraction(1), rolled, None
+                    yield 1, 1, rolled, None
                 continue
-            start = Fraction(ways, comb(self.size, k))
+            out_of = comb(self.size, k) * (self.size - k)
             for final, count in self.finals:
-                yield start * Fraction(count, self.size - k), rolled, final
+                yield ways * count, out_of, rolled, final
 
     def normal(self) -> None:
-        for probability, rolled, final in self.chains(0):
-            self.add(probability, rolled, final)
+        for ways, out_of, rolled, final in self.chains(0):
+            self.add(ways, out_of, rolled, final)
 
-    def _pairs(self) -> Iterable[tuple[Fraction, ModifierCard, ModifierCard]]:
-        """Both of the first two cards non-rolling, in draw order."""
-        n = self.size
+    def _pairs(self) -> Iterable[tuple[int, ModifierCard, ModifierCard]]:
+        """Both of the first two cards non-rolling, in draw order (ways out of n(n-1))."""
         for first, a in self.finals:
             for second, b in self.finals:
                 both = a * (b - (first == second))
                 if both:
-                    yield Fraction(both, n * (n - 1)), first, second
+                    yield both, first, second
 
     def advantage(self) -> None:
         # A rolling first card: the rest is a normal draw (§6.5).
-        for probability, rolled, final in self.chains(1):
-            self.add(probability, rolled, final)
-        n = self.size
+        for ways, out_of, rolled, final in self.chains(1):
+            self.add(ways, out_of, rolled, final)
+        pairs = self.size * (self.size - 1)
         none: RollingSum = (0, 0, 0, 0)
         for first, a in self.finals:
             # Non-rolling then rolling: the rolling card's effect is added to the first.
             for (value, pierce), r in self.rolling_groups:
-                rolled = (1, value, max(value, 0), pierce)
-                self.add(Fraction(a * r, n * (n - 1)), rolled, first)
-        for probability, first, second in self._pairs():
+                self.add(a * r, pairs, (1, value, max(value, 0), pierce), first)
+        for ways, first, second in self._pairs():
             better = second if compare(first, second, self.attack) < 0 else first
-            self.add(probability, none, better)
+            self.add(ways, pairs, none, better)
 
     def disadvantage(self) -> None:
-        n = self.size
+        pairs = self.size * (self.size - 1)
         none: RollingSum = (0, 0, 0, 0)
         if not self.finals:  # every card rolling: no card applies
-            self.add(Fraction(1), none, None)
+            self.add(1, 1, none, None)
             return
         # Unless both first cards are non-rolling, only the first non-rolling card applies.
-        for probability, _, final in self.chains(1):
-            self.add(probability, none, final)
+        for ways, out_of, _, final in self.chains(1):
+            self.add(ways, out_of, none, final)
         for first, a in self.finals:
-            self.add(Fraction(a * self.rolling_total, n * (n - 1)), none, first)
-        for probability, first, second in self._pairs():
+            self.add(a * self.rolling_total, pairs, none, first)
+        for ways, first, second in self._pairs():
             worse = second if compare(first, second, self.attack) > 0 else first
-            self.add(probability, none, worse)
+            self.add(ways, pairs, none, worse)
