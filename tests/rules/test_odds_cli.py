@@ -129,3 +129,20 @@ def test_unknown_class_from_the_real_content_pack() -> None:
 def test_missing_attack_is_a_usage_error() -> None:
     code, out = run("--json")
     assert code == 2 and "--attack" in out
+
+
+def test_every_bundled_class_takes_all_its_perks() -> None:
+    """Every perk line of every bundled class, in order and as often as it has boxes, changes the
+    deck cleanly (each removed card is there: some lines replace cards an earlier line added),
+    and the odds of the resulting deck can be counted."""
+    from delvekit.gloomhaven.content import load_pack
+
+    classes = load_pack().classes
+    if not classes:
+        pytest.skip("the content pack has no classes yet")
+    for class_id, klass in classes.items():
+        assert klass.perks, class_id
+        taken = [perk for perk in klass.perks for _ in range(perk.count)]
+        deck = apply_perks(standard_deck(), taken)
+        assert len(deck) >= 10, class_id
+        assert attack_distribution(2, deck=deck, advantage=True).expected > 0, class_id
