@@ -50,25 +50,29 @@ class BodyLimit:
                 if declared > self.limit or declared < 0:
                     await _too_large(self.limit, send)
                     return
+        # Read the whole body first (at most ``limit`` bytes), then replay it to the app: a body
+        # sent in chunks without Content-Length is refused as surely as a declared one.
+        messages: list[Message] = []
         seen = 0
-
-        async def limited_receive() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _BodyTooLarge
-            return message
+            if message["type"] != "http.request":
+                messages.append(message)
+                break
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                await _too_large(self.limit, send)
+                return
+            messages.append(message)
+            if not message.get("more_body", False):
+                break
+        replay = iter(messages)
 
-        try:
-            await self.app(scope, limited_receive, send)
-        except _BodyTooLarge:
-            await _too_large(self.limit, send)
+        async def replay_receive() -> Message:
+            message = next(replay, None)
+            return message if message is not None else await receive()
 
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replay_receive, send)
 
 
 async def _too_large(limit: int, send: Send) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 WIDTH = 640
 HEIGHT = 300
-LEFT, RIGHT, TOP, BOTTOM = 48, 16, 28, 40
+LEFT, RIGHT, TOP, BOTTOM = 48, 16, 52, 40
 COLOURS = ("#2f6fb0", "#d9822b")
 
 
@@ -110,9 +110,9 @@ def distribution_svg(
     for s, value in enumerate(expected):
         x = x_of(value)
         out.append(
-            f'<line class="expected" x1="{x:.1f}" x2="{x:.1f}" y1="{TOP - 6}" y2="{TOP + plot_h}" '
+            f'<line class="expected" x1="{x:.1f}" x2="{x:.1f}" y1="{TOP - 34 + 16 * s}" y2="{TOP + plot_h}" '
             f'stroke="{COLOURS[s % 2]}"/>'
-            f'<text class="expected-label" x="{x + 4:.1f}" y="{TOP - 10 + 12 * s:.1f}" '
+            f'<text class="expected-label" x="{x + 4:.1f}" y="{TOP - 26 + 16 * s:.1f}" '
             f'fill="{COLOURS[s % 2]}">'
             f"mean {value:.2f}</text>"
         )
