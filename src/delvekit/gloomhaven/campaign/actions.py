@@ -73,16 +73,26 @@ class CityEvent(_Action, frozen=True, kw_only=True, tag="city_event"):
     card: int
     option: str
     choice: int | None = None
+    """Which of an outcome's alternatives the party picks (0-based)."""
     split: dict[str, int] | None = None
+    """Collective gold gained or paid, per character."""
     character: str | None = None
+    """Who takes an item the event gives."""
+    pay: bool = False
+    """The party pays an outcome's collective gold price (``split`` says who pays what)."""
 
 
 class RoadEvent(_Action, frozen=True, kw_only=True, tag="road_event"):
     card: int
     option: str
     choice: int | None = None
+    """Which of an outcome's alternatives the party picks (0-based)."""
     split: dict[str, int] | None = None
+    """Collective gold gained or paid, per character."""
     character: str | None = None
+    """Who takes an item the event gives."""
+    pay: bool = False
+    """The party pays an outcome's collective gold price (``split`` says who pays what)."""
 
 
 class LevelUp(_Action, frozen=True, kw_only=True, tag="level_up"):
@@ -150,6 +160,8 @@ class CompleteScenario(_Action, frozen=True, kw_only=True, tag="complete_scenari
     characters: dict[str, CharacterResult] = {}
     casual: bool = False
     """A replay without campaign effects (XP, gold, checkmarks and quest progress still count)."""
+    split: dict[str, int] | None = None
+    """How the scenario's collective gold reward is shared (default: evenly, remainder to the first)."""
 
 
 class ChangeReputation(_Action, frozen=True, kw_only=True, tag="change_reputation"):

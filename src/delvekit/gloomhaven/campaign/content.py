@@ -92,9 +92,14 @@ class Condition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     reputation_at_least: int | None = None
     reputation_at_most: int | None = None
-    class_in_party: str | None = None
+    class_in_party: tuple[str, ...] = ()
+    """Any of these classes among the active characters."""
     party_achievement: str | None = None
     global_achievement: str | None = None
+    pay_collective_gold: int = 0
+    """The party chooses to pay this much together (the action says ``pay=true`` and ``split``)."""
+    otherwise: bool = False
+    """Applies only if no earlier outcome of the option applied."""
 
 
 class Outcome(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -114,7 +119,10 @@ class Outcome(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     item_designs: tuple[int, ...] = ()
     items: tuple[int, ...] = ()
     """Given to one character the action names (``character``)."""
+    random_item_designs: int = 0
     add_events: EventRefs = EventRefs()
+    scenario_effects: tuple[str, ...] = ()
+    """Effects for the party's next scenario (kept on the state for the scenario engine)."""
     choices: tuple[Outcome, ...] = ()
     """The party picks one of these (the action's ``choice``, 0-based)."""
 
@@ -133,6 +141,9 @@ class EventInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 class Rewards(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     gold: int = 0
+    collective_gold: int = 0
+    """Split among the characters who played (``split`` in the result, else evenly, remainder to
+    the first listed)."""
     xp: int = 0
     reputation: int = 0
     prosperity: int = 0
@@ -148,14 +159,23 @@ class Rewards(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     add_events: EventRefs = EventRefs()
 
 
+class Requirement(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Achievements all needed together; a leading ``!`` means the achievement must be absent."""
+
+    global_achievements: tuple[str, ...] = ()
+    party_achievements: tuple[str, ...] = ()
+
+
 class ScenarioInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     number: int
     name: str = ""
     unlocks: tuple[int, ...] = ()
-    requires_global: tuple[str, ...] = ()
-    requires_party: tuple[str, ...] = ()
-    blocked_by_global: tuple[str, ...] = ()
-    blocked_by_party: tuple[str, ...] = ()
+    requirements: tuple[Requirement, ...] = ()
+    """Any one of these must hold (none listed: no requirement)."""
+    requires_completed: tuple[tuple[int, ...], ...] = ()
+    """Any one group of scenarios all completed (none listed: no requirement)."""
+    blocks: tuple[int, ...] = ()
+    """Scenarios that completing this one blocks for good."""
     links: tuple[int, ...] = ()
     """Scenarios one may go to straight from this one without a road event."""
     linked_to_town: bool = False

@@ -21,6 +21,7 @@ from delvekit.gloomhaven.campaign.content import (
     EventRefs,
     ItemInfo,
     Outcome,
+    Requirement,
     Rewards,
 )
 from delvekit.gloomhaven.campaign.state import CampaignState, Character, Enhancement, Party, copy_state
@@ -167,22 +168,34 @@ def scenario_blocker(catalog: Catalog, state: CampaignState, number: int) -> str
         return f"scenario {number} is not unlocked"
     if number in state.completed_scenarios:
         return f"scenario {number} is already completed (replay it in casual mode)"
+    if number in state.blocked_scenarios:
+        return f"scenario {number} is blocked by a scenario completed earlier"
     info = catalog.scenarios.get(number)
     if info is None:
         return None
+    if info.requires_completed and not any(
+        all(n in state.completed_scenarios for n in group) for group in info.requires_completed
+    ):
+        need = " or ".join("+".join(str(n) for n in g) for g in info.requires_completed)
+        return f"scenario {number} requires completing scenario {need}"
+    if info.requirements:
+        reasons = [_requirement_gap(state, r) for r in info.requirements]
+        if all(reasons):
+            return f"scenario {number} " + " or ".join(r for r in reasons if r)
+    return None
+
+
+def _requirement_gap(state: CampaignState, req: Requirement) -> str | None:
     party = state.party.achievements if state.party else []
-    for ach in info.requires_global:
-        if ach not in state.global_achievements:
-            return f"scenario {number} requires the global achievement {ach!r}"
-    for ach in info.requires_party:
-        if ach not in party:
-            return f"scenario {number} requires the party achievement {ach!r}"
-    for ach in info.blocked_by_global:
-        if ach in state.global_achievements:
-            return f"scenario {number} is blocked by the global achievement {ach!r}"
-    for ach in info.blocked_by_party:
-        if ach in party:
-            return f"scenario {number} is blocked by the party achievement {ach!r}"
+    for kind, names, held in (
+        ("global", req.global_achievements, state.global_achievements),
+        ("party", req.party_achievements, party),
+    ):
+        for name in names:
+            if name.startswith("!") and name[1:] in held:
+                return f"is blocked by the {kind} achievement {name[1:]!r}"
+            if not name.startswith("!") and name not in held:
+                return f"requires the {kind} achievement {name!r}"
     return None
 
 
@@ -531,16 +544,36 @@ def _donate(ctx: _Ctx, a: A.Donate) -> None:
     _sticky_unlocks(ctx)
 
 
-def _holds(ctx: _Ctx, cond: Condition) -> bool:
+def _holds(ctx: _Ctx, cond: Condition, a: A.CityEvent | A.RoadEvent, applied: bool) -> bool:
     rep = ctx.party.reputation
     party_classes = {c.cls for c in ctx.state.characters.values() if not c.retired}
+    if cond.otherwise and applied:
+        return False
+    if cond.pay_collective_gold:
+        if not a.pay:
+            return False
+        _collective_gold(ctx, -cond.pay_collective_gold, a.split, "pay")
     return (
         (cond.reputation_at_least is None or rep >= cond.reputation_at_least)
         and (cond.reputation_at_most is None or rep <= cond.reputation_at_most)
-        and (cond.class_in_party is None or cond.class_in_party in party_classes)
+        and (not cond.class_in_party or any(c in party_classes for c in cond.class_in_party))
         and (cond.party_achievement is None or cond.party_achievement in ctx.party.achievements)
         and (cond.global_achievement is None or cond.global_achievement in ctx.state.global_achievements)
     )
+
+
+def _collective_gold(ctx: _Ctx, amount: int, split: dict[str, int] | None, what: str) -> None:
+    """Gold shared freely by the party: ``split`` says who gains (or pays) what."""
+    split = split or {}
+    if sum(split.values()) != abs(amount) or any(v < 0 for v in split.values()):
+        raise IllegalChoice(
+            f"{what} {abs(amount)} collective gold: give split={{name: amount, ...}} summing to {abs(amount)}"
+        )
+    for name, share in split.items():
+        ch = ctx.character(name)
+        if amount < 0 and ch.gold < share:
+            raise IllegalChoice(f"{name} has {ch.gold} gold, not {share}")
+        ch.gold += share if amount > 0 else -share
 
 
 def _apply_outcome(ctx: _Ctx, o: Outcome, a: A.CityEvent | A.RoadEvent) -> None:
@@ -555,13 +588,7 @@ def _apply_outcome(ctx: _Ctx, o: Outcome, a: A.CityEvent | A.RoadEvent) -> None:
         if o.checkmarks:
             _set_checkmarks(ch, ch.checkmarks + o.checkmarks)
     if o.collective_gold:
-        split = a.split or {}
-        if sum(split.values()) != o.collective_gold:
-            raise IllegalChoice(
-                f"split the collective {o.collective_gold} gold: split={{name: amount}} summing to it"
-            )
-        for name, amount in split.items():
-            _gain_gold(ctx.character(name), amount)
+        _collective_gold(ctx, o.collective_gold, a.split, "gain" if o.collective_gold > 0 else "lose")
     if o.reputation:
         _change_reputation(ctx, o.reputation)
     if o.prosperity:
@@ -578,6 +605,11 @@ def _apply_outcome(ctx: _Ctx, o: Outcome, a: A.CityEvent | A.RoadEvent) -> None:
     for n in o.item_designs:
         if n not in ctx.state.item_designs:
             ctx.state.item_designs.append(n)
+    for _ in range(o.random_item_designs):
+        design = _draw(ctx, ctx.state.item_design_deck)
+        if design is not None and design not in ctx.state.item_designs:
+            ctx.state.item_designs.append(design)
+    ctx.state.scenario_effects.extend(o.scenario_effects)
     if o.items:
         if a.character is None:
             raise IllegalChoice("this outcome gives an item: name the character who takes it (character=...)")
@@ -596,9 +628,11 @@ def _resolve_event(ctx: _Ctx, deck_name: str, deck: list[int], a: A.CityEvent | 
         chosen = info.options.get(option)
         if chosen is None:
             raise IllegalChoice(f"{deck_name} event {a.card} has options {', '.join(sorted(info.options))}")
+        applied = False
         for outcome in chosen.outcomes:
-            if _holds(ctx, outcome.when):
+            if _holds(ctx, outcome.when, a, applied):
                 _apply_outcome(ctx, outcome, a)
+                applied = True
         remove = chosen.remove
     elif option not in ("A", "B"):
         raise IllegalChoice("an event option is A or B")
@@ -810,7 +844,14 @@ def _unlock_scenario(ctx: _Ctx, a: A.UnlockScenario) -> None:
     ctx.state.unlocked_scenarios.append(a.scenario)
 
 
-def _rewards(ctx: _Ctx, r: Rewards, players: list[Character]) -> None:
+def _rewards(ctx: _Ctx, r: Rewards, players: list[Character], split: dict[str, int] | None) -> None:
+    if r.collective_gold:
+        if split is None:  # evenly, the remainder to the first characters listed
+            share, rest = divmod(r.collective_gold, len(players))
+            split = {ch.name: share + (1 if i < rest else 0) for i, ch in enumerate(players)}
+        elif set(split) - {ch.name for ch in players}:
+            raise IllegalChoice("split names a character who did not play")
+        _collective_gold(ctx, r.collective_gold, split, "share")
     for ch in players:
         ch.gold += r.gold
         ch.xp += r.xp
@@ -873,6 +914,7 @@ def _complete_scenario(ctx: _Ctx, a: A.CompleteScenario) -> None:
             _gain_item(ctx, ch, n)
         ch.blessings = 0
         players.append(ch)
+    s.scenario_effects = []
     if a.success and not a.casual:
         s.completed_scenarios.append(a.scenario)
         info = ctx.catalog.scenarios.get(a.scenario)
@@ -880,7 +922,10 @@ def _complete_scenario(ctx: _Ctx, a: A.CompleteScenario) -> None:
             for n in info.unlocks:
                 if n not in s.unlocked_scenarios:
                     s.unlocked_scenarios.append(n)
-            _rewards(ctx, info.rewards, players)
+            for n in info.blocks:
+                if n not in s.blocked_scenarios and n not in s.completed_scenarios:
+                    s.blocked_scenarios.append(n)
+            _rewards(ctx, info.rewards, players, a.split)
     s.scenarios_played += 1
     s.last_scenario = a.scenario
     s.last_scenario_campaign = not a.casual

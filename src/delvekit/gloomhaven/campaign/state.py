@@ -69,6 +69,8 @@ class CampaignState(_State, kw_only=True):
     removed_events: list[str] = []
     unlocked_scenarios: list[int] = []
     completed_scenarios: list[int] = []
+    blocked_scenarios: list[int] = []
+    """Scenarios blocked for good by completing another (§16.11)."""
     item_designs: list[int] = []
     donations: int = 0
     envelopes: list[str] = []
@@ -94,6 +96,8 @@ class CampaignState(_State, kw_only=True):
     last_scenario: int | None = None
     last_scenario_campaign: bool = False
     next_scenario: int | None = None
+    scenario_effects: list[str] = []
+    """Event effects waiting for the party's next scenario."""
 
 
 def copy_state(state: CampaignState) -> CampaignState:

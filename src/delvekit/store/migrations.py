@@ -1,0 +1,44 @@
+"""Numbered schema migrations, applied in order when a database is opened.
+
+Migration N brings a database from ``PRAGMA user_version`` N − 1 to N. Never edit a released
+migration: add the next one.
+"""
+
+from __future__ import annotations
+
+APPLICATION_ID = 0x444C564B  # "DLVK": marks a SQLite file as a delvekit database
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: campaigns, their append-only log and the state snapshot after each log entry.
+    """
+    CREATE TABLE campaigns (
+        id         INTEGER PRIMARY KEY,
+        name       TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        seed       INTEGER NOT NULL,
+        edition    TEXT NOT NULL,
+        content    TEXT NOT NULL,
+        head       INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE log (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+        seq         INTEGER NOT NULL,
+        kind        TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+        action      TEXT,
+        target      INTEGER,
+        parent      INTEGER NOT NULL,
+        at          TEXT NOT NULL,
+        PRIMARY KEY (campaign_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        campaign_id INTEGER NOT NULL REFERENCES campaigns(id),
+        seq         INTEGER NOT NULL,
+        state       BLOB NOT NULL,
+        PRIMARY KEY (campaign_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER log_is_append_only_update BEFORE UPDATE ON log
+        BEGIN SELECT RAISE(ABORT, 'the campaign log is append-only'); END;
+    CREATE TRIGGER log_is_append_only_delete BEFORE DELETE ON log
+        BEGIN SELECT RAISE(ABORT, 'the campaign log is append-only'); END;
+    """,
+)
