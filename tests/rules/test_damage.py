@@ -12,10 +12,12 @@ from delvekit.gloomhaven.damage import (
     best_order,
     damage_after_shield,
     effective_shield,
+    hazardous_damage,
     modified_value,
     resolve_attack,
     retaliate_damage,
     suffer_damage,
+    trap_damage,
 )
 from delvekit.gloomhaven.modifiers import cards_of, parse_card
 
@@ -123,3 +125,27 @@ def test_bad_bonus_or_card_order_is_refused() -> None:
         attack_value(3, ["x3"])  # type: ignore[list-item]
     with pytest.raises(InputError, match="card order"):
         modified_value(3, cards_of(["+1", "x2"]), [0, 0])
+
+
+def test_b10_frosthaven_ward_halves_after_shield() -> None:
+    # GHS #752 (FH only): Shield 2 and ward, attacked for 5 → 5 − 2 = 3, halved → 1.
+    assert resolve_attack(5, shield=2, ward=True).damage == 1
+    assert resolve_attack(5, shield=2, brittle=True).damage == 6
+    assert resolve_attack(5, shield=2, ward=True, brittle=True).damage == 3
+    assert resolve_attack(5, shield=2).damage == 3  # GH 1e: no ward
+
+
+def test_b6_frosthaven_ward_halves_wound_damage() -> None:
+    # GHS #607 (FH only): wound's 1 damage halved to 0; suffered damage ignores shield but not ward.
+    assert suffer_damage(1, ward=True) == 0
+    assert suffer_damage(5, ward=True) == 2
+
+
+def test_example_8_trap_and_hazardous_terrain_damage_are_suffered() -> None:
+    # Level 1: trap 3, hazardous 1 per hex entered; neither is an attack, so shield does not count.
+    assert trap_damage(1) == 3 and hazardous_damage(1) == 1
+    assert [trap_damage(level) for level in range(8)] == [2, 3, 4, 5, 6, 7, 8, 9]
+    assert [hazardous_damage(level) for level in range(8)] == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert apply_damage(5, suffer_damage(hazardous_damage(1) * 3)) == 2  # three hazardous hexes
+    with pytest.raises(InputError, match="scenario level: a scenario level is 0 to 7, got 8"):
+        trap_damage(8)

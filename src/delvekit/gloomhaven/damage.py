@@ -115,16 +115,34 @@ def effective_shield(shield: int, pierce: int) -> int:
     return max(0, shield - max(0, pierce))
 
 
-def damage_after_shield(value: int | None, shield: int = 0, pierce: int = 0) -> int:
+def ward_and_brittle(damage: int, *, ward: bool = False, brittle: bool = False) -> int:
+    """``[FH]`` Ward halves (rounded down) and brittle doubles damage, after shield (§6.4, GHS
+    #752). A figure never holds both (each removes the other), so both together change nothing.
+    GH 1e has neither: the engine passes them only under a ruleset that has them.
+
+    >>> ward_and_brittle(3, ward=True), ward_and_brittle(3, brittle=True), ward_and_brittle(3)
+    (1, 6, 3)
+    """
+    if ward and not brittle:
+        return damage // 2
+    if brittle and not ward:
+        return damage * 2
+    return damage
+
+
+def damage_after_shield(
+    value: int | None, shield: int = 0, pierce: int = 0, *, ward: bool = False, brittle: bool = False
+) -> int:
     """Step 4: damage dealt by an attack of final ``value`` (``None`` for a null) against
     ``shield`` with ``pierce``. Only the final damage is clamped at 0 (GHS #916, #732).
+    ``ward``/``brittle``: Frosthaven only, see :func:`ward_and_brittle`.
 
     >>> damage_after_shield(11, 3), damage_after_shield(3, 4), damage_after_shield(None, 0)
     (8, 0, 0)
     """
     if value is None:
         return 0
-    return max(0, value - effective_shield(shield, pierce))
+    return ward_and_brittle(max(0, value - effective_shield(shield, pierce)), ward=ward, brittle=brittle)
 
 
 class AttackResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -151,13 +169,15 @@ def resolve_attack(
     shield: int = 0,
     pierce: int = 0,
     for_attacker: bool = True,
+    ward: bool = False,
+    brittle: bool = False,
 ) -> AttackResult:
     """The damage pipeline (§6.4) for one target. ``bonuses`` are in the attacking side's order;
     ``poisoned`` adds +1 first (the attacker's best place for it; put a ``1`` inside ``bonuses``
     to place it elsewhere). ``cards`` are the modifier cards that apply, ordered by
     ``card_order`` (default: the best order, see :func:`modified_value`). Pierce on a card adds to
     the attack's pierce. Poison applied by this attack does not count (§6.6): pass the state
-    before the attack.
+    before the attack. ``ward``/``brittle`` are Frosthaven only (:func:`ward_and_brittle`).
 
     §18.12: a normal Bandit Guard (Attack 2) plays "Attack +1" and draws +0:
 
@@ -173,7 +193,7 @@ def resolve_attack(
         modified=modified,
         shield=effective_shield(shield, total_pierce),
         pierce=total_pierce,
-        damage=damage_after_shield(modified, shield, total_pierce),
+        damage=damage_after_shield(modified, shield, total_pierce, ward=ward, brittle=brittle),
     )
 
 
@@ -186,14 +206,39 @@ def apply_damage(hp: int, damage: int) -> int:
     return max(0, hp - max(0, damage))
 
 
-def suffer_damage(amount: int) -> int:
+def suffer_damage(amount: int, *, ward: bool = False, brittle: bool = False) -> int:
     """Damage from "suffer X damage", traps, hazards, wound or retaliate: not an attack, so no
-    modifier card and no shield (§6.8).
+    modifier card and no shield (§6.8). ``[FH]`` ward and brittle still apply (GHS #607).
 
-    >>> suffer_damage(3)
-    3
+    >>> suffer_damage(3), suffer_damage(1, ward=True)
+    (3, 0)
     """
-    return max(0, amount)
+    return ward_and_brittle(max(0, amount), ward=ward, brittle=brittle)
+
+
+def _check_level(level: int) -> None:
+    if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= 7:
+        raise InputError(f"a scenario level is 0 to 7, got {level!r}", where="scenario level")
+
+
+def trap_damage(level: int) -> int:
+    """Damage a damage trap deals at scenario ``level``: 2 + level (§2.3); suffered, not an attack.
+
+    >>> [trap_damage(level) for level in range(8)]
+    [2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    _check_level(level)
+    return 2 + level
+
+
+def hazardous_damage(level: int) -> int:
+    """Damage for each hazardous-terrain hex entered at scenario ``level``: half the trap damage,
+    rounded down (§2.3, GH 1e).
+
+    >>> [hazardous_damage(level) for level in range(8)]
+    [1, 1, 2, 2, 3, 3, 4, 4]
+    """
+    return trap_damage(level) // 2
 
 
 class Retaliate(msgspec.Struct, frozen=True):
