@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
+import msgspec
 import pytest
 
 from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven.modifiers import (
     CURSE_LIMIT,
+    CardEffects,
+    ModifierCard,
     ModifierDeck,
     apply_perks,
     cards_of,
+    effects_of,
     monster_deck,
     parse_card,
     standard_deck,
@@ -135,3 +140,51 @@ def test_end_of_scenario_removes_bless_and_curse() -> None:
     deck = deck.with_card(parse_card("bless"), rng)
     _, deck = deck.draw(rng, attack=1)
     assert texts(deck.end_of_scenario(rng).cards) == texts(standard_deck())
+
+
+def test_deck_json_round_trips_and_bad_documents_name_the_field() -> None:
+    rng = Rng(4)
+    deck = ModifierDeck.shuffled(standard_deck(), rng).with_card(parse_card("curse"), rng)
+    _, deck = deck.draw(rng, attack=2, advantage=True)
+    data = deck.to_json()
+    assert ModifierDeck.from_json(json.loads(json.dumps(data))) == deck
+    bad = [
+        ([], "save.amd: expected an object with draw_pile, discard, shuffle_pending"),
+        ({"draw_pile": "+1"}, "save.amd.draw_pile: expected a list of card texts"),
+        ({"draw_pile": ["+1", "+9 zap"]}, "save.amd.draw_pile[1]: modifier card '+9 zap': unknown word"),
+        ({"discard": [3]}, "save.amd.discard[0]: expected a card text, got int"),
+        ({"shuffle_pending": "yes"}, "save.amd.shuffle_pending: expected true or false"),
+        ({"draw": []}, "save.amd: unknown field(s) draw"),
+    ]
+    for document, message in bad:
+        with pytest.raises(InputError) as info:
+            ModifierDeck.from_json(document, where="save.amd")
+        assert str(info.value).startswith(message)
+
+
+def test_msgspec_encoding_is_compact_and_validated() -> None:
+    card = parse_card("rolling +0 push 1")
+    assert msgspec.json.encode(card) == b'{"rolling":true,"push":1}'
+    assert msgspec.json.decode(msgspec.json.encode(card), type=ModifierCard) == card
+    with pytest.raises(InputError, match="only a \\+N/-N card can be rolling"):
+        msgspec.json.decode(b'{"kind": "double", "rolling": true}', type=ModifierCard)
+
+
+def test_effects_of_applied_cards() -> None:
+    cards = cards_of(["rolling +0 heal 1 self", "rolling +0 heal 1 self", "rolling +0 pierce 3"])
+    cards += cards_of(["rolling +0 add target", "+1 shield 1 self", "rolling +0 curse", "+0 refresh item"])
+    effects = effects_of(cards)
+    assert effects.heals_self == (1, 1)  # two separate heals (one removes poison, the other heals)
+    assert (effects.pierce, effects.add_target, effects.shields_self) == (3, 1, (1,))
+    assert effects.conditions == ("curse",) and effects.refresh_items == 1
+    assert effects_of([]) == CardEffects()
+
+
+def test_draw_effects_follow_the_cards_that_apply() -> None:
+    # Disadvantage ignores a rolling card: its stun is not added.
+    deck = ModifierDeck(draw_pile=cards_of(["rolling +0 stun", "+1 push 1"]))
+    result, _ = deck.draw(Rng(0), attack=2, disadvantage=True)
+    assert result.effects.conditions == () and result.effects.pushes == (1,)
+    deck = ModifierDeck(draw_pile=cards_of(["rolling +0 stun", "+1 push 1"]))
+    result, _ = deck.draw(Rng(0), attack=2, advantage=True)
+    assert result.effects.conditions == ("stun",) and result.effects.pushes == (1,)

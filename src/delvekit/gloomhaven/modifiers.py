@@ -48,7 +48,7 @@ CONDITIONS: tuple[Condition, ...] = get_args(Condition)
 ELEMENTS: tuple[Element, ...] = get_args(Element)
 
 
-class ModifierCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class ModifierCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """One attack modifier card. Build it with :func:`parse_card`; ``str(card)`` gives it back.
 
     ``kind`` is ``add`` (``value`` is added), ``double`` (x2) or ``null`` (no damage at all).
@@ -399,6 +399,45 @@ def compare(first: ModifierCard, second: ModifierCard, attack: int) -> int:
 # --------------------------------------------------------------------------- drawing
 
 
+class CardEffects(msgspec.Struct, frozen=True, kw_only=True):
+    """The added effects of the modifier cards applied to one attack (§6.6). Each card's push,
+    pull, heal and shield is a separate effect (§7: applied or skipped independently; two heals
+    are two heals), so those are tuples; pierce and extra targets add up."""
+
+    conditions: tuple[Condition, ...] = ()
+    elements: tuple[Element, ...] = ()
+    pushes: tuple[int, ...] = ()
+    pulls: tuple[int, ...] = ()
+    pierce: int = 0
+    add_target: int = 0
+    heals_self: tuple[int, ...] = ()
+    shields_self: tuple[int, ...] = ()
+    refresh_items: int = 0
+
+
+def effects_of(cards: Iterable[ModifierCard]) -> CardEffects:
+    """Every effect the applied ``cards`` add to the attack.
+
+    >>> e = effects_of(cards_of(["rolling +0 push 1", "rolling +0 stun fire", "+1 push 1 poison"]))
+    >>> e.conditions, e.elements, e.pushes
+    (('poison', 'stun'), ('fire',), (1, 1))
+    """
+    cards = list(cards)
+    conditions = {c for card in cards for c in card.conditions}
+    elements = {e for card in cards for e in card.elements}
+    return CardEffects(
+        conditions=tuple(c for c in CONDITIONS if c in conditions),
+        elements=tuple(e for e in ELEMENTS if e in elements),
+        pushes=tuple(card.push for card in cards if card.push),
+        pulls=tuple(card.pull for card in cards if card.pull),
+        pierce=sum(card.pierce for card in cards),
+        add_target=sum(card.add_target for card in cards),
+        heals_self=tuple(card.heal_self for card in cards if card.heal_self),
+        shields_self=tuple(card.shield_self for card in cards if card.shield_self),
+        refresh_items=sum(card.refresh_item for card in cards),
+    )
+
+
 class Draw(msgspec.Struct, frozen=True, kw_only=True):
     """What one attack drew: every revealed card in order, and the cards that apply."""
 
@@ -407,6 +446,11 @@ class Draw(msgspec.Struct, frozen=True, kw_only=True):
     """The cards whose value and effects apply to the attack, in the order drawn."""
     ambiguous: bool = False
     """Better/worse could not be told apart, so the first drawn card was used (§6.5)."""
+
+    @property
+    def effects(self) -> CardEffects:
+        """The added effects of the applied cards."""
+        return effects_of(self.applied)
 
     def __str__(self) -> str:
         used = ", ".join(str(c) for c in self.applied) or "nothing"
@@ -441,6 +485,41 @@ class ModifierDeck(msgspec.Struct, frozen=True, kw_only=True):
     def cards(self) -> tuple[ModifierCard, ...]:
         """Every card the deck holds (draw pile, then discard pile)."""
         return self.draw_pile + self.discard
+
+    def to_json(self) -> dict[str, object]:
+        """A compact JSON form with cards as text (for saves and logs).
+
+        >>> deck = ModifierDeck(draw_pile=cards_of(["+1", "x2"]), discard=cards_of(["null"]))
+        >>> deck.to_json()
+        {'draw_pile': ['+1', 'x2'], 'discard': ['null'], 'shuffle_pending': False}
+        >>> ModifierDeck.from_json(deck.to_json()) == deck
+        True
+        """
+        return {
+            "draw_pile": [str(c) for c in self.draw_pile],
+            "discard": [str(c) for c in self.discard],
+            "shuffle_pending": self.shuffle_pending,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, *, where: str = "modifier deck") -> ModifierDeck:
+        """The deck saved by :meth:`to_json`; a bad document raises :class:`InputError` naming
+        ``where`` and the field."""
+        if not isinstance(data, Mapping):
+            raise InputError("expected an object with draw_pile, discard, shuffle_pending", where=where)
+        unknown = set(data) - {"draw_pile", "discard", "shuffle_pending"}
+        if unknown:
+            raise InputError(f"unknown field(s) {', '.join(sorted(map(str, unknown)))}", where=where)
+        piles: dict[str, tuple[ModifierCard, ...]] = {}
+        for name in ("draw_pile", "discard"):
+            texts = data.get(name, [])
+            if not isinstance(texts, list):
+                raise InputError("expected a list of card texts", where=f"{where}.{name}")
+            piles[name] = tuple(_as_card(t, f"{where}.{name}[{i}]") for i, t in enumerate(texts))
+        pending = data.get("shuffle_pending", False)
+        if not isinstance(pending, bool):
+            raise InputError("expected true or false", where=f"{where}.shuffle_pending")
+        return cls(draw_pile=piles["draw_pile"], discard=piles["discard"], shuffle_pending=pending)
 
     def count(self, text: str) -> int:
         """How many cards written ``text`` the deck holds."""
