@@ -75,7 +75,7 @@ from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine_setup import Card, GameSetup, Half, MonsterCard, MonsterType
-from delvekit.gloomhaven.state import CharacterState, Figure, FigureId, GameState, Task, Turn
+from delvekit.gloomhaven.state import CharacterState, Figure, FigureId, GameState, Task
 
 LOG_FORMAT = "delvekit-gloomhaven-log"
 SAVE_FORMAT = "delvekit-gloomhaven-save"
@@ -463,30 +463,8 @@ class Game:
                 self._draw_ability(deck)
         if st.turn_index > 0:
             current = st.order[st.turn_index - 1].initiative
-            for t in types:
-                self._schedule_revealed(t, current)
+            self._push(*(Task("schedule", t, current) for t in types))
         self._external()
-
-    def _schedule_revealed(self, type_name: str, current: int) -> None:
-        st = self.state
-        existing = [i for i, turn in enumerate(st.order) if turn.kind == "monster" and turn.id == type_name]
-        if existing and existing[-1] >= st.turn_index:
-            return  # its turn is still to come this round: the new figures act then
-        init = self._monster_card(type_name).initiative
-        pos = st.turn_index
-        if init < current:
-            # Acts right after the revealer, among the other newly revealed groups by initiative.
-            while (
-                pos < len(st.order)
-                and st.order[pos].initiative < current
-                and st.order[pos].initiative <= init
-            ):
-                pos += 1
-        else:
-            while pos < len(st.order) and st.order[pos].initiative <= init:
-                pos += 1
-        st.order.insert(pos, Turn("monster", type_name, init))
-        self._emit("scheduled", type_name, f"initiative={init}")
 
     # ---------------------------------------------------------- inner steps
 

@@ -161,6 +161,67 @@ def _apply_order(game: Game, task: Task, choice: Choice) -> None:
     _take_slot(game, pick)
 
 
+# ------------------------------------------------------------- revealed groups
+
+
+def _schedule_slots(game: Game, task: Task) -> tuple[int, list[Turn]] | None:
+    """Where a type revealed mid-round joins the turn order (§5.5 steps 5–6): ``None`` if its
+    turn is still to come (the new figures act then); else the first slot and the monster types
+    of equal initiative it may go before or after (a tie the players decide, §3.3 rule 3)."""
+    st = game.state
+    if any(t.kind == "monster" and t.id == task.who for t in st.order[st.turn_index :]):
+        return None
+    init, current = game._monster_card(task.who).initiative, task.n
+    pos = st.turn_index
+    if init < current:  # acts right after the revealer, with the other revealed groups
+        while pos < len(st.order) and st.order[pos].initiative < min(current, init):
+            pos += 1
+    else:  # at its normal place; characters go first at equal initiative
+        while pos < len(st.order) and (
+            st.order[pos].initiative < init
+            or (st.order[pos].initiative == init and st.order[pos].kind != "monster")
+        ):
+            pos += 1
+    equal: list[Turn] = []
+    while pos + len(equal) < len(st.order) and st.order[pos + len(equal)].initiative == init:
+        equal.append(st.order[pos + len(equal)])
+    return pos, equal
+
+
+def _insert_scheduled(game: Game, task: Task, slot: int) -> None:
+    st = game.state
+    found = _schedule_slots(game, task)
+    assert found is not None
+    pos, _ = found
+    init = game._monster_card(task.who).initiative
+    st.order.insert(pos + slot, Turn("monster", task.who, init))
+    game._emit("scheduled", task.who, f"initiative={init}")
+
+
+def _run_schedule(game: Game, task: Task) -> Decision | None:
+    found = _schedule_slots(game, task)
+    if found is None:
+        game._pop()
+        return None
+    _, equal = found
+    if equal:
+        tied = [Actor.monster(t.id, t.initiative) for t in equal] + [Actor.monster(task.who, 0)]
+        if _remembered(game, tied) is not None:
+            memory = game.state.tie_memory[game._static.types[task.who].deck]
+            game._pop()
+            _insert_scheduled(game, task, sum(memory.index(t.id) < memory.index(task.who) for t in equal))
+            return None
+        return Decision("party", "tie", [Choice("slot", (task.who, str(k))) for k in range(len(equal) + 1)])
+    game._pop()
+    _insert_scheduled(game, task, 0)
+    return None
+
+
+def _apply_schedule(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    _insert_scheduled(game, task, int(choice.args[1]))
+
+
 # ------------------------------------------------------------------ turn order
 
 
@@ -578,6 +639,7 @@ for _kind, _run, _apply in (
     ("reveal", _run_reveal, None),
     ("order", _run_order, _apply_order),
     ("next_turn", _run_next_turn, None),
+    ("schedule", _run_schedule, _apply_schedule),
     ("wound", _run_wound, None),
     ("end_turn", _run_end_turn, None),
     ("char_turn", _run_char_turn, None),
