@@ -1,0 +1,421 @@
+"""Range counted around walls, and movement search with a lexicographic cost.
+
+A movement cost is ``(negative hexes entered, movement points)``, compared as a tuple: fewer
+negative hexes (traps, hazardous terrain) always wins, however long the path. Modes:
+
+- ``walk``: steps into neighbouring hexes not across a thin wall; passes allies, not enemies,
+  obstacles or walls; difficult terrain costs 2; entering icy terrain slides on in the same
+  direction until something stops the slide (a wall, an obstacle, a figure, the board's edge).
+- ``jump``: passes over everything but walls; only the landing hex counts (its negative
+  terrain, and difficult terrain when the ruleset says landing pays for it).
+- ``fly``: passes over everything but walls; ignores terrain effects; may end on an obstacle.
+- ``teleport``: moves up to its value in hexes ignoring walls, figures and terrain, except that
+  the landing hex must be a legal end hex and its negative terrain counts.
+
+Every mode must end on an unoccupied hex (the mover's own start hex is fine).
+
+>>> from delvekit.core.board import Board, Terrain
+>>> from delvekit.core.hexes import disk
+>>> board = Board.build(disk((0, 0), 2), terrain={(0, -1): Terrain.TRAP, (1, -1): Terrain.DIFFICULT})
+>>> field = movement(board, (0, 0), Mover(mode="walk"))
+>>> field.cost((0, -2)), field.path((0, -2))
+((0, 3), [(0, 0), (-1, 0), (-1, -1), (0, -2)])
+>>> proximity(board, (0, 0))[(0, -2)]
+2
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Final, Literal, TypeAlias
+
+from delvekit.core.board import Board, Terrain
+from delvekit.core.hexes import DIRECTIONS, Hex
+
+MoveMode: TypeAlias = Literal["walk", "jump", "fly", "teleport"]
+Cost: TypeAlias = tuple[int, int]
+"""(negative hexes entered, movement points)."""
+
+INF: Final[int] = 1 << 30
+"""Stand-in for "unreachable" in the index-level arrays."""
+
+
+class Grid:
+    """Integer-indexed view of a board for fast searches (built once per board, then cached).
+
+    ``step[i][d]`` is the hex one step from hex ``i`` in direction ``d`` (index into
+    :data:`~delvekit.core.hexes.DIRECTIONS`), or -1 when it is off the board or across a thin
+    wall. ``wall[i]``: wall hex or closed door (impassable, blocks sight and range)."""
+
+    __slots__ = ("difficult", "hexes", "icy", "index", "negative", "obstacle", "step", "wall")
+
+    def __init__(self, board: Board) -> None:
+        self.hexes: tuple[Hex, ...] = tuple(sorted(board.hexes))
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        walls = board.walls
+        terrain = board.terrain
+        doors = board.doors
+        steps: list[tuple[int, ...]] = []
+        for h in self.hexes:
+            row: list[int] = []
+            for dq, dr in DIRECTIONS:
+                n = (h[0] + dq, h[1] + dr)
+                j = self.index.get(n, -1)
+                if j >= 0 and ((h, n) if h <= n else (n, h)) in walls:
+                    j = -1
+                row.append(j)
+            steps.append(tuple(row))
+        self.step: tuple[tuple[int, ...], ...] = tuple(steps)
+        self.wall: tuple[bool, ...] = tuple(terrain.get(h) is Terrain.WALL or h in doors for h in self.hexes)
+        self.obstacle: tuple[bool, ...] = tuple(terrain.get(h) is Terrain.OBSTACLE for h in self.hexes)
+        self.negative: tuple[int, ...] = tuple(
+            int(terrain.get(h) in (Terrain.TRAP, Terrain.HAZARDOUS)) for h in self.hexes
+        )
+        self.difficult: tuple[int, ...] = tuple(int(terrain.get(h) is Terrain.DIFFICULT) for h in self.hexes)
+        self.icy: tuple[bool, ...] = tuple(terrain.get(h) is Terrain.ICY for h in self.hexes)
+
+    def __len__(self) -> int:
+        return len(self.hexes)
+
+    def proximity(self, src: int, limit: int = INF) -> list[int]:
+        """Steps from hex ``src`` to every hex, around walls and thin walls (obstacles and
+        figures do not lengthen it); :data:`INF` beyond ``limit`` or when cut off."""
+        dist = [INF] * len(self.hexes)
+        dist[src] = 0
+        if limit <= 0:
+            return dist
+        frontier = [src]
+        step = self.step
+        wall = self.wall
+        d = 0
+        while frontier and d < limit:
+            d += 1
+            nxt: list[int] = []
+            for i in frontier:
+                for j in step[i]:
+                    if j >= 0 and dist[j] == INF and not wall[j]:
+                        dist[j] = d
+                        nxt.append(j)
+            frontier = nxt
+        return dist
+
+
+def grid(board: Board) -> Grid:
+    """The cached :class:`Grid` of ``board``."""
+    cached = board.__dict__.get("_grid")
+    if cached is None:
+        cached = Grid(board)
+        board.__dict__["_grid"] = cached
+    assert isinstance(cached, Grid)
+    return cached
+
+
+def proximity(board: Board, start: Hex, limit: int | None = None) -> dict[Hex, int]:
+    """Hexes within ``limit`` (all if None) of ``start``, counted around walls: ``{hex: steps}``."""
+    g = grid(board)
+    if start not in g.index:
+        raise KeyError(f"hex {list(start)} is not on the board")
+    dist = g.proximity(g.index[start], INF if limit is None else limit)
+    return {g.hexes[i]: d for i, d in enumerate(dist) if d < INF}
+
+
+@dataclass(frozen=True)
+class Mover:
+    """Who moves and how: the mode, and where the other figures stand."""
+
+    mode: MoveMode = "walk"
+    enemies: frozenset[Hex] = frozenset()
+    """Block walking; nobody may end on them."""
+    allies: frozenset[Hex] = frozenset()
+    """Passable when walking (and they stop a slide); nobody may end on them."""
+    ends_on_obstacles: bool = False
+    """Flying figures may end their move on an obstacle."""
+    landing_negative: bool = True
+    """Negative terrain on the landing hex counts (jump, teleport); flying ignores it."""
+    jump_pays_difficult_on_landing: bool = True
+
+
+@dataclass
+class MoveField:
+    """Best costs from one start hex to every hex, with one best path to each."""
+
+    grid: Grid
+    start: int
+    mover: Mover
+    negative: list[int]
+    points: list[int]
+    prev: list[int]
+    can_end: list[bool] = field(repr=False)
+
+    def cost(self, h: Hex) -> Cost | None:
+        i = self.grid.index.get(h, -1)
+        if i < 0 or self.points[i] >= INF:
+            return None
+        return (self.negative[i], self.points[i])
+
+    def path(self, h: Hex) -> list[Hex]:
+        """One best path, start first; empty when ``h`` cannot be reached."""
+        i = self.grid.index.get(h, -1)
+        if i < 0 or self.points[i] >= INF:
+            return []
+        out = []
+        while i >= 0:
+            out.append(self.grid.hexes[i])
+            i = self.prev[i]
+        out.reverse()
+        return out
+
+    def ends(self, budget: int) -> dict[Hex, Cost]:
+        """Hexes the mover may end on with at most ``budget`` movement points."""
+        return {
+            self.grid.hexes[i]: (self.negative[i], self.points[i])
+            for i in range(len(self.grid))
+            if self.can_end[i] and self.points[i] <= budget
+        }
+
+
+def _passable(g: Grid, mover: Mover, occupied_enemy: list[bool]) -> list[bool]:
+    n = len(g)
+    if mover.mode == "teleport":
+        return [True] * n
+    if mover.mode == "walk":
+        return [not (g.wall[i] or g.obstacle[i] or occupied_enemy[i]) for i in range(n)]
+    return [not g.wall[i] for i in range(n)]
+
+
+def _end_mask(g: Grid, mover: Mover, start: int, occupied: list[bool]) -> list[bool]:
+    out = []
+    for i in range(len(g)):
+        ok = not g.wall[i] and (mover.ends_on_obstacles or not g.obstacle[i])
+        out.append(ok and (i == start or not occupied[i]))
+    return out
+
+
+def _edges(g: Grid, mover: Mover, passable: list[bool], ally: list[bool]) -> list[list[tuple[int, int, int]]]:
+    """Single moves ``(to, negative, points)`` out of every hex (a slide is one move)."""
+    n = len(g)
+    step = g.step
+    out: list[list[tuple[int, int, int]]] = []
+    walking = mover.mode == "walk"
+    for i in range(n):
+        row: list[tuple[int, int, int]] = []
+        for d in range(6):
+            j = step[i][d]
+            if j < 0 or not passable[j]:
+                continue
+            if not walking:
+                row.append((j, 0, 1))
+                continue
+            if g.icy[j]:
+                cur = j
+                while g.icy[cur]:
+                    nxt = step[cur][d]
+                    if nxt < 0 or not passable[nxt] or ally[nxt]:
+                        break
+                    cur = nxt
+                # Sliding costs nothing beyond the step that started it.
+                row.append((cur, g.negative[cur], 1))
+            else:
+                row.append((j, g.negative[j], 1 + g.difficult[j]))
+        out.append(row)
+    return out
+
+
+class _Prepared:
+    __slots__ = ("can_end", "edges", "g", "mover", "passable", "redges")
+
+    def __init__(self, g: Grid, mover: Mover, start: int) -> None:
+        n = len(g)
+        enemy = [False] * n
+        ally = [False] * n
+        for h in mover.enemies:
+            i = g.index.get(h, -1)
+            if i >= 0:
+                enemy[i] = True
+        for h in mover.allies:
+            i = g.index.get(h, -1)
+            if i >= 0:
+                ally[i] = True
+        occupied = [a or b for a, b in zip(enemy, ally, strict=True)]
+        self.g = g
+        self.mover = mover
+        self.passable = _passable(g, mover, enemy)
+        self.can_end = _end_mask(g, mover, start, occupied)
+        self.edges = _edges(g, mover, self.passable, ally)
+        redges: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        for i, row in enumerate(self.edges):
+            for j, neg, pts in row:
+                redges[j].append((i, neg, pts))
+        self.redges = redges
+
+    def landing(self, i: int) -> Cost:
+        """Extra cost of landing on hex ``i`` for the modes that count only the landing."""
+        g = self.g
+        neg = g.negative[i] if self.mover.landing_negative else 0
+        pts = (
+            g.difficult[i] if (self.mover.mode == "jump" and self.mover.jump_pays_difficult_on_landing) else 0
+        )
+        return (neg, pts)
+
+
+def _search(
+    adj: list[list[tuple[int, int, int]]], src: int, n: int
+) -> tuple[list[int], list[int], list[int]]:
+    neg = [INF] * n
+    pts = [INF] * n
+    prev = [-1] * n
+    neg[src] = 0
+    pts[src] = 0
+    heap: list[tuple[int, int, int]] = [(0, 0, src)]
+    while heap:
+        a, b, i = heapq.heappop(heap)
+        if a != neg[i] or b != pts[i]:
+            continue
+        for j, dn, dp in adj[i]:
+            na = a + dn
+            nb = b + dp
+            if na < neg[j] or (na == neg[j] and nb < pts[j]):
+                neg[j] = na
+                pts[j] = nb
+                prev[j] = i
+                heapq.heappush(heap, (na, nb, j))
+    return neg, pts, prev
+
+
+def _bfs(adj: list[list[tuple[int, int, int]]], src: int, n: int) -> tuple[list[int], list[int]]:
+    steps = [INF] * n
+    prev = [-1] * n
+    steps[src] = 0
+    q = deque([src])
+    while q:
+        i = q.popleft()
+        s = steps[i] + 1
+        for j, _, _ in adj[i]:
+            if steps[j] == INF:
+                steps[j] = s
+                prev[j] = i
+                q.append(j)
+    return steps, prev
+
+
+def _index(g: Grid, h: Hex, what: str) -> int:
+    i = g.index.get(h, -1)
+    if i < 0:
+        raise KeyError(f"{what} {list(h)} is not on the board")
+    return i
+
+
+def movement(board: Board, start: Hex, mover: Mover) -> MoveField:
+    """Best cost and one best path from ``start`` to every hex, unlimited movement."""
+    g = grid(board)
+    s = _index(g, start, "start hex")
+    prep = _Prepared(g, mover, s)
+    n = len(g)
+    if mover.mode in ("walk", "fly"):
+        neg, pts, prev = _search(prep.edges, s, n)
+    else:
+        steps, prev = _bfs(prep.edges, s, n)
+        neg = [INF] * n
+        pts = [INF] * n
+        for i in range(n):
+            if steps[i] < INF:
+                if i == s:
+                    neg[i], pts[i] = 0, 0
+                else:
+                    ln, lp = prep.landing(i)
+                    neg[i], pts[i] = ln, steps[i] + lp
+    return MoveField(g, s, mover, neg, pts, prev, prep.can_end)
+
+
+def costs_to(board: Board, destination: Hex, mover: Mover, start: Hex | None = None) -> dict[Hex, Cost]:
+    """Best cost from every hex to ``destination`` (``start`` marks the mover's own hex)."""
+    g = grid(board)
+    d = _index(g, destination, "destination")
+    s = _index(g, start, "start hex") if start is not None else d
+    neg, pts = _costs_to_index(_Prepared(g, mover, s), d)
+    return {g.hexes[i]: (neg[i], pts[i]) for i in range(len(g)) if pts[i] < INF}
+
+
+def _costs_to_index(prep: _Prepared, d: int) -> tuple[list[int], list[int]]:
+    n = len(prep.g)
+    if prep.mover.mode in ("walk", "fly"):
+        neg, pts, _ = _search(prep.redges, d, n)
+        return neg, pts
+    steps, _ = _bfs(prep.redges, d, n)
+    ln, lp = prep.landing(d)
+    neg = [INF] * n
+    pts = [INF] * n
+    for i in range(n):
+        if steps[i] < INF:
+            if i == d:
+                neg[i], pts[i] = 0, 0
+            else:
+                neg[i], pts[i] = ln, steps[i] + lp
+    return neg, pts
+
+
+class MoveSearch:
+    """Movement search bound to one board, start and mover, for callers that ask many
+    questions (the monster AI): forward field once, reverse fields memoised per destination."""
+
+    __slots__ = ("_prep", "_reverse", "field")
+
+    def __init__(self, board: Board, start: Hex, mover: Mover) -> None:
+        self.field = movement(board, start, mover)
+        self._prep = _Prepared(self.field.grid, mover, self.field.start)
+        self._reverse: dict[int, tuple[list[int], list[int]]] = {}
+
+    def to(self, destination: int) -> tuple[list[int], list[int]]:
+        """(negative hexes, movement points) from every hex index to ``destination``."""
+        got = self._reverse.get(destination)
+        if got is None:
+            got = _costs_to_index(self._prep, destination)
+            self._reverse[destination] = got
+        return got
+
+
+def path_cost(board: Board, path: list[Hex], mover: Mover) -> Cost:
+    """The cost of following ``path`` (start first) move by move; raises ValueError when a step
+    is not a legal single move for ``mover`` (a slide counts as one move to where it stops)."""
+    g = grid(board)
+    if not path:
+        raise ValueError("empty path")
+    idx = [_index(g, h, "path hex") for h in path]
+    prep = _Prepared(g, mover, idx[0])
+    if mover.mode in ("jump", "teleport"):
+        for a, b in itertools.pairwise(idx):
+            if not any(j == b for j, _, _ in prep.edges[a]):
+                raise ValueError(f"no move from {list(g.hexes[a])} to {list(g.hexes[b])}")
+        if len(idx) == 1:
+            return (0, 0)
+        ln, lp = prep.landing(idx[-1])
+        return (ln, len(idx) - 1 + lp)
+    neg = pts = 0
+    for a, b in itertools.pairwise(idx):
+        for j, dn, dp in prep.edges[a]:
+            if j == b:
+                neg += dn
+                pts += dp
+                break
+        else:
+            raise ValueError(f"no move from {list(g.hexes[a])} to {list(g.hexes[b])}")
+    return (neg, pts)
+
+
+__all__ = [
+    "INF",
+    "Cost",
+    "Grid",
+    "MoveField",
+    "MoveMode",
+    "MoveSearch",
+    "Mover",
+    "costs_to",
+    "grid",
+    "movement",
+    "path_cost",
+    "proximity",
+]

@@ -1,0 +1,713 @@
+"""The monster AI: focus, movement and targets for one monster's turn (rules digest §11).
+
+:func:`solve` takes a :class:`MonsterTurn` (board, figures, one ability, a ruleset) and returns
+every :class:`Outcome` the players may choose among: where the monster ends its move and whom
+it attacks. Ties are never broken silently; each outcome carries the focus and an explanation.
+
+The procedure, for a monster with an attack (a monster without one moves as if it had a single
+melee attack, and attacks nobody):
+
+1. **Focus.** For every enemy, the cheapest hex (unlimited movement) from which this attack can
+   reach it: cost = (negative hexes on the way, movement points). The focus minimises (that
+   cost, proximity from the monster counted around walls - unless the ruleset says proximity
+   does not break ties -, initiative order). Invisible enemies cannot be focused.
+2. **Target set.** Over every end hex and every legal way to attack (area placements, extra
+   targets), minimise: negative hexes on the way; not reachable this turn; disadvantage on the
+   focus (ranged attack on an adjacent focus); more targets; path length; extra targets ranked
+   like foci. (Frosthaven orders more targets before disadvantage, and counts disadvantaged
+   targets; see the :class:`~delvekit.gloomhaven.rules.Ruleset` flags.)
+3. **Destination.** Among hexes achieving one of the chosen target sets: fewest disadvantaged
+   targets, then shortest path.
+4. **Out of reach.** If the destination cannot be reached this turn the monster does not
+   attack; it ends on the reachable hex minimising (negative hexes to it and on to the
+   destination, remaining distance, movement spent), once per tied destination.
+
+>>> from delvekit.core.board import Board
+>>> from delvekit.core.hexes import disk
+>>> turn = MonsterTurn(
+...     board=Board.build(disk((0, 0), 3)),
+...     figures=(Figure("A", "monster", (0, 0), active=True), Figure("C1", "character", (0, -3))),
+...     ability=Ability(move=2, attack=Attack()),
+... )
+>>> [(o.destination, o.targets) for o in solve(turn)]
+[((0, -2), ('C1',))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Literal, TypeAlias
+
+from delvekit.core.board import Board
+from delvekit.core.errors import InputError
+from delvekit.core.hexes import Hex, orientations
+from delvekit.core.los import Sight, sight_for
+from delvekit.core.paths import INF, Grid, Mover, MoveSearch, grid
+from delvekit.gloomhaven.rules import PRESETS, Ruleset
+
+FigureId: TypeAlias = str
+Side: TypeAlias = Literal["character", "monster"]
+Orientations: TypeAlias = Literal["rotations_and_mirror", "rotations_only", "fixed"]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A standee on the board. Characters carry their initiative (0 = unspecified: all equal)."""
+
+    id: FigureId
+    side: Side
+    hex: Hex
+    active: bool = False
+    initiative: int = 0
+    invisible: bool = False
+    """Cannot be focused or targeted (it still occupies its hex)."""
+    summon_of: FigureId | None = None
+    """The owner of a summon: the summon comes before its owner in initiative order."""
+
+
+@dataclass(frozen=True)
+class AreaOfEffect:
+    """An area attack's shape. ``attacker``: offsets from the attacker's hex (melee area);
+    ``free``: a shape placed anywhere with at least one hex in range (ranged area)."""
+
+    anchor: Literal["attacker", "free"]
+    hexes: tuple[Hex, ...]
+    orientations: Orientations = "rotations_and_mirror"
+
+    def shapes(self) -> list[tuple[Hex, ...]]:
+        """Every allowed orientation of the shape (offsets), without duplicates."""
+        base = [h for h in self.hexes if not (self.anchor == "attacker" and h == (0, 0))]
+        if self.orientations == "fixed":
+            return [tuple(sorted(set(base)))]
+        return orientations(base, mirrored=self.orientations == "rotations_and_mirror")
+
+
+@dataclass(frozen=True)
+class Attack:
+    """``range`` 0 is melee. ``targets``: an integer (with an area: the area plus N-1 extra
+    single targets) or ``"all"`` (every enemy in range)."""
+
+    range: int = 0
+    targets: int | Literal["all"] = 1
+    aoe: AreaOfEffect | None = None
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One monster ability card line: a move (maybe jump/flying/teleport) and an attack."""
+
+    move: int = 0
+    jump: bool = False
+    flying: bool = False
+    teleport: bool = False
+    muddled: bool = False
+    attack: Attack | None = None
+
+
+@dataclass(frozen=True)
+class MonsterTurn:
+    """Everything the AI needs: the board, every figure (one active), the ability, the rules."""
+
+    board: Board
+    figures: tuple[Figure, ...]
+    ability: Ability
+    ruleset: Ruleset = field(default_factory=lambda: PRESETS["gloomhaven"])
+
+    def active(self) -> Figure:
+        actives = [f for f in self.figures if f.active]
+        if len(actives) != 1:
+            raise InputError(f"exactly one active figure is needed, found {len(actives)}", where="figures")
+        return actives[0]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One choice the players may make: where the monster ends and whom it attacks."""
+
+    destination: Hex
+    targets: tuple[FigureId, ...]
+    focus: tuple[FigureId, ...] = ()
+    path: tuple[Hex, ...] = ()
+    attack_hexes: tuple[Hex, ...] = ()
+    """The hex(es) the monster heads for (equal to the destination when it attacks now)."""
+    aoe_hexes: tuple[Hex, ...] = ()
+    """One area placement giving these targets (empty without an area attack)."""
+    explanation: str = ""
+
+
+def validate(turn: MonsterTurn) -> None:
+    """Raise :class:`InputError` (naming the field) when the turn cannot be solved."""
+    board = turn.board
+    turn.active()
+    seen: dict[Hex, str] = {}
+    ids: set[str] = set()
+    for i, f in enumerate(turn.figures):
+        where = f"figures[{i}]"
+        if f.id in ids:
+            raise InputError(f"duplicate figure id {f.id!r}", where=f"{where}.id")
+        ids.add(f.id)
+        if f.hex not in board:
+            raise InputError(f"hex {list(f.hex)} is not on the board", where=f"{where}.hex")
+        if board.is_wall(f.hex) or f.hex in board.doors:
+            raise InputError(f"hex {list(f.hex)} is a wall", where=f"{where}.hex")
+        if f.hex in seen:
+            raise InputError(f"hex {list(f.hex)} already holds {seen[f.hex]}", where=f"{where}.hex")
+        seen[f.hex] = f.id
+    for i, f in enumerate(turn.figures):
+        if f.summon_of is not None:
+            owner = next((o for o in turn.figures if o.id == f.summon_of), None)
+            if owner is None or owner.side != f.side or owner.summon_of is not None:
+                raise InputError(
+                    f"summon_of {f.summon_of!r} names no figure of its side", where=f"figures[{i}].summon_of"
+                )
+    ab = turn.ability
+    if ab.move < 0:
+        raise InputError("move must be >= 0", where="ability.move")
+    atk = ab.attack
+    if atk is not None:
+        if atk.range < 0:
+            raise InputError("range must be >= 0", where="ability.attack.range")
+        if atk.targets != "all" and (not isinstance(atk.targets, int) or atk.targets < 1):
+            raise InputError("targets must be a positive integer or 'all'", where="ability.attack.targets")
+        if atk.aoe is not None:
+            if atk.aoe.anchor == "attacker" and atk.range != 0:
+                raise InputError(
+                    "an area anchored on the attacker is melee (range 0)", where="ability.attack.aoe"
+                )
+            if atk.aoe.anchor == "free" and atk.range == 0:
+                raise InputError("a free area needs a range", where="ability.attack.aoe")
+            if not atk.aoe.shapes() or not atk.aoe.shapes()[0]:
+                raise InputError("the area has no hexes to attack", where="ability.attack.aoe.hexes")
+
+
+# --- the solver -------------------------------------------------------------------------------
+
+Key: TypeAlias = tuple[int, ...]
+Group: TypeAlias = tuple[int, ...]
+"""A target set: sorted figure indices."""
+
+
+@dataclass
+class _Placement:
+    pre: tuple[int, ...]
+    """Targets inside the area (figure indices)."""
+    hexes: tuple[Hex, ...]
+    n_extra: int
+    """How many extra single targets the attack may add (``INF`` = all)."""
+
+
+@dataclass
+class _Action:
+    focus: set[int] = field(default_factory=set)
+    heading: set[int] = field(default_factory=set)
+    aoe: tuple[Hex, ...] = ()
+    reasons: list[str] = field(default_factory=list)
+
+
+def _fmt(h: Hex) -> str:
+    return f"({h[0]}, {h[1]})"
+
+
+class _Solver:
+    def __init__(self, turn: MonsterTurn) -> None:
+        validate(turn)
+        self.turn = turn
+        rules = turn.ruleset
+        self.rules = rules
+        board = turn.board
+        g: Grid = grid(board)
+        self.g = g
+        ab = turn.ability
+        self.ability = ab
+        me = turn.active()
+        self.me = me
+        self.start = g.index[me.hex]
+        figs = turn.figures
+        self.figs = figs
+        self.fig_at: dict[int, int] = {g.index[f.hex]: k for k, f in enumerate(figs)}
+        enemies = [k for k, f in enumerate(figs) if f.side != me.side]
+        allies = [k for k, f in enumerate(figs) if f.side == me.side and not f.active]
+        self.enemies = enemies
+        self.pool = [k for k in enemies if not figs[k].invisible]
+        if ab.teleport:
+            mode: Literal["walk", "jump", "fly", "teleport"] = "teleport"
+        elif ab.flying:
+            mode = "fly"
+        elif ab.jump:
+            mode = "jump"
+        else:
+            mode = "walk"
+        self.mover = Mover(
+            mode=mode,
+            enemies=frozenset(figs[k].hex for k in enemies),
+            allies=frozenset(figs[k].hex for k in allies),
+            ends_on_obstacles=ab.flying,
+            landing_negative=not ab.flying,
+            jump_pays_difficult_on_landing=rules.jump_pays_difficult_on_landing,
+        )
+        self.search = MoveSearch(board, me.hex, self.mover)
+        fld = self.search.field
+        self.neg = fld.negative
+        self.pts = fld.points
+        self.can_end = fld.can_end
+        self.sight: Sight = sight_for(board, rules.los)
+        atk = ab.attack
+        self.atk = atk
+        self.melee = atk is None or atk.range == 0
+        self.rng = 1 if self.melee else (atk.range if atk else 1)
+        self.susceptible = atk is not None and not self.melee and not ab.muddled
+        if atk is None:
+            self.plus = -1
+        elif atk.targets == "all":
+            self.plus = INF
+        else:
+            self.plus = atk.targets - 1
+        self.all_targets = atk is not None and atk.targets == "all"
+        self.aoe = atk.aoe if atk is not None else None
+        self._prox: dict[int, list[int]] = {}
+        self._los: dict[tuple[int, int], bool] = {}
+        self.shapes = self.aoe.shapes() if self.aoe else []
+        # Locations the monster may end on, cheapest first.
+        self.ends = sorted(
+            (i for i in range(len(g)) if self.can_end[i] and self.pts[i] < INF),
+            key=lambda i: (self.neg[i], self.pts[i], i),
+        )
+        self.order = {k: self._initiative_key(k) for k in enemies}
+        self.from_start = g.proximity(self.start)
+
+    # --- small memoised queries -----------------------------------------------------------
+
+    def prox(self, i: int) -> list[int]:
+        got = self._prox.get(i)
+        if got is None:
+            got = self.g.proximity(i, self.rng)
+            self._prox[i] = got
+        return got
+
+    def los(self, i: int, j: int) -> bool:
+        key = (i, j) if i <= j else (j, i)
+        got = self._los.get(key)
+        if got is None:
+            got = self.sight.visible(self.g.hexes[i], self.g.hexes[j])
+            self._los[key] = got
+        return got
+
+    def adjacent(self, i: int, j: int) -> bool:
+        return j in self.g.step[i] and not self.g.wall[j]
+
+    def fig_hex(self, k: int) -> int:
+        return self.g.index[self.figs[k].hex]
+
+    def _initiative_key(self, k: int) -> tuple[int, int]:
+        f = self.figs[k]
+        if f.summon_of is not None:
+            owner = next(o for o in self.figs if o.id == f.summon_of)
+            return (owner.initiative, 0)
+        return (f.initiative, 1)
+
+    def focus_rank_info(self, k: int) -> tuple[int, int, int]:
+        prox = 0 if not self.rules.proximity_breaks_focus_ties else self.from_start[self.fig_hex(k)]
+        a, b = self.order[k]
+        return (prox, a, b)
+
+    # --- area placements ----------------------------------------------------------------------
+
+    def melee_placements(self, loc: int, heeded: list[int]) -> list[tuple[tuple[int, ...], tuple[Hex, ...]]]:
+        out = []
+        h0 = self.g.hexes[loc]
+        for shape in self.shapes:
+            hexes = tuple((h0[0] + dq, h0[1] + dr) for dq, dr in shape)
+            pre = []
+            for h in hexes:
+                j = self.g.index.get(h, -1)
+                if j >= 0:
+                    k = self.fig_at.get(j, -1)
+                    if k >= 0 and k in heeded and self.los(j, loc):
+                        pre.append(k)
+            out.append((tuple(pre), hexes))
+        return out
+
+    def free_placements(
+        self, heeded: list[int]
+    ) -> list[tuple[tuple[Hex, ...], tuple[int, ...], tuple[int, ...]]]:
+        """Distinct placements of a free area covering at least one heeded enemy:
+        (hexes, on-board hex indices, heeded enemies inside)."""
+        key = tuple(heeded)
+        cache = self.__dict__.setdefault("_free_cache", {})
+        if key in cache:
+            got: list[tuple[tuple[Hex, ...], tuple[int, ...], tuple[int, ...]]] = cache[key]
+            return got
+        seen: set[tuple[Hex, ...]] = set()
+        out = []
+        heeded_set = set(heeded)
+        for k in heeded:
+            c = self.figs[k].hex
+            for shape in self.shapes:
+                for pin in shape:
+                    hexes = tuple(sorted((c[0] + dq - pin[0], c[1] + dr - pin[1]) for dq, dr in shape))
+                    if hexes in seen:
+                        continue
+                    seen.add(hexes)
+                    idx = tuple(self.g.index[h] for h in hexes if h in self.g.index)
+                    inside = tuple(
+                        kk for kk in (self.fig_at.get(j, -1) for j in idx) if kk >= 0 and kk in heeded_set
+                    )
+                    out.append((hexes, idx, inside))
+        cache[key] = out
+        return out
+
+    def attackable(self, loc: int, k: int) -> bool:
+        """Could this attack reach enemy ``k`` from ``loc`` (range and area only; no LOS)?"""
+        c = self.fig_hex(k)
+        if (self.aoe is None or self.plus > 0) and self.prox(loc)[c] <= self.rng:
+            return True
+        if self.aoe is None:
+            return False
+        if self.aoe.anchor == "attacker":
+            h0 = self.g.hexes[loc]
+            ch = self.figs[k].hex
+            return any((h0[0] + dq, h0[1] + dr) == ch for shape in self.shapes for dq, dr in shape)
+        p = self.prox(loc)
+        for _hexes, idx, inside in self.free_placements([k]):
+            if k in inside and any(p[j] <= self.rng for j in idx):
+                return True
+        return False
+
+    def placements(self, loc: int, heeded: list[int]) -> list[_Placement]:
+        n_single = INF if self.all_targets else 1 + max(0, self.plus)
+        if self.aoe is None:
+            return [_Placement((), (), n_single)]
+        extra = INF if self.all_targets else self.plus
+        out: list[_Placement] = []
+        if self.aoe.anchor == "attacker":
+            for pre, hexes in self.melee_placements(loc, heeded):
+                if pre:
+                    out.append(_Placement(pre, hexes, extra))
+            return out
+        p = self.prox(loc)
+        rng = self.rng
+        for hexes, idx, inside in self.free_placements(heeded):
+            if not inside or not any(p[j] <= rng for j in idx):
+                continue
+            pre = tuple(k for k in inside if self.los(self.fig_hex(k), loc))
+            if pre:
+                out.append(_Placement(pre, hexes, extra))
+        return out
+
+    # --- the procedure ----------------------------------------------------------------------
+
+    def focus(self) -> tuple[list[int], tuple[int, int], dict[int, tuple[int, ...]]]:
+        """(tied foci, their (negative hexes, movement points) to attack, per-enemy keys)."""
+        best: tuple[int, ...] | None = None
+        foci: list[int] = []
+        keys: dict[int, tuple[int, ...]] = {}
+        for k in self.pool:
+            c = self.fig_hex(k)
+            for loc in self.ends:
+                here = (self.neg[loc], self.pts[loc])
+                if best is not None and here > best[:2]:
+                    break
+                if self.attackable(loc, k) and self.los(c, loc):
+                    info = self.focus_rank_info(k)
+                    key = (*here, info[0], info[1], info[2])
+                    keys[k] = key
+                    if best is None or key < best:
+                        best, foci = key, [k]
+                    elif key == best:
+                        foci.append(k)
+                    break
+        if best is None:
+            return [], (INF, INF), keys
+        return foci, (best[0], best[1]), keys
+
+    def solve(self) -> list[Outcome]:
+        foci, cost, keys = self.focus()
+        if not foci:
+            why = (
+                "no enemy can be focused (none visible)"
+                if not self.pool
+                else "no enemy can be attacked from any hex the monster could reach"
+            )
+            return [
+                Outcome(self.me.hex, (), (), (self.me.hex,), (), (), f"{why}: no focus, the monster stays.")
+            ]
+        can_attack_focus = cost[1] <= self.ability.move
+        heed_only_focus = not self.rules.no_attack_move_toward_best_multiattack and not can_attack_focus
+        infos = sorted({self.focus_rank_info(k) for k in self.pool})
+        if self.rules.rank_secondary_targets:
+            rank = {k: infos.index(self.focus_rank_info(k)) for k in self.pool}
+            n_ranks = len(infos)
+        else:
+            rank = {k: 0 for k in self.pool}
+            n_ranks = 1
+        actions: dict[tuple[int, Group], _Action] = {}
+        for f in foci:
+            heeded = [f] if heed_only_focus else list(self.pool)
+            self._solve_focus(f, heeded, rank, n_ranks, actions)
+        if not actions:
+            return [
+                Outcome(
+                    self.me.hex, (), (), (self.me.hex,), (), (), "no legal move found: the monster stays."
+                )
+            ]
+        return self._outcomes(actions, foci, keys, cost, can_attack_focus)
+
+    def _solve_focus(
+        self,
+        f: int,
+        heeded: list[int],
+        rank: dict[int, int],
+        n_ranks: int,
+        actions: dict[tuple[int, Group], _Action],
+    ) -> None:
+        prioritize = self.rules.prioritize_no_disadvantage_on_focus
+        susceptible = self.susceptible
+        move = self.ability.move
+        fh = self.fig_hex(f)
+        best: Key | None = None
+        groups: set[Group] = set()
+        per_loc: dict[int, tuple[list[int], list[_Placement]]] = {}
+        for loc in self.ends:
+            neg = self.neg[loc]
+            reach = self.pts[loc] <= move
+            if best is not None and (neg > best[0] or (neg == best[0] and not reach and best[1] == -1)):
+                continue
+            disadv_f = int(susceptible and self.adjacent(loc, fh))
+            p = self.prox(loc)
+            targetable = [
+                k for k in heeded if p[self.fig_hex(k)] <= self.rng and self.los(self.fig_hex(k), loc)
+            ]
+            if self.aoe is None and f not in targetable:
+                continue
+            places = self.placements(loc, heeded)
+            per_loc[loc] = (targetable, places)
+            for pl in places:
+                got = self._best_groups(loc, f, pl, targetable, rank, n_ranks, disadv_f, reach, prioritize)
+                if got is None:
+                    continue
+                key, combos = got
+                if best is None or key < best:
+                    best, groups = key, set(combos)
+                elif key == best:
+                    groups.update(combos)
+        if best is None:
+            return
+        count_index = 3 if prioritize else 2
+        best_count = -best[count_index]
+        best_dest: tuple[int, int] | None = None
+        dests: dict[tuple[int, Group], tuple[Hex, ...]] = {}
+        for loc in self.ends:
+            if self.neg[loc] != best[0] or -int(self.pts[loc] <= move) != best[1]:
+                continue
+            if prioritize and int(susceptible and self.adjacent(loc, fh)) != best[2]:
+                continue
+            if loc not in per_loc:
+                continue
+            targetable, places = per_loc[loc]
+            tset = set(targetable)
+            for pl in places:
+                available = tset.difference(pl.pre)
+                k_extra = len(available) if pl.n_extra >= INF else min(pl.n_extra, len(available))
+                if len(pl.pre) + k_extra != best_count:
+                    continue
+                pre = set(pl.pre)
+                for grp in groups:
+                    gs = set(grp)
+                    if not pre <= gs or not (gs - pre) <= available:
+                        continue
+                    disadv = 0
+                    if susceptible:
+                        disadv = sum(1 for k in grp if self.adjacent(loc, self.fig_hex(k)))
+                    key2 = (disadv, self.pts[loc])
+                    if best_dest is None or key2 < best_dest:
+                        best_dest = key2
+                        dests = {(loc, grp): pl.hexes}
+                    elif key2 == best_dest:
+                        dests.setdefault((loc, grp), pl.hexes)
+        if best[1] == -1:
+            for (loc, grp), hexes in dests.items():
+                targets: Group = grp if self.plus >= 0 else ()
+                act = actions.setdefault((loc, targets), _Action())
+                act.focus.add(f)
+                act.heading.add(loc)
+                if not act.aoe and targets:
+                    act.aoe = hexes
+            return
+        for dest in sorted({loc for loc, _ in dests}):
+            to_neg, to_pts = self.search.to(dest)
+            best_move: tuple[int, int, int] | None = None
+            chosen: list[int] = []
+            for loc in range(len(self.g)):
+                if self.pts[loc] <= move and self.can_end[loc]:
+                    tn, tp = to_neg[loc], to_pts[loc]
+                    mv = (tn + self.neg[loc] if tn < INF else INF, tp, self.pts[loc])
+                    if best_move is None or mv < best_move:
+                        best_move, chosen = mv, [loc]
+                    elif mv == best_move:
+                        chosen.append(loc)
+            for loc in chosen:
+                act = actions.setdefault((loc, ()), _Action())
+                act.focus.add(f)
+                act.heading.add(dest)
+
+    def _best_groups(
+        self,
+        loc: int,
+        f: int,
+        pl: _Placement,
+        targetable: list[int],
+        rank: dict[int, int],
+        n_ranks: int,
+        disadv_f: int,
+        reach: bool,
+        prioritize: bool,
+    ) -> tuple[Key, list[Group]] | None:
+        """The best target sets containing the focus for one placement at one hex, and their key.
+
+        Each extra target adds its own term to the key, so the best sets take the best extra
+        targets one by one; equally good candidates at the margin give tied sets."""
+        pre = pl.pre
+        available = [k for k in targetable if k not in pre]
+        k_extra = len(available) if pl.n_extra >= INF else min(pl.n_extra, len(available))
+        forced: list[int] = []
+        if f not in pre:
+            if f not in available or k_extra == 0:
+                return None
+            forced = [f]
+            available.remove(f)
+            k_extra -= 1
+        susceptible = self.susceptible
+        fhex = self.fig_hex
+
+        def weight(k: int) -> tuple[int, int]:
+            adj = int(susceptible and not prioritize and self.adjacent(loc, fhex(k)))
+            return (adj, rank[k])
+
+        available.sort(key=weight)
+        if k_extra > 0:
+            edge_w = weight(available[k_extra - 1])
+            sure = [k for k in available if weight(k) < edge_w]
+            tied = [k for k in available if weight(k) == edge_w]
+            need = k_extra - len(sure)
+            choices = [sure + list(c) for c in combinations(tied, need)]
+        else:
+            choices = [[]]
+        chosen0 = choices[0]
+        members = list(pre) + forced + chosen0
+        counts = [0] * n_ranks
+        for k in members:
+            counts[rank[k]] += 1
+        ranks_part = tuple(-c for c in counts)
+        total = len(members)
+        if prioritize:
+            key: Key = (self.neg[loc], -int(reach), disadv_f, -total, self.pts[loc], *ranks_part)
+        else:
+            disadv = 0
+            if susceptible:
+                disadv = sum(1 for k in members if self.adjacent(loc, fhex(k)))
+            key = (self.neg[loc], -int(reach), -total, disadv, self.pts[loc], *ranks_part)
+        groups = [tuple(sorted(list(pre) + forced + c)) for c in choices]
+        return key, groups
+
+    # --- output ---------------------------------------------------------------------------------
+
+    def _outcomes(
+        self,
+        actions: dict[tuple[int, Group], _Action],
+        foci: list[int],
+        keys: dict[int, tuple[int, ...]],
+        cost: tuple[int, int],
+        can_attack: bool,
+    ) -> list[Outcome]:
+        g = self.g
+        figs = self.figs
+        out: list[Outcome] = []
+        fld = self.search.field
+        for loc, grp in sorted(actions, key=lambda a: (g.hexes[a[0]], sorted(figs[k].id for k in a[1]))):
+            act = actions[(loc, grp)]
+            dest = g.hexes[loc]
+            targets = tuple(sorted(figs[k].id for k in grp))
+            focus_ids = tuple(sorted(figs[k].id for k in act.focus))
+            heading = tuple(sorted(g.hexes[i] for i in act.heading))
+            path = tuple(fld.path(dest))
+            out.append(
+                Outcome(
+                    destination=dest,
+                    targets=targets,
+                    focus=focus_ids,
+                    path=path,
+                    attack_hexes=heading,
+                    aoe_hexes=tuple(act.aoe) if targets else (),
+                    explanation=self._explain(
+                        dest,
+                        targets,
+                        focus_ids,
+                        foci,
+                        keys,
+                        cost,
+                        can_attack,
+                        path,
+                        heading,
+                        act.aoe if targets else (),
+                    ),
+                )
+            )
+        return out
+
+    def _explain(
+        self,
+        dest: Hex,
+        targets: tuple[str, ...],
+        focus_ids: tuple[str, ...],
+        foci: list[int],
+        keys: dict[int, tuple[int, ...]],
+        cost: tuple[int, int],
+        can_attack: bool,
+        path: tuple[Hex, ...],
+        heading: tuple[Hex, ...],
+        aoe: tuple[Hex, ...],
+    ) -> str:
+        parts: list[str] = []
+        k0 = foci[0]
+        key = keys[k0]
+        why = [f"{cost[0]} negative hex(es) and {cost[1]} movement point(s) to an attack hex"]
+        if self.rules.proximity_breaks_focus_ties:
+            why.append(f"proximity {key[2]}")
+        why.append(f"initiative {key[3]}")
+        tie = ""
+        if len(foci) > 1:
+            tie = (
+                f"; tied with {', '.join(self.figs[k].id for k in foci if self.figs[k].id not in focus_ids)}"
+                if len(focus_ids) < len(foci)
+                else "; players chose among the tied foci"
+            )
+        rivals = sorted((v, self.figs[k].id) for k, v in keys.items() if k not in foci)
+        beaten = f" (next best: {rivals[0][1]})" if rivals else ""
+        parts.append(f"Focus {', '.join(focus_ids)}: {', '.join(why)}{tie}{beaten}.")
+        if self.atk is None:
+            parts.append("No attack on the card: it moves as if it had a melee attack.")
+        steps = len(path) - 1
+        mp = self.pts[self.g.index[dest]]
+        if steps <= 0:
+            parts.append(f"Stays at {_fmt(dest)}.")
+        else:
+            parts.append(f"Moves {' -> '.join(_fmt(h) for h in path)} ({mp} movement point(s)).")
+        if targets:
+            parts.append(f"Attacks {', '.join(targets)} from {_fmt(dest)}.")
+            if aoe:
+                parts.append(f"Area on {', '.join(_fmt(h) for h in aoe)}.")
+        elif self.atk is not None and not can_attack:
+            parts.append(
+                f"Cannot attack this turn: heads for {', '.join(_fmt(h) for h in heading)} and ends on the "
+                "reachable hex nearest to it (fewest negative hexes first)."
+            )
+        elif self.atk is None:
+            parts.append(f"Heads for {', '.join(_fmt(h) for h in heading)}.")
+        return " ".join(parts)
+
+
+def solve(turn: MonsterTurn) -> list[Outcome]:
+    """Every outcome of the monster's turn the players may choose among (sorted by destination,
+    then targets). Raises :class:`InputError` for an unsolvable turn (see :func:`validate`)."""
+    return _Solver(turn).solve()
