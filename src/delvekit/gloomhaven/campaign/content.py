@@ -125,6 +125,8 @@ class Outcome(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Effects for the party's next scenario (kept on the state for the scenario engine)."""
     choices: tuple[Outcome, ...] = ()
     """The party picks one of these (the action's ``choice``, 0-based)."""
+    deck: Literal["return", "remove"] | None = None
+    """Overrides the option's card disposition when this outcome applies."""
 
 
 class EventOption(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -141,6 +143,8 @@ class EventInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 class Rewards(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     gold: int = 0
+    checkmarks: int = 0
+    """Battle-goal checkmarks for every character who played."""
     collective_gold: int = 0
     """Split among the characters who played (``split`` in the result, else evenly, remainder to
     the first listed)."""

@@ -629,11 +629,13 @@ def _resolve_event(ctx: _Ctx, deck_name: str, deck: list[int], a: A.CityEvent | 
         if chosen is None:
             raise IllegalChoice(f"{deck_name} event {a.card} has options {', '.join(sorted(info.options))}")
         applied = False
+        remove = chosen.remove
         for outcome in chosen.outcomes:
             if _holds(ctx, outcome.when, a, applied):
                 _apply_outcome(ctx, outcome, a)
                 applied = True
-        remove = chosen.remove
+                if outcome.deck is not None:
+                    remove = outcome.deck == "remove"
     elif option not in ("A", "B"):
         raise IllegalChoice("an event option is A or B")
     deck.remove(a.card)
@@ -855,6 +857,8 @@ def _rewards(ctx: _Ctx, r: Rewards, players: list[Character], split: dict[str, i
     for ch in players:
         ch.gold += r.gold
         ch.xp += r.xp
+        if r.checkmarks:
+            _set_checkmarks(ch, ch.checkmarks + r.checkmarks)
         for n in r.items:
             _gain_item(ctx, ch, n)
     if r.reputation:
