@@ -36,7 +36,10 @@ def test_3_3_rule1_full_character_tie_is_the_players_decision() -> None:
 
 
 def test_3_3_rule2_character_before_monster_type() -> None:
-    assert [x.id for x in settle([Actor.monster("m", 40), Actor.character("c", 40, 90)], _never)] == ["c", "m"]
+    assert [x.id for x in settle([Actor.monster("m", 40), Actor.character("c", 40, 90)], _never)] == [
+        "c",
+        "m",
+    ]
 
 
 def test_3_3_rule3_monster_types_tie_is_the_players_decision() -> None:
@@ -54,7 +57,9 @@ def test_3_3_rule6_long_rest_versus_99_card_is_a_tie_but_card_order_still_holds(
 
 
 def test_3_3_rule5_elites_first_then_normals_by_standee() -> None:
-    assert monster_order([("normal", 2, "n2"), ("elite", 5, "e5"), ("normal", 1, "n1"), ("elite", 3, "e3")]) == [
+    assert monster_order(
+        [("normal", 2, "n2"), ("elite", 5, "e5"), ("normal", 1, "n1"), ("elite", 3, "e3")]
+    ) == [
         "e3",
         "e5",
         "n1",
@@ -67,7 +72,11 @@ def test_3_3_rule5_elites_first_then_normals_by_standee() -> None:
 
 def _two_heroes(a_cards: list[tuple[int, int]], b_cards: list[tuple[int, int]], **kw: object) -> Game:
     a = hero("alice", [card(f"a{n}", i) for n, (i, _) in enumerate(a_cards, 1)] + plain_hand("ax", [1, 2]))
-    b = hero("bob", [card(f"b{n}", i) for n, (i, _) in enumerate(b_cards, 1)] + plain_hand("bx", [3, 4]), hex=(1, 0))
+    b = hero(
+        "bob",
+        [card(f"b{n}", i) for n, (i, _) in enumerate(b_cards, 1)] + plain_hand("bx", [3, 4]),
+        hex=(1, 0),
+    )
     return Game(setup([a, b], **kw), seed=kw.get("seed", 1))  # type: ignore[arg-type]
 
 
@@ -91,7 +100,7 @@ def test_engine_3_3_rule1_full_tie_asks_the_party() -> None:
 
 
 def test_engine_3_3_rule5_and_rule2_monsters_elites_first_and_after_tied_character() -> None:
-    brute = hero("brute", [card("c1", 40), card("c2", 50)] + plain_hand("x", [60, 70]))
+    brute = hero("brute", [card("c1", 40), card("c2", 50), *plain_hand("x", [60, 70])])
     rooms = [[("guard", "normal", (3, 0)), ("guard", "elite", (3, 1)), ("guard", "normal", (4, 0))]]
     game = Game(setup([brute], [mtype("guard")], {"guard": [mcard("g40", 40)]}, rooms), seed=3)
     standees = {f.id: (f.rank, f.standee) for f in game.state.monsters()}
@@ -132,7 +141,9 @@ def test_engine_3_3_rule3_types_tie_and_17_D5_shared_deck_keeps_one_card_and_the
     brute = hero("brute", plain_hand("c", [10, 11, 12, 13, 14, 15, 16, 17, 18, 19]))
     deck = [mcard("s30", 30), mcard("s50", 50), mcard("s70", 70, shuffle=True)]
     rooms = [[("archer", "normal", (3, 0)), ("guard", "normal", (4, 0))], [("guard", "normal", (6, 0))]]
-    game = Game(setup([brute], [mtype("archer", "bandit"), mtype("guard", "bandit")], {"bandit": deck}, rooms), 4)
+    game = Game(
+        setup([brute], [mtype("archer", "bandit"), mtype("guard", "bandit")], {"bandit": deck}, rooms), 4
+    )
     asked = 0
     for rnd in range(1, 5):
         start = len(game.events)
@@ -154,8 +165,8 @@ def test_engine_3_3_rule3_types_tie_and_17_D5_shared_deck_keeps_one_card_and_the
                 game.choose("no-rest" if d.kind == "short-rest" else d.choices[0])
         events = events_since(game, start)
         assert len([e for e in events if e.startswith("ability-card")]) == 1, events
-        card_init = [e for e in events if e.startswith("ability-card")][0].split("=")[1]
-        order = [e for e in events if e.startswith("order ")][0].split()[1:]
+        card_init = next(e for e in events if e.startswith("ability-card")).split("=")[1]
+        order = next(e for e in events if e.startswith("order ")).split()[1:]
         expected = ["brute", "archer"] if rnd == 3 else ["brute", "guard", "archer"]
         assert [o.split("=")[0] for o in order] == expected
         assert {o.split("=")[1] for o in order[1:]} == {card_init}  # one card, one initiative
