@@ -240,7 +240,8 @@ def convert_rule(rule: dict[str, Any], where: str) -> Rule:
         raise ValueError(f"{where}: rule keys not understood: {sorted(unknown)}")
     spawns = tuple(
         Spawn(
-            monster=s["monster"]["name"],
+            monster=split_name(s["monster"]["name"])[0],
+            level_offset=split_name(s["monster"]["name"])[1],
             types=ghs_types(s["monster"]),
             marker=str(s.get("marker", "")),
             count=str(s.get("count", 1)),
@@ -280,11 +281,30 @@ def convert_rule(rule: dict[str, Any], where: str) -> Rule:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """``Jekserah's Plans`` → ``jekserahs-plans``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
 
 
 def _ids(values: list[Any]) -> tuple[str, ...]:
-    return tuple(_slug(str(v)) for v in values)
+    """Achievement ids; GHS writes a repeated achievement's count after a colon
+    (``End of Corruption:3``), which is the same achievement gained again."""
+    return tuple(_slug(str(v).split(":")[0]) for v in values)
+
+
+# GHS names the locked classes by their icon (see the MANIFEST); delvekit uses the class names.
+CLASS_IDS = {
+    "sun": "sunkeeper",
+    "three-spears": "quartermaster",
+    "circles": "summoner",
+    "eclipse": "nightshroud",
+    "squidface": "plagueherald",
+    "lightning": "berserker",
+    "music-note": "soothsinger",
+    "angry-face": "doomstalker",
+    "saw": "sawbones",
+    "triangles": "elementalist",
+    "two-mini": "beast-tyrant",
+}
 
 
 def convert_rewards(r: dict[str, Any], where: str) -> tuple[Rewards, list[str]]:
@@ -320,11 +340,16 @@ def convert_rewards(r: dict[str, Any], where: str) -> tuple[Rewards, list[str]]:
         party_achievements=_ids(r.get("partyAchievements", [])),
         lost_party_achievements=_ids(r.get("lostPartyAchievements", [])),
         events=tuple(str(e) for e in r.get("events", [])),
-        unlock_classes=(unlock,) if isinstance(unlock, str) else tuple(unlock),
+        unlock_classes=tuple(CLASS_IDS.get(c, c) for c in ([unlock] if isinstance(unlock, str) else unlock)),
         envelopes=tuple(str(e) for e in r.get("envelopes", [])),
         battle_goals=int(r.get("battleGoals", 0)),
     )
     return rewards, notes
+
+
+def _requirement(text: str) -> str:
+    """``!the-merchant-flees`` stays negated; the name is made an id."""
+    return ("!" if text.startswith("!") else "") + _ids([text.lstrip("!")])[0]
 
 
 def convert_requirements(reqs: list[dict[str, Any]]) -> tuple[Requirement, ...]:
@@ -332,12 +357,8 @@ def convert_requirements(reqs: list[dict[str, Any]]) -> tuple[Requirement, ...]:
     for req in reqs:
         out.append(
             Requirement(
-                global_achievements=tuple(
-                    ("!" if a.startswith("!") else "") + _slug(a.lstrip("!")) for a in req.get("global", [])
-                ),
-                party_achievements=tuple(
-                    ("!" if a.startswith("!") else "") + _slug(a.lstrip("!")) for a in req.get("party", [])
-                ),
+                global_achievements=tuple(_requirement(a) for a in req.get("global", [])),
+                party_achievements=tuple(_requirement(a) for a in req.get("party", [])),
             )
         )
     return tuple(out)
@@ -372,6 +393,68 @@ class _UnionFind:
 
     def union(self, a: int, b: int) -> None:
         self.parent[self.find(a)] = self.find(b)
+
+
+def _content(ghs_room: dict[str, Any]) -> Counter[str]:
+    """A room's contents as comparable tokens: each standee's type pattern and each treasure."""
+    out: Counter[str] = Counter()
+    for m in ghs_room.get("monster", []):
+        out[f"{split_name(m['name'])[0]} {ghs_types(m)}"] += 1
+    for t in ghs_room.get("treasures", []):
+        out[f"treasure {t}"] += 1
+    return out
+
+
+def _group_content(members: list[int], insts: list[Instance]) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for i in members:
+        for m in insts[i].monsters:
+            types = tuple(m[k] for k in ("twoPlayer", "threePlayer", "fourPlayer"))
+            out[f"{m['monster']} {types}"] += 1
+        for o in insts[i].overlays:
+            if o["ref"]["type"] == "treasure" and o["ref"]["subType"] == "chest":
+                out[f"treasure {o['ref']['id']}"] += 1
+    return out
+
+
+def _swap_mislabelled(
+    number: int,
+    ghs_rooms: list[dict[str, Any]],
+    groups: dict[int, list[int]],
+    insts: list[Instance],
+    room_of_group: dict[int, int],
+    notes: list[str],
+) -> None:
+    """Two rooms on tiles of the same shape whose contents fit better the other way round: the
+    sources disagree on which tile is which (scenario 2: GHS's A3b holds what VGB puts on its
+    A4b). The room's contents decide; the map's tile labels are kept."""
+    content = {int(r["roomNumber"]): _content(r) for r in ghs_rooms if "ref" in r}
+    shape = {g: sorted(insts[i].ref[0] for i in members) for g, members in groups.items()}
+    gcontent = {g: _group_content(members, insts) for g, members in groups.items()}
+
+    def fit(room: int, g: int) -> int:
+        return sum((content[room] & gcontent[g]).values())
+
+    improved = True
+    while improved:
+        improved = False
+        items = sorted(room_of_group.items(), key=lambda kv: kv[1])
+        for a in range(len(items)):
+            for b in range(a + 1, len(items)):
+                (ga, ra), (gb, rb) = items[a], items[b]
+                if shape[ga] != shape[gb] or ra not in content or rb not in content:
+                    continue
+                if fit(ra, gb) + fit(rb, ga) > fit(ra, ga) + fit(rb, gb):
+                    room_of_group[ga], room_of_group[gb] = rb, ra
+                    notes.append(
+                        f"rooms {ra} and {rb}: the room list's contents match the map's tiles the "
+                        f"other way round ({'/'.join(insts[i].ref for i in groups[ga])} holds room "
+                        f"{rb}'s standees and treasures); the contents decide, the map's tiles stay"
+                    )
+                    improved = True
+                    break
+            if improved:
+                break
 
 
 def _normalise(hexes: list[Hex]) -> Hex:
@@ -456,6 +539,7 @@ def import_scenario(
 
                 free.sort(key=score)
             room_of_group[free[0]] = ghs_room["roomNumber"]
+        _swap_mislabelled(number, ghs_rooms, groups, insts, room_of_group, notes)
         # Tiles GHS lists in no room are part of the room they are linked to (scenario 36 uses
         # one room for the whole map).
         changed = True

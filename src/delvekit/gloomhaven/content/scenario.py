@@ -133,6 +133,7 @@ class Figures(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
 class Spawn(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     monster: str
     types: tuple[PlayerType, PlayerType, PlayerType]
+    level_offset: int = 0
     marker: str = ""
     count: str = "1"
     """How many: an expression (GHS writes ``F`` in scenarios 26 and 75 for a count the rules

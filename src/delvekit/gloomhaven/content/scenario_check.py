@@ -7,7 +7,9 @@ Each broken rule becomes one :class:`Problem` naming the scenario file and the f
   door, starting hex and monster hex on the board, not in a wall or obstacle, and reachable
   from a starting hex; no two standees on one hex for one player count;
 * standees: per monster type, the total never falls as characters are added and the elites
-  never decrease; the standees on the map never exceed the type's count;
+  never decrease (unless the scenario waives it for that type: the printed scenario trades
+  one type for another); the standees placed at once (at setup, at a room's reveal) never
+  exceed the type's count;
 * expressions (rule conditions, objective health, stat changes) parse.
 """
 
@@ -140,15 +142,32 @@ def _check_standees(s: Scenario, monster_counts: Mapping[str, int]) -> list[Prob
                         f"{a['elite']} elites for {pa} characters but {b['elite']} for {pb}",
                     )
                 )
-        limit = monster_counts.get(m)
-        if limit is not None:
-            for p, t in zip(PLAYER_COUNTS, seq, strict=True):
-                if t["normal"] + t["elite"] > limit:
+
+    # Standees placed at once never exceed the box: at setup (every initial room) and when a
+    # room is revealed (that room's standees). Over the whole scenario they may, as the first
+    # monsters are dead by then (and the rules say what happens when standees run out).
+    for p in PLAYER_COUNTS:
+        batches: list[tuple[str, dict[str, int]]] = []
+        setup: dict[str, int] = {}
+        for room in s.rooms:
+            placed: dict[str, int] = {}
+            for pl in room.monsters:
+                if pl.type_for(p) != "none":
+                    placed[pl.monster] = placed.get(pl.monster, 0) + 1
+            batches.append((f"room {room.number}", placed))
+            if room.initial:
+                for m, k in placed.items():
+                    setup[m] = setup.get(m, 0) + k
+        batches.append(("setup", setup))
+        for when, placed in batches:
+            for m, k in sorted(placed.items()):
+                limit = monster_counts.get(m)
+                if limit is not None and k > limit:
                     out.append(
                         Problem(
                             f,
                             f"monsters.{m}",
-                            f"{t['normal'] + t['elite']} standees for {p} characters, the box has {limit}",
+                            f"{k} standees placed at {when} for {p} characters, the box has {limit}",
                         )
                     )
     # One standee per hex per player count.

@@ -1,0 +1,155 @@
+"""A board in the terminal, as a Rich renderable (pure: same input, same output).
+
+Flat-top hexes stand in columns; each hex is a 3-character cell, columns 4 characters apart and
+every other column half a cell lower, so the six neighbours of a hex sit around it as on the
+table. Rooms are told apart by their background; thin walls are not drawn (the SVG shows them).
+
+>>> from delvekit.core.board import Board
+>>> text = board_text(Board.build([(0, 0), (0, 1), (1, 0)]))
+>>> print(text.plain)
+ ·
+     ·
+ ·
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+
+from delvekit.core.board import Board, Terrain
+from delvekit.core.hexes import Hex
+from delvekit.render.svg import Figure, Marker, scenario_figures
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.content.scenario import Scenario
+
+_ROOM_BG = ("on grey19", "on grey27", "on grey23", "on grey30", "on grey15", "on grey35")
+
+_TERRAIN: dict[Terrain, tuple[str, str]] = {
+    Terrain.WALL: ("###", "bold white on grey3"),
+    Terrain.OBSTACLE: (" ▲ ", "bold grey70"),
+    Terrain.TRAP: (" ^ ", "bold red"),
+    Terrain.HAZARDOUS: (" ~ ", "bold dark_orange"),
+    Terrain.DIFFICULT: (" ≈ ", "bold steel_blue1"),
+    Terrain.ICY: (" * ", "bold cyan"),
+}
+_MARKERS: dict[str, tuple[str, str]] = {
+    "start": (" ○ ", "bold green"),
+    "coin": (" c ", "bold yellow"),
+    "corridor": (" · ", "grey62"),
+    "pressure-plate": (" □ ", "bold medium_purple"),
+}
+_FIGURE_STYLE = {
+    "normal": "bold white",
+    "elite": "bold black on gold1",
+    "boss": "bold white on red3",
+    "character": "bold white on blue",
+    "summon": "bold black on sky_blue1",
+    "objective": "bold white on purple",
+}
+
+
+def _cell(
+    board: Board, h: Hex, figures: Mapping[Hex, Figure], markers: Mapping[Hex, list[Marker]]
+) -> tuple[str, str]:
+    fig = figures.get(h)
+    if fig is not None:
+        suffix = {"elite": "*", "boss": "!"}.get(fig.kind, " ")
+        return (f"{fig.label[:2]:<2}{suffix}", _FIGURE_STYLE[fig.kind])
+    if h in board.doors:
+        return ("[=]", "bold dark_goldenrod")
+    terrain = board.terrain_at(h)
+    if terrain is not None:
+        return _TERRAIN[terrain]
+    for m in markers.get(h, []):
+        if m.kind == "treasure":
+            return (f"${m.text[:2]:<2}", "bold gold1")
+        if m.kind in _MARKERS:
+            return _MARKERS[m.kind]
+    return (" · ", "grey50")
+
+
+def board_text(
+    board: Board,
+    *,
+    figures: Sequence[Figure] = (),
+    markers: Sequence[Marker] = (),
+    regions: Mapping[Hex, int] | None = None,
+) -> Text:
+    """The board as styled text."""
+    if not board.hexes:
+        return Text("(empty board)")
+    fig_at = {f.hex: f for f in figures}
+    marks: dict[Hex, list[Marker]] = {}
+    for m in markers:
+        marks.setdefault(m.hex, []).append(m)
+    qs = [h[0] for h in board.hexes]
+    ys = [2 * h[1] + h[0] for h in board.hexes]
+    q0, y0 = min(qs), min(ys)
+    width = (max(qs) - q0) * 4 + 3
+    lines: list[list[tuple[str, str]]] = [
+        [(" ", "")] * width for _ in range(max(ys) - y0 + 1)
+    ]
+    for h in board.hexes:
+        x = (h[0] - q0) * 4
+        y = 2 * h[1] + h[0] - y0
+        token, style = _cell(board, h, fig_at, marks)
+        bg = _ROOM_BG[regions.get(h, 0) % len(_ROOM_BG)] if regions else ""
+        full = f"{style} {bg}" if bg and " on " not in style else style
+        for i, ch in enumerate(token):
+            lines[y][x + i] = (ch, full)
+    text = Text()
+    for n, row in enumerate(lines):
+        # Trim trailing blanks so the output is tidy.
+        last = max((i for i, (ch, _) in enumerate(row) if ch != " "), default=-1)
+        for ch, st in row[: last + 1]:
+            text.append(ch, style=st or None)
+        if n < len(lines) - 1:
+            text.append("\n")
+    return text
+
+
+def scenario_text(scenario: Scenario, players: int) -> Group:
+    """A scenario's setup for ``players`` characters: title, map and legend."""
+    smap = scenario.map()
+    figures, markers, names = scenario_figures(scenario, players)
+    regions = {h: n for n, hexes in smap.room_hexes.items() for h in hexes}
+    title = Text(f"#{scenario.number} {scenario.name} - {players} characters", style="bold")
+    legend = Text()
+    for label in sorted(names):
+        legend.append(f"{label:<3}", style="bold")
+        legend.append(f" {names[label]}   ")
+    legend.append("\n")
+    for token, style, meaning in (
+        ("XX ", _FIGURE_STYLE["normal"], "normal"),
+        ("XX*", _FIGURE_STYLE["elite"], "elite"),
+        ("XX!", _FIGURE_STYLE["boss"], "boss"),
+        (" ○ ", _MARKERS["start"][1], "start"),
+        ("[=]", "bold dark_goldenrod", "door"),
+        (" ▲ ", _TERRAIN[Terrain.OBSTACLE][1], "obstacle"),
+        (" ^ ", _TERRAIN[Terrain.TRAP][1], "trap"),
+        (" ~ ", _TERRAIN[Terrain.HAZARDOUS][1], "hazardous"),
+        (" ≈ ", _TERRAIN[Terrain.DIFFICULT][1], "difficult"),
+        ("$7 ", "bold gold1", "treasure"),
+        (" c ", _MARKERS["coin"][1], "coin"),
+    ):
+        legend.append(token, style=style)
+        legend.append(f" {meaning}  ")
+    unplaced = [
+        p for _, p in scenario.placements() if p.hex is None and p.type_for(players) != "none"
+    ]
+    drawing = board_text(smap.board, figures=figures, markers=markers, regions=regions)
+    parts: list[Text] = [title, drawing, legend]
+    if unplaced:
+        parts.append(
+            Text(
+                "placed by the scenario's rules text (no hex in the map data): "
+                + ", ".join(f"{p.type_for(players)} {p.monster}" for p in unplaced),
+                style="italic",
+            )
+        )
+    return Group(*parts)

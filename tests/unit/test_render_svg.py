@@ -1,0 +1,120 @@
+"""The SVG and terminal renderers: well-formed output that shows what the board holds."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from delvekit.cli.scenario import group as scenario_cli
+from delvekit.core.board import Board, Terrain
+from delvekit.core.errors import ContentError, InputError
+from delvekit.gloomhaven.content.scenario import Scenario, default_folder, load_scenarios
+from delvekit.render.svg import Figure, Marker, board_svg, monster_label, scenario_svg
+from delvekit.render.terminal import board_text, scenario_text
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+@pytest.fixture(scope="module")
+def scenarios() -> dict[int, Scenario]:
+    return load_scenarios(default_folder())
+
+
+def _classes(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def test_board_svg_draws_hexes_walls_doors_terrain() -> None:
+    board = Board.build(
+        [(0, 0), (1, 0), (1, -1), (0, 1)],
+        terrain={(1, -1): Terrain.OBSTACLE, (0, 1): Terrain.TRAP},
+        walls=[((0, 0), (1, 0))],
+        doors=[(1, 0)],
+    )
+    root = ET.fromstring(board_svg(board))
+    assert len(_classes(root, "hex")) == 4
+    assert len(_classes(root, "door")) == 1
+    assert len(_classes(root, "obstacle")) == 1
+    assert len(_classes(root, "trap")) == 1
+    walls = _classes(root, "walls")
+    assert len(walls) == 1 and walls[0].get("d", "").count("M") == 1
+
+
+def test_board_svg_overlays_for_the_web_app() -> None:
+    board = Board.build([(0, 0), (1, 0), (2, 0)])
+    svg = board_svg(
+        board,
+        figures=[Figure((0, 0), "<&>", "boss", name="a & b")],
+        markers=[Marker((1, 0), "treasure", "7")],
+        highlights={(2, 0): "#ff0000"},
+        paths=[[(0, 0), (1, 0), (2, 0)]],
+        labels="coords",
+        title="T & T",
+    )
+    root = ET.fromstring(svg)  # escaping keeps it well-formed
+    assert len(_classes(root, "highlight")) == 1
+    assert len(_classes(root, "path")) == 1
+    assert len(_classes(root, "treasure")) == 1
+    assert "&lt;&amp;&gt;" in svg and "2,0" in svg
+
+
+def test_scenario_svg_draws_every_placed_standee(scenarios: dict[int, Scenario]) -> None:
+    for number in (1, 2, 3):
+        s = scenarios[number]
+        for players in (2, 3, 4):
+            root = ET.fromstring(scenario_svg(s, players))
+            totals = s.standees(players)
+            figures = _classes(root, "figure")
+            legend = [e for g in _classes(root, "legend") for e in g.iter() if e in figures]
+            on_map = [f for f in figures if f not in legend]
+            elites = [f for f in on_map if "elite" in f.get("class", "")]
+            bosses = [f for f in on_map if "boss" in f.get("class", "")]
+            assert len(elites) == sum(v["elite"] for v in totals.values())
+            assert len(on_map) == sum(v["normal"] + v["elite"] for v in totals.values())
+            assert len(bosses) == (1 if number == 2 else 0)
+            assert len(_classes(root, "door")) == sum(1 for d in s.doors if d.closed)
+            assert len(_classes(root, "start")) == len(s.starting_hexes)
+
+
+def test_monster_labels_are_distinct_in_a_scenario(scenarios: dict[int, Scenario]) -> None:
+    assert monster_label("living-bones") == "LB"
+    for s in scenarios.values():
+        if not any(r.tiles for r in s.rooms):
+            continue
+        svg = scenario_svg(s, 4)
+        ET.fromstring(svg)
+
+
+def test_terminal_drawing(scenarios: dict[int, Scenario]) -> None:
+    console = Console(width=140, record=True, color_system=None)
+    console.print(scenario_text(scenarios[1], 4))
+    out = console.export_text()
+    assert "#1 Black Barrow - 4 characters" in out
+    assert out.count("BG*") == 3  # the three elite bandit guards at 4 characters
+    assert out.count("[=]") >= 2 and out.count(" ○ ") >= 7
+    plain = board_text(Board.build([(0, 0), (0, 1)], doors=[(0, 1)])).plain
+    assert plain.splitlines() == [" ·", "", "[=]"]
+
+
+def test_cli_show_terminal_and_svg(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    runner = CliRunner()
+    result = runner.invoke(scenario_cli, ["show", "1", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    assert "Black Barrow - 2 characters" in result.output
+    target = tmp_path / "s.svg"
+    result = runner.invoke(scenario_cli, ["show", "3", "-p", "4", "--svg", str(target)])
+    assert result.exit_code == 0, result.output
+    ET.parse(target)
+    result = runner.invoke(scenario_cli, ["show", "1", "--players", "5"])
+    assert result.exit_code == 2 and "2<=x<=4" in result.output
+
+
+def test_cli_refuses_what_it_cannot_draw() -> None:
+    runner = CliRunner()
+    result = runner.invoke(scenario_cli, ["show", "55"])
+    assert isinstance(result.exception, ContentError) and "no fixed map" in str(result.exception)
+    result = runner.invoke(scenario_cli, ["show", "96"])
+    assert isinstance(result.exception, InputError) and "no scenario 96" in str(result.exception)
