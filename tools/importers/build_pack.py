@@ -114,16 +114,50 @@ def fix_class(
     perks = list(klass.perks)
     # XHA's perk texts say which perks also ignore negative item/scenario effects; GHS folds
     # some of those into a plain "add" (Brute: "ignore negative item effects and add one +1").
+    # XHA lists one entry per check box, GHS one per perk line with a count: expand to align.
     their_perks = xha.get("perks", [])
-    for index, perk in enumerate(perks):
-        if perk.ignore is not None or index >= len(their_perks):
-            continue
-        text = str(their_perks[index].get("text", "")).lower()
-        if text.startswith("ignore negative item effects"):
-            perks[index] = msgspec.structs.replace(perk, ignore="negative_item_effects")
-        elif text.startswith("ignore negative scenario effects"):
-            perks[index] = msgspec.structs.replace(perk, ignore="negative_scenario_effects")
+    expanded = [index for index, perk in enumerate(perks) for _ in range(perk.count)]
+    if len(expanded) == len(their_perks):
+        for index, theirs in zip(expanded, their_perks, strict=True):
+            text = str(theirs.get("text", "")).lower()
+            if perks[index].ignore is not None:
+                continue
+            if text.startswith("ignore negative item effects"):
+                perks[index] = msgspec.structs.replace(perks[index], ignore="negative_item_effects")
+            elif text.startswith("ignore negative scenario effects"):
+                perks[index] = msgspec.structs.replace(perks[index], ignore="negative_scenario_effects")
+    else:
+        print(f"perks of {klass.id}: GHS has {len(expanded)} boxes, XHA {len(their_perks)}; not aligned")
     return msgspec.structs.replace(klass, cards=tuple(cards), perks=tuple(perks))
+
+
+# Values where GHS disagrees with XHA and a further source settles it (docs/content.md explains).
+# (monster, level, kind, innate ability type) → value.
+STAT_FIXES: dict[tuple[str, int, str, str], int] = {
+    # XHA and the gloomycompanion data (SamGraber/gloomycompanion savvas.data.ts) both print
+    # pierce 4 for the level 7 elite; GHS repeats the level 0-6 value 3.
+    ("savvas-icestorm", 7, "elite", "pierce"): 4,
+}
+
+
+def fix_stats(monster: MonsterType) -> MonsterType:
+    levels = []
+    for entry in monster.levels:
+        for kind in ("normal", "elite", "boss"):
+            line = getattr(entry, kind)
+            if line is None:
+                continue
+            abilities = tuple(
+                msgspec.structs.replace(a, value=STAT_FIXES[(monster.id, entry.level, kind, a.type)])
+                if (monster.id, entry.level, kind, a.type) in STAT_FIXES
+                else a
+                for a in line.abilities
+            )
+            entry = msgspec.structs.replace(
+                entry, **{kind: msgspec.structs.replace(line, abilities=abilities)}
+            )
+        levels.append(entry)
+    return msgspec.structs.replace(monster, levels=tuple(levels))
 
 
 def name_monster(monster: MonsterType, names: dict[str, str]) -> MonsterType:
@@ -166,7 +200,7 @@ def main() -> None:
     xha_classes = {xha_id(c["name"]): c for c in xha["classes"]}
     categories["classes"] = [fix_class(c, fixes, xha_classes.get(c.id, {})) for c in categories["classes"]]
     names = {xha_id(name): name for name in xha["monsters"]}
-    categories["monsters"] = [name_monster(m, names) for m in categories["monsters"]]
+    categories["monsters"] = [fix_stats(name_monster(m, names)) for m in categories["monsters"]]
 
     for owned in OWNED:
         path = DATA / owned

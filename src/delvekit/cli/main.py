@@ -25,6 +25,9 @@ def _register() -> None:
     from delvekit.cli import serve
 
     cli.add_command(serve.command)
+    from delvekit.cli import content
+
+    cli.add_command(content.group)
     from delvekit.cli import scenario
 
     cli.add_command(scenario.group)

@@ -409,7 +409,7 @@ def check_pack(pack: ContentPack) -> list[Problem]:
 
 def problems_in(pack: ContentPack, folder: Path) -> Iterator[Problem]:
     """The problems of ``pack`` whose file lies in ``folder`` (a user's content folder)."""
-    prefix = folder.name
+    prefix = str(folder)
     for problem in check_pack(pack):
         if problem.file.startswith(prefix):
             yield problem

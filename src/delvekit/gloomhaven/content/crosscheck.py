@@ -97,7 +97,7 @@ def _xha_innate(attributes: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for text in attributes:
         for part in text.split(","):
-            match = _ATTRIBUTE.match(part.strip())
+            match = _ATTRIBUTE.match(part.strip().lstrip("^").strip())
             if match:
                 name, amount = match.groups()
                 out[name] = out.get(name, 0) + (int(amount) if amount else 1)

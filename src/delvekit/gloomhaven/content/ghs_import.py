@@ -385,6 +385,10 @@ def _half(conv: _Converter, raw: Any, path: str, *, lost: bool) -> CardHalf:
         nonlocal xp
         kept: list[Ability] = []
         for a in items:
+            if a.type == "augment":
+                # An augment's own markers describe the augment, not the card half: keep them.
+                kept.append(a)
+                continue
             if a.type == "custom" and isinstance(a.value, str) and a.value.startswith("card:"):
                 marker = a.value.removeprefix("card:")
                 if marker in flags:
@@ -603,6 +607,8 @@ def monster_from_ghs(raw: Mapping[str, Any], *, where: str) -> MonsterType:
         if kind not in ("normal", "elite", "boss"):
             raise conv.fail(f"stats[{index}].type", f"unknown stat type {kind!r}")
         merged = {**{k: v for k, v in base.items() if k not in ("type", "immunities", "special")}, **entry}
+        # Innate actions on the base stat apply at every level, before the level's own.
+        merged["actions"] = list(base.get("actions", ())) + list(entry.get("actions", ()))
         by_level.setdefault(int(entry.get("level", 0)), {})[kind] = _stat_line(
             conv, merged, f"stats[{index}]", int(base.get("range", 0))
         )

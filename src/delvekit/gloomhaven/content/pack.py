@@ -69,10 +69,11 @@ _INFO = msgspec.json.Decoder(PackInfo)
 
 
 def _where(folder: Path, path: Path) -> str:
-    try:
+    """How messages name a file: ``data/monsters.json`` for the bundled pack, the path as
+    given (``mypack/classes/x.json``) for a user's folder."""
+    if folder == BUNDLED:
         return str(path.relative_to(folder.parent))
-    except ValueError:  # pragma: no cover - paths always come from inside the folder
-        return str(path)
+    return str(path)
 
 
 def _field(error: msgspec.ValidationError) -> tuple[str, str]:

@@ -1,0 +1,126 @@
+"""`delve content`: check the content pack, print its facts, import a user's GHS data."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from delvekit.core.errors import ContentError
+
+
+def _pack(content: Path | None) -> object:
+    from delvekit.gloomhaven.content import ContentPack, load_pack
+    from delvekit.gloomhaven.content.pack import BUNDLED
+
+    if content is None:
+        return load_pack()
+    # Not load_pack(extra): `check` must report every problem rather than stop at the first.
+    return ContentPack([BUNDLED, content])
+
+
+_CONTENT = click.option(
+    "--content",
+    "content",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder of your own content laid over the bundled pack.",
+)
+
+
+@click.group("content")
+def group() -> None:
+    """The game's content: classes, monsters, decks, items, scenarios, campaign cards."""
+
+
+@group.command("check")
+@_CONTENT
+@click.option(
+    "--xha",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Also cross-check against X-haven Assistant data (a folder holding editions/ and rooms/).",
+)
+def check(content: Path | None, xha: Path | None) -> None:
+    """Check every invariant of the content; list each violation with its file and field."""
+    from delvekit.gloomhaven.content import ContentPack
+    from delvekit.gloomhaven.content.check import check_pack
+
+    pack = _pack(content)
+    assert isinstance(pack, ContentPack)
+    problems = check_pack(pack)
+    for problem in problems:
+        click.echo(str(problem))
+    counts = (
+        f"{len(pack.monsters)} monsters, {len(pack.monster_decks)} monster decks, "
+        f"{len(pack.classes)} classes, {len(pack.items)} items, {len(pack.scenarios)} scenarios"
+        if not problems or problems[0].field != "$"
+        else ""
+    )
+    if xha is not None and not problems:
+        from delvekit.gloomhaven.content.crosscheck import crosscheck
+
+        disagreements = crosscheck(pack, xha)
+        for d in disagreements:
+            click.echo(f"differs from XHA: {d}")
+        click.echo(f"cross-check: {len(disagreements)} disagreements with X-haven Assistant data")
+    if problems:
+        click.echo(f"{len(problems)} problems", err=True)
+        sys.exit(1)
+    click.echo(f"content ok: {counts}")
+
+
+@group.command("facts")
+@_CONTENT
+@click.option("--indent", type=int, default=None, help="Indent the JSON by this many spaces.")
+def facts(content: Path | None, indent: int | None) -> None:
+    """Print schema-independent facts (monster stats, class tables, standee totals, items) as JSON."""
+    from delvekit.gloomhaven.content import ContentPack
+    from delvekit.gloomhaven.content.facts import facts as build_facts
+
+    pack = _pack(content)
+    assert isinstance(pack, ContentPack)
+    click.echo(json.dumps(build_facts(pack), indent=indent, sort_keys=False))
+
+
+@group.command("import-ghs")
+@click.argument("path", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="Folder to write the delvekit content pack into (created if missing).",
+)
+def import_ghs(path: Path, out: Path) -> None:
+    """Convert a Gloomhaven Secretariat data folder (its data/gh) into a content pack.
+
+    Use the result with --content OUT; it is checked like the bundled pack."""
+    from delvekit.gloomhaven.content import ContentPack
+    from delvekit.gloomhaven.content.check import check_pack
+    from delvekit.gloomhaven.content.ghs_import import convert_folder, write_pack
+    from delvekit.gloomhaven.content.pack import BUNDLED
+    from delvekit.gloomhaven.content.schema import PackInfo
+
+    categories = convert_folder(path)  # raises ContentError naming the GHS file and field
+    if out.exists() and any(out.iterdir()) and not (out / "pack.json").exists():
+        raise ContentError("exists and is not a content pack; choose an empty folder", where=str(out))
+    written = write_pack(
+        categories,
+        out,
+        info=PackInfo(name=f"ghs-import-{path.name}", sources=(f"Gloomhaven Secretariat data ({path})",)),
+    )
+    pack = ContentPack([BUNDLED, out])
+    problems = [p for p in check_pack(pack) if p.file.startswith(str(out))]
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    classes = pack.classes
+    playable = sorted(c for c, k in classes.items() if k.playable_at(1))
+    click.echo(
+        f"wrote {len(written)} files to {out}: "
+        + ", ".join(f"{len(v)} {k.replace('_', ' ')}" for k, v in categories.items())
+    )
+    click.echo(f"playable classes at level 1: {', '.join(playable) or 'none'}")
+    if problems:
+        click.echo(f"{len(problems)} problems in the converted pack", err=True)
+        sys.exit(1)

@@ -1,0 +1,129 @@
+"""The bundled content pack: it loads, its numbers are the base game's, and it passes the check."""
+
+from __future__ import annotations
+
+from delvekit.gloomhaven.content import load_pack
+from delvekit.gloomhaven.content.check import check_pack
+from delvekit.gloomhaven.content.expr import value
+
+
+def test_bundled_pack_is_complete() -> None:
+    pack = load_pack()
+    assert load_pack() is pack  # decoded once, cached
+    assert len(pack.classes) == 17
+    assert len(pack.monsters) == 60
+    assert len(pack.monster_decks) == 30
+    assert len([i for i in pack.items.values() if not i.solo]) == 133
+    assert len(pack.battle_goals) == 24
+    assert len(pack.personal_quests) == 24
+    assert len(pack.events) == 150
+    assert sum(e.kind == "city" for e in pack.events.values()) == 81
+    assert len(pack.treasures) == 75
+    assert pack.prosperity == (4, 9, 15, 22, 30, 39, 50, 64)
+    assert {c.id for c in pack.classes.values()} >= {
+        "beast-tyrant",
+        "sunkeeper",
+        "plagueherald",
+        "doomstalker",
+    }
+
+
+def test_bundled_pack_passes_every_check_outside_the_scenarios() -> None:
+    # Scenario files have their own test module; every other file must be clean.
+    problems = [p for p in check_pack(load_pack()) if not p.file.startswith(("data/scenarios", "scenarios/"))]
+    assert problems == []
+
+
+def test_bandit_guard_stats() -> None:
+    guard = load_pack().monsters["bandit-guard"]
+    assert guard.name == "Bandit Guard"
+    assert guard.deck == "guard"
+    assert guard.count == 6
+    level4 = guard.stats(4, "elite")
+    assert (level4.health, level4.move, level4.attack) == (11, 3, 4)
+    innate = {a.type: a.value for a in level4.abilities}
+    assert innate == {"condition": "muddle", "shield": 2}
+
+
+def test_boss_health_is_a_formula() -> None:
+    gloom = load_pack().monsters["the-gloom"]
+    assert gloom.boss
+    line = gloom.stats(0, "boss")
+    assert line.health == "20xC"
+    assert value(line.health, C=3) == 60
+    assert "curse" in gloom.immunities
+    assert len(gloom.specials) == 2
+
+
+def test_monster_decks_have_eight_cards_and_relative_values() -> None:
+    pack = load_pack()
+    for deck in pack.monster_decks.values():
+        assert len(deck.cards) == 8, deck.id
+    guard = pack.monster_decks["guard"]
+    card = next(c for c in guard.cards if c.number == 525)
+    assert card.initiative == 30
+    assert [(a.type, a.value, a.mode) for a in card.abilities] == [
+        ("move", 1, "plus"),
+        ("attack", 1, "minus"),
+    ]
+
+
+def test_brute_and_mindthief_are_playable_others_list_missing_cards() -> None:
+    pack = load_pack()
+    brute = pack.classes["brute"]
+    assert brute.health == (10, 12, 14, 16, 18, 20, 22, 24, 26)
+    assert brute.hand_size == 10
+    assert len(brute.cards) == 29
+    assert all(brute.playable_at(level) for level in range(1, 10))
+    assert pack.classes["mindthief"].playable_at(9)
+    tinkerer = pack.classes["tinkerer"]
+    assert not tinkerer.playable_at(1)
+    missing = tinkerer.missing_cards(1)
+    assert missing and all(card.level in (1, "X") for card in missing)
+    assert len(tinkerer.missing_cards(9)) >= len(missing)
+
+
+def test_brute_card_structure() -> None:
+    trample = next(c for c in load_pack().classes["brute"].cards if c.name == "Trample")
+    assert (trample.number, trample.level, trample.initiative) == (1, 1, 72)
+    assert trample.bottom.lost and trample.bottom.xp == 2
+    attack = trample.top.abilities[0]
+    assert (attack.type, attack.value) == ("attack", 3)
+    assert [(s.type, s.value) for s in attack.sub] == [("pierce", 2)]
+
+
+def test_perks_are_modifier_operations() -> None:
+    from delvekit.gloomhaven.modifiers import parse_card
+
+    brute = load_pack().classes["brute"]
+    assert brute.perks[0].remove == ("-1", "-1")
+    assert any(p.add == ("rolling +0 push 1",) * 3 and p.count == 2 for p in brute.perks)
+    assert any(p.ignore == "negative_item_effects" for p in brute.perks)
+    for klass in load_pack().classes.values():
+        for perk in klass.perks:
+            for card in perk.add + perk.remove:
+                assert str(parse_card(card)) == card
+
+
+def test_ocr_damaged_names_fixed_only_with_a_second_source() -> None:
+    cards = {c.number: c for c in load_pack().classes["elementalist"].cards}
+    assert cards[453].name == "Infernal Vortex"  # spelled so by a second source
+    assert cards[453].source_name == "Infernal Uortex"
+    doomstalker = {c.number: c for c in load_pack().classes["doomstalker"].cards}
+    assert doomstalker[379].name == "Uital Charge"  # no second source: kept, listed in docs
+
+
+def test_items() -> None:
+    items = load_pack().items
+    boots = items[1]
+    assert (boots.name, boots.slot, boots.cost, boots.count, boots.use, boots.prosperity) == (
+        "Boots of Striding",
+        "legs",
+        20,
+        2,
+        "spent",
+        1,
+    )
+    assert all(
+        item.slot in {"head", "body", "legs", "one-hand", "two-hands", "small"} for item in items.values()
+    )
