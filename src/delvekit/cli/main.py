@@ -31,6 +31,9 @@ def _register() -> None:
     from delvekit.cli import scenario
 
     cli.add_command(scenario.group)
+    from delvekit.cli import campaign
+
+    cli.add_command(campaign.group)
 
 
 def main() -> None:

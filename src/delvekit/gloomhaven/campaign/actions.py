@@ -144,7 +144,9 @@ class UnlockScenario(_Action, frozen=True, kw_only=True, tag="unlock_scenario"):
     scenario: int
 
 
-class CharacterResult(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class CharacterResult(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
     xp: int = 0
     gold: int = 0
     checkmarks: int = 0
