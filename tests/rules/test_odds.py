@@ -56,16 +56,22 @@ def test_rolling_chain_by_hand() -> None:
 
 
 def _brute_force(attack: int, deck: list[ModifierCard], advantage: bool, disadvantage: bool,
-                 shield: int, pierce: int) -> dict[int, Fraction]:  # fmt: skip
-    """Every order of the deck, drawn by the real deck code and damaged by the real pipeline."""
+                 shield: int, pierce: int) -> tuple[dict[int, Fraction], dict[str, Fraction]]:  # fmt: skip
+    """Every order of the deck, drawn by the real deck code and damaged by the real pipeline:
+    the odds of each damage and of each effect."""
     counts: Counter[int] = Counter()
+    effects: Counter[str] = Counter()
     orders = list(itertools.permutations(deck))
     for order in orders:
         draw, _ = ModifierDeck(draw_pile=order).draw(
             Rng(0), attack=attack, advantage=advantage, disadvantage=disadvantage
         )
         counts[resolve_attack(attack, cards=draw.applied, shield=shield, pierce=pierce).damage] += 1
-    return {d: F(c, len(orders)) for d, c in sorted(counts.items())}
+        effects.update({name.replace("_", " ") for card in draw.applied for name in card.effect_amounts()})
+    return (
+        {d: F(c, len(orders)) for d, c in sorted(counts.items())},
+        {name: F(c, len(orders)) for name, c in effects.items()},
+    )
 
 
 SMALL_DECKS = [
@@ -90,7 +96,8 @@ def test_enumeration_equals_every_order_of_a_small_deck(
         exact = attack_distribution(
             attack, deck=deck, advantage=advantage, disadvantage=disadvantage, shield=shield, pierce=pierce
         )
-        assert exact.probabilities == _brute_force(attack, deck, advantage, disadvantage, shield, pierce)
+        damage, effects = _brute_force(attack, deck, advantage, disadvantage, shield, pierce)
+        assert (exact.probabilities, exact.effects) == (damage, effects)
 
 
 BRUTE = [
@@ -122,14 +129,19 @@ def test_enumeration_matches_a_seeded_monte_carlo(
     rng = Rng(20240611 + attack)
     trials = 20_000
     counts: Counter[int] = Counter()
+    effects: Counter[str] = Counter()
     for _ in range(trials):
         fresh = ModifierDeck.shuffled(full, rng)
         draw, _ = fresh.draw(rng, attack=attack, advantage=advantage, disadvantage=disadvantage)
         counts[resolve_attack(attack, cards=draw.applied, shield=shield, pierce=pierce).damage] += 1
+        effects.update({name.replace("_", " ") for card in draw.applied for name in card.effect_amounts()})
     assert set(counts) <= set(exact.probabilities)
-    for damage, p in exact.probabilities.items():
+    assert set(effects) <= set(exact.effects) <= {"push", "pierce", "shield self"}
+    assert ("push" in exact.effects) is not disadvantage  # disadvantage ignores rolling cards
+    for outcome, p in [*exact.probabilities.items(), *exact.effects.items()]:
         sigma = math.sqrt(float(p) * (1 - float(p)) / trials)
-        assert abs(counts[damage] / trials - float(p)) <= 5 * sigma + 1e-3, damage
+        seen = counts[outcome] if isinstance(outcome, int) else effects[outcome]
+        assert abs(seen / trials - float(p)) <= 5 * sigma + 1e-3, outcome
     mean = sum(d * c for d, c in counts.items()) / trials
     assert abs(mean - float(exact.expected)) < 0.05
 

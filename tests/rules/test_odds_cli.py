@@ -78,7 +78,12 @@ def test_class_deck_with_perks(brute: None) -> None:
     assert code == 0, out
     deck = apply_perks(standard_deck(), [BRUTE[0], BRUTE[2], BRUTE[2], BRUTE[4]])
     assert len(deck) == 25 and sum(c.rolling for c in deck) == 3
-    assert json.loads(out)["expected"] == pytest.approx(float(attack_distribution(2, deck=deck).expected))
+    data = json.loads(out)
+    assert data["expected"] == pytest.approx(float(attack_distribution(2, deck=deck).expected))
+    # Push comes only from the 3 rolling cards: 1 − P(the first card is not one of them).
+    assert Fraction(data["exact"]["effects"]["push"]) == Fraction(3, 25)
+    code, out = run("--attack", "2", "--class", "brute", "--perks", "1,3,3,5")
+    assert "effects added by the cards: push 12.00%" in out
 
 
 def test_class_without_perks_is_the_standard_deck(brute: None) -> None:

@@ -24,15 +24,20 @@ MODE = st.sampled_from([(False, False), (True, False), (False, True)])
 
 
 def every_order(attack: int, deck: list[ModifierCard], advantage: bool, disadvantage: bool,
-                shield: int, pierce: int) -> dict[int, Fraction]:  # fmt: skip
+                shield: int, pierce: int) -> tuple[dict[int, Fraction], dict[str, Fraction]]:  # fmt: skip
     counts: Counter[int] = Counter()
+    effects: Counter[str] = Counter()
     orders = list(itertools.permutations(deck))
     for order in orders:
         draw, _ = ModifierDeck(draw_pile=order).draw(
             Rng(0), attack=attack, advantage=advantage, disadvantage=disadvantage
         )
         counts[resolve_attack(attack, cards=draw.applied, shield=shield, pierce=pierce).damage] += 1
-    return {d: Fraction(c, len(orders)) for d, c in counts.items() if c}
+        effects.update({name.replace("_", " ") for card in draw.applied for name in card.effect_amounts()})
+    return (
+        {d: Fraction(c, len(orders)) for d, c in counts.items() if c},
+        {name: Fraction(c, len(orders)) for name, c in effects.items()},
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -50,7 +55,8 @@ def test_enumeration_equals_every_order(
     exact = attack_distribution(
         attack, deck=deck, advantage=advantage, disadvantage=disadvantage, shield=shield, pierce=pierce
     )
-    assert exact.probabilities == every_order(attack, deck, advantage, disadvantage, shield, pierce)
+    expected = every_order(attack, deck, advantage, disadvantage, shield, pierce)
+    assert (exact.probabilities, exact.effects) == expected
 
 
 @settings(max_examples=30, deadline=None)

@@ -92,6 +92,9 @@ def _render(dist: Distribution, title: str) -> None:
     console = Console()
     console.print(table)
     console.print(f"expected damage: [bold]{float(dist.expected):.3f}[/bold]  (exactly {dist.expected})")
+    if dist.effects:
+        shown = ", ".join(f"{name} {float(p):.2%}" for name, p in dist.effects.items())
+        console.print(f"effects added by the cards: {shown}")
 
 
 @click.command("odds")

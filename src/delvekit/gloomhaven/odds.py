@@ -16,11 +16,12 @@ Fraction(2, 1)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import Generic, TypeVar
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.damage import resolve_attack
@@ -32,10 +33,13 @@ _CURSE = parse_card("curse")
 
 @dataclass(frozen=True)
 class Distribution:
-    """Probability of each damage value (exact), its expected value and the JSON contract."""
+    """Probability of each damage value (exact), its expected value, the probability that the
+    modifier cards add each effect (``"stun"``, ``"push"``, ``"heal self"``...: applied whatever
+    the damage, §6.6), and the JSON contract."""
 
     probabilities: dict[int, Fraction]
     expected: Fraction = field(init=False)
+    effects: dict[str, Fraction] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         total = sum(self.probabilities.values(), Fraction(0))
@@ -53,8 +57,8 @@ class Distribution:
         return sum((p for d, p in self.probabilities.items() if d >= damage), Fraction(0))
 
     def to_json(self) -> dict[str, object]:
-        """``{"distribution": {"<damage>": probability}, "expected": number}`` with floats, plus the
-        same under ``"exact"`` as fraction strings ("3/10").
+        """``{"distribution": {"<damage>": probability}, "expected": number, "effects": {"<effect>":
+        probability}}`` with floats, plus the same under ``"exact"`` as fraction strings ("3/10").
 
         >>> attack_distribution(1, shield=5).to_json()["distribution"]
         {'0': 1.0}
@@ -63,9 +67,11 @@ class Distribution:
         return {
             "distribution": {str(d): float(p) for d, p in ordered},
             "expected": float(self.expected),
+            "effects": {name: float(p) for name, p in self.effects.items()},
             "exact": {
                 "distribution": {str(d): str(p) for d, p in ordered},
                 "expected": str(self.expected),
+                "effects": {name: str(p) for name, p in self.effects.items()},
             },
         }
 
@@ -93,6 +99,9 @@ def attack_distribution(
     >>> d = attack_distribution(2, advantage=True)
     >>> d.probabilities[0], d.probabilities[4]
     (Fraction(1, 190), Fraction(37, 190))
+    >>> from delvekit.gloomhaven.modifiers import cards_of
+    >>> attack_distribution(2, deck=cards_of(["+0 stun", "rolling +0 push 1", "+1"])).effects
+    {'push': Fraction(1, 3), 'stun': Fraction(1, 2)}
     """
     if isinstance(attack, bool) or not isinstance(attack, int):
         raise InputError(f"must be a whole number, got {attack!r}", where="attack")
@@ -104,16 +113,12 @@ def attack_distribution(
     cards += [_BLESS] * bless + [_CURSE] * curse
     if not cards:
         raise InputError("the deck holds no card", where="deck")
-    if advantage and disadvantage:
-        advantage = disadvantage = False
-    weights = _Counter(attack, cards, shield, pierce)
-    if len(cards) == 1 or not (advantage or disadvantage):
-        weights.normal()
-    elif advantage:
-        weights.advantage()
-    else:
-        weights.disadvantage()
-    return Distribution({d: p for d, p in sorted(weights.result.items()) if p})
+    damage = _damage_odds(attack, cards, advantage, disadvantage, shield, pierce)
+    effects = _effect_odds(attack, cards, advantage, disadvantage)
+    return Distribution(
+        {d: p for d, p in sorted(damage.items()) if p},
+        effects={name: effects[name] for name in sorted(effects) if effects[name]},
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -131,56 +136,74 @@ def _damage(attack: int, shield: int, pierce: int, total: int, positive: int, ex
     return resolve_attack(attack, cards=cards, shield=shield, pierce=pierce).damage
 
 
-RollingSum = tuple[int, int, int, int]
-"""(cards drawn, value total, positive value total, pierce total) of a set of rolling cards."""
+K = TypeVar("K", bound=Hashable)  # what a rolling card contributes to an outcome
+S = TypeVar("S", bound=Hashable)  # what a set of rolling cards contributes together
+R = TypeVar("R", bound=Hashable)  # an outcome counted (a damage value, an effect name)
 
 
-class _Counter:
-    """Accumulates exact probabilities of damage values for one deck."""
+class _Count(Generic[K, S, R]):
+    """Counts, exactly, how often each outcome comes out of one draw from a shuffled deck.
 
-    def __init__(self, attack: int, cards: list[ModifierCard], shield: int, pierce: int) -> None:
-        self.attack, self.shield, self.pierce = attack, shield, pierce
-        self.size = len(cards)
-        rolling = Counter((c.value, c.pierce) for c in cards if c.rolling)
-        self.rolling_groups = sorted(rolling.items())
+    Rolling cards matter to an outcome only through ``key(card)``, so they are counted in groups
+    with hypergeometric weights; the contribution of a set of rolling cards is ``grow``-n from
+    ``start``; ``outcome(contribution, final card)`` names what that draw yields. Probabilities
+    are kept as integer sums per denominator until the end.
+    """
+
+    def __init__(
+        self,
+        cards: list[ModifierCard],
+        attack: int,
+        key: Callable[[ModifierCard], K],
+        start: S,
+        grow: Callable[[S, K, int], S],
+        outcome: Callable[[S, ModifierCard | None], Iterable[R]],
+    ) -> None:
+        self.attack, self.size = attack, len(cards)
+        self.start, self.grow, self.outcome = start, grow, outcome
+        rolling = Counter(key(c) for c in cards if c.rolling)
+        self.rolling_groups = list(rolling.items())
         self.rolling_total = sum(rolling.values())
         finals = Counter(c for c in cards if not c.rolling)
         self.finals = sorted(finals.items(), key=lambda item: str(item[0]))
-        self.sums: dict[int, dict[int, int]] = {}
+        self.sums: dict[int, dict[R, int]] = {}
 
-    def add(self, ways: int, out_of: int, rolled: RollingSum, final: ModifierCard | None) -> None:
-        """Add probability ``ways / out_of``; sums stay integers per denominator until the end."""
-        _, total, positive, extra_pierce = rolled
-        damage = _damage(self.attack, self.shield, self.pierce, total, positive, extra_pierce, final)
-        by_damage = self.sums.setdefault(out_of, {})
-        by_damage[damage] = by_damage.get(damage, 0) + ways
-
-    @property
-    def result(self) -> dict[int, Fraction]:
-        out: dict[int, Fraction] = {}
-        for out_of, by_damage in self.sums.items():
-            for damage, ways in by_damage.items():
-                out[damage] = out.get(damage, Fraction(0)) + Fraction(ways, out_of)
+    def run(self, advantage: bool, disadvantage: bool) -> dict[R, Fraction]:
+        if self.size == 1 or advantage == disadvantage:
+            self.normal()
+        elif advantage:
+            self.advantage()
+        else:
+            self.disadvantage()
+        out: dict[R, Fraction] = {}
+        for out_of, by_outcome in self.sums.items():
+            for result, ways in by_outcome.items():
+                out[result] = out.get(result, Fraction(0)) + Fraction(ways, out_of)
         return out
 
-    def rolling_sets(self) -> dict[RollingSum, int]:
-        """For each sum of a set of rolling cards: the number of such sets of card instances."""
-        sets: dict[RollingSum, int] = {(0, 0, 0, 0): 1}
-        for (value, pierce), count in self.rolling_groups:
-            grown: dict[RollingSum, int] = {}
-            for (k, total, positive, extra), ways in sets.items():
+    def add(self, ways: int, out_of: int, rolled: S, final: ModifierCard | None) -> None:
+        """Add probability ``ways / out_of`` to each outcome of this draw."""
+        by_outcome = self.sums.setdefault(out_of, {})
+        for result in self.outcome(rolled, final):
+            by_outcome[result] = by_outcome.get(result, 0) + ways
+
+    def rolling_sets(self) -> dict[tuple[int, S], int]:
+        """For each (size, contribution) of a set of rolling cards: how many such sets of cards."""
+        sets: dict[tuple[int, S], int] = {(0, self.start): 1}
+        for key, count in self.rolling_groups:
+            grown: dict[tuple[int, S], int] = {}
+            for (k, rolled), ways in sets.items():
                 for m in range(count + 1):
-                    key = (k + m, total + m * value, positive + m * max(value, 0), extra + m * pierce)
-                    grown[key] = grown.get(key, 0) + ways * comb(count, m)
+                    entry = (k + m, self.grow(rolled, key, m))
+                    grown[entry] = grown.get(entry, 0) + ways * comb(count, m)
             sets = grown
         return sets
 
-    def chains(self, min_rolling: int) -> Iterable[tuple[int, int, RollingSum, ModifierCard | None]]:
+    def chains(self, min_rolling: int) -> Iterable[tuple[int, int, S, ModifierCard | None]]:
         """Every normal draw that starts with at least ``min_rolling`` rolling cards, as (ways,
-        out of, rolling cards, final card): the first k cards are a given set of rolling cards
-        (in any order), then one non-rolling card."""
-        for rolled, ways in self.rolling_sets().items():
-            k = rolled[0]
+        out of, rolling contribution, final card): the first k cards are a given set of rolling
+        cards (in any order), then one non-rolling card."""
+        for (k, rolled), ways in self.rolling_sets().items():
             if k < min_rolling:
                 continue
             if not self.finals:  # only rolling cards: the draw runs the deck out
@@ -208,26 +231,61 @@ class _Counter:
         for ways, out_of, rolled, final in self.chains(1):
             self.add(ways, out_of, rolled, final)
         pairs = self.size * (self.size - 1)
-        none: RollingSum = (0, 0, 0, 0)
         for first, a in self.finals:
             # Non-rolling then rolling: the rolling card's effect is added to the first.
-            for (value, pierce), r in self.rolling_groups:
-                self.add(a * r, pairs, (1, value, max(value, 0), pierce), first)
+            for key, r in self.rolling_groups:
+                self.add(a * r, pairs, self.grow(self.start, key, 1), first)
         for ways, first, second in self._pairs():
             better = second if compare(first, second, self.attack) < 0 else first
-            self.add(ways, pairs, none, better)
+            self.add(ways, pairs, self.start, better)
 
     def disadvantage(self) -> None:
         pairs = self.size * (self.size - 1)
-        none: RollingSum = (0, 0, 0, 0)
         if not self.finals:  # every card rolling: no card applies
-            self.add(1, 1, none, None)
+            self.add(1, 1, self.start, None)
             return
         # Unless both first cards are non-rolling, only the first non-rolling card applies.
         for ways, out_of, _, final in self.chains(1):
-            self.add(ways, out_of, none, final)
+            self.add(ways, out_of, self.start, final)
         for first, a in self.finals:
-            self.add(a * self.rolling_total, pairs, none, first)
+            self.add(a * self.rolling_total, pairs, self.start, first)
         for ways, first, second in self._pairs():
             worse = second if compare(first, second, self.attack) > 0 else first
-            self.add(ways, pairs, none, worse)
+            self.add(ways, pairs, self.start, worse)
+
+
+Rolled = tuple[int, int, int]
+"""Value total, positive value total and pierce total of a set of rolling cards."""
+
+
+def _damage_odds(
+    attack: int, cards: list[ModifierCard], advantage: bool, disadvantage: bool, shield: int, pierce: int
+) -> dict[int, Fraction]:
+    def grow(rolled: Rolled, key: tuple[int, int], m: int) -> Rolled:
+        (total, positive, extra), (value, card_pierce) = rolled, key
+        return total + m * value, positive + m * max(value, 0), extra + m * card_pierce
+
+    def outcome(rolled: Rolled, final: ModifierCard | None) -> tuple[int]:
+        return (_damage(attack, shield, pierce, *rolled, final),)
+
+    count = _Count(cards, attack, lambda c: (c.value, c.pierce), (0, 0, 0), grow, outcome)
+    return count.run(advantage, disadvantage)
+
+
+def _effect_names(card: ModifierCard) -> frozenset[str]:
+    return frozenset(name.replace("_", " ") for name in card.effect_amounts())
+
+
+def _effect_odds(
+    attack: int, cards: list[ModifierCard], advantage: bool, disadvantage: bool
+) -> dict[str, Fraction]:
+    def grow(rolled: frozenset[str], key: frozenset[str], m: int) -> frozenset[str]:
+        return rolled | key if m else rolled
+
+    def outcome(rolled: frozenset[str], final: ModifierCard | None) -> frozenset[str]:
+        return rolled | _effect_names(final) if final is not None else rolled
+
+    none: frozenset[str] = frozenset()
+    Names = frozenset[str]
+    count: _Count[Names, Names, str] = _Count(cards, attack, _effect_names, none, grow, outcome)
+    return count.run(advantage, disadvantage)
