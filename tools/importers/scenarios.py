@@ -857,6 +857,8 @@ def cross_check(
             for ref, content in room.items():
                 if ref.startswith("spawn"):
                     continue  # monsters a special rule spawns, not part of the setup
+                if re.match(r"\d{3} ", ref):
+                    continue  # a random-dungeon monster card (scenario 55), drawn in play
                 for name, counts in content.items():
                     xha[(xha_name(name), "normal")] += counts.get("normal", [0, 0, 0])[k]
                     xha[(xha_name(name), "elite")] += counts.get("elite", [0, 0, 0])[k]
