@@ -109,7 +109,7 @@ def test_corrupt_saves_and_logs_give_one_clear_error() -> None:
     with pytest.raises(InputError, match="not a delvekit save"):
         Game.load(json.dumps({**doc, "format": "other"}))
     with pytest.raises(InputError, match="save: choice 3"):
-        Game.load(json.dumps({**doc, "choices": doc["choices"][:2] + ["take 99"] + doc["choices"][3:]}))
+        Game.load(json.dumps({**doc, "choices": [*doc["choices"][:2], "take 99", *doc["choices"][3:]]}))
     with pytest.raises(InputError, match="digest"):
         Game.load(json.dumps({**doc, "digest": "0" * 64}))
     with pytest.raises(InputError, match="save: setup"):
@@ -127,7 +127,7 @@ def test_corrupt_saves_and_logs_give_one_clear_error() -> None:
 
 def test_bad_setup_names_the_field() -> None:
     good = hero("brute", plain_hand("c", [1, 2, 3]))
-    with pytest.raises(InputError, match="party.brute"):
+    with pytest.raises(InputError, match=r"party\.brute"):
         Game(setup([msgspec.structs.replace(good, hand_limit=4)]), seed=1)
     with pytest.raises(InputError, match=r"rooms\[0\]"):
         Game(setup([good], rooms=[[("ghoul", "normal", (2, 0))]]), seed=1)
