@@ -20,12 +20,13 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, lcm
 from typing import Generic, TypeVar
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.damage import resolve_attack
-from delvekit.gloomhaven.modifiers import ModifierCard, compare, parse_card, standard_deck
+from delvekit.gloomhaven.modifiers import ModifierCard, parse_card, standard_deck
+from delvekit.gloomhaven.modifiers import compare as _compare
 
 _BLESS = parse_card("bless")
 _CURSE = parse_card("curse")
@@ -136,6 +137,8 @@ def _damage(attack: int, shield: int, pierce: int, total: int, positive: int, ex
     return resolve_attack(attack, cards=cards, shield=shield, pierce=pierce).damage
 
 
+compare = lru_cache(maxsize=4096)(_compare)
+
 K = TypeVar("K", bound=Hashable)  # what a rolling card contributes to an outcome
 S = TypeVar("S", bound=Hashable)  # what a set of rolling cards contributes together
 R = TypeVar("R", bound=Hashable)  # an outcome counted (a damage value, an effect name)
@@ -158,6 +161,7 @@ class _Count(Generic[K, S, R]):
         start: S,
         grow: Callable[[S, K, int], S],
         outcome: Callable[[S, ModifierCard | None], Iterable[R]],
+        final_key: Callable[[ModifierCard], Hashable],
     ) -> None:
         self.attack, self.size = attack, len(cards)
         self.start, self.grow, self.outcome = start, grow, outcome
@@ -166,6 +170,13 @@ class _Count(Generic[K, S, R]):
         self.rolling_total = sum(rolling.values())
         finals = Counter(c for c in cards if not c.rolling)
         self.finals = sorted(finals.items(), key=lambda item: str(item[0]))
+        # After rolling cards the last card is only counted, never compared: group the cards
+        # that give the same outcome (``final_key``), one representative each.
+        grouped: dict[Hashable, tuple[ModifierCard, int]] = {}
+        for card, count in self.finals:
+            representative, total = grouped.get(final_key(card), (card, 0))
+            grouped[final_key(card)] = (representative, total + count)
+        self.chain_finals = list(grouped.values())
         self.sums: dict[int, dict[R, int]] = {}
 
     def run(self, advantage: bool, disadvantage: bool) -> dict[R, Fraction]:
@@ -175,11 +186,13 @@ class _Count(Generic[K, S, R]):
             self.advantage()
         else:
             self.disadvantage()
-        out: dict[R, Fraction] = {}
+        common = lcm(*self.sums)
+        numerators: dict[R, int] = {}
         for out_of, by_outcome in self.sums.items():
+            scale = common // out_of
             for result, ways in by_outcome.items():
-                out[result] = out.get(result, Fraction(0)) + Fraction(ways, out_of)
-        return out
+                numerators[result] = numerators.get(result, 0) + ways * scale
+        return {result: Fraction(numerator, common) for result, numerator in numerators.items()}
 
     def add(self, ways: int, out_of: int, rolled: S, final: ModifierCard | None) -> None:
         """Add probability ``ways / out_of`` to each outcome of this draw."""
@@ -211,7 +224,7 @@ class _Count(Generic[K, S, R]):
                     yield 1, 1, rolled, None
                 continue
             out_of = comb(self.size, k) * (self.size - k)
-            for final, count in self.finals:
+            for final, count in self.chain_finals:
                 yield ways * count, out_of, rolled, final
 
     def normal(self) -> None:
@@ -268,10 +281,14 @@ def _damage_odds(
     def outcome(rolled: Rolled, final: ModifierCard | None) -> tuple[int]:
         return (_damage(attack, shield, pierce, *rolled, final),)
 
-    count = _Count(cards, attack, lambda c: (c.value, c.pierce), (0, 0, 0), grow, outcome)
+    def final_key(card: ModifierCard) -> Hashable:
+        return card.kind, card.value, card.pierce
+
+    count = _Count(cards, attack, lambda c: (c.value, c.pierce), (0, 0, 0), grow, outcome, final_key)
     return count.run(advantage, disadvantage)
 
 
+@lru_cache(maxsize=1024)
 def _effect_names(card: ModifierCard) -> frozenset[str]:
     return frozenset(name.replace("_", " ") for name in card.effect_amounts())
 
@@ -279,13 +296,20 @@ def _effect_names(card: ModifierCard) -> frozenset[str]:
 def _effect_odds(
     attack: int, cards: list[ModifierCard], advantage: bool, disadvantage: bool
 ) -> dict[str, Fraction]:
-    def grow(rolled: frozenset[str], key: frozenset[str], m: int) -> frozenset[str]:
-        return rolled | key if m else rolled
+    """The probability of each effect, counted one effect at a time: a card either carries it or
+    not, which keeps the count small however many kinds of rolling cards the deck holds."""
+    out: dict[str, Fraction] = {}
+    for name in sorted({name for card in cards for name in _effect_names(card)}):
 
-    def outcome(rolled: frozenset[str], final: ModifierCard | None) -> frozenset[str]:
-        return rolled | _effect_names(final) if final is not None else rolled
+        def carries(card: ModifierCard, name: str = name) -> bool:
+            return name in _effect_names(card)
 
-    none: frozenset[str] = frozenset()
-    Names = frozenset[str]
-    count: _Count[Names, Names, str] = _Count(cards, attack, _effect_names, none, grow, outcome)
-    return count.run(advantage, disadvantage)
+        def grow(rolled: bool, key: bool, m: int) -> bool:
+            return rolled or (key and m > 0)
+
+        def outcome(rolled: bool, final: ModifierCard | None, name: str = name) -> tuple[str, ...]:
+            return (name,) if rolled or (final is not None and carries(final)) else ()
+
+        count: _Count[bool, bool, str] = _Count(cards, attack, carries, False, grow, outcome, carries)
+        out.update(count.run(advantage, disadvantage))
+    return out
