@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from delvekit.core.board import Board, Terrain
 from delvekit.core.errors import ContentError
-from delvekit.core.hexes import Hex, add, edge, neighbours, rotate
+from delvekit.core.hexes import Hex, add, neighbours, rotate
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Door, Scenario, Tile
@@ -96,13 +96,25 @@ class ScenarioMap:
 
 
 def build_map(scenario: Scenario, tiles: Mapping[str, tuple[Hex, ...]] | None = None) -> ScenarioMap:
-    """Place every tile of ``scenario`` and build its board.
+    """Place every tile of ``scenario`` and build its board (cached per scenario when the
+    bundled tile masks are used: scenarios and maps are immutable).
 
     Raises :class:`ContentError` for a scenario without a map or an unknown tile."""
+    if tiles is None:
+        return _cached_map(scenario)
+    return _build_map(scenario, tiles)
+
+
+@lru_cache(maxsize=256)
+def _cached_map(scenario: Scenario) -> ScenarioMap:
+    return _build_map(scenario, load_tiles())
+
+
+def _build_map(scenario: Scenario, tiles: Mapping[str, tuple[Hex, ...]]) -> ScenarioMap:
     where = f"scenario {scenario.number}"
     if not scenario.rooms:
         raise ContentError("has no fixed map (no rooms)", where=where)
-    masks = load_tiles() if tiles is None else tiles
+    masks = tiles
     tile_of: dict[Hex, int] = {}
     room_hexes: dict[int, set[Hex]] = {}
     index = 0
@@ -145,7 +157,7 @@ def build_map(scenario: Scenario, tiles: Mapping[str, tuple[Hex, ...]] | None = 
         for nb in neighbours(h):
             other = tile_of.get(nb)
             if other is not None and other != owner and nb not in link_hexes:
-                walls.add(edge(h, nb))
+                walls.add((h, nb) if h <= nb else (nb, h))  # canonical edge, as hexes.edge
     board = Board.build(
         all_hexes,
         terrain=terrain,
