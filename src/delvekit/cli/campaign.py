@@ -1,12 +1,14 @@
 """``delve campaign``: keep a Gloomhaven campaign in the embedded database.
 
 Every command takes ``--db PATH`` (default: ``$XDG_DATA_HOME/delvekit/campaigns.sqlite3``). A
-refused action prints one line with the reason, exits with status 1 and changes nothing.
+refused action prints one line with the reason, exits with status 1 and changes nothing. A writer
+waits up to ``$DELVEKIT_BUSY_TIMEOUT`` seconds (default 5) for another one to finish.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from functools import cache, wraps
@@ -70,7 +72,12 @@ db_option = click.option(
 
 
 def _open(db_path: Path | None) -> CampaignStore:
-    return CampaignStore(db_path or default_db_path(), resolve_content)
+    raw = os.environ.get("DELVEKIT_BUSY_TIMEOUT", "5")
+    try:
+        timeout = float(raw)
+    except ValueError:
+        raise InputError(f"not a number of seconds: {raw!r}", where="DELVEKIT_BUSY_TIMEOUT") from None
+    return CampaignStore(db_path or default_db_path(), resolve_content, busy_timeout=timeout)
 
 
 @click.group("campaign")
