@@ -61,6 +61,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, live_url: str) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
+    context.set_default_timeout(10_000)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))

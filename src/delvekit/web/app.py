@@ -178,7 +178,7 @@ def create_app() -> FastAPI:
         if problems:
             errors = [{"loc": ["body", *field.split(".")], "msg": msg} for field, msg in problems]
             return _error(422, schemas.validation_message(errors), errors)
-        return services.solve_document(document.model_dump(mode="json", exclude_none=True))
+        return services.solve_document(document.model_dump(mode="json", exclude_unset=True))
 
     @app.post(
         "/api/odds",

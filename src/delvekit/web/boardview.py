@@ -290,9 +290,15 @@ def board_svg(
                 (x1, y1), (x2, y2) = shared_side(h, n)
                 state = " on" if frozenset(key) in editor.wall_pairs(doc) else ""
                 rim = "" if n in on else " rim"
+                # A thin kite around the side (a hit area, not just a line) reaching a little
+                # into both hexes.
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+                (ax, ay), (bx, by) = centre(key[0]), centre(key[1])
+                kite = [(x1, y1), (mx + 0.28 * (ax - mx), my + 0.28 * (ay - my))]
+                kite += [(x2, y2), (mx + 0.28 * (bx - mx), my + 0.28 * (by - my))]
                 out.append(
-                    f'<line class="edge{state}{rim}" data-edge="{_hex_id(key[0])},{_hex_id(key[1])}" '
-                    f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>'
+                    f'<polygon class="edge{state}{rim}" data-edge="{_hex_id(key[0])},{_hex_id(key[1])}" '
+                    f'points="{_pts(kite)}"/>'
                 )
         out.append("</g>")
     out.append("</svg>")

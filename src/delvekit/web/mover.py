@@ -69,7 +69,7 @@ def load_doc(text: str, *, where: str = "doc") -> editor.Doc:
     problems = schemas.check_document(parsed)
     if problems:
         raise BadState("; ".join(f"{f}: {m}" for f, m in problems[:5]), where=where)
-    return editor.single_case(parsed.model_dump(mode="json", exclude_none=True))
+    return editor.single_case(parsed.model_dump(mode="json", exclude_unset=True))
 
 
 def import_doc(text: str, case_index: int = 0) -> tuple[editor.Doc, str]:
@@ -87,7 +87,7 @@ def import_doc(text: str, case_index: int = 0) -> tuple[editor.Doc, str]:
     problems = schemas.check_document(parsed)
     if problems:
         raise InputError("; ".join(f"{f}: {m}" for f, m in problems[:5]), where="import")
-    full = parsed.model_dump(mode="json", exclude_none=True)
+    full = parsed.model_dump(mode="json", exclude_unset=True)
     doc = editor.single_case(full, case_index)
     count = len(full["cases"])
     note = f"imported case {editor.case_of(doc)['id']}"

@@ -72,7 +72,7 @@ class FigureIn(_Strict):
 class AoeIn(_Strict):
     anchor: Literal["attacker", "free"]
     hexes: Annotated[list[HexIn], Field(min_length=1, max_length=MAX_AOE_HEXES)]
-    orientations: Literal["rotations_and_mirror", "rotations_only", "fixed"] = "rotations_and_mirror"
+    orientations: Literal["rotations_and_mirror", "rotations_only", "fixed"]
 
 
 class AttackIn(_Strict):
@@ -84,10 +84,10 @@ class AttackIn(_Strict):
 
 class AbilityIn(_Strict):
     move: Annotated[int, Field(ge=0, le=30)]
-    jump: bool = False
-    flying: bool = False
-    teleport: bool = False
-    muddled: bool = False
+    jump: bool
+    flying: bool
+    teleport: bool
+    muddled: bool
     attack: AttackIn | None
 
 
@@ -116,8 +116,8 @@ class CaseIn(_Strict):
     id: Annotated[str, StringConstraints(min_length=1, max_length=100)]
     ruleset: RulesetName
     board: Annotated[str, StringConstraints(min_length=1, max_length=100)]
-    walls: Annotated[list[tuple[HexIn, HexIn]], Field(max_length=2 * MAX_BOARD_HEXES)] = []
-    terrain: TerrainIn = TerrainIn()
+    walls: Annotated[list[tuple[HexIn, HexIn]], Field(max_length=2 * MAX_BOARD_HEXES)]
+    terrain: TerrainIn
     figures: Annotated[list[FigureIn], Field(min_length=1, max_length=MAX_FIGURES)]
     ability: AbilityIn
     # Informative fields of the format, carried through unchanged.
@@ -195,8 +195,10 @@ def check_document(doc: CasesDocumentIn) -> list[tuple[str, str]]:
 
     >>> d = CasesDocumentIn.model_validate({"format": {"name": "gh-monster-ai-cases", "version": 1},
     ...     "boards": {"b": [[0, 0], [0, 1]]}, "cases": [{"id": "x", "ruleset": "gloomhaven",
-    ...     "board": "b", "figures": [{"id": "A", "side": "monster", "hex": [0, 5], "active": True}],
-    ...     "ability": {"move": 1, "attack": None}}]})
+    ...     "board": "b", "walls": [], "terrain": {},
+    ...     "figures": [{"id": "A", "side": "monster", "hex": [0, 5], "active": True}],
+    ...     "ability": {"move": 1, "jump": False, "flying": False, "teleport": False, "muddled": False,
+    ...                 "attack": None}}]})
     >>> check_document(d)
     [('cases.0.figures.0.hex', 'hex [0, 5] is not on board b')]
     """
