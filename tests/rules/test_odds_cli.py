@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from delvekit.cli import odds as odds_cli
 from delvekit.cli.main import _register, cli
-from delvekit.gloomhaven.modifiers import apply_perks, standard_deck
+from delvekit.gloomhaven.modifiers import apply_perks, cards_of, standard_deck
 from delvekit.gloomhaven.odds import attack_distribution
 
 _register()
@@ -90,6 +90,17 @@ def test_class_without_perks_is_the_standard_deck(brute: None) -> None:
     assert run("--attack", "2", "--class", "Brute", "--json") == run("--attack", "2", "--json")
 
 
+def test_add_and_remove_cards(brute: None) -> None:
+    code, out = run("--attack", "3", "--add", "-1", "--add", "rolling +0 stun", "--remove", "null", "--json")
+    assert code == 0, out
+    deck = [c for c in standard_deck() if str(c) != "null"] + list(cards_of(["-1", "rolling +0 stun"]))
+    assert {k: Fraction(v) for k, v in json.loads(out)["exact"]["distribution"].items()} == {
+        str(d): p for d, p in attack_distribution(3, deck=deck).probabilities.items()
+    }
+    code, out = run("--attack", "3", "--class", "brute", "--perks", "1", "--add", "-1")
+    assert code == 0 and "Brute deck with perks 1, +card -1" in out
+
+
 def test_list_perks(brute: None) -> None:
     code, out = run("--attack", "1", "--class", "brute", "--list-perks")
     assert code == 0
@@ -111,6 +122,8 @@ def test_list_perks(brute: None) -> None:
         (["--advantage", "--disadvantage"], "not both"),
         (["--bless", "-1"], "bless: must be a whole number of at least 0"),
         (["--shield", "-2"], "shield: must be a whole number of at least 0"),
+        (["--remove", "+3"], "--add/--remove: cannot remove '+3': no such card left in the deck"),
+        (["--add", "+1 zap"], "--add/--remove: modifier card '+1 zap': unknown word 'zap'"),
     ],
 )
 def test_bad_input_gives_one_clear_error(brute: None, args: list[str], message: str) -> None:

@@ -108,6 +108,10 @@ def _render(dist: Distribution, title: str) -> None:
 @click.option("--disadvantage", is_flag=True, help="Draw with disadvantage (GH 1e procedure).")
 @click.option("--shield", type=int, default=0, show_default=True, help="The target's shield.")
 @click.option("--pierce", type=int, default=0, show_default=True, help="The attack's pierce.")
+@click.option("--add", "added", metavar="CARD", multiple=True,
+              help='Add a card to the deck, e.g. --add "-1" for an item (repeatable).')  # fmt: skip
+@click.option("--remove", "removed", metavar="CARD", multiple=True,
+              help="Remove a card from the deck (repeatable).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help='Print {"distribution": ..., "expected": ...}.')
 def command(
     attack: int,
@@ -120,6 +124,8 @@ def command(
     disadvantage: bool,
     shield: int,
     pierce: int,
+    added: tuple[str, ...],
+    removed: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Exact damage distribution of one attack against one target, counted over every order of
@@ -142,6 +148,12 @@ def command(
             numbers = parse_perk_numbers(perks) if perks else []
             name, deck = class_deck(class_id, numbers)
             title = f"{name} deck" + (f" with perks {','.join(map(str, numbers))}" if numbers else "")
+        if added or removed:
+            try:
+                deck = apply_perks(deck, [{"remove": list(removed), "add": list(added)}])
+            except InputError as exc:
+                raise InputError(str(exc).removeprefix("perk 1: "), where="--add/--remove") from None
+            title += "".join(f", +card {t}" for t in added) + "".join(f", -card {t}" for t in removed)
         dist = attack_distribution(
             attack,
             deck=deck,
