@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.stamp-runtime
 DEV_STAMP     := $(VENV)/.stamp-dev
 
-.PHONY: run test lint typecheck pytest bench serve clean
+.PHONY: run test lint typecheck pytest bench serve chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,8 +32,16 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven
 
-pytest: $(DEV_STAMP)
+pytest: $(DEV_STAMP) chromium
 	$(BIN)/python -m pytest -q
+
+## chromium: Debian's Chromium for the browser tests (installed with apt-get when missing)
+chromium:
+	sh tools/ensure-chromium.sh
+
+## make serve: the web app on http://127.0.0.1:8000/ (monster mover, odds, JSON API)
+serve: $(DEV_STAMP)
+	$(BIN)/delve serve
 
 ## make bench: benchmarks (ratios and medians; never asserted in tests)
 bench: $(DEV_STAMP)
