@@ -188,3 +188,20 @@ def test_8_1_one_token_per_condition_and_immunities() -> None:
     game.state.figures[fid].immune = frozenset({Condition.STUN})
     assert not game.add_condition(fid, Condition.STUN)
     assert Condition.STUN not in game.state.figures[fid].conditions
+
+
+def test_8_1_condition_gained_during_own_turn_lasts_until_the_end_of_the_next_turn() -> None:
+    """GHS #437/#453: strengthen from its own card is not removed at the end of this turn."""
+    boost = card("boost", 20, top=half("condition strengthen"))
+    game = Game(setup([hero("brute", [boost, *plain_hand("c", [30, 40, 50, 60])])]), seed=1)
+    game.choose("select boost c1")
+    game.choose("top boost")
+    round_one = _finish_round(game)
+    assert Condition.STRENGTHEN in game.state.figures["brute"].conditions
+    assert not [e for e in round_one if e.startswith("condition-ended")]
+    game.choose("no-rest")
+    start = len(game.events)
+    game.choose("select c2 c3")
+    _finish_round(game)
+    assert "condition-ended brute strengthen expired" in events_since(game, start)
+    assert Condition.STRENGTHEN not in game.state.figures["brute"].conditions
