@@ -540,8 +540,25 @@ def import_scenario(
                 free.sort(key=score)
             room_of_group[free[0]] = ghs_room["roomNumber"]
         _swap_mislabelled(number, ghs_rooms, groups, insts, room_of_group, notes)
-        # Tiles GHS lists in no room are part of the room they are linked to (scenario 36 uses
-        # one room for the whole map).
+        # Tiles GHS lists in no room: first by their standees, to the room whose list still has
+        # them (scenario 50's start is B2b and B3b, apart); then to the room they are linked to
+        # (scenario 36 uses one room for the whole map).
+        leftover = {int(r["roomNumber"]): _content(r) for r in ghs_rooms if "ref" in r}
+        for g, rn in room_of_group.items():
+            leftover[rn] = leftover[rn] - _group_content(groups[g], insts)
+        for g in sorted(groups):
+            if g in room_of_group:
+                continue
+            got = _group_content(groups[g], insts)
+            best = max(leftover, key=lambda rn: (sum((leftover[rn] & got).values()), -rn), default=None)
+            if best is None or not (leftover[best] & got):
+                continue
+            room_of_group[g] = best
+            leftover[best] = leftover[best] - got
+            notes.append(
+                f"tiles {', '.join(insts[i].ref for i in groups[g])} are in no room of the source's room "
+                f"list; their standees are room {best}'s, so they are part of room {best}"
+            )
         changed = True
         while changed:
             changed = False
