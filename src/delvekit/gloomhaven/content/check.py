@@ -69,9 +69,10 @@ FORMULA_VARIABLES = frozenset({"C", "L", "X", "V"})
 
 
 class _Checker:
-    def __init__(self, pack: ContentPack) -> None:
+    def __init__(self, pack: ContentPack, scenarios: set[int] | None = None) -> None:
         self.pack = pack
         self.problems: list[Problem] = []
+        self.only_scenarios = scenarios
 
     def where(self, category: str, key: object) -> tuple[str, str]:
         return self.pack.origin.get((category, key), (category, ""))
@@ -340,6 +341,8 @@ class _Checker:
     def scenarios(self) -> None:
         pack = self.pack
         scenarios = pack.scenarios
+        if self.only_scenarios is not None:
+            scenarios = {n: s for n, s in scenarios.items() if n in self.only_scenarios}
         if not scenarios:
             return
         from delvekit.gloomhaven.content import scenario as scenario_module
@@ -396,21 +399,43 @@ def _card_parser() -> Any:
     return parse_card
 
 
-def check_pack(pack: ContentPack) -> list[Problem]:
+def check_pack(pack: ContentPack, *, scenarios: set[int] | None = None) -> list[Problem]:
     """Every invariant the pack breaks (an empty list when it is sound). A file that cannot be
-    decoded at all is reported as one problem for that file."""
-    try:
-        pack.load_all()
-    except ContentError as exc:
-        file, _, field = exc.where.partition(": ")
-        return [Problem(file, field or "$", str(exc).removeprefix(f"{exc.where}: "))]
-    return _Checker(pack).run()
+    decoded is reported as one problem for that file; the invariants are then checked only
+    when every category decoded. ``scenarios`` limits the scenario checks to those numbers."""
+    from delvekit.gloomhaven.content.pack import CATEGORIES
+
+    broken: list[Problem] = []
+    for name in (*CATEGORIES, "tables", "scenarios"):
+        try:
+            getattr(pack, name)
+        except ContentError as exc:
+            file, _, field = exc.where.partition(": ")
+            broken.append(Problem(file, field or "$", str(exc).removeprefix(f"{exc.where}: ")))
+    if broken:
+        return broken
+    return _Checker(pack, scenarios).run()
 
 
 def problems_in(pack: ContentPack, folder: Path) -> Iterator[Problem]:
-    """The problems of ``pack`` whose file lies in ``folder`` (a user's content folder)."""
+    """The problems of ``pack`` whose file lies in ``folder`` (a user's content folder). The
+    bundled scenarios are checked again only when the folder changes monsters (their standee
+    counts bound the scenarios' placements); otherwise only the folder's own scenarios are."""
     prefix = str(folder)
-    for problem in check_pack(pack):
+    pack.load_all()
+    changes_monsters = any(
+        file.startswith(prefix) for (category, _), (file, _) in pack.origin.items() if category == "monsters"
+    )
+    only = (
+        None
+        if changes_monsters
+        else {
+            key
+            for (category, key), (file, _) in pack.origin.items()
+            if category == "scenarios" and file.startswith(prefix) and isinstance(key, int)
+        }
+    )
+    for problem in check_pack(pack, scenarios=only):
         if problem.file.startswith(prefix):
             yield problem
 

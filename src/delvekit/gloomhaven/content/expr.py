@@ -126,8 +126,9 @@ class Expr:
         return hash(self._canonical)
 
 
-# A node while parsing: (kind, evaluator, canonical text, precedence of its top operator).
-_Node: TypeAlias = tuple[Kind, Callable[[dict[str, int]], Value], str, int]
+# A node while parsing: (kind, evaluator, canonical text, precedence of its top operator, that
+# operator or "" for a leaf, a unary or a parenthesised group).
+_Node: TypeAlias = tuple[Kind, Callable[[dict[str, int]], Value], str, int, str]
 
 
 def _tokenize(text: str) -> list[str]:
@@ -175,7 +176,7 @@ class _Parser:
     def parse(self) -> Expr:
         if not self.tokens:
             raise self.fail("is empty")
-        kind, fn, canonical, _ = self.binary(1)
+        kind, fn, canonical, _, _ = self.binary(1)
         if self.peek() is not None:
             raise self.fail(f"unexpected {self.peek()!r}")
         return Expr(self.text, kind, frozenset(self.variables), fn, canonical)
@@ -194,32 +195,33 @@ class _Parser:
                 raise self.fail("comparisons cannot be chained; use and")
 
     def combine(self, op: str, strength: int, left: _Node, right: _Node) -> _Node:
-        lkind, lf, ltext, lprec = left
-        rkind, rf, rtext, rprec = right
+        lkind, lf, ltext, lprec, _ = left
+        rkind, rf, rtext, rprec, rop = right
         want: Kind = "bool" if op in _LOGIC else "int"
         if lkind != want or rkind != want:
             raise self.fail(f"{_DISPLAY.get(op, op)!r} needs {'conditions' if want == 'bool' else 'numbers'}")
         ltext = ltext if lprec >= strength else f"({ltext})"
-        # Right operands of - / // % need parentheses at equal strength (not associative).
-        rtext = rtext if rprec > strength or (rprec == strength and op in _ASSOCIATIVE) else f"({rtext})"
+        # At equal strength a right operand keeps its parentheses unless both operators are the
+        # same associative one: a-(b-c), a x (b/c) (rounding) and a+(b-c) stay as written.
+        rtext = rtext if rprec > strength or (op in _ASSOCIATIVE and rop == op) else f"({rtext})"
         text = f"{ltext}{_CANONICAL_TEXT.get(op, f' {op} ' if strength <= 3 else op)}{rtext}"
         fn = _operator(op, lf, rf)
         kind: Kind = "bool" if op in _LOGIC or op in _COMPARISONS else "int"
-        return (kind, fn, text, strength)
+        return (kind, fn, text, strength, op)
 
     def unary(self) -> _Node:
         token = self.take()
         if token == "-":
-            kind, fn, text, prec = self.unary()
+            kind, fn, text, prec, _ = self.unary()
             if kind != "int":
                 raise self.fail("'-' needs a number")
-            return ("int", lambda v: -int(fn(v)), f"-{text}" if prec >= 6 else f"-({text})", 6)
+            return ("int", lambda v: -int(fn(v)), f"-{text}" if prec >= 6 else f"-({text})", 6, "")
         if token == "!":
             # "not" binds more loosely than comparisons: ``not R == 1`` is ``not (R == 1)``.
-            kind, fn, text, prec = self.binary(3)
+            kind, fn, text, prec, _ = self.binary(3)
             if kind != "bool":
                 raise self.fail("'not' needs a condition")
-            return ("bool", lambda v: not fn(v), f"not {text}" if prec >= 3 else f"not ({text})", 2)
+            return ("bool", lambda v: not fn(v), f"not {text}" if prec >= 3 else f"not ({text})", 2, "")
         if token == "(":
             node = self.binary(1)
             if self.peek() != ")":
@@ -228,11 +230,11 @@ class _Parser:
             return node
         if token.isdigit():
             number = int(token)
-            return ("int", lambda v: number, str(number), 7)
+            return ("int", lambda v: number, str(number), 7, "")
         if token[0].isupper():
             name = token
             self.variables.add(name)
-            return ("int", lambda v: v[name], name, 7)
+            return ("int", lambda v: v[name], name, 7, "")
         raise self.fail(f"unexpected {token!r}")
 
 
