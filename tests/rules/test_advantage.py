@@ -36,7 +36,7 @@ def applied(result: Draw) -> list[str]:
         ("x2", "+2", "x2", False),  # attack 3: 6 beats 5
     ],
 )
-def test_faq_advantage_ambiguity_uses_first_drawn(
+def test_example_9_faq_advantage_ambiguity_uses_first_drawn(
     first: str, second: str, used: str, ambiguous: bool
 ) -> None:
     result = draw([first, second, "+0"], advantage=True)
