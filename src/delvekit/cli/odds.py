@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 
 import click
 
@@ -76,6 +77,11 @@ def class_deck(class_id: str, numbers: Sequence[int]) -> tuple[str, tuple[Modifi
         raise InputError(f"{name}: {exc}", where="--perks") from None
 
 
+def _percent(p: Fraction) -> str:
+    """A probability for people: two decimals, and never a misleading 0.00% for a rare outcome."""
+    return "<0.01%" if 0 < p < Fraction(1, 10_000) else f"{float(p):.2%}"
+
+
 def _render(dist: Distribution, title: str) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -88,12 +94,12 @@ def _render(dist: Distribution, title: str) -> None:
     top = max(dist.probabilities.values())
     for damage, p in sorted(dist.probabilities.items()):
         bar = "█" * max(1, round(30 * p / top))
-        table.add_row(str(damage), f"{float(p):7.2%}", f"{float(dist.at_least(damage)):7.2%}", bar)
+        table.add_row(str(damage), _percent(p), _percent(dist.at_least(damage)), bar)
     console = Console()
     console.print(table)
     console.print(f"expected damage: [bold]{float(dist.expected):.3f}[/bold]  (exactly {dist.expected})")
     if dist.effects:
-        shown = ", ".join(f"{name} {float(p):.2%}" for name, p in dist.effects.items())
+        shown = ", ".join(f"{name} {_percent(p)}" for name, p in dist.effects.items())
         console.print(f"effects added by the cards: {shown}")
 
 
