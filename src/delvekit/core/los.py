@@ -31,7 +31,7 @@ False
 
 from __future__ import annotations
 
-from fractions import Fraction
+from math import gcd
 from typing import Final, Literal, TypeAlias
 
 from delvekit.core.board import Board, Terrain
@@ -229,26 +229,16 @@ class Sight:
             f1 = _depth_form(p1, c1, a0, k, gx, gy, gg, dx, dy)
             f2 = _depth_form(p2, c2, a0, k, gx, gy, gg, dx, dy)
             if c1 != c2:
-                # Clip the occluder to the strip 0 <= depth <= k between the two diagonals.
-                lo = Fraction(0)
-                hi = Fraction(1)
-                for bound in (0, k):
-                    mu = Fraction(bound - c1, c2 - c1)
-                    if c2 > c1:
-                        if bound == 0:
-                            lo = max(lo, mu)
-                        else:
-                            hi = min(hi, mu)
-                    else:
-                        if bound == 0:
-                            hi = min(hi, mu)
-                        else:
-                            lo = max(lo, mu)
+                # Clip the occluder to the strip 0 <= depth <= k between the two diagonals:
+                # keep the parameters mu in [lo/den, hi/den] along it (from the shallower end).
+                if c1 > c2:
+                    c1, c2, f1, f2 = c2, c1, f2, f1
+                den = c2 - c1
+                lo = max(0, -c1)
+                hi = min(den, k - c1)
                 if lo >= hi:
                     continue
-                g1 = _lerp_form(f1, f2, lo)
-                g2 = _lerp_form(f1, f2, hi)
-                f1, f2 = g1, g2
+                f1, f2 = _lerp_form(f1, f2, lo, den), _lerp_form(f1, f2, hi, den)
             constraint = _classify(f1, f2)
             if constraint is None:
                 continue
@@ -257,16 +247,10 @@ class Sight:
             constraints.append(constraint)
         if not constraints:
             return True
-        for s, t in _SAMPLES:
-            if all(_same_sign(c1, c2, s, t) for c1, c2 in constraints):
+        for pt in _SAMPLES:
+            if all(_same_sign(c1, c2, pt) for c1, c2 in constraints):
                 return True
-        square = [
-            (Fraction(0), Fraction(0)),
-            (Fraction(1), Fraction(0)),
-            (Fraction(1), Fraction(1)),
-            (Fraction(0), Fraction(1)),
-        ]
-        return _free_region(square, constraints, 0)
+        return _free_region(list(_SQUARE), constraints, 0)
 
     def _neighbour_los(self, a: Hex, b: Hex) -> bool:
         if not self._side_is_wall(a, b):
@@ -286,8 +270,12 @@ class Sight:
 Form: TypeAlias = tuple[int, int, int]
 """An affine form ``a*s + b*t + c`` over the (s, t) square, up to a positive factor."""
 
-_SAMPLES: Final[tuple[tuple[Fraction, Fraction], ...]] = tuple(
-    (Fraction(s, 8), Fraction(t, 8))
+Point: TypeAlias = tuple[int, int, int]
+"""A point (s, t) of the parameter square in homogeneous integers (X, Y, W) with W > 0."""
+
+_SQUARE: Final[tuple[Point, ...]] = ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1))
+_SAMPLES: Final[tuple[Point, ...]] = tuple(
+    (s, t, 8)
     for s, t in (
         (4, 4),
         (2, 2),
@@ -322,8 +310,8 @@ def _depth_form(p: Corner, c: int, a0: Corner, k: int, gx: int, gy: int, gg: int
     return ((k - c) * gg, c * gg, -kw_gg)
 
 
-def _lerp_form(f1: Form, f2: Form, mu: Fraction) -> Form:
-    n, d = mu.numerator, mu.denominator
+def _lerp_form(f1: Form, f2: Form, n: int, d: int) -> Form:
+    """The form at parameter n/d along the occluder, times d."""
     return ((d - n) * f1[0] + n * f2[0], (d - n) * f1[1] + n * f2[1], (d - n) * f1[2] + n * f2[2])
 
 
@@ -346,46 +334,54 @@ def _classify(f1: Form, f2: Form) -> tuple[Form, Form] | Literal["blocked"] | No
     return (f1, f2)
 
 
-def _eval(f: Form, s: Fraction, t: Fraction) -> Fraction:
-    return f[0] * s + f[1] * t + f[2]
+def _eval(f: Form, p: Point) -> int:
+    """``f`` at ``p`` times p's (positive) weight: the sign is f's sign at the point."""
+    return f[0] * p[0] + f[1] * p[1] + f[2] * p[2]
 
 
-def _same_sign(f1: Form, f2: Form, s: Fraction, t: Fraction) -> bool:
-    v1 = _eval(f1, s, t)
-    v2 = _eval(f2, s, t)
+def _same_sign(f1: Form, f2: Form, p: Point) -> bool:
+    v1 = _eval(f1, p)
+    v2 = _eval(f2, p)
     return (v1 > 0 and v2 > 0) or (v1 < 0 and v2 < 0)
 
 
-Poly: TypeAlias = list[tuple[Fraction, Fraction]]
+Poly: TypeAlias = list[Point]
 
 
 def _clip(poly: Poly, f: Form) -> Poly:
     """The part of a convex polygon where ``f >= 0`` (Sutherland-Hodgman, exact)."""
     out: Poly = []
     n = len(poly)
+    vals = [_eval(f, p) for p in poly]
     for i in range(n):
         p = poly[i]
-        q = poly[(i + 1) % n]
-        vp = _eval(f, p[0], p[1])
-        vq = _eval(f, q[0], q[1])
+        vp = vals[i]
+        j = i + 1 if i + 1 < n else 0
+        vq = vals[j]
         if vp >= 0:
             out.append(p)
         if (vp > 0 and vq < 0) or (vp < 0 and vq > 0):
-            r = vp / (vp - vq)
-            out.append((p[0] + (q[0] - p[0]) * r, p[1] + (q[1] - p[1]) * r))
+            q = poly[j]
+            # f is linear in homogeneous coordinates: |vq| p + |vp| q lies on f = 0.
+            wp, wq = abs(vq), abs(vp)
+            x, y, w = wp * p[0] + wq * q[0], wp * p[1] + wq * q[1], wp * p[2] + wq * q[2]
+            d = gcd(x, y, w)
+            out.append((x // d, y // d, w // d))
     return out
 
 
 def _has_area(poly: Poly) -> bool:
-    if len(poly) < 3:
-        return False
-    twice = Fraction(0)
+    """Some three vertices are not collinear (the convex polygon is not flat)."""
     n = len(poly)
-    for i in range(n):
-        x0, y0 = poly[i]
-        x1, y1 = poly[(i + 1) % n]
-        twice += x0 * y1 - x1 * y0
-    return twice != 0
+    if n < 3:
+        return False
+    x0, y0, w0 = poly[0]
+    for i in range(1, n - 1):
+        x1, y1, w1 = poly[i]
+        x2, y2, w2 = poly[i + 1]
+        if x0 * (y1 * w2 - w1 * y2) - y0 * (x1 * w2 - w1 * x2) + w0 * (x1 * y2 - y1 * x2) != 0:
+            return True
+    return False
 
 
 def _free_region(poly: Poly, constraints: list[tuple[Form, Form]], i: int) -> bool:
@@ -393,8 +389,8 @@ def _free_region(poly: Poly, constraints: list[tuple[Form, Form]], i: int) -> bo
     while i < len(constraints):
         f1, f2 = constraints[i]
         # Skip constraints already satisfied strictly on the whole polygon.
-        vals1 = [_eval(f1, x, y) for x, y in poly]
-        vals2 = [_eval(f2, x, y) for x, y in poly]
+        vals1 = [_eval(f1, p) for p in poly]
+        vals2 = [_eval(f2, p) for p in poly]
         if (min(vals1) > 0 and min(vals2) > 0) or (max(vals1) < 0 and max(vals2) < 0):
             i += 1
             continue

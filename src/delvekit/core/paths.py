@@ -53,29 +53,46 @@ class Grid:
     __slots__ = ("difficult", "hexes", "icy", "index", "negative", "obstacle", "step", "wall")
 
     def __init__(self, board: Board) -> None:
-        self.hexes: tuple[Hex, ...] = tuple(sorted(board.hexes))
-        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
-        walls = board.walls
-        terrain = board.terrain
-        doors = board.doors
-        steps: list[tuple[int, ...]] = []
-        for h in self.hexes:
-            row: list[int] = []
-            for dq, dr in DIRECTIONS:
-                n = (h[0] + dq, h[1] + dr)
-                j = self.index.get(n, -1)
-                if j >= 0 and ((h, n) if h <= n else (n, h)) in walls:
-                    j = -1
-                row.append(j)
-            steps.append(tuple(row))
+        hexes, index, raw = _layout(board.hexes)
+        self.hexes: tuple[Hex, ...] = hexes
+        self.index: dict[Hex, int] = index
+        n = len(hexes)
+        steps = list(raw)
+        for a, b in board.walls:
+            i, j = index.get(a, -1), index.get(b, -1)
+            if i >= 0 and j >= 0:
+                d = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+                row = list(steps[i])
+                row[d] = -1
+                steps[i] = tuple(row)
+                row = list(steps[j])
+                row[(d + 3) % 6] = -1
+                steps[j] = tuple(row)
         self.step: tuple[tuple[int, ...], ...] = tuple(steps)
-        self.wall: tuple[bool, ...] = tuple(terrain.get(h) is Terrain.WALL or h in doors for h in self.hexes)
-        self.obstacle: tuple[bool, ...] = tuple(terrain.get(h) is Terrain.OBSTACLE for h in self.hexes)
-        self.negative: tuple[int, ...] = tuple(
-            int(terrain.get(h) in (Terrain.TRAP, Terrain.HAZARDOUS)) for h in self.hexes
-        )
-        self.difficult: tuple[int, ...] = tuple(int(terrain.get(h) is Terrain.DIFFICULT) for h in self.hexes)
-        self.icy: tuple[bool, ...] = tuple(terrain.get(h) is Terrain.ICY for h in self.hexes)
+        wall = [False] * n
+        obstacle = [False] * n
+        negative = [0] * n
+        difficult = [0] * n
+        icy = [False] * n
+        for h, t in board.terrain.items():
+            i = index[h]
+            if t is Terrain.WALL:
+                wall[i] = True
+            elif t is Terrain.OBSTACLE:
+                obstacle[i] = True
+            elif t is Terrain.TRAP or t is Terrain.HAZARDOUS:
+                negative[i] = 1
+            elif t is Terrain.DIFFICULT:
+                difficult[i] = 1
+            elif t is Terrain.ICY:
+                icy[i] = True
+        for h in board.doors:
+            wall[index[h]] = True
+        self.wall: tuple[bool, ...] = tuple(wall)
+        self.obstacle: tuple[bool, ...] = tuple(obstacle)
+        self.negative: tuple[int, ...] = tuple(negative)
+        self.difficult: tuple[int, ...] = tuple(difficult)
+        self.icy: tuple[bool, ...] = tuple(icy)
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -83,11 +100,16 @@ class Grid:
     def proximity(self, src: int, limit: int = INF) -> list[int]:
         """Steps from hex ``src`` to every hex, around walls and thin walls (obstacles and
         figures do not lengthen it); :data:`INF` beyond ``limit`` or when cut off."""
+        return self.proximity_from([src], limit)
+
+    def proximity_from(self, sources: list[int], limit: int = INF) -> list[int]:
+        """Steps from the nearest of ``sources`` (see :meth:`proximity`)."""
         dist = [INF] * len(self.hexes)
-        dist[src] = 0
+        for src in sources:
+            dist[src] = 0
         if limit <= 0:
             return dist
-        frontier = [src]
+        frontier = list(sources)
         step = self.step
         wall = self.wall
         d = 0
@@ -101,6 +123,24 @@ class Grid:
                         nxt.append(j)
             frontier = nxt
         return dist
+
+
+_Layout: TypeAlias = tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]]
+_LAYOUTS: dict[frozenset[Hex], _Layout] = {}
+
+
+def _layout(hexes: frozenset[Hex]) -> _Layout:
+    """Sorted hexes, their indices and the wall-free step table, shared by equal hex sets."""
+    got = _LAYOUTS.get(hexes)
+    if got is None:
+        order = tuple(sorted(hexes))
+        index = {h: i for i, h in enumerate(order)}
+        raw = tuple(tuple(index.get((h[0] + dq, h[1] + dr), -1) for dq, dr in DIRECTIONS) for h in order)
+        if len(_LAYOUTS) >= 32:
+            _LAYOUTS.pop(next(iter(_LAYOUTS)))
+        got = (order, index, raw)
+        _LAYOUTS[hexes] = got
+    return got
 
 
 def grid(board: Board) -> Grid:
@@ -200,14 +240,13 @@ def _edges(g: Grid, mover: Mover, passable: list[bool], ally: list[bool]) -> lis
     step = g.step
     out: list[list[tuple[int, int, int]]] = []
     walking = mover.mode == "walk"
+    if not walking:
+        return [[(j, 0, 1) for j in step[i] if j >= 0 and passable[j]] for i in range(n)]
     for i in range(n):
         row: list[tuple[int, int, int]] = []
         for d in range(6):
             j = step[i][d]
             if j < 0 or not passable[j]:
-                continue
-            if not walking:
-                row.append((j, 0, 1))
                 continue
             if g.icy[j]:
                 cur = j
@@ -225,7 +264,7 @@ def _edges(g: Grid, mover: Mover, passable: list[bool], ally: list[bool]) -> lis
 
 
 class _Prepared:
-    __slots__ = ("can_end", "edges", "g", "mover", "passable", "redges")
+    __slots__ = ("_redges", "can_end", "edges", "g", "mover", "passable")
 
     def __init__(self, g: Grid, mover: Mover, start: int) -> None:
         n = len(g)
@@ -245,11 +284,18 @@ class _Prepared:
         self.passable = _passable(g, mover, enemy)
         self.can_end = _end_mask(g, mover, start, occupied)
         self.edges = _edges(g, mover, self.passable, ally)
-        redges: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-        for i, row in enumerate(self.edges):
-            for j, neg, pts in row:
-                redges[j].append((i, neg, pts))
-        self.redges = redges
+        self._redges: list[list[tuple[int, int, int]]] | None = None
+
+    @property
+    def redges(self) -> list[list[tuple[int, int, int]]]:
+        """The moves reversed (into each hex), built when first needed."""
+        if self._redges is None:
+            redges: list[list[tuple[int, int, int]]] = [[] for _ in range(len(self.g))]
+            for i, row in enumerate(self.edges):
+                for j, neg, pts in row:
+                    redges[j].append((i, neg, pts))
+            self._redges = redges
+        return self._redges
 
     def landing(self, i: int) -> Cost:
         """Extra cost of landing on hex ``i`` for the modes that count only the landing."""
@@ -312,7 +358,12 @@ def movement(board: Board, start: Hex, mover: Mover) -> MoveField:
     """Best cost and one best path from ``start`` to every hex, unlimited movement."""
     g = grid(board)
     s = _index(g, start, "start hex")
-    prep = _Prepared(g, mover, s)
+    return _movement(_Prepared(g, mover, s), s)
+
+
+def _movement(prep: _Prepared, s: int) -> MoveField:
+    g = prep.g
+    mover = prep.mover
     n = len(g)
     if mover.mode in ("walk", "fly"):
         neg, pts, prev = _search(prep.edges, s, n)
@@ -364,8 +415,10 @@ class MoveSearch:
     __slots__ = ("_prep", "_reverse", "field")
 
     def __init__(self, board: Board, start: Hex, mover: Mover) -> None:
-        self.field = movement(board, start, mover)
-        self._prep = _Prepared(self.field.grid, mover, self.field.start)
+        g = grid(board)
+        s = _index(g, start, "start hex")
+        self._prep = _Prepared(g, mover, s)
+        self.field = _movement(self._prep, s)
         self._reverse: dict[int, tuple[list[int], list[int]]] = {}
 
     def to(self, destination: int) -> tuple[list[int], list[int]]:

@@ -190,11 +190,27 @@ Group: TypeAlias = tuple[int, ...]
 
 @dataclass
 class _Placement:
+    """One way to aim the attack from one hex; placements with the same area targets are one."""
+
     pre: tuple[int, ...]
-    """Targets inside the area (figure indices)."""
+    """Targets inside the area (figure indices, sorted)."""
     hexes: tuple[Hex, ...]
-    n_extra: int
-    """How many extra single targets the attack may add (``INF`` = all)."""
+    k: int
+    """How many extra single targets the attack takes here (as many as it may)."""
+    avail: tuple[int, ...]
+    """Targetable enemies outside the area, best extra target first."""
+    weights: tuple[tuple[int, int], ...]
+    """Per ``avail`` entry: (adds disadvantage where that ranks targets, focus rank)."""
+
+
+@dataclass
+class _Spot:
+    targetable: list[int]
+    places: list[_Placement]
+
+
+Family: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
+"""Target sets ``base + any need of tied`` (tied enemies are interchangeable for the key)."""
 
 
 @dataclass
@@ -266,6 +282,12 @@ class _Solver:
         self.all_targets = atk is not None and atk.targets == "all"
         self.aoe = atk.aoe if atk is not None else None
         self._prox: dict[int, list[int]] = {}
+        self._spots: dict[tuple[int, int], _Spot] = {}
+        self._reach: dict[int, list[int]] = {}
+        self._area_reach: dict[int, list[int]] = {}
+        self.fhex = [g.index[f.hex] for f in figs]
+        self.rank: dict[int, int] = {}
+        self.n_ranks = 1
         self._los: dict[tuple[int, int], bool] = {}
         self.shapes = self.aoe.shapes() if self.aoe else []
         # Locations the monster may end on, cheapest first.
@@ -297,7 +319,7 @@ class _Solver:
         return j in self.g.step[i] and not self.g.wall[j]
 
     def fig_hex(self, k: int) -> int:
-        return self.g.index[self.figs[k].hex]
+        return self.fhex[k]
 
     def _initiative_key(self, k: int) -> tuple[int, int]:
         f = self.figs[k]
@@ -357,10 +379,28 @@ class _Solver:
         cache[key] = out
         return out
 
+    def reach_of(self, k: int) -> list[int]:
+        """Steps from enemy ``k`` to every hex within attack range (range is symmetric)."""
+        got = self._reach.get(k)
+        if got is None:
+            got = self.g.proximity(self.fhex[k], self.rng)
+            self._reach[k] = got
+        return got
+
+    def area_reach_of(self, k: int) -> list[int]:
+        """Steps to every hex from the nearest non-wall hex of any free-area placement that
+        covers enemy ``k`` (within attack range)."""
+        got = self._area_reach.get(k)
+        if got is None:
+            wall = self.g.wall
+            zone = {j for _h, idx, _in in self.free_placements([k]) for j in idx if not wall[j]}
+            got = self.g.proximity_from(sorted(zone), self.rng)
+            self._area_reach[k] = got
+        return got
+
     def attackable(self, loc: int, k: int) -> bool:
         """Could this attack reach enemy ``k`` from ``loc`` (range and area only; no LOS)?"""
-        c = self.fig_hex(k)
-        if (self.aoe is None or self.plus > 0) and self.prox(loc)[c] <= self.rng:
+        if (self.aoe is None or self.plus > 0) and self.reach_of(k)[loc] <= self.rng:
             return True
         if self.aoe is None:
             return False
@@ -368,32 +408,47 @@ class _Solver:
             h0 = self.g.hexes[loc]
             ch = self.figs[k].hex
             return any((h0[0] + dq, h0[1] + dr) == ch for shape in self.shapes for dq, dr in shape)
-        p = self.prox(loc)
-        for _hexes, idx, inside in self.free_placements([k]):
-            if k in inside and any(p[j] <= self.rng for j in idx):
-                return True
-        return False
+        return self.area_reach_of(k)[loc] <= self.rng
 
-    def placements(self, loc: int, heeded: list[int]) -> list[_Placement]:
-        n_single = INF if self.all_targets else 1 + max(0, self.plus)
-        if self.aoe is None:
-            return [_Placement((), (), n_single)]
-        extra = INF if self.all_targets else self.plus
-        out: list[_Placement] = []
-        if self.aoe.anchor == "attacker":
-            for pre, hexes in self.melee_placements(loc, heeded):
-                if pre:
-                    out.append(_Placement(pre, hexes, extra))
-            return out
-        p = self.prox(loc)
+    def spot(self, loc: int, heeded: list[int]) -> _Spot:
+        """Who can be attacked from ``loc`` and how (independent of the focus; memoised)."""
+        key = (loc, heeded[0] if len(heeded) == 1 else -1)
+        got = self._spots.get(key)
+        if got is not None:
+            return got
         rng = self.rng
-        for hexes, idx, inside in self.free_placements(heeded):
-            if not inside or not any(p[j] <= rng for j in idx):
-                continue
-            pre = tuple(k for k in inside if self.los(self.fig_hex(k), loc))
-            if pre:
-                out.append(_Placement(pre, hexes, extra))
-        return out
+        fh = self.fhex
+        targetable = [k for k in heeded if self.reach_of(k)[loc] <= rng and self.los(fh[k], loc)]
+        raw: dict[tuple[int, ...], tuple[Hex, ...]] = {}
+        if self.aoe is None:
+            raw[()] = ()
+            extra = INF if self.all_targets else 1 + max(0, self.plus)
+        else:
+            extra = INF if self.all_targets else self.plus
+            if self.aoe.anchor == "attacker":
+                for pre, hexes in self.melee_placements(loc, heeded):
+                    if pre:
+                        raw.setdefault(tuple(sorted(pre)), hexes)
+            else:
+                p = self.prox(loc)
+                for hexes, idx, inside in self.free_placements(heeded):
+                    if not inside or not any(p[j] <= rng for j in idx):
+                        continue
+                    pre = tuple(sorted(k for k in inside if self.los(fh[k], loc)))
+                    if pre:
+                        raw.setdefault(pre, hexes)
+        weigh_adjacent = self.susceptible and not self.rules.prioritize_no_disadvantage_on_focus
+        rank = self.rank
+        places = []
+        for pre, hexes in raw.items():
+            avail = [k for k in targetable if k not in pre]
+            wts = {k: (int(weigh_adjacent and self.adjacent(loc, fh[k])), rank[k]) for k in avail}
+            avail.sort(key=lambda k: (wts[k], k))
+            k_extra = len(avail) if extra >= INF else min(extra, len(avail))
+            places.append(_Placement(pre, hexes, k_extra, tuple(avail), tuple(wts[k] for k in avail)))
+        got = _Spot(targetable, places)
+        self._spots[key] = got
+        return got
 
     # --- the procedure ----------------------------------------------------------------------
 
@@ -436,15 +491,15 @@ class _Solver:
         heed_only_focus = not self.rules.no_attack_move_toward_best_multiattack and not can_attack_focus
         infos = sorted({self.focus_rank_info(k) for k in self.pool})
         if self.rules.rank_secondary_targets:
-            rank = {k: infos.index(self.focus_rank_info(k)) for k in self.pool}
-            n_ranks = len(infos)
+            self.rank = {k: infos.index(self.focus_rank_info(k)) for k in self.pool}
+            self.n_ranks = len(infos)
         else:
-            rank = {k: 0 for k in self.pool}
-            n_ranks = 1
+            self.rank = {k: 0 for k in self.pool}
+            self.n_ranks = 1
         actions: dict[tuple[int, Group], _Action] = {}
         for f in foci:
             heeded = [f] if heed_only_focus else list(self.pool)
-            self._solve_focus(f, heeded, rank, n_ranks, actions)
+            self._solve_focus(f, heeded, actions)
         if not actions:
             return [
                 Outcome(
@@ -453,78 +508,81 @@ class _Solver:
             ]
         return self._outcomes(actions, foci, keys, cost, can_attack_focus)
 
-    def _solve_focus(
-        self,
-        f: int,
-        heeded: list[int],
-        rank: dict[int, int],
-        n_ranks: int,
-        actions: dict[tuple[int, Group], _Action],
-    ) -> None:
+    def _solve_focus(self, f: int, heeded: list[int], actions: dict[tuple[int, Group], _Action]) -> None:
         prioritize = self.rules.prioritize_no_disadvantage_on_focus
         susceptible = self.susceptible
         move = self.ability.move
-        fh = self.fig_hex(f)
+        fh = self.fhex
+        ff = fh[f]
         best: Key | None = None
-        groups: set[Group] = set()
-        per_loc: dict[int, tuple[list[int], list[_Placement]]] = {}
+        families: set[Family] = set()
         for loc in self.ends:
             neg = self.neg[loc]
-            reach = self.pts[loc] <= move
-            if best is not None and (neg > best[0] or (neg == best[0] and not reach and best[1] == -1)):
+            reach = -int(self.pts[loc] <= move)
+            disadv_f = int(susceptible and self.adjacent(loc, ff))
+            if best is not None:
+                if (neg, reach) > best[:2]:
+                    continue
+                if prioritize and (neg, reach, disadv_f) > best[:3]:
+                    continue
+            sp = self.spot(loc, heeded)
+            if self.aoe is None and f not in sp.targetable:
                 continue
-            disadv_f = int(susceptible and self.adjacent(loc, fh))
-            p = self.prox(loc)
-            targetable = [
-                k for k in heeded if p[self.fig_hex(k)] <= self.rng and self.los(self.fig_hex(k), loc)
-            ]
-            if self.aoe is None and f not in targetable:
-                continue
-            places = self.placements(loc, heeded)
-            per_loc[loc] = (targetable, places)
-            for pl in places:
-                got = self._best_groups(loc, f, pl, targetable, rank, n_ranks, disadv_f, reach, prioritize)
+            for pl in sp.places:
+                got = self._family(loc, f, pl, disadv_f, reach, prioritize)
                 if got is None:
                     continue
-                key, combos = got
+                key, fam = got
                 if best is None or key < best:
-                    best, groups = key, set(combos)
+                    best, families = key, {fam}
                 elif key == best:
-                    groups.update(combos)
+                    families.add(fam)
         if best is None:
             return
-        count_index = 3 if prioritize else 2
-        best_count = -best[count_index]
+        best_count = -best[3 if prioritize else 2]
         best_dest: tuple[int, int] | None = None
         dests: dict[tuple[int, Group], tuple[Hex, ...]] = {}
         for loc in self.ends:
             if self.neg[loc] != best[0] or -int(self.pts[loc] <= move) != best[1]:
                 continue
-            if prioritize and int(susceptible and self.adjacent(loc, fh)) != best[2]:
+            if prioritize and int(susceptible and self.adjacent(loc, ff)) != best[2]:
                 continue
-            if loc not in per_loc:
-                continue
-            targetable, places = per_loc[loc]
-            tset = set(targetable)
-            for pl in places:
-                available = tset.difference(pl.pre)
-                k_extra = len(available) if pl.n_extra >= INF else min(pl.n_extra, len(available))
-                if len(pl.pre) + k_extra != best_count:
+            sp = self.spot(loc, heeded)
+            pts = self.pts[loc]
+            for pl in sp.places:
+                if len(pl.pre) + pl.k != best_count:
                     continue
                 pre = set(pl.pre)
-                for grp in groups:
-                    gs = set(grp)
-                    if not pre <= gs or not (gs - pre) <= available:
+                avail = set(pl.avail)
+                for base, tied, need in families:
+                    extra_pre = pre.difference(base)
+                    if not extra_pre <= set(tied):
                         continue
-                    disadv = 0
+                    if any(k not in pre and k not in avail for k in base):
+                        continue
+                    rest = need - len(extra_pre)
+                    pool = [k for k in tied if k not in extra_pre and k in avail]
+                    if rest < 0 or len(pool) < rest:
+                        continue
+                    fixed = list(base) + sorted(extra_pre)
                     if susceptible:
-                        disadv = sum(1 for k in grp if self.adjacent(loc, self.fig_hex(k)))
-                    key2 = (disadv, self.pts[loc])
+                        adj_fixed = sum(1 for k in fixed if self.adjacent(loc, fh[k]))
+                        far = [k for k in pool if not self.adjacent(loc, fh[k])]
+                        near = [k for k in pool if self.adjacent(loc, fh[k])]
+                    else:
+                        adj_fixed, far, near = 0, pool, []
+                    extra_adj = max(0, rest - len(far))
+                    key2 = (adj_fixed + extra_adj, pts)
+                    if best_dest is not None and key2 > best_dest:
+                        continue
                     if best_dest is None or key2 < best_dest:
-                        best_dest = key2
-                        dests = {(loc, grp): pl.hexes}
-                    elif key2 == best_dest:
-                        dests.setdefault((loc, grp), pl.hexes)
+                        best_dest, dests = key2, {}
+                    if rest <= len(far):
+                        picks = [list(c) for c in combinations(far, rest)]
+                    else:
+                        picks = [far + list(c) for c in combinations(near, rest - len(far))]
+                    for pick in picks:
+                        dests.setdefault((loc, tuple(sorted(fixed + pick))), pl.hexes)
         if best[1] == -1:
             for (loc, grp), hexes in dests.items():
                 targets: Group = grp if self.plus >= 0 else ()
@@ -551,64 +609,59 @@ class _Solver:
                 act.focus.add(f)
                 act.heading.add(dest)
 
-    def _best_groups(
-        self,
-        loc: int,
-        f: int,
-        pl: _Placement,
-        targetable: list[int],
-        rank: dict[int, int],
-        n_ranks: int,
-        disadv_f: int,
-        reach: bool,
-        prioritize: bool,
-    ) -> tuple[Key, list[Group]] | None:
+    def _family(
+        self, loc: int, f: int, pl: _Placement, disadv_f: int, reach: int, prioritize: bool
+    ) -> tuple[Key, Family] | None:
         """The best target sets containing the focus for one placement at one hex, and their key.
 
         Each extra target adds its own term to the key, so the best sets take the best extra
-        targets one by one; equally good candidates at the margin give tied sets."""
-        pre = pl.pre
-        available = [k for k in targetable if k not in pre]
-        k_extra = len(available) if pl.n_extra >= INF else min(pl.n_extra, len(available))
-        forced: list[int] = []
-        if f not in pre:
-            if f not in available or k_extra == 0:
+        targets one by one; equally good candidates at the margin make a family of tied sets."""
+        avail = pl.avail
+        wts = pl.weights
+        k_extra = pl.k
+        base = list(pl.pre)
+        if f not in pl.pre:
+            if k_extra == 0 or f not in avail:
                 return None
-            forced = [f]
-            available.remove(f)
+            i = avail.index(f)
+            avail = avail[:i] + avail[i + 1 :]
+            wts = wts[:i] + wts[i + 1 :]
+            base.append(f)
             k_extra -= 1
-        susceptible = self.susceptible
-        fhex = self.fig_hex
-
-        def weight(k: int) -> tuple[int, int]:
-            adj = int(susceptible and not prioritize and self.adjacent(loc, fhex(k)))
-            return (adj, rank[k])
-
-        available.sort(key=weight)
         if k_extra > 0:
-            edge_w = weight(available[k_extra - 1])
-            sure = [k for k in available if weight(k) < edge_w]
-            tied = [k for k in available if weight(k) == edge_w]
-            need = k_extra - len(sure)
-            choices = [sure + list(c) for c in combinations(tied, need)]
+            edge = wts[k_extra - 1]
+            lo = 0
+            while wts[lo] < edge:
+                lo += 1
+            hi = k_extra
+            while hi < len(wts) and wts[hi] == edge:
+                hi += 1
+            base.extend(avail[:lo])
+            tied = tuple(sorted(avail[lo:hi]))
+            need = k_extra - lo
         else:
-            choices = [[]]
-        chosen0 = choices[0]
-        members = list(pre) + forced + chosen0
-        counts = [0] * n_ranks
-        for k in members:
+            edge = (0, 0)
+            tied = ()
+            need = 0
+        rank = self.rank
+        counts = [0] * self.n_ranks
+        for k in base:
             counts[rank[k]] += 1
+        if need:
+            counts[edge[1]] += need
         ranks_part = tuple(-c for c in counts)
-        total = len(members)
+        total = len(base) + need
+        neg = self.neg[loc]
+        pts = self.pts[loc]
         if prioritize:
-            key: Key = (self.neg[loc], -int(reach), disadv_f, -total, self.pts[loc], *ranks_part)
+            key: Key = (neg, reach, disadv_f, -total, pts, *ranks_part)
         else:
             disadv = 0
-            if susceptible:
-                disadv = sum(1 for k in members if self.adjacent(loc, fhex(k)))
-            key = (self.neg[loc], -int(reach), -total, disadv, self.pts[loc], *ranks_part)
-        groups = [tuple(sorted(list(pre) + forced + c)) for c in choices]
-        return key, groups
+            if self.susceptible:
+                fh = self.fhex
+                disadv = sum(1 for k in base if self.adjacent(loc, fh[k])) + need * edge[0]
+            key = (neg, reach, -total, disadv, pts, *ranks_part)
+        return key, (tuple(sorted(base)), tied, need)
 
     # --- output ---------------------------------------------------------------------------------
 
