@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import ClassVar, overload
 
@@ -32,9 +33,12 @@ from delvekit.core.errors import InputError
 Token = str | int
 
 
+_BAD = re.compile(r"[\s|:]")
+
+
 def _token(value: Token, what: str) -> str:
     text = str(value)
-    if not text or any(ch.isspace() or ch in "|:" for ch in text):
+    if not text or _BAD.search(text):
         raise InputError(f"bad token {text!r}: tokens are non-empty, without spaces, '|' or ':'", where=what)
     return text
 
@@ -48,9 +52,11 @@ class _Record(msgspec.Struct, frozen=True):
     what: ClassVar[str] = "record"
 
     def __post_init__(self) -> None:
-        _token(self.kind, f"{self.what} kind")
+        if not self.kind or _BAD.search(self.kind):
+            _token(self.kind, f"{self.what} kind")
         for arg in self.args:
-            _token(arg, f"{self.what} {self.kind}")
+            if not arg or _BAD.search(arg):
+                _token(arg, f"{self.what} {self.kind}")
 
     def __str__(self) -> str:
         return " ".join((self.kind, *self.args)) if self.args else self.kind

@@ -1,0 +1,61 @@
+"""Engine throughput: random legal play on the hand-built example setups (no content pack yet).
+
+Reports choices per second, games per second, the median cost of one ``clone()`` and of one
+``save()``/``load()`` round trip. Monster move/attack are not resolved yet (no AbilityResolver),
+so games are shorter than real scenarios: read the numbers as the cost of the round machine.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from delvekit.gloomhaven.engine import Game  # noqa: E402
+from delvekit.gloomhaven.engine_examples import tiny_setup  # noqa: E402
+
+
+def play(seed: int) -> Game:
+    game = Game(tiny_setup(), seed=seed)
+    rnd = random.Random(seed)
+    while game.decision is not None:
+        choices = game.decision.choices
+        game.choose(choices[rnd.randrange(len(choices))])
+    return game
+
+
+def main() -> None:
+    games, choices, times = 0, 0, []
+    start = time.perf_counter()
+    while time.perf_counter() - start < 3.0:
+        t = time.perf_counter()
+        g = play(games)
+        times.append(time.perf_counter() - t)
+        games += 1
+        choices += len(g.log)
+    total = time.perf_counter() - start
+    print(f"random 2-character games: {games / total:8.1f} games/s, {choices / total:9.0f} choices/s")
+    print(f"  median game {statistics.median(times) * 1000:.2f} ms, {choices / games:.0f} choices/game")
+
+    mid = play(1)
+    mid = Game.replay(mid.setup, 1, mid.log[: len(mid.log) // 2])
+    n = 2000
+    t = time.perf_counter()
+    for _ in range(n):
+        mid.clone()
+    clone_us = (time.perf_counter() - t) / n * 1e6
+    samples = []
+    for _ in range(50):
+        t = time.perf_counter()
+        Game.load(mid.save())
+        samples.append(time.perf_counter() - t)
+    print(f"clone(): {clone_us:.1f} us   save+load (replay {len(mid.log)} choices): "
+          f"{statistics.median(samples) * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
