@@ -6,7 +6,7 @@ from typing import Any
 
 from delvekit.gloomhaven.campaign import tables as T
 from delvekit.gloomhaven.campaign.content import Catalog
-from delvekit.gloomhaven.campaign.rules import (
+from delvekit.gloomhaven.campaign.queries import (
     card_pool,
     copies_available,
     in_shop,
