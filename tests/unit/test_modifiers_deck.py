@@ -17,6 +17,7 @@ from delvekit.gloomhaven.modifiers import (
     ModifierDeck,
     apply_perks,
     cards_of,
+    deck_with_perks,
     effects_of,
     monster_deck,
     parse_card,
@@ -188,3 +189,20 @@ def test_draw_effects_follow_the_cards_that_apply() -> None:
     deck = ModifierDeck(draw_pile=cards_of(["rolling +0 stun", "+1 push 1"]))
     result, _ = deck.draw(Rng(0), attack=2, advantage=True)
     assert result.effects.conditions == ("stun",) and result.effects.pushes == (1,)
+
+
+def test_deck_with_perks_checks_line_numbers_and_boxes() -> None:
+    deck = deck_with_perks(BRUTE_PERKS, [1, 3, 3, 5])
+    assert texts(deck)["rolling +0 push 1"] == 3 and texts(deck)["+1"] == 9 and len(deck) == 25
+    assert deck_with_perks(BRUTE_PERKS, []) == standard_deck()
+    for numbers, message in [
+        ([0], "the Brute has 6 perk lines, there is no perk 0"),
+        ([7], "the Brute has 6 perk lines, there is no perk 7"),
+        ([True], "the Brute has 6 perk lines, there is no perk True"),
+        ([4, 4], "perk 4 of the Brute can be taken 1 time(s), asked 2"),
+        ([3, 3, 3], "perk 3 of the Brute can be taken 2 time(s), asked 3"),
+    ]:
+        with pytest.raises(InputError, match=f"^perks: {message}"):
+            deck_with_perks(BRUTE_PERKS, numbers, owner="the Brute")  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=r"^perks: Odd: perk 1: cannot remove '\+4'"):
+        deck_with_perks([{"remove": ["+4"]}], [1], owner="Odd")

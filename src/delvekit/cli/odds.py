@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
 import click
 
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.gloomhaven.modifiers import ModifierCard, apply_perks, standard_deck
+from delvekit.gloomhaven.modifiers import ModifierCard, apply_perks, deck_with_perks, standard_deck
 from delvekit.gloomhaven.odds import Distribution, attack_distribution
 
 
@@ -59,22 +58,10 @@ def perk_text(perk: object) -> str:
 def class_deck(class_id: str, numbers: Sequence[int]) -> tuple[str, tuple[ModifierCard, ...]]:
     """The class's modifier deck with the chosen perk lines (checked against each line's boxes)."""
     name, perks = class_perks(class_id)
-    chosen = []
-    for number, times in sorted(Counter(numbers).items()):
-        if number > len(perks):
-            message = f"{name} has {len(perks)} perk lines, there is no perk {number}"
-            raise InputError(message, where="--perks")
-        boxes = int(getattr(perks[number - 1], "count", 1))
-        if times > boxes:
-            raise InputError(
-                f"perk {number} of {name} can be taken {boxes} time(s), asked {times}", where="--perks"
-            )
-    for number in numbers:
-        chosen.append(perks[number - 1])
     try:
-        return name, apply_perks(standard_deck(), chosen)
+        return name, deck_with_perks(perks, numbers, owner=name)
     except InputError as exc:
-        raise InputError(f"{name}: {exc}", where="--perks") from None
+        raise InputError(str(exc)[len(exc.where) + 2 :], where="--perks") from None
 
 
 def _percent(p: Fraction) -> str:

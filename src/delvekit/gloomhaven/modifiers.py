@@ -28,6 +28,7 @@ delvekit.core.errors.InputError: modifier card 'rolling x2': only a +N/-N card c
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypeAlias, get_args
 
@@ -362,6 +363,37 @@ def apply_perks(deck: Iterable[ModifierCard], perks: Iterable[object]) -> tuple[
                 raise InputError(message, where=where) from None
         cards.extend(_as_card(item, where) for item in adds)
     return tuple(cards)
+
+
+def deck_with_perks(
+    perks: Sequence[object], numbers: Iterable[int], *, owner: str = "the class"
+) -> tuple[ModifierCard, ...]:
+    """The standard deck after taking the perk lines ``numbers`` (numbered from 1, in the order
+    of ``perks``; a line taken twice appears twice), refusing more takes than a line has boxes
+    (its ``count``). ``owner`` names the class in messages.
+
+    >>> perks = [{"remove": ["-2"], "add": ["+0"]}, {"add": ["+1", "+1"], "count": 2}]
+    >>> len(deck_with_perks(perks, [2, 2]))
+    24
+    >>> deck_with_perks(perks, [1, 1], owner="the Brute")
+    Traceback (most recent call last):
+    ...
+    delvekit.core.errors.InputError: perks: perk 1 of the Brute can be taken 1 time(s), asked 2
+    """
+    numbers = list(numbers)
+    for number, times in sorted(Counter(numbers).items()):
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(perks):
+            message = f"{owner} has {len(perks)} perk lines, there is no perk {number}"
+            raise InputError(message, where="perks")
+        perk = perks[number - 1]
+        boxes = perk.get("count", 1) if isinstance(perk, Mapping) else getattr(perk, "count", 1)
+        if times > boxes:
+            message = f"perk {number} of {owner} can be taken {boxes} time(s), asked {times}"
+            raise InputError(message, where="perks")
+    try:
+        return apply_perks(standard_deck(), [perks[n - 1] for n in numbers])
+    except InputError as exc:
+        raise InputError(f"{owner}: {exc}", where="perks") from None
 
 
 # --------------------------------------------------------------------------- better and worse
