@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import msgspec
@@ -202,7 +203,7 @@ def test_deck_with_perks_checks_line_numbers_and_boxes() -> None:
         ([4, 4], "perk 4 of the Brute can be taken 1 time(s), asked 2"),
         ([3, 3, 3], "perk 3 of the Brute can be taken 2 time(s), asked 3"),
     ]:
-        with pytest.raises(InputError, match=f"^perks: {message}"):
+        with pytest.raises(InputError, match=f"^perks: {re.escape(message)}"):
             deck_with_perks(BRUTE_PERKS, numbers, owner="the Brute")  # type: ignore[arg-type]
     with pytest.raises(InputError, match=r"^perks: Odd: perk 1: cannot remove '\+4'"):
         deck_with_perks([{"remove": ["+4"]}], [1], owner="Odd")
