@@ -94,9 +94,22 @@ def test_terminal_drawing(scenarios: dict[int, Scenario]) -> None:
     out = console.export_text()
     assert "#1 Black Barrow - 4 characters" in out
     assert out.count("BG*") == 3  # the three elite bandit guards at 4 characters
-    assert out.count("[=]") >= 2 and out.count(" ○ ") >= 7
+    assert out.count("[=]") == 2 + 1 and out.count("○") == 7 + 1  # map and legend
     plain = board_text(Board.build([(0, 0), (0, 1)], doors=[(0, 1)])).plain
     assert plain.splitlines() == [" ·", "", "[=]"]
+    # The book's view: north is to the left, so (0, 1) south of (0, 0) is to its right and
+    # (1, 0), south-east, is up and to the right.
+    book = board_text(Board.build([(0, 0), (0, 1), (1, 0)], doors=[(0, 1)]), orientation="pointy").plain
+    assert book.splitlines() == ["   ·", " ·  [=]"]
+
+
+def test_orientations_draw_the_same_things(scenarios: dict[int, Scenario]) -> None:
+    flat = ET.fromstring(scenario_svg(scenarios[2], 4, orientation="flat"))
+    book = ET.fromstring(scenario_svg(scenarios[2], 4))
+    for cls in ("hex", "figure", "door", "obstacle", "trap", "start", "treasure"):
+        assert len(_classes(flat, cls)) == len(_classes(book, cls)) > 0, cls
+    # Barrow Lair is taller than wide in the book (entrance at the top).
+    assert float(book.get("height", 0)) > float(book.get("width", 0)) * 0.9
 
 
 def test_cli_show_terminal_and_svg(tmp_path) -> None:  # type: ignore[no-untyped-def]

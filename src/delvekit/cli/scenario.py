@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import click
 from rich.console import Console
@@ -36,9 +37,17 @@ _FOLDER = click.option(
 @click.option("--svg", "svg_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the map as an SVG picture to this file instead of drawing it here.")
 @click.option("--coords", is_flag=True, help="Print each hex's axial coordinate (SVG only).")
+@click.option("--grid", is_flag=True,
+              help="Draw delvekit's flat-top grid, north up, instead of the scenario book's view.")
 @_FOLDER
-def show(number: int, players: int, svg_file: Path | None, coords: bool, folder: Path | None) -> None:
-    """Draw scenario NUMBER's setup: map, doors, overlays, monsters (elite and boss marked)."""
+def show(
+    number: int, players: int, svg_file: Path | None, coords: bool, grid: bool, folder: Path | None
+) -> None:
+    """Draw scenario NUMBER's setup: map, doors, overlays, monsters (elite and boss marked).
+
+    The map is drawn as the scenario book shows it (pointy-top hexes); delvekit's own grid is
+    the same picture turned a quarter turn (--grid)."""
+    orientation: Literal["flat", "pointy"] = "flat" if grid else "pointy"
     scenarios = _load(folder)
     scenario = scenarios.get(number)
     if scenario is None:
@@ -50,7 +59,7 @@ def show(number: int, players: int, svg_file: Path | None, coords: bool, folder:
     if svg_file is not None:
         from delvekit.render.svg import scenario_svg
 
-        text = scenario_svg(scenario, players, labels="coords" if coords else "none")
+        text = scenario_svg(scenario, players, labels="coords" if coords else "none", orientation=orientation)
         try:
             svg_file.write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -59,7 +68,7 @@ def show(number: int, players: int, svg_file: Path | None, coords: bool, folder:
         return
     from delvekit.render.terminal import scenario_text
 
-    Console(highlight=False).print(scenario_text(scenario, players))
+    Console(highlight=False).print(scenario_text(scenario, players, orientation=orientation))
 
 
 @group.command("list")

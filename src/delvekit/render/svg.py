@@ -13,13 +13,13 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import Hex, corners, edge_segment
+from delvekit.core.hexes import Hex, corners, edge_segment, neighbours
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -76,19 +76,26 @@ _FIGURE_FILL = {
 
 
 class _Frame:
-    """Lattice → pixel mapping. Lattice x is in half edge lengths, y in sqrt(3)/2 units."""
+    """Lattice → pixel mapping. Lattice x is in half edge lengths, y in sqrt(3)/2 units. With
+    ``pointy`` the picture is turned a quarter turn counter-clockwise: hexes stand pointy-top in
+    rows, as in the scenario book (whose maps delvekit's grid holds turned a quarter turn)."""
 
-    def __init__(self, hexes: Iterable[Hex], size: float, margin: float) -> None:
-        pts = [c for h in hexes for c in corners(h)] or [(0, 0)]
+    def __init__(self, hexes: Iterable[Hex], size: float, margin: float, *, pointy: bool = False) -> None:
         self.sx = size / 2
         self.sy = size * math.sqrt(3) / 2
-        self.x0 = min(p[0] for p in pts) * self.sx - margin
-        self.y0 = min(p[1] for p in pts) * self.sy - margin
-        self.width = max(p[0] for p in pts) * self.sx - self.x0 + margin
-        self.height = max(p[1] for p in pts) * self.sy - self.y0 + margin
+        self.pointy = pointy
+        self.x0 = self.y0 = 0.0
+        raw = [self.point(c) for h in hexes for c in corners(h)] or [(0.0, 0.0)]
+        self.x0 = min(x for x, _ in raw) - margin
+        self.y0 = min(y for _, y in raw) - margin
+        self.width = max(x for x, _ in raw) - self.x0 + margin
+        self.height = max(y for _, y in raw) - self.y0 + margin
 
     def point(self, p: tuple[int, int]) -> tuple[float, float]:
-        return (p[0] * self.sx - self.x0, p[1] * self.sy - self.y0)
+        x, y = p[0] * self.sx, p[1] * self.sy
+        if self.pointy:
+            x, y = y, -x
+        return (x - self.x0, y - self.y0)
 
     def centre(self, h: Hex) -> tuple[float, float]:
         return self.point((3 * h[0], 2 * h[1] + h[0]))
@@ -114,14 +121,22 @@ def board_svg(
     title: str = "",
     legend: Sequence[tuple[Figure, str]] = (),
     size: float = 32.0,
+    orientation: Literal["flat", "pointy"] = "flat",
+    extent: Iterable[Hex] = (),
+    overlay: Callable[[Callable[[Hex], tuple[float, float]]], str] | None = None,
 ) -> str:
     """Draw ``board`` as a standalone SVG document.
 
     ``regions`` tints hexes by a number (rooms); ``highlights`` outlines hexes (a mapping gives
     each its colour); ``paths`` are drawn as arrows through hex centres; ``labels="coords"``
-    prints each hex's axial coordinate; ``legend`` lists sample figures with their meaning."""
+    prints each hex's axial coordinate; ``legend`` lists sample figures with their meaning;
+    ``orientation="pointy"`` turns the picture a quarter turn counter-clockwise (north to the
+    left), which shows a scenario as the scenario book draws it. ``extent`` names more hexes the
+    picture must have room for (off-board hexes an editor offers); ``overlay`` is called with the
+    hex-to-pixel function and its SVG is drawn last, on top (the web app's click targets and
+    solved outcomes)."""
     margin = size * 0.8
-    frame = _Frame(board.hexes, size, margin)
+    frame = _Frame([*board.hexes, *extent], size, margin, pointy=orientation == "pointy")
     top = 34.0 if title else 0.0
     legend_rows = (len(legend) + 2) // 3
     bottom = 14.0 + 26.0 * legend_rows if legend else 0.0
@@ -173,6 +188,8 @@ def board_svg(
                 f'<text x="{cx:.1f}" y="{cy + size * 0.72:.1f}" font-size="{size * 0.24:.1f}" '
                 f'text-anchor="middle" fill="#6b5d45">{h[0]},{h[1]}</text>'
             )
+    if overlay is not None:
+        out.append(overlay(frame.centre))
     out.append("</g>")
     if legend:
         out.extend(_legend(legend, frame.height + top + 8, size))
@@ -259,11 +276,27 @@ def _markers(frame: _Frame, markers: Sequence[Marker], size: float) -> list[str]
     return out
 
 
+def _passage_angle(frame: _Frame, board: Board, h: Hex) -> float:
+    """Direction (degrees) of the way through a door hex: the main axis of the directions to
+    the neighbours it opens to (they lie on both sides, so the axis, not the sum, is taken)."""
+    cx, cy = frame.centre(h)
+    sxx = syy = sxy = 0.0
+    for n in neighbours(h):
+        if board.adjacent(h, n):
+            x, y = frame.centre(n)
+            dx, dy = x - cx, y - cy
+            sxx, syy, sxy = sxx + dx * dx, syy + dy * dy, sxy + dx * dy
+    return math.degrees(0.5 * math.atan2(2 * sxy, sxx - syy))
+
+
 def _doors(frame: _Frame, board: Board, size: float) -> list[str]:
     out = ['<g class="doors">']
     for h in sorted(board.doors):
         cx, cy = frame.centre(h)
         w, hh = size * 0.9, size * 0.5
+        # The door leaf lies across the passage.
+        angle = _passage_angle(frame, board, h) + 90.0
+        out.append(f'<g transform="rotate({angle:.0f} {cx:.1f} {cy:.1f})">')
         out.append(
             f'<rect class="door" x="{cx - w / 2:.1f}" y="{cy - hh / 2:.1f}" width="{w:.1f}" '
             f'height="{hh:.1f}" rx="{hh / 2:.1f}" fill="#7a4a22" stroke="{_INK}" stroke-width="2"/>'
@@ -272,6 +305,7 @@ def _doors(frame: _Frame, board: Board, size: float) -> list[str]:
             f'<line x1="{cx:.1f}" y1="{cy - hh / 2:.1f}" x2="{cx:.1f}" y2="{cy + hh / 2:.1f}" '
             f'stroke="{_INK}" stroke-width="1.5"/>'
         )
+        out.append("</g>")
     out.append("</g>")
     return out
 
@@ -411,8 +445,15 @@ def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], li
     return figures, markers, names
 
 
-def scenario_svg(scenario: Scenario, players: int, *, labels: Literal["none", "coords"] = "none") -> str:
-    """The setup of a scenario for ``players`` characters (2-4): map, overlays, standees."""
+def scenario_svg(
+    scenario: Scenario,
+    players: int,
+    *,
+    labels: Literal["none", "coords"] = "none",
+    orientation: Literal["flat", "pointy"] = "pointy",
+) -> str:
+    """The setup of a scenario for ``players`` characters (2-4): map, overlays, standees. By
+    default drawn as the scenario book does (pointy-top hexes, see :func:`board_svg`)."""
     smap = scenario.map()
     figures, markers, names = scenario_figures(scenario, players)
     regions = {h: n for n, hexes in smap.room_hexes.items() for h in hexes}
@@ -437,4 +478,5 @@ def scenario_svg(scenario: Scenario, players: int, *, labels: Literal["none", "c
         labels=labels,
         title=title,
         legend=legend,
+        orientation=orientation,
     )

@@ -15,7 +15,7 @@ table. Rooms are told apart by their background; thin walls are not drawn (the S
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from rich.console import Group
 from rich.text import Text
@@ -79,24 +79,31 @@ def board_text(
     figures: Sequence[Figure] = (),
     markers: Sequence[Marker] = (),
     regions: Mapping[Hex, int] | None = None,
+    orientation: Literal["flat", "pointy"] = "flat",
 ) -> Text:
-    """The board as styled text."""
+    """The board as styled text; ``orientation="pointy"`` draws it as the scenario book does
+    (north to the left), like :func:`delvekit.render.svg.board_svg`."""
     if not board.hexes:
         return Text("(empty board)")
     fig_at = {f.hex: f for f in figures}
     marks: dict[Hex, list[Marker]] = {}
     for m in markers:
         marks.setdefault(m.hex, []).append(m)
-    qs = [h[0] for h in board.hexes]
-    ys = [2 * h[1] + h[0] for h in board.hexes]
-    q0, y0 = min(qs), min(ys)
-    width = (max(qs) - q0) * 4 + 3
+    # Flat: columns 4 characters apart, a hex every second line, odd columns half a hex lower.
+    # Pointy (the book's view, the grid turned a quarter turn): rows on consecutive lines, hexes
+    # 4 characters apart, odd rows half a hex to the side.
+    if orientation == "pointy":
+        place = {h: (-h[0], 2 * (2 * h[1] + h[0])) for h in board.hexes}
+    else:
+        place = {h: (2 * h[1] + h[0], 4 * h[0]) for h in board.hexes}
+    y0 = min(y for y, _ in place.values())
+    x0 = min(x for _, x in place.values())
+    width = max(x for _, x in place.values()) - x0 + 3
     lines: list[list[tuple[str, str]]] = [
-        [(" ", "")] * width for _ in range(max(ys) - y0 + 1)
+        [(" ", "")] * width for _ in range(max(y for y, _ in place.values()) - y0 + 1)
     ]
-    for h in board.hexes:
-        x = (h[0] - q0) * 4
-        y = 2 * h[1] + h[0] - y0
+    for h, (py, px) in place.items():
+        x, y = px - x0, py - y0
         token, style = _cell(board, h, fig_at, marks)
         bg = _ROOM_BG[regions.get(h, 0) % len(_ROOM_BG)] if regions else ""
         full = f"{style} {bg}" if bg and " on " not in style else style
@@ -113,8 +120,11 @@ def board_text(
     return text
 
 
-def scenario_text(scenario: Scenario, players: int) -> Group:
-    """A scenario's setup for ``players`` characters: title, map and legend."""
+def scenario_text(
+    scenario: Scenario, players: int, *, orientation: Literal["flat", "pointy"] = "pointy"
+) -> Group:
+    """A scenario's setup for ``players`` characters: title, map (drawn as the scenario book
+    does by default) and legend."""
     smap = scenario.map()
     figures, markers, names = scenario_figures(scenario, players)
     regions = {h: n for n, hexes in smap.room_hexes.items() for h in hexes}
@@ -142,7 +152,9 @@ def scenario_text(scenario: Scenario, players: int) -> Group:
     unplaced = [
         p for _, p in scenario.placements() if p.hex is None and p.type_for(players) != "none"
     ]
-    drawing = board_text(smap.board, figures=figures, markers=markers, regions=regions)
+    drawing = board_text(
+        smap.board, figures=figures, markers=markers, regions=regions, orientation=orientation
+    )
     parts: list[Text] = [title, drawing, legend]
     if unplaced:
         parts.append(
