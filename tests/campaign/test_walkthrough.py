@@ -276,3 +276,31 @@ def test_starting_gold_at_several_prosperity_levels() -> None:
         x = p.ch("X")
         assert (x["xp"], x["gold"]) == (T.XP_THRESHOLDS[prosperity - 1], 15 * (prosperity + 1))
         assert x["perks_allowed"] == prosperity - 1
+
+
+def test_travel_road_events_and_mandatory_town_steps(play: Play) -> None:
+    """§16.1 and worked example §18.16: Barrow Lair (2) is linked to Black Barrow (1): straight
+    there, no road event; via Gloomhaven, one road event. Leaving town needs level-ups and
+    retirements done first."""
+    p = play
+    p.do("create_character", name="Ana", **{"class": "brute"})
+    p.refused("choose_scenario", "no scenario has been played yet", scenario=1, direct=True)
+    p.do("choose_scenario", scenario=1)
+    p.refused("complete_scenario", "resolve a road event", scenario=1, success=True, characters={"Ana": {}})
+    p.do("road_event", card=2, option="B")
+    p.do("complete_scenario", scenario=1, success=True, characters={"Ana": {"xp": 50}})
+    # Straight on to the linked scenario 2: no road event, and no town steps (no town visit).
+    p.do("choose_scenario", scenario=2, direct=True)
+    p.refused("road_event", "linked", card=1, option="B")
+    assert p.state.next_direct is True
+    # Via Gloomhaven instead: Ana must first level up; then a road event is due.
+    p.refused("choose_scenario", "must level up", scenario=2)
+    p.do("level_up", character="Ana", card="Brute Two A", perk=0)
+    p.do("choose_scenario", scenario=2)
+    p.refused("complete_scenario", "road event", scenario=2, success=True, characters={"Ana": {}})
+    p.do("road_event", card=1, option="B")
+    p.do("complete_scenario", scenario=2, success=True, characters={"Ana": {}})
+    assert p.show()["completed_scenarios"] == [1, 2]
+    # A fulfilled personal quest: the character must retire before the party leaves town.
+    p.do("quest_progress", character="Ana", amount=2)
+    p.refused("choose_scenario", "must retire", scenario=3)

@@ -138,6 +138,8 @@ class Enhance(_Action, frozen=True, kw_only=True, tag="enhance"):
 
 class ChooseScenario(_Action, frozen=True, kw_only=True, tag="choose_scenario"):
     scenario: int
+    direct: bool = False
+    """Straight from the last scenario without returning to Gloomhaven (no town visit)."""
 
 
 class UnlockScenario(_Action, frozen=True, kw_only=True, tag="unlock_scenario"):

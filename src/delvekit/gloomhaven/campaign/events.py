@@ -122,12 +122,12 @@ def city_event(ctx: Ctx, a: A.CityEvent) -> None:
     ctx.state.city_event_visit = ctx.state.visit
 
 
-def _needs_road_event(ctx: Ctx, scenario: int) -> bool:
+def needs_road_event(ctx: Ctx, scenario: int, *, direct: bool) -> bool:
+    """§16.1: straight from the last scenario, no road event for the same or a linked scenario;
+    from Gloomhaven, none for a scenario linked to the town."""
     s = ctx.state
-    if s.last_scenario is not None and (
-        scenario == s.last_scenario or scenario in _links(ctx, s.last_scenario)
-    ):
-        return False
+    if direct and s.last_scenario is not None:
+        return scenario != s.last_scenario and scenario not in _links(ctx, s.last_scenario)
     info = ctx.catalog.scenarios.get(scenario)
     return not (info is not None and info.linked_to_town)
 
@@ -141,7 +141,7 @@ def road_event(ctx: Ctx, a: A.RoadEvent) -> None:
     s = ctx.state
     if s.road_event_after == s.scenarios_played:
         raise IllegalChoice("the party has already resolved a road event on this trip")
-    if s.next_scenario is not None and not _needs_road_event(ctx, s.next_scenario):
+    if s.next_scenario is not None and not needs_road_event(ctx, s.next_scenario, direct=s.next_direct):
         raise IllegalChoice(f"scenario {s.next_scenario} is linked: no road event on the way")
     _resolve_event(ctx, "road", s.road_deck, a)
     s.road_event_after = s.scenarios_played

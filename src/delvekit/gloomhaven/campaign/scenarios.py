@@ -22,7 +22,10 @@ from delvekit.gloomhaven.campaign.effects import (
     set_checkmarks,
     unlock_class,
 )
+from delvekit.gloomhaven.campaign.events import needs_road_event
 from delvekit.gloomhaven.campaign.queries import (
+    must_level_up,
+    quest_fulfilled,
     scenario_blocker,
 )
 from delvekit.gloomhaven.campaign.state import Character
@@ -40,7 +43,16 @@ def choose_scenario(ctx: Ctx, a: A.ChooseScenario) -> None:
     why = scenario_blocker(ctx.catalog, ctx.state, a.scenario)
     if why:
         raise IllegalChoice(why)
+    if a.direct and ctx.state.last_scenario is None:
+        raise IllegalChoice("no scenario has been played yet: the party sets out from Gloomhaven")
+    if not a.direct:  # leaving town: the mandatory town steps come first (§16.3, §16.8)
+        for ch in ctx.state.characters.values():
+            if must_level_up(ch):
+                raise IllegalChoice(f"{ch.name} must level up before the party leaves Gloomhaven")
+            if not ch.retired and quest_fulfilled(ctx.catalog, ch):
+                raise IllegalChoice(f"{ch.name} has fulfilled a personal quest and must retire first")
     ctx.state.next_scenario = a.scenario
+    ctx.state.next_direct = a.direct
 
 
 def unlock_scenario(ctx: Ctx, a: A.UnlockScenario) -> None:
@@ -99,6 +111,13 @@ def complete_scenario(ctx: Ctx, a: A.CompleteScenario) -> None:
         why = scenario_blocker(ctx.catalog, s, a.scenario)
         if why:
             raise IllegalChoice(why)
+    if (
+        s.next_scenario == a.scenario
+        and not a.casual
+        and s.road_event_after != s.scenarios_played
+        and needs_road_event(ctx, a.scenario, direct=s.next_direct)
+    ):
+        raise IllegalChoice(f"resolve a road event on the way to scenario {a.scenario} first (road_event)")
     if not a.characters:
         raise IllegalChoice("name the characters who played (characters: {name: {xp, gold, checkmarks}})")
     players: list[Character] = []
@@ -140,3 +159,4 @@ def complete_scenario(ctx: Ctx, a: A.CompleteScenario) -> None:
     if not a.casual:
         s.visit += 1
     s.next_scenario = None
+    s.next_direct = False

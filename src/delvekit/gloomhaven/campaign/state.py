@@ -96,6 +96,8 @@ class CampaignState(_State, kw_only=True):
     last_scenario: int | None = None
     last_scenario_campaign: bool = False
     next_scenario: int | None = None
+    next_direct: bool = False
+    """The party goes to ``next_scenario`` straight from the last one, not through town."""
     scenario_effects: list[str] = []
     """Event effects waiting for the party's next scenario."""
 
