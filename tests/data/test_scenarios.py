@@ -210,6 +210,14 @@ def test_check_catches_bad_references_and_expressions(
     assert any("room 42 does not exist" in m for m in msgs)
 
 
+def test_check_catches_a_treasure_missing_from_the_rooms(
+    scenarios: dict[int, Scenario], counts: dict[str, int]
+) -> None:
+    s = _room_replace(scenarios[1], 3, treasures=())
+    expected = "overlays: treasure tiles on the map [7] differ from the rooms' treasures []"
+    assert expected in _messages(s, counts)
+
+
 # --- user files -------------------------------------------------------------------------------
 
 

@@ -2,7 +2,8 @@
 
 Each broken rule becomes one :class:`Problem` naming the scenario file and the field:
 
-* references: rooms revealed, doors' rooms, placements' and spawns' monsters exist;
+* references: rooms revealed, doors' rooms, placements' and spawns' monsters exist; the
+  numbered treasure tiles on the map are the rooms' treasures;
 * the map: tiles known and not overlapping; rooms joined through doors into one map; every
   door, starting hex and monster hex on the board, not in a wall or obstacle, and reachable
   from a starting hex; no two standees on one hex for one player count;
@@ -78,6 +79,11 @@ def check_one(s: Scenario, *, monster_counts: Mapping[str, int]) -> list[Problem
         for n in (*rule.requires_rooms, *rule.reveal_rooms):
             if n not in room_set:
                 bad(f"rules[{i}]", f"room {n} does not exist")
+    # Numbered treasure tiles on the map and the rooms' treasure lists name the same numbers.
+    on_map = sorted(int(o.treasure) for o in s.overlays if o.kind == "treasure" and o.treasure.isdigit())
+    listed = sorted(t for r in s.rooms for t in r.treasures)
+    if s.overlays and on_map != listed:
+        bad("overlays", f"treasure tiles on the map {on_map} differ from the rooms' treasures {listed}")
     out.extend(_check_expressions(s))
     out.extend(_check_standees(s, monster_counts))
     if s.rooms and any(r.tiles for r in s.rooms):
