@@ -75,12 +75,24 @@ from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine_setup import Card, GameSetup, Half, MonsterCard, MonsterType
+from delvekit.gloomhaven.modifiers import (
+    BLESS_LIMIT,
+    CURSE_LIMIT,
+    Draw,
+    ModifierDeck,
+    cards_of,
+    monster_deck,
+    parse_card,
+    standard_deck,
+)
 from delvekit.gloomhaven.state import CharacterState, Figure, FigureId, GameState, Task
 
 LOG_FORMAT = "delvekit-gloomhaven-log"
 SAVE_FORMAT = "delvekit-gloomhaven-save"
 FORMAT_VERSION = 1
 
+MONSTER_DECK = "@monsters"
+"""Key of the monster attack modifier deck shared by every monster (§2.8)."""
 BASIC_TOP = Ability(kind="attack", value=2)
 BASIC_BOTTOM = Ability(kind="move", value=2)
 
@@ -338,6 +350,10 @@ class Game:
         for ch in setup.party:
             st.characters[ch.id] = CharacterState(ch.id, [c.id for c in ch.hand])
             st.figures[ch.id] = Figure(ch.id, "character", ch.class_name, ch.max_health, ch.hex)
+        for ch in setup.party:
+            amd = cards_of(ch.modifiers) if ch.modifiers else standard_deck()
+            st.modifier_decks[ch.id] = ModifierDeck.shuffled(amd, st.rng)
+        st.modifier_decks[MONSTER_DECK] = ModifierDeck.shuffled(monster_deck(), st.rng)
         for m in setup.monsters:
             st.standees[m.name] = list(range(1, m.standees + 1))
         for name, cards in setup.decks.items():
@@ -444,6 +460,55 @@ class Game:
         self._emit("summoned", fid, f"owner={owner}")
         self._external()
         return fid
+
+    def modifier_deck_key(self, fid: FigureId) -> str:
+        """Whose attack modifier deck a figure draws from: its own (characters), its owner's
+        (summons, §12), or the shared monster deck."""
+        f = self.state.figures.get(fid)
+        if f is None:
+            raise InputError(f"no figure {fid!r} on the board", where="modifier deck")
+        if f.kind == "monster":
+            return MONSTER_DECK
+        return f.owner if f.kind == "summon" and f.owner is not None else f.id
+
+    def draw_modifiers(
+        self, fid: FigureId, *, attack: int, advantage: bool = False, disadvantage: bool = False
+    ) -> Draw:
+        """Draw for one attack of ``fid`` (§6.5). Strengthen gives advantage and muddle
+        disadvantage on top of those passed in (e.g. a ranged attack on an adjacent target)."""
+        st = self.state
+        conditions = st.figures[fid].conditions
+        key = self.modifier_deck_key(fid)
+        draw, st.modifier_decks[key] = st.modifier_decks[key].draw(
+            st.rng,
+            attack=attack,
+            advantage=advantage or Condition.STRENGTHEN in conditions,
+            disadvantage=disadvantage or Condition.MUDDLE in conditions,
+        )
+        shown = ",".join(str(c).replace(" ", "_") for c in draw.drawn) or "-"
+        used = ",".join(str(c).replace(" ", "_") for c in draw.applied) or "-"
+        self._emit("modifiers", fid, f"drew={shown}", f"applies={used}")
+        self._external()
+        return draw
+
+    def add_modifier_card(self, fid: FigureId, kind: str) -> bool:
+        """Bless or curse ``fid`` (§8.2): the card goes into the remaining draw pile of the deck
+        it draws from; refused (``False``) when that deck already holds the whole supply."""
+        if kind not in ("bless", "curse"):
+            raise InputError(
+                f"only bless or curse cards are shuffled in, not {kind!r}", where="modifier card"
+            )
+        key = self.modifier_deck_key(fid)
+        deck = self.state.modifier_decks[key]
+        limit = BLESS_LIMIT if kind == "bless" else CURSE_LIMIT
+        if deck.count(kind) >= limit:
+            self._emit("no-card", fid, kind)
+            self._external()
+            return False
+        self.state.modifier_decks[key] = deck.with_card(parse_card(kind), self.state.rng)
+        self._emit("condition", fid, kind)
+        self._external()
+        return True
 
     def reveal_room(self, room: int) -> None:
         """Reveal ``room`` mid-round (§5.5, §17.D D1–D2)."""

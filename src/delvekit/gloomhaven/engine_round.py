@@ -553,9 +553,14 @@ def _run_group_end(game: Game, task: Task) -> Decision | None:
 
 
 def _run_end_round(game: Game, task: Task) -> Decision | None:
-    """§3.5 steps 2–4 and 6 (step 1, the modifier decks, comes with attacks)."""
+    """§3.5: modifier decks that drew a standard x2/null reshuffle; monster ability decks whose
+    card had the shuffle icon reshuffle; elements wane; round bonuses end; short rests."""
     game._pop()
     st = game.state
+    for key, amd in list(st.modifier_decks.items()):
+        if amd.shuffle_pending:
+            st.modifier_decks[key] = amd.end_of_round(st.rng)
+            game._emit("modifiers-shuffled", key)
     for deck, card in list(st.revealed.items()):
         st.decks[deck].discard(card)
         if game._static.deck_cards[deck][card].shuffle:

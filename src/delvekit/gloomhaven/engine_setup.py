@@ -17,8 +17,16 @@ from delvekit.core.errors import InputError
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.modifiers import parse_card
 
 Rank: TypeAlias = Literal["normal", "elite", "boss"]
+
+
+def _check_token(text: str, where: str) -> None:
+    """Ids appear in choice and event texts: no spaces, '|', ':', '#', '.' or '@' (the engine
+    builds ``type#standee``, ``owner.summon`` and ``@monsters`` from them)."""
+    if not text or any(ch.isspace() or ch in "|:#.@=" for ch in text):
+        raise InputError(f"bad id {text!r}: no spaces or any of | : # . @ =", where=where)
 
 
 class Half(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -51,6 +59,9 @@ class CharacterSetup(msgspec.Struct, frozen=True, kw_only=True):
     hand_limit: int
     hand: tuple[Card, ...]
     hex: Hex
+    modifiers: tuple[str, ...] = ()
+    """The attack modifier deck as card texts (perks and item -1 cards applied); empty means the
+    standard 20-card deck (§2.8)."""
 
 
 class MonsterStats(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -135,6 +146,15 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
                 raise InputError("a card appears twice in the hand", where=f"{where}.party.{ch.id}.hand")
             if ch.max_health < 1:
                 raise InputError("max_health must be at least 1", where=f"{where}.party.{ch.id}")
+            for n, text in enumerate(ch.modifiers):
+                try:
+                    parse_card(text)
+                except InputError as exc:
+                    raise InputError(str(exc), where=f"{where}.party.{ch.id}.modifiers[{n}]") from None
+            for token in (ch.id, *cards):
+                _check_token(token, f"{where}.party.{ch.id}")
+        for m in self.monsters:
+            _check_token(m.name, f"{where}.monsters")
         for m in self.monsters:
             if m.deck not in self.decks or not self.decks[m.deck]:
                 raise InputError(

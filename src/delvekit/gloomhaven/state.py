@@ -26,6 +26,7 @@ from delvekit.gloomhaven.conditions import Condition, Conditions
 from delvekit.gloomhaven.elements import Elements
 from delvekit.gloomhaven.engine_setup import Rank
 from delvekit.gloomhaven.initiative import Actor
+from delvekit.gloomhaven.modifiers import ModifierDeck
 
 FigureId: TypeAlias = str
 FigureKind: TypeAlias = Literal["character", "summon", "monster"]
@@ -217,6 +218,7 @@ class GameState:
         "figures",
         "group_infusions",
         "group_performed",
+        "modifier_decks",
         "order",
         "pending_ties",
         "result",
@@ -235,6 +237,8 @@ class GameState:
         self.figures: dict[FigureId, Figure] = {}
         self.characters: dict[str, CharacterState] = {}
         self.decks: dict[str, Deck[str]] = {}
+        self.modifier_decks: dict[str, ModifierDeck] = {}
+        """Attack modifier decks (immutable values): one per character, ``@monsters`` shared."""
         self.revealed: dict[str, str] = {}
         """Deck name → the ability card revealed for it this round."""
         self.elements = Elements()
@@ -261,6 +265,7 @@ class GameState:
         other.figures = {k: f.clone() for k, f in self.figures.items()}
         other.characters = {k: c.clone() for k, c in self.characters.items()}
         other.decks = {k: d.clone() for k, d in self.decks.items()}
+        other.modifier_decks = self.modifier_decks.copy()
         other.revealed = self.revealed.copy()
         other.elements = self.elements.clone()
         other.coins = self.coins.copy()
@@ -301,6 +306,10 @@ class GameState:
         for name in sorted(self.decks):
             draw, discards = self.decks[name].to_state()
             lines.append(f"deck {name} draw={','.join(draw) or '-'} discards={','.join(discards) or '-'}")
+        for name, amd in self.modifier_decks.items():
+            pile = ",".join(str(c).replace(" ", "_") for c in amd.draw_pile) or "-"
+            used = ",".join(str(c).replace(" ", "_") for c in amd.discard) or "-"
+            lines.append(f"modifiers {name} draw={pile} discard={used} shuffle={amd.shuffle_pending}")
         lines.append("revealed " + " ".join(f"{k}={v}" for k, v in sorted(self.revealed.items())))
         lines.append("coins " + " ".join(f"{q},{r}={n}" for (q, r), n in sorted(self.coins.items())))
         lines.append(
