@@ -175,11 +175,23 @@ class Sight:
     def _clear(p: Corner, q: Corner, near: list[tuple[int, int, int, int, Corner, Corner]]) -> bool:
         x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
         y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
-        for ox0, ox1, oy0, oy1, o1, o2 in near:
+        px, py = p
+        dx, dy = q[0] - px, q[1] - py
+        for ox0, ox1, oy0, oy1, (ax, ay), (bx, by) in near:
             if ox0 > x1 or ox1 < x0 or oy0 > y1 or oy1 < y0:
                 continue
-            if segments_touch(p, q, o1, o2):
-                return False
+            # Closed segments touch unless one lies strictly on one side of the other's line
+            # (collinear ones with overlapping boxes overlap).
+            d1 = dx * (ay - py) - dy * (ax - px)
+            d2 = dx * (by - py) - dy * (bx - px)
+            if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
+                continue
+            ex, ey = bx - ax, by - ay
+            d3 = ex * (py - ay) - ey * (px - ax)
+            d4 = ex * (q[1] - ay) - ey * (q[0] - ax)
+            if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+                continue
+            return False
         return True
 
     def sightline(self, a: Hex, b: Hex) -> Segment | None:

@@ -310,24 +310,32 @@ class _Prepared:
 def _search(
     adj: list[list[tuple[int, int, int]]], src: int, n: int
 ) -> tuple[list[int], list[int], list[int]]:
-    neg = [INF] * n
-    pts = [INF] * n
+    """Lexicographic shortest paths by buckets: (negative, points) packed into one integer
+    (points never reach ``k``), with a heap over the few distinct bucket keys."""
+    k = 2 * n + 2
+    cost = [INF] * n
     prev = [-1] * n
-    neg[src] = 0
-    pts[src] = 0
-    heap: list[tuple[int, int, int]] = [(0, 0, src)]
-    while heap:
-        a, b, i = heapq.heappop(heap)
-        if a != neg[i] or b != pts[i]:
-            continue
-        for j, dn, dp in adj[i]:
-            na = a + dn
-            nb = b + dp
-            if na < neg[j] or (na == neg[j] and nb < pts[j]):
-                neg[j] = na
-                pts[j] = nb
-                prev[j] = i
-                heapq.heappush(heap, (na, nb, j))
+    cost[src] = 0
+    buckets: dict[int, list[int]] = {0: [src]}
+    keys = [0]
+    while keys:
+        c = heapq.heappop(keys)
+        for i in buckets.pop(c):
+            if cost[i] != c:
+                continue
+            for j, dn, dp in adj[i]:
+                nc = c + dn * k + dp
+                if nc < cost[j]:
+                    cost[j] = nc
+                    prev[j] = i
+                    bucket = buckets.get(nc)
+                    if bucket is None:
+                        buckets[nc] = [j]
+                        heapq.heappush(keys, nc)
+                    else:
+                        bucket.append(j)
+    neg = [c // k if c < INF else INF for c in cost]
+    pts = [c % k if c < INF else INF for c in cost]
     return neg, pts, prev
 
 

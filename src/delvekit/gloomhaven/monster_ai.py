@@ -284,12 +284,14 @@ class _Solver:
         self._prox: dict[int, list[int]] = {}
         self._spots: dict[tuple[int, int], _Spot] = {}
         self._reach: dict[int, list[int]] = {}
+        self._most: dict[tuple[int, int], int] = {}
         self._area_reach: dict[int, list[int]] = {}
         self.fhex = [g.index[f.hex] for f in figs]
         self.rank: dict[int, int] = {}
         self.n_ranks = 1
         self._los: dict[tuple[int, int], bool] = {}
         self.shapes = self.aoe.shapes() if self.aoe else []
+        self.melee_zone = {h for shape in self.shapes for h in shape}
         # Locations the monster may end on, cheapest first.
         self.ends = sorted(
             (i for i in range(len(g)) if self.can_end[i] and self.pts[i] < INF),
@@ -410,6 +412,34 @@ class _Solver:
             return any((h0[0] + dq, h0[1] + dr) == ch for shape in self.shapes for dq, dr in shape)
         return self.area_reach_of(k)[loc] <= self.rng
 
+    def most_targets(self, loc: int, heeded: list[int]) -> int:
+        """An upper bound on the targets of one attack from ``loc`` (range and area reach
+        only, no line of sight), memoised."""
+        key = (loc, heeded[0] if len(heeded) == 1 else -1)
+        got = self._most.get(key)
+        if got is not None:
+            return got
+        rng = self.rng
+        aoe = self.aoe
+        n = 0
+        for k in heeded:
+            if self.reach_of(k)[loc] <= rng:
+                n += 1
+            elif aoe is not None:
+                if aoe.anchor == "attacker":
+                    h0 = self.g.hexes[loc]
+                    ch = self.figs[k].hex
+                    n += (ch[0] - h0[0], ch[1] - h0[1]) in self.melee_zone
+                elif self.area_reach_of(k)[loc] <= rng:
+                    n += 1
+        if not self.all_targets:
+            if aoe is None:
+                n = min(n, 1 + max(0, self.plus))
+            else:
+                n = min(n, max(len(shape) for shape in self.shapes) + self.plus)
+        self._most[key] = n
+        return n
+
     def spot(self, loc: int, heeded: list[int]) -> _Spot:
         """Who can be attacked from ``loc`` and how (independent of the focus; memoised)."""
         key = (loc, heeded[0] if len(heeded) == 1 else -1)
@@ -516,6 +546,8 @@ class _Solver:
         ff = fh[f]
         best: Key | None = None
         families: set[Family] = set()
+        if self.aoe is None and not self.all_targets and self.plus <= 0:
+            heeded = [f]  # a single target: only the focus can be attacked
         for loc in self.ends:
             neg = self.neg[loc]
             reach = -int(self.pts[loc] <= move)
@@ -524,6 +556,13 @@ class _Solver:
                 if (neg, reach) > best[:2]:
                     continue
                 if prioritize and (neg, reach, disadv_f) > best[:3]:
+                    continue
+                # Cheap bound before any line of sight: at most this many targets from here.
+                most = -self.most_targets(loc, heeded)
+                if prioritize:
+                    if (neg, reach, disadv_f, most, self.pts[loc]) > best[:5]:
+                        continue
+                elif (neg, reach, most) > best[:3]:
                     continue
             sp = self.spot(loc, heeded)
             if self.aoe is None and f not in sp.targetable:
@@ -540,12 +579,15 @@ class _Solver:
         if best is None:
             return
         best_count = -best[3 if prioritize else 2]
+        fams = [(b, t, n, frozenset(b), frozenset(t)) for b, t, n in sorted(families)]
         best_dest: tuple[int, int] | None = None
         dests: dict[tuple[int, Group], tuple[Hex, ...]] = {}
         for loc in self.ends:
             if self.neg[loc] != best[0] or -int(self.pts[loc] <= move) != best[1]:
                 continue
             if prioritize and int(susceptible and self.adjacent(loc, ff)) != best[2]:
+                continue
+            if self.most_targets(loc, heeded) < best_count:
                 continue
             sp = self.spot(loc, heeded)
             pts = self.pts[loc]
@@ -554,11 +596,10 @@ class _Solver:
                     continue
                 pre = set(pl.pre)
                 avail = set(pl.avail)
-                for base, tied, need in families:
-                    extra_pre = pre.difference(base)
-                    if not extra_pre <= set(tied):
-                        continue
-                    if any(k not in pre and k not in avail for k in base):
+                reachable = pre | avail
+                for base, tied, need, base_set, tied_set in fams:
+                    extra_pre = pre - base_set
+                    if not extra_pre <= tied_set or not base_set <= reachable:
                         continue
                     rest = need - len(extra_pre)
                     pool = [k for k in tied if k not in extra_pre and k in avail]
