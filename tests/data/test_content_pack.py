@@ -5,6 +5,7 @@ from __future__ import annotations
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.check import check_pack
 from delvekit.gloomhaven.content.expr import value
+from delvekit.gloomhaven.content.schema import Ability
 
 
 def test_bundled_pack_is_complete() -> None:
@@ -127,3 +128,30 @@ def test_items() -> None:
     assert all(
         item.slot in {"head", "body", "legs", "one-hand", "two-hands", "small"} for item in items.values()
     )
+
+
+def _customs(abilities: tuple[Ability, ...]) -> list[str]:
+    out: list[str] = []
+    for a in abilities:
+        if a.type == "custom":
+            out.append(str(a.value))
+        out.extend(_customs(a.sub))
+    return out
+
+
+def test_brute_and_mindthief_free_text_lines_are_structured() -> None:
+    pack = load_pack()
+    for class_id in ("brute", "mindthief"):
+        klass = pack.classes[class_id]
+        rules = [r for c in klass.cards for half in (c.top, c.bottom) for r in _customs(half.abilities)]
+        rules += [r for s in klass.summons for r in _customs(s.abilities)]
+        assert rules, class_id
+        assert not [r for r in rules if ".abilities." in r], class_id  # no GHS label key left
+    hook = next(c for c in pack.classes["brute"].cards if c.name == "Hook and Chain")
+    condition = hook.bottom.abilities[0].sub[0]
+    assert condition.value == "if-moved-in-straight-line"
+    assert [a.type for a in condition.sub] == ["attack", "custom"]
+    feedback = next(c for c in pack.classes["mindthief"].cards if c.name == "Feedback Loop")
+    augment = feedback.top.abilities[0]
+    assert augment.type == "augment" and augment.sub[0].type == "shield"
+    assert feedback.top.persistent and feedback.top.xp == 1

@@ -24,6 +24,9 @@ import msgspec
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from custom_rules import resolve  # noqa: E402
 
 from delvekit.gloomhaven.content import ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
@@ -32,6 +35,7 @@ from delvekit.gloomhaven.content.schema import (  # noqa: E402
     AbilityCard,
     CampaignTables,
     CharacterClass,
+    MonsterDeck,
     MonsterType,
     PackInfo,
     ReputationStep,
@@ -85,7 +89,7 @@ def confirmed_name_fixes(coverage: Path) -> dict[int, tuple[str, str]]:
         match = row.match(line)
         if match:
             ghs_name, fixed, number, sources = match.groups()
-            if fixed.strip() and int(sources) > 0:
+            if fixed.strip() and fixed.strip() != ghs_name.strip() and int(sources) > 0:
                 fixes[int(number)] = (ghs_name.strip(), fixed.strip())
     return fixes
 
@@ -98,7 +102,7 @@ def unconfirmed_names(coverage: Path) -> list[tuple[int, str, str]]:
         match = row.match(line)
         if match:
             ghs_name, fixed, number, sources = match.groups()
-            if fixed.strip() and int(sources) == 0:
+            if fixed.strip() and fixed.strip() != ghs_name.strip() and int(sources) == 0:
                 out.append((int(number), ghs_name.strip(), fixed.strip()))
     return out
 
@@ -160,6 +164,35 @@ def fix_stats(monster: MonsterType) -> MonsterType:
     return msgspec.structs.replace(monster, levels=tuple(levels))
 
 
+def resolve_class(klass: CharacterClass) -> CharacterClass:
+    """Replace GHS free-text lines by structured abilities (tools/importers/custom_rules.py)."""
+    cards = []
+    for card in klass.cards:
+        top = msgspec.structs.replace(card.top, abilities=resolve(card.top.abilities))
+        bottom = msgspec.structs.replace(card.bottom, abilities=resolve(card.bottom.abilities))
+        cards.append(msgspec.structs.replace(card, top=top, bottom=bottom))
+    summons = tuple(msgspec.structs.replace(s, abilities=resolve(s.abilities)) for s in klass.summons)
+    return msgspec.structs.replace(klass, cards=tuple(cards), summons=summons)
+
+
+def resolve_monster(monster: MonsterType) -> MonsterType:
+    levels = []
+    for entry in monster.levels:
+        for kind in ("normal", "elite", "boss"):
+            line = getattr(entry, kind)
+            if line is not None:
+                line = msgspec.structs.replace(line, abilities=resolve(line.abilities))
+                entry = msgspec.structs.replace(entry, **{kind: line})
+        levels.append(entry)
+    specials = tuple(resolve(special) for special in monster.specials)
+    return msgspec.structs.replace(monster, levels=tuple(levels), specials=specials)
+
+
+def resolve_deck(deck: MonsterDeck) -> MonsterDeck:
+    cards = tuple(msgspec.structs.replace(c, abilities=resolve(c.abilities)) for c in deck.cards)
+    return msgspec.structs.replace(deck, cards=cards)
+
+
 def name_monster(monster: MonsterType, names: dict[str, str]) -> MonsterType:
     name = names.get(monster.id, monster.name)
     return msgspec.structs.replace(monster, name=name)
@@ -168,7 +201,7 @@ def name_monster(monster: MonsterType, names: dict[str, str]) -> MonsterType:
 def render_disagreements(items: list[Disagreement]) -> str:
     if not items:
         return "No disagreements.\n"
-    lines = ["| subject | field | delvekit (GHS) | XHA |", "|---|---|---|---|"]
+    lines = ["| subject | field | delvekit | XHA |", "|---|---|---|---|"]
     for d in items:
         lines.append(f"| {d.subject} | {d.field} | {d.ours} | {d.theirs} |")
     return "\n".join(lines) + "\n"
@@ -198,9 +231,14 @@ def main() -> None:
     categories = ghs_import.convert_folder(ghs)
     fixes = confirmed_name_fixes(sources / "cards" / "COVERAGE.md")
     xha_classes = {xha_id(c["name"]): c for c in xha["classes"]}
-    categories["classes"] = [fix_class(c, fixes, xha_classes.get(c.id, {})) for c in categories["classes"]]
+    categories["classes"] = [
+        resolve_class(fix_class(c, fixes, xha_classes.get(c.id, {}))) for c in categories["classes"]
+    ]
+    categories["monster_decks"] = [resolve_deck(d) for d in categories["monster_decks"]]
     names = {xha_id(name): name for name in xha["monsters"]}
-    categories["monsters"] = [fix_stats(name_monster(m, names)) for m in categories["monsters"]]
+    categories["monsters"] = [
+        resolve_monster(fix_stats(name_monster(m, names))) for m in categories["monsters"]
+    ]
 
     for owned in OWNED:
         path = DATA / owned

@@ -53,7 +53,8 @@ AFFECTS: frozenset[str] = frozenset(
         "self", "ally", "allies", "enemy", "enemies", "enemy-adjacent", "enemies-adjacent",
         "allies-adjacent", "self-allies-adjacent", "enemies-range", "allies-range",
         "self-allies-range", "enemies-moved-through", "one-enemy-all", "all",
-        "self-allies", "enemies-damaged", "enemies-with-condition",
+        "self-allies", "enemies-damaged", "enemies-with-condition", "ally-adjacent", "all-adjacent",
+        "all-adjacent-to-target",
     }
 )  # fmt: skip
 TREASURE_REWARDS: frozenset[str] = frozenset(
