@@ -50,12 +50,14 @@ def test_board_svg_overlays_for_the_web_app() -> None:
         figures=[Figure((0, 0), "<&>", "boss", name="a & b")],
         markers=[Marker((1, 0), "treasure", "7")],
         highlights={(2, 0): "#ff0000"},
+        dimmed=[(2, 0), (9, 9)],
         paths=[[(0, 0), (1, 0), (2, 0)]],
         labels="coords",
         title="T & T",
     )
     root = ET.fromstring(svg)  # escaping keeps it well-formed
     assert len(_classes(root, "highlight")) == 1
+    assert len(list(_classes(root, "dimmed")[0])) == 1  # hexes off the board are ignored
     assert len(_classes(root, "path")) == 1
     assert len(_classes(root, "treasure")) == 1
     assert "&lt;&amp;&gt;" in svg and "2,0" in svg

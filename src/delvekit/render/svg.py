@@ -117,6 +117,7 @@ def board_svg(
     highlights: Mapping[Hex, str] | Iterable[Hex] = (),
     paths: Sequence[Sequence[Hex]] = (),
     regions: Mapping[Hex, int] | None = None,
+    dimmed: Iterable[Hex] = (),
     labels: Literal["none", "coords"] = "none",
     title: str = "",
     legend: Sequence[tuple[Figure, str]] = (),
@@ -127,14 +128,15 @@ def board_svg(
 ) -> str:
     """Draw ``board`` as a standalone SVG document.
 
-    ``regions`` tints hexes by a number (rooms); ``highlights`` outlines hexes (a mapping gives
-    each its colour); ``paths`` are drawn as arrows through hex centres; ``labels="coords"``
-    prints each hex's axial coordinate; ``legend`` lists sample figures with their meaning;
-    ``orientation="pointy"`` turns the picture a quarter turn counter-clockwise (north to the
-    left), which shows a scenario as the scenario book draws it. ``extent`` names more hexes the
-    picture must have room for (off-board hexes an editor offers); ``overlay`` is called with the
-    hex-to-pixel function and its SVG is drawn last, on top (the web app's click targets and
-    solved outcomes)."""
+    ``regions`` tints hexes by a number (rooms); ``dimmed`` hexes are veiled (rooms not yet
+    revealed); ``highlights`` outlines hexes (a mapping gives each its colour); ``paths`` are
+    drawn as arrows through hex centres; ``labels="coords"`` prints each hex's axial
+    coordinate; ``legend`` lists sample figures with their meaning. ``orientation="pointy"``
+    turns the picture a quarter turn counter-clockwise (north to the left), which shows a
+    scenario as the scenario book draws it. ``extent`` names more hexes the picture must have
+    room for (off-board hexes an editor offers); ``overlay`` is called with the hex-to-pixel
+    function and its SVG is drawn last, on top (the web app's click targets and solved
+    outcomes)."""
     margin = size * 0.8
     frame = _Frame([*board.hexes, *extent], size, margin, pointy=orientation == "pointy")
     top = 34.0 if title else 0.0
@@ -178,6 +180,13 @@ def board_svg(
     out.extend(_terrain(frame, board, size))
     out.extend(_doors(frame, board, size))
     out.extend(_walls(frame, board, size))
+    veil = sorted(set(dimmed) & board.hexes)
+    if veil:
+        out.append('<g class="dimmed">')
+        out.extend(
+            f'<polygon points="{frame.polygon(h, 1.02)}" fill="#f8f4ea" fill-opacity="0.72"/>' for h in veil
+        )
+        out.append("</g>")
     out.extend(_highlights(frame, highlights, size))
     out.extend(_paths(frame, paths, size))
     out.extend(_figures(frame, figures, size))
