@@ -1,5 +1,13 @@
 """Gloomhaven content: the bundled base-game pack (classes, monsters, decks, items, scenarios,
 campaign cards and tables) in delvekit's own schema, and users' content folders.
+
+>>> pack = load_pack()
+>>> pack.monsters["bandit-guard"].stats(4, "elite").health
+11
+>>> pack.classes["brute"].playable_at(1), pack.classes["tinkerer"].playable_at(1)
+(True, False)
+
+docs/content.md describes the schema, the checks and the sources.
 """
 
 from __future__ import annotations
