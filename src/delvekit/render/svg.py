@@ -142,7 +142,8 @@ def board_svg(
     top = 34.0 if title else 0.0
     legend_rows = (len(legend) + 2) // 3
     bottom = 14.0 + 26.0 * legend_rows if legend else 0.0
-    width = max(frame.width, 420.0 if legend else 0.0)
+    # Room for the title (about 0.6 em per character at 18 px) and three legend columns.
+    width = max(frame.width, 600.0 if legend else 0.0, len(title) * 11.0 + margin)
     height = frame.height + top + bottom
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
