@@ -38,7 +38,7 @@ def click_hex(page: Any, hex_id: str) -> None:
 
 
 def active_hex(page: Any) -> str:
-    value: str = page.locator("svg.board .figure.active").get_attribute("data-hex")
+    value: str = page.locator("svg.board .mover-overlay .figure.active").get_attribute("data-hex")
     return value
 
 
@@ -53,7 +53,7 @@ def test_paint_terrain_and_place_figures(page: Any) -> None:
     choose_tool(page, "character")
     page.fill("#mover input[name=initiative]", "42")
     click_hex(page, "5,1")
-    page.wait_for_selector('svg.board .figure.character[data-figure="C2"]')
+    page.wait_for_selector('svg.board .mover-overlay .figure.character[data-figure="C2"]')
     case = doc_of(page)["cases"][0]
     assert case["terrain"] == {"obstacle": [[3, 1]], "difficult": [[4, 0]]}
     c2 = next(f for f in case["figures"] if f["id"] == "C2")
@@ -61,12 +61,12 @@ def test_paint_terrain_and_place_figures(page: Any) -> None:
     # a thin wall drawn on a hex side
     choose_tool(page, "wall-edge")
     page.locator('svg.board polygon.edge[data-edge="2,0,2,1"]').click()
-    page.wait_for_selector("svg.board line.thin-wall", state="attached")
+    page.wait_for_selector("svg.board path.walls", state="attached")
     assert doc_of(page)["cases"][0]["walls"] == [[[2, 0], [2, 1]]]
     # refused edits say why and change nothing
     before = doc_of(page)
     choose_tool(page, "wall")
-    page.locator("svg.board .figure.active").click()
+    page.locator("svg.board .mover-overlay .figure.active").click()
     page.wait_for_selector("#mover .error")
     assert "stands on" in page.inner_text("#mover .error")
     assert doc_of(page) == before
@@ -93,7 +93,7 @@ def test_solve_lists_and_draws_outcomes_then_apply_moves_the_monster(page: Any) 
     open_mover(page)
     choose_tool(page, "monster")
     click_hex(page, "4,0")
-    page.wait_for_selector('svg.board .figure.monster[data-hex="4,0"]')
+    page.wait_for_selector('svg.board .mover-overlay .figure.monster[data-hex="4,0"]')
     start = active_hex(page)
     page.click("#solve")
     page.wait_for_selector("#outcomes li")
@@ -109,14 +109,14 @@ def test_solve_lists_and_draws_outcomes_then_apply_moves_the_monster(page: Any) 
     destination = first_text.split(" to ")[1].split(" ")[0].strip()
     items.first.locator("button.apply").click()
     page.wait_for_function(
-        "(start) => document.querySelector('svg.board .figure.active').getAttribute('data-hex') !== start",
+        "(start) => document.querySelector('.mover-overlay .figure.active').dataset.hex !== start",
         arg=start,
     )
     assert active_hex(page) == destination
     assert "moved" in page.inner_text("#mover .message")
     page.click("#undo")
     page.wait_for_function(
-        "(start) => document.querySelector('svg.board .figure.active').getAttribute('data-hex') === start",
+        "(start) => document.querySelector('.mover-overlay .figure.active').dataset.hex === start",
         arg=start,
     )
 
@@ -128,7 +128,7 @@ def test_export_then_import_gives_the_board_back_unchanged(page: Any, tmp_path: 
     page.wait_for_selector('svg.board .t-hazardous[data-hex="3,0"]')
     choose_tool(page, "wall-edge")
     page.locator('svg.board polygon.edge[data-edge="4,0,4,1"]').click()
-    page.wait_for_selector("svg.board line.thin-wall", state="attached")
+    page.wait_for_selector("svg.board path.walls", state="attached")
     page.uncheck("#mover input[name=attack]")
     page.wait_for_selector("#mover .aoe.off")
     page.select_option("#mover select[name=ruleset]", "frosthaven")
@@ -193,9 +193,9 @@ def test_load_scenario_one_opening_room(page: Any) -> None:
     page.wait_for_selector("#mover .message:has-text('scenario 1')")
     case = doc_of(page)["cases"][0]
     assert case["id"] == "scenario-1-3p"
-    assert page.locator("svg.board .figure.character").count() == 3
-    assert page.locator("svg.board .figure.active").count() == 1
-    assert page.locator("svg.board .figure.monster").count() == sum(
+    assert page.locator("svg.board .mover-overlay .figure.character").count() == 3
+    assert page.locator("svg.board .mover-overlay .figure.active").count() == 1
+    assert page.locator("svg.board .mover-overlay .figure.monster").count() == sum(
         1 for f in case["figures"] if f["side"] == "monster" and not f.get("active")
     )
 

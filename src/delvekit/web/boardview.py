@@ -1,9 +1,11 @@
 """The monster mover's board as SVG: a pure function of the editor document and the outcomes.
 
-Geometry follows the gh-monster-ai-cases compass: flat-top hexes, north up, centre of ``(q, r)``
-at ``x = 1.5 q``, ``y = sqrt(3) (r + q / 2)`` edge lengths. Every element the user may click
+The board itself is drawn by the shared renderer (:func:`delvekit.render.svg.board_svg`, the
+same picture as ``delve scenario show --svg``); this module adds the editor's layer on top,
+positioned with the renderer's own hex-to-pixel function. Every element the user may click
 carries its coordinates (``data-hex="q,r"`` or ``data-edge="q1,r1,q2,r2"``); the page's script
-turns a click into an editor request, so the drawing itself stays free of behaviour.
+turns a click into an editor request, so the drawing itself stays free of behaviour. The small
+area-pattern grid (:func:`aoe_svg`) is drawn here, with the gh-monster-ai-cases compass.
 
 >>> from delvekit.web.editor import blank
 >>> svg = board_svg(blank(4, 3))
@@ -14,11 +16,14 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from delvekit.core.hexes import Hex, neighbours
+from delvekit.core.board import Board, Terrain
+from delvekit.core.hexes import DIRECTIONS, Hex, neighbour, neighbours
+from delvekit.render import svg as render_svg
+from delvekit.render.svg import Figure, FigureKind
 from delvekit.web import editor
 
 SIZE = 30.0
@@ -51,17 +56,6 @@ def corners(h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
     ]
 
 
-def shared_side(a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
-    """End points of the side between neighbours ``a`` and ``b``."""
-    ax, ay = centre(a)
-    bx, by = centre(b)
-    theta = math.atan2(by - ay, bx - ax)
-    return tuple(  # type: ignore[return-value]
-        (ax + SIZE * math.cos(theta + d), ay + SIZE * math.sin(theta + d))
-        for d in (-math.pi / 6, math.pi / 6)
-    )
-
-
 def _pts(points: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
@@ -88,120 +82,209 @@ def view_box(hexes: Iterable[Hex]) -> tuple[float, float, float, float]:
     )
 
 
-def _terrain_mark(kind: str, h: Hex) -> str:
-    x, y = centre(h)
-    if kind == "obstacle":
-        pts = [(x - 13, y + 9), (x - 6, y - 8), (x, y - 2), (x + 5, y - 11), (x + 14, y + 9)]
-        return (
-            f'<polygon class="mark" points="{_pts(pts)}" fill="#8a6a44" stroke="#5a4228" stroke-width="1.5"/>'
-        )
-    if kind == "trap":
-        return (
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="none" stroke="#b3261e" stroke-width="2.5"/>'
-            f'<path d="M{x - 6:.1f},{y - 6:.1f}L{x + 6:.1f},{y + 6:.1f}M{x + 6:.1f},{y - 6:.1f}L{x - 6:.1f},'
-            f'{y + 6:.1f}" stroke="#b3261e" stroke-width="2.5"/>'
-        )
-    if kind == "hazardous":
-        pts = [(x, y - 12), (x + 12, y + 9), (x - 12, y + 9)]
-        return (
-            f'<polygon points="{_pts(pts)}" fill="#f29d38" stroke="#a35a00" stroke-width="1.5"/>'
-            f'<text x="{x:.1f}" y="{y + 7:.1f}" class="glyph">!</text>'
-        )
-    if kind == "difficult":
-        return "".join(
-            f'<circle cx="{x + dx:.1f}" cy="{y + dy:.1f}" r="3" fill="#3d7a35"/>'
-            for dx, dy in ((-9, 5), (0, -6), (9, 5), (0, 8), (-8, -5), (8, -5))
-        )
-    if kind == "icy":
-        return "".join(
-            f'<line x1="{x - 11 * math.cos(a):.1f}" y1="{y - 11 * math.sin(a):.1f}" '
-            f'x2="{x + 11 * math.cos(a):.1f}" y2="{y + 11 * math.sin(a):.1f}" '
-            'stroke="#2f7fb8" stroke-width="2"/>'
-            for a in (0.0, math.pi / 3, 2 * math.pi / 3)
-        )
-    return ""
+_DEFS = (
+    "<defs>"
+    '<marker id="mv-arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+    'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#7b2cbf"/></marker>'
+    '<marker id="mv-strike" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" '
+    'orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#d00000"/></marker>'
+    "</defs>"
+)
 
 
-def _figure(fig: dict[str, Any], *, dim: bool = False) -> str:
-    h = (int(fig["hex"][0]), int(fig["hex"][1]))
-    x, y = centre(h)
-    fid = escape(str(fig["id"]))
-    if fig["side"] == "character":
-        kind = "character"
-    elif fig.get("active"):
-        kind = "active"
-    else:
-        kind = "monster"
-    extra = ' opacity="0.35"' if dim else ""
-    parts = [f'<g class="figure {kind}" data-figure="{fid}" data-hex="{_hex_id(h)}"{extra}>']
-    if kind == "character":
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="17"/>')
-    elif kind == "active":
-        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="19" class="halo"/>')
-        parts.append(f'<rect x="{x - 15:.1f}" y="{y - 15:.1f}" width="30" height="30" rx="6"/>')
-    else:
-        parts.append(f'<rect x="{x - 14:.1f}" y="{y - 14:.1f}" width="28" height="28" rx="6"/>')
-    parts.append(f'<text x="{x:.1f}" y="{y + 4.5:.1f}">{fid}</text>')
-    init = fig.get("initiative")
-    if kind == "character" and init:
-        parts.append(
-            f'<circle cx="{x + 15:.1f}" cy="{y - 14:.1f}" r="9" class="init"/>'
-            f'<text x="{x + 15:.1f}" y="{y - 10.5:.1f}" class="init-text">{int(init)}</text>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
+class Geometry:
+    """Pixel positions derived from the shared renderer's hex-to-pixel function alone, so the
+    overlay lines up whatever size or orientation the renderer draws with."""
+
+    def __init__(self, centre: Callable[[Hex], tuple[float, float]]) -> None:
+        self.centre = centre
+
+    def corners(self, h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
+        """The six corners of ``h`` (each the mean of three touching hex centres), shrunk by ``scale``."""
+        cx, cy = self.centre(h)
+        out = []
+        for i in range(6):
+            a = self.centre(neighbour(h, DIRECTIONS[i]))
+            b = self.centre(neighbour(h, DIRECTIONS[(i + 1) % 6]))
+            x, y = (cx + a[0] + b[0]) / 3, (cy + a[1] + b[1]) / 3
+            out.append((cx + (x - cx) * scale, cy + (y - cy) * scale))
+        return out
+
+    def side(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
+        """End points of the side shared by neighbours ``a`` and ``b``."""
+        i = DIRECTIONS.index((b[0] - a[0], b[1] - a[1]))
+        cs = self.corners(a)
+        return cs[(i - 1) % 6], cs[i]
+
+    def radius(self) -> float:
+        (x0, y0), (x1, y1) = self.centre((0, 0)), self.centre((0, 1))
+        return math.hypot(x1 - x0, y1 - y0) / math.sqrt(3)
 
 
-def _arrow_path(points: Sequence[tuple[float, float]]) -> str:
-    return "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in points)
+def _pt(x: float, y: float) -> str:
+    return f"{x:.1f},{y:.1f}"
 
 
 def _outcome_layer(
-    index: int, outcome: dict[str, Any], active_hex: Hex | None, where: dict[str, Hex], *, show: bool
+    geo: Geometry,
+    index: int,
+    outcome: dict[str, Any],
+    active_hex: Hex | None,
+    where: dict[str, Hex],
+    *,
+    show: bool,
 ) -> str:
     dest = (int(outcome["destination"][0]), int(outcome["destination"][1]))
     cls = "outcome show" if show else "outcome"
     parts = [f'<g class="{cls}" data-outcome="{index}">', '<g class="detail">']
     for h in outcome.get("aoe_hexes") or []:
-        parts.append(f'<polygon class="aoe" points="{_pts(corners((int(h[0]), int(h[1])), 0.82))}"/>')
+        parts.append(f'<polygon class="aoe" points="{_pts(geo.corners((int(h[0]), int(h[1])), 0.86))}"/>')
     path = [(int(h[0]), int(h[1])) for h in (outcome.get("path") or [])]
     if active_hex is not None and (not path or path[0] != active_hex):
         path = [active_hex, *path]
     if path and path[-1] != dest:
         path.append(dest)
     if len(path) >= 2 and path[0] != path[-1]:
-        parts.append(
-            f'<path class="move" d="{_arrow_path([centre(h) for h in path])}" marker-end="url(#arrow)"/>'
-        )
-    dx, dy = centre(dest)
+        d = "M" + " L".join(_pt(*geo.centre(h)) for h in path)
+        parts.append(f'<path class="move" d="{d}" marker-end="url(#mv-arrow)"/>')
+    dx, dy = geo.centre(dest)
     for target in outcome.get("targets") or []:
         th = where.get(str(target))
         if th is None:
             continue
-        tx, ty = centre(th)
+        tx, ty = geo.centre(th)
+        # Stop short of the target's centre so the arrow head shows beside the standee.
+        k = max(0.0, 1 - geo.radius() * 0.55 / max(1e-6, math.hypot(tx - dx, ty - dy)))
         parts.append(
-            f'<line class="attack" x1="{dx:.1f}" y1="{dy:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" '
-            'marker-end="url(#strike)"/>'
+            f'<line class="attack" x1="{dx:.1f}" y1="{dy:.1f}" x2="{dx + (tx - dx) * k:.1f}" '
+            f'y2="{dy + (ty - dy) * k:.1f}" marker-end="url(#mv-strike)"/>'
         )
     parts.append("</g>")
+    r = geo.radius()
     parts.append(
-        f'<circle class="dest" cx="{dx:.1f}" cy="{dy + 17:.1f}" r="8"/>'
-        f'<text class="dest-text" x="{dx:.1f}" y="{dy + 20.5:.1f}">{index + 1}</text>'
+        f'<circle class="dest" cx="{dx + r * 0.5:.1f}" cy="{dy - r * 0.5:.1f}" r="{r * 0.26:.1f}"/>'
+        f'<text class="dest-text" x="{dx + r * 0.5:.1f}" y="{dy - r * 0.5 + r * 0.11:.1f}" '
+        f'font-size="{r * 0.32:.1f}">{index + 1}</text>'
     )
     parts.append("</g>")
     return "".join(parts)
 
 
-_DEFS = (
-    "<defs>"
-    '<marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="5" markerHeight="5" '
-    'orient="auto">'
-    '<path d="M0,0 L10,5 L0,10 z" fill="#7b2cbf"/></marker>'
-    '<marker id="strike" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" '
-    'orient="auto">'
-    '<path d="M0,0 L10,5 L0,10 z" fill="#d00000"/></marker>'
-    "</defs>"
-)
+def _overlay(
+    geo: Geometry,
+    doc: editor.Doc,
+    *,
+    outcomes: Sequence[dict[str, Any]],
+    tool: str,
+    selected: int | None,
+    trail: dict[str, Any] | None,
+    ghosts: Sequence[Hex],
+) -> str:
+    hexes = editor.board_hexes(doc)
+    terrain = editor.terrain_at(doc)
+    figures = editor.case_of(doc)["figures"]
+    where = {str(f["id"]): (int(f["hex"][0]), int(f["hex"][1])) for f in figures}
+    active = editor.active_figure(doc)
+    active_hex = (int(active["hex"][0]), int(active["hex"][1])) if active else None
+    r = geo.radius()
+    out = ['<g class="mover-overlay">', _DEFS]
+    # Click targets: one per hex, over the drawing (which stays purely visual).
+    out.append('<g class="hits">')
+    for h in ghosts:
+        out.append(f'<polygon class="ghost" data-hex="{_hex_id(h)}" points="{_pts(geo.corners(h, 0.92))}"/>')
+    for h in editor.sorted_hexes(hexes):
+        kind = terrain.get(h, "floor")
+        label = f" {TERRAIN_LABEL.get(kind, '')}" if kind != "floor" else ""
+        out.append(
+            f'<polygon class="hex t-{kind}" data-hex="{_hex_id(h)}" points="{_pts(geo.corners(h, 0.98))}">'
+            f"<title>{h[0]},{h[1]}{label}</title></polygon>"
+        )
+    out.append("</g>")
+    trail_path = [(int(h[0]), int(h[1])) for h in ((trail or {}).get("path") or [])]
+    if len(trail_path) >= 2:
+        d = "M" + " L".join(_pt(*geo.centre(h)) for h in trail_path)
+        out.append(f'<path class="trail" d="{d}" marker-end="url(#mv-arrow)"/>')
+    if outcomes:
+        out.append('<g class="outcomes">')
+        order = list(range(len(outcomes)))
+        if selected is not None and 0 <= selected < len(outcomes):
+            order.remove(selected)
+            order.append(selected)  # drawn last: on top
+        for i in order:
+            out.append(_outcome_layer(geo, i, outcomes[i], active_hex, where, show=i == selected))
+        out.append("</g>")
+    out.append('<g class="figure-hits">')
+    for fig in figures:
+        h = (int(fig["hex"][0]), int(fig["hex"][1]))
+        x, y = geo.centre(h)
+        kind = "character" if fig["side"] == "character" else ("active" if fig.get("active") else "monster")
+        fid = escape(str(fig["id"]))
+        parts = [f'<g class="figure {kind}" data-figure="{fid}" data-hex="{_hex_id(h)}">']
+        if kind == "active":
+            parts.append(f'<circle class="halo" cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.62:.1f}"/>')
+        init = fig.get("initiative")
+        if kind == "character" and init:
+            bx, by = x + r * 0.45, y - r * 0.45
+            parts.append(
+                f'<circle class="init" cx="{bx:.1f}" cy="{by:.1f}" r="{r * 0.24:.1f}"/>'
+                f'<text class="init-text" x="{bx:.1f}" y="{by + r * 0.1:.1f}" font-size="{r * 0.28:.1f}">'
+                f"{int(init)}</text>"
+            )
+        side = "active monster" if kind == "active" else fig["side"]
+        parts.append(
+            f'<circle class="hit" cx="{x:.1f}" cy="{y:.1f}" r="{r * 0.52:.1f}"><title>{fid}: {side}'
+            f"{f', initiative {int(init)}' if init else ''}</title></circle></g>"
+        )
+        out.append("".join(parts))
+    out.append("</g>")
+    if tool == "wall-edge":
+        on = set(hexes)
+        walls = editor.wall_pairs(doc)
+        seen: set[tuple[Hex, Hex]] = set()
+        out.append('<g class="edges">')
+        for h in editor.sorted_hexes(hexes):
+            for n in neighbours(h):
+                key: tuple[Hex, Hex] = (min(h, n), max(h, n))
+                if key in seen:
+                    continue
+                seen.add(key)
+                (x1, y1), (x2, y2) = geo.side(key[0], key[1])
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+                (ax, ay), (bx, by) = geo.centre(key[0]), geo.centre(key[1])
+                # A thin kite around the side (a hit area, not a bare line), into both hexes.
+                kite = [(x1, y1), (mx + 0.28 * (ax - mx), my + 0.28 * (ay - my))]
+                kite += [(x2, y2), (mx + 0.28 * (bx - mx), my + 0.28 * (by - my))]
+                state = " on" if frozenset(key) in walls else ""
+                rim = "" if n in on else " rim"
+                out.append(
+                    f'<polygon class="edge{state}{rim}" data-edge="{_hex_id(key[0])},{_hex_id(key[1])}" '
+                    f'points="{_pts(kite)}"/>'
+                )
+        out.append("</g>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def to_board(doc: editor.Doc) -> Board:
+    """The core board the document describes (for the shared renderer)."""
+    terrain = {h: Terrain(kind) for h, kind in editor.terrain_at(doc).items()}
+    walls = [(a, b) for a, b in (tuple(p) for p in editor.wall_pairs(doc))]
+    return Board.build(editor.board_hexes(doc), terrain=terrain, walls=walls)
+
+
+def _render_figures(doc: editor.Doc) -> list[Figure]:
+    out = []
+    for fig in editor.case_of(doc)["figures"]:
+        h = (int(fig["hex"][0]), int(fig["hex"][1]))
+        label = str(fig["id"])[:3]
+        if fig["side"] == "character":
+            out.append(Figure(h, label, "character", f"character {fig['id']}"))
+        elif fig.get("active"):
+            out.append(Figure(h, label, "boss", f"active monster {fig['id']}"))
+        else:
+            kind: FigureKind = "elite" if str(fig["id"]).startswith("E") else "normal"
+            out.append(Figure(h, label, kind, f"monster {fig['id']}"))
+    return out
 
 
 def board_svg(
@@ -212,97 +295,36 @@ def board_svg(
     selected: int | None = None,
     trail: dict[str, Any] | None = None,
 ) -> str:
-    """The editor board: hexes, terrain, thin walls, figures, then the outcomes drawn on top.
+    """The editor board: the shared renderer's drawing (:func:`delvekit.render.svg.board_svg`)
+    with the editor's layer on top: click targets, the solved outcomes, initiative badges.
 
-    ``tool`` adds the click targets that tool needs: hexes just outside the board for the
-    board-shape tool, the hex sides for the thin-wall tool. ``selected`` is the outcome whose
-    path and attacks are shown first (the page shows another on hover). ``trail`` is the outcome
-    just applied, drawn faintly so the move stays visible.
+    ``tool`` adds the targets that tool needs: hexes just outside the board for the board-shape
+    tool, the hex sides for the thin-wall tool. ``selected`` is the outcome whose path and
+    attacks are shown first (the page shows another on hover); ``trail`` is the outcome just
+    applied, drawn faintly so the move stays visible.
     """
-    hexes = editor.board_hexes(doc)
     ghosts = editor.ghost_hexes(doc) if tool == "hex" else []
-    terrain = editor.terrain_at(doc)
-    case = editor.case_of(doc)
-    figures = case["figures"]
-    where = {str(f["id"]): (int(f["hex"][0]), int(f["hex"][1])) for f in figures}
     active = editor.active_figure(doc)
-    active_hex = (int(active["hex"][0]), int(active["hex"][1])) if active else None
-    vx, vy, vw, vh = view_box([*hexes, *ghosts])
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board tool-{escape(tool or "none")}" '
-        f'viewBox="{vx:.1f} {vy:.1f} {vw:.1f} {vh:.1f}" width="{vw:.0f}" height="{vh:.0f}" '
-        f'role="img" aria-label="monster mover board">',
-        _DEFS,
-    ]
-    for h in ghosts:
-        out.append(f'<polygon class="ghost" data-hex="{_hex_id(h)}" points="{_pts(corners(h, 0.94))}"/>')
-    for h in editor.sorted_hexes(hexes):
-        kind = terrain.get(h, "floor")
-        label = f" {TERRAIN_LABEL.get(kind, '')}" if kind != "floor" else ""
-        out.append(
-            f'<polygon class="hex t-{kind}" data-hex="{_hex_id(h)}" points="{_pts(corners(h, 0.97))}">'
-            f"<title>{h[0]},{h[1]}{label}</title></polygon>"
+    highlights = {(int(active["hex"][0]), int(active["hex"][1])): "#e0a800"} if active else {}
+
+    def overlay(centre: Callable[[Hex], tuple[float, float]]) -> str:
+        return _overlay(
+            Geometry(centre), doc, outcomes=outcomes, tool=tool, selected=selected, trail=trail, ghosts=ghosts
         )
-    occupied = set(where.values())
-    out.append('<g class="marks">')
-    for h in editor.sorted_hexes(hexes):
-        x, y = centre(h)
-        mark = terrain.get(h)
-        if mark is not None and h not in occupied:
-            out.append(_terrain_mark(mark, h))
-        out.append(f'<text class="coord" x="{x:.1f}" y="{y - SIZE * 0.58:.1f}">{h[0]},{h[1]}</text>')
-    out.append("</g>")
-    out.append('<g class="walls">')
-    for pair in sorted(tuple(sorted(p)) for p in editor.wall_pairs(doc)):
-        a, b = pair
-        (x1, y1), (x2, y2) = shared_side(a, b)
-        out.append(f'<line class="thin-wall" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
-    out.append("</g>")
-    trail_path = [(int(h[0]), int(h[1])) for h in ((trail or {}).get("path") or [])]
-    if len(trail_path) >= 2:
-        out.append(
-            f'<path class="trail" d="{_arrow_path([centre(h) for h in trail_path])}" '
-            'marker-end="url(#arrow)"/>'
-        )
-    if outcomes:
-        out.append('<g class="outcomes">')
-        order = list(range(len(outcomes)))
-        if selected is not None and 0 <= selected < len(outcomes):
-            order.remove(selected)
-            order.append(selected)  # drawn last: on top
-        for i in order:
-            out.append(_outcome_layer(i, outcomes[i], active_hex, where, show=i == selected))
-        out.append("</g>")
-    out.append('<g class="figures">')
-    for fig in figures:
-        out.append(_figure(fig))
-    out.append("</g>")
-    if tool == "wall-edge":
-        on = set(hexes)
-        seen: set[tuple[Hex, Hex]] = set()
-        out.append('<g class="edges">')
-        for h in editor.sorted_hexes(hexes):
-            for n in neighbours(h):
-                key: tuple[Hex, Hex] = (min(h, n), max(h, n))
-                if key in seen:
-                    continue
-                seen.add(key)
-                (x1, y1), (x2, y2) = shared_side(h, n)
-                state = " on" if frozenset(key) in editor.wall_pairs(doc) else ""
-                rim = "" if n in on else " rim"
-                # A thin kite around the side (a hit area, not just a line) reaching a little
-                # into both hexes.
-                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-                (ax, ay), (bx, by) = centre(key[0]), centre(key[1])
-                kite = [(x1, y1), (mx + 0.28 * (ax - mx), my + 0.28 * (ay - my))]
-                kite += [(x2, y2), (mx + 0.28 * (bx - mx), my + 0.28 * (by - my))]
-                out.append(
-                    f'<polygon class="edge{state}{rim}" data-edge="{_hex_id(key[0])},{_hex_id(key[1])}" '
-                    f'points="{_pts(kite)}"/>'
-                )
-        out.append("</g>")
-    out.append("</svg>")
-    return "".join(out)
+
+    svg = render_svg.board_svg(
+        to_board(doc),
+        figures=_render_figures(doc),
+        highlights=highlights,
+        labels="coords",
+        extent=ghosts,
+        overlay=overlay,
+    )
+    return svg.replace(
+        "<svg ",
+        f'<svg class="board tool-{escape(tool or "none")}" role="img" aria-label="monster mover board" ',
+        1,
+    ).strip()
 
 
 def aoe_svg(doc: editor.Doc) -> str:

@@ -10,6 +10,7 @@ out leaves the document as it was and says why.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -288,16 +289,22 @@ def _click(doc: editor.Doc, state: State, h: Hex) -> editor.Doc:
 # --- what the template shows -------------------------------------------------------------------
 
 
+_SENTENCE = re.compile(r"(?<=\.)\s+(?=[A-Z])|\n+")
+
+
 def explanation_lines(value: Any) -> list[str]:
     """The engine's explanation as lines of text, whatever its JSON shape.
 
+    >>> explanation_lines("Focus C1: nearest. Moves (1, 0) -> (2, 0). Attacks C1 from (2, 0).")
+    ['Focus C1: nearest.', 'Moves (1, 0) -> (2, 0).', 'Attacks C1 from (2, 0).']
     >>> explanation_lines({"focus": "C1", "why": ["nearest", "lowest initiative"]})
     ['focus: C1', 'why: nearest; lowest initiative']
     """
     if value is None:
         return []
     if isinstance(value, str):
-        return [line for line in value.splitlines() if line.strip()]
+        # One sentence a line: the engine writes "Focus ... . Moves ... . Attacks ... ."
+        return [part.strip() for part in _SENTENCE.split(value) if part.strip()]
     if isinstance(value, list):
         return [line for item in value for line in explanation_lines(item)]
     if isinstance(value, dict):
