@@ -479,7 +479,7 @@ def scenario_svg(
     unplaced = sum(1 for _, p in scenario.placements() if p.hex is None and p.type_for(players) != "none")
     title = f"#{scenario.number} {scenario.name} - {players} characters"
     if unplaced:
-        title += f" ({unplaced} standee{'s' if unplaced > 1 else ''} placed by the rules text)"
+        title += f" (+{unplaced} standee{'s' if unplaced > 1 else ''} with no hex in the map data)"
     return board_svg(
         smap.board,
         figures=figures,

@@ -159,7 +159,7 @@ def scenario_text(
     if unplaced:
         parts.append(
             Text(
-                "placed by the scenario's rules text (no hex in the map data): "
+                "also placed, with no hex in the map data (see docs/content-scenarios.md): "
                 + ", ".join(f"{p.type_for(players)} {p.monster}" for p in unplaced),
                 style="italic",
             )
