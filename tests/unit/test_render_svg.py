@@ -133,3 +133,20 @@ def test_cli_refuses_what_it_cannot_draw() -> None:
     assert isinstance(result.exception, ContentError) and "no fixed map" in str(result.exception)
     result = runner.invoke(scenario_cli, ["show", "96"])
     assert isinstance(result.exception, InputError) and "no scenario 96" in str(result.exception)
+
+
+def test_delve_command_end_to_end(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    def delve(*args: str) -> subprocess.CompletedProcess[str]:
+        code = "import sys; from delvekit.cli.main import main; sys.argv[0] = 'delve'; main()"
+        return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60)
+
+    done = delve("scenario", "show", "2", "--players", "3", "--svg", str(tmp_path / "two.svg"))
+    assert done.returncode == 0, done.stderr
+    assert "Barrow Lair - 3 characters" in (tmp_path / "two.svg").read_text()
+    refused = delve("scenario", "show", "55")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("error: scenario 55: has no fixed map")
+    assert "Traceback" not in refused.stderr
