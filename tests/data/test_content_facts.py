@@ -82,3 +82,12 @@ def test_cli_check_passes_for_a_sound_user_folder() -> None:
     custom = Path(__file__).parent / "fixtures" / "custom-content"
     result = CliRunner().invoke(content_cli, ["check", "--content", str(custom)])
     assert "test-sage" not in result.output  # no problem names a custom class
+
+
+def test_xha_card_names() -> None:
+    from delvekit.gloomhaven.content.crosscheck import xha_card
+
+    assert xha_card("perks/plus0target1flip") == "rolling +0 add target"
+    assert xha_card("perks/plus0untap") == "+0 refresh item"
+    assert xha_card("perks/plus2fire") == "+2 fire"
+    assert xha_card("minus2") == "-2"

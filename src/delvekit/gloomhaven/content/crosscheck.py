@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from delvekit.core.errors import ContentError
+from delvekit.core.errors import ContentError, DelvekitError
 from delvekit.gloomhaven.content import expr
 from delvekit.gloomhaven.content.schema import Ability, MonsterType, StatLine
 
@@ -192,6 +192,82 @@ def compare_classes(pack: ContentPack, edition: Mapping[str, Any]) -> list[Disag
     return out
 
 
+_XHA_CARD = re.compile(r"(?:perks/)?(plus|minus)(\d+)(.*?)(flip)?")
+
+
+def xha_card(name: str) -> str:
+    """XHA's modifier card file name → delvekit's canonical card text.
+
+    >>> xha_card("perks/plus0push1flip"), xha_card("perks/plus1shield1"), xha_card("minus1")
+    ('rolling +0 push 1', '+1 shield 1 self', '-1')
+    """
+    from delvekit.gloomhaven.modifiers import parse_card
+
+    match = _XHA_CARD.fullmatch(name)
+    if match is None:
+        raise ContentError(f"unknown XHA modifier card {name!r}", where="xha perks")
+    sign, amount, rest, flip = match.groups()
+    words = ["rolling"] if flip else []
+    words.append(f"{'+' if sign == 'plus' else '-'}{amount}")
+    effect = re.fullmatch(r"(push|pull|pierce|heal|shield|target)(\d+)", rest)
+    if effect:
+        kind, value = effect.groups()
+        if kind in ("heal", "shield"):
+            words.append(f"{kind} {value} self")
+        elif kind == "target":
+            words.append("add target" if value == "1" else f"add target {value}")
+        else:
+            words.append(f"{kind} {value}")
+    elif rest == "untap":
+        words.append("refresh item")
+    elif rest:
+        words.append(rest)
+    try:
+        return str(parse_card(" ".join(words)))
+    except DelvekitError as exc:
+        raise ContentError(f"XHA modifier card {name!r}: {exc}", where="xha perks") from None
+
+
+def compare_perks(pack: ContentPack, edition: Mapping[str, Any]) -> list[Disagreement]:
+    """Every class's perks as (removed, added) card multisets, one per check box, against XHA's
+    perk lists (order ignored; the "ignore negative effects" part is not compared)."""
+    out: list[Disagreement] = []
+    for entry in edition.get("classes", ()):
+        mine = pack.classes.get(xha_id(str(entry.get("name", ""))))
+        if mine is None:
+            continue
+        ours = sorted(
+            (tuple(sorted(p.remove)), tuple(sorted(p.add))) for p in mine.perks for _ in range(p.count)
+        )
+        theirs = sorted(
+            (
+                tuple(sorted(xha_card(c) for c in perk.get("removes", ()))),
+                tuple(sorted(xha_card(c) for c in perk.get("adds", ()))),
+            )
+            for perk in entry.get("perks", ())
+        )
+        for extra in sorted(set(ours) - set(theirs)) + sorted(set(theirs) - set(ours)):
+            out.append(
+                Disagreement(
+                    f"class {mine.id}",
+                    f"perk remove {list(extra[0])} add {list(extra[1])}",
+                    str(ours.count(extra)),
+                    str(theirs.count(extra)),
+                )
+            )
+        for perk in sorted(set(ours) & set(theirs)):
+            if ours.count(perk) != theirs.count(perk):
+                out.append(
+                    Disagreement(
+                        f"class {mine.id}",
+                        f"perk remove {list(perk[0])} add {list(perk[1])}",
+                        str(ours.count(perk)),
+                        str(theirs.count(perk)),
+                    )
+                )
+    return out
+
+
 def xha_standees(rooms: list[Mapping[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
     """XHA room data of one scenario → ``{players: {monster: {"normal": n, "elite": n}}}``."""
     totals: dict[str, dict[str, dict[str, int]]] = {str(p): {} for p in (2, 3, 4)}
@@ -243,7 +319,7 @@ def crosscheck(pack: ContentPack, folder: Path) -> list[Disagreement]:
     edition = _read(folder / "editions" / "Gloomhaven.json")
     if not isinstance(edition, dict):
         raise ContentError("expected an object", where=str(folder / "editions" / "Gloomhaven.json"))
-    out = compare_monsters(pack, edition) + compare_classes(pack, edition)
+    out = compare_monsters(pack, edition) + compare_classes(pack, edition) + compare_perks(pack, edition)
     rooms_path = folder / "rooms" / "Gloomhaven.json"
     if rooms_path.exists() and pack.scenarios:
         from delvekit.gloomhaven.content.facts import scenario_part
