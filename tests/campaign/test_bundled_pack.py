@@ -79,6 +79,7 @@ def test_enhancement_costs_on_real_brute_cards(catalog: Catalog) -> None:
             "success": False,
             "characters": {"Ana": {"gold": 970}},
         },
+        {"action": "add_prosperity", "amount": 4},  # prosperity 2: two enhanced cards
     )
     # §18.15: a hex added to a 3-hex area on a level-1 card with no stickers costs 66.
     s = run(
