@@ -23,6 +23,11 @@ POOL = cards_of([
 MODE = st.sampled_from([(False, False), (True, False), (False, True)])
 
 
+def names(cards: tuple[ModifierCard, ...]) -> set[str]:
+    """The effects the applied cards add, named as in the odds."""
+    return {name.replace("_", " ") for card in cards for name in card.effect_amounts()}
+
+
 def every_order(attack: int, deck: list[ModifierCard], advantage: bool, disadvantage: bool,
                 shield: int, pierce: int) -> tuple[dict[int, Fraction], dict[str, Fraction]]:  # fmt: skip
     counts: Counter[int] = Counter()
@@ -33,7 +38,7 @@ def every_order(attack: int, deck: list[ModifierCard], advantage: bool, disadvan
             Rng(0), attack=attack, advantage=advantage, disadvantage=disadvantage
         )
         counts[resolve_attack(attack, cards=draw.applied, shield=shield, pierce=pierce).damage] += 1
-        effects.update({name.replace("_", " ") for card in draw.applied for name in card.effect_amounts()})
+        effects.update(names(draw.applied))
     return (
         {d: Fraction(c, len(orders)) for d, c in counts.items() if c},
         {name: Fraction(c, len(orders)) for name, c in effects.items()},
@@ -75,3 +80,65 @@ def test_more_shield_never_helps_and_more_pierce_never_hurts(
     base = expected(shield, 0)
     assert expected(shield + 1, 0) <= base <= expected(shield, 1)
     assert sum(attack_distribution(attack, deck=deck).probabilities.values()) == 1
+
+
+Odds = tuple[dict[int, Fraction], dict[str, Fraction]]
+
+
+def pile_then_discards(attack: int, pile: list[ModifierCard], discard: list[ModifierCard],
+                       advantage: bool, disadvantage: bool) -> Odds:  # fmt: skip
+    """Every order of the draw pile followed by every order of the discards (what a reshuffle
+    gives when the pile runs out), drawn as one pile by the real deck code."""
+    counts: Counter[int] = Counter()
+    effects: Counter[str] = Counter()
+    total = 0
+    for top in itertools.permutations(pile):
+        for rest in itertools.permutations(discard):
+            draw, _ = ModifierDeck(draw_pile=top + rest).draw(
+                Rng(0), attack=attack, advantage=advantage, disadvantage=disadvantage
+            )
+            counts[resolve_attack(attack, cards=draw.applied).damage] += 1
+            effects.update(names(draw.applied))
+            total += 1
+    return (
+        {d: Fraction(c, total) for d, c in counts.items()},
+        {name: Fraction(c, total) for name, c in effects.items()},
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(st.sampled_from(POOL), max_size=3),
+    st.lists(st.sampled_from(POOL), max_size=4),
+    MODE,
+    st.integers(0, 4),
+)
+def test_mid_scenario_odds_go_on_into_the_shuffled_discards(
+    pile: list[ModifierCard], discard: list[ModifierCard], mode: tuple[bool, bool], attack: int
+) -> None:
+    if not pile and not discard:
+        return
+    advantage, disadvantage = mode
+    mode_args = {"advantage": advantage, "disadvantage": disadvantage}
+    exact = attack_distribution(attack, deck=pile, discard=discard, **mode_args)
+    expected = pile_then_discards(attack, pile, discard, advantage, disadvantage)
+    assert (exact.probabilities, exact.effects) == expected
+
+
+def test_mid_scenario_odds_match_the_real_reshuffle() -> None:
+    """The deck code itself reshuffles the discards (with its Rng) when the pile runs out."""
+    pile = list(cards_of(["rolling +1", "rolling +0 stun"]))
+    discard = list(cards_of(["+0", "x2", "-1", "rolling +2", "null", "+1 push 1"]))
+    for advantage, disadvantage in [(False, False), (True, False), (False, True)]:
+        mode_args = {"advantage": advantage, "disadvantage": disadvantage}
+        exact = attack_distribution(3, deck=pile, discard=discard, **mode_args)
+        rng = Rng(77)
+        counts: Counter[int] = Counter()
+        trials = 20_000
+        for _ in range(trials):
+            deck = ModifierDeck(draw_pile=ModifierDeck.shuffled(pile, rng).draw_pile, discard=tuple(discard))
+            draw, _ = deck.draw(rng, attack=3, **mode_args)
+            counts[resolve_attack(3, cards=draw.applied).damage] += 1
+        for damage, p in exact.probabilities.items():
+            sigma = (float(p) * (1 - float(p)) / trials) ** 0.5
+            assert abs(counts[damage] / trials - float(p)) <= 5 * sigma + 1e-3, (mode_args, damage)

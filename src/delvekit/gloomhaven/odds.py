@@ -86,6 +86,7 @@ def attack_distribution(
     attack: int,
     *,
     deck: Iterable[ModifierCard] | None = None,
+    discard: Iterable[ModifierCard] = (),
     advantage: bool = False,
     disadvantage: bool = False,
     bless: int = 0,
@@ -96,6 +97,9 @@ def attack_distribution(
     """The exact damage distribution of one attack of value ``attack`` (after the attacker's
     bonuses) drawing from ``deck`` (default: the standard deck) freshly shuffled with ``bless``
     bless and ``curse`` curse cards added, against ``shield`` with ``pierce``.
+
+    Mid-scenario, pass the draw pile as ``deck`` and the ``discard`` pile: when the draw pile
+    runs out during the draw, the discards are shuffled into a new one (§6.5).
 
     >>> d = attack_distribution(2, advantage=True)
     >>> d.probabilities[0], d.probabilities[4]
@@ -109,13 +113,17 @@ def attack_distribution(
     for name, value in (("bless", bless), ("curse", curse), ("shield", shield), ("pierce", pierce)):
         _check_count(name, value)
     cards = list(standard_deck() if deck is None else deck)
-    if not all(isinstance(c, ModifierCard) for c in cards):
-        raise InputError("every card must be a ModifierCard", where="deck")
+    discards = list(discard)
+    for where, pile in (("deck", cards), ("discard", discards)):
+        if not all(isinstance(c, ModifierCard) for c in pile):
+            raise InputError("every card must be a ModifierCard", where=where)
     cards += [_BLESS] * bless + [_CURSE] * curse
+    if not cards:  # an empty draw pile is replaced by the shuffled discards at once
+        cards, discards = discards, []
     if not cards:
         raise InputError("the deck holds no card", where="deck")
-    damage = _damage_odds(attack, cards, advantage, disadvantage, shield, pierce)
-    effects = _effect_odds(attack, cards, advantage, disadvantage)
+    damage = _damage_odds(attack, cards, discards, advantage, disadvantage, shield, pierce)
+    effects = _effect_odds(attack, cards, discards, advantage, disadvantage)
     return Distribution(
         {d: p for d, p in sorted(damage.items()) if p},
         effects={name: effects[name] for name in sorted(effects) if effects[name]},
@@ -162,8 +170,10 @@ class _Count(Generic[K, S, R]):
         grow: Callable[[S, K, int], S],
         outcome: Callable[[S, ModifierCard | None], Iterable[R]],
         final_key: Callable[[ModifierCard], Hashable],
+        discard: list[ModifierCard] | None = None,
     ) -> None:
         self.attack, self.size = attack, len(cards)
+        self.key = key
         self.start, self.grow, self.outcome = start, grow, outcome
         rolling = Counter(key(c) for c in cards if c.rolling)
         self.rolling_groups = list(rolling.items())
@@ -178,9 +188,11 @@ class _Count(Generic[K, S, R]):
             grouped[final_key(card)] = (representative, total + count)
         self.chain_finals = list(grouped.values())
         self.sums: dict[int, dict[R, int]] = {}
+        # The discard pile, shuffled into a new draw pile if this one runs out mid-draw (§6.5).
+        self.tail = _Count(discard, attack, key, start, grow, outcome, final_key) if discard else None
 
     def run(self, advantage: bool, disadvantage: bool) -> dict[R, Fraction]:
-        if self.size == 1 or advantage == disadvantage:
+        if (self.size == 1 and self.tail is None) or advantage == disadvantage:
             self.normal()
         elif advantage:
             self.advantage()
@@ -200,9 +212,9 @@ class _Count(Generic[K, S, R]):
         for result in self.outcome(rolled, final):
             by_outcome[result] = by_outcome.get(result, 0) + ways
 
-    def rolling_sets(self) -> dict[tuple[int, S], int]:
+    def rolling_sets(self, start: S) -> dict[tuple[int, S], int]:
         """For each (size, contribution) of a set of rolling cards: how many such sets of cards."""
-        sets: dict[tuple[int, S], int] = {(0, self.start): 1}
+        sets: dict[tuple[int, S], int] = {(0, start): 1}
         for key, count in self.rolling_groups:
             grown: dict[tuple[int, S], int] = {}
             for (k, rolled), ways in sets.items():
@@ -212,24 +224,62 @@ class _Count(Generic[K, S, R]):
             sets = grown
         return sets
 
-    def chains(self, min_rolling: int) -> Iterable[tuple[int, int, S, ModifierCard | None]]:
+    def chains(self, min_rolling: int, start: S) -> Iterable[tuple[int, int, S, ModifierCard | None]]:
         """Every normal draw that starts with at least ``min_rolling`` rolling cards, as (ways,
         out of, rolling contribution, final card): the first k cards are a given set of rolling
-        cards (in any order), then one non-rolling card."""
-        for (k, rolled), ways in self.rolling_sets().items():
+        cards (in any order), then one non-rolling card. A pile of rolling cards only is run out,
+        then the draw goes on in the shuffled discards, if any."""
+        if self.size == 0:  # an empty discard pile: the draw ends with what was drawn
+            yield 1, 1, start, None
+            return
+        for (k, rolled), ways in self.rolling_sets(start).items():
             if k < min_rolling:
                 continue
-            if not self.finals:  # only rolling cards: the draw runs the deck out
+            if not self.finals:  # only rolling cards: the draw runs the pile out
                 if k == self.rolling_total:
-                    yield 1, 1, rolled, None
+                    if self.tail is None:
+                        yield 1, 1, rolled, None
+                    else:
+                        yield from self.tail.chains(0, rolled)
                 continue
             out_of = comb(self.size, k) * (self.size - k)
             for final, count in self.chain_finals:
                 yield ways * count, out_of, rolled, final
 
+    def first_final(self) -> Iterable[tuple[int, int, ModifierCard | None]]:
+        """The first non-rolling card of this pile shuffled: each equally likely (none if every
+        card is rolling)."""
+        finals = sum(count for _, count in self.chain_finals)
+        if not finals:
+            yield 1, 1, None
+        for final, count in self.chain_finals:
+            yield count, finals, final
+
     def normal(self) -> None:
-        for ways, out_of, rolled, final in self.chains(0):
+        for ways, out_of, rolled, final in self.chains(0, self.start):
             self.add(ways, out_of, rolled, final)
+
+    def _one_card_then_discards(self, advantage: bool) -> None:
+        """A draw pile of one card: the second card comes from the shuffled discards."""
+        tail = self.tail
+        assert tail is not None and self.size == 1
+        if self.rolling_groups:
+            key = self.rolling_groups[0][0]
+            if advantage:  # rolling first card: a normal draw goes on in the discards
+                for ways, out_of, rolled, final in tail.chains(0, self.grow(self.start, key, 1)):
+                    self.add(ways, out_of, rolled, final)
+            else:  # disadvantage ignores it: the first non-rolling card of the discards
+                for ways, out_of, final in tail.first_final():
+                    self.add(ways, out_of, self.start, final)
+            return
+        first = self.finals[0][0]
+        for key, r in tail.rolling_groups:  # exactly one rolling: added (advantage) or ignored
+            rolled = self.grow(self.start, key, 1) if advantage else self.start
+            self.add(r, tail.size, rolled, first)
+        for second, n in tail.finals:
+            verdict = compare(first, second, self.attack)
+            chosen = second if (verdict < 0 if advantage else verdict > 0) else first
+            self.add(n, tail.size, self.start, chosen)
 
     def _pairs(self) -> Iterable[tuple[int, ModifierCard, ModifierCard]]:
         """Both of the first two cards non-rolling, in draw order (ways out of n(n-1))."""
@@ -240,8 +290,12 @@ class _Count(Generic[K, S, R]):
                     yield both, first, second
 
     def advantage(self) -> None:
+        if self.tail is not None and self.size == 1:
+            return self._one_card_then_discards(advantage=True)
+        if not self.finals:  # both first cards rolling: everything applies, as a normal draw
+            return self.normal()
         # A rolling first card: the rest is a normal draw (§6.5).
-        for ways, out_of, rolled, final in self.chains(1):
+        for ways, out_of, rolled, final in self.chains(1, self.start):
             self.add(ways, out_of, rolled, final)
         pairs = self.size * (self.size - 1)
         for first, a in self.finals:
@@ -253,12 +307,15 @@ class _Count(Generic[K, S, R]):
             self.add(ways, pairs, self.start, better)
 
     def disadvantage(self) -> None:
+        if self.tail is not None and self.size == 1:
+            return self._one_card_then_discards(advantage=False)
         pairs = self.size * (self.size - 1)
-        if not self.finals:  # every card rolling: no card applies
-            self.add(1, 1, self.start, None)
+        if not self.finals:  # every card rolling: the first non-rolling card of the discards
+            for ways, out_of, final in self.tail.first_final() if self.tail else [(1, 1, None)]:
+                self.add(ways, out_of, self.start, final)
             return
         # Unless both first cards are non-rolling, only the first non-rolling card applies.
-        for ways, out_of, _, final in self.chains(1):
+        for ways, out_of, _, final in self.chains(1, self.start):
             self.add(ways, out_of, self.start, final)
         for first, a in self.finals:
             self.add(a * self.rolling_total, pairs, self.start, first)
@@ -272,7 +329,13 @@ Rolled = tuple[int, int, int]
 
 
 def _damage_odds(
-    attack: int, cards: list[ModifierCard], advantage: bool, disadvantage: bool, shield: int, pierce: int
+    attack: int,
+    cards: list[ModifierCard],
+    discard: list[ModifierCard],
+    advantage: bool,
+    disadvantage: bool,
+    shield: int,
+    pierce: int,
 ) -> dict[int, Fraction]:
     def grow(rolled: Rolled, key: tuple[int, int], m: int) -> Rolled:
         (total, positive, extra), (value, card_pierce) = rolled, key
@@ -284,7 +347,10 @@ def _damage_odds(
     def final_key(card: ModifierCard) -> Hashable:
         return card.kind, card.value, card.pierce
 
-    count = _Count(cards, attack, lambda c: (c.value, c.pierce), (0, 0, 0), grow, outcome, final_key)
+    def key(card: ModifierCard) -> tuple[int, int]:
+        return card.value, card.pierce
+
+    count = _Count(cards, attack, key, (0, 0, 0), grow, outcome, final_key, discard)
     return count.run(advantage, disadvantage)
 
 
@@ -294,12 +360,12 @@ def _effect_names(card: ModifierCard) -> frozenset[str]:
 
 
 def _effect_odds(
-    attack: int, cards: list[ModifierCard], advantage: bool, disadvantage: bool
+    attack: int, cards: list[ModifierCard], discard: list[ModifierCard], advantage: bool, disadvantage: bool
 ) -> dict[str, Fraction]:
     """The probability of each effect, counted one effect at a time: a card either carries it or
     not, which keeps the count small however many kinds of rolling cards the deck holds."""
     out: dict[str, Fraction] = {}
-    for name in sorted({name for card in cards for name in _effect_names(card)}):
+    for name in sorted({name for card in cards + discard for name in _effect_names(card)}):
 
         def carries(card: ModifierCard, name: str = name) -> bool:
             return name in _effect_names(card)
@@ -310,6 +376,8 @@ def _effect_odds(
         def outcome(rolled: bool, final: ModifierCard | None, name: str = name) -> tuple[str, ...]:
             return (name,) if rolled or (final is not None and carries(final)) else ()
 
-        count: _Count[bool, bool, str] = _Count(cards, attack, carries, False, grow, outcome, carries)
+        count: _Count[bool, bool, str] = _Count(
+            cards, attack, carries, False, grow, outcome, carries, discard
+        )
         out.update(count.run(advantage, disadvantage))
     return out
