@@ -218,6 +218,15 @@ def test_check_catches_a_treasure_missing_from_the_rooms(
     assert expected in _messages(s, counts)
 
 
+def test_check_catches_broken_reveals(scenarios: dict[int, Scenario], counts: dict[str, int]) -> None:
+    s = _room_replace(scenarios[1], 2, reveals=())
+    msgs = _messages(s, counts)
+    assert "rooms[2]: room 3 is never revealed (no room or rule reveals it)" in msgs
+    assert any(m.startswith("doors[") and "neither room 2 nor room 3 reveals the other" in m for m in msgs)
+    s = _room_replace(scenarios[1], 1, initial=False)
+    assert "rooms: no room is in play at setup (initial)" in _messages(s, counts)
+
+
 # --- user files -------------------------------------------------------------------------------
 
 

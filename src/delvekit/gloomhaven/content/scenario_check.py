@@ -4,6 +4,8 @@ Each broken rule becomes one :class:`Problem` naming the scenario file and the f
 
 * references: rooms revealed, doors' rooms, placements' and spawns' monsters exist; the
   numbered treasure tiles on the map are the rooms' treasures;
+* reveals: some room is in play at setup, every other room is revealed by a room or a rule,
+  and one room of each door reveals the other;
 * the map: tiles known and not overlapping; rooms joined through doors into one map; every
   door, starting hex and monster hex on the board, not in a wall or obstacle, and reachable
   from a starting hex; no two standees on one hex for one player count;
@@ -64,6 +66,24 @@ def check_one(s: Scenario, *, monster_counts: Mapping[str, int]) -> list[Problem
         for n in door.rooms:
             if n not in room_set:
                 bad(f"doors[{i}].rooms", f"room {n} does not exist")
+    # Reveals: a room is in play at setup or revealed by a room's door or a rule, and each
+    # door joins two rooms one of which reveals the other.
+    if s.rooms:
+        if not any(r.initial for r in s.rooms):
+            bad("rooms", "no room is in play at setup (initial)")
+        revealed = {r.number for r in s.rooms if r.initial}
+        for r in s.rooms:
+            revealed.update(r.reveals)
+        for rule in s.rules:
+            revealed.update(rule.reveal_rooms)
+        for i, room in enumerate(s.rooms):
+            if room.number not in revealed:
+                bad(f"rooms[{i}]", f"room {room.number} is never revealed (no room or rule reveals it)")
+        reveals = {r.number: set(r.reveals) for r in s.rooms}
+        for i, door in enumerate(s.doors):
+            a, b = door.rooms
+            if a != b and a in reveals and b in reveals and b not in reveals[a] and a not in reveals[b]:
+                bad(f"doors[{i}].rooms", f"neither room {a} nor room {b} reveals the other")
     known = set(monster_counts)
     for i, room in enumerate(s.rooms):
         for j, p in enumerate(room.monsters):
