@@ -193,3 +193,51 @@ def test_15_1_victory_is_declared_after_the_round_is_played_out() -> None:
     assert "turn bob" in events and events[-1] == "scenario-end victory rounds=1"
     assert game.decision is None and game.result == "victory"
     assert not game.can_choose(Choice.of("no-rest"))
+
+
+def test_18_7_frost_armor_negates_the_next_two_sources_then_is_lost() -> None:
+    """Persistent bonus with two use slots (rulebook p.25): each source of damage is negated,
+    mandatorily, the token advances, and after the second use the card goes to the lost pile.
+    The XP printed on the second slot is earned when the token leaves it."""
+    from delvekit.gloomhaven.engine_setup import Half
+
+    armor = card(
+        "armor",
+        20,
+        top=Half(abilities=(half("negate").abilities), persistent=True, lost=True, uses=2, use_xp=(0, 1)),
+    )
+    hit = card("hit", 30, bottom=half("suffer 2"))
+    game = Game(setup([hero("brute", [armor, hit, *plain_hand("c", [40, 50, 60])])]), seed=1)
+    game.choose("select armor hit")
+    game.choose("top armor")
+    ch = game.state.characters["brute"]
+    assert [(a.card, a.used) for a in ch.active] == [("armor", 0)]  # active once its action ends
+    events = [str(e) for e in game.choose("bottom hit")]
+    assert "negated brute 2 suffer by=armor" in events and game.state.figures["brute"].hp == 10
+    assert [(a.card, a.used) for a in ch.active] == [("armor", 1)]
+    game.add_condition("brute", Condition.WOUND)
+    game.choose("no-rest") if game.decision and game.decision.kind == "short-rest" else None
+    start = len(game.events)
+    game.choose("select c1 c2")  # the wound at the start of the turn is the second source
+    events = events_since(game, start)
+    assert "negated brute 1 wound by=armor" in events and "xp brute 1" in events
+    assert "card brute armor lost" in events and ch.active == [] and "armor" in ch.lost
+    assert game.state.figures["brute"].hp == 10 and ch.xp == 1
+
+
+def test_6_7_shield_from_an_active_card_ends_when_the_card_is_lost_to_negate_damage() -> None:
+    guard = card("guard", 15, bottom=half("shield 1", persistent=True))
+    hit = card("hit", 12, top=half("suffer 3"))
+    game = Game(setup([hero("brute", [guard, hit, *plain_hand("c", [20, 21, 22])])]), seed=1)
+    game.choose("select hit guard")
+    game.choose("bottom guard")
+    assert game.shield("brute") == 1
+    game.choose("top hit")
+    game.choose("lose-hand c1")
+    assert game.shield("brute") == 1
+    game.add_condition("brute", Condition.WOUND)
+    start = len(game.events)
+    game.choose("select c2 c3")
+    assert "brute damage" in str(game.decision) and "lose-discard hit guard" in game.decision.choices  # type: ignore[union-attr]
+    game.choose("lose-discard hit guard")
+    assert game.shield("brute") == 0 and "card brute guard lost" in events_since(game, start)

@@ -102,7 +102,7 @@ def test_3_4_halves_in_either_order_basic_actions_and_card_destinations() -> Non
     }
     events = game.choose("bottom guard")  # bottom first: shield bonus, card to the active area
     assert "card brute guard active" in [str(e) for e in events]
-    assert game.state.figures["brute"].shield_bonus == 2
+    assert game.shield("brute") == 2  # from the active area
     assert set(game.decision.choices.texts()) == {"top burn", "basic-top burn"}  # type: ignore[union-attr]
     start = len(game.events)
     game.choose("basic-top burn")  # the basic Attack 2 ignores the lost icon (FAQ p.58)
@@ -115,7 +115,7 @@ def test_3_4_halves_in_either_order_basic_actions_and_card_destinations() -> Non
     assert "round-end 1" in events
     ch = game.state.characters["brute"]
     assert "card brute guard lost" in events_since(game, start)  # a lost round bonus leaves to lost
-    assert ch.lost == ["guard"] and ch.discard == ["burn"] and game.state.figures["brute"].shield_bonus == 0
+    assert ch.lost == ["guard"] and ch.discard == ["burn"] and game.shield("brute") == 0
 
 
 def test_3_4_a_lost_action_goes_to_the_lost_pile_and_a_persistent_one_stays_active() -> None:

@@ -8,7 +8,9 @@ The engine resolves abilities in printed order (§3.4). What the foundation reso
 * ``condition NAME`` on self (e.g. strengthen, invisible; negative ones are mandatory),
 * ``infuse ELEMENT`` (Strong at the end of the turn, §9),
 * ``suffer N`` (damage that is not an attack, §6.8; a character may negate it by losing cards),
-* ``xp N``.
+* ``xp N``,
+* ``negate``: a persistent bonus that negates the next source of damage to its owner (one use
+  slot per source, e.g. Frost Armor, §18.7); it acts from the active area, not when performed.
 
 ``move`` and ``attack`` (and any ability with a target other than self) need movement, line of
 sight and the damage pipeline: the engine hands them to an :class:`AbilityResolver` (the next
@@ -35,10 +37,10 @@ from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 
 AbilityKind: TypeAlias = Literal[
-    "move", "attack", "heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "loot"
+    "move", "attack", "heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "loot", "negate"
 ]
 SELF_RESOLVED: frozenset[str] = frozenset(
-    {"heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp"}
+    {"heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "negate"}
 )
 _VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", "xp", "loot"})
 
@@ -94,7 +96,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("empty ability text", where="ability")
         kind, rest = tokens[0], tokens[1:]
         try:
-            if kind not in _VALUED | {"condition", "infuse"}:
+            if kind not in _VALUED | {"condition", "infuse", "negate"}:
                 raise InputError(f"unknown ability kind {kind!r}", where=f"ability {text!r}")
             value = rng = 0
             condition: Condition | None = None

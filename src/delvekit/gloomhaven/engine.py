@@ -461,6 +461,27 @@ class Game:
         self._external()
         return fid
 
+    def shield(self, fid: FigureId) -> int:
+        """The figure's shield now: stat card (monsters), card bonuses performed this round, and
+        bonus cards in a character's active area (§6.7)."""
+        return self._defence(fid, "shield")
+
+    def retaliate(self, fid: FigureId) -> int:
+        """The figure's retaliate value now (range is not modelled yet)."""
+        return self._defence(fid, "retaliate")
+
+    def _defence(self, fid: FigureId, kind: str) -> int:
+        f = self.state.figures[fid]
+        total = f.shield_bonus if kind == "shield" else f.retaliate_bonus
+        if f.kind == "monster" and f.rank is not None:
+            stats = self._static.types[f.name].stats(f.rank)
+            total += stats.shield if kind == "shield" else stats.retaliate
+        if f.kind == "character":
+            for active in self.state.characters[fid].active:
+                half = _half(self, fid, active.card, active.half)
+                total += sum(a.value for a in half.abilities if a.kind == kind)
+        return total
+
     def modifier_deck_key(self, fid: FigureId) -> str:
         """Whose attack modifier deck a figure draws from: its own (characters), its owner's
         (summons, §12), or the shared monster deck."""
@@ -571,7 +592,10 @@ class Game:
         if all(c.exhausted for c in st.characters.values()):
             st.ending = "defeat"
 
-    def _perform(self, fid: FigureId, ability: Ability) -> None:
+    def _perform(self, fid: FigureId, ability: Ability, *, from_bonus: bool = False) -> None:
+        """Resolve one ability of ``fid``. ``from_bonus``: the ability is on a round-bonus or
+        persistent half, so its shield/retaliate acts from the active area (and ends with the
+        card), not as a stored bonus."""
         st = self.state
         f = st.figures.get(fid)
         if f is None:
@@ -588,12 +612,12 @@ class Game:
                 self._emit("unresolved", fid, *str(ability).split())
         elif kind == "heal":
             self.heal(fid, ability.value)
-        elif kind == "shield":
-            f.shield_bonus += ability.value
-            self._emit("bonus", fid, "shield", ability.value)
-        elif kind == "retaliate":
-            f.retaliate_bonus += ability.value
-            self._emit("bonus", fid, "retaliate", ability.value)
+        elif kind in ("shield", "retaliate", "negate"):
+            if kind == "shield" and not from_bonus:
+                f.shield_bonus += ability.value
+            elif kind == "retaliate" and not from_bonus:
+                f.retaliate_bonus += ability.value
+            self._emit("bonus", fid, kind, ability.value)
         elif kind == "condition" and ability.condition is not None:
             self.add_condition(fid, ability.condition)
         elif kind == "infuse" and ability.element is not None:

@@ -12,6 +12,10 @@ Task kinds, in the order a round uses them: ``round_start`` → ``select`` (per 
 
 from __future__ import annotations
 
+from typing import Literal
+
+import msgspec
+
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
@@ -344,9 +348,9 @@ def _run_basic(game: Game, task: Task) -> Decision | None:
 
 def _run_ability(game: Game, task: Task) -> Decision | None:
     game._pop()
-    card, half = task.text.split("/")
-    ability: Ability = _half(game, task.who, card, half).abilities[task.n]
-    game._perform(task.who, ability)
+    card, half_name = task.text.split("/")
+    half = _half(game, task.who, card, half_name)
+    game._perform(task.who, half.abilities[task.n], from_bonus=half.round_bonus or half.persistent)
     return None
 
 
@@ -364,7 +368,8 @@ def _run_card_done(game: Game, task: Task) -> Decision | None:
         ch.discard.append(card)
         where = "discard"
     elif half.round_bonus or half.persistent:
-        ch.active.append(ActiveCard(card, "round" if half.round_bonus else "persistent", half.lost))
+        duration: Literal["round", "persistent"] = "round" if half.round_bonus else "persistent"
+        ch.active.append(ActiveCard(card, duration, half.lost, "top" if half_name == "top" else "bottom"))
         where = "active"
     elif half.lost:
         ch.lost.append(card)
@@ -423,11 +428,37 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
         game._lose_hp(f, task.n, task.text)
         return None
     ch = st.characters[f.id]
+    if _negated_by_active_card(game, f.id, task):
+        game._pop()
+        return None
     choices = [Choice("take", (str(task.n),))]
     choices += [Choice("lose-hand", (c,)) for c in ch.hand]
     pool = ch.discard_like()
     choices += [Choice("lose-discard", (a, b)) for i, a in enumerate(pool) for b in pool[i + 1 :]]
     return Decision(f.id, "damage", choices)
+
+
+def _negated_by_active_card(game: Game, cid: str, task: Task) -> bool:
+    """A persistent "negate the next source of damage" bonus is used, mandatorily, on the first
+    source that comes (§3.4, §18.7 Frost Armor); its last slot sends the card to the lost pile."""
+    ch = game.state.characters[cid]
+    for i, active in enumerate(ch.active):
+        half = _half(game, cid, active.card, active.half)
+        if not any(a.kind == "negate" for a in half.abilities):
+            continue
+        used = active.used + 1
+        game._emit("negated", cid, task.n, task.text, f"by={active.card}")
+        if used <= len(half.use_xp) and half.use_xp[used - 1]:
+            ch.xp += half.use_xp[used - 1]
+            game._emit("xp", cid, half.use_xp[used - 1])
+        if half.uses and used >= half.uses:
+            del ch.active[i]
+            ch.lost.append(active.card)
+            game._emit("card", cid, active.card, "lost")
+        else:
+            ch.active[i] = msgspec.structs.replace(active, used=used)
+        return True
+    return False
 
 
 def _apply_damage(game: Game, task: Task, choice: Choice) -> None:

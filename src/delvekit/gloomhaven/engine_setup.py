@@ -38,7 +38,13 @@ class Half(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     round_bonus: bool = False
     """Stays in the active area until the end of the round."""
     persistent: bool = False
-    """Stays in the active area (no use slots in the foundation: until the scenario ends)."""
+    """Stays in the active area: until its use slots are spent (then lost), or, without slots,
+    until the scenario ends."""
+    uses: int = 0
+    """Use slots of a persistent bonus (0: none). Each trigger advances the token; use is
+    mandatory whenever it applies (§3.4)."""
+    use_xp: tuple[int, ...] = ()
+    """XP printed on the slots, earned when the token leaves that slot."""
 
 
 class Card(msgspec.Struct, frozen=True, kw_only=True):

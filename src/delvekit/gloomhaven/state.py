@@ -115,6 +115,9 @@ class ActiveCard(msgspec.Struct, frozen=True):
     card: str
     duration: Literal["round", "persistent"]
     lost: bool
+    half: Literal["top", "bottom"] = "top"
+    used: int = 0
+    """Use slots already spent (persistent bonuses with slots)."""
 
 
 class CharacterState:
