@@ -25,7 +25,7 @@ from typing import Generic, TypeVar
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.damage import resolve_attack
-from delvekit.gloomhaven.modifiers import ModifierCard, parse_card, standard_deck
+from delvekit.gloomhaven.modifiers import ModifierCard, ModifierDeck, parse_card, standard_deck
 from delvekit.gloomhaven.modifiers import compare as _compare
 
 _BLESS = parse_card("bless")
@@ -85,7 +85,7 @@ def _check_count(name: str, value: int) -> None:
 def attack_distribution(
     attack: int,
     *,
-    deck: Iterable[ModifierCard] | None = None,
+    deck: Iterable[ModifierCard] | ModifierDeck | None = None,
     discard: Iterable[ModifierCard] = (),
     advantage: bool = False,
     disadvantage: bool = False,
@@ -98,8 +98,14 @@ def attack_distribution(
     bonuses) drawing from ``deck`` (default: the standard deck) freshly shuffled with ``bless``
     bless and ``curse`` curse cards added, against ``shield`` with ``pierce``.
 
-    Mid-scenario, pass the draw pile as ``deck`` and the ``discard`` pile: when the draw pile
-    runs out during the draw, the discards are shuffled into a new one (§6.5).
+    Mid-scenario, pass the draw pile as ``deck`` and the ``discard`` pile, or a whole
+    :class:`ModifierDeck` as ``deck``: when the draw pile runs out during the draw, the discards
+    are shuffled into a new one (§6.5).
+
+    >>> from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+    >>> in_play = ModifierDeck(draw_pile=cards_of(["+1"]), discard=cards_of(["x2", "-1"]))
+    >>> attack_distribution(3, deck=in_play, advantage=True).probabilities
+    {4: Fraction(1, 2), 6: Fraction(1, 2)}
 
     >>> d = attack_distribution(2, advantage=True)
     >>> d.probabilities[0], d.probabilities[4]
@@ -112,6 +118,9 @@ def attack_distribution(
         raise InputError(f"must be a whole number, got {attack!r}", where="attack")
     for name, value in (("bless", bless), ("curse", curse), ("shield", shield), ("pierce", pierce)):
         _check_count(name, value)
+    if isinstance(deck, ModifierDeck):
+        in_play = deck
+        deck, discard = in_play.draw_pile, (*in_play.discard, *discard)
     cards = list(standard_deck() if deck is None else deck)
     discards = list(discard)
     for where, pile in (("deck", cards), ("discard", discards)):
