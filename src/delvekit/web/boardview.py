@@ -144,10 +144,17 @@ def _outcome_layer(
         path = [active_hex, *path]
     if path and path[-1] != dest:
         path.append(dest)
-    if len(path) >= 2 and path[0] != path[-1]:
-        d = "M" + " L".join(_pt(*geo.centre(h)) for h in path)
-        parts.append(f'<path class="move" d="{d}" marker-end="url(#mv-arrow)"/>')
+    r = geo.radius()
     dx, dy = geo.centre(dest)
+    if len(path) >= 2 and path[0] != path[-1]:
+        points = [geo.centre(h) for h in path]
+        # Leave the standee's label readable: start at the rim of the monster's token.
+        (sx, sy), (nx, ny) = points[0], points[1]
+        k = min(0.5, r * 0.55 / max(1e-6, math.hypot(nx - sx, ny - sy)))
+        points[0] = (sx + (nx - sx) * k, sy + (ny - sy) * k)
+        d = "M" + " L".join(_pt(x, y) for x, y in points)
+        parts.append(f'<path class="move" d="{d}" marker-end="url(#mv-arrow)"/>')
+        parts.append(f'<circle class="ghost-token" cx="{dx:.1f}" cy="{dy:.1f}" r="{r * 0.5:.1f}"/>')
     for target in outcome.get("targets") or []:
         th = where.get(str(target))
         if th is None:
@@ -160,7 +167,6 @@ def _outcome_layer(
             f'y2="{dy + (ty - dy) * k:.1f}" marker-end="url(#mv-strike)"/>'
         )
     parts.append("</g>")
-    r = geo.radius()
     parts.append(
         f'<circle class="dest" cx="{dx + r * 0.5:.1f}" cy="{dy - r * 0.5:.1f}" r="{r * 0.26:.1f}"/>'
         f'<text class="dest-text" x="{dx + r * 0.5:.1f}" y="{dy - r * 0.5 + r * 0.11:.1f}" '
