@@ -27,12 +27,14 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from custom_rules import resolve  # noqa: E402
+from names import GLOBAL_ACHIEVEMENTS, GROUPS, PARTY_ACHIEVEMENTS, PERSONAL_QUESTS  # noqa: E402
 
 from delvekit.gloomhaven.content import ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
 from delvekit.gloomhaven.content.pack import ContentPack  # noqa: E402
 from delvekit.gloomhaven.content.schema import (  # noqa: E402
     AbilityCard,
+    Achievement,
     CampaignTables,
     CharacterClass,
     MonsterDeck,
@@ -235,6 +237,15 @@ def main() -> None:
         resolve_class(fix_class(c, fixes, xha_classes.get(c.id, {}))) for c in categories["classes"]
     ]
     categories["monster_decks"] = [resolve_deck(d) for d in categories["monster_decks"]]
+    categories["personal_quests"] = [
+        msgspec.structs.replace(q, name=PERSONAL_QUESTS.get(q.number, ""))
+        for q in categories["personal_quests"]
+    ]
+    found = {a.id: a for a in categories["achievements"]}
+    for kind, table in (("global", GLOBAL_ACHIEVEMENTS), ("party", PARTY_ACHIEVEMENTS)):
+        for ident, display in table.items():
+            found[ident] = Achievement(id=ident, name=display, kind=kind, group=GROUPS.get(ident, ""))  # type: ignore[arg-type]
+    categories["achievements"] = sorted(found.values(), key=lambda a: a.id)
     names = {xha_id(name): name for name in xha["monsters"]}
     categories["monsters"] = [
         resolve_monster(fix_stats(name_monster(m, names))) for m in categories["monsters"]

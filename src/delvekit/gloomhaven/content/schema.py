@@ -272,6 +272,7 @@ class QuestStep(_Record, frozen=True):
 class PersonalQuest(_Record, frozen=True):
     number: int
     steps: tuple[QuestStep, ...]
+    name: str = ""
     unlocks_class: str | None = None
     opens_envelope: str | None = None
 
