@@ -165,6 +165,8 @@ def test_json_contract() -> None:
         ({"pierce": "2"}, "pierce"),
         ({"deck": []}, "deck"),
         ({"deck": ["+1"]}, "deck"),
+        ({"curse": 11}, "curse"),
+        ({"bless": 9, "deck": [*standard_deck(), *cards_of(["bless", "bless"])]}, "bless"),
     ],
 )
 def test_bad_arguments_name_the_field(kwargs: dict[str, object], where: str) -> None:

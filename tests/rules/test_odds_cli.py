@@ -122,6 +122,7 @@ def test_list_perks(brute: None) -> None:
         (["--advantage", "--disadvantage"], "not both"),
         (["--bless", "-1"], "bless: must be a whole number of at least 0"),
         (["--shield", "-2"], "shield: must be a whole number of at least 0"),
+        (["--curse", "11"], "curse: a deck holds at most 10 curse cards (§2.8), this one 11"),
         (["--remove", "+3"], "--add/--remove: cannot remove '+3': no such card left in the deck"),
         (["--add", "+1 zap"], "--add/--remove: modifier card '+1 zap': unknown word 'zap'"),
     ],

@@ -25,7 +25,14 @@ from typing import Generic, TypeVar
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.damage import resolve_attack
-from delvekit.gloomhaven.modifiers import ModifierCard, ModifierDeck, parse_card, standard_deck
+from delvekit.gloomhaven.modifiers import (
+    BLESS_LIMIT,
+    CURSE_LIMIT,
+    ModifierCard,
+    ModifierDeck,
+    parse_card,
+    standard_deck,
+)
 from delvekit.gloomhaven.modifiers import compare as _compare
 
 _BLESS = parse_card("bless")
@@ -127,6 +134,11 @@ def attack_distribution(
         if not all(isinstance(c, ModifierCard) for c in pile):
             raise InputError("every card must be a ModifierCard", where=where)
     cards += [_BLESS] * bless + [_CURSE] * curse
+    for marker, limit in (("bless", BLESS_LIMIT), ("curse", CURSE_LIMIT)):
+        held = sum(c.marker == marker for c in [*cards, *discards])
+        if held > limit:
+            message = f"a deck holds at most {limit} {marker} cards (§2.8), this one {held}"
+            raise InputError(message, where=marker)
     if not cards:  # an empty draw pile is replaced by the shuffled discards at once
         cards, discards = discards, []
     if not cards:
