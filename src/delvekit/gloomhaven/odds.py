@@ -1,10 +1,12 @@
 """Exact damage distribution of one attack against one target (rules digest §6.4–§6.5).
 
-The deck is taken freshly shuffled: every order of its cards is equally likely. Nothing is
-sampled: the draw procedures of :meth:`ModifierDeck.draw` are counted out with hypergeometric
-weights in :class:`fractions.Fraction`. Several modifier cards are applied in the attacker's best
-order, and a rolling card matters to the damage only through its value and pierce, so rolling
-cards are grouped by those two numbers before counting.
+The deck is taken freshly shuffled (or, mid-scenario, its draw pile shuffled, then its discards
+if the pile runs out): every order of its cards is equally likely. Nothing is sampled: the draw
+procedures of :meth:`ModifierDeck.draw` are counted out with hypergeometric weights, exactly, in
+:class:`fractions.Fraction`. Several modifier cards are applied in the attacker's best order. A
+rolling card matters to the damage only through its value and pierce, so rolling cards are
+grouped by those two numbers before counting; the odds of each added effect are counted one
+effect at a time the same way.
 
 >>> dist = attack_distribution(3)
 >>> dist.probabilities[3], dist.expected
