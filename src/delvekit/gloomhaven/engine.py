@@ -74,6 +74,7 @@ from delvekit.gloomhaven import rules
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
+from delvekit.gloomhaven.engine_level import CharacterResult, ScenarioResult, level_info
 from delvekit.gloomhaven.engine_setup import Card, GameSetup, Half, MonsterCard, MonsterType
 from delvekit.gloomhaven.modifiers import (
     BLESS_LIMIT,
@@ -172,6 +173,33 @@ class Game:
     def result(self) -> str | None:
         """``victory`` or ``defeat`` once the scenario has ended."""
         return self.state.result
+
+    @property
+    def outcome(self) -> ScenarioResult | None:
+        """The result record (§15) once the scenario has ended: XP, coins converted to gold at
+        the scenario level, and the success bonus XP for every character, exhausted ones too."""
+        st = self.state
+        if st.result is None:
+            return None
+        info = level_info(self.setup.level)
+        won = st.result == "victory"
+        return ScenarioResult(
+            scenario=self.setup.scenario,
+            result="victory" if won else "defeat",
+            rounds=st.round,
+            level=self.setup.level,
+            characters=tuple(
+                CharacterResult(
+                    id=c.id,
+                    xp=c.xp,
+                    coins=c.coins,
+                    gold=c.coins * info.gold_per_coin,
+                    bonus_xp=info.bonus_xp if won else 0,
+                    exhausted=c.exhausted,
+                )
+                for c in st.characters.values()
+            ),
+        )
 
     def can_choose(self, choice: Choice | str) -> bool:
         d = self._decision

@@ -137,6 +137,8 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
         where = f"setup {self.scenario}"
         if not self.party:
             raise InputError("the party is empty", where=f"{where}.party")
+        if not 0 <= self.level <= 7:
+            raise InputError(f"scenario level {self.level} is not within 0..7", where=f"{where}.level")
         ids = [c.id for c in self.party]
         if len(set(ids)) != len(ids):
             raise InputError(f"duplicate character ids {ids}", where=f"{where}.party")
