@@ -168,6 +168,19 @@ EVENTS = (
     ),
     EventInfo(
         deck="road",
+        number=3,
+        options={
+            "A": EventOption(outcomes=(Outcome(collective_gold=-20),)),
+            "B": EventOption(
+                outcomes=(
+                    Outcome(when=Condition(class_in_party=("brute", "sunkeeper")), xp=5, deck="remove"),
+                    Outcome(when=Condition(otherwise=True), xp=-5),
+                )
+            ),
+        },
+    ),
+    EventInfo(
+        deck="road",
         number=2,
         options={
             "A": EventOption(outcomes=(Outcome(unlock_scenarios=(9,)),), remove=True),

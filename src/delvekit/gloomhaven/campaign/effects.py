@@ -238,8 +238,15 @@ def require_town_visit(ctx: Ctx, what: str) -> None:
 
 
 def collective_gold(ctx: Ctx, amount: int, split: dict[str, int] | None, what: str) -> None:
-    """Gold shared freely by the party: ``split`` says who gains (or pays) what."""
+    """Gold shared freely by the party: ``split`` says who gains (or pays) what. A loss the party
+    cannot cover takes all it has (never below 0 gold, §16.1); a price it chose to pay must be paid."""
     split = split or {}
+    if what == "lose" and not split:
+        active = [c for c in ctx.state.characters.values() if not c.retired]
+        if sum(c.gold for c in active) <= abs(amount):
+            for c in active:
+                c.gold = 0
+            return
     if sum(split.values()) != abs(amount) or any(v < 0 for v in split.values()):
         raise IllegalChoice(
             f"{what} {abs(amount)} collective gold: give split={{name: amount, ...}} summing to {abs(amount)}"

@@ -28,21 +28,22 @@ from delvekit.gloomhaven.campaign.effects import (
 
 
 def _holds(ctx: Ctx, cond: Condition, a: A.CityEvent | A.RoadEvent, applied: bool) -> bool:
+    """Whether an outcome applies; a price the party agreed to pay (``pay=true``) is paid here."""
     rep = ctx.party.reputation
     party_classes = {c.cls for c in ctx.state.characters.values() if not c.retired}
-    if cond.otherwise and applied:
-        return False
-    if cond.pay_collective_gold:
-        if not a.pay:
-            return False
-        collective_gold(ctx, -cond.pay_collective_gold, a.split, "pay")
-    return (
-        (cond.reputation_at_least is None or rep >= cond.reputation_at_least)
+    holds = (
+        not (cond.otherwise and applied)
+        and (cond.reputation_at_least is None or rep >= cond.reputation_at_least)
         and (cond.reputation_at_most is None or rep <= cond.reputation_at_most)
         and (not cond.class_in_party or any(c in party_classes for c in cond.class_in_party))
         and (cond.party_achievement is None or cond.party_achievement in ctx.party.achievements)
         and (cond.global_achievement is None or cond.global_achievement in ctx.state.global_achievements)
     )
+    if holds and cond.pay_collective_gold:
+        if not a.pay:
+            return False
+        collective_gold(ctx, -cond.pay_collective_gold, a.split, "pay")
+    return holds
 
 
 def _apply_outcome(ctx: Ctx, o: Outcome, a: A.CityEvent | A.RoadEvent) -> None:
@@ -97,6 +98,8 @@ def _resolve_event(ctx: Ctx, deck_name: str, deck: list[int], a: A.CityEvent | A
         chosen = info.options.get(option)
         if chosen is None:
             raise IllegalChoice(f"{deck_name} event {a.card} has options {', '.join(sorted(info.options))}")
+        if a.pay and not any(o.when.pay_collective_gold for o in chosen.outcomes):
+            raise IllegalChoice(f"{deck_name} event {a.card} {option} asks no price: leave out pay")
         applied = False
         remove = chosen.remove
         for outcome in chosen.outcomes:

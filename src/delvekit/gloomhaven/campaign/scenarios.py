@@ -14,9 +14,11 @@ from delvekit.gloomhaven.campaign.effects import (
     change_reputation,
     collective_gold,
     gain_global,
+    gain_gold,
     gain_item,
     gain_party,
     gain_prosperity,
+    gain_xp,
     lose_party,
     open_envelope,
     set_checkmarks,
@@ -71,8 +73,8 @@ def _rewards(ctx: Ctx, r: Rewards, players: list[Character], split: dict[str, in
             raise IllegalChoice("split names a character who did not play")
         collective_gold(ctx, r.collective_gold, split, "share")
     for ch in players:
-        ch.gold += r.gold
-        ch.xp += r.xp
+        gain_gold(ch, r.gold)
+        gain_xp(ch, r.xp)
         if r.checkmarks:
             set_checkmarks(ch, ch.checkmarks + r.checkmarks)
         for n in r.items:
