@@ -48,6 +48,16 @@ def monte_carlo(trials: int) -> None:
         resolve_attack(3, cards=draw.applied, shield=1)
 
 
+def play_draws(count: int) -> None:
+    """What the engine does per attack target: draw (with advantage), resolve, reshuffle."""
+    rng = Rng(2)
+    deck = ModifierDeck.shuffled(ROLLING_BRUTE, rng)
+    for _ in range(count):
+        draw, deck = deck.draw(rng, attack=3, advantage=True)
+        resolve_attack(3, cards=draw.applied, shield=1)
+        deck = deck.end_of_round(rng)
+
+
 def main() -> None:
     queries: list[tuple[str, Callable[[], object]]] = [
         ("standard deck, attack 3", lambda: attack_distribution(3)),
@@ -63,6 +73,12 @@ def main() -> None:
     print(f"{'query':48s} {'median ms':>10s}")
     for name, run in queries:
         print(f"{name:48s} {median_ms(run):10.3f}")
+    mid = ModifierDeck(draw_pile=ROLLING_BRUTE[:3], discard=ROLLING_BRUTE[3:])
+    mid_name = "mid-scenario: 3 left, 31 discarded, advantage"
+    print(f"{mid_name:48s} {median_ms(lambda: attack_distribution(3, deck=mid, advantage=True)):10.3f}")
+    rounds = 2000
+    per_draw = median_ms(lambda: play_draws(rounds), repeat=5) / rounds * 1000
+    print(f"{'engine hot path: one draw + damage (us)':48s} {per_draw:10.2f}")
     exact = median_ms(lambda: attack_distribution(3, deck=ROLLING_BRUTE, advantage=True, shield=1))
     sampled = median_ms(lambda: monte_carlo(10_000), repeat=3)
     print(f"exact vs 10,000-draw Monte Carlo (rolling Brute, advantage): {exact:.2f} ms vs {sampled:.0f} ms,"
