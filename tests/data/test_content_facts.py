@@ -91,3 +91,13 @@ def test_xha_card_names() -> None:
     assert xha_card("perks/plus0untap") == "+0 refresh item"
     assert xha_card("perks/plus2fire") == "+2 fire"
     assert xha_card("minus2") == "-2"
+
+
+def test_xha_spawn_entries_are_not_setup() -> None:
+    rooms = [
+        {"L1a": {"Bandit Guard": {"normal": [1, 1, 1], "elite": [0, 0, 1]}}},
+        {"spawn 1": {"Bandit Guard": {"normal": [5, 5, 5], "elite": [0, 0, 0]}}},
+        {"554 Mangy": {"Cave Bear": {"normal": [1, 1, 0], "elite": [0, 0, 1]}}},
+    ]
+    totals = xha_standees(rooms)
+    assert totals["4"] == {"bandit-guard": {"normal": 1, "elite": 1}}

@@ -269,11 +269,14 @@ def compare_perks(pack: ContentPack, edition: Mapping[str, Any]) -> list[Disagre
 
 
 def xha_standees(rooms: list[Mapping[str, Any]]) -> dict[str, dict[str, dict[str, int]]]:
-    """XHA room data of one scenario → ``{players: {monster: {"normal": n, "elite": n}}}``."""
+    """XHA room data of one scenario → ``{players: {monster: {"normal": n, "elite": n}}}``,
+    counting the rooms of the setup and its reveals only."""
     totals: dict[str, dict[str, dict[str, int]]] = {str(p): {} for p in (2, 3, 4)}
     for room in rooms:
         for name, monsters in room.items():
-            if name == "start" and not monsters:
+            # "spawn N" entries are monsters a special rule brings in, and "554 Mangy" is a
+            # random-dungeon monster card drawn in play: neither is part of the setup totals.
+            if name.startswith("spawn") or re.match(r"\d{3} ", name):
                 continue
             for monster, counts in monsters.items():
                 for index, count in enumerate(("2", "3", "4")):
