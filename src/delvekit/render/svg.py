@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 FigureKind: TypeAlias = Literal["normal", "elite", "boss", "character", "summon", "objective"]
 MarkerKind: TypeAlias = Literal[
     "obstacle", "trap", "hazardous", "difficult", "pressure-plate", "treasure", "coin", "corridor",
-    "start", "wall", "text",
+    "start", "wall", "text", "opening", "breakable",
 ]
 
 
@@ -272,6 +272,20 @@ def _markers(frame: _Frame, markers: Sequence[Marker], size: float) -> list[str]
                 f'<circle class="coin" cx="{cx + size * 0.28:.1f}" cy="{cy - size * 0.3:.1f}" '
                 f'r="{size * 0.17:.1f}" fill="{colour}" stroke="#8a6a10" stroke-width="1.2"/>'
             )
+        elif m.kind == "opening":
+            out.append(
+                f'<polygon class="opening" points="{frame.polygon(m.hex, 0.8)}" fill="none" '
+                'stroke="#8f7d5a" stroke-width="1.5" stroke-dasharray="2,3"/>'
+            )
+        elif m.kind == "breakable":
+            r = size * 0.4
+            crack = " ".join(
+                f"{cx + r * (i / 2 - 1):.1f},{cy + (r * 0.35 if i % 2 else -r * 0.35):.1f}" for i in range(5)
+            )
+            out.append(
+                f'<polyline class="breakable" points="{crack}" fill="none" stroke="#d9c9a6" '
+                'stroke-width="2" stroke-linejoin="round"/>'
+            )
         elif m.kind == "text":
             out.append(
                 f'<text x="{cx:.1f}" y="{cy - size * 0.45:.1f}" font-size="{size * 0.3:.1f}" '
@@ -418,12 +432,54 @@ def monster_label(monster: str) -> str:
     >>> monster_label("bandit-guard"), monster_label("ooze"), monster_label("cultist-scenario-89")
     ('BG', 'OO', 'CU')
     """
-    words = [w for w in monster.split("-") if w and not w.isdigit() and w != "scenario"]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].upper()
-    return "".join(w[0] for w in words[:3]).upper()
+    return _label_forms(monster)[0]
+
+
+def _label_forms(monster: str) -> list[str]:
+    """Ever longer labels for a monster type (at most 3 characters)."""
+    parts = monster.split("-")
+    words = [w for w in parts if w and not w.isdigit() and w != "scenario"] or ["?"]
+    digits = "".join(w for w in parts if w.isdigit())
+    rest = "".join(w[0] for w in words[1:3])
+    forms = [(words[0][:2] if len(words) == 1 else words[0][0] + rest).upper()]
+    forms.append((words[0][:3] if len(words) == 1 else words[0][:2] + rest).upper()[:3])
+    if len(words) > 1:
+        forms.append((words[0][0] + words[1][:2]).upper())
+    if digits:
+        forms.append((words[0][0] + digits).upper()[:3])
+    return forms
+
+
+def monster_labels(monsters: Iterable[str]) -> dict[str, str]:
+    """A distinct short label for each monster type: initials, a longer form where two types
+    share them, a digit as the last resort.
+
+    >>> labels = monster_labels(["flame-demon", "frost-demon", "vermling-scout", "vermling-shaman"])
+    >>> sorted(labels.values())
+    ['FLD', 'FRD', 'VSC', 'VSH']
+    >>> sorted(monster_labels(["cultist", "cultist-scenario-78"]).values())
+    ['C78', 'CU']
+    """
+    kinds = sorted(set(monsters))
+    forms = {m: _label_forms(m) for m in kinds}
+    groups: dict[str, list[str]] = {}
+    for m in kinds:
+        groups.setdefault(forms[m][0], []).append(m)
+    out: dict[str, str] = {}
+    for label, group in groups.items():
+        if len(group) == 1:
+            out[group[0]] = label
+            continue
+        # Each member takes its first form that no other member of the group can also take.
+        for m in group:
+            others = {f for o in group if o != m for f in forms[o]}
+            out[m] = next((f for f in forms[m][1:] if f not in others), "")
+    taken: dict[str, int] = {}
+    for m in kinds:
+        label = out[m] or forms[m][0]
+        taken[label] = taken.get(label, 0) + 1
+        out[m] = label if taken[label] == 1 else f"{label[:2]}{taken[label]}"
+    return out
 
 
 def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], list[Marker], dict[str, str]]:
@@ -431,16 +487,12 @@ def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], li
     monster legend of a scenario's setup."""
     figures: list[Figure] = []
     names: dict[str, str] = {}
-    used: dict[str, str] = {}
+    labels = monster_labels(p.monster for _, p in scenario.placements())
     for _, p in scenario.placements():
         kind = p.type_for(players)
         if kind == "none" or p.hex is None:
             continue
-        label = monster_label(p.monster)
-        # Two types with the same initials get a digit.
-        while used.get(label, p.monster) != p.monster:
-            label = label[:2] + str(int(label[2:] or "1") + 1)
-        used[label] = p.monster
+        label = labels[p.monster]
         names[label] = p.monster
         figures.append(Figure(p.hex, label, kind, f"{kind} {p.monster}"))
     markers: list[Marker] = [Marker(h, "start") for h in scenario.starting_hexes]
@@ -452,6 +504,11 @@ def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], li
                 markers.append(Marker(h, "coin", str(o.amount)))
             elif o.kind in ("corridor", "pressure-plate"):
                 markers.append(Marker(h, o.kind))
+    for d in scenario.doors:
+        if d.kind == "opening":
+            markers.append(Marker(d.hex, "opening"))
+        elif d.kind == "breakable-wall":
+            markers.append(Marker(d.hex, "breakable"))
     return figures, markers, names
 
 
