@@ -148,7 +148,7 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
     for room in rooms:
         for p in room.monsters:
             kind = p.type_for(players)
-            if kind == "none" or tuple(p.hex) not in hexes:
+            if kind == "none" or p.hex is None or tuple(p.hex) not in hexes:
                 continue
             counters[kind] += 1
             figures.append({"id": f"{prefix[kind]}{counters[kind]}", "side": "monster", "hex": list(p.hex)})
