@@ -250,8 +250,10 @@ class Retaliate(msgspec.Struct, frozen=True):
 
 def retaliate_damage(retaliates: Sequence[Retaliate], distance: int, *, retaliator_alive: bool = True) -> int:
     """Damage the attacker suffers after its attack is fully resolved (§6.7): the sum of every
-    retaliate reaching ``distance`` (range counted around walls by the caller), none if the
-    retaliating figure was killed or exhausted. Not reduced by the attacker's shield.
+    retaliate reaching ``distance`` (range counted around walls by the caller, after the attack's
+    push or pull: pushed out of range → nothing, pulled into range → it triggers), none if the
+    retaliating figure was killed or exhausted. Once per attack: each target of an area attack is
+    its own attack. Not reduced by the attacker's shield (pass it through :func:`suffer_damage`).
 
     §18.11: an attacker 2 hexes away:
 
