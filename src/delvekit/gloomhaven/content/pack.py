@@ -261,6 +261,16 @@ class ContentPack:
             known = ", ".join(self.classes)
             raise ContentError(f"unknown class {class_id!r} (known: {known})", where="classes") from None
 
+    def deck_of(self, monster_id: str) -> MonsterDeck:
+        """The ability deck the monster ``monster_id`` draws from."""
+        monster = self.monster(monster_id)
+        try:
+            return self.monster_decks[monster.deck]
+        except KeyError:
+            raise ContentError(
+                f"unknown monster deck {monster.deck!r}", where=f"monsters: {monster_id}"
+            ) from None
+
     def monster(self, monster_id: str) -> MonsterType:
         """The monster type ``monster_id``; an unknown id raises ContentError."""
         try:
