@@ -14,7 +14,8 @@ table. Rooms are told apart by their background; thin walls are not drawn (the S
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 from rich.console import Group
@@ -120,13 +121,32 @@ def board_text(
     return text
 
 
+def two_letter_labels(labels: Iterable[str]) -> dict[str, str]:
+    """Two-letter forms of distinct labels that stay distinct: the first two letters, else the
+    first and third, else the last two, else a letter and a digit.
+
+    >>> sorted(two_letter_labels(["VSC", "VSH", "BG"]).items())
+    [('BG', 'BG'), ('VSC', 'VC'), ('VSH', 'VH')]
+    """
+    items = sorted(set(labels))
+    for a, b in ((0, 1), (0, 2), (1, 2)):
+        forms = {t: t[a] + t[b] if len(t) > 2 else t for t in items}
+        if len(set(forms.values())) == len(items):
+            return forms
+    return {t: (t[:2] if len(t) <= 2 else f"{t[0]}{i % 10}") for i, t in enumerate(items)}
+
+
 def scenario_text(
     scenario: Scenario, players: int, *, orientation: Literal["flat", "pointy"] = "pointy"
 ) -> Group:
     """A scenario's setup for ``players`` characters: title, map (drawn as the scenario book
     does by default) and legend."""
     smap = scenario.map()
-    figures, markers, names = scenario_figures(scenario, players)
+    figures, markers, long_names = scenario_figures(scenario, players)
+    # A terminal cell holds two letters and the elite/boss mark.
+    short = two_letter_labels(long_names)
+    names = {short[label]: monster for label, monster in long_names.items()}
+    figures = [replace(f, label=short.get(f.label, f.label)) for f in figures]
     regions = {h: n for n, hexes in smap.room_hexes.items() for h in hexes}
     title = Text(f"#{scenario.number} {scenario.name} - {players} characters", style="bold")
     legend = Text()
