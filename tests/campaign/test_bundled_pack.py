@@ -106,3 +106,19 @@ def test_enhancement_costs_on_real_brute_cards(catalog: Catalog) -> None:
     )
     assert [e["cost"] for e in s["enhancements"]["brute"]] == [66, 100]
     assert s["characters"]["Ana"]["gold"] == 1000 - 166
+
+
+def test_class_mat_events_on_first_unlock_and_retirement(catalog: Catalog) -> None:
+    c = Campaign.new(catalog, seed=3)
+    s = run(c, {"action": "new_party", "name": "Real"}, {"action": "change_reputation", "amount": 10})
+    assert "sunkeeper" in s["classes_unlocked"] and 31 in s["city_deck"] and 31 in s["road_deck"]
+    c.state.quest_deck.remove("510")  # put quest 510 (4 steps, unlocks the Plagueherald) on top
+    c.state.quest_deck.insert(0, "510")
+    s = run(
+        c,
+        {"action": "create_character", "name": "Ana", "class": "brute", "quest": 0},
+        {"action": "quest_progress", "character": "Ana", "amount": 4},
+        {"action": "retire", "character": "Ana"},
+    )
+    assert "plagueherald" in s["classes_unlocked"]
+    assert {35, 42} <= set(s["city_deck"]) and {35, 42} <= set(s["road_deck"])

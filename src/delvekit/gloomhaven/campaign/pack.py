@@ -39,6 +39,29 @@ INITIAL_EVENTS: Final = tuple(range(1, 31))
 
 ENVELOPE_CLASSES: Final = {"sun": ("sunkeeper",)}
 
+CLASS_EVENTS: Final[dict[str, tuple[int | None, int]]] = {
+    "brute": (None, 42),
+    "tinkerer": (None, 43),
+    "spellweaver": (None, 44),
+    "scoundrel": (None, 45),
+    "cragheart": (None, 46),
+    "mindthief": (None, 47),
+    "sunkeeper": (31, 48),
+    "quartermaster": (32, 49),
+    "summoner": (33, 50),
+    "nightshroud": (34, 51),
+    "plagueherald": (35, 52),
+    "berserker": (36, 53),
+    "soothsinger": (37, 54),
+    "doomstalker": (38, 55),
+    "sawbones": (39, 56),
+    "elementalist": (40, 57),
+    "beast-tyrant": (41, 58),
+}
+"""City and road event numbers on the back of each class mat: (first unlock, first retirement); the
+same number in both decks. The content pack does not carry them yet; these come from the class
+files of Gloomhaven Secretariat (``unlockEvent`` / ``retireEvent``)."""
+
 # GHS names locked classes by their icon (data MANIFEST); events use those names.
 CLASS_ICONS: Final = {
     "sun": "sunkeeper",
@@ -136,9 +159,12 @@ def from_pack(pack: Any) -> CampaignContent:
 
 
 def _class(c: Any) -> ClassInfo:
+    unlock, retire = CLASS_EVENTS.get(c.id, (None, None))
     return ClassInfo(
         id=c.id,
         health=tuple(c.health),
+        unlock_events=EventRefs(city=(unlock,), road=(unlock,)) if unlock else EventRefs(),
+        retire_events=EventRefs(city=(retire,), road=(retire,)) if retire else EventRefs(),
         perks=tuple(PerkInfo(count=p.count) for p in c.perks),
         cards=tuple(_card(card) for card in c.cards if card.level != "M"),  # medical packs: not in the pool
     )
