@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.modifiers import Draw, ModifierDeck, cards_of, compare, parse_card
+from delvekit.gloomhaven.modifiers import Draw, ModifierCard, ModifierDeck, cards_of, compare, parse_card
 
 
 def draw(top: list[str], *, attack: int = 3, advantage: bool = False, disadvantage: bool = False) -> Draw:
@@ -137,3 +139,16 @@ def test_compare_is_antisymmetric_on_the_faq_pairs() -> None:
     for a, b in pairs:
         assert compare(parse_card(a), parse_card(b), 3) == -compare(parse_card(b), parse_card(a), 3)
     assert compare(parse_card("+0 push 2"), parse_card("+0 push 1"), 3) == 1
+
+
+_POOL = cards_of(["+0", "+1", "+2", "-1", "-2", "x2", "null", "bless", "curse", "+1 stun"])
+_POOL += cards_of(["+0 stun", "+1 fire", "+2 muddle", "+0 push 2", "+0 push 1", "+1 pierce 2"])
+_POOL += cards_of(["+2 stun fire"])
+
+
+@given(st.sampled_from(_POOL), st.sampled_from(_POOL), st.sampled_from(_POOL), st.integers(0, 6))
+def test_better_is_a_partial_order(a: ModifierCard, b: ModifierCard, c: ModifierCard, attack: int) -> None:
+    assert compare(a, b, attack) == -compare(b, a, attack)
+    assert compare(a, a, attack) == 0
+    if compare(a, b, attack) == 1 and compare(b, c, attack) == 1:
+        assert compare(a, c, attack) == 1
