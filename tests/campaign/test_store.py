@@ -217,3 +217,18 @@ def test_optimistic_check_refuses_a_stale_client(store: CampaignStore) -> None:
 
 def test_errors_are_delvekit_errors() -> None:
     assert issubclass(StoreError, DelvekitError) and issubclass(StoreBusy, StoreError)
+
+
+def test_damage_found_after_opening_is_one_clear_error(store: CampaignStore, tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / "c.sqlite3")
+    db.execute("UPDATE snapshots SET state = x'00ff00' WHERE seq = (SELECT max(seq) FROM snapshots)")
+    db.execute("DROP TRIGGER log_is_append_only_update")
+    db.execute("UPDATE log SET action = '{not json' WHERE seq = 1")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="snapshot 2 is damaged"):
+        store.state("main")
+    with pytest.raises(StoreError, match="snapshot 2 is damaged"):
+        store.do("main", act("buy", character="Ana", item=1))
+    with pytest.raises(StoreError, match="log entry 1 is damaged"):
+        store.log("main")

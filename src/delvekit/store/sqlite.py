@@ -18,8 +18,9 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -59,6 +60,24 @@ def default_db_path() -> Path:
 
 
 ContentResolver = Callable[[str], Catalog]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _guarded(method: F) -> F:
+    """SQLite failures after opening (a page damaged later, a full disk) become one StoreError."""
+
+    @wraps(method)
+    def wrapper(self: CampaignStore, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise self._busy() from None
+            raise StoreError(f"{self.path}: database error ({exc}); nothing was changed") from None
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path}: the database is damaged ({exc})") from None
+
+    return wrapper  # type: ignore[return-value]
 
 
 class CampaignStore:
@@ -158,9 +177,11 @@ class CampaignStore:
 
     # -- campaigns --------------------------------------------------------------------------
 
+    @_guarded
     def names(self) -> list[str]:
         return [r[0] for r in self._db.execute("SELECT name FROM campaigns ORDER BY name")]
 
+    @_guarded
     def create(self, name: str, *, content: str, seed: int = 0, edition: str = "gloomhaven") -> CampaignState:
         """A new, empty campaign (no party yet); refused if the name is taken."""
         if not name.strip():
@@ -194,15 +215,21 @@ class CampaignStore:
         ).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: campaign {cid} has no snapshot for entry {seq} (damaged)")
-        return _unpack(row[0])
+        try:
+            return _unpack(row[0])
+        except (zlib.error, msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise StoreError(f"{self.path}: campaign {cid} snapshot {seq} is damaged ({exc})") from None
 
+    @_guarded
     def state(self, name: str) -> CampaignState:
         cid, head, _ = self._campaign(name)
         return self._snapshot(cid, head)
 
+    @_guarded
     def catalog(self, name: str) -> Catalog:
         return self.resolve(self._campaign(name)[2])
 
+    @_guarded
     def do(self, name: str, action: A.Action, *, expect_head: int | None = None) -> CampaignState:
         """Validate and apply one action in one transaction; a refusal changes nothing.
 
@@ -247,6 +274,7 @@ class CampaignStore:
                 on_done(i, state)
         return state
 
+    @_guarded
     def head(self, name: str) -> int:
         return self._campaign(name)[1]
 
@@ -254,6 +282,7 @@ class CampaignStore:
         row = self._db.execute("SELECT max(seq) FROM log WHERE campaign_id = ?", (cid,)).fetchone()
         return int(row[0] or 0) + 1
 
+    @_guarded
     def undo(self, name: str) -> tuple[A.Action, CampaignState]:
         """Undo the last action still in effect (appends an ``undo`` entry); returns it and the new state."""
         with self._transaction() as db:
@@ -277,6 +306,7 @@ class CampaignStore:
             undone = A.decode_action(row[1], where=f"log entry {head}")
             return undone, self._snapshot(cid, parent)
 
+    @_guarded
     def log(self, name: str) -> list[LogEntry]:
         """Every entry, oldest first; ``undone`` marks actions no longer in effect."""
         cid, head, _ = self._campaign(name)
@@ -293,7 +323,7 @@ class CampaignStore:
             LogEntry(
                 seq=int(r[0]),
                 kind=str(r[1]),
-                action=msgspec.json.decode(r[2]) if r[2] is not None else None,
+                action=_decode_logged(r[2], self.path, int(r[0])) if r[2] is not None else None,
                 target=r[3],
                 parent=int(r[4]),
                 at=str(r[5]),
@@ -312,6 +342,7 @@ class CampaignStore:
 
     # -- export / import --------------------------------------------------------------------
 
+    @_guarded
     def export(self, name: str) -> dict[str, Any]:
         cid, head, content = self._campaign(name)
         row = self._db.execute(
@@ -329,6 +360,7 @@ class CampaignStore:
             "log": [msgspec.to_builtins(e) for e in self.log(name)],
         }
 
+    @_guarded
     def import_(self, doc: Any, *, name: str | None = None, where: str = "import") -> CampaignState:
         """Recreate an exported campaign by replaying its log through the rules (all or nothing)."""
         if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
@@ -405,6 +437,16 @@ def _statements(script: str) -> list[str]:
     if buf.strip():
         out.append(buf.strip())
     return out
+
+
+def _decode_logged(raw: str, path: Path, seq: int) -> dict[str, Any]:
+    try:
+        obj = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise StoreError(f"{path}: log entry {seq} is damaged ({exc})") from None
+    if not isinstance(obj, dict):
+        raise StoreError(f"{path}: log entry {seq} is damaged (not an object)")
+    return obj
 
 
 def _pack(state: CampaignState) -> bytes:
