@@ -19,7 +19,7 @@ from html import escape
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import Hex, corners, edge_segment, neighbours
+from delvekit.core.hexes import Hex, centre_point, corners, edge_segment, neighbours
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 FigureKind: TypeAlias = Literal["normal", "elite", "boss", "character", "summon", "objective"]
 MarkerKind: TypeAlias = Literal[
     "obstacle", "trap", "hazardous", "difficult", "pressure-plate", "treasure", "coin", "corridor",
-    "start", "wall", "text", "opening", "breakable",
+    "start", "wall", "text", "opening", "breakable", "tile",
 ]
 
 
@@ -286,6 +286,13 @@ def _markers(frame: _Frame, markers: Sequence[Marker], size: float) -> list[str]
                 f'<polyline class="breakable" points="{crack}" fill="none" stroke="#d9c9a6" '
                 'stroke-width="2" stroke-linejoin="round"/>'
             )
+        elif m.kind == "tile":
+            out.append(
+                f'<text class="tile-name" x="{cx:.1f}" y="{cy + size * 0.16:.1f}" '
+                f'font-size="{size * 0.5:.1f}" '
+                f'text-anchor="middle" font-weight="bold" fill="#b9a886" fill-opacity="0.75">'
+                f"{escape(m.text)}</text>"
+            )
         elif m.kind == "text":
             out.append(
                 f'<text x="{cx:.1f}" y="{cy - size * 0.45:.1f}" font-size="{size * 0.3:.1f}" '
@@ -509,6 +516,26 @@ def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], li
             markers.append(Marker(d.hex, "opening"))
         elif d.kind == "breakable-wall":
             markers.append(Marker(d.hex, "breakable"))
+    # Each tile's name on the free hex nearest its middle, as the scenario book prints it.
+    from delvekit.gloomhaven.content.maps import tile_hexes
+
+    busy = {f.hex for f in figures} | {m.hex for m in markers} | set(scenario.board().terrain)
+    for room in scenario.rooms:
+        for tile in room.tiles:
+            hexes = tile_hexes(tile)
+            if not hexes:
+                continue
+            points = [centre_point(h) for h in hexes]
+            mx = sum(x for x, _ in points) / len(points)
+            my = sum(y for _, y in points) / len(points)
+
+            def off_centre(h: Hex, mx: float = mx, my: float = my) -> tuple[bool, float]:
+                x, y = centre_point(h)
+                return (h in busy, (x - mx) ** 2 + (y - my) ** 2)
+
+            middle = min(hexes, key=off_centre)
+            busy.add(middle)
+            markers.append(Marker(middle, "tile", tile.ref))
     return figures, markers, names
 
 
