@@ -109,6 +109,15 @@ def unconfirmed_names(coverage: Path) -> list[tuple[int, str, str]]:
     return out
 
 
+# Perk lines where GHS disagrees with XHA and a third source settles it (docs/content.md):
+# (class, cards GHS adds) → cards to add instead.
+PERK_FIXES: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {
+    # XHA and the gloomhaven-storyline perk texts (teamducro/gloomhaven-storyline,
+    # resources/js/lang/en/characters.js): each check box adds ONE +2 fire card.
+    ("berserker", ("+2 fire", "+2 fire")): ("+2 fire",),
+}
+
+
 def fix_class(
     klass: CharacterClass, fixes: dict[int, tuple[str, str]], xha: dict[str, Any]
 ) -> CharacterClass:
@@ -117,7 +126,12 @@ def fix_class(
         if card.number in fixes and fixes[card.number][0] == card.name:
             card = msgspec.structs.replace(card, name=fixes[card.number][1], source_name=card.name)
         cards.append(card)
-    perks = list(klass.perks)
+    perks = [
+        msgspec.structs.replace(p, add=PERK_FIXES[(klass.id, p.add)])
+        if (klass.id, p.add) in PERK_FIXES
+        else p
+        for p in klass.perks
+    ]
     # XHA's perk texts say which perks also ignore negative item/scenario effects; GHS folds
     # some of those into a plain "add" (Brute: "ignore negative item effects and add one +1").
     # XHA lists one entry per check box, GHS one per perk line with a count: expand to align.
