@@ -196,6 +196,7 @@ class Game:
                     gold=c.coins * info.gold_per_coin,
                     bonus_xp=info.bonus_xp if won else 0,
                     exhausted=c.exhausted,
+                    battle_goal=c.battle_goal,
                 )
                 for c in st.characters.values()
             ),
@@ -376,7 +377,9 @@ class Game:
     def _start(self) -> None:
         st, setup = self.state, self.setup
         for ch in setup.party:
-            st.characters[ch.id] = CharacterState(ch.id, [c.id for c in ch.hand])
+            ids = [c.id for c in ch.hand]
+            full = len(ids) == ch.hand_limit
+            st.characters[ch.id] = CharacterState(ch.id, ids if full else [], [] if full else ids)
             st.figures[ch.id] = Figure(ch.id, "character", ch.class_name, ch.max_health, ch.hex)
         for ch in setup.party:
             amd = cards_of(ch.modifiers) if ch.modifiers else standard_deck()
@@ -390,6 +393,9 @@ class Game:
         st.revealed_rooms.append(0)
         self._place_room(0)
         st.agenda.append(Task("round_start"))
+        setup_steps = [Task("deal_goals")] if setup.battle_goals else []
+        setup_steps += [Task("build_hand", ch.id) for ch in setup.party if len(ch.hand) > ch.hand_limit]
+        self._push(*setup_steps)
 
     def _place_room(self, room: int) -> list[Figure]:
         st = self.state

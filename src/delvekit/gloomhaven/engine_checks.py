@@ -45,7 +45,7 @@ def violations(game: Game) -> list[str]:
         owned = sorted(c.id for c in ch_setup.hand)
         if sorted(ch.all_cards()) != owned:
             out.append(f"{ch.id}: cards not conserved: {sorted(ch.all_cards())} != {owned}")
-        if ch.exhausted and (ch.id in st.figures or len(ch.lost) != len(owned)):
+        if ch.exhausted and (ch.id in st.figures or len(ch.lost) + len(ch.set_aside) != len(owned)):
             out.append(f"{ch.id}: exhausted but still on the board or holding cards")
         if not ch.exhausted and ch.id not in st.figures:
             out.append(f"{ch.id}: not exhausted but has no figure")

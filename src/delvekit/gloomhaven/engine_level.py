@@ -83,6 +83,8 @@ class CharacterResult(msgspec.Struct, frozen=True, kw_only=True):
     gold: int
     bonus_xp: int
     exhausted: bool
+    battle_goal: str | None = None
+    """The goal the character kept; whether it was achieved is for the campaign to record."""
 
 
 class ScenarioResult(msgspec.Struct, frozen=True, kw_only=True):

@@ -42,6 +42,49 @@ def _run_round_start(game: Game, task: Task) -> Decision | None:
     return None
 
 
+# ---------------------------------------------------------------------- setup
+
+
+def _run_deal_goals(game: Game, task: Task) -> Decision | None:
+    """§2.6: deal two battle goals to each character from the shuffled deck."""
+    game._pop()
+    st = game.state
+    deck = list(game.setup.battle_goals)
+    st.rng.shuffle(deck)
+    steps = []
+    for ch in st.characters.values():
+        offered = [deck.pop(), deck.pop()]
+        steps.append(Task("keep_goal", ch.id, 0, ",".join(offered)))
+    game._push(*steps)
+    return None
+
+
+def _run_keep_goal(game: Game, task: Task) -> Decision | None:
+    return Decision(task.who, "battle-goal", [Choice("keep", (g,)) for g in task.text.split(",")])
+
+
+def _apply_keep_goal(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    game.state.characters[task.who].battle_goal = choice.args[0]
+    game._emit("battle-goal-kept", task.who)  # secret (§2.6)
+
+
+def _run_build_hand(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    limit = next(c.hand_limit for c in game.setup.party if c.id == task.who)
+    if len(ch.hand) >= limit:
+        game._pop()
+        game._emit("hand-ready", ch.id, *ch.hand)
+        return None
+    return Decision(ch.id, "hand", [Choice("take", (c,)) for c in ch.set_aside])
+
+
+def _apply_build_hand(game: Game, task: Task, choice: Choice) -> None:
+    ch = game.state.characters[task.who]
+    ch.set_aside.remove(choice.args[0])
+    ch.hand.append(choice.args[0])
+
+
 # --------------------------------------------------------------- card selection
 
 
@@ -670,6 +713,9 @@ def _apply_rest_reroll(game: Game, task: Task, choice: Choice) -> None:
 
 
 for _kind, _run, _apply in (
+    ("deal_goals", _run_deal_goals, None),
+    ("keep_goal", _run_keep_goal, _apply_keep_goal),
+    ("build_hand", _run_build_hand, _apply_build_hand),
     ("round_start", _run_round_start, None),
     ("select", _run_select, _apply_select),
     ("reveal", _run_reveal, None),

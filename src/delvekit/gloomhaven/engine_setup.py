@@ -23,10 +23,11 @@ Rank: TypeAlias = Literal["normal", "elite", "boss"]
 
 
 def _check_token(text: str, where: str) -> None:
-    """Ids appear in choice and event texts: no spaces, '|', ':', '#', '.' or '@' (the engine
-    builds ``type#standee``, ``owner.summon`` and ``@monsters`` from them)."""
-    if not text or any(ch.isspace() or ch in "|:#.@=" for ch in text):
-        raise InputError(f"bad id {text!r}: no spaces or any of | : # . @ =", where=where)
+    """Ids appear in choice and event texts: no spaces, '|' or ':'; nor '#', '.', '@', '=', ','
+    or '/' which the engine uses to build ``type#standee``, ``owner.summon``, ``@monsters``,
+    ``key=value``, lists and ``card/half``."""
+    if not text or any(ch.isspace() or ch in "|:#.@=,/" for ch in text):
+        raise InputError(f"bad id {text!r}: no spaces or any of | : # . @ = , /", where=where)
 
 
 class Half(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -56,8 +57,10 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class CharacterSetup(msgspec.Struct, frozen=True, kw_only=True):
-    """One character of the party: its id on the board (``brute``), its class, the cards in its
-    hand (exactly ``hand_limit`` of them), its maximum health and its starting hex."""
+    """One character of the party: its id on the board (``brute``), its class, the cards it may
+    take into the scenario (``hand``), its hand limit, its maximum health and its starting hex.
+    With more cards than the limit, the player chooses exactly ``hand_limit`` of them before
+    the first round (§2.5, engine default: exactly the limit)."""
 
     id: str
     class_name: str
@@ -131,6 +134,8 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     win: Literal["kill_all", "none"] = "kill_all"
     """``kill_all``: success once no monster is on the board and every room is revealed."""
     content_version: str = ""
+    battle_goals: tuple[str, ...] = ()
+    """The battle goal deck (ids). If given, each character is dealt two and keeps one (§2.6)."""
 
     def validate(self) -> None:
         """Raise :class:`InputError` naming the field of the first inconsistency."""
@@ -145,9 +150,9 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
         types = {m.name: m for m in self.monsters}
         for ch in self.party:
             cards = [c.id for c in ch.hand]
-            if len(cards) != ch.hand_limit:
+            if not 1 <= ch.hand_limit <= len(cards):
                 raise InputError(
-                    f"hand has {len(cards)} cards, the hand limit is {ch.hand_limit}",
+                    f"{len(cards)} cards available, fewer than the hand limit {ch.hand_limit}",
                     where=f"{where}.party.{ch.id}",
                 )
             if len(set(cards)) != len(cards):
@@ -163,6 +168,13 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
                 _check_token(token, f"{where}.party.{ch.id}")
         for m in self.monsters:
             _check_token(m.name, f"{where}.monsters")
+        if self.battle_goals:
+            if len(set(self.battle_goals)) != len(self.battle_goals):
+                raise InputError("a battle goal appears twice", where=f"{where}.battle_goals")
+            if len(self.battle_goals) < 2 * len(self.party):
+                raise InputError("fewer than two battle goals per character", where=f"{where}.battle_goals")
+            for goal in self.battle_goals:
+                _check_token(goal, f"{where}.battle_goals")
         for m in self.monsters:
             if m.deck not in self.decks or not self.decks[m.deck]:
                 raise InputError(

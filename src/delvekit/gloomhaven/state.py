@@ -127,6 +127,7 @@ class CharacterState:
 
     __slots__ = (
         "active",
+        "battle_goal",
         "coins",
         "discard",
         "exhausted",
@@ -137,13 +138,17 @@ class CharacterState:
         "lost",
         "playing",
         "selected",
+        "set_aside",
         "used_half",
         "xp",
     )
 
-    def __init__(self, id: str, hand: list[str]) -> None:
+    def __init__(self, id: str, hand: list[str], set_aside: list[str] | None = None) -> None:
         self.id = id
         self.hand = hand
+        self.set_aside: list[str] = set_aside or []
+        """Cards available but not taken into this scenario's hand (§2.5)."""
+        self.battle_goal: str | None = None
         self.discard: list[str] = []
         self.lost: list[str] = []
         self.active: list[ActiveCard] = []
@@ -165,11 +170,19 @@ class CharacterState:
         other.lost = self.lost.copy()
         other.active = self.active.copy()
         other.selected = self.selected.copy()
+        other.set_aside = self.set_aside.copy()
         return other
 
     def all_cards(self) -> list[str]:
         """Every card the character owns in this scenario, wherever it is (conservation check)."""
-        cards = self.hand + self.discard + self.lost + [a.card for a in self.active] + self.selected
+        cards = (
+            self.hand
+            + self.discard
+            + self.lost
+            + [a.card for a in self.active]
+            + self.selected
+            + self.set_aside
+        )
         if self.playing is not None:
             cards.append(self.playing)
         return cards
@@ -186,7 +199,8 @@ class CharacterState:
             f"{self.id} hand={','.join(self.hand) or '-'} discard={','.join(self.discard) or '-'} "
             f"lost={','.join(self.lost) or '-'} active={active} selected={','.join(self.selected) or '-'} "
             f"playing={self.playing or '-'} lead={self.lead or '-'} long_rest={self.long_rest} "
-            f"exhausted={self.exhausted} xp={self.xp} coins={self.coins}"
+            f"exhausted={self.exhausted} xp={self.xp} coins={self.coins} "
+            f"set_aside={','.join(self.set_aside) or '-'} goal={self.battle_goal or '-'}"
         )
 
 
