@@ -237,3 +237,11 @@ def test_equipment_limits(play: Play) -> None:
     play.refused("equip", "at most 1 small", character="Ana", items=[12, 13])
     play.do("equip", character="Ana", items=[8, 11, 12])
     assert play.ch("Ana")["equipped"] == [8, 11, 12]
+
+
+def test_retire_needs_a_personal_quest(play: Play) -> None:
+    play.state.quest_deck.clear()  # every quest dealt: a new character gets none
+    play.do("create_character", name="Nobody", **{"class": "brute"})
+    assert play.ch("Nobody")["personal_quest"] is None
+    play.refused("retire", "no personal quest", character="Nobody")
+    play.refused("quest_progress", "no personal quest", character="Nobody")

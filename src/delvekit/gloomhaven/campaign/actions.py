@@ -122,6 +122,8 @@ class QuestProgress(_Action, frozen=True, kw_only=True, tag="quest_progress"):
 
 
 class Retire(_Action, frozen=True, kw_only=True, tag="retire"):
+    """The character's personal quest is fulfilled: it retires (§16.8)."""
+
     character: str
 
 
