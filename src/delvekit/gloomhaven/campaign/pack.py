@@ -214,7 +214,10 @@ def _several(sub: Any) -> bool:
     """A "Target N" (N > 1) or an "affects" that names a group ("enemies-adjacent"...)."""
     if sub.type == "target":
         return isinstance(sub.value, int) and sub.value > 1
-    return sub.type == "affects" and isinstance(sub.value, str) and sub.value not in ("self", "ally", "one")
+    if sub.type != "affects" or not isinstance(sub.value, str):
+        return False
+    # "enemies-adjacent", "allies-in-range", "all-...": several figures; "enemy-adjacent": one.
+    return sub.value.startswith(("enemies", "allies", "all"))
 
 
 def _positive(ability: Any) -> bool:
