@@ -378,6 +378,7 @@ class Report:
     # (players, monster) -> {"ghs": (n, e), "xha": (n, e), "vgb": (n, e)}
     totals: dict[tuple[int, str], dict[str, tuple[int, int]]] = field(default_factory=dict)
     corrections: list[str] = field(default_factory=list)
+    objectives: list[str] = field(default_factory=list)
     waivers: list[str] = field(default_factory=list)
 
 
@@ -911,16 +912,48 @@ def main(argv: list[str]) -> int:
     for path in sorted((sources / "ghs" / "gh" / "monster").glob("*.json")):
         if json.loads(path.read_text()).get("boss"):
             BOSSES.add(path.stem)
+    xha_specials: dict[int, list[dict[str, Any]]] = {}
+    for key, value in json.loads((sources / "xha" / "editions" / "Gloomhaven.json").read_text())[
+        "scenarios"
+    ].items():
+        m = re.match(r"#(\d+) ", key)
+        if m:
+            xha_specials[int(m.group(1))] = value.get("special", [])
     reports = []
     for number in range(1, 96):
         ghs = json.loads((sources / "ghs" / "gh" / "scenarios" / f"{number:02d}.json").read_text())
         vgb_path = vgb_dir / "scenarios" / f"{number}.json"
         vgb = json.loads(vgb_path.read_text()) if vgb_path.exists() else None
         scenario, report = import_scenario(number, ghs, vgb, xha.get(str(number), []))
+        report.objectives = compare_objectives(scenario, xha_specials.get(number, []))
         (OUT_DIR / "scenarios" / f"{number:02d}.json").write_bytes(encode_scenario(scenario))
         reports.append(report)
     write_report(reports)
     return 0
+
+
+def compare_objectives(scenario: Scenario, specials: list[dict[str, Any]]) -> list[str]:
+    """Objective and escort health formulas, GHS (shipped) against XHA; equal expressions
+    (``4+L`` and ``(4+L)``) agree."""
+    from delvekit.gloomhaven.content.expr import parse
+
+    ours = {(o.name, o.health) for o in scenario.objectives}
+    theirs = {
+        (re.sub(r" (\d+|[A-Z])$", "", str(x["name"]).strip()), str(x["health"]))
+        for x in specials
+        if x.get("type") in ("Objective", "Escort")
+    }
+    out = []
+    for name, health in sorted(ours):
+        match = [h for n, h in theirs if n == name]
+        if not match:
+            out.append(f"{name} ({health}): XHA has no such figure")
+        elif not any(parse(h) == parse(health) for h in match):
+            out.append(f"{name}: shipped {health} (GHS), XHA {', '.join(sorted(set(match)))}")
+    for name, health in sorted(theirs):
+        if not any(n == name for n, _ in ours):
+            out.append(f"{name} ({health}): only XHA has it; not shipped")
+    return out
 
 
 def write_report(reports: list[Report]) -> None:
@@ -958,6 +991,17 @@ def write_report(reports: list[Report]) -> None:
     for rep in reports:
         for c in rep.corrections:
             lines.append(f"- {rep.number} {rep.name}, {c}")
+    lines.append("")
+    lines.append("## Objectives: GHS against XHA")
+    lines.append("")
+    lines.append(
+        "Health of objectives and escorts (altars, doors, captives) as shipped (GHS) and as XHA "
+        "writes it, where they differ."
+    )
+    lines.append("")
+    for rep in reports:
+        for o in rep.objectives:
+            lines.append(f"- {rep.number} {rep.name}: {o}")
     lines.append("")
     lines.append("## Standee counts that fall by design (waived in the check)")
     lines.append("")
