@@ -147,3 +147,17 @@ def test_a_finished_game_refuses_choices() -> None:
     assert game.decision is None and game.result in ("victory", "defeat")
     with pytest.raises(IllegalChoice, match="ended"):
         game.choose("no-rest")
+
+
+def test_a_players_view_hides_other_selections_until_revealed_and_all_deck_orders() -> None:
+    game = Game(tiny_setup(), seed=1)
+    game.choose("select b3 b7")
+    bob = game.view("spellweaver")
+    assert "b3" not in bob.split("selected=")[1].split()[0] and "2-hidden" in bob
+    assert "selected=b3,b7" in game.view("brute")
+    assert "rng" not in bob and "agenda" not in bob
+    assert "deck guard draw=8 " in bob and "modifiers brute draw=20 " in bob  # sizes, not orders
+    game.choose("select s1 s2")
+    assert "selected=b3,b7" in game.view("spellweaver")  # revealed
+    with pytest.raises(InputError):
+        game.view("nobody")

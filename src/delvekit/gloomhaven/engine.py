@@ -242,6 +242,13 @@ class Game:
         other._in_loop = False
         return other
 
+    def view(self, viewer: str) -> str:
+        """The state as character ``viewer``'s player may see it (hidden information removed);
+        see :meth:`~delvekit.gloomhaven.state.GameState.view`."""
+        if viewer not in self.state.characters:
+            raise InputError(f"no character {viewer!r} in this game", where="view")
+        return self.state.view(viewer)
+
     def digest(self) -> str:
         """A hash of the canonical state text: equal digests mean equal games."""
         return self.state.digest()

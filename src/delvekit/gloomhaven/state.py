@@ -342,5 +342,38 @@ class GameState:
         lines.append(f"rng {hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]}")
         return "\n".join(lines)
 
+    def view(self, viewer: str) -> str:
+        """What character ``viewer``'s player may see, as text: draw pile orders, the random
+        generator, the agenda, other characters' battle goals and (until revealed) their card
+        selections are hidden; hands, discards and everything on the board are open."""
+        revealed = bool(self.order or self.pending_ties)
+        lines = [f"round {self.round} ending={self.ending or '-'} result={self.result or '-'}"]
+        lines.append(f"elements {self.elements}")
+        lines += ["figure " + self.figures[k].text() for k in sorted(self.figures)]
+        for c in self.characters.values():
+            own = c.id == viewer
+            selected = ",".join(c.selected) if own or revealed else f"{len(c.selected)}-hidden"
+            rest = str(c.long_rest) if own or revealed else "hidden"
+            lines.append(
+                f"character {c.id} hand={','.join(c.hand) or '-'} discard={','.join(c.discard) or '-'} "
+                f"lost={','.join(c.lost) or '-'} active={','.join(a.card for a in c.active) or '-'} "
+                f"selected={selected or '-'} long_rest={rest} exhausted={c.exhausted} xp={c.xp} "
+                f"coins={c.coins} goal={(c.battle_goal or '-') if own else 'hidden'}"
+            )
+        for name in sorted(self.decks):
+            discards = ",".join(self.decks[name].discards) or "-"
+            lines.append(f"deck {name} draw={len(self.decks[name])} discards={discards}")
+        for name, amd in self.modifier_decks.items():
+            used = ",".join(str(c).replace(" ", "_") for c in amd.discard) or "-"
+            lines.append(f"modifiers {name} draw={len(amd.draw_pile)} discard={used}")
+        lines.append("revealed " + " ".join(f"{k}={v}" for k, v in sorted(self.revealed.items())))
+        lines.append("coins " + " ".join(f"{q},{r}={n}" for (q, r), n in sorted(self.coins.items())))
+        lines.append(
+            "order "
+            + " ".join(f"{t.kind}:{t.id}:{t.initiative}" for t in self.order)
+            + f" @{self.turn_index}"
+        )
+        return "\n".join(lines)
+
     def digest(self) -> str:
         return hashlib.sha256(self.text().encode()).hexdigest()
