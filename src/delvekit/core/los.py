@@ -92,7 +92,16 @@ class Sight:
     itself but the geometry is still defined), though the rules never need it.
     """
 
-    __slots__ = ("_cache", "_hexes", "_occluders", "_rule", "_wall_hexes", "_wall_points", "_walls")
+    __slots__ = (
+        "_cache",
+        "_hexes",
+        "_occluders",
+        "_rule",
+        "_segments",
+        "_wall_hexes",
+        "_wall_points",
+        "_walls",
+    )
 
     def __init__(self, board: Board, rule: LosRule | str) -> None:
         if rule not in LOS_RULES:
@@ -120,6 +129,7 @@ class Sight:
         self._occluders = occluders
         self._wall_points = frozenset(wall_points)
         self._cache: dict[tuple[Hex, Hex], bool] = {}
+        self._segments: dict[tuple[Corner, Corner], bool] = {}
 
     @property
     def rule(self) -> str:
@@ -162,12 +172,22 @@ class Sight:
         ends_b = self.usable_corners(b)
         if not ends_a or not ends_b:
             return False
-        near = self._near(a, b)
+        near: list[tuple[int, int, int, int, Corner, Corner]] | None = None
+        segs = self._segments
         for p in ends_a:
             for q in ends_b:
                 if p == q:
                     return True
-                if self._clear(p, q, near):
+                key = (p, q) if p <= q else (q, p)
+                clear = segs.get(key)
+                if clear is None:
+                    if near is None:
+                        near = self._near(a, b)
+                    # The box around both hexes holds every corner, so ``near`` holds every
+                    # occluder this segment could touch: the answer is the segment's own.
+                    clear = self._clear(p, q, near)
+                    segs[key] = clear
+                if clear:
                     return True
         return False
 

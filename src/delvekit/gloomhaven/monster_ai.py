@@ -763,22 +763,26 @@ class _Solver:
         aoe: tuple[Hex, ...],
     ) -> str:
         parts: list[str] = []
-        k0 = foci[0]
-        key = keys[k0]
-        why = [f"{cost[0]} negative hex(es) and {cost[1]} movement point(s) to an attack hex"]
+        key = keys[foci[0]]
+        neg_word = "negative hex" if cost[0] == 1 else "negative hexes"
+        mp_word = "movement point" if cost[1] == 1 else "movement points"
+        why = [f"an attack hex {cost[1]} {mp_word} away with {cost[0]} {neg_word} on the way"]
         if self.rules.proximity_breaks_focus_ties:
             why.append(f"proximity {key[2]}")
-        why.append(f"initiative {key[3]}")
-        tie = ""
-        if len(foci) > 1:
-            tie = (
-                f"; tied with {', '.join(self.figs[k].id for k in foci if self.figs[k].id not in focus_ids)}"
-                if len(focus_ids) < len(foci)
-                else "; players chose among the tied foci"
-            )
+        why.append(
+            f"initiative {key[3] or 'unspecified'}" + (" (a summon, before its owner)" if key[4] == 0 else "")
+        )
+        who = " or ".join(focus_ids) if len(focus_ids) > 1 else focus_ids[0]
+        text = f"Focus {who}: {', '.join(why)}"
+        if len(focus_ids) > 1:
+            text += "; these foci tie and give this same outcome"
+        others = [self.figs[k].id for k in foci if self.figs[k].id not in focus_ids]
+        if others:
+            text += f"; {', '.join(others)} {'ties' if len(others) == 1 else 'tie'} too, for other outcomes"
         rivals = sorted((v, self.figs[k].id) for k, v in keys.items() if k not in foci)
-        beaten = f" (next best: {rivals[0][1]})" if rivals else ""
-        parts.append(f"Focus {', '.join(focus_ids)}: {', '.join(why)}{tie}{beaten}.")
+        if rivals:
+            text += f"; next best {rivals[0][1]}"
+        parts.append(text + ".")
         if self.atk is None:
             parts.append("No attack on the card: it moves as if it had a melee attack.")
         steps = len(path) - 1
@@ -786,11 +790,17 @@ class _Solver:
         if steps <= 0:
             parts.append(f"Stays at {_fmt(dest)}.")
         else:
-            parts.append(f"Moves {' -> '.join(_fmt(h) for h in path)} ({mp} movement point(s)).")
+            parts.append(
+                f"Moves {' -> '.join(_fmt(h) for h in path)} ({mp} of {self.ability.move} movement)."
+            )
         if targets:
-            parts.append(f"Attacks {', '.join(targets)} from {_fmt(dest)}.")
+            extra = len(targets) - 1
+            attacks = f"Attacks {', '.join(targets)} from {_fmt(dest)}"
+            if extra and not aoe:
+                attacks += " (as many targets as it can)"
+            parts.append(attacks + ".")
             if aoe:
-                parts.append(f"Area on {', '.join(_fmt(h) for h in aoe)}.")
+                parts.append(f"Area placed on {', '.join(_fmt(h) for h in aoe)}.")
         elif self.atk is not None and not can_attack:
             parts.append(
                 f"Cannot attack this turn: heads for {', '.join(_fmt(h) for h in heading)} and ends on the "
