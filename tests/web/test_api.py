@@ -252,3 +252,40 @@ def test_editor_documents_solve_through_the_api(client: Any) -> None:
     assert answer["id"] == "mover" and answer["outcomes"]
     for outcome in answer["outcomes"]:
         assert {"destination", "targets"} <= set(outcome)
+
+
+def test_odds_api_decks_match_the_cli(client: Any) -> None:
+    pytest.importorskip("delvekit.gloomhaven.odds")
+    from click.testing import CliRunner
+
+    from delvekit.cli.main import _register, cli
+    from delvekit.web import services
+
+    if not services.class_list():
+        pytest.skip("the content pack has no classes in this installation")
+    _register()
+    setup = {"attack": 2, "deck": "brute", "perks": [1, 3], "add": ["-1"], "curse": 1, "disadvantage": True}
+    r = client.post("/api/odds", json={"setup": setup})
+    assert r.status_code == 200, r.text
+    args = ["odds", "--attack", "2", "--class", "brute", "--perks", "1,3", "--add", "-1", "--curse", "1"]
+    result = CliRunner().invoke(cli, [*args, "--disadvantage", "--json"])
+    assert result.exit_code == 0, result.output
+    assert r.json()["setup"]["engine"] == json.loads(result.output)
+
+
+@pytest.mark.parametrize(
+    "setup, field",
+    [
+        ({"attack": 3, "deck": "wizard"}, "deck"),
+        ({"attack": 3, "perks": [2]}, "perks"),
+        ({"attack": 3, "remove": ["+5"]}, "add/remove"),
+        ({"attack": 3, "deck": "brute", "perks": [1, 1]}, "perks"),
+        ({"attack": 3, "deck": "brute", "perks": [99]}, "setup.perks.0"),
+        ({"attack": 3, "add": ["banana"]}, "add"),
+    ],
+)
+def test_odds_api_refuses_bad_decks(client: Any, setup: dict[str, Any], field: str) -> None:
+    pytest.importorskip("delvekit.gloomhaven.odds")
+    r = client.post("/api/odds", json={"setup": setup})
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"].startswith(field) or field in r.json()["detail"], r.json()["detail"]

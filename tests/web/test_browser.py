@@ -217,3 +217,18 @@ def test_odds_page_chart_expected_damage_and_comparison(page: Any) -> None:
     page.wait_for_selector(".stat.s1")
     assert page.locator("svg.chart rect.bar.s1").count() >= 1
     assert page.locator("svg.chart rect.bar.s0").count() >= 1
+    # a class deck with perk lines, as `delve odds --class --perks`
+    from delvekit.web import services
+
+    if services.class_list():
+        page.select_option("select[name=a_deck]", "brute")
+        page.wait_for_selector(".stat.s0 details.perks")
+        page.fill("input[name=a_perks]", "1")
+        page.locator("input[name=a_perks]").dispatch_event("change")
+        page.wait_for_selector(".stat.s0 .desc:has-text('with perks 1')")
+        expected = float(page.locator(".stat.s0 .expected").get_attribute("data-expected"))
+        from delvekit.gloomhaven.content import load_pack
+        from delvekit.gloomhaven.modifiers import deck_with_perks
+
+        deck = deck_with_perks(load_pack().classes["brute"].perks, [1])
+        assert expected == pytest.approx(float(attack_distribution(5, deck=deck).expected), abs=1e-4)

@@ -218,10 +218,17 @@ def _setup_from_form(fields: dict[str, str], prefix: str) -> schemas.OddsSetupIn
     def number(name: str) -> str:
         return fields.get(f"{prefix}_{name}", "0").strip() or "0"
 
+    def items(name: str) -> list[str]:
+        return [part.strip() for part in fields.get(f"{prefix}_{name}", "").split(",") if part.strip()]
+
     modifier = fields.get(f"{prefix}_roll", "normal")
     return schemas.OddsSetupIn.model_validate(
         {
             "attack": number("attack"),
+            "deck": fields.get(f"{prefix}_deck", "standard") or "standard",
+            "perks": items("perks"),
+            "add": items("add"),
+            "remove": items("remove"),
             "advantage": modifier == "advantage",
             "disadvantage": modifier == "disadvantage",
             "bless": number("bless"),
@@ -232,8 +239,25 @@ def _setup_from_form(fields: dict[str, str], prefix: str) -> schemas.OddsSetupIn
     )
 
 
+def _at_least(distribution: list[list[float]]) -> dict[int, float]:
+    """Probability of dealing each damage value or more."""
+    probability = {int(d): float(p) for d, p in distribution}
+    out: dict[int, float] = {}
+    running = 0.0
+    for damage in range(max(probability, default=0), -1, -1):
+        running += probability.get(damage, 0.0)
+        out[damage] = min(1.0, running)
+    return out
+
+
 def _odds_context(a: schemas.OddsSetupIn, b: schemas.OddsSetupIn | None) -> dict[str, Any]:
-    context: dict[str, Any] = {"a": a, "b": b or schemas.OddsSetupIn(attack=a.attack, advantage=True)}
+    classes = services.class_list()
+    context: dict[str, Any] = {
+        "a": a,
+        "b": b or schemas.OddsSetupIn(attack=a.attack, advantage=True),
+        "classes": classes,
+    }
+    perk_lines = {c["id"]: (c["name"], c["perks"]) for c in classes}
     context["compare"] = b is not None
     try:
         results = [services.odds(a.model_dump())]
@@ -247,7 +271,14 @@ def _odds_context(a: schemas.OddsSetupIn, b: schemas.OddsSetupIn | None) -> dict
         return context
     labels = ["Setup A", "Setup B"]
     context["results"] = [
-        {"label": labels[i], "summary": charts.describe(r["setup"]), **r} for i, r in enumerate(results)
+        {
+            "label": labels[i],
+            "summary": charts.describe(r["setup"]),
+            "perk_lines": perk_lines.get(str(r["setup"].get("deck", "")).lower()),
+            "at_least": _at_least(r["distribution"]),
+            **r,
+        }
+        for i, r in enumerate(results)
     ]
     context["chart"] = charts.distribution_svg(
         [(labels[i], r["distribution"]) for i, r in enumerate(results)],

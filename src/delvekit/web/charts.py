@@ -24,6 +24,14 @@ def describe(setup: dict[str, Any]) -> str:
     'attack 3, advantage, 1 bless'
     """
     parts = [f"attack {setup['attack']}"]
+    deck = str(setup.get("deck") or "standard")
+    if deck != "standard":
+        perks = setup.get("perks") or []
+        parts.append(f"{deck} deck" + (f" with perks {','.join(str(p) for p in perks)}" if perks else ""))
+    for card in setup.get("add") or []:
+        parts.append(f"+card {card}")
+    for card in setup.get("remove") or []:
+        parts.append(f"-card {card}")
     if setup.get("advantage"):
         parts.append("advantage")
     if setup.get("disadvantage"):

@@ -166,10 +166,22 @@ class SolvedCaseOut(BaseModel):
     outcomes: list[OutcomeOut]
 
 
-class OddsSetupIn(_Strict):
-    """One attack against the standard modifier deck: the form of ``delve odds``."""
+CardText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 
-    attack: Annotated[int, Field(ge=0, le=50, description="base attack value")]
+
+class OddsSetupIn(_Strict):
+    """One attack against one target: the form of ``delve odds``. The deck is the standard one,
+    the monsters' (``deck="monster"``), or a class's with its perk lines (``deck="brute"``,
+    ``perks=[1, 3, 3]``), then ``add`` and ``remove`` cards (``"-1"``, ``"+0 stun"``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    attack: Annotated[int, Field(ge=0, le=50, description="attack value after the attacker's bonuses")]
+    deck: Annotated[
+        str, StringConstraints(max_length=40), Field(description="standard, monster, or a class id or name")
+    ] = "standard"
+    perks: Annotated[list[Annotated[int, Field(ge=1, le=30)]], Field(max_length=30)] = []
+    add: Annotated[list[CardText], Field(max_length=20)] = []
+    remove: Annotated[list[CardText], Field(max_length=20)] = []
     advantage: bool = False
     disadvantage: bool = False
     bless: Annotated[int, Field(ge=0, le=10)] = 0

@@ -50,6 +50,7 @@ def odds(setup: dict[str, Any]) -> dict[str, Any]:
         raise Unavailable(f"the odds calculator is not installed ({exc})") from None
     dist = odds_module.attack_distribution(
         setup["attack"],
+        deck=build_deck(setup),
         advantage=setup.get("advantage", False),
         disadvantage=setup.get("disadvantage", False),
         bless=setup.get("bless", 0),
@@ -60,12 +61,71 @@ def odds(setup: dict[str, Any]) -> dict[str, Any]:
     probabilities = dist.probabilities
     items = probabilities.items() if hasattr(probabilities, "items") else enumerate(probabilities)
     pairs = sorted((int(k), float(v)) for k, v in items if float(v) > 0)
+    effects = getattr(dist, "effects", {}) or {}
     return {
         "setup": dict(setup),
         "distribution": [[k, p] for k, p in pairs],
         "expected": float(dist.expected),
+        "effects": {str(name): float(p) for name, p in effects.items()},
         "engine": dist.to_json(),
     }
+
+
+def class_list() -> list[dict[str, Any]]:
+    """``[{"id", "name", "perks": [text, ...]}]`` of the content pack's classes (empty without it)."""
+    try:
+        from delvekit.gloomhaven.content import load_pack
+
+        classes = load_pack().classes
+    except (ImportError, DelvekitError):
+        return []
+    out = []
+    for class_id, klass in sorted(classes.items()):
+        perks = []
+        for perk in klass.perks:
+            parts = []
+            if getattr(perk, "remove", ()):
+                parts.append("remove " + ", ".join(perk.remove))
+            if getattr(perk, "add", ()):
+                parts.append("add " + ", ".join(perk.add))
+            if getattr(perk, "ignore", None):
+                parts.append("ignore " + str(perk.ignore).replace("_", " "))
+            boxes = int(getattr(perk, "count", 1))
+            perks.append(("; ".join(parts) or "no deck change") + (f" (x{boxes})" if boxes > 1 else ""))
+        out.append({"id": class_id, "name": klass.name, "perks": perks})
+    return out
+
+
+def build_deck(setup: dict[str, Any]) -> Any:
+    """The modifier deck a setup names (``None``: the standard deck, the engine's default)."""
+    from delvekit.gloomhaven import modifiers
+
+    choice = str(setup.get("deck") or "standard").strip().lower()
+    perks = list(setup.get("perks") or [])
+    deck: Any = None
+    if choice == "monster":
+        deck = modifiers.monster_deck()
+    elif choice != "standard":
+        try:
+            from delvekit.gloomhaven.content import load_pack
+        except ImportError as exc:
+            raise Unavailable(f"the content pack is not installed ({exc})") from None
+        classes = load_pack().classes
+        klass = classes.get(choice) or {c.name.lower(): c for c in classes.values()}.get(choice)
+        if klass is None:
+            known = ", ".join(["standard", "monster", *sorted(classes)])
+            raise InputError(f"unknown deck {setup.get('deck')!r}; known: {known}", where="deck")
+        deck = modifiers.deck_with_perks(klass.perks, perks, owner=klass.name)
+    if perks and choice in ("standard", "monster"):
+        raise InputError("perks need a class deck", where="perks")
+    added, removed = list(setup.get("add") or []), list(setup.get("remove") or [])
+    if added or removed:
+        base = modifiers.standard_deck() if deck is None else deck
+        try:
+            deck = modifiers.apply_perks(base, [{"remove": removed, "add": added}])
+        except InputError as exc:
+            raise InputError(str(exc).removeprefix("perk 1: "), where="add/remove") from None
+    return deck
 
 
 @lru_cache(maxsize=1)
