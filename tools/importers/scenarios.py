@@ -668,14 +668,22 @@ def import_scenario(
         rewards=rewards,
         notes=tuple(notes),
     )
+    report.notes = notes
+    raw = [p for ps in raw_placements.values() for p in ps]
+    cross_check(report, scenario, ghs, xha_rooms, raw if map_source == "vgb" else None)
     waivers = standee_waivers(scenario)
     if waivers:
         scenario = msgspec.structs.replace(scenario, standee_waivers=tuple(sorted(waivers)))
         for m, why in sorted(waivers.items()):
-            report.waivers.append(f"{m}: {why}")
-    report.notes = notes
-    raw = [p for ps in raw_placements.values() for p in ps]
-    cross_check(report, scenario, ghs, xha_rooms, raw if map_source == "vgb" else None)
+            entries = [report.totals[(p, m)] for p in PLAYER_COUNTS if (p, m) in report.totals]
+            agree = [
+                k.upper()
+                for k in ("ghs", "xha", "vgb")
+                if entries and all(e.get(k) == e["chosen"] for e in entries)
+            ]
+            if len(agree) < 2:
+                raise ValueError(f"{where}: {m}'s counts fall, and fewer than two sources agree on them")
+            report.waivers.append(f"{m}: {why} ({', '.join(agree)} agree)")
     return scenario, report
 
 
