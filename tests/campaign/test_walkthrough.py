@@ -151,6 +151,7 @@ def test_walkthrough(play: Play) -> None:
         "the-power-of-enhancement",
     ]
     assert (p.ch("Ana")["xp"], p.ch("Ana")["gold"]) == (52 + 14 + 5, 43 + 400)
+    assert p.show()["shop"]["4"]["price"] == 20 - 3  # reputation +12: −3
 
     # Enhancements (§16.10): +1 target on "Attack 2, Target 3", level 1 → 50 × 2 = 100; then
     # +1 attack on the same action: 100 + 75 (one sticker there) = 175; attack hex on a 3-hex area 66.
