@@ -114,21 +114,21 @@ def demo_cmd(explain: bool) -> None:
 _DEMO_CASE: dict[str, Any] = {
     "id": "demo-archer",
     "ruleset": "gloomhaven",
-    "description": "A Bandit Archer: move 2, ranged attack 3, target 2.",
+    "description": "Archer: move 3, ranged attack 3, target 2",
     "board": "inline",
     "board_hexes": [[q, r] for q in range(0, 8) for r in range(-q // 2, 6 - q // 2)],
-    "walls": [[[3, 2], [4, 1]], [[3, 2], [4, 2]]],
+    "walls": [[[5, 2], [5, 1]], [[5, 2], [6, 1]]],
     "terrain": {"wall": [[3, 0], [3, 1]], "trap": [[2, 2]], "obstacle": [[5, -1]], "difficult": [[1, 3]]},
     "figures": [
-        {"id": "A", "side": "monster", "active": True, "hex": [1, 1]},
+        {"id": "A", "side": "monster", "active": True, "hex": [1, 2]},
         {"id": "M1", "side": "monster", "hex": [2, 1]},
-        {"id": "C1", "side": "character", "initiative": 35, "hex": [6, 0]},
-        {"id": "C2", "side": "character", "initiative": 12, "hex": [5, 2]},
-        {"id": "C3", "side": "character", "initiative": 8, "hex": [6, 2], "invisible": True},
+        {"id": "C1", "side": "character", "initiative": 35, "hex": [6, -1]},
+        {"id": "C2", "side": "character", "initiative": 12, "hex": [4, 1]},
+        {"id": "C3", "side": "character", "initiative": 8, "hex": [1, 3], "invisible": True},
         {"id": "S1", "side": "character", "initiative": 35, "hex": [4, 3], "summon_of": "C1"},
     ],
     "ability": {
-        "move": 2,
+        "move": 3,
         "jump": False,
         "flying": False,
         "teleport": False,
@@ -194,12 +194,12 @@ def _demo(explain: bool) -> None:
         lines[y] = lines[y][:x] + cell + lines[y][x + 4 :]
     board_text = Text("\n").join(lines)
     legend = (
-        "A active monster  M1 ally  C1..C3 characters (C3 invisible)  S1 summon of C1\n"
+        "A active monster  M1 its ally  C1 C2 characters  C3 invisible character  S1 summon of C1\n"
         "## wall  ^^ trap  [] obstacle  ~~ difficult  <> a destination  .. path\n"
         f"thin walls: {', '.join(f'{list(a)}|{list(b)}' for a, b in sorted(board.walls))}"
     )
     console.print(
-        Panel(board_text, title=f"delvekit monster AI demo: {case.id}", subtitle=case.info.get("description"))
+        Panel.fit(board_text, title="delvekit monster AI", subtitle=str(case.info.get("description", "")))
     )
     console.print(legend, style="dim")
     table = Table(title=f"{len(outcomes)} outcome(s) for the players to choose among")
