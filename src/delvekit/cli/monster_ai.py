@@ -114,11 +114,11 @@ def demo_cmd(explain: bool) -> None:
 _DEMO_CASE: dict[str, Any] = {
     "id": "demo-archer",
     "ruleset": "gloomhaven",
-    "description": "Archer: move 3, ranged attack 3, target 2",
+    "description": "move 3, range 3, target 2",
     "board": "inline",
     "board_hexes": [[q, r] for q in range(0, 8) for r in range(-q // 2, 6 - q // 2)],
     "walls": [[[5, 2], [5, 1]], [[5, 2], [6, 1]]],
-    "terrain": {"wall": [[3, 0], [3, 1]], "trap": [[2, 2]], "obstacle": [[5, -1]], "difficult": [[1, 3]]},
+    "terrain": {"wall": [[3, 0], [3, 1]], "trap": [[2, 2]], "obstacle": [[5, -1]], "difficult": [[2, 3]]},
     "figures": [
         {"id": "A", "side": "monster", "active": True, "hex": [1, 2]},
         {"id": "M1", "side": "monster", "hex": [2, 1]},
