@@ -289,3 +289,26 @@ def test_odds_api_refuses_bad_decks(client: Any, setup: dict[str, Any], field: s
     r = client.post("/api/odds", json={"setup": setup})
     assert r.status_code == 422, r.text
     assert r.json()["detail"].startswith(field) or field in r.json()["detail"], r.json()["detail"]
+
+
+def test_every_scenario_opening_room_solves_or_says_why(client: Any) -> None:
+    """Each bundled scenario's opening room, for 2-4 players, is a document the solver takes; a
+    room without a fixed map or without a monster at setup is a 404 that says so."""
+    pytest.importorskip("delvekit.gloomhaven.cases")
+    from delvekit.web import services
+
+    numbers = services.scenario_numbers()
+    if not numbers:
+        pytest.skip("the content pack has no scenarios in this installation")
+    solved = 0
+    for n in range(1, max(numbers) + 1):
+        for players in (2, 3, 4):
+            r = client.get(f"/api/scenarios/{n}", params={"players": players})
+            if r.status_code == 404:
+                assert "scenario" in r.json()["detail"], r.text
+                continue
+            assert r.status_code == 200, (n, players, r.text)
+            s = post_solve(client, r.json())
+            assert s.status_code == 200, (n, players, s.text[:300])
+            solved += 1
+    assert solved >= 3 * len(numbers) * 0.8
