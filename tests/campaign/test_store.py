@@ -232,3 +232,30 @@ def test_damage_found_after_opening_is_one_clear_error(store: CampaignStore, tmp
         store.do("main", act("buy", character="Ana", item=1))
     with pytest.raises(StoreError, match="log entry 1 is damaged"):
         store.log("main")
+
+
+def test_bad_content_file_names_the_file_and_field(tmp_path: Path) -> None:
+    import msgspec
+
+    from delvekit.core.errors import ContentError
+    from delvekit.gloomhaven.campaign import load_content
+
+    from .fixture import content as fixture_content
+
+    doc = msgspec.to_builtins(fixture_content())
+    doc["personal_quests"][0]["unlocks_class"] = "wizard"
+    path = tmp_path / "bad.json"
+    path.write_bytes(msgspec.json.encode(doc))
+    with pytest.raises(
+        ContentError, match=r"bad\.json: personal_quests\.q-sun\.unlocks_class: unknown class 'wizard'"
+    ):
+        load_content(path)
+    doc["items"][0]["cost"] = "cheap"
+    path.write_bytes(msgspec.json.encode(doc))
+    with pytest.raises(
+        ContentError, match=r"bad\.json: Expected `int`, got `str` - at `\$\.items\[0\]\.cost`"
+    ):
+        load_content(path)
+    path.write_text("{")
+    with pytest.raises(ContentError, match="not valid JSON"):
+        load_content(path)

@@ -7,7 +7,7 @@ The campaign rules read only this record. It is built from the full content pack
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Literal, TypeAlias, TypeVar
 
@@ -226,9 +226,33 @@ class Catalog:
         for cls in content.classes:
             if len(cls.health) != 9:
                 raise ContentError("health needs 9 values (levels 1–9)", where=f"{where}: classes.{cls.id}")
+        self._check_references(where)
+
+    def _check_references(self, where: str) -> None:
+        """Every class, item and scenario a record names exists (scenarios only when listed)."""
+        content = self.content
+
+        def need(kind: str, known: Container[object], value: object, field: str) -> None:
+            if value not in known:
+                raise ContentError(f"unknown {kind} {value!r}", where=f"{where}: {field}")
+
         for number in content.start_scenarios:
-            if self.scenarios and number not in self.scenarios:
-                raise ContentError(f"unknown scenario {number}", where=f"{where}: start_scenarios")
+            if self.scenarios:
+                need("scenario", self.scenarios, number, "start_scenarios")
+        for number in content.item_design_deck:
+            need("item", self.items, number, "item_design_deck")
+        for q in content.personal_quests:
+            if q.unlocks_class is not None:
+                need("class", self.classes, q.unlocks_class, f"personal_quests.{q.id}.unlocks_class")
+        for env, classes in content.envelope_classes.items():
+            for cls_id in classes:
+                need("class", self.classes, cls_id, f"envelope_classes.{env}")
+        for sc in content.scenarios:
+            field = f"scenarios.{sc.number}.rewards"
+            for number in (*sc.rewards.items, *sc.rewards.item_designs):
+                need("item", self.items, number, field)
+            for cls_id in sc.rewards.classes:
+                need("class", self.classes, cls_id, field)
 
     def item(self, number: int) -> ItemInfo | None:
         return self.items.get(number)
