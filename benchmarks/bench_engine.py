@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-from delvekit.gloomhaven.engine import Game  # noqa: E402
-from delvekit.gloomhaven.engine_examples import tiny_setup  # noqa: E402
+from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_examples import four_setup, tiny_setup
+from delvekit.gloomhaven.engine_setup import GameSetup
 
 
-def play(seed: int) -> Game:
-    game = Game(tiny_setup(), seed=seed)
+def play(seed: int, setup: GameSetup | None = None) -> Game:
+    game = Game(setup or tiny_setup(), seed=seed)
     rnd = random.Random(seed)
     while game.decision is not None:
         choices = game.decision.choices
@@ -28,18 +25,23 @@ def play(seed: int) -> Game:
     return game
 
 
-def main() -> None:
+def throughput(label: str, setup: GameSetup) -> None:
     games, choices, times = 0, 0, []
     start = time.perf_counter()
-    while time.perf_counter() - start < 3.0:
+    while time.perf_counter() - start < 2.0:
         t = time.perf_counter()
-        g = play(games)
+        g = play(games, setup)
         times.append(time.perf_counter() - t)
         games += 1
         choices += len(g.log)
     total = time.perf_counter() - start
-    print(f"random 2-character games: {games / total:8.1f} games/s, {choices / total:9.0f} choices/s")
+    print(f"random {label} games: {games / total:8.1f} games/s, {choices / total:9.0f} choices/s")
     print(f"  median game {statistics.median(times) * 1000:.2f} ms, {choices / games:.0f} choices/game")
+
+
+def main() -> None:
+    throughput("2-character", tiny_setup())
+    throughput("4-character", four_setup())
 
     mid = play(1)
     mid = Game.replay(mid.setup, 1, mid.log[: len(mid.log) // 2])
@@ -53,8 +55,10 @@ def main() -> None:
         t = time.perf_counter()
         Game.load(mid.save())
         samples.append(time.perf_counter() - t)
-    print(f"clone(): {clone_us:.1f} us   save+load (replay {len(mid.log)} choices): "
-          f"{statistics.median(samples) * 1000:.2f} ms")
+    print(
+        f"clone(): {clone_us:.1f} us   save+load (replay {len(mid.log)} choices): "
+        f"{statistics.median(samples) * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -7,35 +7,9 @@ import random
 import pytest
 
 from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_examples import character, guard, guard_deck, tiny_setup
-from delvekit.gloomhaven.engine_setup import GameSetup, Placement
+from delvekit.gloomhaven.engine_examples import four_setup, tiny_setup
 
 from .helpers import play_random, random_choice
-
-
-def four_setup() -> GameSetup:
-    inits = [
-        [61, 15, 40, 72, 25, 52, 8, 33, 44, 79],
-        [86, 20, 7, 68, 12, 45, 90, 35],
-        [50, 51, 5, 66, 23, 99, 31, 47, 58],
-    ]
-    party = (
-        character("brute", (0, 0), inits[0]),
-        character("spellweaver", (1, 0), inits[1], health=6),
-        character("tinkerer", (0, 1), inits[2], health=8),
-        character("mindthief", (1, 1), [61, 15, 20, 72, 25, 99, 8, 33, 44, 10], health=6),
-    )
-    return GameSetup(
-        scenario="four",
-        level=2,
-        party=party,
-        monsters=(guard(), guard("bandit-archer", "archer", 4), guard("bandit-scout", "guard")),
-        decks={"guard": guard_deck(), "archer": guard_deck("a")},
-        rooms=(
-            (Placement("bandit-guard", "elite", (3, 0)), Placement("bandit-archer", "normal", (3, 1))),
-            (Placement("bandit-scout", "normal", (6, 0)), Placement("bandit-archer", "elite", (6, 1))),
-        ),
-    )
 
 
 @pytest.mark.parametrize("make", [tiny_setup, four_setup])

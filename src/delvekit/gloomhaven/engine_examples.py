@@ -95,3 +95,24 @@ def tiny_setup() -> GameSetup:
             (Placement("bandit-guard", "normal", (6, 0)), Placement("bandit-guard", "elite", (6, 1))),
         ),
     )
+
+
+def four_setup() -> GameSetup:
+    """Four characters, three monster types (two share the ``guard`` deck), two rooms."""
+    party = (
+        character("brute", (0, 0), [61, 15, 40, 72, 25, 52, 8, 33, 44, 79]),
+        character("spellweaver", (1, 0), [86, 20, 7, 68, 12, 45, 90, 35], health=6),
+        character("tinkerer", (0, 1), [50, 51, 5, 66, 23, 99, 31, 47, 58], health=8),
+        character("mindthief", (1, 1), [61, 15, 20, 72, 25, 99, 8, 33, 44, 10], health=6),
+    )
+    return GameSetup(
+        scenario="four",
+        level=2,
+        party=party,
+        monsters=(guard(), guard("bandit-archer", "archer", 4), guard("bandit-scout", "guard")),
+        decks={"guard": guard_deck(), "archer": guard_deck("a")},
+        rooms=(
+            (Placement("bandit-guard", "elite", (3, 0)), Placement("bandit-archer", "normal", (3, 1))),
+            (Placement("bandit-scout", "normal", (6, 0)), Placement("bandit-archer", "elite", (6, 1))),
+        ),
+    )
