@@ -231,8 +231,20 @@ _EFFECT = {
 
 def convert_rule(rule: dict[str, Any], where: str) -> Rule:
     known = {
-        "round", "start", "always", "once", "requiredRooms", "rooms", "spawns", "figures",
-        "elements", "statEffects", "finish", "disableRules", "note", "alwaysApply",
+        "round",
+        "start",
+        "always",
+        "once",
+        "requiredRooms",
+        "rooms",
+        "spawns",
+        "figures",
+        "elements",
+        "statEffects",
+        "finish",
+        "disableRules",
+        "note",
+        "alwaysApply",
         "alwaysApplyTurn",
     }
     unknown = set(rule) - known
@@ -310,9 +322,23 @@ CLASS_IDS = {
 def convert_rewards(r: dict[str, Any], where: str) -> tuple[Rewards, list[str]]:
     notes: list[str] = []
     known = {
-        "gold", "collectiveGold", "experience", "reputation", "prosperity", "items", "itemDesigns",
-        "globalAchievements", "partyAchievements", "lostPartyAchievements", "events",
-        "unlockCharacter", "envelopes", "battleGoals", "custom", "hints", "chooseLocation",
+        "gold",
+        "collectiveGold",
+        "experience",
+        "reputation",
+        "prosperity",
+        "items",
+        "itemDesigns",
+        "globalAchievements",
+        "partyAchievements",
+        "lostPartyAchievements",
+        "events",
+        "unlockCharacter",
+        "envelopes",
+        "battleGoals",
+        "custom",
+        "hints",
+        "chooseLocation",
     }
     unknown = set(r) - known
     if unknown:
@@ -657,7 +683,8 @@ def import_scenario(
         overlays=tuple(sorted(overlays, key=lambda o: (o.kind, o.hexes, o.variant))),
         starting_hexes=tuple(sorted(starts)),
         monsters=tuple(dict.fromkeys(monsters)),
-        allies=tuple(ghs.get("allies", ghs.get("allied", []))),
+        allies=tuple(ghs.get("allies", [])),
+        allied=tuple(ghs.get("allied", [])),
         objectives=objectives,
         rules=rules,
         unlocks=tuple(int(u) for u in ghs.get("unlocks", [])),

@@ -221,6 +221,10 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     monsters: tuple[str, ...] = ()
     """Every monster type the scenario uses, including those only spawned by rules."""
     allies: tuple[str, ...] = ()
+    """Monster types that fight on the characters' side (scenario 11's Living Bones)."""
+    allied: tuple[str, ...] = ()
+    """GHS's separate ``allied`` list (only scenario 61: its Flame and Frost Demons, which take
+    turns with the other monsters round by round); not the characters' allies."""
     objectives: tuple[Objective, ...] = ()
     rules: tuple[Rule, ...] = ()
     unlocks: tuple[int, ...] = ()
