@@ -245,3 +245,20 @@ def test_retire_needs_a_personal_quest(play: Play) -> None:
     assert play.ch("Nobody")["personal_quest"] is None
     play.refused("retire", "no personal quest", character="Nobody")
     play.refused("quest_progress", "no personal quest", character="Nobody")
+
+
+def test_treasure_items_sold_go_to_the_city_supply(play: Play) -> None:
+    """§14: a treasure item already owned is sold at once for half price and the copy joins the
+    supply; the shop then sells it although prosperity does not stock it."""
+    play.do("create_character", name="Ana", **{"class": "brute"})
+    play.do("create_character", name="Bo", **{"class": "tinkerer"})
+    play.do(
+        "complete_scenario", scenario=1, success=True, characters={"Ana": {"items": [71]}, "Bo": {"gold": 20}}
+    )
+    assert "71" not in play.show()["shop"] and play.ch("Ana")["items"] == [71]
+    play.do("unlock_scenario", scenario=3)
+    play.do("complete_scenario", scenario=3, success=True, characters={"Ana": {"items": [71]}, "Bo": {}})
+    assert play.ch("Ana")["gold"] == 30 + 20  # half of 40
+    assert play.show()["shop"]["71"] == {"price": 40, "copies": 1}  # reputation +2: no modifier
+    play.do("buy", character="Bo", item=71)
+    assert play.show()["shop"]["71"]["copies"] == 0

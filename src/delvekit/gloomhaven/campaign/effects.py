@@ -16,6 +16,7 @@ from delvekit.gloomhaven.campaign.content import (
 )
 from delvekit.gloomhaven.campaign.queries import (
     card_pool,
+    in_shop,
     perks_allowed,
     prosperity,
 )
@@ -223,9 +224,16 @@ def gain_item(ctx: Ctx, ch: Character, number: int) -> None:
     item = ctx.item(number)
     if number in ch.items:
         ch.gold += T.sell_price(item.cost)
+        release_item(ctx, number)
     else:
         ch.items.append(number)
         ch.items.sort()
+
+
+def release_item(ctx: Ctx, number: int) -> None:
+    """A copy goes back to the city supply: the shop sells it from now on even if it does not stock it."""
+    if not in_shop(ctx.catalog, ctx.state, number):
+        ctx.state.released_items.append(number)
 
 
 def draw(ctx: Ctx, deck: list[X]) -> X | None:

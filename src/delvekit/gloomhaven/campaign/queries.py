@@ -29,8 +29,10 @@ def perks_allowed(state: CampaignState, ch: Character, rules: CampaignRules) -> 
 def in_shop(catalog: Catalog, state: CampaignState, number: int) -> bool:
     item = catalog.items[number]
     return (
-        item.prosperity is not None and item.prosperity <= prosperity(state)
-    ) or number in state.item_designs
+        (item.prosperity is not None and item.prosperity <= prosperity(state))
+        or number in state.item_designs
+        or number in state.released_items
+    )
 
 
 def copies_available(catalog: Catalog, state: CampaignState, number: int) -> int:

@@ -29,6 +29,7 @@ from delvekit.gloomhaven.campaign.effects import (
     gain_prosperity,
     lose_party,
     open_envelope,
+    release_item,
     require_town_visit,
     set_checkmarks,
     shuffled,
@@ -216,6 +217,7 @@ def _sell(ctx: Ctx, a: A.Sell) -> None:
     if a.item in ch.equipped:
         ch.equipped.remove(a.item)
     ch.gold += T.sell_price(item.cost)
+    release_item(ctx, a.item)
 
 
 def _equip(ctx: Ctx, a: A.Equip) -> None:
@@ -312,6 +314,8 @@ def _retire(ctx: Ctx, a: A.Retire) -> None:
         raise IllegalChoice(f"{ch.name} has no personal quest and cannot retire")
     first_of_class = ch.cls not in s.classes_retired
     ch.retired = True
+    for number in ch.items:
+        release_item(ctx, number)
     ch.items, ch.equipped, ch.gold = [], [], 0  # items back to the supply; gold is lost
     s.quests_removed.append(ch.quest)
     gain_prosperity(ctx, 1)

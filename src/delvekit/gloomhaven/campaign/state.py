@@ -72,6 +72,9 @@ class CampaignState(_State, kw_only=True):
     blocked_scenarios: list[int] = []
     """Scenarios blocked for good by completing another (§16.11)."""
     item_designs: list[int] = []
+    released_items: list[int] = []
+    """Items the shop does not stock that a character sold or gave back (a treasure's item sold,
+    a retiree's items): their copies join the city supply (§14, §16.6)."""
     donations: int = 0
     envelopes: list[str] = []
     milestones: list[str] = []
