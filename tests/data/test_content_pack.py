@@ -106,11 +106,15 @@ def test_perks_are_modifier_operations() -> None:
 
 
 def test_ocr_damaged_names_fixed_only_with_a_second_source() -> None:
-    cards = {c.number: c for c in load_pack().classes["elementalist"].cards}
+    pack = load_pack()
+    cards = {c.number: c for c in pack.classes["elementalist"].cards}
     assert cards[453].name == "Infernal Vortex"  # spelled so by a second source
     assert cards[453].source_name == "Infernal Uortex"
-    doomstalker = {c.number: c for c in load_pack().classes["doomstalker"].cards}
-    assert doomstalker[379].name == "Uital Charge"  # no second source: kept, listed in docs
+    assert cards[469].name == "Simulacrum" and not cards[469].source_name  # sources differ: GHS kept
+    doomstalker = {c.number: c for c in pack.classes["doomstalker"].cards}
+    assert (doomstalker[378].name, doomstalker[378].source_name) == ("Felling Swoop", "Felling")
+    brute = {c.number: c for c in pack.classes["brute"].cards}
+    assert brute[18].name == "Unstoppable Charge"
 
 
 def test_items() -> None:

@@ -26,8 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from any2cards_names import FOLDERS, SLUGS  # noqa: E402
 from custom_rules import resolve  # noqa: E402
-from names import GLOBAL_ACHIEVEMENTS, GROUPS, PARTY_ACHIEVEMENTS, PERSONAL_QUESTS  # noqa: E402
+from names import (  # noqa: E402
+    GLOBAL_ACHIEVEMENTS,
+    GROUPS,
+    NAME_EXCEPTIONS,
+    PARTY_ACHIEVEMENTS,
+    PERSONAL_QUESTS,
+    SECOND_SOURCE_CARD_NAMES,
+)
 
 from delvekit.gloomhaven.content import ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
@@ -83,8 +91,8 @@ TABLES = CampaignTables(
 
 
 def confirmed_name_fixes(coverage: Path) -> dict[int, tuple[str, str]]:
-    """Card number → (GHS name, fixed name) for OCR-damaged names that a second source spells
-    (COVERAGE.md rows whose card has at least one text source besides GHS)."""
+    """Card number → (GHS name, fixed name) for OCR-damaged names that a second source spells:
+    COVERAGE.md rows whose card has a text source besides GHS, and the any2cards card list."""
     fixes: dict[int, tuple[str, str]] = {}
     row = re.compile(r"^\| ([^|]+?) \| ([^|]*?) \| (\d+) \| [^|]+ \| \d+ \| (\d+) \|")
     for line in coverage.read_text(encoding="utf-8").splitlines():
@@ -93,19 +101,20 @@ def confirmed_name_fixes(coverage: Path) -> dict[int, tuple[str, str]]:
             ghs_name, fixed, number, sources = match.groups()
             if fixed.strip() and fixed.strip() != ghs_name.strip() and int(sources) > 0:
                 fixes[int(number)] = (ghs_name.strip(), fixed.strip())
+    for number, name in SECOND_SOURCE_CARD_NAMES.items():
+        fixes.setdefault(number, ("", name))
     return fixes
 
 
-def unconfirmed_names(coverage: Path) -> list[tuple[int, str, str]]:
-    """(number, GHS name, probable name) for OCR suspects no second source spells."""
+def check_names(classes: list[CharacterClass]) -> list[str]:
+    """Every card name against the any2cards list of its class; returns the mismatches."""
     out = []
-    row = re.compile(r"^\| ([^|]+?) \| ([^|]*?) \| (\d+) \| [^|]+ \| \d+ \| (\d+) \|")
-    for line in coverage.read_text(encoding="utf-8").splitlines():
-        match = row.match(line)
-        if match:
-            ghs_name, fixed, number, sources = match.groups()
-            if fixed.strip() and fixed.strip() != ghs_name.strip() and int(sources) == 0:
-                out.append((int(number), ghs_name.strip(), fixed.strip()))
+    for klass in classes:
+        slugs = set(SLUGS[FOLDERS[klass.id]]) if klass.id in FOLDERS else set()
+        for card in klass.cards:
+            slug = ghs_import.kebab(card.name)
+            if slugs and slug not in slugs and card.number not in NAME_EXCEPTIONS:
+                out.append(f"{klass.id} {card.number} {card.name!r}: not in the any2cards list")
     return out
 
 
@@ -123,7 +132,11 @@ def fix_class(
 ) -> CharacterClass:
     cards: list[AbilityCard] = []
     for card in klass.cards:
-        if card.number in fixes and fixes[card.number][0] == card.name:
+        if (
+            card.number in fixes
+            and fixes[card.number][0] in ("", card.name)
+            and fixes[card.number][1] != card.name
+        ):
             card = msgspec.structs.replace(card, name=fixes[card.number][1], source_name=card.name)
         cards.append(card)
     perks = [
@@ -251,6 +264,8 @@ def main() -> None:
         resolve_class(fix_class(c, fixes, xha_classes.get(c.id, {}))) for c in categories["classes"]
     ]
     categories["monster_decks"] = [resolve_deck(d) for d in categories["monster_decks"]]
+    for problem in check_names(categories["classes"]):
+        print(f"card name: {problem}")
     categories["personal_quests"] = [
         msgspec.structs.replace(q, name=PERSONAL_QUESTS.get(q.number, ""))
         for q in categories["personal_quests"]
@@ -292,14 +307,15 @@ def main() -> None:
     standees = [d for d in disagreements if d.subject.startswith("scenario")]
     update_docs("crosscheck-monsters", render_disagreements(monsters))
     update_docs("crosscheck-standees", render_disagreements(standees))
-    suspects = unconfirmed_names(sources / "cards" / "COVERAGE.md")
-    update_docs(
-        "ocr-names",
-        "\n".join(f"| {n} | {ghs} | {probable} |" for n, ghs, probable in suspects) + "\n",
-    )
     update_docs(
         "name-fixes",
-        "\n".join(f"| {n} | {old} | {new} |" for n, (old, new) in sorted(fixes.items())) + "\n",
+        "\n".join(
+            f"| {c.number} | {c.source_name} | {c.name} |"
+            for k in categories["classes"]
+            for c in k.cards
+            if c.source_name
+        )
+        + "\n",
     )
     print(f"cross-check: {len(monsters)} monster/class and {len(standees)} standee disagreements")
     for d in disagreements:
