@@ -66,3 +66,15 @@ def test_cannot_attack_names_where_it_heads() -> None:
     case = next(c for c in REFERENCE.cases if c.id == "gloom-001-gloomhaven")
     outs = casefile.solve_case(case)
     assert all(not o.targets and o.attack_hexes and "heads for" in o.explanation for o in outs)
+
+
+def test_faq_wall_hex_in_range_switch() -> None:
+    # Case 135: the only area hex in range is a wall hex. The reference (and our presets) refuse
+    # it; with the FAQ ruling switched on the monster attacks.
+    raw = next(c for c in casefile.document_to_json(REFERENCE)["cases"] if c["id"] == "gloom-135-gloomhaven")
+    assert [casefile.outcome_key(o) for o in casefile.solve_case(casefile.parse_document(raw).cases[0])] == [
+        ((5, 2), ())
+    ]
+    raw["rule_flags"]["area_in_range_hex_may_be_wall"] = True
+    outs = casefile.solve_case(casefile.parse_document(raw).cases[0])
+    assert [casefile.outcome_key(o) for o in outs] == [((5, 2), ("C1",))]

@@ -102,8 +102,9 @@ class Grid:
         figures do not lengthen it); :data:`INF` beyond ``limit`` or when cut off."""
         return self.proximity_from([src], limit)
 
-    def proximity_from(self, sources: list[int], limit: int = INF) -> list[int]:
-        """Steps from the nearest of ``sources`` (see :meth:`proximity`)."""
+    def proximity_from(self, sources: list[int], limit: int = INF, *, into_walls: bool = False) -> list[int]:
+        """Steps from the nearest of ``sources`` (see :meth:`proximity`). With ``into_walls``
+        wall hexes get a distance too (the step into them ends there)."""
         dist = [INF] * len(self.hexes)
         for src in sources:
             dist[src] = 0
@@ -118,9 +119,12 @@ class Grid:
             nxt: list[int] = []
             for i in frontier:
                 for j in step[i]:
-                    if j >= 0 and dist[j] == INF and not wall[j]:
-                        dist[j] = d
-                        nxt.append(j)
+                    if j >= 0 and dist[j] == INF:
+                        if not wall[j]:
+                            dist[j] = d
+                            nxt.append(j)
+                        elif into_walls:
+                            dist[j] = d
             frontier = nxt
         return dist
 

@@ -285,6 +285,7 @@ class _Solver:
         self._spots: dict[tuple[int, int], _Spot] = {}
         self._reach: dict[int, list[int]] = {}
         self._most: dict[tuple[int, int], int] = {}
+        self._area_prox: dict[int, list[int]] = {}
         self._area_reach: dict[int, list[int]] = {}
         self.fhex = [g.index[f.hex] for f in figs]
         self.rank: dict[int, int] = {}
@@ -307,6 +308,16 @@ class _Solver:
         if got is None:
             got = self.g.proximity(i, self.rng)
             self._prox[i] = got
+        return got
+
+    def area_prox(self, i: int) -> list[int]:
+        """Range from ``i`` to the hexes of a free area (into wall hexes when the FAQ ruling is on)."""
+        if not self.rules.area_in_range_hex_may_be_wall:
+            return self.prox(i)
+        got = self._area_prox.get(i)
+        if got is None:
+            got = self.g.proximity_from([i], self.rng, into_walls=True)
+            self._area_prox[i] = got
         return got
 
     def los(self, i: int, j: int) -> bool:
@@ -395,7 +406,8 @@ class _Solver:
         got = self._area_reach.get(k)
         if got is None:
             wall = self.g.wall
-            zone = {j for _h, idx, _in in self.free_placements([k]) for j in idx if not wall[j]}
+            walls_ok = self.rules.area_in_range_hex_may_be_wall
+            zone = {j for _h, idx, _in in self.free_placements([k]) for j in idx if walls_ok or not wall[j]}
             got = self.g.proximity_from(sorted(zone), self.rng)
             self._area_reach[k] = got
         return got
@@ -460,7 +472,7 @@ class _Solver:
                     if pre:
                         raw.setdefault(tuple(sorted(pre)), hexes)
             else:
-                p = self.prox(loc)
+                p = self.area_prox(loc)
                 for hexes, idx, inside in self.free_placements(heeded):
                     if not inside or not any(p[j] <= rng for j in idx):
                         continue

@@ -37,6 +37,10 @@ class Ruleset(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     (otherwise: the nearest hex from which it could attack its focus)."""
     rank_secondary_targets: bool = True
     """Extra targets are chosen by the focus ranking, tier by tier."""
+    area_in_range_hex_may_be_wall: bool = False
+    """FAQ: the hex of a ranged area attack that must be in range may be a wall hex (range is
+    then counted into the wall). Off in every preset, as in the reference solver whose encoded
+    answers for its cases 134-136 (marked disputed) ignore that ruling."""
 
 
 PRESETS: dict[str, Ruleset] = {
