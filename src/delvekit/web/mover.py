@@ -252,10 +252,14 @@ def _perform(state: State, do: str, fields: dict[str, str]) -> editor.Doc | None
                 f"no outcome {do.removeprefix('apply:')!r}; solve again", where="outcome"
             ) from None
         destination = (int(chosen["destination"][0]), int(chosen["destination"][1]))
+        chosen_id = (editor.active_figure(merged) or {}).get("id", "the monster")
         new = editor.apply_outcome(merged, destination)
         state.trail = chosen
         targets = ", ".join(chosen.get("targets") or []) or "no one"
-        state.message = f"monster moved to {list(destination)}, attacks {targets}"
+        state.message = (
+            f"{chosen_id} moved to {list(destination)}, attacks {targets}; "
+            "choose the next monster with the Active monster tool"
+        )
         return new
     if do == "click":
         return _click(merged, state, editor.parse_hex(fields.get("hex", "")))
@@ -384,5 +388,5 @@ def context(state: State) -> dict[str, Any]:
         "width": width,
         "height": height,
         "examples": services.example_list(),
-        "scenarios": services.scenario_numbers(),
+        "scenarios": services.scenario_list(),
     }

@@ -166,14 +166,19 @@ def _pack_scenario(number: int) -> Any:
     return scenarios[number]
 
 
-def scenario_numbers() -> list[int]:
-    """Numbers of the scenarios with a map (empty when the content pack is not installed)."""
+def scenario_list() -> list[tuple[int, str]]:
+    """``(number, name)`` of the scenarios with a map (empty when the content pack is not installed)."""
     try:
         from delvekit.gloomhaven.content import load_pack
 
-        return [n for n, s in load_pack().scenarios.items() if getattr(s, "rooms", ())]
+        return [(n, str(s.name)) for n, s in load_pack().scenarios.items() if getattr(s, "rooms", ())]
     except (ImportError, DelvekitError):
         return []
+
+
+def scenario_numbers() -> list[int]:
+    """Numbers of the scenarios with a map."""
+    return [n for n, _ in scenario_list()]
 
 
 def scenario_doc(number: int, players: int) -> editor.Doc:
