@@ -8,11 +8,13 @@ The scenario engine builds its party from these records and, when the scenario e
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 import msgspec
 
 from delvekit.core.errors import IllegalChoice, InputError
+from delvekit.gloomhaven.campaign.actions import CharacterResult, CompleteScenario
 from delvekit.gloomhaven.campaign.content import Catalog
 from delvekit.gloomhaven.campaign.queries import card_pool, must_level_up, quest_fulfilled, scenario_blocker
 from delvekit.gloomhaven.campaign.state import CampaignState, Enhancement
@@ -74,3 +76,56 @@ def scenario_party(
             )
         )
     return tuple(out)
+
+
+class _EngineCharacter(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def xp(self) -> int: ...
+    @property
+    def gold(self) -> int: ...
+    @property
+    def bonus_xp(self) -> int: ...
+
+
+class _EngineResult(Protocol):
+    @property
+    def scenario(self) -> str: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def characters(self) -> Sequence[_EngineCharacter]: ...
+
+
+def result_from_engine(
+    result: _EngineResult,
+    *,
+    checkmarks: Mapping[str, int] | None = None,
+    names: Mapping[str, str] | None = None,
+    casual: bool = False,
+) -> CompleteScenario:
+    """The campaign action for the engine's end-of-scenario record (``engine_level.ScenarioResult``).
+
+    XP is what the character earned in play plus the success bonus; gold is its converted coins.
+    Battle-goal checkmarks are decided at the table (``checkmarks``: character → checks earned).
+    ``names`` maps the engine's character ids to campaign names (default: the same).
+    """
+    try:
+        scenario = int(result.scenario)
+    except ValueError:
+        raise InputError(
+            f"scenario {result.scenario!r} is not a campaign scenario number", where="result"
+        ) from None
+    names = names or {}
+    checkmarks = checkmarks or {}
+    success = result.result == "victory"
+    chars = {
+        names.get(c.id, c.id): CharacterResult(
+            xp=c.xp + (c.bonus_xp if success else 0),
+            gold=c.gold,
+            checkmarks=checkmarks.get(names.get(c.id, c.id), 0) if success else 0,
+        )
+        for c in result.characters
+    }
+    return CompleteScenario(scenario=scenario, success=success, characters=chars, casual=casual)
