@@ -161,3 +161,22 @@ def test_a_players_view_hides_other_selections_until_revealed_and_all_deck_order
     assert "selected=b3,b7" in game.view("spellweaver")  # revealed
     with pytest.raises(InputError):
         game.view("nobody")
+
+
+def test_clone_copies_every_slot_of_figures_and_characters() -> None:
+    """A new slot forgotten in ``clone`` would silently share or drop state."""
+    from delvekit.gloomhaven.state import CharacterState, Figure
+
+    game = _played(11, 30)
+    copy = game.clone()
+    for cls, originals, copies in (
+        (Figure, game.state.figures, copy.state.figures),
+        (CharacterState, game.state.characters, copy.state.characters),
+    ):
+        for key, original in originals.items():
+            for slot in cls.__slots__:
+                a, b = getattr(original, slot), getattr(copies[key], slot)
+                assert a == b or str(a) == str(b) or slot == "conditions", (cls.__name__, slot)
+                if isinstance(a, list | dict):
+                    assert a is not b, (cls.__name__, slot)
+    assert copy.state.text() == game.state.text()

@@ -93,8 +93,20 @@ class Figure:
 
     def clone(self) -> Figure:
         other = Figure.__new__(Figure)
-        for name in Figure.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.id, other.kind, other.name, other.hp, other.max_hp = (
+            self.id,
+            self.kind,
+            self.name,
+            self.hp,
+            self.max_hp,
+        )
+        other.hex, other.rank, other.standee, other.immune, other.owner = (
+            self.hex, self.rank, self.standee, self.immune, self.owner,
+        )  # fmt: skip
+        other.summoned_round, other.spawned, other.turns = self.summoned_round, self.spawned, self.turns
+        other.acted_round, other.shield_bonus, other.retaliate_bonus = (
+            self.acted_round, self.shield_bonus, self.retaliate_bonus,
+        )  # fmt: skip
         other.conditions = self.conditions.clone()
         return other
 
@@ -163,8 +175,19 @@ class CharacterState:
 
     def clone(self) -> CharacterState:
         other = CharacterState.__new__(CharacterState)
-        for name in CharacterState.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.id, other.playing, other.lead, other.long_rest = (
+            self.id,
+            self.playing,
+            self.lead,
+            self.long_rest,
+        )
+        other.used_half, other.exhausted, other.xp, other.coins = (
+            self.used_half,
+            self.exhausted,
+            self.xp,
+            self.coins,
+        )
+        other.battle_goal = self.battle_goal
         other.hand = self.hand.copy()
         other.discard = self.discard.copy()
         other.lost = self.lost.copy()
