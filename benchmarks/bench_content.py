@@ -5,6 +5,8 @@ target for the whole load is under 150 ms; nothing is asserted."""
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -28,6 +30,16 @@ def main() -> None:
     for name in (*CATEGORIES, "tables", "scenarios"):
         ms = median_ms(lambda name=name: getattr(ContentPack([BUNDLED]), name))  # type: ignore[misc]
         print(f"  {name:16} {ms:7.2f} ms")
+    cold = []
+    script = (
+        "import time; t = time.perf_counter(); "
+        "from delvekit.gloomhaven.content import load_pack; load_pack().load_all(); "
+        "print(time.perf_counter() - t)"
+    )
+    for _ in range(5):
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+        cold.append(float(out.stdout) * 1000)
+    print(f"cold start (new process, import + decode all): median {statistics.median(cold):.1f} ms")
     pack = ContentPack([BUNDLED]).load_all()
     check = median_ms(lambda: check_pack(pack), repeat=5)
     print(f"content check (every invariant, decoded pack): median {check:.1f} ms")
