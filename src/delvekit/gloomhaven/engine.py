@@ -27,36 +27,66 @@ the state and never a ``deepcopy``.
 
 Done (rules digest sections):
 
-* §3.1 card selection or long rest; selections are hidden (``selected X``) until revealed.
+* §2.1 setup order: battle goals dealt two, keep one, secretly (§2.6); hands chosen card by
+  card when more cards are available than the hand limit (§2.5); random standee numbers and
+  partial placement when standees run out (§1.3); :mod:`~delvekit.gloomhaven.engine_level`
+  has the scenario level and its table (§2.2–§2.3, solo rule).
+* §2.8 attack modifier decks in play: one per character (from the setup's card texts, or the
+  standard deck), one shared monster deck, summons draw from their owner's
+  (:meth:`Game.draw_modifiers` applies strengthen/muddle as advantage/disadvantage);
+  bless/curse shuffled in within the supply (:meth:`Game.add_modifier_card`).
+* §3.1 card selection or long rest; selections are hidden (``selected X``) until revealed
+  (:meth:`Game.view` is a player's view without hidden information).
 * §3.2 one ability card per monster deck with a figure on the board; shared decks (§17.D D5).
 * §3.3 initiative with every tie rule (:mod:`~delvekit.gloomhaven.initiative`); ties the rules
   leave open are a ``party tie`` decision, remembered for types sharing a deck.
 * §3.4 character turns: top of one card and bottom of the other in either order, or the basic
   Attack 2 / Move 2; abilities in printed order; card destination as soon as the action ends
-  (discard, lost, active area for round and persistent bonuses); stunned characters discard
-  both cards; end of turn: loot own hex, infuse, expire conditions.
-* §3.5 end of round: monster ability decks with a shuffle card reshuffle, elements wane,
-  round bonuses leave the active area, card bonuses end, short rests.
+  (discard, lost, active area for round and persistent bonuses); bonuses act from the active
+  area (a card lost early takes its shield with it); persistent bonuses with use slots and slot
+  XP (§18.7 Frost Armor); stunned characters discard both cards; end of turn: loot own hex,
+  infuse, expire conditions.
+* §3.5 end of round: modifier decks that drew a standard x2/null reshuffle, monster ability
+  decks with a shuffle card reshuffle, elements wane, round bonuses leave the active area, card
+  bonuses end, short rests.
 * §4 short rest with its one reroll (suffer 1 damage, lose another random card), long rest
   (lose a chosen discard, heal 2, recover the rest), damage to characters negated by losing one
-  card from hand or two discarded cards, exhaustion by health and by cards.
+  card from hand or two discarded cards (active cards that count as discarded included),
+  exhaustion by health and by cards.
 * §5.5 / §17.D D1–D2 revealing a room mid-round (:meth:`Game.reveal_room`): random standees,
   a card drawn only for types without one, new groups with a lower initiative act right after
-  the revealer, figures that already acted never act twice.
+  the revealer (ties with other types: the players, or the remembered shared-deck order),
+  figures that already acted never act twice.
 * §8 condition timing on each figure's own started-turn clock (summons included), wound at
-  start of turn, stun, heal vs poison/wound, immunities; §9 elements (infusion at end of turn).
+  start of turn, stun, immobilize/disarm block move/attack, heal vs poison/wound, immunities;
+  §9 elements (infusion at end of turn, so never consumed by its creator the same turn).
 * §10.1 monster activation: elites then normals by standee; card bonuses shield/retaliate from
-  activation to end of round (§17.B B14); monster element infusion at the end of the type's
-  last activation; dead monsters never act (B8).
-* §15.1 scenario end after the round in which it triggers (loss wins over success).
+  activation to end of round (§17.B B14); :meth:`Game.shield` / :meth:`Game.retaliate` add stat
+  card, card bonuses and active cards; monster element infusion at the end of the type's last
+  activation; dead monsters never act (B8).
+* §15 scenario end after the round in which it triggers (loss wins over success); the
+  :class:`~delvekit.gloomhaven.engine_level.ScenarioResult` record (:attr:`Game.outcome`).
 
-Next (not yet here): move/attack/targeted abilities through an :class:`AbilityResolver` that
-combines ``monster_ai``, ``core.paths``/``core.los``, ``damage`` and ``modifiers`` (without one,
-such abilities are declined and an ``unresolved`` event says so); element consumption augments;
-attack modifier decks per figure and their end-of-round 2x/null reshuffle; items; battle goals;
-traps, hazardous terrain and doors opened by movement; persistent bonuses with use slots;
-summon abilities; the content-pack adapter building :class:`GameSetup` for scenarios 1–10; the
-scenario result record of §15.
+Extending: an extension registers its own agenda tasks with :func:`task_handler` (a ``run``
+that pops or returns a Decision, an ``apply`` for choices) and pushes them with ``_push``. The
+effect methods (:meth:`Game.add_condition`, :meth:`heal`, :meth:`suffer_damage`,
+:meth:`infuse`, :meth:`summon`, :meth:`reveal_room`, :meth:`draw_modifiers`,
+:meth:`add_modifier_card`) are what ability code calls; called from outside a choice they mark
+the game ``tampered`` (not replayable, so not saveable).
+
+Next (not yet here, in this order): (1) an :class:`AbilityResolver` for move/attack/targeted
+abilities that builds ``monster_ai.MonsterTurn`` from the state and a ``core.board.Board``
+(add the board to :class:`GameSetup`), turns several AI outcomes into a ``party`` decision, moves
+figures along paths (traps, hazardous terrain, doors → :meth:`reveal_room`), and resolves attacks
+with ``damage`` + :meth:`draw_modifiers` (poison +1, shield via :meth:`shield`, retaliate,
+push/pull, conditions after damage, kills); characters' Move X (destination decision from
+``core.paths``) and Attack X (target decision); without a resolver such abilities are declined
+with an ``unresolved`` event. (2) The content adapter: :class:`GameSetup` from
+``content.load_pack()`` for scenarios 1–10 (class cards → halves; monster stats at the monster
+level; rooms per party size; the Ability model widened for areas, sub-abilities and the
+monster cards' relative values). (3) Element consumption augments (optional for characters,
+automatic for monsters), items (spent/consumed, refreshed by long rest), summon abilities,
+picking up active cards during a rest, loot abilities, scenario special rules.
 """
 
 from __future__ import annotations
