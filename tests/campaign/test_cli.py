@@ -177,3 +177,19 @@ def test_bundled_content_pack(tmp_path: Path) -> None:
     assert doc["characters"]["Ana"]["gold"] == 10  # Boots of Striding: 20 gold
     assert doc["characters"]["Ana"]["max_health"] == 10
     assert "Trample" in doc["characters"]["Ana"]["cards"]
+
+
+def test_dotted_keys_for_nested_fields(delve: Delve) -> None:
+    delve(
+        "do",
+        "C",
+        "complete_scenario",
+        "scenario=1",
+        "success=true",
+        "characters.Ana.xp=12",
+        "characters.Ana.gold=3",
+        "characters.Ana.checkmarks=1",
+    )
+    ana = delve.show()["characters"]["Ana"]
+    assert (ana["xp"], ana["gold"], ana["checkmarks"]) == (12, 33, 1)
+    delve.refused("do", "C", "buy", "character=Ana", "character.x=1", match="character is not an object")

@@ -144,6 +144,11 @@ def parse_fields(action: str, pairs: tuple[str, ...]) -> dict[str, Any]:
 
     >>> parse_fields("enhance", ("character=Ana", "action=1", 'characters={"A": {"xp": 3}}'))
     {'action': 'enhance', 'character': 'Ana', 'action_index': '1', 'characters': {'A': {'xp': 3}}}
+
+    Dotted keys build nested objects:
+
+    >>> parse_fields("complete_scenario", ("characters.Ana.xp=12", "characters.Ana.gold=3"))
+    {'action': 'complete_scenario', 'characters': {'Ana': {'xp': '12', 'gold': '3'}}}
     """
     obj: dict[str, Any] = {"action": action}
     for pair in pairs:
@@ -158,9 +163,16 @@ def parse_fields(action: str, pairs: tuple[str, ...]) -> dict[str, Any]:
                 parsed = json.loads(value)
             except json.JSONDecodeError as exc:
                 raise InputError(f"{key}: not valid JSON ({exc.msg})", where="arguments") from None
-        if key in obj:
+        *path, last = key.split(".")
+        target = obj
+        for part in path:
+            nested = target.setdefault(part, {})
+            if not isinstance(nested, dict):
+                raise InputError(f"{key}: {part} is not an object", where="arguments")
+            target = nested
+        if last in target:
             raise InputError(f"{key} given twice", where="arguments")
-        obj[key] = parsed
+        target[last] = parsed
     return obj
 
 
