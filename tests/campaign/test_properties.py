@@ -3,6 +3,7 @@ invariants of §16 hold after every accepted one, and replaying the accepted log
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -154,3 +155,30 @@ def test_random_campaigns_keep_the_rules(seed: int, actions: list[dict[str, Any]
     for action in accepted:
         again.apply(action)
     assert encode_state(again.state) == encode_state(c.state)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**31), actions=st.lists(ACTIONS, min_size=5, max_size=40), undos=st.integers(0, 5)
+)
+def test_store_round_trips(seed: int, actions: list[dict[str, Any]], undos: int) -> None:
+    from delvekit.store import CampaignStore
+
+    store = CampaignStore(":memory:", lambda ref: CATALOG)
+    store.create("P", content="fixture", seed=seed)
+    initial = encode_state(store.state("P"))
+    for obj in [*PRELUDE, *actions]:
+        with contextlib.suppress(DelvekitError):  # refused actions are simply not logged
+            store.do("P", action_from_object(obj))
+    for _ in range(min(undos, store.head("P"))):
+        store.undo("P")
+    other = CampaignStore(":memory:", lambda ref: CATALOG)
+    other.import_(store.export("P"))
+    assert encode_state(other.state("P")) == encode_state(store.state("P"))
+    replay = Campaign.new(CATALOG, seed=seed)
+    for action in store.actions("P"):
+        replay.apply(action)
+    assert encode_state(replay.state) == encode_state(store.state("P"))
+    while store.head("P"):
+        store.undo("P")
+    assert encode_state(store.state("P")) == initial
