@@ -158,3 +158,11 @@ def test_brute_and_mindthief_free_text_lines_are_structured() -> None:
     augment = feedback.top.abilities[0]
     assert augment.type == "augment" and augment.sub[0].type == "shield"
     assert feedback.top.persistent and feedback.top.xp == 1
+
+
+def test_every_class_has_hand_size_plus_three_starting_cards() -> None:
+    # A new character's pool is every level-1 card and the three X cards (rules digest §16.2);
+    # in the base game the level-1 cards number exactly the hand size.
+    for klass in load_pack().classes.values():
+        assert len(klass.cards_at(1)) == klass.hand_size + 3, klass.id
+        assert sum(c.level == "X" for c in klass.cards) == 3, klass.id

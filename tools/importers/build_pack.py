@@ -118,6 +118,15 @@ def check_names(classes: list[CharacterClass]) -> list[str]:
     return out
 
 
+# Card levels GHS gets wrong (docs/content.md): number → level.
+LEVEL_FIXES: dict[int, int] = {
+    # Plagueherald Grasping Vermin: GHS says 9, but it sits among the level-1 cards 289-299,
+    # every other class has exactly hand size + 3 level-1/X cards (Plagueherald: 11 + 3, one
+    # short with level 9), and a second card list prints it at level 1.
+    290: 1,
+}
+
+
 # Perk lines where GHS disagrees with XHA and a third source settles it (docs/content.md):
 # (class, cards GHS adds) → cards to add instead.
 PERK_FIXES: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {
@@ -132,6 +141,8 @@ def fix_class(
 ) -> CharacterClass:
     cards: list[AbilityCard] = []
     for card in klass.cards:
+        if card.number in LEVEL_FIXES and card.level != LEVEL_FIXES[card.number]:
+            card = msgspec.structs.replace(card, level=LEVEL_FIXES[card.number])
         if (
             card.number in fixes
             and fixes[card.number][0] in ("", card.name)
