@@ -5,9 +5,36 @@ returns ``None``, or leaves it on the agenda and returns the :class:`Decision` i
 matching ``_apply_*`` handler applies a legal choice. Handlers re-check that their figure still
 exists, so a figure killed or exhausted mid-turn simply stops (§17.B B3, B8).
 
-Task kinds, in the order a round uses them: ``round_start`` → ``select`` (per character) →
-``reveal`` → ``order`` → ``next_turn`` (loops over the turn order: ``char_turn``, ``summon_turn``,
-``monster_group``) → ``end_round`` → ``short_rest`` / ``rest_reroll``.
+Task kinds, in the order a game uses them: ``deal_goals`` / ``keep_goal`` / ``build_hand``
+(setup) → ``round_start`` → ``select`` (per character) → ``reveal`` → ``order`` → ``next_turn``
+(loops over the turn order: ``char_turn``, ``summon_turn``, ``monster_group``; ``schedule`` for
+groups revealed mid-round) → ``end_round`` → ``short_rest`` / ``rest_reroll``.
+
+Decisions (``actor kind: choices``), the vocabulary faces, bots and logs share:
+
+=============================  ===============================================================
+``C battle-goal``              ``keep GOAL`` (one of the two dealt)
+``C hand``                     ``take CARD`` until the hand limit is reached
+``C select``                   ``select LEAD OTHER`` (ordered pair of hand cards) | ``long-rest``
+``party tie``                  ``first ID`` among actors the rules cannot order;
+                               ``slot TYPE K`` for a type revealed mid-round (K equal types before)
+``C action``                   ``top CARD`` | ``bottom CARD`` | ``basic-top CARD`` (Attack 2) |
+                               ``basic-bottom CARD`` (Move 2); then the other half of the other
+``C damage``                   ``take N`` | ``lose-hand CARD`` | ``lose-discard CARD CARD``
+``C long-rest``                ``lose CARD`` (the discard to lose)
+``C short-rest``               ``short-rest`` | ``no-rest``
+``C short-rest-loss``          ``accept`` | ``reroll`` (suffer 1 damage, lose another card)
+=============================  ===============================================================
+
+Events (``kind args``): setup ``placed``, ``no-standee``, ``battle-goal-kept``, ``hand-ready``;
+round ``round``, ``selected`` (hidden), ``reveal``, ``ability-card``, ``order``, ``tie-broken``,
+``scheduled``, ``activate``, ``turn``, ``action``, ``card`` (destination), ``round-end``,
+``elements``, ``deck-shuffled``, ``modifiers-shuffled``; effects ``damage``, ``negated``,
+``healed``, ``condition``, ``condition-ended``, ``immune``, ``bonus``, ``infusing``,
+``infused``, ``xp``, ``looted``, ``coin-dropped``, ``killed``, ``removed``, ``exhausted``,
+``stunned``, ``prevented``, ``unresolved``, ``modifiers``, ``no-card``, ``summoned``,
+``room-revealed``; rests ``short-rest``, ``short-rest-reroll``, ``recovered``, ``long-rest``;
+end ``scenario-goal``, ``scenario-end``.
 """
 
 from __future__ import annotations
