@@ -166,3 +166,10 @@ def test_every_class_has_hand_size_plus_three_starting_cards() -> None:
     for klass in load_pack().classes.values():
         assert len(klass.cards_at(1)) == klass.hand_size + 3, klass.id
         assert sum(c.level == "X" for c in klass.cards) == 3, klass.id
+
+
+def test_x_cards_are_numbered_just_below_the_level_two_cards() -> None:
+    for klass in load_pack().classes.values():
+        first_level_two = min(c.number for c in klass.cards if c.level == 2)
+        below = sorted(c.number for c in klass.cards if c.number < first_level_two and c.level != "M")
+        assert sorted(c.number for c in klass.cards if c.level == "X") == below[-3:], klass.id

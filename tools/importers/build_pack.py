@@ -119,7 +119,11 @@ def check_names(classes: list[CharacterClass]) -> list[str]:
 
 
 # Card levels GHS gets wrong (docs/content.md): number → level.
-LEVEL_FIXES: dict[int, int] = {
+LEVEL_FIXES: dict[int, int | str] = {
+    # Mindthief Withering Claw: GHS says 1, leaving the class two X cards. In every other class
+    # the three X cards are the three numbers just below the first level-2 card (156-158 here),
+    # and three card lists found with the search tool mark it X (or level 0, their X).
+    156: "X",
     # Plagueherald Grasping Vermin: GHS says 9, but it sits among the level-1 cards 289-299,
     # every other class has exactly hand size + 3 level-1/X cards (Plagueherald: 11 + 3, one
     # short with level 9), and a second card list prints it at level 1.
