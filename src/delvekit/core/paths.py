@@ -50,7 +50,18 @@ class Grid:
     :data:`~delvekit.core.hexes.DIRECTIONS`), or -1 when it is off the board or across a thin
     wall. ``wall[i]``: wall hex or closed door (impassable, blocks sight and range)."""
 
-    __slots__ = ("difficult", "hexes", "icy", "index", "negative", "obstacle", "step", "wall")
+    __slots__ = (
+        "_walk_steps",
+        "difficult",
+        "has_icy",
+        "hexes",
+        "icy",
+        "index",
+        "negative",
+        "obstacle",
+        "step",
+        "wall",
+    )
 
     def __init__(self, board: Board) -> None:
         hexes, index, raw = _layout(board.hexes)
@@ -93,6 +104,20 @@ class Grid:
         self.negative: tuple[int, ...] = tuple(negative)
         self.difficult: tuple[int, ...] = tuple(difficult)
         self.icy: tuple[bool, ...] = tuple(icy)
+        self.has_icy = any(icy)
+        self._walk_steps: list[list[tuple[int, int, int]]] | None = None
+
+    @property
+    def walk_steps(self) -> list[list[tuple[int, int, int]]]:
+        """Walking steps ``(to, negative, points)`` allowed by terrain alone (no slides), built
+        once per grid; figures filter them per search."""
+        if self._walk_steps is None:
+            blocked = [w or o for w, o in zip(self.wall, self.obstacle, strict=True)]
+            neg, dif = self.negative, self.difficult
+            self._walk_steps = [
+                [(j, neg[j], 1 + dif[j]) for j in row if j >= 0 and not blocked[j]] for row in self.step
+            ]
+        return self._walk_steps
 
     def __len__(self) -> int:
         return len(self.hexes)
@@ -246,6 +271,8 @@ def _edges(g: Grid, mover: Mover, passable: list[bool], ally: list[bool]) -> lis
     walking = mover.mode == "walk"
     if not walking:
         return [[(j, 0, 1) for j in step[i] if j >= 0 and passable[j]] for i in range(n)]
+    if not g.has_icy:
+        return [[e for e in row if passable[e[0]]] for row in g.walk_steps]
     for i in range(n):
         row: list[tuple[int, int, int]] = []
         for d in range(6):

@@ -284,7 +284,7 @@ class _Solver:
         self._prox: dict[int, list[int]] = {}
         self._spots: dict[tuple[int, int], _Spot] = {}
         self._reach: dict[int, list[int]] = {}
-        self._most: dict[tuple[int, int], int] = {}
+        self._most: dict[int, list[int]] = {}
         self._area_prox: dict[int, list[int]] = {}
         self._area_reach: dict[int, list[int]] = {}
         self.fhex = [g.index[f.hex] for f in figs]
@@ -424,33 +424,44 @@ class _Solver:
             return any((h0[0] + dq, h0[1] + dr) == ch for shape in self.shapes for dq, dr in shape)
         return self.area_reach_of(k)[loc] <= self.rng
 
-    def most_targets(self, loc: int, heeded: list[int]) -> int:
-        """An upper bound on the targets of one attack from ``loc`` (range and area reach
-        only, no line of sight), memoised."""
-        key = (loc, heeded[0] if len(heeded) == 1 else -1)
+    def most_targets(self, heeded: list[int]) -> list[int]:
+        """Per hex, an upper bound on the targets of one attack from there (range and area
+        reach only, no line of sight); memoised per heeded set."""
+        key = heeded[0] if len(heeded) == 1 else -1
         got = self._most.get(key)
         if got is not None:
             return got
         rng = self.rng
         aoe = self.aoe
-        n = 0
+        n = len(self.g)
+        counts = [0] * n
         for k in heeded:
-            if self.reach_of(k)[loc] <= rng:
-                n += 1
+            near = self.reach_of(k)
+            if aoe is not None and aoe.anchor == "free":
+                far = self.area_reach_of(k)
+                for i in range(n):
+                    if near[i] <= rng or far[i] <= rng:
+                        counts[i] += 1
             elif aoe is not None:
-                if aoe.anchor == "attacker":
-                    h0 = self.g.hexes[loc]
-                    ch = self.figs[k].hex
-                    n += (ch[0] - h0[0], ch[1] - h0[1]) in self.melee_zone
-                elif self.area_reach_of(k)[loc] <= rng:
-                    n += 1
+                ch = self.figs[k].hex
+                zone = self.melee_zone
+                hexes = self.g.hexes
+                for i in range(n):
+                    h0 = hexes[i]
+                    if near[i] <= rng or (ch[0] - h0[0], ch[1] - h0[1]) in zone:
+                        counts[i] += 1
+            else:
+                for i in range(n):
+                    if near[i] <= rng:
+                        counts[i] += 1
         if not self.all_targets:
             if aoe is None:
-                n = min(n, 1 + max(0, self.plus))
+                cap = 1 + max(0, self.plus)
             else:
-                n = min(n, max(len(shape) for shape in self.shapes) + self.plus)
-        self._most[key] = n
-        return n
+                cap = max(len(shape) for shape in self.shapes) + self.plus
+            counts = [min(c, cap) for c in counts]
+        self._most[key] = counts
+        return counts
 
     def spot(self, loc: int, heeded: list[int]) -> _Spot:
         """Who can be attacked from ``loc`` and how (independent of the focus; memoised)."""
@@ -560,6 +571,7 @@ class _Solver:
         families: set[Family] = set()
         if self.aoe is None and not self.all_targets and self.plus <= 0:
             heeded = [f]  # a single target: only the focus can be attacked
+        most_at = self.most_targets(heeded)
         for loc in self.ends:
             neg = self.neg[loc]
             reach = -int(self.pts[loc] <= move)
@@ -570,7 +582,7 @@ class _Solver:
                 if prioritize and (neg, reach, disadv_f) > best[:3]:
                     continue
                 # Cheap bound before any line of sight: at most this many targets from here.
-                most = -self.most_targets(loc, heeded)
+                most = -most_at[loc]
                 if prioritize:
                     if (neg, reach, disadv_f, most, self.pts[loc]) > best[:5]:
                         continue
@@ -599,7 +611,7 @@ class _Solver:
                 continue
             if prioritize and int(susceptible and self.adjacent(loc, ff)) != best[2]:
                 continue
-            if self.most_targets(loc, heeded) < best_count:
+            if most_at[loc] < best_count:
                 continue
             sp = self.spot(loc, heeded)
             pts = self.pts[loc]
