@@ -259,3 +259,31 @@ def test_bad_content_file_names_the_file_and_field(tmp_path: Path) -> None:
     path.write_text("{")
     with pytest.raises(ContentError, match="not valid JSON"):
         load_content(path)
+
+
+def test_a_new_migration_upgrades_an_existing_database(
+    store: CampaignStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import delvekit.store.sqlite as sqlite_store
+
+    store.do("main", act("buy", character="Ana", item=1))
+    store.close()
+    extra = "CREATE TABLE notes (campaign_id INTEGER NOT NULL, text TEXT NOT NULL);"
+    monkeypatch.setattr(sqlite_store, "MIGRATIONS", (*MIGRATIONS, extra))
+    upgraded = store_at(tmp_path / "c.sqlite3")
+    db = sqlite3.connect(tmp_path / "c.sqlite3")
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) + 1
+    assert db.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
+    db.close()
+    assert upgraded.state("main").characters["Ana"].items == [1]
+    # A broken migration rolls back whole: the version and the data stay as they were.
+    monkeypatch.setattr(
+        sqlite_store, "MIGRATIONS", (*MIGRATIONS, extra, "CREATE TABLE x (a); SELEC nonsense;")
+    )
+    upgraded.close()
+    with pytest.raises(StoreError, match=r"schema migration 3 failed .* the database is unchanged"):
+        store_at(tmp_path / "c.sqlite3")
+    db = sqlite3.connect(tmp_path / "c.sqlite3")
+    assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) + 1
+    assert db.execute("SELECT count(*) FROM sqlite_master WHERE name = 'x'").fetchone()[0] == 0
+    db.close()

@@ -107,6 +107,9 @@ class CampaignStore:
             raise StoreError(
                 f"{self.path}: not a usable delvekit database (corrupt or another format: {exc})"
             ) from None
+        except BaseException:
+            self._db.close()
+            raise
 
     # -- opening --------------------------------------------------------------------------
 
@@ -131,8 +134,16 @@ class CampaignStore:
                 # Re-read inside the lock: another process may have migrated meanwhile.
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 for number in range(version + 1, len(MIGRATIONS) + 1):
-                    for statement in _statements(MIGRATIONS[number - 1]):
-                        db.execute(statement)
+                    try:
+                        for statement in _statements(MIGRATIONS[number - 1]):
+                            db.execute(statement)
+                    except sqlite3.Error as exc:
+                        if "locked" in str(exc) or "busy" in str(exc):
+                            raise
+                        raise StoreError(
+                            f"{self.path}: schema migration {number} failed ({exc}); "
+                            "the database is unchanged"
+                        ) from None
                     db.execute(f"PRAGMA user_version = {number}")
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         check = db.execute("PRAGMA quick_check").fetchone()[0]
@@ -425,17 +436,18 @@ class CampaignStore:
 
 
 def _statements(script: str) -> list[str]:
-    """Split a migration into statements (triggers keep their inner ``;`` inside BEGIN…END)."""
+    """Split a migration into statements; a ``;`` inside a string or a trigger body does not end
+    one (``sqlite3.complete_statement`` decides)."""
     out: list[str] = []
     buf = ""
-    for line in script.splitlines(keepends=True):
-        buf += line
+    for piece in script.split(";"):
+        buf += piece + ";"
         if sqlite3.complete_statement(buf):
-            if buf.strip():
+            if buf.strip(" \n\t;"):
                 out.append(buf.strip())
             buf = ""
-    if buf.strip():
-        out.append(buf.strip())
+    if buf.strip(" \n\t;"):
+        out.append(buf.strip().rstrip(";"))
     return out
 
 
