@@ -18,7 +18,7 @@ else
 fi
 echo "ensure-chromium: installing Debian's chromium package" >&2
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core
 if [ ! -x "$CHROMIUM" ]; then
     echo "ensure-chromium: apt-get finished but $CHROMIUM is still missing" >&2
     exit 1

@@ -232,3 +232,25 @@ def test_odds_page_chart_expected_damage_and_comparison(page: Any) -> None:
 
         deck = deck_with_perks(load_pack().classes["brute"].perks, [1])
         assert expected == pytest.approx(float(attack_distribution(5, deck=deck).expected), abs=1e-4)
+
+
+def test_fast_clicks_and_changes_are_all_applied_in_order(page: Any) -> None:
+    """Clicks made while a request is in flight wait for the new form and are replayed on it."""
+    open_mover(page)
+    choose_tool(page, "obstacle")
+    hexes = ["3,0", "3,1", "3,2", "4,0", "4,1", "4,2"]
+    script = (
+        "(hexes) => { for (const h of hexes) { "
+        "document.querySelector(`svg.board polygon.hex[data-hex='${h}']`)"
+        ".dispatchEvent(new MouseEvent('click', {bubbles: true})); } "
+        "const jump = document.querySelector('#mover input[name=jump]'); jump.checked = true; "
+        "jump.dispatchEvent(new Event('change', {bubbles: true})); }"
+    )
+    page.evaluate(script, hexes)
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('#mover input[name=doc]').value)"
+        ".cases[0].ability.jump === true"
+    )
+    case = doc_of(page)["cases"][0]
+    assert case["terrain"] == {"obstacle": [[int(x) for x in h.split(",")] for h in hexes]}
+    assert page.locator("#undo").inner_text() == "Undo (7)"

@@ -4,13 +4,51 @@
 
   function mover() { return document.getElementById("mover"); }
 
-  function send(action, field, value) {
+  // Editor requests go one at a time, in order: each answer replaces the whole form (and the
+  // document in it), so a click made while a request is in flight waits for the new form and
+  // is then replayed on it, with any field the user changed meanwhile.
+  var queue = [];
+  var busy = false;
+
+  function send(action, field, value, change) {
+    queue.push({ action: action, field: field, value: value, change: change });
+    pump();
+  }
+
+  function replay(form, change) {
+    var target = form.elements[change.name];
+    if (!target) { return; }
+    if (target instanceof RadioNodeList) {
+      Array.prototype.forEach.call(target, function (el) { el.checked = el.value === change.value; });
+    } else if (target.type === "checkbox") {
+      target.checked = change.checked;
+    } else {
+      target.value = change.value;
+    }
+  }
+
+  function pump() {
     var form = mover();
-    if (!form) { return; }
-    form.querySelector("#action").value = action;
-    if (field) { form.querySelector("#" + field).value = value; }
+    if (busy || !queue.length || !form) { return; }
+    var item = queue.shift();
+    if (item.change) { replay(form, item.change); }
+    form.querySelector("#action").value = item.action;
+    if (item.field) { form.querySelector("#" + item.field).value = item.value; }
+    busy = true;
     htmx.trigger(form, "submit");
   }
+
+  function idle() { busy = false; setTimeout(pump, 0); }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt.id === "mover") { busy = true; }
+  });
+  // Done: the new form arrived (htmx:load on it), or the old one is still here (a refusal).
+  document.addEventListener("htmx:load", function (event) {
+    if (event.detail.elt.id === "mover") { idle(); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.elt.id === "mover" && event.detail.elt.isConnected) { idle(); }
+  });
 
   document.addEventListener("click", function (event) {
     var form = mover();
@@ -26,8 +64,8 @@
     if (event.target.id === "import") { form.querySelector("#import_file").click(); }
   });
 
-  // Inputs that only feed a button (example, scenario, size) must not post on change: the
-  // re-drawn form would forget the choice before the button is pressed.
+  // Changes go through the queue above. Inputs that only feed a button (example, scenario,
+  // size) post nothing on change: the re-drawn form would forget the choice before the press.
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (!mover() || !mover().contains(target)) { return; }
@@ -41,7 +79,10 @@
       });
       return;
     }
-    if (target.hasAttribute("data-nolive")) { event.stopPropagation(); }
+    event.stopPropagation();
+    if (target.hasAttribute("data-nolive") || !target.name) { return; }
+    // A changed tool, ability field or rule set: one "update" request through the queue.
+    send("update", null, null, { name: target.name, value: target.value, checked: target.checked });
   }, true);
 
   function exportDoc(form) {
