@@ -305,3 +305,16 @@ def test_travel_road_events_and_mandatory_town_steps(play: Play) -> None:
     # A fulfilled personal quest: the character must retire before the party leaves town.
     p.do("quest_progress", character="Ana", amount=2)
     p.refused("choose_scenario", "must retire", scenario=3)
+
+
+def test_choices_are_listed_for_the_table(play: Play) -> None:
+    p = play
+    p.do("create_character", name="Ana", **{"class": "brute"})
+    assert (p.ch("Ana")["perk_choices"], p.ch("Ana")["card_choices"]) == ([], [])
+    p.do("complete_scenario", scenario=1, success=True, characters={"Ana": {"xp": 45, "checkmarks": 3}})
+    ana = p.ch("Ana")
+    assert ana["perk_choices"] == list(range(11))  # one perk earned by checkmarks, every line open
+    assert ana["card_choices"] == ["Brute Two A", "Brute Two B"]  # the level-2 choice
+    p.do("add_perk", character="Ana", perk=0)
+    p.do("level_up", character="Ana", card="Brute Two B", perk=2)
+    assert p.ch("Ana")["perk_choices"] == [] and p.ch("Ana")["card_choices"] == []

@@ -95,3 +95,21 @@ def quest_fulfilled(catalog: Catalog, ch: Character) -> bool:
         return False
     quest = catalog.quests.get(ch.quest)
     return ch.quest_progress >= (quest.target if quest else 1)
+
+
+def perk_choices(catalog: Catalog, state: CampaignState, ch: Character, rules: CampaignRules) -> list[int]:
+    """Perk lines the character may take now (empty when every earned perk is taken)."""
+    if ch.retired or len(ch.perks) >= perks_allowed(state, ch, rules):
+        return []
+    perks = catalog.classes[ch.cls].perks
+    return [i for i, perk in enumerate(perks) if ch.perks.count(i) < perk.count]
+
+
+def card_choices(catalog: Catalog, ch: Character, level: int) -> list[str]:
+    """Cards a character may add to its pool on reaching ``level`` (level ≤ it, not yet owned)."""
+    pool = set(card_pool(catalog, ch))
+    return [
+        c.name
+        for c in catalog.classes[ch.cls].cards
+        if c.level is not None and c.level <= level and c.name not in pool
+    ]

@@ -7,16 +7,18 @@ from typing import Any
 from delvekit.gloomhaven.campaign import tables as T
 from delvekit.gloomhaven.campaign.content import Catalog
 from delvekit.gloomhaven.campaign.queries import (
+    card_choices,
     card_pool,
     copies_available,
     in_shop,
     must_level_up,
+    perk_choices,
     perks_allowed,
     prosperity,
     quest_fulfilled,
     scenario_blocker,
 )
-from delvekit.gloomhaven.campaign.state import CampaignState
+from delvekit.gloomhaven.campaign.state import CampaignState, Character
 from delvekit.gloomhaven.campaign.variant import get as get_rules
 
 
@@ -50,6 +52,8 @@ def summary(catalog: Catalog, state: CampaignState) -> dict[str, Any]:
             "must_level_up": must_level_up(ch),
             "next_level_xp": T.xp_threshold(ch.level + 1) if ch.level < T.MAX_LEVEL else None,
             "blessings": ch.blessings,
+            "perk_choices": perk_choices(catalog, state, ch, rules) if cls else [],
+            "card_choices": _card_choices(catalog, ch) if cls else [],
         }
     shop = {
         str(n): {"price": T.shop_price(item.cost, reputation), "copies": copies_available(catalog, state, n)}
@@ -96,6 +100,17 @@ def summary(catalog: Catalog, state: CampaignState) -> dict[str, Any]:
         "visit": state.visit,
         "next_scenario": state.next_scenario,
     }
+
+
+def _card_choices(catalog: Catalog, ch: Character) -> list[str]:
+    """Cards to pick: those owed from earlier levels, or those of the next level-up."""
+    if ch.retired:
+        return []
+    if len(ch.cards) < ch.level - 1:
+        return card_choices(catalog, ch, len(ch.cards) + 2)
+    if must_level_up(ch):
+        return card_choices(catalog, ch, ch.level + 1)
+    return []
 
 
 def render_text(catalog: Catalog, state: CampaignState) -> str:
