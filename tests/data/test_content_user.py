@@ -25,3 +25,17 @@ def test_cards_at_level_counts_x_cards_and_lower_levels() -> None:
     warden = load_pack(CUSTOM).classes["test-warden"]
     assert [c.number for c in warden.cards_at(1)] == [9601, 9602, 9603, 9604, 9605]
     assert [c.number for c in warden.cards_at(2)][-1] == 9606
+
+
+def test_require_playable_names_the_missing_cards() -> None:
+    import pytest
+
+    from delvekit.core.errors import ContentError
+
+    pack = load_pack()
+    pack.classes["brute"].require_playable(9)
+    with pytest.raises(ContentError) as info:
+        pack.classes["tinkerer"].require_playable(1)
+    message = str(info.value)
+    assert message.startswith("classes: tinkerer: Tinkerer is not playable at level 1: 15 cards")
+    assert "Proximity Mine (30)" in message

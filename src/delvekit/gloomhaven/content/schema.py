@@ -175,6 +175,19 @@ class CharacterClass(_Record, frozen=True):
         """True when every card it may hold at ``level`` is encoded."""
         return not self.missing_cards(level)
 
+    def require_playable(self, level: int) -> None:
+        """Raise :class:`ContentError` naming the cards not encoded yet, if there are any."""
+        missing = self.missing_cards(level)
+        if missing:
+            from delvekit.core.errors import ContentError
+
+            names = ", ".join(f"{c.name} ({c.number})" for c in missing)
+            raise ContentError(
+                f"{self.name} is not playable at level {level}: {len(missing)} cards are not encoded "
+                f"({names}); import a complete data folder with `delve content import-ghs`",
+                where=f"classes: {self.id}",
+            )
+
 
 class StatLine(_Record, frozen=True):
     """A monster's printed stats at one level (normal, elite or boss)."""
