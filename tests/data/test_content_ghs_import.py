@@ -200,3 +200,19 @@ def test_bad_ghs_data_names_file_and_field(tmp_path: Path) -> None:
     result = CliRunner().invoke(content_cli, ["import-ghs", str(tmp_path), "--out", str(tmp_path / "o")])
     assert result.exit_code != 0
     assert "not a GHS data folder" in str(result.exception) + result.output
+
+
+def test_skip_unknown_keeps_the_card_unencoded(tmp_path: Path) -> None:
+    broken = tmp_path / "ghs"
+    shutil.copytree(GHS, broken)
+    deck = broken / "character" / "deck" / "test-blade.json"
+    data = json.loads(deck.read_text())
+    data["abilities"][0]["actions"][0]["type"] = "smite"
+    deck.write_text(json.dumps(data))
+    out = tmp_path / "pack"
+    result = CliRunner().invoke(content_cli, ["import-ghs", str(broken), "--out", str(out), "--skip-unknown"])
+    assert result.exit_code == 0, result.output
+    assert "card not encoded: character/deck/test-blade.json: abilities[0].actions[0].type" in result.output
+    assert "playable classes at level 1: brute, mindthief\n" in result.output
+    blade = load_pack(out).classes["test-blade"]
+    assert [c.number for c in blade.missing_cards(1)] == [9001]

@@ -92,7 +92,13 @@ def facts(content: Path | None, indent: int | None) -> None:
     required=True,
     help="Folder to write the delvekit content pack into (created if missing).",
 )
-def import_ghs(path: Path, out: Path) -> None:
+@click.option(
+    "--skip-unknown",
+    is_flag=True,
+    help="Keep class cards whose actions this version cannot read as not encoded (listed) "
+    "instead of stopping at the first.",
+)
+def import_ghs(path: Path, out: Path, skip_unknown: bool) -> None:
     """Convert a Gloomhaven Secretariat data folder (its data/gh) into a content pack.
 
     Use the result with --content OUT; it is checked like the bundled pack."""
@@ -102,7 +108,10 @@ def import_ghs(path: Path, out: Path) -> None:
     from delvekit.gloomhaven.content.pack import BUNDLED
     from delvekit.gloomhaven.content.schema import PackInfo
 
-    categories = convert_folder(path)  # raises ContentError naming the GHS file and field
+    skipped: list[str] | None = [] if skip_unknown else None
+    categories = convert_folder(path, skipped=skipped)  # ContentError names the GHS file and field
+    for reason in skipped or ():
+        click.echo(f"card not encoded: {reason}", err=True)
     if out.exists() and any(out.iterdir()) and not (out / "pack.json").exists():
         raise ContentError("exists and is not a content pack; choose an empty folder", where=str(out))
     written = write_pack(

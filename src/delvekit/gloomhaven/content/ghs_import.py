@@ -525,9 +525,18 @@ def perk_from_ghs(conv: _Converter, raw: Mapping[str, Any], path: str) -> Perk:
 
 
 def class_from_ghs(
-    raw: Mapping[str, Any], deck: Mapping[str, Any] | None, *, where: str, deck_where: str
+    raw: Mapping[str, Any],
+    deck: Mapping[str, Any] | None,
+    *,
+    where: str,
+    deck_where: str,
+    skipped: list[str] | None = None,
 ) -> CharacterClass:
-    """A GHS ``character/<name>.json`` (and its ``character/deck/<name>.json``) → a class."""
+    """A GHS ``character/<name>.json`` (and its ``character/deck/<name>.json``) → a class.
+
+    With ``skipped`` (a list), a card whose actions cannot be converted is kept unencoded (its
+    class then reports it missing) and the reason is appended to ``skipped``; without it the
+    first such card raises :class:`ContentError`."""
     conv = _Converter(where)
     try:
         ghs_name = str(raw["name"])
@@ -546,10 +555,23 @@ def class_from_ghs(
     cards: tuple[AbilityCard, ...] = ()
     if deck is not None:
         dconv = _Converter(deck_where)
-        cards = tuple(
-            card_from_ghs(dconv, c, f"abilities[{i}]", f"ghs:{deck_where}")
-            for i, c in enumerate(deck.get("abilities", ()))
-        )
+        converted = []
+        for i, c in enumerate(deck.get("abilities", ())):
+            try:
+                converted.append(card_from_ghs(dconv, c, f"abilities[{i}]", f"ghs:{deck_where}"))
+            except ContentError as exc:
+                if skipped is None or not isinstance(c, Mapping):
+                    raise
+                skipped.append(str(exc))
+                converted.append(
+                    card_from_ghs(
+                        dconv,
+                        {**c, "actions": [], "bottomActions": []},
+                        f"abilities[{i}]",
+                        f"ghs:{deck_where}",
+                    )
+                )
+        cards = tuple(converted)
     return CharacterClass(
         id=class_id,
         name=title(class_id),
@@ -662,11 +684,12 @@ def _rel(path: Path, root: Path) -> str:
     return str(path.relative_to(root))
 
 
-def convert_folder(src: Path) -> dict[str, list[Any]]:
+def convert_folder(src: Path, *, skipped: list[str] | None = None) -> dict[str, list[Any]]:
     """Read a GHS ``data/gh`` folder: ``{category: [records]}`` for every category it holds.
 
     Decks are looked up in ``monster/deck/`` and then the older ``deck/`` folder; class decks in
-    ``character/deck/``. Solo-scenario content (``*-solo``) is skipped."""
+    ``character/deck/``. Solo-scenario content (``*-solo``) is skipped. ``skipped``: see
+    :func:`class_from_ghs`."""
     from delvekit.gloomhaven.content.ghs_campaign import (
         achievements_from_ghs,
         battle_goals_from_ghs,
@@ -688,7 +711,13 @@ def convert_folder(src: Path) -> dict[str, list[Any]]:
         deck_path = src / "character" / "deck" / path.name
         deck = _read(deck_path, src) if deck_path.exists() else None
         classes.append(
-            class_from_ghs(_read(path, src), deck, where=_rel(path, src), deck_where=_rel(deck_path, src))
+            class_from_ghs(
+                _read(path, src),
+                deck,
+                where=_rel(path, src),
+                deck_where=_rel(deck_path, src),
+                skipped=skipped,
+            )
         )
     out["classes"] = classes
     monsters = [
