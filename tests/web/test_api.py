@@ -312,3 +312,17 @@ def test_every_scenario_opening_room_solves_or_says_why(client: Any) -> None:
             assert s.status_code == 200, (n, players, s.text[:300])
             solved += 1
     assert solved >= 3 * len(numbers) * 0.8
+
+
+def test_a_request_that_would_solve_too_long_is_refused(monkeypatch: Any, client: Any) -> None:
+    pytest.importorskip("delvekit.gloomhaven.cases")
+    from delvekit.web import services
+
+    monkeypatch.setattr(services, "SOLVE_BUDGET_SECONDS", 0.0)
+    doc = editor.blank(6, 5)
+    second = json.loads(json.dumps(doc["cases"][0]))
+    second["id"] = "again"
+    doc["cases"].append(second)
+    r = post_solve(client, doc)
+    assert r.status_code == 413
+    assert "solved 1 of 2 cases" in r.json()["detail"]

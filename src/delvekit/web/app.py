@@ -114,6 +114,10 @@ def create_app() -> FastAPI:
     async def _on_unavailable(request: Request, exc: services.Unavailable) -> JSONResponse:
         return _error(503, str(exc))
 
+    @app.exception_handler(services.TooMuchWork)
+    async def _on_too_much(request: Request, exc: services.TooMuchWork) -> JSONResponse:
+        return _error(413, str(exc))
+
     @app.exception_handler(DelvekitError)
     async def _on_delvekit(request: Request, exc: DelvekitError) -> JSONResponse:
         return _error(422, str(exc))
@@ -169,7 +173,11 @@ def create_app() -> FastAPI:
     @app.post(
         "/api/monster-ai/solve",
         response_model=list[schemas.SolvedCaseOut],
-        responses={413: {"model": schemas.ErrorOut}, 422: {"model": schemas.ErrorOut}},
+        responses={
+            413: {"model": schemas.ErrorOut, "description": "body over 2 MB, or over 20 s of solving"},
+            422: {"model": schemas.ErrorOut, "description": "a field is missing or wrong (named in detail)"},
+            503: {"model": schemas.ErrorOut, "description": "the monster AI is not installed"},
+        },
         tags=["monster AI"],
         summary="Every outcome of each case of a gh-monster-ai-cases document",
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import time
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -21,10 +22,23 @@ class Unavailable(DelvekitError):
     """A part of the engine this request needs is not available in this installation."""
 
 
-def solve_document(doc: dict[str, Any], *, where: str = "request") -> list[dict[str, Any]]:
+class TooMuchWork(DelvekitError):
+    """A request that would keep the server solving longer than one request may."""
+
+
+SOLVE_BUDGET_SECONDS = 20.0
+"""Solving time one request may use (the 360 reference cases take well under a second)."""
+
+
+def solve_document(
+    doc: dict[str, Any], *, where: str = "request", budget: float | None = None
+) -> list[dict[str, Any]]:
     """Solve every case of a gh-monster-ai-cases document: ``[{"id", "outcomes": [...]}]``.
 
-    Outcomes are the engine's own JSON form (``outcome_to_json``), in the engine's order.
+    Outcomes are the engine's own JSON form (``outcome_to_json``), in the engine's order. When
+    the cases solved so far have used up ``budget`` seconds (default
+    :data:`SOLVE_BUDGET_SECONDS`), the rest is refused with :class:`TooMuchWork`; the first case
+    is always solved and no case is interrupted.
     """
     try:
         cases_module = importlib.import_module("delvekit.gloomhaven.cases")
@@ -32,7 +46,14 @@ def solve_document(doc: dict[str, Any], *, where: str = "request") -> list[dict[
         raise Unavailable(f"the monster AI is not installed ({exc})") from None
     parsed = cases_module.parse_document(doc, where=where)
     solved: list[dict[str, Any]] = []
+    limit = SOLVE_BUDGET_SECONDS if budget is None else budget
+    start = time.perf_counter()
     for case in parsed.cases:
+        if solved and time.perf_counter() - start > limit:
+            raise TooMuchWork(
+                f"cases: solved {len(solved)} of {len(parsed.cases)} cases in {limit:g} s, the most one "
+                "request may use; send fewer or smaller cases per request"
+            )
         outcomes = cases_module.solve_case(case)
         solved.append({"id": case.id, "outcomes": [cases_module.outcome_to_json(o) for o in outcomes]})
     return solved
