@@ -51,6 +51,7 @@ class Grid:
     wall. ``wall[i]``: wall hex or closed door (impassable, blocks sight and range)."""
 
     __slots__ = (
+        "_proximity",
         "_walk_steps",
         "difficult",
         "has_icy",
@@ -106,6 +107,7 @@ class Grid:
         self.icy: tuple[bool, ...] = tuple(icy)
         self.has_icy = any(icy)
         self._walk_steps: list[list[tuple[int, int, int]]] | None = None
+        self._proximity: dict[tuple[int, int], list[int]] = {}
 
     @property
     def walk_steps(self) -> list[list[tuple[int, int, int]]]:
@@ -124,8 +126,15 @@ class Grid:
 
     def proximity(self, src: int, limit: int = INF) -> list[int]:
         """Steps from hex ``src`` to every hex, around walls and thin walls (obstacles and
-        figures do not lengthen it); :data:`INF` beyond ``limit`` or when cut off."""
-        return self.proximity_from([src], limit)
+        figures do not lengthen it); :data:`INF` beyond ``limit`` or when cut off.
+
+        Memoised per grid: treat the list as read-only."""
+        key = (src, limit)
+        got = self._proximity.get(key)
+        if got is None:
+            got = self.proximity_from([src], limit)
+            self._proximity[key] = got
+        return got
 
     def proximity_from(self, sources: list[int], limit: int = INF, *, into_walls: bool = False) -> list[int]:
         """Steps from the nearest of ``sources`` (see :meth:`proximity`). With ``into_walls``
@@ -172,11 +181,21 @@ def _layout(hexes: frozenset[Hex]) -> _Layout:
     return got
 
 
+_GRIDS: dict[tuple[object, ...], Grid] = {}
+
+
 def grid(board: Board) -> Grid:
-    """The cached :class:`Grid` of ``board``."""
+    """The cached :class:`Grid` of ``board`` (shared by boards with equal hexes, walls, terrain
+    and doors, so a board rebuilt for another ruleset or another figure layout reuses it)."""
     cached = board.__dict__.get("_grid")
     if cached is None:
-        cached = Grid(board)
+        key = (board.hexes, board.walls, board.doors, frozenset(board.terrain.items()))
+        cached = _GRIDS.get(key)
+        if cached is None:
+            if len(_GRIDS) >= 512:
+                _GRIDS.pop(next(iter(_GRIDS)))
+            cached = Grid(board)
+            _GRIDS[key] = cached
         board.__dict__["_grid"] = cached
     assert isinstance(cached, Grid)
     return cached
@@ -447,6 +466,22 @@ def _costs_to_index(prep: _Prepared, d: int) -> tuple[list[int], list[int]]:
     return neg, pts
 
 
+_SEARCHES: dict[tuple[object, ...], MoveSearch] = {}
+
+
+def move_search(board: Board, start: Hex, mover: Mover) -> MoveSearch:
+    """A :class:`MoveSearch`, shared with recent callers asking the same question on an equal
+    board (the monster AI asks it once per ruleset)."""
+    key = (grid(board), start, mover)
+    got = _SEARCHES.get(key)
+    if got is None:
+        if len(_SEARCHES) >= 512:
+            _SEARCHES.pop(next(iter(_SEARCHES)))
+        got = MoveSearch(board, start, mover)
+        _SEARCHES[key] = got
+    return got
+
+
 class MoveSearch:
     """Movement search bound to one board, start and mover, for callers that ask many
     questions (the monster AI): forward field once, reverse fields memoised per destination."""
@@ -507,6 +542,7 @@ __all__ = [
     "Mover",
     "costs_to",
     "grid",
+    "move_search",
     "movement",
     "path_cost",
     "proximity",

@@ -43,7 +43,7 @@ from delvekit.core.board import Board
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import Hex, orientations
 from delvekit.core.los import Sight, sight_for
-from delvekit.core.paths import INF, Grid, Mover, MoveSearch, grid
+from delvekit.core.paths import INF, Grid, Mover, grid, move_search
 from delvekit.gloomhaven.rules import PRESETS, Ruleset
 
 FigureId: TypeAlias = str
@@ -262,7 +262,7 @@ class _Solver:
             landing_negative=not ab.flying,
             jump_pays_difficult_on_landing=rules.jump_pays_difficult_on_landing,
         )
-        self.search = MoveSearch(board, me.hex, self.mover)
+        self.search = move_search(board, me.hex, self.mover)
         fld = self.search.field
         self.neg = fld.negative
         self.pts = fld.points
