@@ -54,6 +54,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     range: int = 0
     condition: Condition | None = None
     element: Element | None = None
+    jump: bool = False
+    """A jumping move (§5.2)."""
 
     def __post_init__(self) -> None:
         if self.kind == "condition" and self.condition is None:
@@ -86,11 +88,13 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             parts.append(self.element.value)
         if self.range:
             parts += ["range", str(self.range)]
+        if self.jump:
+            parts.append("jump")
         return " ".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> Ability:
-        """``kind [value] [condition|element] [range N]``; the inverse of ``str``."""
+        """``kind [value] [condition|element] [range N] [jump]``; the inverse of ``str``."""
         tokens = text.split()
         if not tokens:
             raise InputError("empty ability text", where="ability")
@@ -109,10 +113,13 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 element, rest = Element.parse(rest[0]), rest[1:]
             if rest[:1] == ["range"]:
                 rng, rest = int(rest[1]), rest[2:]
+            jump = rest[:1] == ["jump"] and kind == "move"
+            if jump:
+                rest = rest[1:]
             if rest:
                 raise InputError(f"unexpected {' '.join(rest)!r}", where=f"ability {text!r}")
         except (IndexError, ValueError):
             raise InputError(
                 "expected 'kind [value] [condition|element] [range N]'", where=f"ability {text!r}"
             ) from None
-        return cls(kind=kind, value=value, range=rng, condition=condition, element=element)  # type: ignore[arg-type]
+        return cls(kind=kind, value=value, range=rng, condition=condition, element=element, jump=jump)  # type: ignore[arg-type]

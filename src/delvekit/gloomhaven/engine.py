@@ -96,8 +96,10 @@ from typing import Protocol
 
 import msgspec
 
+from delvekit.core.board import Board
 from delvekit.core.decks import Deck
 from delvekit.core.errors import IllegalChoice, InputError
+from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision, Event
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven import rules
@@ -138,10 +140,24 @@ class AbilityResolver(Protocol):
 class _Static:
     """Immutable lookups shared by every clone of a game."""
 
-    __slots__ = ("cards", "deck_cards", "ruleset", "setup", "type_of_deck", "types")
+    __slots__ = (
+        "board",
+        "boards",
+        "cards",
+        "deck_cards",
+        "door_room",
+        "ruleset",
+        "setup",
+        "type_of_deck",
+        "types",
+    )
 
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
+        self.board: Board | None = setup.board.build() if setup.board is not None else None
+        self.door_room: dict[Hex, int] = {d.hex: d.room for d in setup.board.doors} if setup.board else {}
+        self.boards: dict[tuple[frozenset[Hex], frozenset[Hex]], Board] = {}
+        """Boards with sprung traps removed and opened doors, per (sprung, opened)."""
         self.ruleset = rules.get(setup.ruleset)
         self.cards: dict[str, dict[str, Card]] = {ch.id: {c.id: c for c in ch.hand} for ch in setup.party}
         self.types: dict[str, MonsterType] = {m.name: m for m in setup.monsters}
@@ -553,6 +569,22 @@ class Game:
                 total += sum(a.value for a in half.abilities if a.kind == kind)
         return total
 
+    def board(self) -> Board | None:
+        """The map as it is now: sprung traps removed, opened doors no longer closed."""
+        static, st = self._static, self.state
+        if static.board is None:
+            return None
+        key = (st.sprung, st.opened)
+        board = static.boards.get(key)
+        if board is None:
+            base = static.board
+            terrain = {h: t for h, t in base.terrain.items() if h not in st.sprung}
+            board = base.replace(terrain=terrain, doors=base.doors - st.opened)
+            if len(static.boards) > 64:
+                static.boards.clear()
+            static.boards[key] = board
+        return board
+
     def modifier_deck_key(self, fid: FigureId) -> str:
         """Whose attack modifier deck a figure draws from: its own (characters), its owner's
         (summons, §12), or the shared monster deck."""
@@ -676,6 +708,10 @@ class Game:
             self._emit("prevented", fid, "move", "immobilize")
         elif kind == "attack" and Condition.DISARM in f.conditions:
             self._emit("prevented", fid, "attack", "disarm")
+        elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:
+            self._push(
+                Task(kind, fid, ability.value, f"{ability.range}/{'jump' if ability.jump else 'walk'}")
+            )
         elif not ability.self_resolved:
             if self.resolver is not None:
                 self.resolver.resolve(self, fid, ability)
@@ -722,5 +758,5 @@ def _half(game: Game, cid: str, card: str, half: str) -> Half:
     return c.top if half == "top" else c.bottom
 
 
-# Handlers live in engine_round (registered on import).
-from delvekit.gloomhaven import engine_round  # noqa: E402, F401
+# Handlers live in engine_round and engine_actions (registered on import).
+from delvekit.gloomhaven import engine_actions, engine_round  # noqa: E402, F401

@@ -13,7 +13,8 @@ from typing import Literal, TypeAlias
 
 import msgspec
 
-from delvekit.core.errors import InputError
+from delvekit.core.board import Board, Terrain
+from delvekit.core.errors import BoardError, InputError
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
@@ -111,6 +112,36 @@ class MonsterType(msgspec.Struct, frozen=True, kw_only=True):
         return found
 
 
+class DoorSpec(msgspec.Struct, frozen=True):
+    """A closed door; a character entering its hex opens it and reveals ``room`` (§5.5)."""
+
+    hex: Hex
+    room: int
+
+
+class BoardSpec(msgspec.Struct, frozen=True, kw_only=True):
+    """The map as data: hexes, terrain per hex (``trap``, ``hazardous``, ``difficult``,
+    ``obstacle``, ``wall``), thin walls between neighbouring hexes, closed doors."""
+
+    hexes: tuple[Hex, ...]
+    terrain: tuple[tuple[Hex, str], ...] = ()
+    walls: tuple[tuple[Hex, Hex], ...] = ()
+    doors: tuple[DoorSpec, ...] = ()
+
+    def build(self, where: str = "setup.board") -> Board:
+        """The immutable :class:`~delvekit.core.board.Board` (closed doors included)."""
+        try:
+            terrain = {h: Terrain(t) for h, t in self.terrain}
+        except ValueError as exc:
+            raise InputError(str(exc), where=f"{where}.terrain") from None
+        try:
+            return Board.build(
+                self.hexes, terrain=terrain, walls=self.walls, doors=[d.hex for d in self.doors]
+            )
+        except BoardError as exc:
+            raise InputError(str(exc), where=where) from None
+
+
 class Placement(msgspec.Struct, frozen=True):
     """One monster standee of a room for this party size."""
 
@@ -136,6 +167,8 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     content_version: str = ""
     battle_goals: tuple[str, ...] = ()
     """The battle goal deck (ids). If given, each character is dealt two and keeps one (§2.6)."""
+    board: BoardSpec | None = None
+    """The map. Without one, movement and attacks cannot be resolved (they are declined)."""
 
     def validate(self) -> None:
         """Raise :class:`InputError` naming the field of the first inconsistency."""
@@ -193,3 +226,19 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
             for h in occupied:
                 if h not in known:
                     raise InputError(f"hex {h} is not on the map", where=f"{where}.rooms")
+        if self.board is not None:
+            board = self.board.build(f"{where}.board")
+            for h in occupied:
+                if (
+                    h not in board
+                    or board.terrain_at(h) in (Terrain.WALL, Terrain.OBSTACLE)
+                    or h in board.doors
+                ):
+                    raise InputError(
+                        f"a figure starts on hex {h}, which is not an open hex", where=f"{where}.board"
+                    )
+            for door in self.board.doors:
+                if not 0 < door.room < len(self.rooms):
+                    raise InputError(
+                        f"door {door.hex} reveals unknown room {door.room}", where=f"{where}.board"
+                    )

@@ -259,6 +259,7 @@ class GameState:
         "group_infusions",
         "group_performed",
         "modifier_decks",
+        "opened",
         "order",
         "pending_ties",
         "result",
@@ -266,6 +267,7 @@ class GameState:
         "revealed_rooms",
         "rng",
         "round",
+        "sprung",
         "standees",
         "tie_memory",
         "turn_index",
@@ -283,6 +285,10 @@ class GameState:
         """Deck name → the ability card revealed for it this round."""
         self.elements = Elements()
         self.coins: dict[Hex, int] = {}
+        self.sprung: frozenset[Hex] = frozenset()
+        """Traps already sprung (removed from the map)."""
+        self.opened: frozenset[Hex] = frozenset()
+        """Doors already opened."""
         self.standees: dict[str, list[int]] = {}
         """Monster type → standee numbers still in the box."""
         self.revealed_rooms: list[int] = []
@@ -309,6 +315,8 @@ class GameState:
         other.revealed = self.revealed.copy()
         other.elements = self.elements.clone()
         other.coins = self.coins.copy()
+        other.sprung = self.sprung
+        other.opened = self.opened
         other.standees = {k: v.copy() for k, v in self.standees.items()}
         other.revealed_rooms = self.revealed_rooms.copy()
         other.order = self.order.copy()
@@ -356,6 +364,8 @@ class GameState:
             "standees " + " ".join(f"{k}={','.join(map(str, v))}" for k, v in sorted(self.standees.items()))
         )
         lines.append(f"rooms {','.join(map(str, self.revealed_rooms))}")
+        lines.append("sprung " + " ".join(f"{q},{r}" for q, r in sorted(self.sprung)))
+        lines.append("opened " + " ".join(f"{q},{r}" for q, r in sorted(self.opened)))
         lines.append(
             "order "
             + " ".join(f"{t.kind}:{t.id}:{t.initiative}" for t in self.order)

@@ -1,0 +1,268 @@
+"""Characters' Move and Attack on a real map (rules digest §5.1–§5.2, §5.5, §6.1–§6.7), when the
+:class:`~delvekit.gloomhaven.engine_setup.GameSetup` has a board.
+
+**Move X** is walked hex by hex: each step is a decision (``step Q,R`` or ``stop``), so doors,
+traps and rooms revealed on the way happen exactly when the hex is entered, and bots and RL get a
+small action space. Walking: neighbours not across a thin wall, never into walls, obstacles or
+enemies; difficult terrain costs 2; an ally's hex may be crossed only if an empty hex can still
+be reached; entering a trap springs it (trap damage 2+L, then the trap is gone), entering
+hazardous terrain deals its damage each time, entering a closed door opens it and reveals the
+room mid-move. Jumping: each step costs 1 and ignores figures and terrain; only the landing hex
+counts (its trap, hazard or door; landing on difficult terrain costs 1 more under the GH 1e
+ruleset flag); a jump never continues past a closed door. Immobilized figures cannot move.
+
+**Attack X [range R]** offers ``target ID`` for each enemy it can reach (melee: adjacent, not
+across a thin wall; ranged: within R counted around walls, with line of sight by the ruleset's
+rule; never an invisible enemy) or ``skip``. One target; the damage pipeline of
+:mod:`~delvekit.gloomhaven.damage`: +1 against a poisoned target, the attacker's modifier draw
+(disadvantage for a ranged attack on an adjacent target; strengthen/muddle), shield and pierce;
+then the card's added effects (conditions on the target, or on the attacker when positive;
+elements; heal and shield self), then the target's retaliate if the attacker is adjacent.
+Push/pull, extra targets and areas come with the content adapter's richer abilities; monsters'
+and summons' moves and attacks come from the monster AI (an :class:`AbilityResolver`).
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from delvekit.core.board import Board, Terrain
+from delvekit.core.hexes import Hex, neighbours
+from delvekit.core.los import sight_for
+from delvekit.core.paths import proximity
+from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.damage import resolve_attack
+from delvekit.gloomhaven.elements import Element
+from delvekit.gloomhaven.engine import Game, task_handler
+from delvekit.gloomhaven.engine_level import level_info
+from delvekit.gloomhaven.state import Figure, Task
+
+_BLOCKS_WALK = (Terrain.WALL, Terrain.OBSTACLE)
+
+
+def hex_token(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def parse_hex(text: str) -> Hex:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+def _hostile(a: Figure, b: Figure) -> bool:
+    return (a.kind == "monster") != (b.kind == "monster")
+
+
+# ------------------------------------------------------------------------ move
+
+
+def _walk_cost(board: Board, h: Hex) -> int:
+    return 2 if board.terrain_at(h) is Terrain.DIFFICULT else 1
+
+
+def _walkable(board: Board, mover: Figure, a: Hex, b: Hex, occupied: dict[Hex, Figure]) -> bool:
+    if not board.adjacent(a, b) or board.terrain_at(b) in _BLOCKS_WALK:
+        return False
+    other = occupied.get(b)
+    return other is None or not _hostile(mover, other)
+
+
+def _can_end_within(
+    board: Board, mover: Figure, start: Hex, budget: int, occupied: dict[Hex, Figure]
+) -> bool:
+    """From ``start`` (an ally's hex), can the walk still reach an unoccupied hex?"""
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        spent, h = heapq.heappop(queue)
+        if spent > best.get(h, budget + 1):
+            continue
+        if h not in occupied:
+            return True
+        for n in neighbours(h):
+            if _walkable(board, mover, h, n, occupied):
+                cost = spent + _walk_cost(board, n)
+                if cost <= budget and cost < best.get(n, budget + 1):
+                    best[n] = cost
+                    heapq.heappush(queue, (cost, n))
+    return False
+
+
+def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> list[tuple[Hex, int]]:
+    occupied = {g.hex: g for g in game.state.figures.values() if g is not f}
+    out: list[tuple[Hex, int]] = []
+    if mode == "jump":
+        if f.hex in board.doors:
+            return out  # a jump never continues past a closed door
+        for n in neighbours(f.hex):
+            if remaining >= 1 and board.adjacent(f.hex, n) and board.terrain_at(n) is not Terrain.WALL:
+                out.append((n, 1))
+        return out
+    for n in neighbours(f.hex):
+        if not _walkable(board, f, f.hex, n, occupied):
+            continue
+        cost = _walk_cost(board, n)
+        if cost > remaining:
+            continue
+        if n in occupied and not _can_end_within(board, f, n, remaining - cost, occupied):
+            continue
+        out.append((n, cost))
+    return out
+
+
+def _landing_cost(game: Game, board: Board, h: Hex) -> int:
+    pays = game._static.ruleset.jump_pays_difficult_on_landing
+    return 1 if pays and board.terrain_at(h) is Terrain.DIFFICULT else 0
+
+
+def _can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, board: Board) -> bool:
+    if any(g.hex == f.hex for g in game.state.figures.values() if g is not f):
+        return False
+    if mode == "jump" and moved:
+        if board.terrain_at(f.hex) is Terrain.OBSTACLE:
+            return False
+        return remaining >= _landing_cost(game, board, f.hex)
+    return True
+
+
+def _run_move(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    f = st.figures.get(task.who)
+    board = game.board()
+    if f is None or board is None:
+        game._pop()
+        return None
+    _, mode, moved = task.text.split("/")
+    choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]
+    if _can_stop(game, f, task.n, mode, moved == "m", board):
+        choices.append(Choice("stop"))
+    if not choices:  # cannot happen for a walk (crossing an ally needs a way out); be safe
+        game._pop()
+        return None
+    return Decision(f.id, "move", choices)
+
+
+def _apply_move(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    st = game.state
+    f = st.figures[task.who]
+    board = game.board()
+    assert board is not None
+    rng, mode, moved = task.text.split("/")
+    if choice.kind == "stop":
+        game._emit("move-ended", f.id, hex_token(f.hex))
+        if mode == "jump" and moved == "m":
+            _enter(game, f, f.hex)
+        return
+    target = parse_hex(choice.args[0])
+    cost = dict(_steps(game, f, task.n, mode, board))[target]
+    game._push(Task("move", f.id, task.n - cost, f"{rng}/{mode}/m"))
+    f.hex = target
+    game._emit("moved", f.id, hex_token(target))
+    if mode == "walk":
+        _enter(game, f, target)
+
+
+def _enter(game: Game, f: Figure, h: Hex) -> None:
+    """Effects of entering ``h`` by movement: a closed door opens (the room is revealed at once),
+    a trap springs and is removed, hazardous terrain hurts (§5.1, §5.5)."""
+    st, static = game.state, game._static
+    room = static.door_room.get(h)
+    if room is not None and h not in st.opened:
+        st.opened = st.opened | {h}
+        game._emit("door-opened", hex_token(h))
+        if room not in st.revealed_rooms:
+            game.reveal_room(room)
+    board = game.board()
+    assert board is not None
+    terrain = board.terrain_at(h)
+    info = level_info(game.setup.level)
+    if terrain is Terrain.TRAP:
+        st.sprung = st.sprung | {h}
+        game._emit("trap-sprung", f.id, hex_token(h))
+        game.suffer_damage(f.id, info.trap_damage, "trap")
+    elif terrain is Terrain.HAZARDOUS:
+        game.suffer_damage(f.id, info.hazardous_damage, "hazardous")
+
+
+# ---------------------------------------------------------------------- attack
+
+
+def targets(game: Game, f: Figure, attack_range: int) -> list[Figure]:
+    """Enemies ``f`` can attack now: adjacent (melee) or within range around walls and in sight."""
+    board = game.board()
+    if board is None:
+        return []
+    enemies = [
+        g for g in game.state.figures.values() if _hostile(f, g) and Condition.INVISIBLE not in g.conditions
+    ]
+    if attack_range == 0:
+        return [g for g in enemies if board.adjacent(f.hex, g.hex)]
+    near = proximity(board, f.hex, attack_range)
+    sight = sight_for(board, game._static.ruleset.los)
+    return [
+        g
+        for g in enemies
+        if near.get(g.hex, attack_range + 1) <= attack_range and sight.visible(f.hex, g.hex)
+    ]
+
+
+def _run_attack(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    if f is None:
+        game._pop()
+        return None
+    attack_range = int(task.text.split("/")[0])
+    choices = [Choice("target", (g.id,)) for g in targets(game, f, attack_range)]
+    if not choices:
+        game._pop()
+        game._emit("no-target", f.id)
+        return None
+    return Decision(f.id, "attack", [*choices, Choice("skip")])
+
+
+def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("attack-skipped", task.who)
+        return
+    st = game.state
+    f, target = st.figures[task.who], st.figures[choice.args[0]]
+    board = game.board()
+    assert board is not None
+    ranged = int(task.text.split("/")[0]) > 0
+    adjacent = board.adjacent(f.hex, target.hex)
+    poisoned = Condition.POISON in target.conditions
+    draw = game.draw_modifiers(f.id, attack=task.n + poisoned, disadvantage=ranged and adjacent)
+    result = resolve_attack(task.n, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id))
+    game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
+    if result.damage:
+        game._lose_hp(target, result.damage, "attack")
+    alive = target.id in st.figures
+    effects = draw.effects
+    if alive:
+        for name in effects.conditions:
+            if name in ("bless", "curse"):
+                game.add_modifier_card(f.id if name == "bless" else target.id, name)
+            else:
+                condition = Condition(name)
+                game.add_condition(target.id if condition.negative else f.id, condition)
+        for amount in (*effects.pushes, *effects.pulls):
+            game._emit("unresolved", f.id, "push-or-pull", amount)
+    for element in effects.elements:
+        game.infuse(Element(element))
+    for amount in effects.heals_self:
+        game.heal(f.id, amount)
+    for amount in effects.shields_self:
+        f.shield_bonus += amount
+    retaliate = game.retaliate(target.id) if alive else 0
+    if retaliate and board.adjacent(f.hex, target.hex):
+        game.suffer_damage(f.id, retaliate, "retaliate")
+
+
+for _kind, _run, _apply in (
+    ("move", _run_move, _apply_move),
+    ("attack", _run_attack, _apply_attack),
+):
+    task_handler(_kind, _run, _apply)
