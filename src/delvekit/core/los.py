@@ -437,7 +437,7 @@ def _free_region(poly: Poly, constraints: list[tuple[Form, Form]], i: int) -> bo
 
 
 _SIGHT_CACHE: dict[tuple[object, ...], Sight] = {}
-_SIGHT_CACHE_SIZE: Final[int] = 512
+_SIGHT_CACHE_SIZE: Final[int] = 256
 
 
 def sight_for(board: Board, rule: LosRule | str) -> Sight:

@@ -192,7 +192,7 @@ def grid(board: Board) -> Grid:
         key = (board.hexes, board.walls, board.doors, frozenset(board.terrain.items()))
         cached = _GRIDS.get(key)
         if cached is None:
-            if len(_GRIDS) >= 512:
+            if len(_GRIDS) >= 256:
                 _GRIDS.pop(next(iter(_GRIDS)))
             cached = Grid(board)
             _GRIDS[key] = cached
@@ -475,7 +475,7 @@ def move_search(board: Board, start: Hex, mover: Mover) -> MoveSearch:
     key = (grid(board), start, mover)
     got = _SEARCHES.get(key)
     if got is None:
-        if len(_SEARCHES) >= 512:
+        if len(_SEARCHES) >= 64:
             _SEARCHES.pop(next(iter(_SEARCHES)))
         got = MoveSearch(board, start, mover)
         _SEARCHES[key] = got
