@@ -84,6 +84,7 @@ def test_icy_terrain_slides_until_stopped() -> None:
     field = movement(board, (0, 0), Mover())
     # One step onto the ice carries the figure to the first hex past it.
     assert field.path((0, -3)) == [(0, 0), (0, -3)]
+    assert field.trail((0, -3)) == [(0, 0), (0, -1), (0, -2), (0, -3)]
     assert field.cost((0, -3)) == (0, 1)
     assert field.cost((0, -1)) is None  # it cannot stop on the ice mid-slide
     stopped = movement(board, (0, 0), Mover(allies=frozenset({(0, -3)})))

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, TypeAlias
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import DIRECTIONS, Hex
+from delvekit.core.hexes import DIRECTIONS, Hex, distance
 
 MoveMode: TypeAlias = Literal["walk", "jump", "fly", "teleport"]
 Cost: TypeAlias = tuple[int, int]
@@ -254,6 +254,17 @@ class MoveField:
             out.append(self.grid.hexes[i])
             i = self.prev[i]
         out.reverse()
+        return out
+
+    def trail(self, h: Hex) -> list[Hex]:
+        """Every hex passed on one best path to ``h``, start first: like :meth:`path`, with the
+        hexes slid over on ice filled in (a slide runs straight)."""
+        moves = self.path(h)
+        out = moves[:1]
+        for a, b in itertools.pairwise(moves):
+            n = distance(a, b)
+            dq, dr = (b[0] - a[0]) // n, (b[1] - a[1]) // n
+            out.extend((a[0] + dq * k, a[1] + dr * k) for k in range(1, n + 1))
         return out
 
     def ends(self, budget: int) -> dict[Hex, Cost]:

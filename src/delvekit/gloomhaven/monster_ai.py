@@ -748,7 +748,7 @@ class _Solver:
             targets = tuple(sorted(figs[k].id for k in grp))
             focus_ids = tuple(sorted(figs[k].id for k in act.focus))
             heading = tuple(sorted(g.hexes[i] for i in act.heading))
-            path = tuple(fld.path(dest))
+            path = tuple(fld.trail(dest))
             out.append(
                 Outcome(
                     destination=dest,
