@@ -218,7 +218,6 @@ class _Action:
     focus: set[int] = field(default_factory=set)
     heading: set[int] = field(default_factory=set)
     aoe: tuple[Hex, ...] = ()
-    reasons: list[str] = field(default_factory=list)
 
 
 def _fmt(h: Hex) -> str:
@@ -281,9 +280,7 @@ class _Solver:
             self.plus = atk.targets - 1
         self.all_targets = atk is not None and atk.targets == "all"
         self.aoe = atk.aoe if atk is not None else None
-        self._prox: dict[int, list[int]] = {}
         self._spots: dict[tuple[int, int], _Spot] = {}
-        self._reach: dict[int, list[int]] = {}
         self._most: dict[int, list[int]] = {}
         self._area_prox: dict[int, list[int]] = {}
         self._area_reach: dict[int, list[int]] = {}
@@ -304,11 +301,8 @@ class _Solver:
     # --- small memoised queries -----------------------------------------------------------
 
     def prox(self, i: int) -> list[int]:
-        got = self._prox.get(i)
-        if got is None:
-            got = self.g.proximity(i, self.rng)
-            self._prox[i] = got
-        return got
+        """Range (around walls) from hex ``i``, up to the attack's range."""
+        return self.g.proximity(i, self.rng)
 
     def area_prox(self, i: int) -> list[int]:
         """Range from ``i`` to the hexes of a free area (into wall hexes when the FAQ ruling is on)."""
@@ -394,11 +388,7 @@ class _Solver:
 
     def reach_of(self, k: int) -> list[int]:
         """Steps from enemy ``k`` to every hex within attack range (range is symmetric)."""
-        got = self._reach.get(k)
-        if got is None:
-            got = self.g.proximity(self.fhex[k], self.rng)
-            self._reach[k] = got
-        return got
+        return self.g.proximity(self.fhex[k], self.rng)
 
     def area_reach_of(self, k: int) -> list[int]:
         """Steps to every hex from the nearest non-wall hex of any free-area placement that
