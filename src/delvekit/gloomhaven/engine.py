@@ -709,9 +709,8 @@ class Game:
         elif kind == "attack" and Condition.DISARM in f.conditions:
             self._emit("prevented", fid, "attack", "disarm")
         elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:
-            self._push(
-                Task(kind, fid, ability.value, f"{ability.range}/{'jump' if ability.jump else 'walk'}")
-            )
+            mode = "jump" if ability.jump else "walk"
+            self._push(Task(kind, fid, ability.value, f"{ability.range}/{mode}/s"))
         elif not ability.self_resolved:
             if self.resolver is not None:
                 self.resolver.resolve(self, fid, ability)

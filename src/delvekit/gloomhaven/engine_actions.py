@@ -69,9 +69,10 @@ def _walkable(board: Board, mover: Figure, a: Hex, b: Hex, occupied: dict[Hex, F
 
 
 def _can_end_within(
-    board: Board, mover: Figure, start: Hex, budget: int, occupied: dict[Hex, Figure]
+    game: Game, board: Board, mover: Figure, start: Hex, budget: int, mode: str, occupied: dict[Hex, Figure]
 ) -> bool:
-    """From ``start`` (an ally's hex), can the walk still reach an unoccupied hex?"""
+    """From ``start`` (a hex the mover may pass but not end on), can the move still reach a hex
+    it may end on within ``budget``? Without this a mover could be stranded on a figure."""
     best = {start: 0}
     queue = [(0, start)]
     while queue:
@@ -79,13 +80,27 @@ def _can_end_within(
         if spent > best.get(h, budget + 1):
             continue
         if h not in occupied:
-            return True
+            if mode == "walk":
+                return True
+            if (
+                board.terrain_at(h) is not Terrain.OBSTACLE
+                and spent + _landing_cost(game, board, h) <= budget
+            ):
+                return True
+        if mode == "jump" and h in board.doors:
+            continue  # a jump never continues past a closed door
         for n in neighbours(h):
-            if _walkable(board, mover, h, n, occupied):
+            if mode == "walk":
+                if not _walkable(board, mover, h, n, occupied):
+                    continue
                 cost = spent + _walk_cost(board, n)
-                if cost <= budget and cost < best.get(n, budget + 1):
-                    best[n] = cost
-                    heapq.heappush(queue, (cost, n))
+            else:
+                if not board.adjacent(h, n) or board.terrain_at(n) is Terrain.WALL:
+                    continue
+                cost = spent + 1
+            if cost <= budget and cost < best.get(n, budget + 1):
+                best[n] = cost
+                heapq.heappush(queue, (cost, n))
     return False
 
 
@@ -96,7 +111,12 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
         if f.hex in board.doors:
             return out  # a jump never continues past a closed door
         for n in neighbours(f.hex):
-            if remaining >= 1 and board.adjacent(f.hex, n) and board.terrain_at(n) is not Terrain.WALL:
+            if (
+                remaining >= 1
+                and board.adjacent(f.hex, n)
+                and board.terrain_at(n) is not Terrain.WALL
+                and _can_end_within(game, board, f, n, remaining - 1, "jump", occupied)
+            ):
                 out.append((n, 1))
         return out
     for n in neighbours(f.hex):
@@ -105,7 +125,7 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
         cost = _walk_cost(board, n)
         if cost > remaining:
             continue
-        if n in occupied and not _can_end_within(board, f, n, remaining - cost, occupied):
+        if n in occupied and not _can_end_within(game, board, f, n, remaining - cost, "walk", occupied):
             continue
         out.append((n, cost))
     return out

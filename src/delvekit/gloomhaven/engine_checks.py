@@ -2,7 +2,8 @@
 
 :func:`violations` returns human-readable problems (empty when the state is sound):
 
-* no two figures on one hex;
+* no two figures on one hex (except a figure in the middle of its move: walking across an
+  ally, or jumping over anyone);
 * every figure's health within 1..max (a figure at 0 is removed);
 * each character's cards conserved across hand, discard, lost, active, selected and playing;
   an exhausted character has every card in its lost pile and no figure on the board;
@@ -25,7 +26,15 @@ def violations(game: Game) -> list[str]:
     st, setup = game.state, game.setup
     out: list[str] = []
     hexes = Counter(f.hex for f in st.figures.values())
-    out += [f"two figures on hex {h}" for h, n in hexes.items() if n > 1]
+    moving = {t.who: t.text.split("/")[1] for t in st.agenda if t.kind == "move"}
+    for h, n in hexes.items():
+        if n > 1:
+            here = [f for f in st.figures.values() if f.hex == h]
+            mover = next((f for f in here if f.id in moving), None)
+            allies = len({f.kind == "monster" for f in here}) == 1
+            # mid-move, a walker may cross an ally's hex and a jumper any figure's
+            if not (n == 2 and mover is not None and (allies or moving[mover.id] == "jump")):
+                out.append(f"two figures on hex {h}")
     for f in st.figures.values():
         if not 1 <= f.hp <= f.max_hp:
             out.append(f"{f.id}: health {f.hp} outside 1..{f.max_hp}")
