@@ -60,8 +60,8 @@ def test_5_1_walk_choices_difficult_obstacle_and_enemies() -> None:
     assert d is not None and d.kind == "move"
     # (1,0) difficult costs 2, (-1,0) obstacle and (1,-1) enemy are not offered
     assert set(d.choices.texts()) == {"step 1,0", "step 0,1", "step 0,-1", "step -1,1", "stop"}
-    game.choose("step 1,0")  # difficult: both points spent
-    assert str(game.decision) == "brute move: stop" or game.state.figures["brute"].hex == (1, 0)
+    events = [str(e) for e in game.choose("step 1,0")]  # difficult: both points spent, it stops
+    assert "move-ended brute 1,0" in events and game.state.figures["brute"].hex == (1, 0)
 
 
 def test_5_1_trap_springs_once_and_hazardous_hurts_each_entry() -> None:
@@ -90,17 +90,22 @@ def test_5_1_hazardous_terrain_deals_half_trap_damage_on_entry() -> None:
     assert game.decision is not None and "take 1" in game.decision.choices  # floor(3 / 2)
 
 
-def test_5_1_crossing_an_ally_only_when_an_empty_hex_is_still_reachable() -> None:
-    a = hero("alice", [card("mv", 10, bottom=half("move 1")), *plain_hand("a", [60, 61])])
+@pytest.mark.parametrize(("points", "offered"), [(1, False), (2, True)])
+def test_5_1_crossing_an_ally_only_when_an_empty_hex_is_still_reachable(points: int, offered: bool) -> None:
+    a = hero(
+        "alice", [card("mv", 10, bottom=half(f"move {points}")), *plain_hand("a", [60, 61])], hex=(0, -3)
+    )
     b = hero("bob", plain_hand("b", [70, 71, 72]), hex=(0, -2))
-    s = msgspec.structs.replace(setup([a, msgspec.structs.replace(b)]), board=board())
-    s = msgspec.structs.replace(s, party=(msgspec.structs.replace(a, hex=(0, -3)), b), rooms=((), ()))
-    game = Game(msgspec.structs.replace(s, board=msgspec.structs.replace(board(), doors=())), seed=1)
+    s = msgspec.structs.replace(setup([a, b]), board=msgspec.structs.replace(board(), doors=()))
+    game = Game(s, seed=1)
     game.choose("select mv a1")
     game.choose("select b1 b2")
     game.choose("bottom mv")
     d = game.decision
-    assert d is not None and "step 0,-2" not in d.choices  # bob's hex with no point left to leave it
+    assert d is not None and d.kind == "move" and ("step 0,-2" in d.choices) is offered
+    if offered:
+        game.choose("step 0,-2")  # on bob's hex: it cannot stop here
+        assert "stop" not in game.decision.choices  # type: ignore[union-attr]
 
 
 def test_5_5_entering_a_door_reveals_the_room_mid_move() -> None:
