@@ -77,10 +77,13 @@ def test_brute_and_mindthief_are_playable_others_list_missing_cards() -> None:
     assert all(brute.playable_at(level) for level in range(1, 10))
     assert pack.classes["mindthief"].playable_at(9)
     tinkerer = pack.classes["tinkerer"]
-    assert not tinkerer.playable_at(1)
-    missing = tinkerer.missing_cards(1)
+    assert tinkerer.playable_at(1) and not tinkerer.playable_at(2)
+    assert [c.number for c in tinkerer.missing_cards(2)] == [45, 46]
+    spellweaver = pack.classes["spellweaver"]
+    assert not spellweaver.playable_at(1)
+    missing = spellweaver.missing_cards(1)
     assert missing and all(card.level in (1, "X") for card in missing)
-    assert len(tinkerer.missing_cards(9)) >= len(missing)
+    assert len(spellweaver.missing_cards(9)) >= len(missing)
 
 
 def test_brute_card_structure() -> None:
@@ -173,3 +176,16 @@ def test_x_cards_are_numbered_just_below_the_level_two_cards() -> None:
         first_level_two = min(c.number for c in klass.cards if c.level == 2)
         below = sorted(c.number for c in klass.cards if c.number < first_level_two and c.level != "M")
         assert sorted(c.number for c in klass.cards if c.level == "X") == below[-3:], klass.id
+
+
+def test_transcribed_tinkerer_cards() -> None:
+    cards = {c.number: c for c in load_pack().classes["tinkerer"].cards}
+    mine = cards[30]
+    assert mine.source.startswith("transcribed from")
+    assert mine.top.lost and mine.bottom.abilities[0].value == 4
+    decoy = cards[31].top.abilities[0].summon
+    assert decoy is not None and (decoy.health, decoy.move, decoy.can_attack) == (6, 2, False)
+    flamethrower = cards[32].top.abilities[0]
+    area = next(a for a in flamethrower.sub if a.type == "area")
+    assert sorted(h.kind for h in area.area) == ["active", "target", "target", "target"]
+    assert [s.xp for s in cards[44].top.slots] == [0, 1, 0, 1]

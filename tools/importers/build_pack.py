@@ -27,7 +27,6 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from any2cards_names import FOLDERS, SLUGS  # noqa: E402
-from custom_rules import resolve  # noqa: E402
 from names import (  # noqa: E402
     GLOBAL_ACHIEVEMENTS,
     GROUPS,
@@ -36,6 +35,7 @@ from names import (  # noqa: E402
     PERSONAL_QUESTS,
     SECOND_SOURCE_CARD_NAMES,
 )
+from transcriptions import CLASSES as TRANSCRIBED  # noqa: E402
 
 from delvekit.gloomhaven.content import ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
@@ -45,7 +45,6 @@ from delvekit.gloomhaven.content.schema import (  # noqa: E402
     Achievement,
     CampaignTables,
     CharacterClass,
-    MonsterDeck,
     MonsterType,
     PackInfo,
     ReputationStep,
@@ -208,33 +207,24 @@ def fix_stats(monster: MonsterType) -> MonsterType:
     return msgspec.structs.replace(monster, levels=tuple(levels))
 
 
-def resolve_class(klass: CharacterClass) -> CharacterClass:
-    """Replace GHS free-text lines by structured abilities (tools/importers/custom_rules.py)."""
+def transcribe(klass: CharacterClass) -> CharacterClass:
+    """Fill GHS's placeholder cards with our transcriptions (tools/importers/transcriptions.py)."""
+    cards_by_number = TRANSCRIBED.get(klass.id, {})
+    known = {card.number for card in klass.cards}
+    missing = set(cards_by_number) - known
+    if missing:
+        raise SystemExit(f"transcriptions for unknown {klass.id} cards {sorted(missing)}")
     cards = []
     for card in klass.cards:
-        top = msgspec.structs.replace(card.top, abilities=resolve(card.top.abilities))
-        bottom = msgspec.structs.replace(card.bottom, abilities=resolve(card.bottom.abilities))
-        cards.append(msgspec.structs.replace(card, top=top, bottom=bottom))
-    summons = tuple(msgspec.structs.replace(s, abilities=resolve(s.abilities)) for s in klass.summons)
-    return msgspec.structs.replace(klass, cards=tuple(cards), summons=summons)
-
-
-def resolve_monster(monster: MonsterType) -> MonsterType:
-    levels = []
-    for entry in monster.levels:
-        for kind in ("normal", "elite", "boss"):
-            line = getattr(entry, kind)
-            if line is not None:
-                line = msgspec.structs.replace(line, abilities=resolve(line.abilities))
-                entry = msgspec.structs.replace(entry, **{kind: line})
-        levels.append(entry)
-    specials = tuple(resolve(special) for special in monster.specials)
-    return msgspec.structs.replace(monster, levels=tuple(levels), specials=specials)
-
-
-def resolve_deck(deck: MonsterDeck) -> MonsterDeck:
-    cards = tuple(msgspec.structs.replace(c, abilities=resolve(c.abilities)) for c in deck.cards)
-    return msgspec.structs.replace(deck, cards=cards)
+        if card.number in cards_by_number:
+            if card.encoded:
+                raise SystemExit(f"{klass.id} {card.number} is encoded in GHS; drop its transcription")
+            top, bottom, sources = cards_by_number[card.number]
+            card = msgspec.structs.replace(
+                card, top=top, bottom=bottom, encoded=True, source=f"transcribed from {sources}"
+            )
+        cards.append(card)
+    return msgspec.structs.replace(klass, cards=tuple(cards))
 
 
 def name_monster(monster: MonsterType, names: dict[str, str]) -> MonsterType:
@@ -276,9 +266,8 @@ def main() -> None:
     fixes = confirmed_name_fixes(sources / "cards" / "COVERAGE.md")
     xha_classes = {xha_id(c["name"]): c for c in xha["classes"]}
     categories["classes"] = [
-        resolve_class(fix_class(c, fixes, xha_classes.get(c.id, {}))) for c in categories["classes"]
+        transcribe(fix_class(c, fixes, xha_classes.get(c.id, {}))) for c in categories["classes"]
     ]
-    categories["monster_decks"] = [resolve_deck(d) for d in categories["monster_decks"]]
     for problem in check_names(categories["classes"]):
         print(f"card name: {problem}")
     categories["personal_quests"] = [
@@ -291,9 +280,7 @@ def main() -> None:
             found[ident] = Achievement(id=ident, name=display, kind=kind, group=GROUPS.get(ident, ""))  # type: ignore[arg-type]
     categories["achievements"] = sorted(found.values(), key=lambda a: a.id)
     names = {xha_id(name): name for name in xha["monsters"]}
-    categories["monsters"] = [
-        resolve_monster(fix_stats(name_monster(m, names))) for m in categories["monsters"]
-    ]
+    categories["monsters"] = [fix_stats(name_monster(m, names)) for m in categories["monsters"]]
 
     for owned in OWNED:
         path = DATA / owned

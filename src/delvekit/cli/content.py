@@ -112,6 +112,12 @@ def import_ghs(path: Path, out: Path, skip_unknown: bool) -> None:
     categories = convert_folder(path, skipped=skipped)  # ContentError names the GHS file and field
     for reason in skipped or ():
         click.echo(f"card not encoded: {reason}", err=True)
+    # A class whose cards are all GHS placeholders would only hide the bundled one (which may
+    # hold transcribed cards): leave it out.
+    placeholders = [c.id for c in categories.get("classes", ()) if not any(card.encoded for card in c.cards)]
+    if placeholders:
+        categories["classes"] = [c for c in categories["classes"] if c.id not in placeholders]
+        click.echo(f"left out (no encoded cards in this GHS folder): {', '.join(placeholders)}")
     if out.exists() and any(out.iterdir()) and not (out / "pack.json").exists():
         raise ContentError("exists and is not a content pack; choose an empty folder", where=str(out))
     written = write_pack(

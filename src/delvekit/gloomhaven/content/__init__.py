@@ -4,8 +4,10 @@ campaign cards and tables) in delvekit's own schema, and users' content folders.
 >>> pack = load_pack()
 >>> pack.monsters["bandit-guard"].stats(4, "elite").health
 11
->>> pack.classes["brute"].playable_at(1), pack.classes["tinkerer"].playable_at(1)
-(True, False)
+>>> pack.classes["brute"].playable_at(9), pack.classes["tinkerer"].playable_at(1)
+(True, True)
+>>> [card.name for card in pack.classes["tinkerer"].missing_cards(2)]
+['Stamina Booster', 'Disorienting Flash']
 
 docs/content.md describes the schema, the checks and the sources.
 """

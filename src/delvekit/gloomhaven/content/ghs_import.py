@@ -317,6 +317,7 @@ class _Converter:
             attack=stat("attack", 0),
             range=rng,
             flying=flying,
+            can_attack="attack" in raw and raw.get("attack") not in ("", "-", None),
             abilities=tuple(a for a in abilities if a.type != "flying"),
         )
 
@@ -719,12 +720,15 @@ def convert_folder(src: Path, *, skipped: list[str] | None = None) -> dict[str, 
                 skipped=skipped,
             )
         )
-    out["classes"] = classes
+    from delvekit.gloomhaven.content.ghs_rules import resolve_class, resolve_deck, resolve_monster
+
+    out["classes"] = [resolve_class(c) for c in classes]
     monsters = [
         monster_from_ghs(_read(p, src), where=_rel(p, src))
         for p in sorted((src / "monster").glob("*.json"))
         if not p.stem.endswith("-solo")
     ]
+    monsters = [resolve_monster(m) for m in monsters]
     out["monsters"] = monsters
     decks: dict[str, MonsterDeck] = {}
     for folder in (src / "monster" / "deck", src / "deck"):
@@ -734,7 +738,7 @@ def convert_folder(src: Path, *, skipped: list[str] | None = None) -> dict[str, 
             deck = deck_from_ghs(_read(path, src), where=_rel(path, src))
             decks.setdefault(deck.id or path.stem, deck)
     used = {m.deck for m in monsters}
-    out["monster_decks"] = [d for key, d in sorted(decks.items()) if key in used]
+    out["monster_decks"] = [resolve_deck(d) for key, d in sorted(decks.items()) if key in used]
     if (src / "items.json").exists():
         out["items"] = items_from_ghs(_read(src / "items.json", src), where="items.json")
     if (src / "battle-goals.json").exists():

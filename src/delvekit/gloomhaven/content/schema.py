@@ -74,6 +74,8 @@ class SummonStats(_Record, frozen=True):
     attack: Formula
     range: int = 0
     flying: bool = False
+    can_attack: bool = True
+    """False for a summon printed with no attack ("-"), such as the Tinkerer's Decoy."""
     abilities: tuple[Ability, ...] = ()
     note: str = ""
 

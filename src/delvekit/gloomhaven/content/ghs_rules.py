@@ -1,5 +1,8 @@
 """Structured replacements for GHS's free-text ("custom") ability lines.
 
+Applied by the GHS converter (:func:`delvekit.gloomhaven.content.ghs_import.convert_folder`),
+so the bundled pack and a user's ``delve content import-ghs`` give the same records.
+
 GHS keeps some card lines as label keys (``brute.abilities.2.1``) whose English text lives in its
 label file (``data/gh/label/en.json``, read with the search tool). We never copy that text: each
 key below is replaced by abilities in delvekit's schema, written by us from the rule's meaning.
@@ -14,9 +17,11 @@ type already says).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from delvekit.gloomhaven.content.schema import Ability
+import msgspec
+
+from delvekit.gloomhaven.content.schema import Ability, CharacterClass, MonsterDeck, MonsterType
 
 
 def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
@@ -35,7 +40,7 @@ def _bonus(kind: str, amount: int) -> Ability:
     return _a(kind, amount, mode="add")
 
 
-AUGMENT_REMINDERS = (
+AUGMENT_REMINDERS: Final = (
     "mindthief.abilities.149.1",
     "mindthief.abilities.151.1",
     "mindthief.abilities.152.1",
@@ -55,7 +60,7 @@ AUGMENT_REMINDERS = (
     "mindthief.abilities.165.2",
 )
 
-RULES: dict[str, tuple[tuple[Ability, ...], bool]] = {
+RULES: Final[dict[str, tuple[tuple[Ability, ...], bool]]] = {
     # -- Brute --
     "brute.abilities.2.1": ((_custom("xp-per-retaliate-this-round", _a("xp", 1)),), False),
     "brute.abilities.4.1": ((_custom("redirect-attacks-on-adjacent-allies-this-round"),), False),
@@ -179,8 +184,6 @@ RULE_IDS = sorted(
 
 def resolve(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
     """Replace every custom line with a known key, depth first."""
-    import msgspec
-
     out: list[Ability] = []
     index = 0
     while index < len(abilities):
@@ -205,3 +208,34 @@ def resolve(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
         out.extend(replacement[:-1])
         out.append(msgspec.structs.replace(last, sub=last.sub + sub + tail))
     return tuple(out)
+
+
+def resolve_class(klass: CharacterClass) -> CharacterClass:
+    """The class with every known free-text line of its cards and summons replaced."""
+    cards = []
+    for card in klass.cards:
+        top = msgspec.structs.replace(card.top, abilities=resolve(card.top.abilities))
+        bottom = msgspec.structs.replace(card.bottom, abilities=resolve(card.bottom.abilities))
+        cards.append(msgspec.structs.replace(card, top=top, bottom=bottom))
+    summons = tuple(msgspec.structs.replace(s, abilities=resolve(s.abilities)) for s in klass.summons)
+    return msgspec.structs.replace(klass, cards=tuple(cards), summons=summons)
+
+
+def resolve_monster(monster: MonsterType) -> MonsterType:
+    """The monster with every known free-text line of its stat lines and specials replaced."""
+    levels = []
+    for entry in monster.levels:
+        for kind in ("normal", "elite", "boss"):
+            line = getattr(entry, kind)
+            if line is not None:
+                line = msgspec.structs.replace(line, abilities=resolve(line.abilities))
+                entry = msgspec.structs.replace(entry, **{kind: line})
+        levels.append(entry)
+    specials = tuple(resolve(special) for special in monster.specials)
+    return msgspec.structs.replace(monster, levels=tuple(levels), specials=specials)
+
+
+def resolve_deck(deck: MonsterDeck) -> MonsterDeck:
+    """The deck with every known free-text line of its cards replaced."""
+    cards = tuple(msgspec.structs.replace(c, abilities=resolve(c.abilities)) for c in deck.cards)
+    return msgspec.structs.replace(deck, cards=cards)
