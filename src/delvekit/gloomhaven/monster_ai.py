@@ -291,9 +291,9 @@ class _Solver:
         self.shapes = self.aoe.shapes() if self.aoe else []
         self.melee_zone = {h for shape in self.shapes for h in shape}
         # Locations the monster may end on, cheapest first.
+        packed = [n * INF + p for n, p in zip(self.neg, self.pts, strict=True)]
         self.ends = sorted(
-            (i for i in range(len(g)) if self.can_end[i] and self.pts[i] < INF),
-            key=lambda i: (self.neg[i], self.pts[i], i),
+            (i for i in range(len(g)) if self.can_end[i] and self.pts[i] < INF), key=packed.__getitem__
         )
         self.order = {k: self._initiative_key(k) for k in enemies}
         self.from_start = g.proximity(self.start)
