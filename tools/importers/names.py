@@ -21,7 +21,7 @@ PERSONAL_QUESTS: dict[int, str] = {
     524: "Fearless Stand",
     525: "Piety in All Things",
     526: "Vengeance",
-    527: "Zealot of the Blood Good",  # GHS spelling kept (probably "God"; no second source)
+    527: "Zealot of the Blood God",  # GHS writes "Good"; a second card database spells "God"
     528: "Goliath Toppler",
     529: "The Fall of Man",
     530: "Augmented Abilities",
