@@ -254,3 +254,40 @@ def test_fast_clicks_and_changes_are_all_applied_in_order(page: Any) -> None:
     case = doc_of(page)["cases"][0]
     assert case["terrain"] == {"obstacle": [[int(x) for x in h.split(",")] for h in hexes]}
     assert page.locator("#undo").inner_text() == "Undo (7)"
+
+
+def test_keys_choose_tools_solve_and_undo(page: Any) -> None:
+    open_mover(page)
+    page.keyboard.press("5")  # the fifth tool: obstacle
+    page.wait_for_selector("label.tool-obstacle.chosen")
+    click_hex(page, "3,1")
+    page.wait_for_selector('svg.board .t-obstacle[data-hex="3,1"]')
+    page.keyboard.press("Control+z")
+    page.wait_for_selector('svg.board .t-obstacle[data-hex="3,1"]', state="detached")
+    page.keyboard.press("s")
+    page.wait_for_selector("#outcomes li")
+
+
+def test_buttons_and_enter_during_a_request_never_post_the_page(page: Any) -> None:
+    open_mover(page)
+    choose_tool(page, "trap")
+    navigations: list[str] = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url))
+    page.evaluate(
+        "() => { document.querySelector(`svg.board polygon.hex[data-hex='3,1']`)"
+        ".dispatchEvent(new MouseEvent('click', {bubbles: true}));"
+        " document.querySelector('#solve').click(); }"
+    )
+    page.wait_for_selector("#outcomes li")
+    assert doc_of(page)["cases"][0]["terrain"] == {"trap": [[3, 1]]}
+    choose_tool(page, "hex")  # a board that is no longer a rectangle must survive Enter
+    click_hex(page, "0,0")
+    page.wait_for_selector('svg.board polygon.ghost[data-hex="0,0"]')
+    page.fill("#mover input[name=move]", "3")
+    page.press("#mover input[name=move]", "Enter")
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('#mover input[name=doc]').value).cases[0].ability.move === 3"
+    )
+    page.wait_for_function("() => window.delvekitIdle()")
+    assert [0, 0] not in doc_of(page)["boards"]["board"]
+    assert navigations == [] and page.url.endswith("/mover")

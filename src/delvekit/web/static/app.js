@@ -35,10 +35,24 @@
     form.querySelector("#action").value = item.action;
     if (item.field) { form.querySelector("#" + item.field).value = item.value; }
     busy = true;
-    htmx.trigger(form, "submit");
+    htmx.trigger(form, "go");
   }
 
+  // Every submission (a button, Enter in a field) becomes one queued request: the page never
+  // falls back to a native form post, whatever is in flight.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.id !== "mover" && form.id !== "odds") { return; }
+    event.preventDefault();
+    event.stopPropagation();
+    if (form.id === "odds") { htmx.trigger(form, "go"); return; }
+    var submitter = event.submitter;
+    send(submitter && submitter.name === "do" ? submitter.value : "update");
+  }, true);
+
   function idle() { busy = false; setTimeout(pump, 0); }
+  // For tests and scripts: true when no editor request is queued or in flight.
+  window.delvekitIdle = function () { return !busy && queue.length === 0; };
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (event.detail.elt.id === "mover") { busy = true; }
   });
@@ -115,6 +129,29 @@
   document.addEventListener("focusin", function (event) {
     var item = event.target.closest && event.target.closest(".outcome-item");
     if (item) { showOutcome(item.getAttribute("data-outcome")); }
+  });
+
+  // Keys at the table: S solves, Ctrl+Z (or U) undoes, 1-9 / 0 / - / = pick a tool.
+  document.addEventListener("keydown", function (event) {
+    var form = mover();
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (!form || tag === "input" || tag === "select" || tag === "textarea" || event.altKey) { return; }
+    var key = event.key.toLowerCase();
+    if ((key === "z" && (event.ctrlKey || event.metaKey)) || (key === "u" && !event.ctrlKey)) {
+      event.preventDefault();
+      send("undo");
+    } else if (key === "s" && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      send("solve");
+    } else if (!event.ctrlKey && !event.metaKey) {
+      var index = "1234567890-=".indexOf(key);
+      var tools = form.querySelectorAll("input[name=tool]");
+      if (index >= 0 && index < tools.length) {
+        event.preventDefault();
+        tools[index].checked = true;
+        send("update", null, null, { name: "tool", value: tools[index].value, checked: true });
+      }
+    }
   });
 
   // A refused request (a tampered page, a server problem) is shown, never swallowed.
