@@ -244,6 +244,15 @@ class Sight:
         best = max(_DIAGONALS, key=lambda d: abs(_cross(dx, dy, d[1][0], d[1][1])))
         (ox, oy), (gx, gy) = best
         a0 = (ca[0] + ox, ca[1] + oy)
+        near = self._near(a, b)
+        # Quick yes: a few sample segments between points of the open diagonals (coordinates
+        # times 8 to stay integral); one that touches no wall proves sight.
+        b0x, b0y = cb[0] + ox, cb[1] + oy
+        for s8, t8 in _QUICK:
+            p = (8 * a0[0] + s8 * gx, 8 * a0[1] + s8 * gy)
+            q = (8 * b0x + t8 * gx, 8 * b0y + t8 * gy)
+            if _clear_scaled(p, q, near, 8):
+                return True
         k = _cross(gx, gy, dx, dy)
         if k < 0:
             # Orient so that depth grows from a to b (keeps the clipping arithmetic positive).
@@ -253,7 +262,7 @@ class Sight:
             sgn = 1
         gg = gx * gx + gy * gy
         constraints: list[tuple[tuple[int, int, int], tuple[int, int, int]]] = []
-        for *_box, p1, p2 in self._near(a, b):
+        for *_box, p1, p2 in near:
             c1 = sgn * _cross(gx, gy, p1[0] - a0[0], p1[1] - a0[1])
             c2 = sgn * _cross(gx, gy, p2[0] - a0[0], p2[1] - a0[1])
             if (c1 <= 0 and c2 <= 0) or (c1 >= k and c2 >= k):
@@ -301,6 +310,35 @@ class Sight:
 
 Form: TypeAlias = tuple[int, int, int]
 """An affine form ``a*s + b*t + c`` over the (s, t) square, up to a positive factor."""
+
+_QUICK: Final[tuple[tuple[int, int], ...]] = ((4, 4), (2, 2), (6, 6), (2, 6), (6, 2))
+"""Sample (s, t) pairs, in eighths, tried before the exact search."""
+
+
+def _clear_scaled(
+    p: Corner, q: Corner, near: list[tuple[int, int, int, int, Corner, Corner]], m: int
+) -> bool:
+    """Segment p-q (coordinates times ``m``) touches none of the occluders (plain coordinates)."""
+    x0, x1 = (p[0], q[0]) if p[0] <= q[0] else (q[0], p[0])
+    y0, y1 = (p[1], q[1]) if p[1] <= q[1] else (q[1], p[1])
+    px, py = p
+    dx, dy = q[0] - px, q[1] - py
+    for ox0, ox1, oy0, oy1, (ax, ay), (bx, by) in near:
+        if ox0 * m > x1 or ox1 * m < x0 or oy0 * m > y1 or oy1 * m < y0:
+            continue
+        ax, ay, bx, by = ax * m, ay * m, bx * m, by * m
+        d1 = dx * (ay - py) - dy * (ax - px)
+        d2 = dx * (by - py) - dy * (bx - px)
+        if (d1 > 0 and d2 > 0) or (d1 < 0 and d2 < 0):
+            continue
+        ex, ey = bx - ax, by - ay
+        d3 = ex * (py - ay) - ey * (px - ax)
+        d4 = ex * (q[1] - ay) - ey * (q[0] - ax)
+        if (d3 > 0 and d4 > 0) or (d3 < 0 and d4 < 0):
+            continue
+        return False
+    return True
+
 
 Point: TypeAlias = tuple[int, int, int]
 """A point (s, t) of the parameter square in homogeneous integers (X, Y, W) with W > 0."""
