@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
@@ -326,9 +327,13 @@ def board_svg(
         extent=ghosts,
         overlay=overlay,
     )
+    # Grow to the page's width, but never past 1.6 times the drawn size (a small room stays sane).
+    width = re.search(r'width="([0-9.]+)"', svg)
+    limit = f' style="max-width: {float(width.group(1)) * 1.6:.0f}px"' if width else ""
     return svg.replace(
         "<svg ",
-        f'<svg class="board tool-{escape(tool or "none")}" role="img" aria-label="monster mover board" ',
+        f'<svg class="board tool-{escape(tool or "none")}" role="img" '
+        f'aria-label="monster mover board"{limit} ',
         1,
     ).strip()
 
