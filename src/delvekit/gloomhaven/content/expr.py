@@ -73,7 +73,13 @@ _BINARY: dict[str, int] = {
 }
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">="})
 _LOGIC = frozenset({"&&", "||"})
-_ASSOCIATIVE = frozenset({"+", "*", "&&", "||"})
+# Operators whose right operand may drop its parentheses when its top operator is listed here:
+# a+(b-c) is a+b-c on integers, but a x (b/c) is not a x b/c (division rounds).
+_ASSOCIATIVE: dict[str, frozenset[str]] = {
+    "+": frozenset({"+", "-"}),
+    "&&": frozenset({"&&"}),
+    "||": frozenset({"||"}),
+}
 _CANONICAL_TEXT = {"*": "x", "&&": " and ", "||": " or "}
 _DISPLAY = {"*": "x", "&&": "and", "||": "or"}
 
@@ -201,9 +207,9 @@ class _Parser:
         if lkind != want or rkind != want:
             raise self.fail(f"{_DISPLAY.get(op, op)!r} needs {'conditions' if want == 'bool' else 'numbers'}")
         ltext = ltext if lprec >= strength else f"({ltext})"
-        # At equal strength a right operand keeps its parentheses unless both operators are the
-        # same associative one: a-(b-c), a x (b/c) (rounding) and a+(b-c) stay as written.
-        rtext = rtext if rprec > strength or (op in _ASSOCIATIVE and rop == op) else f"({rtext})"
+        # At equal strength a right operand keeps its parentheses unless dropping them cannot
+        # change the value: a-(b-c) and a x (b/c) (rounding) keep them, a+(b-c) does not.
+        rtext = rtext if rprec > strength or rop in _ASSOCIATIVE.get(op, ()) else f"({rtext})"
         text = f"{ltext}{_CANONICAL_TEXT.get(op, f' {op} ' if strength <= 3 else op)}{rtext}"
         fn = _operator(op, lf, rf)
         kind: Kind = "bool" if op in _LOGIC or op in _COMPARISONS else "int"
