@@ -44,6 +44,7 @@ from typing import Literal
 import msgspec
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven import engine_monsters
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
@@ -601,7 +602,7 @@ def _run_monster_group(game: Game, task: Task) -> Decision | None:
     game._emit("activate", task.who, f"card={st.revealed[game._static.types[task.who].deck]}")
     steps: list[Task] = []
     for fid in monster_order(ready):
-        steps += [Task("monster_turn", fid), Task("end_turn", fid)]
+        steps += [Task("monster_turn", fid), Task("end_turn", fid), Task("forget_plan", fid)]
     steps.append(Task("group_end", task.who))
     game._push(*steps)
     return None
@@ -632,8 +633,19 @@ def _run_monster_act(game: Game, task: Task) -> Decision | None:
 def _run_monster_ability(game: Game, task: Task) -> Decision | None:
     game._pop()
     f = game.state.figures.get(task.who)
-    if f is not None:
-        game._perform(f.id, game._monster_card(f.name).actions[task.n])
+    if f is None:
+        return None
+    ability = game._monster_card(f.name).actions[task.n]
+    if ability.kind in ("move", "attack") and game._static.board is not None and game.resolver is None:
+        engine_monsters.act(game, f, task.n)
+    else:
+        game._perform(f.id, ability)
+    return None
+
+
+def _run_forget_plan(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    game.state.plans.pop(task.who, None)
     return None
 
 
@@ -766,6 +778,7 @@ for _kind, _run, _apply in (
     ("monster_act", _run_monster_act, None),
     ("monster_ability", _run_monster_ability, None),
     ("group_end", _run_group_end, None),
+    ("forget_plan", _run_forget_plan, None),
     ("end_round", _run_end_round, None),
     ("short_rest", _run_short_rest, _apply_short_rest),
     ("rest_reroll", _run_rest_reroll, _apply_rest_reroll),

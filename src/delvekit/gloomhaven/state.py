@@ -262,6 +262,7 @@ class GameState:
         "opened",
         "order",
         "pending_ties",
+        "plans",
         "result",
         "revealed",
         "revealed_rooms",
@@ -298,6 +299,8 @@ class GameState:
         self.tie_memory: dict[str, tuple[str, ...]] = {}
         """Shared deck name → the order the players chose for its tied types (kept, §3.3)."""
         self.group_infusions: list[str] = []
+        self.plans: dict[str, tuple[str, ...]] = {}
+        """Monster id → the targets its move was planned for (the card's next attack)."""
         self.group_performed = False
         self.agenda: list[Task] = []
         self.ending: str | None = None
@@ -324,6 +327,7 @@ class GameState:
         other.pending_ties = [g.copy() for g in self.pending_ties]
         other.tie_memory = self.tie_memory.copy()
         other.group_infusions = self.group_infusions.copy()
+        other.plans = self.plans.copy()
         other.group_performed = self.group_performed
         other.agenda = self.agenda.copy()
         other.ending = self.ending
@@ -371,6 +375,7 @@ class GameState:
             + " ".join(f"{t.kind}:{t.id}:{t.initiative}" for t in self.order)
             + f" @{self.turn_index}"
         )
+        lines.append("plans " + " ".join(f"{k}={','.join(v)}" for k, v in sorted(self.plans.items())))
         lines.append("agenda " + " ".join(f"{t.kind}/{t.who}/{t.n}/{t.text}" for t in self.agenda))
         lines.append(f"rng {hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]}")
         return "\n".join(lines)

@@ -1,0 +1,227 @@
+"""Monsters' Move and Attack driven by :mod:`delvekit.gloomhaven.monster_ai` (rules digest §10–§11),
+when the setup has a board and no other :class:`~delvekit.gloomhaven.engine.AbilityResolver`.
+
+A card's ``move`` is planned together with the ``attack`` that follows it (the AI moves to
+attack): :func:`monster_ai.solve` returns every outcome the rules allow; one outcome runs by
+itself, several become a ``party monster`` decision (``outcome Q,R TARGETS``, §10.6 ambiguity).
+The monster walks the outcome's path (a trap it enters springs on it, hazardous terrain hurts;
+a jump only counts its landing hex) and its attack then hits the planned targets. An attack
+without a move is planned with Move 0. Monster card values are relative to the stat line (move
+and attack ``±X``; an attack's ``range N`` adds to the stat range). Immobilized monsters plan
+with Move 0, disarmed ones plan as if they had no attack; muddle is passed to the AI.
+
+Each attack (one per target): +1 against a poisoned target, the shared monster modifier deck
+(disadvantage for a ranged attack on an adjacent target; strengthen/muddle), the target's
+shield (active cards included); a character target then chooses how to take the damage (§4.3)
+and the card's added effects apply after it, to a target still standing; then the target's
+retaliate if the monster is adjacent.
+
+Not yet: area attacks, Target N and "all adjacent" (the AI supports them; the card model does
+not carry them yet), push/pull, monster summons, loot, heal with range, flying and teleport.
+"""
+
+from __future__ import annotations
+
+from delvekit.core.hexes import Hex
+from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven import monster_ai
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.damage import resolve_attack
+from delvekit.gloomhaven.engine import Game, task_handler
+from delvekit.gloomhaven.engine_actions import hex_token
+from delvekit.gloomhaven.engine_level import level_info
+from delvekit.gloomhaven.modifiers import cards_of, effects_of
+from delvekit.gloomhaven.state import Figure, Task
+
+
+def act(game: Game, f: Figure, index: int) -> None:
+    """Resolve action ``index`` of the monster's card (a move or an attack)."""
+    card = game._monster_card(f.name)
+    ability = card.actions[index]
+    if ability.kind == "attack" and f.id in game.state.plans:
+        _attack_all(game, f, index, game.state.plans.pop(f.id))
+        return
+    if ability.kind == "attack" and Condition.DISARM in f.conditions:
+        game._emit("prevented", f.id, "attack", "disarm")
+        return
+    game._push(Task("monster_plan", f.id, index, ability.kind))
+
+
+def _initiatives(game: Game) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for turn in game.state.order:
+        if turn.kind in ("character", "summon"):
+            out[turn.id] = turn.initiative
+    return out
+
+
+def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
+    st, static = game.state, game._static
+    board = game.board()
+    assert board is not None
+    stats = static.types[f.name].stats(f.rank or "normal")
+    actions = game._monster_card(f.name).actions
+    ability = actions[index]
+    move_ab = ability if ability.kind == "move" else None
+    attack_ab = ability if ability.kind == "attack" else None
+    if move_ab is not None and index + 1 < len(actions) and actions[index + 1].kind == "attack":
+        attack_ab = actions[index + 1]
+    move = 0
+    if move_ab is not None and Condition.IMMOBILIZE not in f.conditions:
+        move = max(0, stats.move + move_ab.value)
+    attack = None
+    if attack_ab is not None and Condition.DISARM not in f.conditions:
+        attack = monster_ai.Attack(range=stats.range + attack_ab.range, targets=1)
+    initiative = _initiatives(game)
+    figures = tuple(
+        monster_ai.Figure(
+            id=g.id,
+            side="monster" if g.kind == "monster" else "character",
+            hex=g.hex,
+            active=g is f,
+            initiative=initiative.get(g.id, 0),
+            invisible=Condition.INVISIBLE in g.conditions,
+            summon_of=g.owner if g.kind == "summon" else None,
+        )
+        for g in st.figures.values()
+    )
+    turn = monster_ai.MonsterTurn(
+        board=board,
+        figures=figures,
+        ability=monster_ai.Ability(
+            move=move,
+            jump=move_ab.jump if move_ab is not None else False,
+            flying=stats.flying,
+            muddled=Condition.MUDDLE in f.conditions,
+            attack=attack,
+        ),
+        ruleset=static.ruleset,
+    )
+    return monster_ai.solve(turn)
+
+
+def _choice(o: monster_ai.Outcome) -> Choice:
+    return Choice("outcome", (hex_token(o.destination), ",".join(o.targets) or "-"))
+
+
+def _run_plan(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    if f is None:
+        game._pop()
+        return None
+    outcomes = _solve(game, f, task.n)
+    if not outcomes:
+        game._pop()
+        game._emit("no-focus", f.id)
+        return None
+    choices = list(dict.fromkeys(_choice(o) for o in outcomes))
+    return Decision("party", "monster", choices)
+
+
+def _apply_plan(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    st = game.state
+    f = st.figures[task.who]
+    outcome = next(o for o in _solve(game, f, task.n) if _choice(o) == choice)
+    if outcome.explanation:
+        game._emit("focus", f.id, *(outcome.focus or ("-",)))
+    if task.text == "attack":
+        _attack_all(game, f, task.n, outcome.targets)
+        return
+    actions = game._monster_card(f.name).actions
+    if outcome.targets and task.n + 1 < len(actions) and actions[task.n + 1].kind == "attack":
+        st.plans[f.id] = outcome.targets
+    _walk(game, f, outcome.path, jump=actions[task.n].jump)
+
+
+def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
+    """Move along ``path`` (start first); entering a trap or hazardous hex hurts (§5.1)."""
+    board = game.board()
+    assert board is not None
+    info = level_info(game.setup.level)
+    st = game.state
+    steps = [h for h in path if h != f.hex] if path else []
+    for i, h in enumerate(steps):
+        f.hex = h
+        game._emit("moved", f.id, hex_token(h))
+        if jump and i < len(steps) - 1:
+            continue
+        terrain = board.terrain_at(h)
+        if terrain is not None and terrain.name == "TRAP" and h not in st.sprung:
+            st.sprung = st.sprung | {h}
+            game._emit("trap-sprung", f.id, hex_token(h))
+            game._lose_hp(f, info.trap_damage, "trap")
+        elif terrain is not None and terrain.name == "HAZARDOUS":
+            game._lose_hp(f, info.hazardous_damage, "hazardous")
+        if f.id not in st.figures:
+            st.plans.pop(f.id, None)
+            return
+    game._emit("move-ended", f.id, hex_token(f.hex))
+
+
+def _attack_all(game: Game, f: Figure, index: int, target_ids: tuple[str, ...]) -> None:
+    steps = [Task("monster_attack", f.id, index, tid) for tid in target_ids]
+    game._push(*steps)
+
+
+def _run_attack(game: Game, task: Task) -> Decision | None:
+    """One monster attack on one target (§6.4), the damage itself going through the damage task
+    so that a character can negate it (§4.3); added effects follow in ``monster_attack_after``."""
+    game._pop()
+    st, static = game.state, game._static
+    f, target = st.figures.get(task.who), st.figures.get(task.text)
+    board = game.board()
+    if f is None or target is None or board is None:
+        return None
+    stats = static.types[f.name].stats(f.rank or "normal")
+    ability = game._monster_card(f.name).actions[task.n]
+    value = stats.attack + ability.value
+    ranged = stats.range + ability.range > 0
+    adjacent = board.adjacent(f.hex, target.hex)
+    poisoned = Condition.POISON in target.conditions
+    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ranged and adjacent)
+    result = resolve_attack(value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id))
+    game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
+    cards = "/".join(str(c) for c in draw.applied)
+    game._push(
+        Task("damage", target.id, result.damage, "attack"),
+        Task("monster_attack_after", f.id, task.n, f"{target.id};{cards}"),
+    )
+    return None
+
+
+def _run_attack_after(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    st = game.state
+    target_id, cards = task.text.split(";", 1)
+    f, target = st.figures.get(task.who), st.figures.get(target_id)
+    effects = effects_of(cards_of(cards.split("/") if cards else []))
+    if target is not None and f is not None:
+        for name in effects.conditions:
+            if name in ("bless", "curse"):
+                game.add_modifier_card(f.id if name == "bless" else target.id, name)
+            else:
+                condition = Condition(name)
+                game.add_condition(target.id if condition.negative else f.id, condition)
+        for amount in (*effects.pushes, *effects.pulls):
+            game._emit("unresolved", f.id, "push-or-pull", amount)
+    if f is not None:
+        st.group_infusions += list(effects.elements)
+        for amount in effects.heals_self:
+            game.heal(f.id, amount)
+        for amount in effects.shields_self:
+            f.shield_bonus += amount
+    board = game.board()
+    if f is not None and target is not None and board is not None and board.adjacent(f.hex, target.hex):
+        retaliate = game.retaliate(target.id)
+        if retaliate:
+            game._lose_hp(f, retaliate, "retaliate")
+    return None
+
+
+for _kind, _run, _apply in (
+    ("monster_plan", _run_plan, _apply_plan),
+    ("monster_attack", _run_attack, None),
+    ("monster_attack_after", _run_attack_after, None),
+):
+    task_handler(_kind, _run, _apply)
