@@ -292,3 +292,21 @@ def test_random_play_on_a_board_keeps_every_invariant_and_replays() -> None:
         results.add(game.result)
         assert Game.from_log(game.log_lines()).digest() == game.digest()
     assert results == {"victory", "defeat"}
+
+
+def test_6_3_target_n_pierce_and_added_conditions() -> None:
+    """Attack 2, Target 2, Pierce 1, with poison: two different targets, one after the other;
+    pierce beats the elite's shield 1; poison is given after the damage (and does not raise it)."""
+    sweep = card("sweep", 10, top=half("attack 2 target 2 pierce 1 with poison"))
+    game = game_with([sweep], monsters=[("guard", "elite", (1, -1)), ("guard", "normal", (-1, 1))], health=9)
+    _stack(game, ["+0", "+0"])
+    elite = next(g for g in game.state.monsters() if g.rank == "elite")
+    normal = next(g for g in game.state.monsters() if g.rank == "normal")
+    game.choose("select sweep c1")
+    game.choose("top sweep")
+    events = [str(e) for e in game.choose(f"target {elite.id}")]
+    assert f"attack brute {elite.id} value=2 damage=2" in events and f"condition {elite.id} poison" in events
+    d = game.decision
+    assert d is not None and str(d) == f"brute attack: target {normal.id} | skip"
+    game.choose(f"target {normal.id}")
+    assert Condition.POISON in normal.conditions and normal.hp == 7

@@ -47,7 +47,9 @@ _VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", 
 
 class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """One ability. ``value`` is the printed number (on a monster card it is relative to the stat
-    line, so ``move -1`` is legal there); ``range`` 0 means melee (attack) or self."""
+    line, so ``move -1`` is legal there); ``range`` 0 means melee (attack) or self. An attack may
+    take ``targets`` targets, ``pierce`` shields, give each target the conditions in ``adds``
+    after its damage, and ``push``/``pull`` it."""
 
     kind: AbilityKind
     value: int = 0
@@ -56,14 +58,24 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     element: Element | None = None
     jump: bool = False
     """A jumping move (§5.2)."""
+    targets: int = 1
+    pierce: int = 0
+    push: int = 0
+    pull: int = 0
+    adds: tuple[Condition, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind == "condition" and self.condition is None:
             raise InputError("a condition ability names its condition", where="ability")
         if self.kind == "infuse" and self.element is None:
             raise InputError("an infuse ability names its element", where="ability")
-        if self.range < 0:
-            raise InputError(f"negative range in {self.kind} ability", where="ability")
+        if min(self.range, self.pierce, self.push, self.pull) < 0 or self.targets < 1:
+            raise InputError(f"negative number in {self.kind} ability", where="ability")
+        extras = self.targets != 1 or self.pierce or self.push or self.pull or self.adds
+        if extras and self.kind != "attack":
+            raise InputError("target, pierce, push, pull and 'with' belong to attacks", where="ability")
+        if self.jump and self.kind != "move":
+            raise InputError("only a move can jump", where="ability")
 
     @property
     def self_resolved(self) -> bool:
@@ -86,40 +98,61 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             parts.append(self.condition.value)
         if self.element is not None:
             parts.append(self.element.value)
-        if self.range:
-            parts += ["range", str(self.range)]
+        for word, number, default in (
+            ("range", self.range, 0),
+            ("target", self.targets, 1),
+            ("pierce", self.pierce, 0),
+            ("push", self.push, 0),
+            ("pull", self.pull, 0),
+        ):
+            if number != default:
+                parts += [word, str(number)]
+        for c in self.adds:
+            parts += ["with", c.value]
         if self.jump:
             parts.append("jump")
         return " ".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> Ability:
-        """``kind [value] [condition|element] [range N] [jump]``; the inverse of ``str``."""
+        """``kind [value] [condition|element] [range N] [target N] [pierce N] [push N] [pull N]
+        [with CONDITION]... [jump]``; the inverse of ``str``.
+
+        >>> str(Ability.parse("attack 2 pierce 1 with poison with wound target 2"))
+        'attack 2 target 2 pierce 1 with poison with wound'
+        """
         tokens = text.split()
+        where = f"ability {text!r}"
         if not tokens:
             raise InputError("empty ability text", where="ability")
         kind, rest = tokens[0], tokens[1:]
+        if kind not in _VALUED | {"condition", "infuse", "negate"}:
+            raise InputError(f"unknown ability kind {kind!r}", where=where)
+        fields: dict[str, object] = {"kind": kind}
+        adds: list[Condition] = []
         try:
-            if kind not in _VALUED | {"condition", "infuse", "negate"}:
-                raise InputError(f"unknown ability kind {kind!r}", where=f"ability {text!r}")
-            value = rng = 0
-            condition: Condition | None = None
-            element: Element | None = None
             if kind in _VALUED:
-                value, rest = int(rest[0]), rest[1:]
+                fields["value"], rest = int(rest[0]), rest[1:]
             if kind == "condition":
-                condition, rest = Condition.parse(rest[0]), rest[1:]
+                fields["condition"], rest = Condition.parse(rest[0]), rest[1:]
             if kind == "infuse":
-                element, rest = Element.parse(rest[0]), rest[1:]
-            if rest[:1] == ["range"]:
-                rng, rest = int(rest[1]), rest[2:]
-            jump = rest[:1] == ["jump"] and kind == "move"
-            if jump:
-                rest = rest[1:]
-            if rest:
-                raise InputError(f"unexpected {' '.join(rest)!r}", where=f"ability {text!r}")
+                fields["element"], rest = Element.parse(rest[0]), rest[1:]
+            while rest:
+                word = rest[0]
+                if word in ("range", "target", "pierce", "push", "pull"):
+                    fields["targets" if word == "target" else word], rest = int(rest[1]), rest[2:]
+                elif word == "with":
+                    adds.append(Condition.parse(rest[1]))
+                    rest = rest[2:]
+                elif word == "jump":
+                    fields["jump"], rest = True, rest[1:]
+                else:
+                    raise InputError(f"unexpected {word!r}", where=where)
         except (IndexError, ValueError):
-            raise InputError(
-                "expected 'kind [value] [condition|element] [range N]'", where=f"ability {text!r}"
-            ) from None
-        return cls(kind=kind, value=value, range=rng, condition=condition, element=element, jump=jump)  # type: ignore[arg-type]
+            raise InputError("expected 'kind [value] [options]'", where=where) from None
+        if adds:
+            fields["adds"] = tuple(adds)
+        try:
+            return msgspec.convert(fields, cls)
+        except msgspec.ValidationError as exc:
+            raise InputError(str(exc), where=where) from None

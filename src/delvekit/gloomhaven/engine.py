@@ -709,8 +709,10 @@ class Game:
         elif kind == "attack" and Condition.DISARM in f.conditions:
             self._emit("prevented", fid, "attack", "disarm")
         elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:
-            mode = "jump" if ability.jump else "walk"
-            self._push(Task(kind, fid, ability.value, f"{ability.range}/{mode}/s"))
+            if kind == "move":
+                self._push(Task("move", fid, ability.value, f"0/{'jump' if ability.jump else 'walk'}/s"))
+            else:
+                self._push(Task("attack", fid, ability.value, f"{ability}|"))
         elif not ability.self_resolved:
             if self.resolver is not None:
                 self.resolver.resolve(self, fid, ability)

@@ -11,15 +11,16 @@ room mid-move. Jumping: each step costs 1 and ignores figures and terrain; only 
 counts (its trap, hazard or door; landing on difficult terrain costs 1 more under the GH 1e
 ruleset flag); a jump never continues past a closed door. Immobilized figures cannot move.
 
-**Attack X [range R]** offers ``target ID`` for each enemy it can reach (melee: adjacent, not
-across a thin wall; ranged: within R counted around walls, with line of sight by the ruleset's
-rule; never an invisible enemy) or ``skip``. One target; the damage pipeline of
+**Attack X [range R] [target N] [pierce P] [with CONDITION]** offers ``target ID`` for each
+enemy it can reach (melee: adjacent, not across a thin wall; ranged: within R counted around
+walls, with line of sight by the ruleset's rule; never an invisible enemy) or ``skip``, up to N
+different targets, one after the other. Each target gets the damage pipeline of
 :mod:`~delvekit.gloomhaven.damage`: +1 against a poisoned target, the attacker's modifier draw
 (disadvantage for a ranged attack on an adjacent target; strengthen/muddle), shield and pierce;
-then the card's added effects (conditions on the target, or on the attacker when positive;
-elements; heal and shield self), then the target's retaliate if the attacker is adjacent.
-Push/pull, extra targets and areas come with the content adapter's richer abilities; monsters'
-and summons' moves and attacks come from the monster AI (an :class:`AbilityResolver`).
+then the ability's conditions and the modifier cards' added effects (conditions on the target,
+or on the attacker when positive; elements; heal and shield self), then the target's retaliate
+if the attacker is adjacent. Push/pull (reported ``unresolved``) and areas come next;
+monsters' moves and attacks are in :mod:`~delvekit.gloomhaven.engine_monsters`.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from delvekit.core.hexes import Hex, neighbours
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
 from delvekit.gloomhaven.elements import Element
@@ -228,47 +230,63 @@ def targets(game: Game, f: Figure, attack_range: int) -> list[Figure]:
     ]
 
 
+def _attack_task(task: Task) -> tuple[Ability, list[str]]:
+    text, done = task.text.split("|")
+    return Ability.parse(text), [t for t in done.split(",") if t]
+
+
 def _run_attack(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     if f is None:
         game._pop()
         return None
-    attack_range = int(task.text.split("/")[0])
-    choices = [Choice("target", (g.id,)) for g in targets(game, f, attack_range)]
+    ability, done = _attack_task(task)
+    choices = (
+        []
+        if len(done) >= ability.targets
+        else [Choice("target", (g.id,)) for g in targets(game, f, ability.range) if g.id not in done]
+    )
     if not choices:
         game._pop()
-        game._emit("no-target", f.id)
+        if not done:
+            game._emit("no-target", f.id)
         return None
     return Decision(f.id, "attack", [*choices, Choice("skip")])
 
 
 def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
+    """One target of the attack; with Target N the next target is asked for afterwards."""
     game._pop()
     if choice.kind == "skip":
         game._emit("attack-skipped", task.who)
         return
+    ability, done = _attack_task(task)
+    game._push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, choice.args[0]])}"))
     st = game.state
     f, target = st.figures[task.who], st.figures[choice.args[0]]
     board = game.board()
     assert board is not None
-    ranged = int(task.text.split("/")[0]) > 0
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    draw = game.draw_modifiers(f.id, attack=task.n + poisoned, disadvantage=ranged and adjacent)
-    result = resolve_attack(task.n, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id))
+    draw = game.draw_modifiers(f.id, attack=task.n + poisoned, disadvantage=ability.range > 0 and adjacent)
+    result = resolve_attack(
+        task.n, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=ability.pierce
+    )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     if result.damage:
         game._lose_hp(target, result.damage, "attack")
     alive = target.id in st.figures
     effects = draw.effects
     if alive:
+        for condition in ability.adds:
+            game.add_condition(target.id, condition)
         for name in effects.conditions:
             if name in ("bless", "curse"):
                 game.add_modifier_card(f.id if name == "bless" else target.id, name)
             else:
                 condition = Condition(name)
                 game.add_condition(target.id if condition.negative else f.id, condition)
-        for amount in (*effects.pushes, *effects.pulls):
+        for amount in (*[a for a in (ability.push, ability.pull) if a], *effects.pushes, *effects.pulls):
             game._emit("unresolved", f.id, "push-or-pull", amount)
     for element in effects.elements:
         game.infuse(Element(element))

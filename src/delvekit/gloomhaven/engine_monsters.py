@@ -16,8 +16,9 @@ shield (active cards included); a character target then chooses how to take the 
 and the card's added effects apply after it, to a target still standing; then the target's
 retaliate if the monster is adjacent.
 
-Not yet: area attacks, Target N and "all adjacent" (the AI supports them; the card model does
-not carry them yet), push/pull, monster summons, loot, heal with range, flying and teleport.
+Target N, pierce and added conditions come from the card's attack. Not yet: area attacks and
+"all adjacent" (the AI supports them; the card model does not carry them yet), push/pull,
+monster summons, loot, heal with range, teleport.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         move = max(0, stats.move + move_ab.value)
     attack = None
     if attack_ab is not None and Condition.DISARM not in f.conditions:
-        attack = monster_ai.Attack(range=stats.range + attack_ab.range, targets=1)
+        attack = monster_ai.Attack(range=stats.range + attack_ab.range, targets=attack_ab.targets)
     initiative = _initiatives(game)
     figures = tuple(
         monster_ai.Figure(
@@ -180,7 +181,9 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ranged and adjacent)
-    result = resolve_attack(value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id))
+    result = resolve_attack(
+        value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=ability.pierce
+    )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     cards = "/".join(str(c) for c in draw.applied)
     game._push(
@@ -197,6 +200,9 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     effects = effects_of(cards_of(cards.split("/") if cards else []))
     if target is not None and f is not None:
+        ability = game._monster_card(f.name).actions[task.n]
+        for condition in ability.adds:
+            game.add_condition(target.id, condition)
         for name in effects.conditions:
             if name in ("bless", "curse"):
                 game.add_modifier_card(f.id if name == "bless" else target.id, name)
