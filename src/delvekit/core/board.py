@@ -80,7 +80,10 @@ class Board:
         wall); without it, missing hexes cannot be entered or counted through but do not block
         line of sight (as in the gh-monster-ai-cases format).
         """
-        hex_set = frozenset((int(q), int(r)) for q, r in hexes)
+        if isinstance(hexes, frozenset):
+            hex_set: frozenset[Hex] = hexes  # already a set of hexes: share it
+        else:
+            hex_set = frozenset((int(q), int(r)) for q, r in hexes)
         terrain_map = dict(terrain or {})
         for h in terrain_map:
             if h not in hex_set:
@@ -163,10 +166,7 @@ class Board:
     def adjacent(self, a: Hex, b: Hex) -> bool:
         """Neighbours on the board that no thin wall separates (the rules' "adjacent")."""
         return (
-            distance(a, b) == 1
-            and a in self._hexes
-            and b in self._hexes
-            and not self.thin_wall_between(a, b)
+            distance(a, b) == 1 and a in self._hexes and b in self._hexes and not self.thin_wall_between(a, b)
         )
 
     @cached_property

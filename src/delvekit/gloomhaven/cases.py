@@ -227,11 +227,12 @@ def parse_document(data: object, *, where: str = "document") -> CaseDocument:
         if not hs:
             raise _fail(f"{where}: boards.{name}", "a board needs at least one hex")
         boards[str(name)] = tuple(hs)
+    board_sets = {name: frozenset(hexes) for name, hexes in boards.items()}
     cases: list[Case] = []
     ids: set[str] = set()
     for i, raw in enumerate(_list(doc["cases"], f"{where}: cases")):
         label = raw.get("id") if isinstance(raw, Mapping) and isinstance(raw.get("id"), str) else f"#{i}"
-        case = _parse_case(raw, boards, f"{where}: case {label}")
+        case = _parse_case(raw, boards, f"{where}: case {label}", board_sets)
         if case.id in ids:
             raise _fail(f"{where}: case {label}", "duplicate case id")
         ids.add(case.id)
@@ -265,8 +266,14 @@ def _ruleset_fields(r: rulesets.Ruleset) -> dict[str, Any]:
     return {name: getattr(r, name) for name in rulesets.Ruleset.__struct_fields__}
 
 
-def _parse_case(raw: object, boards: Mapping[str, tuple[Hex, ...]], where: str) -> Case:
+def _parse_case(
+    raw: object,
+    boards: Mapping[str, tuple[Hex, ...]],
+    where: str,
+    board_sets: Mapping[str, frozenset[Hex]] | None = None,
+) -> Case:
     c = _obj(raw, where, _CASE_KEYS, ("id", "ruleset", "board", "figures", "ability"))
+    shared: frozenset[Hex] | None = None
     case_id = _str(c["id"], f"{where}.id")
     name, rules, flags_given = _ruleset(c, where)
     board_field = c["board"]
@@ -284,11 +291,12 @@ def _parse_case(raw: object, boards: Mapping[str, tuple[Hex, ...]], where: str) 
             )
         board_name = board_field
         board_hexes = boards[board_field]
+        shared = board_sets.get(board_field) if board_sets is not None else None
     else:
         board_hexes = tuple(_hexes(board_field, f"{where}.board"))
     if not board_hexes:
         raise _fail(f"{where}.board", "the board has no hexes")
-    on_board = set(board_hexes)
+    on_board = shared if shared is not None else frozenset(board_hexes)
 
     def on(h: Hex, at: str) -> Hex:
         if h not in on_board:
@@ -322,7 +330,7 @@ def _parse_case(raw: object, boards: Mapping[str, tuple[Hex, ...]], where: str) 
             terrain[h] = _TERRAIN[kind]
     doors = [on(h, f"{where}.doors[{i}]") for i, h in enumerate(_hexes(c.get("doors", []), f"{where}.doors"))]
     try:
-        board = Board.build(board_hexes, terrain=terrain, walls=walls, doors=doors)
+        board = Board.build(on_board, terrain=terrain, walls=walls, doors=doors)
     except BoardError as exc:
         raise _fail(f"{where}.board", str(exc)) from None
 
