@@ -143,7 +143,7 @@ def _fail(where: str, message: str) -> InputError:
 def _obj(
     value: object, where: str, allowed: frozenset[str], required: Sequence[str] = ()
 ) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise _fail(where, f"expected an object, got {type(value).__name__}")
     for key in value:
         if key not in allowed:
@@ -175,6 +175,8 @@ def _str(value: object, where: str) -> str:
 
 
 def _hex(value: object, where: str) -> Hex:
+    if type(value) is list and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+        return (value[0], value[1])  # the common case, without the generic checks
     if (
         not isinstance(value, Sequence)
         or isinstance(value, str)
@@ -188,7 +190,13 @@ def _hex(value: object, where: str) -> Hex:
 def _hexes(value: object, where: str) -> list[Hex]:
     if not isinstance(value, Sequence) or isinstance(value, str):
         raise _fail(where, f"expected a list of hexes, got {value!r}")
-    return [_hex(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    out: list[Hex] = []
+    for i, v in enumerate(value):
+        if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+            out.append((v[0], v[1]))
+        else:
+            out.append(_hex(v, f"{where}[{i}]"))
+    return out
 
 
 def _list(value: object, where: str) -> Sequence[Any]:
