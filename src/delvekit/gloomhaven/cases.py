@@ -2,9 +2,10 @@
 
 A document holds named board shapes and a list of cases; each case is one board (walls,
 terrain, figures), one active monster with one ability, the rule switches, and optionally the
-expected outcomes. Parsing is strict: an unknown field, a hex off the board, two figures on one
-hex, or anything but exactly one active figure raises :class:`InputError` naming the case and
-the field, and nothing is half-built.
+expected outcomes. Parsing is strict: an unknown field in a case, a hex off the board, two
+figures on one hex, or anything but exactly one active figure raises :class:`InputError` naming
+the case and the field, and nothing is half-built. (Document-level metadata and the informative
+``reference`` block of an expected outcome may carry extra keys.)
 
 Extensions (all optional, so older files stay valid): a figure may carry ``"invisible": true``
 and ``"summon_of": "<owner id>"``; a case may list closed ``"doors"`` (hexes) and may carry its
@@ -215,7 +216,9 @@ def parse_document(data: object, *, where: str = "document") -> CaseDocument:
         data = {"cases": [data]}
     elif isinstance(data, Sequence) and not isinstance(data, str):
         data = {"cases": list(data)}
-    doc = _obj(data, where, _DOC_KEYS, ("cases",))
+    # The document level holds metadata only (format, source, counts, ...): keys beyond the
+    # known ones are kept, not refused; every case and everything in it is checked strictly.
+    doc = _obj(data, where, frozenset(data) if isinstance(data, Mapping) else _DOC_KEYS, ("cases",))
     if "format" in doc:
         fmt = _obj(
             doc["format"],
@@ -409,7 +412,14 @@ def _parse_case(
             if "target_hexes" in o:
                 _hexes(o["target_hexes"], f"{at}.target_hexes")
             if "reference" in o:
-                ref = _obj(o["reference"], f"{at}.reference", _REFERENCE_KEYS)
+                # Informative only (what another solver reported): known keys are checked.
+                ref = _obj(
+                    o["reference"],
+                    f"{at}.reference",
+                    frozenset(o["reference"]) | _REFERENCE_KEYS
+                    if isinstance(o["reference"], Mapping)
+                    else _REFERENCE_KEYS,
+                )
                 for key in ("attack_hexes", "aoe_hexes"):
                     if key in ref:
                         _hexes(ref[key], f"{at}.reference.{key}")
