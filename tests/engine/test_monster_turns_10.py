@@ -13,7 +13,7 @@ from delvekit.gloomhaven.engine_checks import violations
 from delvekit.gloomhaven.engine_setup import BoardSpec, GameSetup, MonsterStats, MonsterType
 from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
 
-from .helpers import card, events_since, half, hero, mcard, plain_hand, setup
+from .helpers import card, default_answer, events_since, half, hero, mcard, plain_hand, setup
 
 
 def guard(move: int = 2, attack: int = 2, rng: int = 0, health: int = 5) -> MonsterType:
@@ -177,3 +177,22 @@ def test_random_games_with_monster_turns_keep_every_invariant_and_replay() -> No
         results.add(game.result)
         assert Game.from_log(game.log_lines()).digest() == game.digest()
     assert results == {"victory", "defeat"}
+
+
+def test_12_summon_acts_with_the_monster_ai_against_monsters_drawing_from_its_owners_deck() -> None:
+    game = game_with([brute(hex=(-3, 0))], [("normal", (3, 0))], actions=("shield 1",))
+    sid = game.summon("brute", "wolf", 4, (-1, 0), move=3, attack=2)
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+1"] * 5))
+    game.choose("select c1 c2")  # round 1: the wolf was just summoned and does not act
+    while game.decision is not None and game.decision.kind != "select":
+        game.choose(default_answer(game.decision))
+    assert f"turn {sid}" not in [str(e) for e in game.events]
+    start = len(game.events)
+    game.choose("select c3 c4")
+    events = events_since(game, start)
+    guard = game.state.monsters()[0]
+    assert f"moved {sid} 2,0" in events
+    # +1 drawn from the brute's deck, minus the Shield 1 the guard's card gave it this round
+    assert f"attack {sid} {guard.id} value=2 damage=2" in events and guard.hp == 3
+    assert f"modifiers {sid} drew=+1 applies=+1" in events
+    assert events.index(f"turn {sid}") < events.index("turn brute")

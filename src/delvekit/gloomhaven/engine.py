@@ -536,14 +536,26 @@ class Game:
         self._emit("infusing", element.value)
         self._external()
 
-    def summon(self, owner: str, name: str, health: int, hex: tuple[int, int]) -> FigureId:
-        """Place a character summon (it acts before its owner from next round, §12)."""
+    def summon(
+        self,
+        owner: str,
+        name: str,
+        health: int,
+        hex: tuple[int, int],
+        *,
+        move: int = 0,
+        attack: int = 0,
+        range: int = 0,
+    ) -> FigureId:
+        """Place a character summon with its stat line (it acts before its owner from next round,
+        following "Move +0, Attack +0" with the monster AI against the monsters, §12)."""
         st = self.state
         if any(f.hex == hex for f in st.figures.values()):
             raise IllegalChoice(f"hex {hex} is occupied")
         n = 1 + sum(1 for f in st.figures.values() if f.owner == owner)
         fid = f"{owner}.{name}{n}"
         st.figures[fid] = Figure(fid, "summon", name, health, hex, owner=owner, summoned_round=st.round)
+        st.summon_stats[fid] = (move, attack, range)
         self._emit("summoned", fid, f"owner={owner}")
         self._external()
         return fid

@@ -26,19 +26,37 @@ from __future__ import annotations
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import monster_ai
+from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
+from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_actions import hex_token
 from delvekit.gloomhaven.engine_level import level_info
 from delvekit.gloomhaven.modifiers import cards_of, effects_of
 from delvekit.gloomhaven.state import Figure, Task
 
+SUMMON_ACTIONS = (Ability(kind="move", value=0), Ability(kind="attack", value=0))
+"""A character summon's turn: Move +0, Attack +0 on its own stat line (§12)."""
+
+
+def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
+    return SUMMON_ACTIONS if f.kind == "summon" else game._monster_card(f.name).actions
+
+
+def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
+    """(move, attack, range, flying) of the figure's stat line."""
+    if f.kind == "summon":
+        move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
+        return move, attack, rng, False
+    stats = game._static.types[f.name].stats(f.rank or "normal")
+    return stats.move, stats.attack, stats.range, stats.flying
+
 
 def act(game: Game, f: Figure, index: int) -> None:
-    """Resolve action ``index`` of the monster's card (a move or an attack)."""
-    card = game._monster_card(f.name)
-    ability = card.actions[index]
+    """Resolve action ``index`` of the figure's card (a move or an attack): a monster's ability
+    card, or a character summon's Move +0 / Attack +0."""
+    ability = _actions(game, f)[index]
     if ability.kind == "attack" and f.id in game.state.plans:
         _attack_all(game, f, index, game.state.plans.pop(f.id))
         return
@@ -49,10 +67,17 @@ def act(game: Game, f: Figure, index: int) -> None:
 
 
 def _initiatives(game: Game) -> dict[str, int]:
+    """Initiative of every figure this round (monsters: their type's card), for focus ties."""
     out: dict[str, int] = {}
+    types: dict[str, int] = {}
     for turn in game.state.order:
-        if turn.kind in ("character", "summon"):
+        if turn.kind == "monster":
+            types[turn.id] = turn.initiative
+        else:
             out[turn.id] = turn.initiative
+    for g in game.state.figures.values():
+        if g.kind == "monster" and g.name in types:
+            out[g.id] = types[g.name]
     return out
 
 
@@ -60,8 +85,8 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
     st, static = game.state, game._static
     board = game.board()
     assert board is not None
-    stats = static.types[f.name].stats(f.rank or "normal")
-    actions = game._monster_card(f.name).actions
+    stat_move, _, stat_range, flying = _stats(game, f)
+    actions = _actions(game, f)
     ability = actions[index]
     move_ab = ability if ability.kind == "move" else None
     attack_ab = ability if ability.kind == "attack" else None
@@ -69,10 +94,10 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         attack_ab = actions[index + 1]
     move = 0
     if move_ab is not None and Condition.IMMOBILIZE not in f.conditions:
-        move = max(0, stats.move + move_ab.value)
+        move = max(0, stat_move + move_ab.value)
     attack = None
     if attack_ab is not None and Condition.DISARM not in f.conditions:
-        attack = monster_ai.Attack(range=stats.range + attack_ab.range, targets=attack_ab.targets)
+        attack = monster_ai.Attack(range=stat_range + attack_ab.range, targets=attack_ab.targets)
     initiative = _initiatives(game)
     figures = tuple(
         monster_ai.Figure(
@@ -92,7 +117,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         ability=monster_ai.Ability(
             move=move,
             jump=move_ab.jump if move_ab is not None else False,
-            flying=stats.flying,
+            flying=flying,
             muddled=Condition.MUDDLE in f.conditions,
             attack=attack,
         ),
@@ -129,7 +154,7 @@ def _apply_plan(game: Game, task: Task, choice: Choice) -> None:
     if task.text == "attack":
         _attack_all(game, f, task.n, outcome.targets)
         return
-    actions = game._monster_card(f.name).actions
+    actions = _actions(game, f)
     if outcome.targets and task.n + 1 < len(actions) and actions[task.n + 1].kind == "attack":
         st.plans[f.id] = outcome.targets
     _walk(game, f, outcome.path, jump=actions[task.n].jump)
@@ -169,15 +194,15 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     """One monster attack on one target (§6.4), the damage itself going through the damage task
     so that a character can negate it (§4.3); added effects follow in ``monster_attack_after``."""
     game._pop()
-    st, static = game.state, game._static
+    st = game.state
     f, target = st.figures.get(task.who), st.figures.get(task.text)
     board = game.board()
     if f is None or target is None or board is None:
         return None
-    stats = static.types[f.name].stats(f.rank or "normal")
-    ability = game._monster_card(f.name).actions[task.n]
-    value = stats.attack + ability.value
-    ranged = stats.range + ability.range > 0
+    _, stat_attack, stat_range, _ = _stats(game, f)
+    ability = _actions(game, f)[task.n]
+    value = stat_attack + ability.value
+    ranged = stat_range + ability.range > 0
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ranged and adjacent)
@@ -200,7 +225,7 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     effects = effects_of(cards_of(cards.split("/") if cards else []))
     if target is not None and f is not None:
-        ability = game._monster_card(f.name).actions[task.n]
+        ability = _actions(game, f)[task.n]
         for condition in ability.adds:
             game.add_condition(target.id, condition)
         for name in effects.conditions:
@@ -212,7 +237,11 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
         for amount in (*effects.pushes, *effects.pulls):
             game._emit("unresolved", f.id, "push-or-pull", amount)
     if f is not None:
-        st.group_infusions += list(effects.elements)
+        if f.kind == "monster":
+            st.group_infusions += list(effects.elements)
+        else:
+            for element in effects.elements:
+                game.infuse(Element(element))
         for amount in effects.heals_self:
             game.heal(f.id, amount)
         for amount in effects.shields_self:

@@ -45,7 +45,6 @@ import msgspec
 
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import engine_monsters
-from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
@@ -574,8 +573,21 @@ def _run_summon_act(game: Game, task: Task) -> Decision | None:
     if Condition.STUN in f.conditions:
         game._emit("stunned", f.id)
         return None
-    game._perform(f.id, Ability(kind="move", value=0))
-    game._perform(f.id, Ability(kind="attack", value=0))
+    if game._static.board is not None and game.resolver is None:
+        game._push(
+            Task("summon_ability", f.id, 0), Task("summon_ability", f.id, 1), Task("forget_plan", f.id)
+        )
+        return None
+    game._perform(f.id, engine_monsters.SUMMON_ACTIONS[0])
+    game._perform(f.id, engine_monsters.SUMMON_ACTIONS[1])
+    return None
+
+
+def _run_summon_ability(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is not None:
+        engine_monsters.act(game, f, task.n)
     return None
 
 
@@ -773,6 +785,7 @@ for _kind, _run, _apply in (
     ("damage", _run_damage, _apply_damage),
     ("summon_turn", _run_summon_turn, None),
     ("summon_act", _run_summon_act, None),
+    ("summon_ability", _run_summon_ability, None),
     ("monster_group", _run_monster_group, None),
     ("monster_turn", _run_monster_turn, None),
     ("monster_act", _run_monster_act, None),

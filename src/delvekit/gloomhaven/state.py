@@ -270,6 +270,7 @@ class GameState:
         "round",
         "sprung",
         "standees",
+        "summon_stats",
         "tie_memory",
         "turn_index",
     )
@@ -300,6 +301,8 @@ class GameState:
         """Shared deck name → the order the players chose for its tied types (kept, §3.3)."""
         self.group_infusions: list[str] = []
         self.plans: dict[str, tuple[str, ...]] = {}
+        self.summon_stats: dict[str, tuple[int, int, int]] = {}
+        """Character summon id → (move, attack, range) of its stat line."""
         """Monster id → the targets its move was planned for (the card's next attack)."""
         self.group_performed = False
         self.agenda: list[Task] = []
@@ -328,6 +331,7 @@ class GameState:
         other.tie_memory = self.tie_memory.copy()
         other.group_infusions = self.group_infusions.copy()
         other.plans = self.plans.copy()
+        other.summon_stats = self.summon_stats.copy()
         other.group_performed = self.group_performed
         other.agenda = self.agenda.copy()
         other.ending = self.ending
