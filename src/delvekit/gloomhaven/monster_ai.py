@@ -503,9 +503,8 @@ class _Solver:
         for k in self.pool:
             c = self.fig_hex(k)
             for loc in self.ends:
+                # Every enemy's own best key is kept (the explanation names the runner-up).
                 here = (self.neg[loc], self.pts[loc])
-                if best is not None and here > best[:2]:
-                    break
                 if self.attackable(loc, k) and self.los(c, loc):
                     info = self.focus_rank_info(k)
                     key = (*here, info[0], info[1], info[2])
