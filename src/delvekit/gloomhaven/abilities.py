@@ -12,11 +12,11 @@ The engine resolves abilities in printed order (§3.4). What the foundation reso
 * ``negate``: a persistent bonus that negates the next source of damage to its owner (one use
   slot per source, e.g. Frost Armor, §18.7); it acts from the active area, not when performed.
 
-``move`` and ``attack`` (and any ability with a target other than self) need movement, line of
-sight and the damage pipeline: the engine hands them to an :class:`AbilityResolver` (the next
-step wires the monster AI, paths and damage modules into one). Without a resolver they are
-declined, which the rules allow for a character's positive abilities (every part is optional
-except negative ones) and which is reported with an ``unresolved`` event.
+``move`` and ``attack`` need the map: with a board in the setup the engine resolves them itself
+(:mod:`~delvekit.gloomhaven.engine_actions` for characters, :mod:`~delvekit.gloomhaven.engine_monsters`
+for monsters and summons); an :class:`~delvekit.gloomhaven.engine.AbilityResolver` may replace
+that. Without either, they are declined (the rules let a character decline its positive
+abilities) and an ``unresolved`` event says so.
 
 >>> str(Ability.parse("heal 2"))
 'heal 2'

@@ -66,27 +66,29 @@ Done (rules digest sections):
   activation; dead monsters never act (B8).
 * §15 scenario end after the round in which it triggers (loss wins over success); the
   :class:`~delvekit.gloomhaven.engine_level.ScenarioResult` record (:attr:`Game.outcome`).
+* With a board in the setup (:class:`~delvekit.gloomhaven.engine_setup.BoardSpec`):
+  characters' Move hex by hex and Attack with targets, range, LOS, pierce and added conditions
+  (:mod:`~delvekit.gloomhaven.engine_actions`: difficult terrain, traps, hazardous terrain,
+  doors revealing rooms mid-move, jumps); monsters' and character summons' Move and Attack
+  through ``monster_ai`` (:mod:`~delvekit.gloomhaven.engine_monsters`: AI ties become a
+  ``party monster`` decision; characters negate monster damage by losing cards; retaliate).
 
 Extending: an extension registers its own agenda tasks with :func:`task_handler` (a ``run``
 that pops or returns a Decision, an ``apply`` for choices) and pushes them with ``_push``. The
 effect methods (:meth:`Game.add_condition`, :meth:`heal`, :meth:`suffer_damage`,
 :meth:`infuse`, :meth:`summon`, :meth:`reveal_room`, :meth:`draw_modifiers`,
 :meth:`add_modifier_card`) are what ability code calls; called from outside a choice they mark
-the game ``tampered`` (not replayable, so not saveable).
+the game ``tampered`` (not replayable, so not saveable). An :class:`AbilityResolver` given to
+the game replaces the built-in move/attack resolution.
 
-Next (not yet here, in this order): (1) an :class:`AbilityResolver` for move/attack/targeted
-abilities that builds ``monster_ai.MonsterTurn`` from the state and a ``core.board.Board``
-(add the board to :class:`GameSetup`), turns several AI outcomes into a ``party`` decision, moves
-figures along paths (traps, hazardous terrain, doors → :meth:`reveal_room`), and resolves attacks
-with ``damage`` + :meth:`draw_modifiers` (poison +1, shield via :meth:`shield`, retaliate,
-push/pull, conditions after damage, kills); characters' Move X (destination decision from
-``core.paths``) and Attack X (target decision); without a resolver such abilities are declined
-with an ``unresolved`` event. (2) The content adapter: :class:`GameSetup` from
-``content.load_pack()`` for scenarios 1–10 (class cards → halves; monster stats at the monster
-level; rooms per party size; the Ability model widened for areas, sub-abilities and the
-monster cards' relative values). (3) Element consumption augments (optional for characters,
-automatic for monsters), items (spent/consumed, refreshed by long rest), summon abilities,
-picking up active cards during a rest, loot abilities, scenario special rules.
+Next (not yet here): (1) the content adapter: :class:`GameSetup` from ``content.load_pack()``
+for scenarios 1–10 (class cards → halves; monster stats at the monster level; monster cards with
+their relative values; rooms per party size; ``ScenarioMap`` → ``BoardSpec`` with doors and
+the rooms they reveal), widening :class:`~delvekit.gloomhaven.abilities.Ability` where cards
+need it (areas, "all adjacent", push/pull paths, element consumption augments, loot, summons,
+heal with range, custom abilities); (2) push and pull as decisions; (3) items (spent/consumed,
+refreshed by a long rest), picking up active cards during a rest; (4) scenario special rules
+and goals beyond "kill all"; (5) the faces: ``delve play``/``replay``, bots.
 """
 
 from __future__ import annotations
