@@ -1,8 +1,9 @@
 """Engine throughput: random legal play on the hand-built example setups (no content pack yet).
 
 Reports choices per second, games per second, the median cost of one ``clone()`` and of one
-``save()``/``load()`` round trip. Monster move/attack are not resolved yet (no AbilityResolver),
-so games are shorter than real scenarios: read the numbers as the cost of the round machine.
+``save()``/``load()`` round trip. The first two setups have no map (move/attack are declined:
+the cost of the round machine alone); the board setup plays real moves, attacks and monster-AI
+turns.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import statistics
 import time
 
 from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_examples import four_setup, tiny_setup
+from delvekit.gloomhaven.engine_examples import board_setup, four_setup, tiny_setup
 from delvekit.gloomhaven.engine_setup import GameSetup
 
 
@@ -42,6 +43,7 @@ def throughput(label: str, setup: GameSetup) -> None:
 def main() -> None:
     throughput("2-character", tiny_setup())
     throughput("4-character", four_setup())
+    throughput("2-character board (move, attack, monster AI)", board_setup())
 
     mid = play(1)
     mid = Game.replay(mid.setup, 1, mid.log[: len(mid.log) // 2])

@@ -7,10 +7,13 @@ content pack.
 
 from __future__ import annotations
 
+from delvekit.core.hexes import disk
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.engine_setup import (
+    BoardSpec,
     Card,
     CharacterSetup,
+    DoorSpec,
     GameSetup,
     Half,
     MonsterCard,
@@ -115,4 +118,56 @@ def four_setup() -> GameSetup:
             (Placement("bandit-guard", "elite", (3, 0)), Placement("bandit-archer", "normal", (3, 1))),
             (Placement("bandit-scout", "normal", (6, 0)), Placement("bandit-archer", "elite", (6, 1))),
         ),
+    )
+
+
+def board_setup() -> GameSetup:
+    """Two characters with real Move/Attack cards against bandit guards on a radius-4 map, with
+    a trap, an obstacle, difficult terrain and a door at (5, 0) to a second room."""
+    melee = tuple(
+        Card(
+            id=f"b{i}",
+            initiative=10 + 7 * i,
+            top=Half(abilities=_a("attack 3")),
+            bottom=Half(abilities=_a("move 3")),
+        )
+        for i in range(10)
+    )
+    ranged = tuple(
+        Card(
+            id=f"s{i}",
+            initiative=15 + 8 * i,
+            top=Half(abilities=_a("attack 2 range 3")),
+            bottom=Half(abilities=_a("move 2 jump")),
+        )
+        for i in range(8)
+    )
+    party = (
+        CharacterSetup(id="brute", class_name="brute", max_health=10, hand_limit=10, hand=melee, hex=(-3, 0)),
+        CharacterSetup(
+            id="spellweaver", class_name="spellweaver", max_health=6, hand_limit=8, hand=ranged, hex=(-3, 1)
+        ),
+    )
+    deck = (
+        MonsterCard(id="g20", initiative=20, actions=_a("move 0", "attack 0")),
+        MonsterCard(id="g40", initiative=40, actions=_a("move 1", "attack -1")),
+        MonsterCard(id="g70", initiative=70, shuffle=True, actions=_a("shield 1", "attack 1")),
+    )
+    board = BoardSpec(
+        hexes=(*disk((0, 0), 4), (5, 0), (6, 0), (6, -1)),
+        terrain=(((0, 1), "trap"), ((0, -1), "obstacle"), ((1, 1), "difficult")),
+        walls=(((4, 0), (5, -1)), ((4, -1), (5, -1))),
+        doors=(DoorSpec((5, 0), 1),),
+    )
+    return GameSetup(
+        scenario="board",
+        level=1,
+        party=party,
+        monsters=(guard(),),
+        decks={"guard": deck},
+        rooms=(
+            (Placement("bandit-guard", "normal", (3, 0)), Placement("bandit-guard", "elite", (3, -1))),
+            (Placement("bandit-guard", "normal", (6, 0)),),
+        ),
+        board=board,
     )
