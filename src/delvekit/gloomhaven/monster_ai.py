@@ -562,6 +562,8 @@ class _Solver:
             heeded = [f]  # a single target: only the focus can be attacked
         most_at = self.most_targets(heeded)
         for loc in self.ends:
+            if not self.attackable(loc, f):
+                continue  # every target set holds the focus
             neg = self.neg[loc]
             reach = -int(self.pts[loc] <= move)
             disadv_f = int(susceptible and self.adjacent(loc, ff))
