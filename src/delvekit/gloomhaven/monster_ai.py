@@ -285,6 +285,7 @@ class _Solver:
         self._area_prox: dict[int, list[int]] = {}
         self._area_reach: dict[int, list[int]] = {}
         self.fhex = [g.index[f.hex] for f in figs]
+        self.figs_by_id = {f.id: f for f in figs}
         self.rank: dict[int, int] = {}
         self.n_ranks = 1
         self._los: dict[tuple[int, int], bool] = {}
@@ -808,12 +809,24 @@ class _Solver:
             parts.append(
                 f"Moves {' -> '.join(_fmt(h) for h in path)} ({mp} of {self.ability.move} movement)."
             )
+            crossed = self.neg[self.g.index[dest]]
+            if crossed:
+                parts.append(f"The path crosses {crossed} negative hex(es); no better path serves it.")
         if targets:
             extra = len(targets) - 1
             attacks = f"Attacks {', '.join(targets)} from {_fmt(dest)}"
             if extra and not aoe:
                 attacks += " (as many targets as it can)"
             parts.append(attacks + ".")
+            if self.susceptible:
+                d = self.g.index[dest]
+                near = [t for t in targets if self.adjacent(d, self.g.index[self.figs_by_id[t].hex])]
+                if near:
+                    parts.append(f"Ranged attack with disadvantage against adjacent {', '.join(near)}.")
+                elif len(path) > 1 and any(
+                    self.adjacent(self.start, self.g.index[self.figs_by_id[t].hex]) for t in targets
+                ):
+                    parts.append("It steps away so that no target is adjacent (no disadvantage).")
             if aoe:
                 parts.append(f"Area placed on {', '.join(_fmt(h) for h in aoe)}.")
         elif self.atk is not None and not can_attack:
