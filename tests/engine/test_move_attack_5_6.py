@@ -32,7 +32,7 @@ ROOM1 = ((5, 0), (6, 0), (5, -1))
 def board() -> BoardSpec:
     hexes = (*disk((0, 0), 3), (4, 0), *ROOM1)
     walls = [((3, 0), (4, -1)), ((3, -1), (4, -1))]
-    return BoardSpec(hexes=hexes, terrain=TERRAIN, walls=tuple(walls), doors=(DoorSpec((4, 0), 1),))
+    return BoardSpec(hexes=hexes, terrain=TERRAIN, walls=tuple(walls), doors=(DoorSpec((4, 0), (0, 1)),))
 
 
 def game_with(

@@ -157,7 +157,9 @@ class _Static:
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
         self.board: Board | None = setup.board.build() if setup.board is not None else None
-        self.door_room: dict[Hex, int] = {d.hex: d.room for d in setup.board.doors} if setup.board else {}
+        self.door_room: dict[Hex, tuple[int, ...]] = (
+            {d.hex: d.rooms for d in setup.board.doors} if setup.board else {}
+        )
         self.boards: dict[tuple[frozenset[Hex], frozenset[Hex]], Board] = {}
         """Boards with sprung traps removed and opened doors, per (sprung, opened)."""
         self.ruleset = rules.get(setup.ruleset)
@@ -470,6 +472,9 @@ class Game:
             st.figures[fid] = fig
             placed.append(fig)
             self._emit("placed", fid, p.rank, f"hex={p.hex[0]},{p.hex[1]}")
+        for number, h, count in self.setup.coins:
+            if number == room:
+                st.coins[h] = st.coins.get(h, 0) + count
         return placed
 
     def _card(self, cid: str, card: str) -> Card:

@@ -190,12 +190,13 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
     """Effects of entering ``h`` by movement: a closed door opens (the room is revealed at once),
     a trap springs and is removed, hazardous terrain hurts (§5.1, §5.5)."""
     st, static = game.state, game._static
-    room = static.door_room.get(h)
-    if room is not None and h not in st.opened:
+    rooms = static.door_room.get(h)
+    if rooms is not None and h not in st.opened:
         st.opened = st.opened | {h}
         game._emit("door-opened", hex_token(h))
-        if room not in st.revealed_rooms:
-            game.reveal_room(room)
+        for room in rooms:
+            if room not in st.revealed_rooms:
+                game.reveal_room(room)
     board = game.board()
     assert board is not None
     terrain = board.terrain_at(h)

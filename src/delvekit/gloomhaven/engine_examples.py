@@ -157,7 +157,7 @@ def board_setup() -> GameSetup:
         hexes=(*disk((0, 0), 4), (5, 0), (6, 0), (6, -1)),
         terrain=(((0, 1), "trap"), ((0, -1), "obstacle"), ((1, 1), "difficult")),
         walls=(((4, 0), (5, -1)), ((4, -1), (5, -1))),
-        doors=(DoorSpec((5, 0), 1),),
+        doors=(DoorSpec((5, 0), (0, 1)),),
     )
     return GameSetup(
         scenario="board",

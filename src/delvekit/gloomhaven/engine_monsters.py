@@ -53,6 +53,15 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     return stats.move, stats.attack, stats.range, stats.flying
 
 
+def _attack_traits(game: Game, f: Figure, ability: Ability) -> tuple[int, int, tuple[Condition, ...]]:
+    """(targets, pierce, added conditions) of an attack: the card's and the stat card's."""
+    if f.kind != "monster":
+        return ability.targets, ability.pierce, ability.adds
+    stats = game._static.types[f.name].stats(f.rank or "normal")
+    adds = tuple(dict.fromkeys((*ability.adds, *stats.adds)))
+    return max(ability.targets, stats.targets), ability.pierce + stats.pierce, adds
+
+
 def act(game: Game, f: Figure, index: int) -> None:
     """Resolve action ``index`` of the figure's card (a move or an attack): a monster's ability
     card, or a character summon's Move +0 / Attack +0."""
@@ -97,7 +106,9 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         move = max(0, stat_move + move_ab.value)
     attack = None
     if attack_ab is not None and Condition.DISARM not in f.conditions:
-        attack = monster_ai.Attack(range=stat_range + attack_ab.range, targets=attack_ab.targets)
+        attack = monster_ai.Attack(
+            range=stat_range + attack_ab.range, targets=_attack_traits(game, f, attack_ab)[0]
+        )
     initiative = _initiatives(game)
     figures = tuple(
         monster_ai.Figure(
@@ -206,8 +217,9 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ranged and adjacent)
+    _, pierce, _ = _attack_traits(game, f, ability)
     result = resolve_attack(
-        value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=ability.pierce
+        value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=pierce
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     cards = "/".join(str(c) for c in draw.applied)
@@ -225,8 +237,7 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     effects = effects_of(cards_of(cards.split("/") if cards else []))
     if target is not None and f is not None:
-        ability = _actions(game, f)[task.n]
-        for condition in ability.adds:
+        for condition in _attack_traits(game, f, _actions(game, f)[task.n])[2]:
             game.add_condition(target.id, condition)
         for name in effects.conditions:
             if name in ("bless", "curse"):

@@ -83,6 +83,11 @@ class MonsterStats(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     retaliate: int = 0
     flying: bool = False
     immunities: tuple[Condition, ...] = ()
+    targets: int = 1
+    """Target N on the stat card: every attack of this monster takes N targets."""
+    pierce: int = 0
+    adds: tuple[Condition, ...] = ()
+    """Conditions the stat card adds to every attack (e.g. poison)."""
 
 
 class MonsterCard(msgspec.Struct, frozen=True, kw_only=True):
@@ -113,10 +118,11 @@ class MonsterType(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class DoorSpec(msgspec.Struct, frozen=True):
-    """A closed door; a character entering its hex opens it and reveals ``room`` (§5.5)."""
+    """A closed door between ``rooms`` (indices into :attr:`GameSetup.rooms`); a character
+    entering its hex opens it and reveals those of its rooms not yet revealed (§5.5)."""
 
     hex: Hex
-    room: int
+    rooms: tuple[int, ...]
 
 
 class BoardSpec(msgspec.Struct, frozen=True, kw_only=True):
@@ -160,6 +166,8 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     monsters: tuple[MonsterType, ...] = ()
     decks: dict[str, tuple[MonsterCard, ...]] = {}
     rooms: tuple[tuple[Placement, ...], ...] = ((),)
+    coins: tuple[tuple[int, Hex, int], ...] = ()
+    """Money tokens ``(room, hex, count)``, placed with their room (§2.1, §5.5)."""
     hexes: tuple[Hex, ...] = ()
     ruleset: str = "gloomhaven"
     win: Literal["kill_all", "none"] = "kill_all"
@@ -238,7 +246,7 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
                         f"a figure starts on hex {h}, which is not an open hex", where=f"{where}.board"
                     )
             for door in self.board.doors:
-                if not 0 < door.room < len(self.rooms):
+                if not door.rooms or any(not 0 <= r < len(self.rooms) for r in door.rooms):
                     raise InputError(
-                        f"door {door.hex} reveals unknown room {door.room}", where=f"{where}.board"
+                        f"door {door.hex} joins unknown rooms {door.rooms}", where=f"{where}.board"
                     )
