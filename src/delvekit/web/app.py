@@ -8,7 +8,7 @@ gh-monster-ai-cases document, so the server keeps nothing between requests.
 from __future__ import annotations
 
 import json
-import logging
+from html import escape
 from importlib import resources
 from typing import Annotated, Any
 
@@ -19,13 +19,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.web import charts, mover, schemas, services
-
-log = logging.getLogger("delvekit.web")
 
 _WEB = resources.files("delvekit.web")
 
@@ -142,11 +141,12 @@ def create_app() -> FastAPI:
     async def mover_act(request: Request) -> Response:
         form = await request.form()
         fields = {k: v for k, v in form.multi_items() if isinstance(v, str)}
-        try:
-            state = mover.act(fields)
+        try:  # solving is CPU work: off the event loop
+            state = await run_in_threadpool(mover.act, fields)
         except mover.BadState as exc:
-            return HTMLResponse(f'<p class="error">{exc}</p>', status_code=422)
-        return templates.TemplateResponse(request, "_editor.html", mover.context(state))
+            return HTMLResponse(f'<p class="error">{escape(str(exc))}</p>', status_code=422)
+        context = await run_in_threadpool(mover.context, state)
+        return templates.TemplateResponse(request, "_editor.html", context)
 
     @app.get("/odds", response_class=HTMLResponse, include_in_schema=False)
     def odds_page(request: Request) -> Response:
@@ -166,7 +166,8 @@ def create_app() -> FastAPI:
         except ValidationError as exc:
             message = schemas.validation_message(exc.errors())
             return templates.TemplateResponse(request, "_odds_result.html", {"error": message})
-        return templates.TemplateResponse(request, "_odds_result.html", _odds_context(setup_a, setup_b))
+        context = await run_in_threadpool(_odds_context, setup_a, setup_b)
+        return templates.TemplateResponse(request, "_odds_result.html", context)
 
     # --- JSON API --------------------------------------------------------------------------------
 
