@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import DIRECTIONS, Hex, disk, distance, mirror, rotate
-from delvekit.core.los import Sight
+from delvekit.core.hexes import DIRECTIONS, Hex, centre_point, disk, distance, mirror, rotate
+from delvekit.core.los import Sight, _clear_scaled
 from delvekit.core.paths import Mover, movement, path_cost, proximity
 
 RADIUS = 3
@@ -109,3 +109,29 @@ def test_path_cost_is_the_sum_of_its_steps(board: Board, start: Hex, mode: str, 
         path = field.path(h)
         assert path[0] == start and path[-1] == h
         assert path_cost(board, path, mover) == cost
+
+
+_M = 6
+_INTERIOR = [
+    (x, y) for x in range(-2 * _M + 1, 2 * _M, 2) for y in range(-_M + 1, _M, 2) if abs(x) + abs(y) < 2 * _M
+]
+"""Sample points strictly inside a hex (lattice coordinates times _M, centred on 0)."""
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards(st.sampled_from([Terrain.WALL, Terrain.TRAP])), board_hex, board_hex)
+def test_area_sight_finds_every_sampled_clear_segment(board: Board, a: Hex, b: Hex) -> None:
+    # Brute force from the rule's wording: any point of one hex to any point of the other. If
+    # one of the sampled interior-to-interior segments touches no wall, sight must exist.
+    if a == b or board.is_wall(a) or board.is_wall(b):
+        return
+    sight = Sight(board, "hex_area")
+    near = sight._near(a, b)
+    ca, cb = centre_point(a), centre_point(b)
+    clear = any(
+        _clear_scaled((ca[0] * _M + px, ca[1] * _M + py), (cb[0] * _M + qx, cb[1] * _M + qy), near, _M)
+        for px, py in _INTERIOR
+        for qx, qy in _INTERIOR
+    )
+    if clear:
+        assert sight.visible(a, b)
