@@ -4,7 +4,7 @@
 # On a fresh CI machine (Debian, root) this installs the `chromium` package; elsewhere it
 # says what to do and fails, so a missing browser is one clear line rather than a skipped suite.
 set -eu
-CHROMIUM=/usr/bin/chromium
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}  # overridable for the script's own test
 if [ -x "$CHROMIUM" ]; then
     exit 0
 fi
