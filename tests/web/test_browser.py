@@ -28,6 +28,14 @@ def doc_of(page: Any) -> dict[str, Any]:
     return data
 
 
+def wait_doc(page: Any, condition: str) -> None:
+    """Wait until the editor's document ``d`` satisfies a JavaScript ``condition``."""
+    page.wait_for_function(
+        "() => { const d = JSON.parse(document.querySelector('#mover input[name=doc]').value); "
+        f"return {condition}; }}"
+    )
+
+
 def choose_tool(page: Any, tool: str) -> None:
     page.locator(f"label.tool-{tool}").click()
     page.wait_for_selector(f"label.tool-{tool}.chosen")
@@ -247,10 +255,7 @@ def test_fast_clicks_and_changes_are_all_applied_in_order(page: Any) -> None:
         "jump.dispatchEvent(new Event('change', {bubbles: true})); }"
     )
     page.evaluate(script, hexes)
-    page.wait_for_function(
-        "() => JSON.parse(document.querySelector('#mover input[name=doc]').value)"
-        ".cases[0].ability.jump === true"
-    )
+    wait_doc(page, "d.cases[0].ability.jump === true")
     case = doc_of(page)["cases"][0]
     assert case["terrain"] == {"obstacle": [[int(x) for x in h.split(",")] for h in hexes]}
     assert page.locator("#undo").inner_text() == "Undo (7)"
@@ -285,9 +290,37 @@ def test_buttons_and_enter_during_a_request_never_post_the_page(page: Any) -> No
     page.wait_for_selector('svg.board polygon.ghost[data-hex="0,0"]')
     page.fill("#mover input[name=move]", "3")
     page.press("#mover input[name=move]", "Enter")
-    page.wait_for_function(
-        "() => JSON.parse(document.querySelector('#mover input[name=doc]').value).cases[0].ability.move === 3"
-    )
+    wait_doc(page, "d.cases[0].ability.move === 3")
     page.wait_for_function("() => window.delvekitIdle()")
     assert [0, 0] not in doc_of(page)["boards"]["board"]
     assert navigations == [] and page.url.endswith("/mover")
+
+
+@needs_solver
+def test_area_pattern_ranged_attack_and_rule_set(page: Any) -> None:
+    open_mover(page)
+    page.locator('svg.aoe-grid [data-aoe="0,-1"]').click()
+    page.wait_for_selector('svg.aoe-grid .aoe-cell.on[data-aoe="0,-1"]')
+    page.locator('svg.aoe-grid [data-aoe="1,-1"]').click()
+    page.wait_for_selector('svg.aoe-grid .aoe-cell.on[data-aoe="1,-1"]')
+    attack = doc_of(page)["cases"][0]["ability"]["attack"]
+    assert attack["aoe"] == {
+        "anchor": "attacker",
+        "hexes": [[0, -1], [1, -1]],
+        "orientations": "rotations_and_mirror",
+    }
+    page.fill("#mover input[name=range]", "3")
+    page.locator("#mover input[name=range]").dispatch_event("change")
+    wait_doc(page, "d.cases[0].ability.attack.range === 3")
+    assert doc_of(page)["cases"][0]["ability"]["attack"]["aoe"]["anchor"] == "free"
+    page.check("#mover input[name=targets_all]")
+    wait_doc(page, "d.cases[0].ability.attack.targets === 'all'")
+    page.select_option("#mover select[name=ruleset]", "jaws_of_the_lion")
+    page.wait_for_function("() => window.delvekitIdle()")
+    page.click("#solve")
+    page.wait_for_selector("#outcomes li")
+    assert doc_of(page)["cases"][0]["ruleset"] == "jaws_of_the_lion"
+    # the drawn outcome shows its area when the monster attacks this turn
+    first = page.locator("#outcomes li").first.inner_text()
+    if "attacks" in first:
+        assert page.locator("svg.board g.outcome.show polygon.aoe").count() >= 1
