@@ -88,3 +88,29 @@ def test_unknown_example_and_scenario_say_so(client: Any) -> None:
     assert r.status_code == 200 and "no bundled example" in r.text
     r = client.get("/mover", params={"scenario": 150})
     assert r.status_code == 200 and 'class="error"' in r.text
+
+
+def test_auto_solve_apply_and_undo_through_the_form(client: Any) -> None:
+    pytest.importorskip("delvekit.gloomhaven.cases")
+    doc = editor.blank(7, 5)
+    r = client.post("/mover/act", data=editor_form(doc, action="click", hex="3,0", auto="on"))
+    assert r.status_code == 200 and 'id="outcomes"' in r.text  # solved after the change
+    painted = hidden_doc(r.text)
+    history = json.dumps([editor.dumps(doc)])
+    r = client.post(
+        "/mover/act",
+        data={"doc": editor.dumps(painted), "history": history, "tool": "active", "do": "apply:0"},
+    )
+    moved = hidden_doc(r.text)
+    assert editor.active_figure(moved) != editor.active_figure(painted)
+    assert "moved to" in r.text
+    history = json.dumps([editor.dumps(doc), editor.dumps(painted)])
+    r = client.post("/mover/act", data={"doc": editor.dumps(moved), "history": history, "do": "undo"})
+    assert hidden_doc(r.text) == painted and "Undo (1)" in r.text
+
+
+def test_apply_of_a_missing_outcome_is_refused(client: Any) -> None:
+    pytest.importorskip("delvekit.gloomhaven.cases")
+    doc = editor.blank(7, 5)
+    r = client.post("/mover/act", data=editor_form(doc, do="apply:99"))
+    assert "no outcome" in r.text and hidden_doc(r.text) == doc
