@@ -310,3 +310,13 @@ def test_6_3_target_n_pierce_and_added_conditions() -> None:
     assert d is not None and str(d) == f"brute attack: target {normal.id} | skip"
     game.choose(f"target {normal.id}")
     assert Condition.POISON in normal.conditions and normal.hp == 7
+
+
+def test_14_loot_x_takes_every_coin_within_range_in_sight() -> None:
+    grab = card("grab", 10, bottom=half("loot 2"))
+    game = game_with([grab])
+    game.state.coins.update({(1, -1): 1, (2, -2): 2, (3, -3): 1, (-3, 3): 1})  # the last: too far
+    game.choose("select grab c1")
+    events = [str(e) for e in game.choose("bottom grab")]
+    assert "looted brute coins=3" in events
+    assert game.state.characters["brute"].coins == 3 and set(game.state.coins) == {(3, -3), (-3, 3)}

@@ -37,7 +37,18 @@ from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 
 AbilityKind: TypeAlias = Literal[
-    "move", "attack", "heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "loot", "negate"
+    "move",
+    "attack",
+    "heal",
+    "shield",
+    "retaliate",
+    "condition",
+    "infuse",
+    "suffer",
+    "xp",
+    "loot",
+    "negate",
+    "custom",
 ]
 SELF_RESOLVED: frozenset[str] = frozenset(
     {"heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "negate"}
@@ -63,6 +74,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     push: int = 0
     pull: int = 0
     adds: tuple[Condition, ...] = ()
+    note: str = ""
+    """What a ``custom`` ability does, as one token (an ability the engine cannot resolve yet)."""
 
     def __post_init__(self) -> None:
         if self.kind == "condition" and self.condition is None:
@@ -76,6 +89,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("target, pierce, push, pull and 'with' belong to attacks", where="ability")
         if self.jump and self.kind != "move":
             raise InputError("only a move can jump", where="ability")
+        if (self.kind == "custom") != bool(self.note) or any(ch.isspace() for ch in self.note):
+            raise InputError("a custom ability has a one-word note, and only it", where="ability")
 
     @property
     def self_resolved(self) -> bool:
@@ -98,6 +113,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             parts.append(self.condition.value)
         if self.element is not None:
             parts.append(self.element.value)
+        if self.note:
+            parts.append(self.note)
         for word, number, default in (
             ("range", self.range, 0),
             ("target", self.targets, 1),
@@ -126,7 +143,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         if not tokens:
             raise InputError("empty ability text", where="ability")
         kind, rest = tokens[0], tokens[1:]
-        if kind not in _VALUED | {"condition", "infuse", "negate"}:
+        if kind not in _VALUED | {"condition", "infuse", "negate", "custom"}:
             raise InputError(f"unknown ability kind {kind!r}", where=where)
         fields: dict[str, object] = {"kind": kind}
         adds: list[Condition] = []
@@ -137,6 +154,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 fields["condition"], rest = Condition.parse(rest[0]), rest[1:]
             if kind == "infuse":
                 fields["element"], rest = Element.parse(rest[0]), rest[1:]
+            if kind == "custom":
+                fields["note"], rest = rest[0], rest[1:]
             while rest:
                 word = rest[0]
                 if word in ("range", "target", "pierce", "push", "pull"):

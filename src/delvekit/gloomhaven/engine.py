@@ -727,6 +727,8 @@ class Game:
             self._emit("prevented", fid, "move", "immobilize")
         elif kind == "attack" and Condition.DISARM in f.conditions:
             self._emit("prevented", fid, "attack", "disarm")
+        elif kind == "loot" and f.kind == "character" and self._static.board is not None:
+            engine_actions.loot(self, f, ability.value)
         elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:
             if kind == "move":
                 self._push(Task("move", fid, ability.value, f"0/{'jump' if ability.jump else 'walk'}/s"))

@@ -209,6 +209,26 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
         game.suffer_damage(f.id, info.hazardous_damage, "hazardous")
 
 
+# ------------------------------------------------------------------------ loot
+
+
+def loot(game: Game, f: Figure, reach: int) -> None:
+    """Loot X (§14): every money token within X hexes (counted around walls) in line of sight;
+    monsters and obstacles do not stop it."""
+    board = game.board()
+    assert board is not None
+    st = game.state
+    near = proximity(board, f.hex, reach)
+    sight = sight_for(board, game._static.ruleset.los)
+    taken = 0
+    for h in sorted(st.coins):
+        if near.get(h, reach + 1) <= reach and (h == f.hex or sight.visible(f.hex, h)):
+            taken += st.coins.pop(h)
+    if taken:
+        st.characters[f.id].coins += taken
+    game._emit("looted", f.id, f"coins={taken}")
+
+
 # ---------------------------------------------------------------------- attack
 
 
