@@ -196,3 +196,14 @@ def test_12_summon_acts_with_the_monster_ai_against_monsters_drawing_from_its_ow
     assert f"attack {sid} {guard.id} value=2 damage=2" in events and guard.hp == 3
     assert f"modifiers {sid} drew=+1 applies=+1" in events
     assert events.index(f"turn {sid}") < events.index("turn brute")
+
+
+def test_7_a_monsters_push_is_the_players_choice() -> None:
+    game = game_with([brute()], [("normal", (1, 0))], actions=("attack 0 push 1",))
+    game.choose("select c1 c2")
+    game.choose("take 2")
+    d = game.decision
+    assert d is not None and d.actor == "party" and d.kind == "push" and "decline" in d.choices
+    target = next(c for c in d.choices if c.kind == "push-to")
+    game.choose(target)
+    assert game.state.figures["brute"].hex != (0, 0)

@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.core.hexes import disk
+from delvekit.core.hexes import disk, distance
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
@@ -320,3 +320,49 @@ def test_14_loot_x_takes_every_coin_within_range_in_sight() -> None:
     events = [str(e) for e in game.choose("bottom grab")]
     assert "looted brute coins=3" in events
     assert game.state.characters["brute"].coins == 3 and set(game.state.coins) == {(3, -3), (-3, 3)}
+
+
+def test_7_push_moves_the_target_away_step_by_step_and_may_be_declined_only_at_first() -> None:
+    shove = card("shove", 10, top=half("attack 1 push 2"))
+    game = game_with([shove], monsters=[("guard", "normal", (1, -1))], health=9)
+    guard = game.state.monsters()[0]
+    _stack(game, ["+0"])
+    game.choose("select shove c1")
+    game.choose("top shove")
+    game.choose(f"target {guard.id}")
+    d = game.decision
+    assert d is not None and d.actor == "brute" and d.kind == "push" and "decline" in d.choices
+    assert set(d.choices.texts()) - {"decline"} == {"push-to 2,-2", "push-to 1,-2", "push-to 2,-1"}
+    game.choose("push-to 2,-2")
+    d = game.decision
+    assert d is not None and d.kind == "push" and "decline" not in d.choices  # must go on
+    game.choose(d.choices[0])
+    assert distance(guard.hex, (0, 0)) == 3
+
+
+def test_7_pull_brings_the_target_closer_and_springs_a_trap() -> None:
+    hook = card("hook", 10, top=half("attack 1 range 3 pull 1"))
+    game = game_with([hook], monsters=[("guard", "normal", (0, 2))], health=9)
+    guard = game.state.monsters()[0]
+    _stack(game, ["+0"])
+    game.choose("select hook c1")
+    game.choose("top hook")
+    game.choose(f"target {guard.id}")
+    d = game.decision
+    assert d is not None and d.kind == "pull" and "pull-to 0,1" in d.choices  # (0,1) is a trap
+    events = [str(e) for e in game.choose("pull-to 0,1")]
+    assert f"trap-sprung {guard.id} 0,1" in events and guard.hp == 9 - 1 - 3
+
+
+def test_6_7_retaliate_looks_after_the_push() -> None:
+    shove = card("shove", 95, top=half("attack 1 push 1"))
+    game = game_with(
+        [shove], monsters=[("guard", "normal", (1, -1))], health=9, deck=[mcard("g10", 10, "retaliate 2")]
+    )
+    guard = game.state.monsters()[0]
+    _stack(game, ["+0"])
+    game.choose("select shove c1")
+    game.choose("top shove")
+    game.choose(f"target {guard.id}")
+    game.choose("push-to 2,-2")  # out of reach: no retaliate
+    assert game.state.figures["brute"].hp == 10

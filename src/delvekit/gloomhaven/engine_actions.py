@@ -209,6 +209,99 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
         game.suffer_damage(f.id, info.hazardous_damage, "hazardous")
 
 
+# ------------------------------------------------------------------ push and pull
+
+
+def after_attack(game: Game, attacker: Figure, target: Figure, forced: list[tuple[str, int]]) -> None:
+    """Queue the attack's push/pull effects (each separately, §7) and then the target's
+    retaliate, which looks at the distance after them (§6.7: pushed out of reach, no retaliate;
+    pulled into reach, it triggers)."""
+    game._push(
+        *(Task("force", target.id, n, f"{attacker.id}/{kind}/s") for kind, n in forced if n > 0),
+        Task("retaliate_check", target.id, 0, attacker.id),
+    )
+
+
+def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaining: int) -> list[Hex]:
+    """Next hexes of a push (farther from the attacker, around walls) or pull (closer): not
+    walls, obstacles or closed doors, not the target's enemies; an ally's hex only if the
+    movement can go on from it to a free hex (§7)."""
+    board = game.board()
+    if board is None or remaining <= 0:
+        return []
+    distance = proximity(board, attacker.hex)
+    occupied = {g.hex: g for g in game.state.figures.values() if g is not target}
+
+    def steps(h: Hex, left: int) -> list[Hex]:
+        here = distance.get(h)
+        out: list[Hex] = []
+        for n in neighbours(h):
+            d = distance.get(n)
+            if here is None or d is None or not board.adjacent(h, n) or n in board.doors:
+                continue
+            if board.terrain_at(n) in _BLOCKS_WALK or (d <= here if kind == "push" else d >= here):
+                continue
+            other = occupied.get(n)
+            if other is not None and (
+                _hostile(target, other) or not any(m not in occupied for m in steps(n, left - 1))
+            ):
+                continue
+            out.append(n)
+        return out if left > 0 else []
+
+    return steps(target.hex, remaining)
+
+
+def _run_force(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    attacker_id, kind, started = task.text.split("/")
+    target, attacker = st.figures.get(task.who), st.figures.get(attacker_id)
+    if target is None or attacker is None:
+        game._pop()
+        return None
+    choices = [
+        Choice(f"{kind}-to", (hex_token(h),)) for h in _force_steps(game, target, attacker, kind, task.n)
+    ]
+    if not choices:  # no legal hex for the next step: the effect ends (§7)
+        game._pop()
+        return None
+    if started == "s":
+        choices.append(Choice("decline"))
+    decider = attacker.id if attacker.kind == "character" else "party"
+    return Decision(decider, kind, choices)
+
+
+def _apply_force(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    attacker_id, kind, _ = task.text.split("/")
+    if choice.kind == "decline":
+        game._emit(f"{kind}-declined", task.who)
+        return
+    target = game.state.figures[task.who]
+    game._push(Task("force", task.who, task.n - 1, f"{attacker_id}/{kind}/m"))
+    h = parse_hex(choice.args[0])
+    target.hex = h
+    game._emit("forced", target.id, kind, hex_token(h))
+    flying = (
+        target.kind == "monster" and game._static.types[target.name].stats(target.rank or "normal").flying
+    )
+    if not flying:
+        _enter(game, target, h)
+
+
+def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    st = game.state
+    target, attacker = st.figures.get(task.who), st.figures.get(task.text)
+    board = game.board()
+    if target is None or attacker is None or board is None:
+        return None
+    retaliate = game.retaliate(target.id)
+    if retaliate and board.adjacent(attacker.hex, target.hex):
+        game.suffer_damage(attacker.id, retaliate, "retaliate")
+    return None
+
+
 # ------------------------------------------------------------------------ loot
 
 
@@ -307,21 +400,22 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
             else:
                 condition = Condition(name)
                 game.add_condition(target.id if condition.negative else f.id, condition)
-        for amount in (*[a for a in (ability.push, ability.pull) if a], *effects.pushes, *effects.pulls):
-            game._emit("unresolved", f.id, "push-or-pull", amount)
+
     for element in effects.elements:
         game.infuse(Element(element))
     for amount in effects.heals_self:
         game.heal(f.id, amount)
     for amount in effects.shields_self:
         f.shield_bonus += amount
-    retaliate = game.retaliate(target.id) if alive else 0
-    if retaliate and board.adjacent(f.hex, target.hex):
-        game.suffer_damage(f.id, retaliate, "retaliate")
+    forced = [("push", ability.push), ("pull", ability.pull)]
+    forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
+    after_attack(game, f, target, forced if alive else [])
 
 
 for _kind, _run, _apply in (
     ("move", _run_move, _apply_move),
     ("attack", _run_attack, _apply_attack),
+    ("force", _run_force, _apply_force),
+    ("retaliate_check", _run_retaliate_check, None),
 ):
     task_handler(_kind, _run, _apply)

@@ -31,7 +31,7 @@ from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
-from delvekit.gloomhaven.engine_actions import hex_token
+from delvekit.gloomhaven.engine_actions import after_attack, hex_token
 from delvekit.gloomhaven.engine_level import level_info
 from delvekit.gloomhaven.modifiers import cards_of, effects_of
 from delvekit.gloomhaven.state import Figure, Task
@@ -245,8 +245,7 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
             else:
                 condition = Condition(name)
                 game.add_condition(target.id if condition.negative else f.id, condition)
-        for amount in (*effects.pushes, *effects.pulls):
-            game._emit("unresolved", f.id, "push-or-pull", amount)
+
     if f is not None:
         if f.kind == "monster":
             st.group_infusions += list(effects.elements)
@@ -257,11 +256,11 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
             game.heal(f.id, amount)
         for amount in effects.shields_self:
             f.shield_bonus += amount
-    board = game.board()
-    if f is not None and target is not None and board is not None and board.adjacent(f.hex, target.hex):
-        retaliate = game.retaliate(target.id)
-        if retaliate:
-            game._lose_hp(f, retaliate, "retaliate")
+    if f is not None and target is not None:
+        ability = _actions(game, f)[task.n]
+        forced = [("push", ability.push), ("pull", ability.pull)]
+        forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
+        after_attack(game, f, target, forced)
     return None
 
 
