@@ -203,7 +203,7 @@ def test_7_a_monsters_push_is_the_players_choice() -> None:
     game.choose("select c1 c2")
     game.choose("take 2")
     d = game.decision
-    assert d is not None and d.actor == "party" and d.kind == "push" and "decline" in d.choices
+    assert d is not None and d.actor == "party" and d.kind == "push" and "decline" not in d.choices
     target = next(c for c in d.choices if c.kind == "push-to")
     game.choose(target)
     assert game.state.figures["brute"].hex != (0, 0)

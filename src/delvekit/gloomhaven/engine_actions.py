@@ -265,7 +265,7 @@ def _run_force(game: Game, task: Task) -> Decision | None:
     if not choices:  # no legal hex for the next step: the effect ends (§7)
         game._pop()
         return None
-    if started == "s":
+    if started == "s" and attacker.kind == "character":  # monsters always perform it (§10.1)
         choices.append(Choice("decline"))
     decider = attacker.id if attacker.kind == "character" else "party"
     return Decision(decider, kind, choices)
