@@ -67,11 +67,15 @@ Done (rules digest sections):
 * §15 scenario end after the round in which it triggers (loss wins over success); the
   :class:`~delvekit.gloomhaven.engine_level.ScenarioResult` record (:attr:`Game.outcome`).
 * With a board in the setup (:class:`~delvekit.gloomhaven.engine_setup.BoardSpec`):
-  characters' Move hex by hex and Attack with targets, range, LOS, pierce and added conditions
-  (:mod:`~delvekit.gloomhaven.engine_actions`: difficult terrain, traps, hazardous terrain,
-  doors revealing rooms mid-move, jumps); monsters' and character summons' Move and Attack
-  through ``monster_ai`` (:mod:`~delvekit.gloomhaven.engine_monsters`: AI ties become a
-  ``party monster`` decision; characters negate monster damage by losing cards; retaliate).
+  characters' Move hex by hex and Attack with targets, range, LOS, pierce and added conditions,
+  push and pull, Loot X (:mod:`~delvekit.gloomhaven.engine_actions`: difficult terrain, traps,
+  hazardous terrain, doors revealing rooms mid-move, jumps); monsters' and character summons'
+  Move and Attack through ``monster_ai`` (:mod:`~delvekit.gloomhaven.engine_monsters`: AI ties
+  become a ``party monster`` decision; characters negate monster damage by losing cards;
+  retaliate after push/pull).
+* :mod:`~delvekit.gloomhaven.engine_content` builds a setup from the content pack (scenarios
+  1–8 and 10 with Brute and Mindthief play end to end; card abilities the engine cannot play
+  yet become ``custom`` abilities reported ``unresolved``).
 
 Extending: an extension registers its own agenda tasks with :func:`task_handler` (a ``run``
 that pops or returns a Decision, an ``apply`` for choices) and pushes them with ``_push``. The
@@ -81,14 +85,12 @@ effect methods (:meth:`Game.add_condition`, :meth:`heal`, :meth:`suffer_damage`,
 the game ``tampered`` (not replayable, so not saveable). An :class:`AbilityResolver` given to
 the game replaces the built-in move/attack resolution.
 
-Next (not yet here): (1) the content adapter: :class:`GameSetup` from ``content.load_pack()``
-for scenarios 1–10 (class cards → halves; monster stats at the monster level; monster cards with
-their relative values; rooms per party size; ``ScenarioMap`` → ``BoardSpec`` with doors and
-the rooms they reveal), widening :class:`~delvekit.gloomhaven.abilities.Ability` where cards
-need it (areas, "all adjacent", push/pull paths, element consumption augments, loot, summons,
-heal with range, custom abilities); (2) push and pull as decisions; (3) items (spent/consumed,
-refreshed by a long rest), picking up active cards during a rest; (4) scenario special rules
-and goals beyond "kill all"; (5) the faces: ``delve play``/``replay``, bots.
+Next (not yet here): (1) the abilities :func:`engine_content.unsupported` lists: areas of
+effect (the AI already places them for monsters), element consumption (characters choose,
+monsters always), "affects"/custom card texts, summon abilities, persistent augments; (2) the
+monster stat rules the adapter refuses (scenario 9's ``V``), scenario special rules and goals
+beyond "kill all", starting-hex choice; (3) items (spent/consumed, refreshed by a long rest),
+picking up active cards during a rest; (4) the faces: ``delve play``/``replay``, bots.
 """
 
 from __future__ import annotations

@@ -18,9 +18,14 @@ different targets, one after the other. Each target gets the damage pipeline of
 :mod:`~delvekit.gloomhaven.damage`: +1 against a poisoned target, the attacker's modifier draw
 (disadvantage for a ranged attack on an adjacent target; strengthen/muddle), shield and pierce;
 then the ability's conditions and the modifier cards' added effects (conditions on the target,
-or on the attacker when positive; elements; heal and shield self), then the target's retaliate
-if the attacker is adjacent. Push/pull (reported ``unresolved``) and areas come next;
-monsters' moves and attacks are in :mod:`~delvekit.gloomhaven.engine_monsters`.
+or on the attacker when positive; elements; heal and shield self), then each push and pull
+(§7: step by step, ``push-to Q,R`` / ``pull-to Q,R``, chosen by the attacking character or by the
+party for a monster; a character may ``decline`` it before the first step; it must go on while
+a legal hex exists; traps and hazards on the way count), then the target's retaliate if the
+attacker is (still) adjacent. Areas of effect come next; monsters' moves and attacks are in
+:mod:`~delvekit.gloomhaven.engine_monsters`.
+
+**Loot X** takes every money token within X hexes (around walls) in line of sight (§14).
 """
 
 from __future__ import annotations

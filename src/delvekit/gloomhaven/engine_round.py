@@ -24,6 +24,10 @@ Decisions (``actor kind: choices``), the vocabulary faces, bots and logs share:
 ``C long-rest``                ``lose CARD`` (the discard to lose)
 ``C short-rest``               ``short-rest`` | ``no-rest``
 ``C short-rest-loss``          ``accept`` | ``reroll`` (suffer 1 damage, lose another card)
+``C move``                     ``step Q,R`` | ``stop`` (with a board)
+``C attack``                   ``target ID`` | ``skip``
+``C|party push`` / ``pull``    ``push-to Q,R`` / ``pull-to Q,R`` | ``decline`` (characters only)
+``party monster``              ``outcome Q,R TARGETS`` when the monster AI ties
 =============================  ===============================================================
 
 Events (``kind args``): setup ``placed``, ``no-standee``, ``battle-goal-kept``, ``hand-ready``;
@@ -33,7 +37,8 @@ round ``round``, ``selected`` (hidden), ``reveal``, ``ability-card``, ``order``,
 ``healed``, ``condition``, ``condition-ended``, ``immune``, ``bonus``, ``infusing``,
 ``infused``, ``xp``, ``looted``, ``coin-dropped``, ``killed``, ``removed``, ``exhausted``,
 ``stunned``, ``prevented``, ``unresolved``, ``modifiers``, ``no-card``, ``summoned``,
-``room-revealed``; rests ``short-rest``, ``short-rest-reroll``, ``recovered``, ``long-rest``;
+``room-revealed``, ``moved``, ``move-ended``, ``door-opened``, ``trap-sprung``, ``attack``,
+``forced``, ``focus``, ``no-target``, ``no-focus``; rests ``short-rest``, ``short-rest-reroll``, ``recovered``, ``long-rest``;
 end ``scenario-goal``, ``scenario-end``.
 """
 
