@@ -38,8 +38,8 @@ round ``round``, ``selected`` (hidden), ``reveal``, ``ability-card``, ``order``,
 ``infused``, ``xp``, ``looted``, ``coin-dropped``, ``killed``, ``removed``, ``exhausted``,
 ``stunned``, ``prevented``, ``unresolved``, ``modifiers``, ``no-card``, ``summoned``,
 ``room-revealed``, ``moved``, ``move-ended``, ``door-opened``, ``trap-sprung``, ``attack``,
-``forced``, ``focus``, ``no-target``, ``no-focus``; rests ``short-rest``, ``short-rest-reroll``, ``recovered``, ``long-rest``;
-end ``scenario-goal``, ``scenario-end``.
+``forced``, ``focus``, ``no-target``, ``no-focus``; rests ``short-rest``,
+``short-rest-reroll``, ``recovered``, ``long-rest``; end ``scenario-goal``, ``scenario-end``.
 """
 
 from __future__ import annotations
