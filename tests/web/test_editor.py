@@ -191,3 +191,11 @@ def test_single_case_is_idempotent() -> None:
 def test_parse_hex_rejects_junk(text: str) -> None:
     with pytest.raises(EditError):
         editor.parse_hex(text)
+
+
+def test_erase_keeps_the_active_monster() -> None:
+    doc = editor.blank(5, 5)
+    active = editor.active_figure(doc)
+    assert active is not None
+    with pytest.raises(EditError, match="stays on the board"):
+        editor.erase(doc, tuple(active["hex"]))  # type: ignore[arg-type]

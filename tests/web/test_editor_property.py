@@ -64,7 +64,7 @@ def apply(doc: editor.Doc, edit: tuple[Any, ...]) -> editor.Doc:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.lists(edits, max_size=25))
 def test_random_edits_keep_a_valid_canonical_document(sequence: list[tuple[Any, ...]]) -> None:
     doc = editor.blank(7, 5)

@@ -114,3 +114,14 @@ def test_apply_of_a_missing_outcome_is_refused(client: Any) -> None:
     doc = editor.blank(7, 5)
     r = client.post("/mover/act", data=editor_form(doc, do="apply:99"))
     assert "no outcome" in r.text and hidden_doc(r.text) == doc
+
+
+def test_no_page_loads_anything_from_the_internet(client: Any) -> None:
+    import re
+
+    for path in ("/", "/mover", "/odds", "/api/docs"):
+        html = client.get(path).text
+        external = re.findall(r'(?:src|href)="(https?://[^"]+)"', html)
+        assert external == [], (path, external)
+    docs = client.get("/api/docs").text
+    assert "/api/monster-ai/solve" in docs and "/api/odds" in docs and "/api/scenarios/{n}" in docs

@@ -96,7 +96,7 @@ def create_app() -> FastAPI:
         title="delvekit",
         version=__version__,
         summary="Gloomhaven monster AI and attack odds over HTTP",
-        docs_url="/api/docs",
+        docs_url=None,  # FastAPI's own pages load scripts from a CDN; ours is served below
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
@@ -183,6 +183,9 @@ def create_app() -> FastAPI:
         summary="Every outcome of each case of a gh-monster-ai-cases document",
     )
     def api_solve(document: schemas.CasesDocumentIn) -> list[dict[str, Any]] | JSONResponse:
+        """Solve each case as `delve monster-ai solve --explain` does: every outcome the players
+        may choose among, with its destination, targets, path, attack hexes, area hexes, focus and
+        explanation, in the engine's order."""
         problems = schemas.check_document(document)
         if problems:
             errors = [{"loc": ["body", *field.split(".")], "msg": msg} for field, msg in problems]
@@ -196,6 +199,9 @@ def create_app() -> FastAPI:
         summary="Exact damage distribution of one attack, optionally beside a second setup",
     )
     def api_odds(request_body: schemas.OddsRequestIn) -> dict[str, Any]:
+        """Exact damage distribution (`distribution` as [damage, probability] pairs), expected
+        damage, card effects and the engine's own JSON (with exact fractions) for `setup`, and for
+        `compare` when given: what `delve odds --json` computes."""
         result: dict[str, Any] = {"setup": services.odds(request_body.setup.model_dump())}
         if request_body.compare is not None:
             result["compare"] = services.odds(request_body.compare.model_dump())
@@ -208,6 +214,9 @@ def create_app() -> FastAPI:
         summary="A scenario's opening room with its monsters, as a gh-monster-ai-cases document",
     )
     def api_scenario(n: int, players: Annotated[int, Query(ge=2, le=4)] = 2) -> Any:
+        """Scenario `n`'s opening room for `players` characters: its hexes, terrain and thin walls,
+        the monsters placed for that player count (the first one active) and the characters on
+        the starting hexes, ready to POST to /api/monster-ai/solve."""
         try:
             return services.scenario_doc(n, players)
         except InputError as exc:
@@ -215,12 +224,57 @@ def create_app() -> FastAPI:
                 return _error(404, str(exc))
             raise
 
+    @app.get("/api/docs", response_class=HTMLResponse, include_in_schema=False)
+    def api_docs(request: Request) -> Response:
+        return templates.TemplateResponse(
+            request, "api_docs.html", {"page": "api", **_api_reference(app.openapi())}
+        )
+
     @app.get("/api/examples", tags=["monster AI"], summary="The bundled example cases (id, category, text)")
     def api_examples() -> list[dict[str, Any]]:
         return services.example_list()
 
     app.add_middleware(BodyLimit, limit=schemas.MAX_BODY_BYTES)
     return app
+
+
+def _api_reference(spec: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI description as rows for the API reference page (no script, no CDN)."""
+    schemas_by_name = spec.get("components", {}).get("schemas", {})
+
+    def schema_text(schema: dict[str, Any]) -> tuple[str, str]:
+        ref = schema.get("$ref") or schema.get("items", {}).get("$ref", "")
+        name = ref.rsplit("/", 1)[-1]
+        body = schemas_by_name.get(name, schema)
+        label = name + ("[]" if "items" in schema and name else "") if name else schema.get("type", "object")
+        return label, json.dumps(body, indent=1)
+
+    endpoints = []
+    for path, methods in spec.get("paths", {}).items():
+        for method, op in methods.items():
+            body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+            responses = []
+            for status, answer in op.get("responses", {}).items():
+                schema = answer.get("content", {}).get("application/json", {}).get("schema")
+                responses.append(
+                    {
+                        "status": status,
+                        "description": answer.get("description", ""),
+                        "schema": schema_text(schema) if schema else None,
+                    }
+                )
+            endpoints.append(
+                {
+                    "method": method.upper(),
+                    "path": path,
+                    "summary": op.get("summary", ""),
+                    "description": op.get("description", ""),
+                    "parameters": op.get("parameters", []),
+                    "body": schema_text(body) if body else None,
+                    "responses": responses,
+                }
+            )
+    return {"title": spec["info"]["title"], "api_version": spec["info"]["version"], "endpoints": endpoints}
 
 
 def _setup_from_form(fields: dict[str, str], prefix: str) -> schemas.OddsSetupIn:

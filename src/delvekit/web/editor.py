@@ -174,9 +174,14 @@ def paint(doc: Doc, kind: str, h: Hex) -> Doc:
 def erase(doc: Doc, h: Hex) -> Doc:
     """Clear ``h``: its figure first, else its terrain, else the thin walls around it."""
     _on_board(doc, h)
+    fig = figure_at(doc, h)
+    if fig is not None and fig.get("active"):
+        raise EditError(
+            "the active monster stays on the board; move it with the Active monster tool", where="hex"
+        )
     out = _copy(doc)
     case = case_of(out)
-    if figure_at(doc, h) is not None:
+    if fig is not None:
         case["figures"] = [f for f in case["figures"] if tuple(f["hex"]) != h]
     elif h in terrain_at(doc):
         _set_terrain(case, h, None)
