@@ -207,3 +207,15 @@ def test_7_a_monsters_push_is_the_players_choice() -> None:
     target = next(c for c in d.choices if c.kind == "push-to")
     game.choose(target)
     assert game.state.figures["brute"].hex != (0, 0)
+
+
+def test_10_3_monster_area_attack_through_the_ai() -> None:
+    bob = hero("bob", plain_hand("b", [70, 71, 72]), hex=(1, -1))
+    game = game_with([brute(), bob], [("normal", (1, 0))], actions=("attack 0 area 0,-1/-1,0",))
+    game.choose("select c1 c2")
+    start = len(game.events)
+    game.choose("select b1 b2")
+    while game.decision is not None and game.decision.kind == "damage":
+        game.choose(next(c for c in game.decision.choices if c.kind == "take"))
+    attacks = [e for e in events_since(game, start) if e.startswith("attack guard#")]
+    assert sorted(e.split()[2] for e in attacks) == ["bob", "brute"]  # one placement covers both

@@ -366,3 +366,43 @@ def test_6_7_retaliate_looks_after_the_push() -> None:
     game.choose(f"target {guard.id}")
     game.choose("push-to 2,-2")  # out of reach: no retaliate
     assert game.state.figures["brute"].hp == 10
+
+
+def test_6_3_melee_area_attack_hits_every_enemy_of_the_chosen_orientation_separately() -> None:
+    sweep = card("sweep", 10, top=half("attack 2 area 1,-1/1,0/0,1"))
+    game = game_with([sweep], monsters=[("guard", "normal", (1, -1)), ("guard", "normal", (-1, 1))], health=9)
+    a = next(g for g in game.state.monsters() if g.hex == (1, -1))
+    b = next(g for g in game.state.monsters() if g.hex == (-1, 1))
+    _stack(game, ["+0", "+1"])
+    game.choose("select sweep c1")
+    game.choose("top sweep")
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    both = f"area {' '.join(sorted((a.id, b.id)))}"
+    assert both not in d.choices  # (1,-1) and (-1,1) are never in one orientation of this shape
+    assert f"area {a.id}" in d.choices and f"area {b.id}" in d.choices and "skip" in d.choices
+    events = [str(e) for e in game.choose(f"area {a.id}")]
+    assert f"attack brute {a.id} value=2 damage=2" in events and b.hp == 9
+
+
+def test_6_3_area_hits_two_enemies_each_with_its_own_modifier_card() -> None:
+    cleave = card("cleave", 10, top=half("attack 2 area 1,-1/1,0"))
+    game = game_with([cleave], monsters=[("guard", "normal", (1, -1)), ("guard", "normal", (1, 0))], health=9)
+    ids = sorted(g.id for g in game.state.monsters())
+    _stack(game, ["+0", "+1"])
+    game.choose("select cleave c1")
+    game.choose("top cleave")
+    events = [str(e) for e in game.choose(f"area {ids[0]} {ids[1]}")]
+    assert len([e for e in events if e.startswith("modifiers brute")]) == 2
+    assert sorted(g.hp for g in game.state.monsters()) == [6, 7]
+
+
+def test_6_3_ranged_area_needs_one_red_hex_in_range() -> None:
+    burst = card("burst", 10, top=half("attack 1 range 1 area 0,0/1,0"))
+    game = game_with([burst], monsters=[("guard", "normal", (2, 0)), ("guard", "normal", (3, -3))], health=9)
+    near = next(g for g in game.state.monsters() if g.hex == (2, 0))
+    game.choose("select burst c1")
+    game.choose("top burst")
+    d = game.decision
+    # a red hex 1 away, the other next to it: (2,0) can be hit, (3,-3) cannot
+    assert d is not None and set(d.choices.texts()) == {f"area {near.id}", "skip"}

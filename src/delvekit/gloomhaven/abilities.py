@@ -74,6 +74,9 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     push: int = 0
     pull: int = 0
     adds: tuple[Condition, ...] = ()
+    area: tuple[tuple[int, int], ...] = ()
+    """An attack's area (§6.3): the red hexes as offsets from the attacker (melee, range 0) or
+    as a shape placed anywhere with one hex in range (ranged); rotations and mirror images."""
     note: str = ""
     """What a ``custom`` ability does, as one token (an ability the engine cannot resolve yet)."""
 
@@ -84,7 +87,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("an infuse ability names its element", where="ability")
         if min(self.range, self.pierce, self.push, self.pull) < 0 or self.targets < 1:
             raise InputError(f"negative number in {self.kind} ability", where="ability")
-        extras = self.targets != 1 or self.pierce or self.push or self.pull or self.adds
+        extras = self.targets != 1 or self.pierce or self.push or self.pull or self.adds or self.area
         if extras and self.kind != "attack":
             raise InputError("target, pierce, push, pull and 'with' belong to attacks", where="ability")
         if self.jump and self.kind != "move":
@@ -126,17 +129,21 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 parts += [word, str(number)]
         for c in self.adds:
             parts += ["with", c.value]
+        if self.area:
+            parts += ["area", "/".join(f"{q},{r}" for q, r in self.area)]
         if self.jump:
             parts.append("jump")
         return " ".join(parts)
 
     @classmethod
     def parse(cls, text: str) -> Ability:
-        """``kind [value] [condition|element] [range N] [target N] [pierce N] [push N] [pull N]
-        [with CONDITION]... [jump]``; the inverse of ``str``.
+        """``kind [value] [condition|element|note] [range N] [target N] [pierce N] [push N]
+        [pull N] [with CONDITION]... [area Q,R/Q,R...] [jump]``; the inverse of ``str``.
 
         >>> str(Ability.parse("attack 2 pierce 1 with poison with wound target 2"))
         'attack 2 target 2 pierce 1 with poison with wound'
+        >>> Ability.parse("attack 3 area 1,-1/1,0").area
+        ((1, -1), (1, 0))
         """
         tokens = text.split()
         where = f"ability {text!r}"
@@ -165,6 +172,9 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                     rest = rest[2:]
                 elif word == "jump":
                     fields["jump"], rest = True, rest[1:]
+                elif word == "area":
+                    fields["area"] = tuple(tuple(int(x) for x in h.split(",")) for h in rest[1].split("/"))
+                    rest = rest[2:]
                 else:
                     raise InputError(f"unexpected {word!r}", where=where)
         except (IndexError, ValueError):

@@ -33,7 +33,7 @@ from __future__ import annotations
 import heapq
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import Hex, neighbours
+from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
@@ -354,17 +354,48 @@ def _attack_task(task: Task) -> tuple[Ability, list[str]]:
     return Ability.parse(text), [t for t in done.split(",") if t]
 
 
+def area_targets(game: Game, f: Figure, ability: Ability) -> list[tuple[str, ...]]:
+    """Every distinct set of enemies one placement of the attack's area hits (§6.3): all
+    rotations and mirror images; melee areas around the attacker, ranged ones anywhere with a
+    red hex within range; only enemies in line of sight are attacked. Sets are sorted ids."""
+    board = game.board()
+    if board is None:
+        return []
+    sight = sight_for(board, game._static.ruleset.los)
+    enemies = {
+        g.hex: g
+        for g in game.state.figures.values()
+        if _hostile(f, g) and Condition.INVISIBLE not in g.conditions
+    }
+    anchors: list[Hex] = [(0, 0)]
+    if ability.range > 0:
+        near = proximity(board, f.hex, ability.range)
+        anchors = [h for h, d in near.items() if d <= ability.range]
+    seen: dict[tuple[str, ...], None] = {}
+    for shape in orientations(ability.area):
+        for h in anchors:
+            offsets = [(0, 0)] if ability.range == 0 else shape
+            for o in offsets:
+                base = f.hex if ability.range == 0 else (h[0] - o[0], h[1] - o[1])
+                hit = [(base[0] + q, base[1] + r) for q, r in shape]
+                ids = tuple(sorted(enemies[x].id for x in hit if x in enemies and sight.visible(f.hex, x)))
+                if ids:
+                    seen.setdefault(ids, None)
+    return list(seen)
+
+
 def _run_attack(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     if f is None:
         game._pop()
         return None
     ability, done = _attack_task(task)
-    choices = (
-        []
-        if len(done) >= ability.targets
-        else [Choice("target", (g.id,)) for g in targets(game, f, ability.range) if g.id not in done]
-    )
+    if ability.area:
+        choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
+    elif len(done) >= ability.targets:
+        choices = []
+    else:
+        choices = [Choice("target", (g.id,)) for g in targets(game, f, ability.range) if g.id not in done]
     if not choices:
         game._pop()
         if not done:
@@ -374,17 +405,29 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
 
 
 def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
-    """One target of the attack; with Target N the next target is asked for afterwards."""
+    """Choose the target (then the next one, with Target N) or the area placement; each enemy
+    hit is its own attack (``strike``) with its own modifier draw (§6.3)."""
     game._pop()
     if choice.kind == "skip":
         game._emit("attack-skipped", task.who)
         return
     ability, done = _attack_task(task)
-    game._push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, choice.args[0]])}"))
+    hit = list(choice.args)
+    if choice.kind == "target":
+        game._push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}"))
+    game._push(*(Task("strike", task.who, task.n, f"{ability}|{tid}") for tid in hit))
+
+
+def _run_strike(game: Game, task: Task) -> Decision | None:
+    """One attack on one target (§6.4–§6.7)."""
+    game._pop()
     st = game.state
-    f, target = st.figures[task.who], st.figures[choice.args[0]]
+    text, target_id = task.text.split("|")
+    ability = Ability.parse(text)
+    f, target = st.figures.get(task.who), st.figures.get(target_id)
     board = game.board()
-    assert board is not None
+    if f is None or target is None or board is None:
+        return None
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     draw = game.draw_modifiers(f.id, attack=task.n + poisoned, disadvantage=ability.range > 0 and adjacent)
@@ -405,7 +448,6 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
             else:
                 condition = Condition(name)
                 game.add_condition(target.id if condition.negative else f.id, condition)
-
     for element in effects.elements:
         game.infuse(Element(element))
     for amount in effects.heals_self:
@@ -415,11 +457,13 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     forced = [("push", ability.push), ("pull", ability.pull)]
     forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
     after_attack(game, f, target, forced if alive else [])
+    return None
 
 
 for _kind, _run, _apply in (
     ("move", _run_move, _apply_move),
     ("attack", _run_attack, _apply_attack),
+    ("strike", _run_strike, None),
     ("force", _run_force, _apply_force),
     ("retaliate_check", _run_retaliate_check, None),
 ):

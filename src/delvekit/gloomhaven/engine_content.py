@@ -94,7 +94,7 @@ def convert(a: cs.Ability, variables: dict[str, int], *, relative: bool = False)
 def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> list[Ability]:
     kind = a.type
     subs = {s.type: s for s in a.sub}
-    known = ("range", "target", "pierce", "push", "pull", "condition", "jump", "element")
+    known = ("range", "target", "pierce", "push", "pull", "condition", "jump", "element", "area")
     unknown = [s for s in a.sub if s.type not in known]
     infusions = [
         Ability(kind="infuse", element=Element(str(s.value)))
@@ -109,12 +109,18 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
         value = _number(a.value, a.mode, variables, relative=relative)
         return [Ability(kind="move", value=value, jump="jump" in subs), *extra]
     if kind == "attack":
-        if a.area or "area" in subs:
-            return [_custom("area-attack")]
         opts: dict[str, object] = {
             "kind": "attack",
             "value": _number(a.value, a.mode, variables, relative=relative),
         }
+        cells = a.area or (subs["area"].area if "area" in subs else ())
+        if cells:
+            active = [(c.q, c.r) for c in cells if c.kind == "active"]
+            red = [(c.q, c.r) for c in cells if c.kind == "target"]
+            if not red or (not active and "range" not in subs) or len(active) > 1:
+                return [_custom("area-attack")]
+            origin = active[0] if active else red[0]
+            opts["area"] = tuple((q - origin[0], r - origin[1]) for q, r in red)
         for word in ("range", "pierce", "push", "pull"):
             if word in subs:
                 opts[word] = _number(subs[word].value, subs[word].mode, variables, relative=False)
@@ -146,8 +152,26 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
     return [_custom(f"{kind}-{a.value}" if a.value is not None else kind)]
 
 
+def merge_forced(
+    abilities: list[Ability], content: Sequence[cs.Ability], variables: dict[str, int]
+) -> list[Ability]:
+    """A push or pull written as its own line after an attack belongs to that attack."""
+    out: list[Ability] = []
+    for a in content:
+        if a.type in ("push", "pull") and out and out[-1].kind == "attack":
+            try:
+                amount = _number(a.value, "absolute", variables, relative=False)
+            except ContentError:
+                out.append(_custom(f"{a.type}-{a.value}"))
+                continue
+            out[-1] = msgspec.structs.replace(out[-1], **{a.type: amount})
+        else:
+            out += convert(a, variables)
+    return out
+
+
 def _half(h: cs.CardHalf, variables: dict[str, int]) -> Half:
-    abilities = [x for a in h.abilities for x in convert(a, variables)]
+    abilities = merge_forced([], h.abilities, variables)
     if h.xp:
         abilities.append(Ability(kind="xp", value=h.xp))
     return Half(
@@ -297,7 +321,7 @@ def setup_from_pack(
                     id=str(c.number),
                     initiative=c.initiative,
                     shuffle=c.shuffle,
-                    actions=tuple(x for a in c.abilities for x in convert(a, variables, relative=True)),
+                    actions=tuple(_monster_actions(c.abilities, variables)),
                 )
                 for c in deck.cards
             )
@@ -323,6 +347,20 @@ def setup_from_pack(
         ),
         content_version=pack.info.version if hasattr(pack.info, "version") else "",
     )
+
+
+def _monster_actions(content: Sequence[cs.Ability], variables: dict[str, int]) -> list[Ability]:
+    out: list[Ability] = []
+    for a in content:
+        if a.type in ("push", "pull") and out and out[-1].kind == "attack":
+            try:
+                amount = _number(a.value, "absolute", variables, relative=False)
+                out[-1] = msgspec.structs.replace(out[-1], **{a.type: amount})
+                continue
+            except ContentError:
+                pass
+        out += convert(a, variables, relative=True)
+    return out
 
 
 def _line(mt: cs.MonsterType, level: int, rank: str) -> cs.StatLine | None:

@@ -23,6 +23,8 @@ monster summons, loot, heal with range, teleport.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import monster_ai
@@ -106,9 +108,13 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         move = max(0, stat_move + move_ab.value)
     attack = None
     if attack_ab is not None and Condition.DISARM not in f.conditions:
-        attack = monster_ai.Attack(
-            range=stat_range + attack_ab.range, targets=_attack_traits(game, f, attack_ab)[0]
-        )
+        rng = stat_range + attack_ab.range
+        aoe = None
+        if attack_ab.area:
+            anchor: Literal["attacker", "free"] = "free" if rng else "attacker"
+            cells = attack_ab.area if rng else ((0, 0), *attack_ab.area)
+            aoe = monster_ai.AreaOfEffect(anchor=anchor, hexes=cells)
+        attack = monster_ai.Attack(range=rng, targets=_attack_traits(game, f, attack_ab)[0], aoe=aoe)
     initiative = _initiatives(game)
     figures = tuple(
         monster_ai.Figure(
