@@ -28,6 +28,7 @@ abilities) and an ``unresolved`` event says so.
 
 from __future__ import annotations
 
+import re
 from typing import Literal, TypeAlias
 
 import msgspec
@@ -53,6 +54,8 @@ AbilityKind: TypeAlias = Literal[
 SELF_RESOLVED: frozenset[str] = frozenset(
     {"heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "negate"}
 )
+_BOOST = re.compile(r"(attack|pierce|range)([+-])(\d+)|(?:target|push|pull)=\d+|with=[a-z]+")
+_BOOST_PARTS = re.compile(r"([a-z]+)([+=-])(.+)")
 _VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", "xp", "loot"})
 
 
@@ -77,6 +80,12 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     area: tuple[tuple[int, int], ...] = ()
     """An attack's area (§6.3): the red hexes as offsets from the attacker (melee, range 0) or
     as a shape placed anywhere with one hex in range (ranged); rotations and mirror images."""
+    consume: tuple[Element, ...] = ()
+    """Elements an attack may consume for ``boost`` (§9: optional for characters; monsters always
+    consume what they can)."""
+    boost: tuple[str, ...] = ()
+    """What consuming adds: ``attack+N``, ``attack-N``, ``pierce+N``, ``range+N``, ``target=N``,
+    ``push=N``, ``pull=N``, ``with=CONDITION``."""
     note: str = ""
     """What a ``custom`` ability does, as one token (an ability the engine cannot resolve yet)."""
 
@@ -87,13 +96,57 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("an infuse ability names its element", where="ability")
         if min(self.range, self.pierce, self.push, self.pull) < 0 or self.targets < 1:
             raise InputError(f"negative number in {self.kind} ability", where="ability")
-        extras = self.targets != 1 or self.pierce or self.push or self.pull or self.adds or self.area
+        extras = (
+            self.targets != 1
+            or self.pierce
+            or self.push
+            or self.pull
+            or self.adds
+            or self.area
+            or self.consume
+        )
+        if bool(self.consume) != bool(self.boost):
+            raise InputError("an element consumption needs both its elements and its boost", where="ability")
+        for b in self.boost:
+            if not _BOOST.fullmatch(b):
+                raise InputError(f"bad boost {b!r}", where="ability")
         if extras and self.kind != "attack":
             raise InputError("target, pierce, push, pull and 'with' belong to attacks", where="ability")
         if self.jump and self.kind != "move":
             raise InputError("only a move can jump", where="ability")
         if (self.kind == "custom") != bool(self.note) or any(ch.isspace() for ch in self.note):
             raise InputError("a custom ability has a one-word note, and only it", where="ability")
+
+    def boosted(self) -> Ability:
+        """The ability with its element consumption paid: boosts applied, nothing left to consume.
+
+        >>> str(Ability.parse("attack 3 consume air boost attack+1 boost pierce+1").boosted())
+        'attack 4 pierce 1'
+        """
+        changes: dict[str, object] = {"consume": (), "boost": ()}
+        value, pierce, rng, targets = self.value, self.pierce, self.range, self.targets
+        push, pull, adds = self.push, self.pull, list(self.adds)
+        for b in self.boost:
+            word, op, n = _BOOST_PARTS.fullmatch(b).groups()  # type: ignore[union-attr]
+            if word == "with":
+                adds.append(Condition.parse(n))
+                continue
+            k = int(n) * (-1 if op == "-" else 1)
+            if word == "attack":
+                value += k
+            elif word == "pierce":
+                pierce += k
+            elif word == "range":
+                rng += k
+            elif word == "target":
+                targets = k
+            elif word == "push":
+                push = k
+            elif word == "pull":
+                pull = k
+        changes.update(value=value, pierce=pierce, range=rng, targets=targets, push=push, pull=pull)
+        changes["adds"] = tuple(dict.fromkeys(adds))
+        return msgspec.structs.replace(self, **changes)
 
     @property
     def self_resolved(self) -> bool:
@@ -131,6 +184,10 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             parts += ["with", c.value]
         if self.area:
             parts += ["area", "/".join(f"{q},{r}" for q, r in self.area)]
+        for e in self.consume:
+            parts += ["consume", e.value]
+        for b in self.boost:
+            parts += ["boost", b]
         if self.jump:
             parts.append("jump")
         return " ".join(parts)
@@ -172,6 +229,12 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                     rest = rest[2:]
                 elif word == "jump":
                     fields["jump"], rest = True, rest[1:]
+                elif word == "consume":
+                    fields["consume"] = (*fields.get("consume", ()), Element.parse(rest[1]))  # type: ignore[misc]
+                    rest = rest[2:]
+                elif word == "boost":
+                    fields["boost"] = (*fields.get("boost", ()), rest[1])  # type: ignore[misc]
+                    rest = rest[2:]
                 elif word == "area":
                     fields["area"] = tuple(tuple(int(x) for x in h.split(",")) for h in rest[1].split("/"))
                     rest = rest[2:]

@@ -734,6 +734,8 @@ class Game:
         elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:
             if kind == "move":
                 self._push(Task("move", fid, ability.value, f"0/{'jump' if ability.jump else 'walk'}/s"))
+            elif ability.consume:
+                self._push(Task("augment", fid, ability.value, str(ability)))
             else:
                 self._push(Task("attack", fid, ability.value, f"{ability}|"))
         elif not ability.self_resolved:

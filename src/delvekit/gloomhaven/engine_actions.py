@@ -354,6 +354,31 @@ def _attack_task(task: Task) -> tuple[Ability, list[str]]:
     return Ability.parse(text), [t for t in done.split(",") if t]
 
 
+def _run_augment(game: Game, task: Task) -> Decision | None:
+    """An attack that may consume elements (§9): the character decides when it can."""
+    ability = Ability.parse(task.text)
+    if all(game.state.elements.can_consume(e) for e in ability.consume):
+        return Decision(
+            task.who,
+            "consume",
+            [Choice("consume", tuple(e.value for e in ability.consume)), Choice("no-consume")],
+        )
+    game._pop()
+    game._push(Task("attack", task.who, ability.value, f"{ability}|"))
+    return None
+
+
+def _apply_augment(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    ability = Ability.parse(task.text)
+    if choice.kind == "consume":
+        for e in ability.consume:
+            game.state.elements.consume(e)
+            game._emit("consumed", task.who, e.value)
+        ability = ability.boosted()
+    game._push(Task("attack", task.who, ability.value, f"{ability}|"))
+
+
 def area_targets(game: Game, f: Figure, ability: Ability) -> list[tuple[str, ...]]:
     """Every distinct set of enemies one placement of the attack's area hits (§6.3): all
     rotations and mirror images; melee areas around the attacker, ranged ones anywhere with a
@@ -464,6 +489,7 @@ for _kind, _run, _apply in (
     ("move", _run_move, _apply_move),
     ("attack", _run_attack, _apply_attack),
     ("strike", _run_strike, None),
+    ("augment", _run_augment, _apply_augment),
     ("force", _run_force, _apply_force),
     ("retaliate_check", _run_retaliate_check, None),
 ):

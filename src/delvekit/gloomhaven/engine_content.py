@@ -101,8 +101,13 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
         for s in a.sub
         if s.type == "element" and s.mode == "infuse" and str(s.value) in _ELEMENTS
     ]
+    consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume" and str(s.value) in _ELEMENTS]
     unknown += [
-        s for s in a.sub if s.type == "element" and not (s.mode == "infuse" and str(s.value) in _ELEMENTS)
+        s
+        for s in a.sub
+        if s.type == "element"
+        and s not in consumes
+        and not (s.mode == "infuse" and str(s.value) in _ELEMENTS)
     ]
     if kind == "move":
         extra = [_custom(f"move-{s.type}") for s in a.sub if s.type != "jump"]
@@ -132,6 +137,14 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
         if any(c not in _CONDITIONS for c in adds):
             return [_custom("attack-with-" + "-".join(adds))]
         opts["adds"] = tuple(adds)
+        if len(consumes) > 1:
+            return [_custom("attack-several-consumptions")]
+        if consumes:
+            boost = _boost(consumes[0], variables)
+            if boost is None:
+                return [_custom(f"attack-consume-{consumes[0].value}")]
+            opts["consume"] = (Element(str(consumes[0].value)),)
+            opts["boost"] = boost
         out = [msgspec.convert(opts, Ability), *infusions]
         return out + [_custom(f"attack-{s.type}-{s.value}") for s in unknown]
     if kind in ("heal", "shield", "retaliate", "xp", "loot", "suffer-damage"):
@@ -168,6 +181,25 @@ def merge_forced(
         else:
             out += convert(a, variables)
     return out
+
+
+def _boost(consume: cs.Ability, variables: dict[str, int]) -> tuple[str, ...] | None:
+    """The boost tokens of an attack's element consumption, or ``None`` if it does more than
+    the engine's boosts can say."""
+    out: list[str] = []
+    for s in consume.sub:
+        n = _number(s.value, "absolute", variables, relative=False) if s.type != "condition" else 0
+        if s.type == "attack":
+            out.append(f"attack{'-' if s.mode in ('minus', 'subtract') else '+'}{n}")
+        elif s.type in ("pierce", "range"):
+            out.append(f"{s.type}+{n}")
+        elif s.type in ("target", "push", "pull"):
+            out.append(f"{s.type}={n}")
+        elif s.type == "condition" and str(s.value) in _CONDITIONS:
+            out.append(f"with={s.value}")
+        else:
+            return None
+    return tuple(out) or None
 
 
 def _half(h: cs.CardHalf, variables: dict[str, int]) -> Half:

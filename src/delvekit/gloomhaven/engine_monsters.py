@@ -43,7 +43,29 @@ SUMMON_ACTIONS = (Ability(kind="move", value=0), Ability(kind="attack", value=0)
 
 
 def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
-    return SUMMON_ACTIONS if f.kind == "summon" else game._monster_card(f.name).actions
+    """The figure's actions, with element consumptions its type paid for applied."""
+    if f.kind == "summon":
+        return SUMMON_ACTIONS
+    paid = game.state.group_consumed
+    return tuple(
+        a.boosted() if a.consume and all(e.value in paid for e in a.consume) else a
+        for a in game._monster_card(f.name).actions
+    )
+
+
+def consume_for_group(game: Game, f: Figure) -> None:
+    """Monsters always consume when they can (§9); by convention the type consumes at the start
+    of its first activating monster's turn and every monster of the type gains."""
+    st = game.state
+    for a in game._monster_card(f.name).actions:
+        names = [e.value for e in a.consume]
+        if not a.consume or all(n in st.group_consumed for n in names):
+            continue
+        if all(st.elements.can_consume(e) for e in a.consume):
+            for e in a.consume:
+                st.elements.consume(e)
+                st.group_consumed.append(e.value)
+                game._emit("consumed", f.name, e.value)
 
 
 def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
@@ -276,3 +298,8 @@ for _kind, _run, _apply in (
     ("monster_attack_after", _run_attack_after, None),
 ):
     task_handler(_kind, _run, _apply)
+
+
+def monster_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
+    """The card actions of a monster (or summon) as it performs them now."""
+    return _actions(game, f)

@@ -615,6 +615,7 @@ def _run_monster_group(game: Game, task: Task) -> Decision | None:
     if not ready:
         return None
     st.group_infusions = []
+    st.group_consumed = []
     st.group_performed = False
     game._emit("activate", task.who, f"card={st.revealed[game._static.types[task.who].deck]}")
     steps: list[Task] = []
@@ -642,6 +643,7 @@ def _run_monster_act(game: Game, task: Task) -> Decision | None:
         game._emit("stunned", f.id)  # ignores its whole card, bonuses included (§8.3)
         return None
     st.group_performed = True
+    engine_monsters.consume_for_group(game, f)
     card = game._monster_card(f.name)
     game._push(*(Task("monster_ability", f.id, i) for i in range(len(card.actions))))
     return None
@@ -652,7 +654,7 @@ def _run_monster_ability(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     if f is None:
         return None
-    ability = game._monster_card(f.name).actions[task.n]
+    ability = engine_monsters.monster_actions(game, f)[task.n]
     if ability.kind in ("move", "attack") and game._static.board is not None and game.resolver is None:
         engine_monsters.act(game, f, task.n)
     else:

@@ -256,6 +256,7 @@ class GameState:
         "elements",
         "ending",
         "figures",
+        "group_consumed",
         "group_infusions",
         "group_performed",
         "modifier_decks",
@@ -300,6 +301,8 @@ class GameState:
         self.tie_memory: dict[str, tuple[str, ...]] = {}
         """Shared deck name → the order the players chose for its tied types (kept, §3.3)."""
         self.group_infusions: list[str] = []
+        self.group_consumed: list[str] = []
+        """Elements the activating monster type consumed this activation (all its monsters gain)."""
         self.plans: dict[str, tuple[str, ...]] = {}
         self.summon_stats: dict[str, tuple[int, int, int]] = {}
         """Character summon id → (move, attack, range) of its stat line."""
@@ -330,6 +333,7 @@ class GameState:
         other.pending_ties = [g.copy() for g in self.pending_ties]
         other.tie_memory = self.tie_memory.copy()
         other.group_infusions = self.group_infusions.copy()
+        other.group_consumed = self.group_consumed.copy()
         other.plans = self.plans.copy()
         other.summon_stats = self.summon_stats.copy()
         other.group_performed = self.group_performed
@@ -379,6 +383,7 @@ class GameState:
             + " ".join(f"{t.kind}:{t.id}:{t.initiative}" for t in self.order)
             + f" @{self.turn_index}"
         )
+        lines.append("group " + ",".join(self.group_consumed) + " / " + ",".join(self.group_infusions))
         lines.append("plans " + " ".join(f"{k}={','.join(v)}" for k, v in sorted(self.plans.items())))
         lines.append("agenda " + " ".join(f"{t.kind}/{t.who}/{t.n}/{t.text}" for t in self.agenda))
         lines.append(f"rng {hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]}")
