@@ -219,3 +219,18 @@ def test_10_3_monster_area_attack_through_the_ai() -> None:
         game.choose(next(c for c in game.decision.choices if c.kind == "take"))
     attacks = [e for e in events_since(game, start) if e.startswith("attack guard#")]
     assert sorted(e.split()[2] for e in attacks) == ["bob", "brute"]  # one placement covers both
+
+
+def test_10_3_monster_attacking_all_adjacent_enemies_and_a_negative_card_range() -> None:
+    bob = hero("bob", plain_hand("b", [70, 71, 72]), hex=(2, -1))
+    game = game_with([brute(), bob], [("normal", (1, 0))], actions=("attack 0 target all",))
+    game.choose("select c1 c2")
+    start = len(game.events)
+    game.choose("select b1 b2")
+    while game.decision is not None and game.decision.kind == "damage":
+        game.choose(next(c for c in game.decision.choices if c.kind == "take"))
+    attacks = [e.split()[2] for e in events_since(game, start) if e.startswith("attack guard#")]
+    assert sorted(attacks) == ["bob", "brute"]
+    archer = game_with([brute()], [("normal", (3, 0))], actions=("attack 0 range -2",), kind=guard(rng=3))
+    archer.choose("select c1 c2")  # range 3 - 2 = 1 from (3,0): it must walk? no move: no attack
+    assert not [e for e in archer.events if str(e).startswith("attack guard#")]

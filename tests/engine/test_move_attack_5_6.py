@@ -406,3 +406,16 @@ def test_6_3_ranged_area_needs_one_red_hex_in_range() -> None:
     d = game.decision
     # a red hex 1 away, the other next to it: (2,0) can be hit, (3,-3) cannot
     assert d is not None and set(d.choices.texts()) == {f"area {near.id}", "skip"}
+
+
+def test_6_3_attack_all_adjacent_enemies_and_curse_added_by_the_attack() -> None:
+    whirl = card("whirl", 10, top=half("attack 1 target all with curse"))
+    game = game_with([whirl], monsters=[("guard", "normal", (1, -1)), ("guard", "normal", (-1, 1))], health=9)
+    ids = sorted(g.id for g in game.state.monsters())
+    _stack(game, ["+0", "+0"])
+    game.choose("select whirl c1")
+    game.choose("top whirl")
+    assert str(game.decision) == f"brute attack: all {ids[0]} {ids[1]} | skip"
+    game.choose(f"all {ids[0]} {ids[1]}")
+    assert all(g.hp == 8 for g in game.state.monsters())
+    assert game.state.modifier_decks["@monsters"].count("curse") == 2

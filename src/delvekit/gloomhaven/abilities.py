@@ -73,10 +73,13 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     jump: bool = False
     """A jumping move (§5.2)."""
     targets: int = 1
+    """How many enemies it attacks; 0: every enemy it can reach ("all adjacent enemies")."""
     pierce: int = 0
     push: int = 0
     pull: int = 0
     adds: tuple[Condition, ...] = ()
+    card_adds: tuple[Literal["bless", "curse"], ...] = ()
+    """Bless (on the attacker) or curse (on the target) cards an attack gives (§8.2)."""
     area: tuple[tuple[int, int], ...] = ()
     """An attack's area (§6.3): the red hexes as offsets from the attacker (melee, range 0) or
     as a shape placed anywhere with one hex in range (ranged); rotations and mirror images."""
@@ -94,7 +97,9 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("a condition ability names its condition", where="ability")
         if self.kind == "infuse" and self.element is None:
             raise InputError("an infuse ability names its element", where="ability")
-        if min(self.range, self.pierce, self.push, self.pull) < 0 or self.targets < 1:
+        if min(self.pierce, self.push, self.pull, self.targets) < 0 or (
+            self.range < 0 and self.kind != "attack"
+        ):
             raise InputError(f"negative number in {self.kind} ability", where="ability")
         extras = (
             self.targets != 1
@@ -171,9 +176,11 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             parts.append(self.element.value)
         if self.note:
             parts.append(self.note)
+        if self.targets == 0:
+            parts += ["target", "all"]
         for word, number, default in (
             ("range", self.range, 0),
-            ("target", self.targets, 1),
+            ("target", self.targets if self.targets else 1, 1),
             ("pierce", self.pierce, 0),
             ("push", self.push, 0),
             ("pull", self.pull, 0),
@@ -182,6 +189,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 parts += [word, str(number)]
         for c in self.adds:
             parts += ["with", c.value]
+        for card in self.card_adds:
+            parts += ["with", card]
         if self.area:
             parts += ["area", "/".join(f"{q},{r}" for q, r in self.area)]
         for e in self.consume:
@@ -222,8 +231,13 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 fields["note"], rest = rest[0], rest[1:]
             while rest:
                 word = rest[0]
-                if word in ("range", "target", "pierce", "push", "pull"):
+                if word == "target" and rest[1] == "all":
+                    fields["targets"], rest = 0, rest[2:]
+                elif word in ("range", "target", "pierce", "push", "pull"):
                     fields["targets" if word == "target" else word], rest = int(rest[1]), rest[2:]
+                elif word == "with" and rest[1] in ("bless", "curse"):
+                    fields["card_adds"] = (*fields.get("card_adds", ()), rest[1])  # type: ignore[misc]
+                    rest = rest[2:]
                 elif word == "with":
                     adds.append(Condition.parse(rest[1]))
                     rest = rest[2:]

@@ -417,6 +417,9 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     ability, done = _attack_task(task)
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
+    elif ability.targets == 0:  # every enemy it can reach
+        reach = tuple(sorted(g.id for g in targets(game, f, max(0, ability.range))))
+        choices = [Choice("all", reach)] if reach and not done else []
     elif len(done) >= ability.targets:
         choices = []
     else:
@@ -467,6 +470,8 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     if alive:
         for condition in ability.adds:
             game.add_condition(target.id, condition)
+        for card_name in ability.card_adds:
+            game.add_modifier_card(target.id if card_name == "curse" else f.id, card_name)
         for name in effects.conditions:
             if name in ("bless", "curse"):
                 game.add_modifier_card(f.id if name == "bless" else target.id, name)

@@ -130,13 +130,18 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
             if word in subs:
                 opts[word] = _number(subs[word].value, subs[word].mode, variables, relative=False)
         if "range" in subs and relative and subs["range"].mode in ("minus", "subtract"):
-            return [_custom("attack-range-minus")]
+            opts["range"] = -int(opts["range"])  # type: ignore[call-overload]
         if "target" in subs:
             opts["targets"] = _number(subs["target"].value, "absolute", variables, relative=False)
+        affects = [str(s.value) for s in a.sub if s.type == "affects"]
+        if affects in (["enemies-adjacent"], ["enemies-range"]):
+            opts["targets"] = 0
+            unknown = [s for s in unknown if s.type != "affects"]
         adds = [str(s.value) for s in a.sub if s.type == "condition"]
-        if any(c not in _CONDITIONS for c in adds):
+        if any(c not in _CONDITIONS | {"bless", "curse"} for c in adds):
             return [_custom("attack-with-" + "-".join(adds))]
-        opts["adds"] = tuple(adds)
+        opts["adds"] = tuple(c for c in adds if c in _CONDITIONS)
+        opts["card_adds"] = tuple(c for c in adds if c in ("bless", "curse"))
         if len(consumes) > 1:
             return [_custom("attack-several-consumptions")]
         if consumes:

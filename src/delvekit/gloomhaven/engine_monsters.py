@@ -83,7 +83,8 @@ def _attack_traits(game: Game, f: Figure, ability: Ability) -> tuple[int, int, t
         return ability.targets, ability.pierce, ability.adds
     stats = game._static.types[f.name].stats(f.rank or "normal")
     adds = tuple(dict.fromkeys((*ability.adds, *stats.adds)))
-    return max(ability.targets, stats.targets), ability.pierce + stats.pierce, adds
+    targets = 0 if ability.targets == 0 else max(ability.targets, stats.targets)
+    return targets, ability.pierce + stats.pierce, adds
 
 
 def act(game: Game, f: Figure, index: int) -> None:
@@ -136,7 +137,8 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
             anchor: Literal["attacker", "free"] = "free" if rng else "attacker"
             cells = attack_ab.area if rng else ((0, 0), *attack_ab.area)
             aoe = monster_ai.AreaOfEffect(anchor=anchor, hexes=cells)
-        attack = monster_ai.Attack(range=rng, targets=_attack_traits(game, f, attack_ab)[0], aoe=aoe)
+        count = _attack_traits(game, f, attack_ab)[0]
+        attack = monster_ai.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
     initiative = _initiatives(game)
     figures = tuple(
         monster_ai.Figure(
@@ -241,7 +243,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
     value = stat_attack + ability.value
-    ranged = stat_range + ability.range > 0
+    ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ranged and adjacent)
@@ -265,6 +267,8 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     effects = effects_of(cards_of(cards.split("/") if cards else []))
     if target is not None and f is not None:
+        for card_name in _actions(game, f)[task.n].card_adds:
+            game.add_modifier_card(target.id if card_name == "curse" else f.id, card_name)
         for condition in _attack_traits(game, f, _actions(game, f)[task.n])[2]:
             game.add_condition(target.id, condition)
         for name in effects.conditions:
