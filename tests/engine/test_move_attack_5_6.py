@@ -419,3 +419,20 @@ def test_6_3_attack_all_adjacent_enemies_and_curse_added_by_the_attack() -> None
     game.choose(f"all {ids[0]} {ids[1]}")
     assert all(g.hp == 8 for g in game.state.monsters())
     assert game.state.modifier_decks["@monsters"].count("curse") == 2
+
+
+def test_8_2_heal_with_range_targets_self_or_an_ally_in_range() -> None:
+    mend = card("mend", 10, bottom=half("heal 3 range 2"))
+    a = hero("alice", [mend, *plain_hand("a", [60, 61])], hex=(0, 0))
+    b = hero("bob", plain_hand("b", [70, 71, 72]), hex=(0, -2))
+    c = hero("carl", plain_hand("k", [80, 81, 82]), hex=(-3, 3))
+    plain = msgspec.structs.replace(board(), doors=())
+    game = Game(msgspec.structs.replace(setup([a, b, c]), board=plain), seed=1)
+    game.state.figures["bob"].hp = 4
+    game.choose("select mend a1")
+    game.choose("select b1 b2")
+    game.choose("select k1 k2")
+    game.choose("bottom mend")
+    assert str(game.decision) == "alice heal: heal alice | heal bob | skip"  # carl is too far
+    game.choose("heal bob")
+    assert game.state.figures["bob"].hp == 7

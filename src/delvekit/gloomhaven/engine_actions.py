@@ -307,6 +307,36 @@ def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
     return None
 
 
+# ------------------------------------------------------------------------ heal
+
+
+def _run_heal_ally(game: Game, task: Task) -> Decision | None:
+    """Heal X, Range Y: the character or an ally within range and in sight (§8.2 heal rules)."""
+    st = game.state
+    f = st.figures.get(task.who)
+    board = game.board()
+    if f is None or board is None:
+        game._pop()
+        return None
+    reach = int(task.text)
+    near = proximity(board, f.hex, reach)
+    sight = sight_for(board, game._static.ruleset.los)
+    allies = [
+        g.id
+        for g in st.figures.values()
+        if not _hostile(f, g)
+        and near.get(g.hex, reach + 1) <= reach
+        and (g is f or sight.visible(f.hex, g.hex))
+    ]
+    return Decision(f.id, "heal", [*(Choice("heal", (fid,)) for fid in sorted(allies)), Choice("skip")])
+
+
+def _apply_heal_ally(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "heal":
+        game.heal(choice.args[0], task.n)
+
+
 # ------------------------------------------------------------------------ loot
 
 
@@ -495,6 +525,7 @@ for _kind, _run, _apply in (
     ("attack", _run_attack, _apply_attack),
     ("strike", _run_strike, None),
     ("augment", _run_augment, _apply_augment),
+    ("heal_ally", _run_heal_ally, _apply_heal_ally),
     ("force", _run_force, _apply_force),
     ("retaliate_check", _run_retaliate_check, None),
 ):
