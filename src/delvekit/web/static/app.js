@@ -27,6 +27,10 @@
     }
   }
 
+  function idle() { busy = false; setTimeout(pump, 0); }
+  // For tests and scripts: true when no editor request is queued or in flight.
+  window.delvekitIdle = function () { return !busy && queue.length === 0; };
+
   function pump() {
     var form = mover();
     if (busy || !queue.length || !form) { return; }
@@ -35,7 +39,11 @@
     form.querySelector("#action").value = item.action;
     if (item.field) { form.querySelector("#" + item.field).value = item.value; }
     busy = true;
-    htmx.trigger(form, "go");
+    // htmx.ajax settles once the answer is swapped in (or refused): only then the next request
+    // reads the new form.
+    var guard = setTimeout(idle, 30000);
+    var done = function () { clearTimeout(guard); idle(); };
+    htmx.ajax("POST", "/mover/act", { source: form, target: form, swap: "outerHTML" }).then(done, done);
   }
 
   // Every submission (a button, Enter in a field) becomes one queued request: the page never
@@ -49,20 +57,6 @@
     var submitter = event.submitter;
     send(submitter && submitter.name === "do" ? submitter.value : "update");
   }, true);
-
-  function idle() { busy = false; setTimeout(pump, 0); }
-  // For tests and scripts: true when no editor request is queued or in flight.
-  window.delvekitIdle = function () { return !busy && queue.length === 0; };
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.elt.id === "mover") { busy = true; }
-  });
-  // Done: the new form arrived (htmx:load on it), or the old one is still here (a refusal).
-  document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt.id === "mover") { idle(); }
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.elt.id === "mover" && event.detail.elt.isConnected) { idle(); }
-  });
 
   document.addEventListener("click", function (event) {
     var form = mover();
