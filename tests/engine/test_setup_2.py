@@ -109,3 +109,18 @@ def test_random_play_with_setup_decisions_keeps_every_invariant() -> None:
         assert game.outcome is not None
         assert {c.battle_goal for c in game.outcome.characters} <= set(GOALS)
         assert Game.from_log(game.log_lines()).digest() == game.digest()
+
+
+def test_2_1_each_character_takes_a_free_starting_hex() -> None:
+    a = hero("alice", plain_hand("a", [10, 11]), hex=(0, 0))
+    b = hero("bob", plain_hand("b", [20, 21]), hex=(1, 0))
+    s = msgspec.structs.replace(setup([a, b]), starts=((0, 0), (1, 0), (2, 0)))
+    game = Game(s, seed=1)
+    assert str(game.decision) == "alice start: start 0,0 | start 2,0"  # bob stands on (1,0)
+    game.choose("start 2,0")
+    assert str(game.decision) == "bob start: start 0,0 | start 1,0"
+    game.choose("start 0,0")
+    assert game.state.figures["alice"].hex == (2, 0) and game.state.figures["bob"].hex == (0, 0)
+    assert game.decision is not None and game.decision.kind == "select"
+    with pytest.raises(InputError, match="starts"):
+        Game(msgspec.structs.replace(s, starts=((5, 5),)), seed=1)

@@ -454,6 +454,8 @@ class Game:
         st.agenda.append(Task("round_start"))
         setup_steps = [Task("deal_goals")] if setup.battle_goals else []
         setup_steps += [Task("build_hand", ch.id) for ch in setup.party if len(ch.hand) > ch.hand_limit]
+        if setup.starts:
+            setup_steps += [Task("place", ch.id) for ch in setup.party]
         self._push(*setup_steps)
 
     def _place_room(self, room: int) -> list[Figure]:

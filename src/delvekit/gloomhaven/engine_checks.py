@@ -2,8 +2,8 @@
 
 :func:`violations` returns human-readable problems (empty when the state is sound):
 
-* no two figures on one hex (except a figure in the middle of its move: walking across an
-  ally, or jumping over anyone);
+* no two figures on one hex (except a figure in the middle of its move or of a push/pull:
+  crossing an ally, or jumping over anyone);
 * every figure's health within 1..max (a figure at 0 is removed);
 * each character's cards conserved across hand, discard, lost, active, selected and playing;
   an exhausted character has every card in its lost pile and no figure on the board;
@@ -26,7 +26,7 @@ def violations(game: Game) -> list[str]:
     st, setup = game.state, game.setup
     out: list[str] = []
     hexes = Counter(f.hex for f in st.figures.values())
-    moving = {t.who: t.text.split("/")[1] for t in st.agenda if t.kind == "move"}
+    moving = {t.who: t.text.split("/")[1] for t in st.agenda if t.kind in ("move", "force")}
     for h, n in hexes.items():
         if n > 1:
             here = [f for f in st.figures.values() if f.hex == h]

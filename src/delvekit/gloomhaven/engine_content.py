@@ -374,6 +374,7 @@ def setup_from_pack(
         monsters=tuple(types),
         decks=decks,
         rooms=tuple(tuple(r) for r in rooms),
+        starts=tuple(starts),
         coins=tuple(coins),
         ruleset=ruleset,
         board=BoardSpec(

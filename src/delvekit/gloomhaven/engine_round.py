@@ -5,8 +5,8 @@ returns ``None``, or leaves it on the agenda and returns the :class:`Decision` i
 matching ``_apply_*`` handler applies a legal choice. Handlers re-check that their figure still
 exists, so a figure killed or exhausted mid-turn simply stops (§17.B B3, B8).
 
-Task kinds, in the order a game uses them: ``deal_goals`` / ``keep_goal`` / ``build_hand``
-(setup) → ``round_start`` → ``select`` (per character) → ``reveal`` → ``order`` → ``next_turn``
+Task kinds, in the order a game uses them: ``deal_goals`` / ``keep_goal`` / ``build_hand`` /
+``place`` (setup) → ``round_start`` → ``select`` (per character) → ``reveal`` → ``order`` → ``next_turn``
 (loops over the turn order: ``char_turn``, ``summon_turn``, ``monster_group``; ``schedule`` for
 groups revealed mid-round) → ``end_round`` → ``short_rest`` / ``rest_reroll``.
 
@@ -15,6 +15,7 @@ Decisions (``actor kind: choices``), the vocabulary faces, bots and logs share:
 =============================  ===============================================================
 ``C battle-goal``              ``keep GOAL`` (one of the two dealt)
 ``C hand``                     ``take CARD`` until the hand limit is reached
+``C start``                    ``start Q,R`` (a free starting hex, when the setup lists them)
 ``C select``                   ``select LEAD OTHER`` (ordered pair of hand cards) | ``long-rest``
 ``party tie``                  ``first ID`` among actors the rules cannot order;
                                ``slot TYPE K`` for a type revealed mid-round (K equal types before)
@@ -115,6 +116,22 @@ def _apply_build_hand(game: Game, task: Task, choice: Choice) -> None:
     ch = game.state.characters[task.who]
     ch.set_aside.remove(choice.args[0])
     ch.hand.append(choice.args[0])
+
+
+def _run_place(game: Game, task: Task) -> Decision | None:
+    """§2.1 step 7: a character takes any free starting hex."""
+    st = game.state
+    me = st.figures[task.who]
+    taken = {f.hex for f in st.figures.values() if f is not me}
+    free = [h for h in game.setup.starts if h not in taken]
+    return Decision(task.who, "start", [Choice("start", (f"{q},{r}",)) for q, r in free])
+
+
+def _apply_place(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    q, r = choice.args[0].split(",")
+    game.state.figures[task.who].hex = (int(q), int(r))
+    game._emit("placed", task.who, f"hex={q},{r}")
 
 
 # --------------------------------------------------------------- card selection
@@ -774,6 +791,7 @@ for _kind, _run, _apply in (
     ("deal_goals", _run_deal_goals, None),
     ("keep_goal", _run_keep_goal, _apply_keep_goal),
     ("build_hand", _run_build_hand, _apply_build_hand),
+    ("place", _run_place, _apply_place),
     ("round_start", _run_round_start, None),
     ("select", _run_select, _apply_select),
     ("reveal", _run_reveal, None),

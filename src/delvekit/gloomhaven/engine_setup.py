@@ -166,6 +166,9 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     monsters: tuple[MonsterType, ...] = ()
     decks: dict[str, tuple[MonsterCard, ...]] = {}
     rooms: tuple[tuple[Placement, ...], ...] = ((),)
+    starts: tuple[Hex, ...] = ()
+    """Starting hexes: if given, each character chooses its own among them before the first
+    round (§2.1 step 7); otherwise it stays on its ``CharacterSetup.hex``."""
     coins: tuple[tuple[int, Hex, int], ...] = ()
     """Money tokens ``(room, hex, count)``, placed with their room (§2.1, §5.5)."""
     hexes: tuple[Hex, ...] = ()
@@ -226,6 +229,8 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
                 if p.monster not in types:
                     raise InputError(f"unknown monster type {p.monster!r}", where=f"{where}.rooms[{n}]")
                 types[p.monster].stats(p.rank)
+        if self.starts and not {ch.hex for ch in self.party} <= set(self.starts):
+            raise InputError("a character's hex is not one of the starting hexes", where=f"{where}.starts")
         occupied = [ch.hex for ch in self.party] + [p.hex for room in self.rooms for p in room]
         if len(set(occupied)) != len(occupied):
             raise InputError("two figures start on one hex", where=f"{where}.rooms")
