@@ -125,3 +125,19 @@ def test_no_page_loads_anything_from_the_internet(client: Any) -> None:
         assert external == [], (path, external)
     docs = client.get("/api/docs").text
     assert "/api/monster-ai/solve" in docs and "/api/odds" in docs and "/api/scenarios/{n}" in docs
+
+
+def test_import_picks_a_named_case_from_a_file_with_many(client: Any) -> None:
+    from delvekit.web import services
+
+    many = services.examples_document()
+    wanted = many["cases"][3]["id"]
+    doc = editor.blank(5, 5)
+    text = json.dumps(many)
+    r = client.post("/mover/act", data=editor_form(doc, do="import", import_text=text, import_case=wanted))
+    assert editor.case_of(hidden_doc(r.text))["id"] == wanted
+    assert f"4 of {len(many['cases'])}" in r.text
+    r = client.post("/mover/act", data=editor_form(doc, do="import", import_text=text, import_case="nope"))
+    assert "no case &#39;nope&#39;" in r.text and hidden_doc(r.text) == doc
+    r = client.post("/mover/act", data=editor_form(doc, do="import", import_text="[1, 2"))
+    assert "not JSON" in r.text and hidden_doc(r.text) == doc

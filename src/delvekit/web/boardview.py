@@ -140,6 +140,12 @@ def _outcome_layer(
     parts = [f'<g class="{cls}" data-outcome="{index}">', '<g class="detail">']
     for h in outcome.get("aoe_hexes") or []:
         parts.append(f'<polygon class="aoe" points="{_pts(geo.corners((int(h[0]), int(h[1])), 0.86))}"/>')
+    if not outcome.get("targets"):
+        # No attack this turn: outline the hex(es) the monster is heading for.
+        for h in outcome.get("attack_hexes") or []:
+            goal = (int(h[0]), int(h[1]))
+            if goal != dest:
+                parts.append(f'<polygon class="goal" points="{_pts(geo.corners(goal, 0.8))}"/>')
     path = [(int(h[0]), int(h[1])) for h in (outcome.get("path") or [])]
     if active_hex is not None and (not path or path[0] != active_hex):
         path = [active_hex, *path]

@@ -73,8 +73,9 @@ def load_doc(text: str, *, where: str = "doc") -> editor.Doc:
     return editor.single_case(parsed.model_dump(mode="json", exclude_unset=True))
 
 
-def import_doc(text: str, case_index: int = 0) -> tuple[editor.Doc, str]:
-    """A document a user imported: validated, then one case of it. Returns the note to show."""
+def import_doc(text: str, case_id: str = "") -> tuple[editor.Doc, str]:
+    """A document a user imported: validated, then one case of it (``case_id``, or the first).
+    Returns the note to show."""
     if not text.strip():
         raise InputError("the file is empty", where="import")
     try:
@@ -89,11 +90,15 @@ def import_doc(text: str, case_index: int = 0) -> tuple[editor.Doc, str]:
     if problems:
         raise InputError("; ".join(f"{f}: {m}" for f, m in problems[:5]), where="import")
     full = parsed.model_dump(mode="json", exclude_unset=True)
-    doc = editor.single_case(full, case_index)
-    count = len(full["cases"])
-    note = f"imported case {editor.case_of(doc)['id']}"
-    if count > 1:
-        note += f" (1 of {count} in the file)"
+    ids = [c["id"] for c in full["cases"]]
+    if case_id and case_id not in ids:
+        shown = ", ".join(ids[:8]) + (" ..." if len(ids) > 8 else "")
+        raise InputError(f"no case {case_id!r} in the file; it has {shown}", where="import_case")
+    index = ids.index(case_id) if case_id else 0
+    doc = editor.single_case(full, index)
+    note = f"imported case {ids[index]}"
+    if len(ids) > 1:
+        note += f" ({index + 1} of {len(ids)} in the file; name another in 'Case to import')"
     return doc, note
 
 
@@ -221,7 +226,7 @@ def _perform(state: State, do: str, fields: dict[str, str]) -> editor.Doc | None
         state.message = f"new {width} x {height} board"
         return editor.blank(width, height, editor.case_of(doc)["ruleset"])
     if do == "import":
-        new, note = import_doc(fields.get("import_text", ""))
+        new, note = import_doc(fields.get("import_text", ""), fields.get("import_case", "").strip())
         state.message = note
         return new
     if do == "example":
