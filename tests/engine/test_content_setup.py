@@ -85,3 +85,15 @@ def test_scenarios_play_end_to_end_with_random_bots(scenario: int) -> None:
 def test_a_scenario_the_engine_cannot_set_up_says_why() -> None:
     with pytest.raises(InputError, match="scenario 9: monster"):
         setup_from_pack(load_pack(), 9, PARTY)
+
+
+def test_abilities_that_affect_others_are_never_applied_to_oneself() -> None:
+    """A condition or bonus that 'affects an adjacent enemy' or allies stays custom (unresolved)
+    instead of landing on the character who plays it."""
+    s = setup_from_pack(load_pack(), 1, PARTY)
+    mindthief = s.party[1]
+    for card in mindthief.hand:
+        for half in (card.top, card.bottom):
+            for ability in half.abilities:
+                if ability.kind == "condition":
+                    assert ability.condition is not None and not ability.condition.negative, (card.id, ability)

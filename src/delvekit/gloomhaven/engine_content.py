@@ -152,6 +152,17 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
             opts["boost"] = boost
         out = [msgspec.convert(opts, Ability), *infusions]
         return out + [_custom(f"attack-{s.type}-{s.value}") for s in unknown]
+    # Self abilities: any sub-ability but "affects self" (and a heal's range) changes who is
+    # affected or how, which the engine cannot say yet: keep those as custom.
+    others = [
+        s
+        for s in a.sub
+        if not (s.type == "affects" and s.value == "self") and not (kind == "heal" and s.type == "range")
+    ]
+    changes_who = [s for s in others if s.type != "custom"]
+    if kind in ("heal", "shield", "retaliate", "xp", "loot", "suffer-damage", "condition") and changes_who:
+        return [_custom(f"{kind}-{a.value}-" + "-".join(f"{s.type}-{s.value}" for s in others))]
+    extras = [_custom(f"{kind}-{s.value}") for s in others]  # extra custom rules, e.g. XP per use
     if kind in ("heal", "shield", "retaliate", "xp", "loot", "suffer-damage"):
         n = _number(a.value, a.mode, variables, relative=False)
         engine_kind = "suffer" if kind == "suffer-damage" else kind
@@ -160,9 +171,9 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
             rng = _number(subs["range"].value, "absolute", variables, relative=False)
         if kind == "loot":
             rng = n
-        return [Ability(kind=engine_kind, value=n, range=rng)]  # type: ignore[arg-type]
+        return [Ability(kind=engine_kind, value=n, range=rng), *extras]  # type: ignore[arg-type]
     if kind == "condition" and str(a.value) in _CONDITIONS:
-        return [Ability(kind="condition", condition=Condition(str(a.value)))]
+        return [Ability(kind="condition", condition=Condition(str(a.value))), *extras]
     if kind == "element" and a.mode == "infuse" and str(a.value) in _ELEMENTS:
         return [Ability(kind="infuse", element=Element(str(a.value)))]
     if kind == "element":
