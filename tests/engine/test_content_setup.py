@@ -96,4 +96,7 @@ def test_abilities_that_affect_others_are_never_applied_to_oneself() -> None:
         for half in (card.top, card.bottom):
             for ability in half.abilities:
                 if ability.kind == "condition":
-                    assert ability.condition is not None and not ability.condition.negative, (card.id, ability)
+                    assert ability.condition is not None and not ability.condition.negative, (
+                        card.id,
+                        ability,
+                    )
