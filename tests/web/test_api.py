@@ -151,6 +151,7 @@ def test_odds_api_matches_the_engine(client: Any) -> None:
         ({"setup": {}}, "setup.attack"),
         ({"setup": {"attack": 3, "crits": 2}}, "setup.crits"),
         ({"compare": {"attack": 3}}, "setup"),
+        ({"setup": {"attack": 3, "advantage": True, "disadvantage": True}}, "setup: Value error, advantage"),
     ],
 )
 def test_odds_api_validates(client: Any, body: dict[str, Any], field: str) -> None:

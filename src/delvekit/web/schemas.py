@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 # Limits: generous for any real table, small enough that one request cannot tie up the server.
 MAX_BODY_BYTES = 2_000_000
@@ -188,6 +188,14 @@ class OddsSetupIn(_Strict):
     curse: Annotated[int, Field(ge=0, le=10)] = 0
     shield: Annotated[int, Field(ge=0, le=20)] = 0
     pierce: Annotated[int, Field(ge=0, le=20)] = 0
+
+    @model_validator(mode="after")
+    def _one_draw_mode(self) -> OddsSetupIn:
+        if self.advantage and self.disadvantage:
+            raise ValueError(
+                "advantage and disadvantage together cancel out: give neither (as delve odds asks)"
+            )
+        return self
 
 
 class OddsRequestIn(_Strict):
