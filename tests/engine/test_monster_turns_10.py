@@ -234,3 +234,28 @@ def test_10_3_monster_attacking_all_adjacent_enemies_and_a_negative_card_range()
     archer = game_with([brute()], [("normal", (3, 0))], actions=("attack 0 range -2",), kind=guard(rng=3))
     archer.choose("select c1 c2")  # range 3 - 2 = 1 from (3,0): it must walk? no move: no attack
     assert not [e for e in archer.events if str(e).startswith("attack guard#")]
+
+
+def test_10_4_monster_heals_the_ally_in_range_that_lost_the_most_ties_for_the_players() -> None:
+    game = game_with(
+        [brute(hex=(-3, 0))], [("normal", (1, 0)), ("normal", (2, 0))], actions=("heal 2 range 2",)
+    )
+    a, b = sorted(game.state.monsters(), key=lambda g: g.hex)
+    a.hp, b.hp = 3, 4
+    game.choose("select c1 c2")
+    assert b.hp == 4 and a.hp == 5  # the most damaged one, by both monsters (3 -> 5 -> 5 is full)
+    game2 = game_with(
+        [brute(hex=(-3, 0))], [("normal", (1, 0)), ("normal", (2, 0))], actions=("heal 1 range 2",)
+    )
+    for g in game2.state.monsters():
+        g.hp = 3
+    game2.choose("select c1 c2")
+    d = game2.decision
+    assert d is not None and d.actor == "party" and d.kind == "monster-heal" and len(d.choices) == 2
+
+
+def test_10_4_monster_loot_takes_coins_off_the_map() -> None:
+    game = game_with([brute(hex=(-3, 0))], [("normal", (1, 0))], actions=("loot 1",))
+    game.state.coins.update({(2, 0): 1, (3, 0): 2})
+    game.choose("select c1 c2")
+    assert game.state.coins == {(3, 0): 2}

@@ -26,6 +26,8 @@ from __future__ import annotations
 from typing import Literal
 
 from delvekit.core.hexes import Hex
+from delvekit.core.los import sight_for
+from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import monster_ai
 from delvekit.gloomhaven.abilities import Ability
@@ -296,7 +298,62 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     return None
 
 
+def _heal_candidates(game: Game, task: Task) -> list[Figure]:
+    """Monsters in range and sight (itself included) that lost the most health (§10.4)."""
+    st = game.state
+    f = st.figures.get(task.who)
+    board = game.board()
+    if f is None or board is None:
+        return []
+    reach = int(task.text)
+    near = proximity(board, f.hex, reach)
+    sight = sight_for(board, game._static.ruleset.los)
+    allies = [
+        g
+        for g in st.figures.values()
+        if g.kind == "monster"
+        and near.get(g.hex, reach + 1) <= reach
+        and (g is f or sight.visible(f.hex, g.hex))
+    ]
+    if not allies:
+        return []
+    most = max(g.max_hp - g.hp for g in allies)
+    return [g for g in allies if g.max_hp - g.hp == most]
+
+
+def _run_heal(game: Game, task: Task) -> Decision | None:
+    candidates = _heal_candidates(game, task)
+    if not candidates:
+        game._pop()
+        return None
+    return Decision(
+        "party", "monster-heal", [Choice("heal", (g.id,)) for g in sorted(candidates, key=lambda g: g.id)]
+    )
+
+
+def _apply_heal(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    game.heal(choice.args[0], task.n)
+
+
+def loot(game: Game, f: Figure, reach: int) -> None:
+    """A monster's Loot X: every money token within X (around walls, in sight) is taken off the
+    map for good (§10.4)."""
+    board = game.board()
+    assert board is not None
+    st = game.state
+    near = proximity(board, f.hex, reach)
+    sight = sight_for(board, game._static.ruleset.los)
+    gone = [
+        h for h in st.coins if near.get(h, reach + 1) <= reach and (h == f.hex or sight.visible(f.hex, h))
+    ]
+    for h in gone:
+        del st.coins[h]
+    game._emit("looted", f.id, f"coins={len(gone)}")
+
+
 for _kind, _run, _apply in (
+    ("monster_heal", _run_heal, _apply_heal),
     ("monster_plan", _run_plan, _apply_plan),
     ("monster_attack", _run_attack, None),
     ("monster_attack_after", _run_attack_after, None),

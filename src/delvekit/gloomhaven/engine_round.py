@@ -672,8 +672,13 @@ def _run_monster_ability(game: Game, task: Task) -> Decision | None:
     if f is None:
         return None
     ability = engine_monsters.monster_actions(game, f)[task.n]
-    if ability.kind in ("move", "attack") and game._static.board is not None and game.resolver is None:
+    board_play = game._static.board is not None and game.resolver is None
+    if ability.kind in ("move", "attack") and board_play:
         engine_monsters.act(game, f, task.n)
+    elif ability.kind == "heal" and ability.range and board_play:
+        game._push(Task("monster_heal", f.id, ability.value, str(ability.range)))
+    elif ability.kind == "loot" and board_play:
+        engine_monsters.loot(game, f, ability.value)
     else:
         game._perform(f.id, ability)
     return None
