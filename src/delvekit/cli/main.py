@@ -34,6 +34,10 @@ def _register() -> None:
     from delvekit.cli import campaign
 
     cli.add_command(campaign.group)
+    from delvekit.cli import play, replay
+
+    cli.add_command(play.command)
+    cli.add_command(replay.command)
 
 
 def main() -> None:

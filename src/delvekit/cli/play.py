@@ -1,0 +1,364 @@
+"""`delve play`: a scenario in the terminal, every rule automated; people or bots decide.
+
+The board is drawn with Rich at the start of each round and before each decision a person
+makes; each decision is a numbered list of its legal choices (answer with the number or the
+choice's text; ``b`` redraws the board, ``q`` quits, writing ``--save``/``--log`` first);
+events are printed as they happen. ``--bots random|greedy`` lets bots play every character, or
+only those named by ``--bot-seats``; decisions of "the party" (ties, monster pushes) go to a
+person unless every seat is a bot. Nothing is written before the game is under way, so a bad
+option changes nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from delvekit.core.errors import DelvekitError, InputError
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from delvekit.core.records import Decision, Event
+    from delvekit.gloomhaven.bots import Bot
+    from delvekit.gloomhaven.engine import Game
+
+_EVENT_STYLE = {
+    "round": "bold underline",
+    "turn": "bold cyan",
+    "damage": "red",
+    "killed": "bold red",
+    "exhausted": "bold magenta",
+    "condition": "yellow",
+    "healed": "green",
+    "looted": "gold1",
+    "door-opened": "bold dark_goldenrod",
+    "room-revealed": "bold dark_goldenrod",
+    "scenario-goal": "bold green",
+    "modifiers": "grey50",
+    "unresolved": "italic grey50",
+}
+_DIFFICULTIES = ("easy", "normal", "hard", "very_hard")
+
+
+def new_game(
+    scenario: int,
+    party: str,
+    *,
+    level: int = 1,
+    seed: int = 1,
+    content: str | None = None,
+    difficulty: str = "normal",
+) -> Game:
+    """The game of ``scenario`` for ``party`` (``"brute,mindthief"``) from the content pack
+    (with the user folder ``content`` laid over it)."""
+    from delvekit.gloomhaven.content import load_pack
+    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+
+    members = [p.strip().lower() for p in party.split(",") if p.strip()]
+    if not members:
+        raise InputError("name 2 to 4 classes, e.g. brute,mindthief", where="--party")
+    pack = load_pack(extra=content) if content else load_pack()
+    setup = setup_from_pack(
+        pack,
+        scenario,
+        [Member(m, level) for m in members],
+        difficulty=difficulty,  # type: ignore[arg-type]
+    )
+    return Game(setup, seed=seed)
+
+
+def seats(game: Game, bots: str | None, bot_seats: str | None) -> dict[str, Bot]:
+    """Which actor each bot plays: every character with ``bots`` alone, the named ones with
+    ``bot_seats``; ``party`` too when every character is a bot."""
+    from delvekit.gloomhaven.bots import make_bot
+
+    characters = [c.id for c in game.setup.party]
+    if bot_seats is not None and bots is None:
+        raise InputError("--bot-seats needs --bots random|greedy", where="--bot-seats")
+    if bots is None:
+        return {}
+    if bot_seats is None or bot_seats.strip().lower() == "all":
+        chosen = list(characters)
+    else:
+        chosen = [s.strip().lower() for s in bot_seats.split(",") if s.strip()]
+        unknown = [s for s in chosen if s not in characters]
+        if unknown or not chosen:
+            raise InputError(
+                f"not in the party: {', '.join(unknown) or '(none given)'} (party: {', '.join(characters)})",
+                where="--bot-seats",
+            )
+    bot = make_bot(bots, game.seed)
+    out = {c: bot for c in chosen}
+    if set(chosen) == set(characters):
+        out["party"] = bot
+    return out
+
+
+# ------------------------------------------------------------------ drawing
+
+
+def figure_labels(game: Game) -> dict[str, str]:
+    """A two-character label for each figure id: characters by class (``Br``), monsters by a
+    letter of their type and their standee number (``G3``), summons ``s1``.
+
+    >>> from delvekit.gloomhaven.engine_examples import tiny_setup
+    >>> from delvekit.gloomhaven.engine import Game
+    >>> sorted(figure_labels(Game(tiny_setup(), seed=1)).items())[:1]
+    [('brute', 'Br')]
+    """
+    letters: dict[str, str] = {}
+    used: set[str] = set()
+    for name in sorted({f.name for f in game.state.figures.values() if f.kind == "monster"}):
+        candidates = [w[0].upper() for w in reversed(name.split("-")) if w] + [
+            c.upper() for c in name if c.isalpha()
+        ]
+        pick = next((c for c in candidates if c not in used), None)
+        if pick is None:
+            pick = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in used)
+        used.add(pick)
+        letters[name] = pick
+    labels: dict[str, str] = {}
+    summons = 0
+    for f in game.state.figures.values():
+        if f.kind == "character":
+            labels[f.id] = f.id[:2].capitalize()
+        elif f.kind == "monster":
+            labels[f.id] = f"{letters.get(f.name, '?')}{f.standee % 10}"
+        else:
+            summons += 1
+            labels[f.id] = f"s{summons % 10}"
+    return labels
+
+
+def board_view(game: Game) -> RenderableType:
+    """The board now (figures, closed doors, coins) and a status table, as Rich renderables."""
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from delvekit.gloomhaven.elements import Element
+    from delvekit.render.svg import Figure, Marker
+    from delvekit.render.terminal import board_text
+
+    st = game.state
+    labels = figure_labels(game)
+    board = game.board()
+    parts: list[RenderableType] = [
+        Text(f"scenario {game.setup.scenario} - level {game.setup.level} - round {st.round}", style="bold")
+    ]
+    if board is not None:
+        figures = [
+            Figure(
+                hex=f.hex,
+                label=labels[f.id],
+                kind=(
+                    "character"
+                    if f.kind == "character"
+                    else "summon"
+                    if f.kind == "summon"
+                    else f.rank or "normal"
+                ),
+                name=f.id,
+            )
+            for f in st.figures.values()
+        ]
+        markers = [Marker(h, "coin", str(n)) for h, n in st.coins.items()]
+        parts.append(board_text(board, figures=figures, markers=markers, orientation="pointy"))
+    table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
+    for col in ("", "figure", "hp", "conditions", "cards hand/discard/lost"):
+        table.add_column(col)
+    for f in sorted(st.figures.values(), key=lambda f: (f.kind != "character", f.id)):
+        cards = ""
+        if f.kind == "character":
+            ch = st.characters[f.id]
+            cards = f"{len(ch.hand)}/{len(ch.discard)}/{len(ch.lost)}"
+        conds = ", ".join(c.value for c in f.conditions)
+        table.add_row(labels[f.id], f.id, f"{f.hp}/{f.max_hp}", conds, cards)
+    parts.append(table)
+    strong = [f"{e.value}={st.elements[e].name.lower()}" for e in Element if st.elements[e]]
+    if strong:
+        parts.append(Text("elements: " + " ".join(strong), style="italic"))
+    return Group(*parts)
+
+
+def event_text(event: Event) -> tuple[str, str]:
+    """An event as one printed line and its style."""
+    return f"  {event}", _EVENT_STYLE.get(event.kind, "")
+
+
+# ------------------------------------------------------------------ playing
+
+
+class Session:
+    """One game being played in the terminal."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: dict[str, Bot],
+        console: Console,
+        *,
+        quiet: bool,
+        save: Path | None,
+        log: Path | None,
+    ) -> None:
+        self.game = game
+        self.bots = bots
+        self.console = console
+        self.quiet = quiet
+        self.save_path = save
+        self.log_path = log
+
+    def show(self, events: list[Event]) -> None:
+        if self.quiet:
+            return
+        for e in events:
+            text, style = event_text(e)
+            self.console.print(text, style=style or None, highlight=False, markup=False)
+            if e.kind == "round":
+                self.console.print(board_view(self.game))
+
+    def ask(self, d: Decision) -> str | None:
+        """A person's answer: the choice text, or ``None`` to quit."""
+        self.console.print(board_view(self.game))
+        self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}):")
+        for n, c in enumerate(d.choices, 1):
+            self.console.print(f"  {n:>3}. {c}", highlight=False, markup=False)
+        while True:
+            try:
+                raw = click.prompt("choice (number, text, b=board, q=quit)", default="", show_default=False)
+            except (click.Abort, EOFError):
+                return None
+            answer = raw.strip()
+            if answer.lower() in ("q", "quit"):
+                return None
+            if answer.lower() in ("b", "board"):
+                self.console.print(board_view(self.game))
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(d.choices):
+                return str(d.choices[int(answer) - 1])
+            if answer and answer in d.choices.texts():
+                return answer
+            self.console.print(
+                f"not a legal choice: {answer!r} (a number 1-{len(d.choices)} or a choice's text)"
+            )
+
+    def run(self) -> bool:
+        """Play until the end (``True``) or until a person quits (``False``)."""
+        game = self.game
+        if not self.quiet:
+            self.console.print(board_view(game))
+        while game.decision is not None:
+            d = game.decision
+            bot = self.bots.get(d.actor)
+            if bot is not None:
+                choice = str(bot.choose(game))
+                if not self.quiet:
+                    self.console.print(
+                        f"{d.actor} ({d.kind}): {choice}", style="bold", highlight=False, markup=False
+                    )
+            else:
+                answer = self.ask(d)
+                if answer is None:
+                    self.write()
+                    return False
+                choice = answer
+            self.show(game.choose(choice))
+        self.write()
+        return True
+
+    def write(self) -> None:
+        if self.save_path is not None:
+            self.save_path.write_text(self.game.save() + "\n", encoding="utf-8")
+        if self.log_path is not None:
+            self.log_path.write_text("\n".join(self.game.log_lines()) + "\n", encoding="utf-8")
+
+
+def _writable(path: str | None, option: str) -> Path | None:
+    if path is None:
+        return None
+    p = Path(path)
+    if p.is_dir() or not p.parent.is_dir():
+        raise InputError(f"cannot write {path}: not a file in an existing folder", where=option)
+    return p
+
+
+@click.command("play")
+@click.option("--scenario", type=int, help="Scenario number (1-10 play end to end).")
+@click.option("--party", help="Comma-separated classes, e.g. brute,mindthief (2-4).")
+@click.option("--level", type=int, default=1, show_default=True, help="Level of every character.")
+@click.option("--difficulty", type=click.Choice(_DIFFICULTIES), default="normal", show_default=True)
+@click.option(
+    "--bots", type=click.Choice(["random", "greedy"]), help="Let a bot play (every seat by default)."
+)
+@click.option("--bot-seats", help="Comma-separated characters the bot plays (default: all).")
+@click.option("--seed", type=int, default=1, show_default=True, help="The game's random seed.")
+@click.option(
+    "--save", "save", type=click.Path(dir_okay=False), help="Write the game here when it ends or you quit."
+)
+@click.option("--load", "load", type=click.Path(dir_okay=False), help="Continue a saved game.")
+@click.option(
+    "--log", "log", type=click.Path(dir_okay=False), help="Write the JSON-lines log here (for delve replay)."
+)
+@click.option(
+    "--content", type=click.Path(file_okay=False), help="A custom content folder laid over the bundled pack."
+)
+@click.option("--quiet", is_flag=True, help="Print only the final line: result: victory|defeat rounds=N.")
+def command(
+    scenario: int | None,
+    party: str | None,
+    level: int,
+    difficulty: str,
+    bots: str | None,
+    bot_seats: str | None,
+    seed: int,
+    save: str | None,
+    load: str | None,
+    log: str | None,
+    content: str | None,
+    quiet: bool,
+) -> None:
+    """Play a scenario in the terminal (people and/or bots decide; the engine does the rest)."""
+    from rich.console import Console
+
+    from delvekit.gloomhaven.engine import Game
+
+    try:
+        save_path, log_path = _writable(save, "--save"), _writable(log, "--log")
+        if load is not None:
+            if scenario is not None or party is not None:
+                raise InputError("a loaded game already has its scenario and party", where="--load")
+            try:
+                text = Path(load).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise InputError(f"cannot read: {exc}", where=load) from None
+            game = Game.load(text, where=load)
+        else:
+            if scenario is None or party is None:
+                raise InputError("give --scenario N and --party a,b[,c,d] (or --load FILE)", where="play")
+            game = new_game(scenario, party, level=level, seed=seed, content=content, difficulty=difficulty)
+        players = seats(game, bots, bot_seats)
+        if quiet and any(c.id not in players for c in game.setup.party):
+            raise InputError(
+                "with --quiet every seat must be a bot (--bots without --bot-seats)", where="--quiet"
+            )
+        session = Session(game, players, Console(highlight=False), quiet=quiet, save=save_path, log=log_path)
+        finished = session.run()
+    except DelvekitError as exc:
+        raise click.ClickException(str(exc)) from None
+    if not finished:
+        if not quiet:
+            where = ", ".join(str(p) for p in (save_path, log_path) if p is not None)
+            click.echo(f"quit at round {game.state.round}" + (f"; written: {where}" if where else ""))
+        return
+    if not quiet and game.outcome is not None:
+        for c in game.outcome.characters:
+            click.echo(
+                f"{c.id}: xp={c.xp} coins={c.coins} gold={c.gold} bonus_xp={c.bonus_xp}"
+                + (" exhausted" if c.exhausted else "")
+            )
+    click.echo(f"result: {game.result} rounds={game.state.round}")

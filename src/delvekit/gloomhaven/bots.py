@@ -1,0 +1,507 @@
+"""Bots that answer a game's decisions: :class:`RandomBot` and :class:`GreedyBot`.
+
+A bot only reads the game and returns one of the pending decision's legal choices; it never
+changes the game and never decides a rule (the engine lists what is legal). Both are
+deterministic: the random bot draws from its own :class:`~delvekit.core.rng.Rng`, seeded from
+the game seed (:func:`bot_seed`), never from the global generator or the game's own generator
+(drawing from that would change the game).
+
+>>> from delvekit.gloomhaven.engine import Game
+>>> from delvekit.gloomhaven.engine_examples import tiny_setup
+>>> game = play(Game(tiny_setup(), seed=3), GreedyBot())
+>>> game.result in ("victory", "defeat"), game.decision is None
+(True, True)
+>>> a = play(Game(tiny_setup(), seed=3), RandomBot(3))
+>>> b = play(Game(tiny_setup(), seed=3), RandomBot(3))
+>>> a.log == b.log
+True
+
+The greedy bot plays sensibly without search: it scores card pairs and the order of their
+halves by a cheap evaluation of what they can do from where the character stands (attacks are
+worth something only if an enemy is within reach after the moves before them; lost halves cost
+a card for the rest of the scenario), walks along a shortest-path field toward a hex from
+which its next attack reaches an enemy (or toward closed doors and coins when no enemy is in
+sight), attacks the enemy it is most likely to kill, negates damage only when it would be
+exhausted, and rests when its hand runs low.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+from collections.abc import Callable, Mapping
+from typing import Protocol
+
+from delvekit.core.board import Board, Terrain
+from delvekit.core.hexes import Hex, distance
+from delvekit.core.records import Choice, Decision
+from delvekit.core.rng import Rng
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_setup import Card, Half
+from delvekit.gloomhaven.state import Figure
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_seed", "make_bot", "play"]
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal choices of the game's pending decision."""
+
+    def choose(self, game: Game) -> Choice: ...
+
+
+def bot_seed(seed: int, name: str = "bot") -> int:
+    """A seed for a bot's own generator, derived from the game seed (stable across runs and
+    Python versions, unlike ``hash``).
+
+    >>> bot_seed(1) == bot_seed(1), bot_seed(1) == bot_seed(2), bot_seed(1, "a") == bot_seed(1, "b")
+    (True, False, False)
+    """
+    digest = hashlib.sha256(f"{name}:{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _pending(game: Game) -> Decision:
+    d = game.decision
+    if d is None:
+        raise ValueError("the scenario has ended: there is no decision to answer")
+    return d
+
+
+class RandomBot:
+    """Uniform over the legal choices, from its own generator seeded by ``bot_seed(seed)``."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(bot_seed(seed, "random"))
+
+    def choose(self, game: Game) -> Choice:
+        return self.rng.choice(_pending(game).choices)
+
+
+# ----------------------------------------------------------------- greedy
+
+
+LOST_COST = 8.0
+"""What a lost half costs in the pair evaluation: a card gone for the rest of the scenario."""
+_NEGATIVE = (Terrain.TRAP, Terrain.HAZARDOUS)
+_BASIC_TOP = Half(abilities=(Ability(kind="attack", value=2),))
+_BASIC_BOTTOM = Half(abilities=(Ability(kind="move", value=2),))
+
+
+def _ability_value(a: Ability) -> float:
+    """A context-free worth of one ability (used to rank cards to keep or to lose)."""
+    if a.kind == "attack":
+        targets = 3 if a.targets == 0 else max(1, a.targets, len(a.area))
+        return (a.value + a.pierce / 2 + len(a.adds) + (a.push + a.pull) / 2) * 1.5 * targets
+    if a.kind == "move":
+        return a.value * 0.8
+    if a.kind in ("heal", "loot"):
+        return a.value * 0.8
+    if a.kind in ("shield", "retaliate"):
+        return a.value * 1.5
+    if a.kind == "xp":
+        return 0.5
+    if a.kind == "suffer":
+        return -a.value
+    return 1.0
+
+
+def _half_value(h: Half) -> float:
+    return sum(_ability_value(a) for a in h.abilities) - (LOST_COST if h.lost else 0.0)
+
+
+def card_value(card: Card) -> float:
+    """How much a card is worth keeping: its better half, plus a little for the other.
+
+    >>> from delvekit.gloomhaven.engine_setup import Card, Half
+    >>> strong = Card(id="a", initiative=10, top=Half(abilities=(Ability(kind="attack", value=4),)))
+    >>> weak = Card(id="b", initiative=10, top=Half(abilities=(Ability(kind="attack", value=1),)))
+    >>> card_value(strong) > card_value(weak)
+    True
+    """
+    a, b = _half_value(card.top), _half_value(card.bottom)
+    return max(a, b) + min(a, b) / 4
+
+
+class _Field:
+    """Shortest walking costs to a set of goal hexes (Dijkstra backwards from the goals)."""
+
+    __slots__ = ("cost",)
+
+    def __init__(self, board: Board, goals: set[Hex], blocked: set[Hex]) -> None:
+        links = board.links
+        cost: dict[Hex, float] = {}
+        heap = [(0.0, g) for g in goals if g in links]
+        heapq.heapify(heap)
+        while heap:
+            c, h = heapq.heappop(heap)
+            if h in cost:
+                continue
+            cost[h] = c
+            # entering h costs what h's terrain asks; we walk the field backwards
+            step = _enter_cost(board, h)
+            for n in links[h]:
+                if n not in cost and n not in blocked and board.terrain_at(n) is not Terrain.OBSTACLE:
+                    heapq.heappush(heap, (c + step, n))
+        self.cost = cost
+
+    def at(self, h: Hex) -> float:
+        return self.cost.get(h, 1e6)
+
+
+def _enter_cost(board: Board, h: Hex) -> float:
+    t = board.terrain_at(h)
+    if t is Terrain.DIFFICULT:
+        return 2.0
+    if t in _NEGATIVE:
+        return 6.0
+    return 1.0
+
+
+def _hex(text: str) -> Hex:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+class GreedyBot:
+    """Sensible play from a cheap evaluation of the legal choices (see the module docstring).
+
+    It keeps per-game lookups (cards by id) keyed by the game's setup, so one bot can play
+    many games in turn.
+    """
+
+    __slots__ = ("_cards", "_setup", "_values")
+
+    def __init__(self) -> None:
+        self._setup: object = None
+        self._cards: dict[str, dict[str, Card]] = {}
+        self._values: dict[tuple[str, str], float] = {}
+
+    def choose(self, game: Game) -> Choice:
+        d = _pending(game)
+        if game.setup is not self._setup:
+            self._setup = game.setup
+            self._cards = {ch.id: {c.id: c for c in ch.hand} for ch in game.setup.party}
+            self._values = {
+                (cid, c.id): card_value(c) for cid, cards in self._cards.items() for c in cards.values()
+            }
+        handler = _HANDLERS.get(d.kind)
+        if handler is not None:
+            pick = handler(self, game, d)
+            if pick is not None and pick in d.choices:
+                return pick
+        return d.choices[0]
+
+    # ------------------------------------------------------------ helpers
+
+    def value(self, cid: str, card: str) -> float:
+        return self._values.get((cid, card), 0.0)
+
+    def half(self, cid: str, card: str, half: str) -> Half:
+        c = self._cards[cid][card]
+        return c.top if half == "top" else c.bottom
+
+    # ------------------------------------------------------------ cards
+
+    def _plan_value(self, game: Game, f: Figure, first: Half, second: Half) -> float:
+        """Worth of performing ``first`` then ``second`` from where ``f`` stands."""
+        reach = _enemy_distance(game, f)
+        moved = 0
+        total = 0.0
+        for h in (first, second):
+            for a in h.abilities:
+                if a.kind == "move":
+                    useful = min(a.value, max(0, reach - 1 - moved)) if reach < 1e6 else a.value
+                    total += useful * 1.2 + (a.value - useful) * 0.2
+                    moved += a.value
+                elif a.kind == "attack":
+                    r = max(1, a.range)
+                    if reach <= r + moved:
+                        total += _ability_value(a) * 1.5
+                    else:
+                        total += 0.2
+                elif a.kind in ("shield", "retaliate"):
+                    total += _ability_value(a) * (1.0 if reach <= 4 else 0.2)
+                elif a.kind == "heal":
+                    missing = f.max_hp - f.hp
+                    total += min(a.value, missing) * 1.2 if a.range == 0 else a.value * 0.6
+                else:
+                    total += _ability_value(a) * 0.5
+            if h.lost:
+                total -= LOST_COST
+        return total
+
+    def best_order(self, game: Game, cid: str, a: str, b: str) -> tuple[float, str, str]:
+        """The best (worth, first choice kind, card) for playing cards ``a`` and ``b``."""
+        f = game.state.figures[cid]
+        best = (-1e9, "top", a)
+        for first, second in ((a, b), (b, a)):
+            for h1, h2 in (("top", "bottom"), ("bottom", "top")):
+                for basic1 in (False, True):
+                    for basic2 in (False, True):
+                        x = _basic(h1) if basic1 else self.half(cid, first, h1)
+                        y = _basic(h2) if basic2 else self.half(cid, second, h2)
+                        v = self._plan_value(game, f, x, y)
+                        if v > best[0]:
+                            best = (v, ("basic-" if basic1 else "") + h1, first)
+        return best
+
+    def select(self, game: Game, d: Decision) -> Choice | None:
+        ch = game.state.characters[d.actor]
+        f = game.state.figures[d.actor]
+        if Choice("long-rest") in d.choices and (
+            len(ch.hand) < 2
+            or (len(ch.hand) <= 3 and len(ch.discard) >= 4 and f.hp <= f.max_hp - 3)
+            or (len(ch.hand) <= 5 and len(ch.discard) >= 3 and 2 * f.hp <= f.max_hp)
+        ):
+            return Choice("long-rest")
+        near = _enemy_distance(game, f) <= 3
+        best: tuple[float, Choice | None] = (-1e9, None)
+        for c in d.choices:
+            if c.kind != "select":
+                continue
+            a, b = c.args
+            v = self.best_order(game, d.actor, a, b)[0]
+            lead = self._cards[d.actor][a].initiative
+            # acting before the monsters matters when they are close
+            v -= lead / (40.0 if near else 200.0)
+            if v > best[0]:
+                best = (v, c)
+        return best[1]
+
+    def action(self, game: Game, d: Decision) -> Choice | None:
+        ch = game.state.characters[d.actor]
+        if len(ch.selected) == 2:
+            a, b = ch.selected
+            _, kind, card = self.best_order(game, d.actor, a, b)
+            return Choice(kind, (card,))
+        f = game.state.figures[d.actor]
+        best: tuple[float, Choice | None] = (-1e9, None)
+        for c in d.choices:
+            half = c.kind.removeprefix("basic-")
+            h = _basic(half) if c.kind.startswith("basic-") else self.half(d.actor, c.args[0], half)
+            v = self._plan_value(game, f, h, Half())
+            if v > best[0]:
+                best = (v, c)
+        return best[1]
+
+    def hand(self, game: Game, d: Decision) -> Choice | None:
+        return max(d.choices, key=lambda c: self.value(d.actor, c.args[0]))
+
+    def long_rest(self, game: Game, d: Decision) -> Choice | None:
+        return min(d.choices, key=lambda c: self.value(d.actor, c.args[0]))
+
+    def damage(self, game: Game, d: Decision) -> Choice | None:
+        f = game.state.figures[d.actor]
+        take = next(c for c in d.choices if c.kind == "take")
+        amount = int(take.args[0])
+        if amount < f.hp:
+            return take
+        hand = [c for c in d.choices if c.kind == "lose-hand"]
+        pairs = [c for c in d.choices if c.kind == "lose-discard"]
+        if pairs and (len(hand) <= 2 or not hand):
+            return min(pairs, key=lambda c: self.value(d.actor, c.args[0]) + self.value(d.actor, c.args[1]))
+        if hand:
+            return min(hand, key=lambda c: self.value(d.actor, c.args[0]))
+        return pairs[0] if pairs else take
+
+    def short_rest(self, game: Game, d: Decision) -> Choice | None:
+        ch = game.state.characters[d.actor]
+        f = game.state.figures[d.actor]
+        # with a low hand, rest now unless a long rest's heal is needed
+        if len(ch.hand) < 2 and f.hp >= f.max_hp - 1:
+            return Choice("short-rest")
+        return Choice("no-rest")
+
+    def start(self, game: Game, d: Decision) -> Choice | None:
+        enemies = [g.hex for g in game.state.figures.values() if g.kind == "monster"]
+        if not enemies:
+            return None
+        return min(d.choices, key=lambda c: min(distance(_hex(c.args[0]), e) for e in enemies))
+
+    def move(self, game: Game, d: Decision) -> Choice | None:
+        f = game.state.figures[d.actor]
+        board = game.board()
+        if board is None:
+            return None
+        field, reached = self._move_field(game, f, board)
+        if reached and Choice("stop") in d.choices:
+            return Choice("stop")
+        here = field.at(f.hex)
+        best: tuple[float, Choice | None] = (
+            here - 0.5,
+            Choice("stop") if Choice("stop") in d.choices else None,
+        )
+        for c in d.choices:
+            if c.kind != "step":
+                continue
+            h = _hex(c.args[0])
+            v = field.at(h) + (5.0 if board.terrain_at(h) in _NEGATIVE else 0.0)
+            v -= 0.3 * game.state.coins.get(h, 0)
+            if v < best[0]:
+                best = (v, c)
+        return best[1]
+
+    def _move_field(self, game: Game, f: Figure, board: Board) -> tuple[_Field, bool]:
+        st = game.state
+        enemies = [g for g in st.figures.values() if _hostile(f, g)]
+        blocked = {g.hex for g in enemies}
+        if enemies:
+            r = self._next_attack_range(game, f.id)
+            want = max(1, r) if r is not None else 2
+            goals = {
+                h
+                for h in board.links
+                if h not in blocked and any(distance(h, g.hex) <= want for g in enemies)
+            }
+            reached = any(distance(f.hex, g.hex) <= want for g in enemies)
+            if r is not None and reached:
+                reached = _in_attack_reach(game, f, r)
+            elif r is None:
+                reached = reached and all(distance(f.hex, g.hex) >= 2 for g in enemies)
+        else:
+            goals = set(board.doors - st.opened) | set(st.coins)
+            reached = not goals
+        return _Field(board, goals, blocked), reached
+
+    def _next_attack_range(self, game: Game, cid: str) -> int | None:
+        """The range of the next attack this character performs this turn, if any."""
+        for task in reversed(game.state.agenda):
+            if task.who != cid:
+                continue
+            if task.kind == "ability":
+                card, half = task.text.split("/")
+                for a in self.half(cid, card, half).abilities[task.n :]:
+                    if a.kind == "attack":
+                        return a.range
+            elif task.kind == "basic" and task.text == "top":
+                return 0
+            elif task.kind == "action" and task.n == 2:
+                ch = game.state.characters[cid]
+                other = "bottom" if ch.used_half == "top" else "top"
+                for card in ch.selected:
+                    for a in self.half(cid, card, other).abilities:
+                        if a.kind == "attack":
+                            return a.range
+                    return 0  # a basic attack is always possible
+        return None
+
+    def attack(self, game: Game, d: Decision) -> Choice | None:
+        st = game.state
+        task = st.agenda[-1] if st.agenda else None
+        power = task.n if task is not None and task.kind == "attack" else 2
+        best: tuple[tuple[float, ...], Choice | None] = ((-1e9,), None)
+        for c in d.choices:
+            if c.kind == "skip":
+                continue
+            ids = [a for a in c.args if a in st.figures]
+            kills = 0
+            chip = 0.0
+            for fid in ids:
+                g = st.figures[fid]
+                dealt = max(0, power - game.shield(fid))
+                if dealt >= g.hp:
+                    kills += 1
+                chip += min(dealt, g.hp) + (1 if g.rank == "elite" else 0)
+            key = (kills, chip, -sum(st.figures[i].hp for i in ids))
+            if key > best[0]:
+                best = (key, c)
+        return best[1]
+
+    def party_monster(self, game: Game, d: Decision) -> Choice | None:
+        """A tied monster outcome: spread the hurt onto the healthiest character."""
+        st = game.state
+
+        def worth(c: Choice) -> float:
+            hurt = [st.figures[a].hp for a in c.args if a in st.figures and st.figures[a].kind != "monster"]
+            return min(hurt) if hurt else 1e6
+
+        return max(d.choices, key=worth)
+
+    def heal(self, game: Game, d: Decision) -> Choice | None:
+        st = game.state
+        heals = [c for c in d.choices if c.kind == "heal" and c.args and c.args[0] in st.figures]
+        if not heals:
+            return None
+        return max(heals, key=lambda c: st.figures[c.args[0]].max_hp - st.figures[c.args[0]].hp)
+
+    def force(self, game: Game, d: Decision) -> Choice | None:
+        """Push or pull: a monster toward traps, a character (party decides) away from them."""
+        board = game.board()
+        if board is None:
+            return None
+        ours = d.actor != "party"
+        options = [c for c in d.choices if c.kind != "decline"]
+        if not options:
+            return None
+        return max(
+            options,
+            key=lambda c: (board.terrain_at(_hex(c.args[0])) in _NEGATIVE) == ours,
+        )
+
+
+def _basic(half: str) -> Half:
+    return _BASIC_TOP if half == "top" else _BASIC_BOTTOM
+
+
+def _hostile(a: Figure, b: Figure) -> bool:
+    return (a.kind == "monster") != (b.kind == "monster")
+
+
+def _enemy_distance(game: Game, f: Figure) -> float:
+    hexes = [g.hex for g in game.state.figures.values() if _hostile(f, g)]
+    if not hexes:
+        return 1e6
+    return min(distance(f.hex, h) for h in hexes)
+
+
+def _in_attack_reach(game: Game, f: Figure, attack_range: int) -> bool:
+    from delvekit.gloomhaven.engine_actions import targets
+
+    return bool(targets(game, f, attack_range))
+
+
+_HANDLERS: Mapping[str, Callable[[GreedyBot, Game, Decision], Choice | None]] = {
+    "select": GreedyBot.select,
+    "action": GreedyBot.action,
+    "hand": GreedyBot.hand,
+    "long-rest": GreedyBot.long_rest,
+    "damage": GreedyBot.damage,
+    "short-rest": GreedyBot.short_rest,
+    "short-rest-loss": lambda bot, game, d: Choice("accept"),
+    "start": GreedyBot.start,
+    "move": GreedyBot.move,
+    "attack": GreedyBot.attack,
+    "monster": GreedyBot.party_monster,
+    "heal": GreedyBot.heal,
+    "push": GreedyBot.force,
+    "pull": GreedyBot.force,
+    "consume": lambda bot, game, d: Choice("consume", d.choices[0].args),
+}
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": lambda seed: GreedyBot(),
+}
+"""Bot names for faces (``--bots random|greedy``): name → factory taking the game seed."""
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    """The bot called ``name`` for a game with ``seed``."""
+    from delvekit.core.errors import InputError
+
+    if name not in BOTS:
+        raise InputError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})", where="bots")
+    return BOTS[name](seed)
+
+
+def play(game: Game, bot: Bot, *, max_choices: int = 100_000) -> Game:
+    """Let ``bot`` answer every decision until the scenario ends; returns ``game``."""
+    for _ in range(max_choices):
+        if game.decision is None:
+            return game
+        game.choose(bot.choose(game))
+    raise RuntimeError(f"the scenario did not end within {max_choices} choices")
