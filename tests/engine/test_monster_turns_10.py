@@ -238,12 +238,12 @@ def test_10_3_monster_attacking_all_adjacent_enemies_and_a_negative_card_range()
 
 def test_10_4_monster_heals_the_ally_in_range_that_lost_the_most_ties_for_the_players() -> None:
     game = game_with(
-        [brute(hex=(-3, 0))], [("normal", (1, 0)), ("normal", (2, 0))], actions=("heal 2 range 2",)
+        [brute(hex=(-3, 0))], [("normal", (1, 0)), ("normal", (2, 0))], actions=("heal 1 range 2",)
     )
     a, b = sorted(game.state.monsters(), key=lambda g: g.hex)
-    a.hp, b.hp = 3, 4
+    a.hp, b.hp = 2, 4
     game.choose("select c1 c2")
-    assert b.hp == 4 and a.hp == 5  # the most damaged one, by both monsters (3 -> 5 -> 5 is full)
+    assert (a.hp, b.hp) == (4, 4)  # each of the two heals went to the one that had lost the most
     game2 = game_with(
         [brute(hex=(-3, 0))], [("normal", (1, 0)), ("normal", (2, 0))], actions=("heal 1 range 2",)
     )
