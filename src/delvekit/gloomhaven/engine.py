@@ -67,15 +67,19 @@ Done (rules digest sections):
 * §15 scenario end after the round in which it triggers (loss wins over success); the
   :class:`~delvekit.gloomhaven.engine_level.ScenarioResult` record (:attr:`Game.outcome`).
 * With a board in the setup (:class:`~delvekit.gloomhaven.engine_setup.BoardSpec`):
-  characters' Move hex by hex and Attack with targets, range, LOS, pierce and added conditions,
-  push and pull, Loot X (:mod:`~delvekit.gloomhaven.engine_actions`: difficult terrain, traps,
-  hazardous terrain, doors revealing rooms mid-move, jumps); monsters' and character summons'
-  Move and Attack through ``monster_ai`` (:mod:`~delvekit.gloomhaven.engine_monsters`: AI ties
-  become a ``party monster`` decision; characters negate monster damage by losing cards;
-  retaliate after push/pull).
+  characters' Move hex by hex, Attack (targets, Target N, target all, areas in every
+  orientation, range, LOS, pierce, added conditions and curse/bless, element consumption),
+  push and pull, Heal with range, Loot X (:mod:`~delvekit.gloomhaven.engine_actions`:
+  difficult terrain, traps, hazardous terrain, doors revealing rooms mid-move, jumps);
+  monsters' and character summons' Move and Attack through ``monster_ai``
+  (:mod:`~delvekit.gloomhaven.engine_monsters`: AI ties become a ``party monster`` decision;
+  areas and "all adjacent" through the AI; automatic, type-wide element consumption; heal the
+  most damaged ally; loot; characters negate monster damage by losing cards; retaliate after
+  push/pull).
 * :mod:`~delvekit.gloomhaven.engine_content` builds a setup from the content pack (scenarios
-  1–8 and 10 with Brute and Mindthief play end to end; card abilities the engine cannot play
-  yet become ``custom`` abilities reported ``unresolved``).
+  1–8 and 10 with Brute and Mindthief play end to end; the characters choose their starting
+  hexes; card abilities the engine cannot play yet become ``custom`` abilities reported
+  ``unresolved``, listed by :func:`~delvekit.gloomhaven.engine_content.unsupported`).
 
 Extending: an extension registers its own agenda tasks with :func:`task_handler` (a ``run``
 that pops or returns a Decision, an ``apply`` for choices) and pushes them with ``_push``. The
@@ -85,12 +89,13 @@ effect methods (:meth:`Game.add_condition`, :meth:`heal`, :meth:`suffer_damage`,
 the game ``tampered`` (not replayable, so not saveable). An :class:`AbilityResolver` given to
 the game replaces the built-in move/attack resolution.
 
-Next (not yet here): (1) the abilities :func:`engine_content.unsupported` lists: areas of
-effect (the AI already places them for monsters), element consumption (characters choose,
-monsters always), "affects"/custom card texts, summon abilities, persistent augments; (2) the
-monster stat rules the adapter refuses (scenario 9's ``V``), scenario special rules and goals
-beyond "kill all", starting-hex choice; (3) items (spent/consumed, refreshed by a long rest),
-picking up active cards during a rest; (4) the faces: ``delve play``/``replay``, bots.
+Next (not yet here): (1) the abilities :func:`engine_content.unsupported` lists (for Brute and
+Mindthief: "affects" texts such as enemies moved through, pushes without an attack, summons,
+Mindthief augments, control-enemy and ally-performs, X values; for monsters: summons/spawns,
+wild consumption, conditions on other figures, trap creation); (2) the monster stat rules the
+adapter refuses (scenario 9's ``V``), scenario special rules and goals beyond "kill all";
+(3) items (spent/consumed, refreshed by a long rest), picking up active cards during a rest,
+retaliate with range; (4) test-fixture classes for parties of three and four.
 """
 
 from __future__ import annotations
