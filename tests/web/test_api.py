@@ -327,3 +327,33 @@ def test_a_request_that_would_solve_too_long_is_refused(monkeypatch: Any, client
     r = post_solve(client, doc)
     assert r.status_code == 413
     assert "solved 1 of 2 cases" in r.json()["detail"]
+
+
+def test_the_engine_format_extensions_are_accepted(client: Any) -> None:
+    """What the CLI accepts, the API accepts: doors, invisible figures, summons, inline boards,
+    left-out defaults (walls, terrain, movement flags, format block)."""
+    pytest.importorskip("delvekit.gloomhaven.cases")
+    own = Path(__file__).resolve().parent.parent / "data" / "monster-ai" / "own-cases.json"
+    if own.exists():
+        r = post_solve(client, json.loads(own.read_text()))
+        assert r.status_code == 200, r.text[:300]
+    doc = editor.blank(6, 5)
+    case = doc["cases"][0]
+    lean = {
+        "cases": [
+            {
+                "id": "lean",
+                "ruleset": "gloomhaven",
+                "board": doc["boards"]["board"],
+                "doors": [[3, 0]],
+                "figures": [
+                    *case["figures"],
+                    {"id": "C9", "side": "character", "hex": [4, 1], "invisible": True},
+                ],
+                "ability": {"move": 2, "attack": {"range": 0, "targets": 1, "aoe": None}},
+            }
+        ]
+    }
+    r = post_solve(client, lean)
+    assert r.status_code == 200, r.text
+    assert all("C9" not in o["targets"] for o in r.json()[0]["outcomes"])

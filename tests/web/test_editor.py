@@ -199,3 +199,27 @@ def test_erase_keeps_the_active_monster() -> None:
     assert active is not None
     with pytest.raises(EditError, match="stays on the board"):
         editor.erase(doc, tuple(active["hex"]))  # type: ignore[arg-type]
+
+
+def test_doors_toggle_and_leave_with_their_hex() -> None:
+    doc = editor.blank(5, 5)
+    doc = editor.toggle_door(doc, (2, 0))
+    assert editor.doors_of(doc) == {(2, 0)} and valid(doc)
+    with pytest.raises(EditError, match="door stands"):
+        editor.paint(doc, "wall", (2, 0))
+    assert editor.doors_of(editor.erase(doc, (2, 0))) == set()
+    assert "doors" not in editor.case_of(editor.toggle_hex(doc, (2, 0)))
+    assert editor.doors_of(editor.toggle_door(doc, (2, 0))) == set()
+
+
+def test_single_case_takes_inline_boards_and_extensions() -> None:
+    doc = editor.blank(4, 3)
+    case = dict(editor.case_of(doc))
+    hexes = doc["boards"]["board"]
+    inline = {"cases": [{**case, "board": hexes, "doors": [[1, 0]]}]}
+    one = editor.single_case(inline)
+    assert one["boards"] == {"mover-board": hexes} and editor.case_of(one)["board"] == "mover-board"
+    assert editor.doors_of(one) == {(1, 0)}
+    named = {"cases": [{**case, "board": "room", "board_hexes": hexes}]}
+    assert editor.single_case(named)["boards"] == {"room": hexes}
+    assert editor.single_case(one) == one

@@ -27,6 +27,7 @@ edits = st.one_of(
     st.tuples(st.just("resize"), st.integers(1, 9), st.integers(1, 7)),
     st.tuples(st.just("apply"), coords),
     st.tuples(st.just("ranged"), st.integers(0, 4)),
+    st.tuples(st.just("door"), coords),
 )
 
 
@@ -51,6 +52,8 @@ def apply(doc: editor.Doc, edit: tuple[Any, ...]) -> editor.Doc:
         return editor.resize(doc, edit[1], edit[2])
     if kind == "apply":
         return editor.apply_outcome(doc, edit[1])
+    if kind == "door":
+        return editor.toggle_door(doc, edit[1])
     return editor.set_ability(
         doc,
         move=2,

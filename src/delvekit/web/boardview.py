@@ -282,7 +282,7 @@ def to_board(doc: editor.Doc) -> Board:
     """The core board the document describes (for the shared renderer)."""
     terrain = {h: Terrain(kind) for h, kind in editor.terrain_at(doc).items()}
     walls = [(a, b) for a, b in (tuple(p) for p in editor.wall_pairs(doc))]
-    return Board.build(editor.board_hexes(doc), terrain=terrain, walls=walls)
+    return Board.build(editor.board_hexes(doc), terrain=terrain, walls=walls, doors=editor.doors_of(doc))
 
 
 def _render_figures(doc: editor.Doc) -> list[Figure]:

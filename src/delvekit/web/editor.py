@@ -129,6 +129,30 @@ def active_figure(doc: Doc) -> dict[str, Any] | None:
     return None
 
 
+def doors_of(doc: Doc) -> set[Hex]:
+    """Hexes holding a closed door."""
+    return {(int(h[0]), int(h[1])) for h in case_of(doc).get("doors", [])}
+
+
+def _set_doors(case: dict[str, Any], doors: Iterable[Hex]) -> None:
+    kept = sorted(set(doors))
+    if kept:
+        case["doors"] = [list(h) for h in kept]
+    else:
+        case.pop("doors", None)
+
+
+def toggle_door(doc: Doc, h: Hex) -> Doc:
+    """Put a closed door on ``h``, or take it away."""
+    _on_board(doc, h)
+    if terrain_at(doc).get(h) == "wall":
+        raise EditError(f"hex {list(h)} is a wall; a door stands on an open hex", where="hex")
+    out = _copy(doc)
+    doors = doors_of(doc)
+    _set_doors(case_of(out), doors - {h} if h in doors else doors | {h})
+    return out
+
+
 def wall_pairs(doc: Doc) -> set[frozenset[Hex]]:
     """Thin walls as unordered hex pairs."""
     return {frozenset(((a[0], a[1]), (b[0], b[1]))) for a, b in case_of(doc)["walls"]}
@@ -166,13 +190,15 @@ def paint(doc: Doc, kind: str, h: Hex) -> Doc:
     fig = figure_at(doc, h)
     if kind == "wall" and current != "wall" and fig is not None:
         raise EditError(f"{fig['id']} stands on {list(h)}; move it before drawing a wall there", where="hex")
+    if kind == "wall" and h in doors_of(doc):
+        raise EditError(f"a door stands on {list(h)}; erase it before drawing a wall there", where="hex")
     out = _copy(doc)
     _set_terrain(case_of(out), h, None if current == kind else kind)
     return out
 
 
 def erase(doc: Doc, h: Hex) -> Doc:
-    """Clear ``h``: its figure first, else its terrain, else the thin walls around it."""
+    """Clear ``h``: its figure first, else its terrain, else its door, else the thin walls around it."""
     _on_board(doc, h)
     fig = figure_at(doc, h)
     if fig is not None and fig.get("active"):
@@ -185,6 +211,8 @@ def erase(doc: Doc, h: Hex) -> Doc:
         case["figures"] = [f for f in case["figures"] if tuple(f["hex"]) != h]
     elif h in terrain_at(doc):
         _set_terrain(case, h, None)
+    elif h in doors_of(doc):
+        _set_doors(case, doors_of(doc) - {h})
     else:
         case["walls"] = [w for w in case["walls"] if tuple(w[0]) != h and tuple(w[1]) != h]
     return out
@@ -204,6 +232,7 @@ def toggle_hex(doc: Doc, h: Hex) -> Doc:
         out["boards"][case["board"]] = [list(x) for x in hexes if x != h]
         case["figures"] = [f for f in case["figures"] if tuple(f["hex"]) != h]
         _set_terrain(case, h, None)
+        _set_doors(case, doors_of(doc) - {h})
         remaining = set(hexes) - {h}
         case["walls"] = [w for w in case["walls"] if tuple(w[0]) in remaining or tuple(w[1]) in remaining]
     else:
@@ -402,6 +431,7 @@ def resize(doc: Doc, width: int, height: int) -> Doc:
         k: kept for k, v in case["terrain"].items() if (kept := [h for h in v if tuple(h) in keep])
     }
     case["walls"] = [w for w in case["walls"] if tuple(w[0]) in keep or tuple(w[1]) in keep]
+    _set_doors(case, doors_of(doc) & keep)
     return out
 
 
@@ -436,17 +466,24 @@ def single_case(document: Doc, case_index: int = 0) -> Doc:
     if not 0 <= case_index < len(cases):
         raise EditError(f"the document has {len(cases)} case(s); no case {case_index}", where="case")
     case = copy.deepcopy(cases[case_index])
-    board_name = case["board"]
-    kept = {
-        k: case[k] for k in ("id", "ruleset", "board", "walls", "terrain", "figures", "ability") if k in case
-    }
+    # The board: a name from ``boards``, a name with ``board_hexes`` inline, or a bare hex list.
+    if "board_hexes" in case:
+        board_name, board = str(case["board"]), case["board_hexes"]
+    elif isinstance(case["board"], str):
+        board_name, board = case["board"], document["boards"][case["board"]]
+    else:
+        board_name, board = f"{case['id']}-board", case["board"]
+    kept = {k: case[k] for k in ("id", "ruleset", "walls", "terrain", "figures", "ability") if k in case}
+    kept["board"] = board_name
     for key in ("scenario", "description"):
         if case.get(key) is not None:
             kept[key] = case[key]
     kept.setdefault("walls", [])
     kept.setdefault("terrain", {})
-    kept["terrain"] = {k: v for k, v in kept["terrain"].items() if v}
+    kept["terrain"] = {k: [list(h) for h in v] for k, v in kept["terrain"].items() if v}
     kept["walls"] = [[list(a), list(b)] for a, b in kept["walls"]]
+    if case.get("doors"):
+        kept["doors"] = [list(h) for h in case["doors"]]
     kept["figures"] = [
         {k: (list(v) if k == "hex" else v) for k, v in fig.items() if k != "source_index" and v is not None}
         for fig in kept["figures"]
@@ -458,10 +495,25 @@ def single_case(document: Doc, case_index: int = 0) -> Doc:
     if attack is not None:
         attack.setdefault("melee", attack["range"] == 0)
         attack.setdefault("aoe", None)
+        if attack["aoe"] is not None:
+            attack["aoe"].setdefault("orientations", "rotations_and_mirror")
+            attack["aoe"]["hexes"] = [list(h) for h in attack["aoe"]["hexes"]]
+    order = (
+        "id",
+        "ruleset",
+        "board",
+        "walls",
+        "terrain",
+        "doors",
+        "figures",
+        "ability",
+        "scenario",
+        "description",
+    )
     return {
         "format": dict(FORMAT),
-        "boards": {board_name: [list(h) for h in document["boards"][board_name]]},
-        "cases": [kept],
+        "boards": {board_name: [list(h) for h in board]},
+        "cases": [{k: kept[k] for k in order if k in kept}],
     }
 
 

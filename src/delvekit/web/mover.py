@@ -33,6 +33,7 @@ TOOLS: tuple[tuple[str, str], ...] = (
     ("difficult", "Difficult"),
     ("icy", "Icy"),
     ("wall-edge", "Thin wall"),
+    ("door", "Closed door"),
     ("erase", "Erase"),
     ("hex", "Board shape"),
 )
@@ -290,6 +291,8 @@ def _click(doc: editor.Doc, state: State, h: Hex) -> editor.Doc:
         return editor.set_active(doc, h)
     if tool == "erase":
         return editor.erase(doc, h)
+    if tool == "door":
+        return editor.toggle_door(doc, h)
     if tool == "hex":
         return editor.toggle_hex(doc, h)
     raise InputError("choose a tool that acts on hexes (the thin-wall tool acts on hex sides)", where="tool")

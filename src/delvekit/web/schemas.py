@@ -67,12 +67,14 @@ class FigureIn(_Strict):
     active: Literal[True] | None = None
     initiative: Annotated[int, Field(ge=0, le=99)] | None = None
     source_index: int | None = None
+    invisible: bool | None = None
+    summon_of: FigureIdText | None = None
 
 
 class AoeIn(_Strict):
     anchor: Literal["attacker", "free"]
     hexes: Annotated[list[HexIn], Field(min_length=1, max_length=MAX_AOE_HEXES)]
-    orientations: Literal["rotations_and_mirror", "rotations_only", "fixed"]
+    orientations: Literal["rotations_and_mirror", "rotations_only", "fixed"] = "rotations_and_mirror"
 
 
 class AttackIn(_Strict):
@@ -84,10 +86,10 @@ class AttackIn(_Strict):
 
 class AbilityIn(_Strict):
     move: Annotated[int, Field(ge=0, le=30)]
-    jump: bool
-    flying: bool
-    teleport: bool
-    muddled: bool
+    jump: bool = False
+    flying: bool = False
+    teleport: bool = False
+    muddled: bool = False
     attack: AttackIn | None
 
 
@@ -115,9 +117,13 @@ class ExpectedIn(BaseModel):
 class CaseIn(_Strict):
     id: Annotated[str, StringConstraints(min_length=1, max_length=100)]
     ruleset: RulesetName
-    board: Annotated[str, StringConstraints(min_length=1, max_length=100)]
-    walls: Annotated[list[tuple[HexIn, HexIn]], Field(max_length=2 * MAX_BOARD_HEXES)]
-    terrain: TerrainIn
+    board: Annotated[str, StringConstraints(min_length=1, max_length=100)] | HexList = Field(
+        description="a board name from boards, or the board's hexes inline"
+    )
+    board_hexes: HexList | None = None
+    walls: Annotated[list[tuple[HexIn, HexIn]], Field(max_length=2 * MAX_BOARD_HEXES)] = []
+    terrain: TerrainIn = TerrainIn()
+    doors: HexList | None = None
     figures: Annotated[list[FigureIn], Field(min_length=1, max_length=MAX_FIGURES)]
     ability: AbilityIn
     # Informative fields of the format, carried through unchanged.
@@ -139,9 +145,9 @@ class CaseIn(_Strict):
 class CasesDocumentIn(_Strict):
     """A ``gh-monster-ai-cases`` document: named board shapes and the cases drawn on them."""
 
-    format: FormatIn
+    format: FormatIn | None = None
     source: dict[str, Any] | None = None
-    boards: Annotated[dict[str, HexList], Field(min_length=1, max_length=MAX_BOARDS)]
+    boards: Annotated[dict[str, HexList], Field(max_length=MAX_BOARDS)] = {}
     rule_flags: dict[str, Any] | None = None
     counts: dict[str, Any] | None = None
     failures: list[Any] | None = None
@@ -223,16 +229,28 @@ def check_document(doc: CasesDocumentIn) -> list[tuple[str, str]]:
     [('cases.0.figures.0.hex', 'hex [0, 5] is not on board b')]
     """
     problems: list[tuple[str, str]] = []
-    boards = {name: {tuple(h) for h in hexes} for name, hexes in doc.boards.items()}
+    boards: dict[str, set[tuple[int, int]]] = {name: set(hexes) for name, hexes in doc.boards.items()}
     seen_ids: set[str] = set()
     for i, case in enumerate(doc.cases):
         at = f"cases.{i}"
         if case.id in seen_ids:
             problems.append((f"{at}.id", f"case id {case.id!r} appears twice"))
         seen_ids.add(case.id)
-        board = boards.get(case.board)
-        if board is None:
-            problems.append((f"{at}.board", f"no board named {case.board!r} in boards"))
+        board_name = case.board if isinstance(case.board, str) else "(inline)"
+        if case.board_hexes is not None:
+            if not isinstance(case.board, str):
+                problems.append((f"{at}.board", "expected a board name next to board_hexes"))
+                continue
+            board: set[tuple[int, int]] | None = set(case.board_hexes)
+        elif isinstance(case.board, str):
+            board = boards.get(case.board)
+            if board is None:
+                problems.append((f"{at}.board", f"no board named {case.board!r} in boards"))
+                continue
+        else:
+            board = set(case.board)
+        if not board:
+            problems.append((f"{at}.board", "the board has no hexes"))
             continue
         actives = [f.id for f in case.figures if f.active]
         if len(actives) != 1:
@@ -247,7 +265,7 @@ def check_document(doc: CasesDocumentIn) -> list[tuple[str, str]]:
                 problems.append((f"{at}.figures.{j}.active", "the active figure must be a monster"))
             if fig.hex not in board:
                 problems.append(
-                    (f"{at}.figures.{j}.hex", f"hex {list(fig.hex)} is not on board {case.board}")
+                    (f"{at}.figures.{j}.hex", f"hex {list(fig.hex)} is not on board {board_name}")
                 )
             elif fig.hex in occupied:
                 problems.append(
@@ -260,17 +278,20 @@ def check_document(doc: CasesDocumentIn) -> list[tuple[str, str]]:
             for k, h in enumerate(getattr(case.terrain, kind)):
                 if h not in board:
                     problems.append(
-                        (f"{at}.terrain.{kind}.{k}", f"hex {list(h)} is not on board {case.board}")
+                        (f"{at}.terrain.{kind}.{k}", f"hex {list(h)} is not on board {board_name}")
                     )
                 elif h in terrain_at and terrain_at[h] != kind:
                     problems.append((f"{at}.terrain.{kind}.{k}", f"hex {list(h)} is already {terrain_at[h]}"))
                 terrain_at[h] = kind
+        for k, h in enumerate(case.doors or []):
+            if h not in board:
+                problems.append((f"{at}.doors.{k}", f"hex {list(h)} is not on board {board_name}"))
         for k, (a, b) in enumerate(case.walls):
             dq, dr = b[0] - a[0], b[1] - a[1]
             if (dq, dr) not in {(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)}:
                 problems.append((f"{at}.walls.{k}", f"hexes {list(a)} and {list(b)} are not neighbours"))
             elif a not in board and b not in board:
                 problems.append(
-                    (f"{at}.walls.{k}", f"wall {[list(a), list(b)]} touches no hex of {case.board}")
+                    (f"{at}.walls.{k}", f"wall {[list(a), list(b)]} touches no hex of {board_name}")
                 )
     return problems

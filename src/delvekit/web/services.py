@@ -225,6 +225,7 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
         kind = board.terrain_at(h)
         if kind is not None and kind.value in editor.TERRAIN_KINDS:
             terrain.setdefault(kind.value, []).append(list(h))
+    doors = sorted([list(h) for h in board.doors if h in hexes])
     walls = sorted([list(a), list(b)] for a, b in board.walls if a in hexes or b in hexes)
     # Doors that lead out of the opening room stay closed: treat their hexes as part of the room
     # (figures cannot stand behind them here anyway).
@@ -255,6 +256,7 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
         "board": name,
         "walls": walls,
         "terrain": terrain,
+        **({"doors": doors} if doors else {}),
         "figures": figures,
         "ability": {
             "move": 2,
