@@ -22,8 +22,12 @@ or on the attacker when positive; elements; heal and shield self), then each pus
 (§7: step by step, ``push-to Q,R`` / ``pull-to Q,R``, chosen by the attacking character or by the
 party for a monster; a character may ``decline`` it before the first step; it must go on while
 a legal hex exists; traps and hazards on the way count), then the target's retaliate if the
-attacker is (still) adjacent. Areas of effect come next; monsters' moves and attacks are in
-:mod:`~delvekit.gloomhaven.engine_monsters`.
+attacker is (still) adjacent. ``target all`` attacks every enemy in reach (one choice: ``all
+IDS``); an area attack offers one ``area IDS`` choice per distinct set of enemies some placement
+hits (every rotation and mirror image; melee areas around the attacker, ranged ones with a red
+hex in range; enemies out of sight are not attacked). An attack with an element consumption asks
+first (``consume ELEMENT`` / ``no-consume``) when the element is Strong or Waning. Monsters'
+moves and attacks are in :mod:`~delvekit.gloomhaven.engine_monsters`.
 
 **Loot X** takes every money token within X hexes (around walls) in line of sight (§14).
 """

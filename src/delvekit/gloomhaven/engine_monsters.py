@@ -16,9 +16,13 @@ shield (active cards included); a character target then chooses how to take the 
 and the card's added effects apply after it, to a target still standing; then the target's
 retaliate if the monster is adjacent.
 
-Target N, pierce and added conditions come from the card's attack. Not yet: area attacks and
-"all adjacent" (the AI supports them; the card model does not carry them yet), push/pull,
-monster summons, loot, heal with range, teleport.
+Target N, "all" targets, areas (placed by the AI), pierce and added conditions come from the
+card's attack and the stat card. Element consumption is automatic: the type consumes at the
+start of its first activating monster's turn and every monster of the type gains the boost.
+Heal X Range Y heals the ally in range and sight that lost the most health (ties: the party);
+Loot X removes money tokens in reach. Character summons use the same path with Move +0,
+Attack +0 on their stat line and their owner's modifier deck. Not yet: monster summons and
+spawns, wild consumption, conditions given to other figures outside attacks, teleport.
 """
 
 from __future__ import annotations
