@@ -26,9 +26,12 @@ Decisions (``actor kind: choices``), the vocabulary faces, bots and logs share:
 ``C short-rest``               ``short-rest`` | ``no-rest``
 ``C short-rest-loss``          ``accept`` | ``reroll`` (suffer 1 damage, lose another card)
 ``C move``                     ``step Q,R`` | ``stop`` (with a board)
-``C attack``                   ``target ID`` | ``skip``
+``C attack``                   ``target ID`` | ``all IDS`` | ``area IDS`` | ``skip``
+``C consume``                  ``consume ELEMENT...`` | ``no-consume``
+``C heal``                     ``heal ID`` | ``skip`` (Heal X, Range Y)
 ``C|party push`` / ``pull``    ``push-to Q,R`` / ``pull-to Q,R`` | ``decline`` (characters only)
 ``party monster``              ``outcome Q,R TARGETS`` when the monster AI ties
+``party monster-heal``         ``heal ID`` among equally damaged allies
 =============================  ===============================================================
 
 Events (``kind args``): setup ``placed``, ``no-standee``, ``battle-goal-kept``, ``hand-ready``;
