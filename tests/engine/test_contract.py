@@ -180,3 +180,31 @@ def test_clone_copies_every_slot_of_figures_and_characters() -> None:
                 if isinstance(a, list | dict):
                     assert a is not b, (cls.__name__, slot)
     assert copy.state.text() == game.state.text()
+
+
+def test_an_engine_fault_during_a_choice_changes_nothing() -> None:
+    """Even a bug inside a rule handler leaves the game as it was before the choice."""
+    from delvekit.gloomhaven import engine
+
+    game = _played(2, 5)
+    digest, log, decision = game.digest(), list(game.log), game.decision
+    assert decision is not None
+    kind = game.state.agenda[-1].kind
+    original = engine._APPLY[kind]
+
+    calls = []
+
+    def broken(g: Game, task: object, choice: object) -> None:  # fails once, mid-way
+        original(g, task, choice)  # type: ignore[arg-type]
+        if not calls:
+            calls.append(1)
+            raise RuntimeError("boom")
+
+    engine._APPLY[kind] = broken
+    try:
+        with pytest.raises(RuntimeError, match="boom"):
+            game.choose(decision.choices[0])
+    finally:
+        engine._APPLY[kind] = original
+    assert (game.digest(), game.log, game.decision) == (digest, log, decision)
+    game.choose(decision.choices[0])  # and the game goes on normally

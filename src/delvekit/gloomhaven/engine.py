@@ -281,6 +281,14 @@ class Game:
         try:
             _APPLY[self.state.agenda[-1].kind](self, self.state.agenda[-1], choice)
             self._advance()
+        except Exception:
+            # An engine fault must not leave a half-applied choice: rebuild the game as it was
+            # (replaying its log costs nothing on the normal path), then let the error through.
+            self.log.pop()
+            if not self.tampered:
+                before = Game.replay(self.setup, self.seed, self.log)
+                self.state, self.events, self._decision = before.state, before.events, before._decision
+            raise
         finally:
             self._in_loop = False
         return self.events[start:]
