@@ -1,0 +1,247 @@
+"""`delve play` and `delve replay` through Click: quiet bot games, saves and logs, a person's
+input, and one clear message with a non-zero exit (nothing written) for every bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from delvekit.cli.main import _register, cli
+from delvekit.gloomhaven.bots import GreedyBot, play
+from delvekit.gloomhaven.engine import Game
+
+from .conftest import CUSTOM, scenario_setup
+
+_register()
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def test_quiet_greedy_game_prints_only_the_result_line() -> None:
+    result = run("play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--quiet")
+    assert result.exit_code == 0, result.output
+    expected = play(Game(scenario_setup(1, 2), seed=1), GreedyBot())
+    assert result.output == f"result: {expected.result} rounds={expected.state.round}\n"
+
+
+def test_a_visible_game_draws_the_board_and_shows_events(tmp_path: Path) -> None:
+    result = run("play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "random", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "scenario 1 - level 1 - round 0" in out and "round 1" in out
+    assert "Br" in out and "brute (select): select" in out
+    assert "damage " in out and out.rstrip().splitlines()[-1].startswith("result: ")
+
+
+def test_a_party_of_four_with_custom_content_classes() -> None:
+    party = "brute,mindthief,test-sage,test-warden"
+    result = run(
+        "play", "--scenario", "2", "--party", party, "--content", str(CUSTOM), "--bots", "greedy", "--quiet"
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("result: ")
+
+
+def test_log_replays_and_verifies_and_a_tampered_log_fails(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    save = tmp_path / "game.json"
+    args = ["play", "--scenario", "3", "--party", "brute,mindthief", "--bots", "random", "--seed", "9"]
+    result = run(*args, "--quiet", "--log", str(log), "--save", str(save))
+    assert result.exit_code == 0
+    ok = run("replay", str(log), "--verify")
+    assert ok.exit_code == 0 and "verified" in ok.output
+    assert run("replay", str(save), "--verify").exit_code == 0
+    lines = log.read_text().splitlines()
+    last = json.loads(lines[-1])
+    last["digest"] = "0" * 64
+    log.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n")
+    bad = run("replay", str(log), "--verify")
+    assert bad.exit_code != 0
+    assert "does not match the logged digest" in bad.output and "Traceback" not in bad.output
+
+
+def test_replay_refuses_an_illegal_choice_naming_its_position(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    run(
+        "play",
+        "--scenario",
+        "1",
+        "--party",
+        "brute,mindthief",
+        "--bots",
+        "random",
+        "--quiet",
+        "--log",
+        str(log),
+    )
+    lines = log.read_text().splitlines()
+    lines[3] = json.dumps({"choice": "teleport 99,99"})
+    log.write_text("\n".join(lines) + "\n")
+    result = run("replay", str(log), "--verify")
+    assert result.exit_code != 0
+    assert "choice 3" in result.output and "not a legal choice" in result.output
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "not json at all",
+        '{"format": "delvekit-gloomhaven-log", "version": 1}\n',
+        '{"format": "something-else"}\n',
+        '{"format": "delvekit-gloomhaven-log", "version": 99, "seed": 1, "setup": {}}\n',
+        '{"format": "delvekit-gloomhaven-log", "version": 1, "seed": "x", "setup": {}}\n',
+    ],
+)
+def test_replay_of_a_corrupt_log_is_one_clear_error(tmp_path: Path, content: str) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_text(content)
+    result = run("replay", str(log), "--verify")
+    assert result.exit_code != 0
+    assert result.output.startswith("Error: ") and str(log) in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_save_and_load_continue_the_same_game(tmp_path: Path) -> None:
+    """A person quits mid-game (written save), the game is loaded and finished by the bot: the
+    result is the one the bot reaches playing from the same point."""
+    save = tmp_path / "mid.json"
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--seed", "4", "--save", str(save)]
+    quit_ = run(*args, input="1\n1\nq\n")
+    assert quit_.exit_code == 0 and "quit at round" in quit_.output
+    saved = Game.load(save.read_text())
+    assert len(saved.log) == 2
+    resumed = run("play", "--load", str(save), "--bots", "greedy", "--quiet")
+    expected = play(saved.clone(), GreedyBot())
+    assert resumed.output == f"result: {expected.result} rounds={expected.state.round}\n"
+
+
+def test_a_persons_illegal_answer_is_refused_and_asked_again(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--save", str(save)]
+    result = run(*args, input="999\nfly away\nb\n2\nq\n")
+    assert result.exit_code == 0
+    assert result.output.count("not a legal choice") == 2
+    game = Game.load(save.read_text())
+    assert len(game.log) == 1  # only the legal answer was applied
+    first = Game(game.setup, seed=1).decision
+    assert first is not None and game.log == [str(first.choices[1])]
+
+
+def test_a_person_can_answer_with_the_choice_text(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    first = Game(scenario_setup(1, 2), seed=1).decision
+    assert first is not None
+    text = str(first.choices[-1])
+    result = run(
+        "play", "--scenario", "1", "--party", "brute,mindthief", "--save", str(save), input=f"{text}\nq\n"
+    )
+    assert result.exit_code == 0
+    assert Game.load(save.read_text()).log == [text]
+
+
+def test_bots_play_some_seats_and_the_person_the_others(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    args = [
+        "play",
+        "--scenario",
+        "1",
+        "--party",
+        "brute,mindthief",
+        "--bots",
+        "greedy",
+        "--bot-seats",
+        "brute",
+    ]
+    result = run(*args, "--save", str(save), input="q\n")
+    assert result.exit_code == 0
+    game = Game.load(save.read_text())
+    assert game.decision is not None and game.decision.actor == "mindthief"
+    assert "mindthief decides" in result.output and "brute decides" not in result.output
+
+
+BAD = [
+    (["--scenario", "1", "--party", "brute,wizard", "--bots", "greedy"], "unknown class 'wizard'"),
+    (["--scenario", "99", "--party", "brute,mindthief", "--bots", "greedy"], "unknown scenario 99"),
+    (["--scenario", "1", "--party", "brute,spellweaver", "--bots", "greedy"], "not playable yet: cards"),
+    (["--scenario", "1", "--party", "brute", "--bots", "greedy"], "2 to 4 characters"),
+    (["--scenario", "1", "--party", "brute,brute", "--bots", "greedy"], "appears twice"),
+    (
+        ["--scenario", "1", "--party", "brute,mindthief", "--level", "12", "--bots", "greedy"],
+        "levels are 1 to 9",
+    ),
+    (["--party", "brute,mindthief", "--bots", "greedy"], "give --scenario N"),
+    (["--scenario", "1", "--party", "brute,mindthief"], "every seat must be a bot"),
+    (["--scenario", "1", "--party", "brute,mindthief", "--bot-seats", "brute"], "--bot-seats needs --bots"),
+    (
+        ["--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--bot-seats", "tinkerer"],
+        "not in",
+    ),
+    (
+        ["--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--content", "/nonexistent"],
+        "/nonexistent: is not a folder",
+    ),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
+def test_bad_options_give_one_clear_message_and_write_nothing(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    save, log = tmp_path / "s.json", tmp_path / "l.jsonl"
+    result = run("play", *args, "--quiet", "--save", str(save), "--log", str(log))
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output
+    assert not save.exists() and not log.exists()
+
+
+def test_the_unplayable_class_message_names_the_missing_cards() -> None:
+    result = run(
+        "play", "--scenario", "1", "--party", "brute,tinkerer", "--level", "3", "--bots", "greedy", "--quiet"
+    )
+    assert result.exit_code != 0
+    assert "party.tinkerer" in result.output and "Crank Bow" in result.output
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["", "{", "[]", '{"format": "delvekit-gloomhaven-save", "version": 1, "seed": 1}', '{"format": "x"}'],
+)
+def test_a_corrupt_save_is_one_clear_error_and_is_left_alone(tmp_path: Path, content: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    result = run("play", "--load", str(bad), "--bots", "greedy", "--quiet", "--save", str(bad))
+    assert result.exit_code != 0
+    assert result.output.startswith("Error: ") and str(bad) in result.output
+    assert bad.read_text() == content
+
+
+def test_a_save_whose_choices_do_not_match_its_digest_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    run(
+        "play",
+        "--scenario",
+        "1",
+        "--party",
+        "brute,mindthief",
+        "--bots",
+        "random",
+        "--quiet",
+        "--save",
+        str(save),
+    )
+    doc = json.loads(save.read_text())
+    doc["choices"] = doc["choices"][:-1]
+    save.write_text(json.dumps(doc))
+    result = run("play", "--load", str(save), "--bots", "greedy", "--quiet")
+    assert result.exit_code != 0 and "digest" in result.output
+
+
+def test_load_refuses_a_scenario_or_party_as_well() -> None:
+    result = run("play", "--load", "x.json", "--scenario", "1", "--bots", "greedy", "--quiet")
+    assert result.exit_code != 0 and "already has its scenario" in result.output
