@@ -68,8 +68,9 @@ def test_monster_card_values_are_relative_and_unsupported_abilities_are_listed()
 
 
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5, 6, 7, 8, 10])
-def test_scenarios_play_end_to_end_with_random_bots(scenario: int) -> None:
-    setup = setup_from_pack(load_pack(), scenario, PARTY)
+@pytest.mark.parametrize("party", [PARTY, [*PARTY, Member("tinkerer")]], ids=["two", "three"])
+def test_scenarios_play_end_to_end_with_random_bots(scenario: int, party: list[Member]) -> None:
+    setup = setup_from_pack(load_pack(), scenario, party)
     for seed in range(3):
         game = Game(setup, seed=seed)
         rnd = random.Random(seed)
