@@ -205,9 +205,9 @@ class GreedyBot:
 
     # ------------------------------------------------------------ cards
 
-    def _plan_value(self, game: Game, f: Figure, first: Half, second: Half) -> float:
-        """Worth of performing ``first`` then ``second`` from where ``f`` stands."""
-        reach = _enemy_distance(game, f)
+    def _plan_value(self, f: Figure, reach: float, first: Half, second: Half) -> float:
+        """Worth of performing ``first`` then ``second`` for ``f``, ``reach`` hexes from the
+        nearest enemy."""
         moved = 0
         total = 0.0
         for h in (first, second):
@@ -233,9 +233,13 @@ class GreedyBot:
                 total -= LOST_COST
         return total
 
-    def best_order(self, game: Game, cid: str, a: str, b: str) -> tuple[float, str, str]:
+    def best_order(
+        self, game: Game, cid: str, a: str, b: str, reach: float | None = None
+    ) -> tuple[float, str, str]:
         """The best (worth, first choice kind, card) for playing cards ``a`` and ``b``."""
         f = game.state.figures[cid]
+        if reach is None:
+            reach = _enemy_distance(game, f)
         best = (-1e9, "top", a)
         for first, second in ((a, b), (b, a)):
             for h1, h2 in (("top", "bottom"), ("bottom", "top")):
@@ -243,7 +247,7 @@ class GreedyBot:
                     for basic2 in (False, True):
                         x = _basic(h1) if basic1 else self.half(cid, first, h1)
                         y = _basic(h2) if basic2 else self.half(cid, second, h2)
-                        v = self._plan_value(game, f, x, y)
+                        v = self._plan_value(f, reach, x, y)
                         if v > best[0]:
                             best = (v, ("basic-" if basic1 else "") + h1, first)
         return best
@@ -257,13 +261,14 @@ class GreedyBot:
             or (len(ch.hand) <= 5 and len(ch.discard) >= 3 and 2 * f.hp <= f.max_hp)
         ):
             return Choice("long-rest")
-        near = _enemy_distance(game, f) <= 3
+        reach = _enemy_distance(game, f)
+        near = reach <= 3
         best: tuple[float, Choice | None] = (-1e9, None)
         for c in d.choices:
             if c.kind != "select":
                 continue
             a, b = c.args
-            v = self.best_order(game, d.actor, a, b)[0]
+            v = self.best_order(game, d.actor, a, b, reach)[0]
             lead = self._cards[d.actor][a].initiative
             # acting before the monsters matters when they are close
             v -= lead / (40.0 if near else 200.0)
@@ -278,11 +283,12 @@ class GreedyBot:
             _, kind, card = self.best_order(game, d.actor, a, b)
             return Choice(kind, (card,))
         f = game.state.figures[d.actor]
+        reach = _enemy_distance(game, f)
         best: tuple[float, Choice | None] = (-1e9, None)
         for c in d.choices:
             half = c.kind.removeprefix("basic-")
             h = _basic(half) if c.kind.startswith("basic-") else self.half(d.actor, c.args[0], half)
-            v = self._plan_value(game, f, h, Half())
+            v = self._plan_value(f, reach, h, Half())
             if v > best[0]:
                 best = (v, c)
         return best[1]
