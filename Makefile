@@ -19,9 +19,9 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
 	touch $@ $(RUNTIME_STAMP)
 
-## make run: the main job
+## make run: the main job (a greedy-bot game of scenario 1 with the bundled playable classes)
 run: $(RUNTIME_STAMP)
-	$(BIN)/delve monster-ai demo
+	$(BIN)/delve play --scenario 1 --party brute,mindthief --bots greedy --seed 1
 
 ## make test: lint, strict types on the engine, the whole test suite
 test: lint typecheck pytest
