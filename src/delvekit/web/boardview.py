@@ -22,7 +22,7 @@ from html import escape
 from typing import Any
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import DIRECTIONS, Hex, neighbour, neighbours
+from delvekit.core.hexes import DIRECTIONS, Hex, neighbours
 from delvekit.render import svg as render_svg
 from delvekit.render.svg import Figure, FigureKind
 from delvekit.web import editor
@@ -99,17 +99,19 @@ class Geometry:
 
     def __init__(self, centre: Callable[[Hex], tuple[float, float]]) -> None:
         self.centre = centre
+        # The map is affine, so every hex has the same corner offsets: each corner is the mean of
+        # three touching hex centres, measured once around the origin.
+        ox, oy = centre((0, 0))
+        self._offsets: list[tuple[float, float]] = []
+        for i in range(6):
+            a = centre(DIRECTIONS[i])
+            b = centre(DIRECTIONS[(i + 1) % 6])
+            self._offsets.append(((ox + a[0] + b[0]) / 3 - ox, (oy + a[1] + b[1]) / 3 - oy))
 
     def corners(self, h: Hex, scale: float = 1.0) -> list[tuple[float, float]]:
-        """The six corners of ``h`` (each the mean of three touching hex centres), shrunk by ``scale``."""
+        """The six corners of ``h`` (clockwise from the north-east one), shrunk by ``scale``."""
         cx, cy = self.centre(h)
-        out = []
-        for i in range(6):
-            a = self.centre(neighbour(h, DIRECTIONS[i]))
-            b = self.centre(neighbour(h, DIRECTIONS[(i + 1) % 6]))
-            x, y = (cx + a[0] + b[0]) / 3, (cy + a[1] + b[1]) / 3
-            out.append((cx + (x - cx) * scale, cy + (y - cy) * scale))
-        return out
+        return [(cx + dx * scale, cy + dy * scale) for dx, dy in self._offsets]
 
     def side(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
         """End points of the side shared by neighbours ``a`` and ``b``."""

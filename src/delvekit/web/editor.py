@@ -147,6 +147,9 @@ def toggle_door(doc: Doc, h: Hex) -> Doc:
     _on_board(doc, h)
     if terrain_at(doc).get(h) == "wall":
         raise EditError(f"hex {list(h)} is a wall; a door stands on an open hex", where="hex")
+    fig = figure_at(doc, h)
+    if fig is not None and h not in doors_of(doc):
+        raise EditError(f"{fig['id']} stands on {list(h)}; no figure stands in a closed door", where="hex")
     out = _copy(doc)
     doors = doors_of(doc)
     _set_doors(case_of(out), doors - {h} if h in doors else doors | {h})
@@ -274,6 +277,8 @@ def _check_standable(doc: Doc, h: Hex, what: str) -> None:
     _on_board(doc, h)
     if terrain_at(doc).get(h) == "wall":
         raise EditError(f"{what} cannot stand on the wall hex {list(h)}", where="hex")
+    if h in doors_of(doc):
+        raise EditError(f"{what} cannot stand in the closed door on {list(h)}", where="hex")
 
 
 def place(doc: Doc, side: str, h: Hex, *, initiative: int = 0) -> Doc:
