@@ -30,7 +30,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven
+	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven src/delvekit/web
 
 pytest: $(DEV_STAMP) chromium
 	$(BIN)/python -m pytest -q
