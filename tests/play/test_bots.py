@@ -133,3 +133,26 @@ def test_make_bot_names_the_known_bots() -> None:
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     with pytest.raises(InputError, match=r"unknown bot 'clever'.*greedy, random"):
         make_bot("clever", 1)
+
+
+def test_greedy_does_not_open_a_door_during_a_fight_when_it_can_avoid_it() -> None:
+    bot = GreedyBot()
+    checked = 0
+    for seed in range(8):
+        game = Game(scenario_setup(1, 2), seed=seed)
+        while game.decision is not None:
+            d = game.decision
+            choice = bot.choose(game)
+            board = game.board()
+            if d.kind == "move" and board is not None and game.state.monsters():
+                closed = board.doors - game.state.opened
+                door_steps = {
+                    str(c)
+                    for c in d.choices
+                    if c.kind == "step" and tuple(map(int, c.args[0].split(","))) in closed
+                }
+                if door_steps and len(d.choices) > len(door_steps):
+                    assert str(choice) not in door_steps
+                    checked += 1
+            game.choose(choice)
+    assert checked > 0

@@ -160,9 +160,13 @@ def _enter_cost(board: Board, h: Hex) -> float:
     return 1.0
 
 
-def _hex(text: str) -> Hex:
-    q, r = text.split(",")
-    return int(q), int(r)
+def _hex(text: str) -> Hex | None:
+    """The hex written ``q,r``; ``None`` for any other token."""
+    q, sep, r = text.partition(",")
+    try:
+        return (int(q), int(r)) if sep else None
+    except ValueError:
+        return None
 
 
 class GreedyBot:
@@ -323,9 +327,10 @@ class GreedyBot:
 
     def start(self, game: Game, d: Decision) -> Choice | None:
         enemies = [g.hex for g in game.state.figures.values() if g.kind == "monster"]
-        if not enemies:
+        starts = [(h, c) for c in d.choices if c.args and (h := _hex(c.args[0])) is not None]
+        if not enemies or not starts:
             return None
-        return min(d.choices, key=lambda c: min(distance(_hex(c.args[0]), e) for e in enemies))
+        return min(starts, key=lambda hc: min(distance(hc[0], e) for e in enemies))[1]
 
     def move(self, game: Game, d: Decision) -> Choice | None:
         f = game.state.figures[d.actor]
@@ -341,10 +346,12 @@ class GreedyBot:
             Choice("stop") if Choice("stop") in d.choices else None,
         )
         for c in d.choices:
-            if c.kind != "step":
+            h = _hex(c.args[0]) if c.kind == "step" and c.args else None
+            if h is None:
                 continue
-            h = _hex(c.args[0])
             v = field.at(h) + (5.0 if board.terrain_at(h) in _NEGATIVE else 0.0)
+            if game.state.figure_at(h) is not None:
+                v += 1.5  # crossing an ally: it cannot stop there
             v -= 0.3 * game.state.coins.get(h, 0)
             if v < best[0]:
                 best = (v, c)
@@ -355,12 +362,13 @@ class GreedyBot:
         enemies = [g for g in st.figures.values() if _hostile(f, g)]
         blocked = {g.hex for g in enemies}
         if enemies:
+            # never open a door (and wake a room) while a fight is on
+            blocked |= board.doors - st.opened
             r = self._next_attack_range(game, f.id)
             want = max(1, r) if r is not None else 2
+            taken = blocked | {g.hex for g in st.figures.values() if g is not f}
             goals = {
-                h
-                for h in board.links
-                if h not in blocked and any(distance(h, g.hex) <= want for g in enemies)
+                h for h in board.links if h not in taken and any(distance(h, g.hex) <= want for g in enemies)
             }
             reached = any(distance(f.hex, g.hex) <= want for g in enemies)
             if r is not None and reached:
@@ -434,18 +442,19 @@ class GreedyBot:
         return max(heals, key=lambda c: st.figures[c.args[0]].max_hp - st.figures[c.args[0]].hp)
 
     def force(self, game: Game, d: Decision) -> Choice | None:
-        """Push or pull: a monster toward traps, a character (party decides) away from them."""
+        """Push or pull: always push or pull when offered (a first target, then every step);
+        a monster toward traps, a character (the party decides) away from them."""
         board = game.board()
-        if board is None:
+        options = [c for c in d.choices if c.kind not in ("decline", "skip")]
+        if board is None or not options:
             return None
         ours = d.actor != "party"
-        options = [c for c in d.choices if c.kind != "decline"]
-        if not options:
-            return None
-        return max(
-            options,
-            key=lambda c: (board.terrain_at(_hex(c.args[0])) in _NEGATIVE) == ours,
-        )
+
+        def worth(c: Choice) -> bool:
+            h = _hex(c.args[0]) if c.args else None
+            return h is not None and (board.terrain_at(h) in _NEGATIVE) == ours
+
+        return max(options, key=worth)
 
 
 def _basic(half: str) -> Half:
