@@ -3,7 +3,8 @@ so the monster mover can load worked examples without the shared test data.
 
 Source: /work/shared/tests/monster-ai/cases.json (gh-monster-ai-cases v1, re-encoded from
 github.com/AluminumAngel/gloom, MIT; credited in NOTICE). Only the boards and abilities are kept
-(the expected answers stay in the tests). Run: .venv/bin/python tools/make_web_examples.py
+(the expected answers stay in the tests; the reference's descriptions are its authors' prose and
+stay out of the package). Run: .venv/bin/python tools/make_web_examples.py
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ KEEP = (
     "scenario",
     "ruleset",
     "category",
-    "description",
     "board",
     "walls",
     "terrain",

@@ -522,6 +522,50 @@ def single_case(document: Doc, case_index: int = 0) -> Doc:
     }
 
 
+def describe(case: dict[str, Any]) -> str:
+    """A one-line summary of a case in plain words (ability, figures, what is on the board).
+
+    >>> describe(case_of(blank(5, 4)))
+    'move 2, melee attack; 1 character'
+    """
+    ability = case["ability"]
+    moves = [f"move {ability['move']}"] + [
+        flag for flag in ("jump", "flying", "teleport", "muddled") if ability.get(flag)
+    ]
+    attack = ability.get("attack")
+    if attack is None:
+        moves.append("no attack")
+    else:
+        kind = "melee attack" if attack["range"] == 0 else f"range {attack['range']} attack"
+        targets = attack.get("targets", 1)
+        if targets == "all":
+            kind += " on every enemy in range"
+        elif targets != 1:
+            kind += f", {targets} targets"
+        area = len((attack.get("aoe") or {}).get("hexes", []))
+        if area:
+            kind += f" with a {area}-hex area"
+        moves.append(kind)
+    figures = case["figures"]
+    characters = sum(1 for f in figures if f["side"] == "character")
+    others = sum(1 for f in figures if f["side"] == "monster" and not f.get("active"))
+    board = [f"{characters} character{'s' if characters != 1 else ''}"]
+    if others:
+        board.append(f"{others} other monster{'s' if others != 1 else ''}")
+    kinds = [k for k in TERRAIN_KINDS if case.get("terrain", {}).get(k)]
+    board += [
+        {"wall": "wall hexes", "hazardous": "hazardous terrain", "difficult": "difficult terrain"}.get(
+            k, f"{k}s" if k in ("obstacle", "trap") else f"{k} terrain"
+        )
+        for k in kinds
+    ]
+    if case.get("walls"):
+        board.append("thin walls")
+    if case.get("doors"):
+        board.append("doors")
+    return ", ".join(moves) + "; " + ", ".join(board)
+
+
 def dumps(doc: Doc) -> str:
     """Canonical compact JSON of a document (the export and the hidden form field)."""
     return json.dumps(doc, separators=(",", ":"), sort_keys=False)

@@ -370,6 +370,7 @@ def context(state: State) -> dict[str, Any]:
     return {
         "doc": doc,
         "case": case,
+        "summary": editor.describe(case),
         "doc_json": editor.dumps(doc),
         "doc_pretty": json.dumps(doc, indent=1),
         "history_json": json.dumps(state.history),

@@ -158,9 +158,9 @@ def examples_document() -> dict[str, Any]:
 
 
 def example_list() -> list[dict[str, Any]]:
-    """``[{"id", "category", "description"}]`` of the bundled examples."""
+    """``[{"id", "category", "description"}]`` of the bundled examples (descriptions in our words)."""
     return [
-        {"id": c["id"], "category": c.get("category", ""), "description": c.get("description", "")}
+        {"id": c["id"], "category": c.get("category", ""), "description": editor.describe(c)}
         for c in examples_document()["cases"]
     ]
 
