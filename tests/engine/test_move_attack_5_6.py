@@ -436,3 +436,18 @@ def test_8_2_heal_with_range_targets_self_or_an_ally_in_range() -> None:
     assert str(game.decision) == "alice heal: heal alice | heal bob | skip"  # carl is too far
     game.choose("heal bob")
     assert game.state.figures["bob"].hp == 7
+
+
+def test_7_a_push_of_its_own_targets_adjacent_enemies() -> None:
+    roar = card("roar", 10, bottom=half("push 1 target all"))
+    game = game_with([roar], monsters=[("guard", "normal", (1, -1)), ("guard", "normal", (-1, 1))], health=9)
+    ids = sorted(g.id for g in game.state.monsters())
+    game.choose("select roar c1")
+    game.choose("bottom roar")
+    assert str(game.decision) == f"brute push: all {ids[0]} {ids[1]} | skip"
+    game.choose(f"all {ids[0]} {ids[1]}")
+    for _ in range(2):
+        d = game.decision
+        assert d is not None and d.kind == "push"
+        game.choose(next(c for c in d.choices if c.kind == "push-to"))
+    assert all(distance(g.hex, (0, 0)) == 2 for g in game.state.monsters())

@@ -50,13 +50,15 @@ AbilityKind: TypeAlias = Literal[
     "loot",
     "negate",
     "custom",
+    "push",
+    "pull",
 ]
 SELF_RESOLVED: frozenset[str] = frozenset(
     {"heal", "shield", "retaliate", "condition", "infuse", "suffer", "xp", "negate"}
 )
 _BOOST = re.compile(r"(attack|pierce|range)([+-])(\d+)|(?:target|push|pull)=\d+|with=[a-z]+")
 _BOOST_PARTS = re.compile(r"([a-z]+)([+=-])(.+)")
-_VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", "xp", "loot"})
+_VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", "xp", "loot", "push", "pull"})
 
 
 class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -101,14 +103,10 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             self.range < 0 and self.kind != "attack"
         ):
             raise InputError(f"negative number in {self.kind} ability", where="ability")
+        if self.targets != 1 and self.kind not in ("attack", "push", "pull"):
+            raise InputError("only attacks, pushes and pulls choose targets", where="ability")
         extras = (
-            self.targets != 1
-            or self.pierce
-            or self.push
-            or self.pull
-            or self.adds
-            or self.area
-            or self.consume
+            self.pierce or self.push or self.pull or self.adds or self.card_adds or self.area or self.consume
         )
         if bool(self.consume) != bool(self.boost):
             raise InputError("an element consumption needs both its elements and its boost", where="ability")
@@ -116,7 +114,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             if not _BOOST.fullmatch(b):
                 raise InputError(f"bad boost {b!r}", where="ability")
         if extras and self.kind != "attack":
-            raise InputError("target, pierce, push, pull and 'with' belong to attacks", where="ability")
+            raise InputError("pierce, push, pull, areas and 'with' belong to attacks", where="ability")
         if self.jump and self.kind != "move":
             raise InputError("only a move can jump", where="ability")
         if (self.kind == "custom") != bool(self.note) or any(ch.isspace() for ch in self.note):

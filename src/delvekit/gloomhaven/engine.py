@@ -746,6 +746,8 @@ class Game:
             self._emit("prevented", fid, "attack", "disarm")
         elif kind == "loot" and f.kind == "character" and self._static.board is not None:
             engine_actions.loot(self, f, ability.value)
+        elif kind in ("push", "pull") and f.kind == "character" and self._static.board is not None:
+            self._push(Task("shove", fid, ability.value, f"{kind}/{ability.targets}"))
         elif kind == "heal" and ability.range and f.kind == "character" and self._static.board is not None:
             self._push(Task("heal_ally", fid, ability.value, str(ability.range)))
         elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:

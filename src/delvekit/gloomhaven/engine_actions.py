@@ -311,6 +311,30 @@ def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
     return None
 
 
+def _run_shove(game: Game, task: Task) -> Decision | None:
+    """A push or pull that is not part of an attack ("Push 1, targeting adjacent enemies")."""
+    f = game.state.figures.get(task.who)
+    if f is None:
+        game._pop()
+        return None
+    kind, count = task.text.split("/")
+    near = sorted(g.id for g in targets(game, f, 0))
+    if not near:
+        game._pop()
+        return None
+    if count == "0":
+        return Decision(f.id, kind, [Choice("all", tuple(near)), Choice("skip")])
+    return Decision(f.id, kind, [*(Choice("target", (t,)) for t in near), Choice("skip")])
+
+
+def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        return
+    kind = task.text.split("/")[0]
+    game._push(*(Task("force", t, task.n, f"{task.who}/{kind}/s") for t in choice.args))
+
+
 # ------------------------------------------------------------------------ heal
 
 
@@ -530,6 +554,7 @@ for _kind, _run, _apply in (
     ("strike", _run_strike, None),
     ("augment", _run_augment, _apply_augment),
     ("heal_ally", _run_heal_ally, _apply_heal_ally),
+    ("shove", _run_shove, _apply_shove),
     ("force", _run_force, _apply_force),
     ("retaliate_check", _run_retaliate_check, None),
 ):

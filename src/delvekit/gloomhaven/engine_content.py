@@ -194,6 +194,11 @@ def merge_forced(
                 out.append(_custom(f"{a.type}-{a.value}"))
                 continue
             out[-1] = msgspec.structs.replace(out[-1], **{a.type: amount})
+        elif a.type in ("push", "pull"):
+            try:
+                out += _shove(a, variables)
+            except ContentError:
+                out.append(_custom(f"{a.type}-{a.value}"))
         else:
             out += convert(a, variables)
     return out
@@ -216,6 +221,16 @@ def _boost(consume: cs.Ability, variables: dict[str, int]) -> tuple[str, ...] | 
         else:
             return None
     return tuple(out) or None
+
+
+def _shove(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
+    """A push or pull of its own: "targeting adjacent enemies" (all) or "an adjacent enemy"."""
+    affects = [str(s.value) for s in a.sub if s.type == "affects"]
+    others = [s for s in a.sub if s.type != "affects"]
+    if others or affects not in (["enemies-adjacent"], ["enemy-adjacent"]):
+        return [_custom(f"{a.type}-{a.value}")]
+    n = _number(a.value, "absolute", variables, relative=False)
+    return [Ability(kind=a.type, value=n, targets=0 if affects == ["enemies-adjacent"] else 1)]  # type: ignore[arg-type]
 
 
 def _half(h: cs.CardHalf, variables: dict[str, int]) -> Half:
