@@ -245,3 +245,38 @@ def test_a_save_whose_choices_do_not_match_its_digest_is_refused(tmp_path: Path)
 def test_load_refuses_a_scenario_or_party_as_well() -> None:
     result = run("play", "--load", "x.json", "--scenario", "1", "--bots", "greedy", "--quiet")
     assert result.exit_code != 0 and "already has its scenario" in result.output
+
+
+def test_undo_takes_back_the_persons_last_choice_and_the_bots_after_it(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    game = Game(scenario_setup(1, 2), seed=1)
+    first = game.decision
+    assert first is not None
+    game.choose(first.choices[0])
+    second = game.decision
+    assert second is not None
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--save", str(save)]
+    result = run(*args, input="u\n1\n2\nu\n3\nq\n")
+    assert result.exit_code == 0
+    assert "nothing to undo" in result.output and "undone: back to choice 2" in result.output
+    assert Game.load(save.read_text()).log == [str(first.choices[0]), str(second.choices[2])]
+
+
+def test_undo_with_a_bot_seat_returns_to_the_persons_decision(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    args = [
+        "play",
+        "--scenario",
+        "1",
+        "--party",
+        "brute,mindthief",
+        "--bots",
+        "greedy",
+        "--bot-seats",
+        "brute",
+    ]
+    result = run(*args, "--save", str(save), input="1\n1\nu\nu\nq\n")
+    assert result.exit_code == 0
+    game = Game.load(save.read_text())
+    assert game.decision is not None and game.decision.actor == "mindthief"
+    assert len(game.log) == 10  # the brute bot's ten hand choices stay, the person's are gone

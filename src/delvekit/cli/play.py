@@ -2,11 +2,13 @@
 
 The board is drawn with Rich at the start of each round and before each decision a person
 makes; each decision is a numbered list of its legal choices (answer with the number or the
-choice's text; ``b`` redraws the board, ``q`` quits, writing ``--save``/``--log`` first);
-events are printed as they happen. ``--bots random|greedy`` lets bots play every character, or
-only those named by ``--bot-seats``; decisions of "the party" (ties, monster pushes) go to a
-person unless every seat is a bot. Nothing is written before the game is under way, so a bad
-option changes nothing.
+choice's text; ``b`` redraws the board, ``u`` takes back your last choice and the bots' choices
+after it, ``q`` quits, writing ``--save``/``--log`` first); events are printed as they happen.
+``--bots random|greedy`` lets bots play every character, or only those named by
+``--bot-seats``; decisions of "the party" (ties, monster pushes) go to a person unless every
+seat is a bot. A bot's own generator is seeded from the game seed when the command starts (a
+loaded game's random bot does not continue the first run's sequence). Nothing is written before
+the game is under way, so a bad option changes nothing.
 """
 
 from __future__ import annotations
@@ -193,6 +195,10 @@ def event_text(event: Event) -> tuple[str, str]:
 # ------------------------------------------------------------------ playing
 
 
+UNDO = "\x00undo"
+"""A person's answer asking to take back their last choice (never a choice's text)."""
+
+
 class Session:
     """One game being played in the terminal."""
 
@@ -212,6 +218,8 @@ class Session:
         self.quiet = quiet
         self.save_path = save
         self.log_path = log
+        self.by_person = [True] * len(game.log)
+        """For each logged choice: made by a person (choices of a loaded game count as such)."""
 
     def show(self, events: list[Event]) -> None:
         if self.quiet:
@@ -223,14 +231,16 @@ class Session:
                 self.console.print(board_view(self.game))
 
     def ask(self, d: Decision) -> str | None:
-        """A person's answer: the choice text, or ``None`` to quit."""
+        """A person's answer: the choice text, ``UNDO``, or ``None`` to quit."""
         self.console.print(board_view(self.game))
         self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}):")
         for n, c in enumerate(d.choices, 1):
             self.console.print(f"  {n:>3}. {c}", highlight=False, markup=False)
         while True:
             try:
-                raw = click.prompt("choice (number, text, b=board, q=quit)", default="", show_default=False)
+                raw = click.prompt(
+                    "choice (number, text, b=board, u=undo, q=quit)", default="", show_default=False
+                )
             except (click.Abort, EOFError):
                 return None
             answer = raw.strip()
@@ -238,6 +248,11 @@ class Session:
                 return None
             if answer.lower() in ("b", "board"):
                 self.console.print(board_view(self.game))
+                continue
+            if answer.lower() in ("u", "undo"):
+                if any(self.by_person):
+                    return UNDO
+                self.console.print("nothing to undo: no choice of yours yet")
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(d.choices):
                 return str(d.choices[int(answer) - 1])
@@ -247,16 +262,22 @@ class Session:
                 f"not a legal choice: {answer!r} (a number 1-{len(d.choices)} or a choice's text)"
             )
 
+    def undo(self) -> None:
+        """Take back the last choice a person made (and the bots' choices after it)."""
+        last = max(i for i, person in enumerate(self.by_person) if person)
+        self.game = self.game.undo(len(self.game.log) - last)
+        del self.by_person[last:]
+        self.console.print(f"undone: back to choice {last + 1} (round {self.game.state.round})")
+
     def run(self) -> bool:
         """Play until the end (``True``) or until a person quits (``False``)."""
-        game = self.game
         if not self.quiet:
-            self.console.print(board_view(game))
-        while game.decision is not None:
-            d = game.decision
+            self.console.print(board_view(self.game))
+        while self.game.decision is not None:
+            d = self.game.decision
             bot = self.bots.get(d.actor)
             if bot is not None:
-                choice = str(bot.choose(game))
+                choice = str(bot.choose(self.game))
                 if not self.quiet:
                     self.console.print(
                         f"{d.actor} ({d.kind}): {choice}", style="bold", highlight=False, markup=False
@@ -266,8 +287,12 @@ class Session:
                 if answer is None:
                     self.write()
                     return False
+                if answer is UNDO:
+                    self.undo()
+                    continue
                 choice = answer
-            self.show(game.choose(choice))
+            self.show(self.game.choose(choice))
+            self.by_person.append(bot is None)
         self.write()
         return True
 
@@ -348,6 +373,7 @@ def command(
             )
         session = Session(game, players, Console(highlight=False), quiet=quiet, save=save_path, log=log_path)
         finished = session.run()
+        game = session.game
     except DelvekitError as exc:
         raise click.ClickException(str(exc)) from None
     if not finished:
