@@ -156,3 +156,20 @@ def test_greedy_does_not_open_a_door_during_a_fight_when_it_can_avoid_it() -> No
                     checked += 1
             game.choose(choice)
     assert checked > 0
+
+
+@pytest.mark.parametrize("scenario", range(1, 11))
+def test_greedy_games_across_scenarios_keep_every_invariant(scenario: int) -> None:
+    """Greedy games last longer than random ones (rooms revealed, rests, deeper decks)."""
+    from .test_random_play import setup_or_skip
+
+    bot = GreedyBot()
+    for seed in range(3):
+        game = Game(setup_or_skip(scenario, 2 + seed), seed=seed)
+        while game.decision is not None:
+            choice = bot.choose(game)
+            assert choice in game.decision.choices
+            game.choose(choice)
+            problems = violations(game)
+            assert not problems, (seed, str(choice), problems)
+        assert game.result in ("victory", "defeat")
