@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import msgspec
+import pytest
 
 from delvekit.core.hexes import disk, distance
 from delvekit.gloomhaven.conditions import Condition
@@ -259,3 +260,40 @@ def test_10_4_monster_loot_takes_coins_off_the_map() -> None:
     game.state.coins.update({(2, 0): 1, (3, 0): 2})
     game.choose("select c1 c2")
     assert game.state.coins == {(3, 0): 2}
+
+
+@pytest.mark.parametrize(
+    ("bonus", "suffered"), [("retaliate 1", 0), ("retaliate 2 range 2", 2)], ids=["no-range", "range-2"]
+)
+def test_18_11_retaliate_reaches_an_attacker_two_hexes_away_only_with_range(
+    bonus: str, suffered: int
+) -> None:
+    """§18.11: attacker 2 hexes away vs Retaliate 1 → nothing; vs Retaliate 2 Range 2 → 2,
+    not reduced by the attacker's shield."""
+    bolt = card("bolt", 95, top=half("attack 1 range 3"))
+    wall = card("wall", 96, bottom=half("shield 3", round_bonus=True))
+    b = hero("brute", [bolt, wall, *plain_hand("c", [60, 61, 62])])
+    game = game_with([b], [("normal", (2, 0))], actions=(bonus,))
+    guard = game.state.monsters()[0]
+    game.choose("select bolt wall")  # the guard (50) performs its bonus before the brute (95)
+    game.choose("bottom wall")  # Shield 3 on the brute: retaliate ignores it
+    game.choose("top bolt")
+    game.choose(f"target {guard.id}")
+    if suffered:
+        assert game.decision is not None and f"take {suffered}" in game.decision.choices
+    else:
+        assert game.state.figures["brute"].hp == 10 and (
+            game.decision is None or game.decision.kind != "damage"
+        )
+
+
+def test_18_11_a_retaliating_monster_killed_by_the_attack_does_not_retaliate() -> None:
+    hit = card("hit", 95, top=half("attack 9"))
+    b = hero("brute", [hit, *plain_hand("c", [60, 61, 62, 63])])
+    game = game_with([b], [("normal", (1, 0))], actions=("retaliate 3",))
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+0"] * 3))
+    guard = game.state.monsters()[0]
+    game.choose("select hit c1")
+    game.choose("top hit")
+    game.choose(f"target {guard.id}")
+    assert guard.id not in game.state.figures and game.state.figures["brute"].hp == 10

@@ -154,7 +154,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     @property
     def self_resolved(self) -> bool:
         """Resolved by the engine itself (no target, path or modifier draw needed)."""
-        return self.kind in SELF_RESOLVED and self.range == 0
+        return self.kind in SELF_RESOLVED and (self.range == 0 or self.kind == "retaliate")
 
     @property
     def negative(self) -> bool:

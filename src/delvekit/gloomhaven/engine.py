@@ -114,6 +114,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven import rules
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.damage import Retaliate
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine_level import CharacterResult, ScenarioResult, level_info
 from delvekit.gloomhaven.engine_setup import Card, GameSetup, Half, MonsterCard, MonsterType
@@ -590,10 +591,28 @@ class Game:
         return self._defence(fid, "shield")
 
     def retaliate(self, fid: FigureId) -> int:
-        """The figure's retaliate value now (range is not modelled yet)."""
-        return self._defence(fid, "retaliate")
+        """The figure's retaliate against an adjacent attacker (all its retaliates stack)."""
+        return sum(r.amount for r in self.retaliates(fid))
 
-    def _defence(self, fid: FigureId, kind: str) -> int:
+    def retaliates(self, fid: FigureId) -> list[Retaliate]:
+        """Every retaliate of the figure now with its reach (§6.7): stat card and card bonuses
+        (monsters), bonus cards in the active area (characters); range 1 = adjacent only."""
+        f = self.state.figures[fid]
+        out = [Retaliate(a, r) for a, r in f.retaliate_far]
+        near = self._defence(fid, "retaliate", near_only=True)
+        if near:
+            out.append(Retaliate(near, 1))
+        if f.kind == "character":
+            for active in self.state.characters[fid].active:
+                half = _half(self, fid, active.card, active.half)
+                out += [
+                    Retaliate(a.value, a.range)
+                    for a in half.abilities
+                    if a.kind == "retaliate" and a.range > 1
+                ]
+        return out
+
+    def _defence(self, fid: FigureId, kind: str, *, near_only: bool = False) -> int:
         f = self.state.figures[fid]
         total = f.shield_bonus if kind == "shield" else f.retaliate_bonus
         if f.kind == "monster" and f.rank is not None:
@@ -602,7 +621,9 @@ class Game:
         if f.kind == "character":
             for active in self.state.characters[fid].active:
                 half = _half(self, fid, active.card, active.half)
-                total += sum(a.value for a in half.abilities if a.kind == kind)
+                total += sum(
+                    a.value for a in half.abilities if a.kind == kind and not (near_only and a.range > 1)
+                )
         return total
 
     def board(self) -> Board | None:
@@ -767,6 +788,8 @@ class Game:
         elif kind in ("shield", "retaliate", "negate"):
             if kind == "shield" and not from_bonus:
                 f.shield_bonus += ability.value
+            elif kind == "retaliate" and not from_bonus and ability.range > 1:
+                f.retaliate_far = (*f.retaliate_far, (ability.value, ability.range))
             elif kind == "retaliate" and not from_bonus:
                 f.retaliate_bonus += ability.value
             self._emit("bonus", fid, kind, ability.value)

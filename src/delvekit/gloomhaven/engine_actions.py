@@ -43,7 +43,7 @@ from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.damage import resolve_attack
+from delvekit.gloomhaven.damage import resolve_attack, retaliate_damage
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_level import level_info
@@ -305,9 +305,18 @@ def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
     board = game.board()
     if target is None or attacker is None or board is None:
         return None
-    retaliate = game.retaliate(target.id)
-    if retaliate and board.adjacent(attacker.hex, target.hex):
-        game.suffer_damage(attacker.id, retaliate, "retaliate")
+    retaliates = game.retaliates(target.id)
+    if not retaliates:
+        return None
+    reach = max(r.range for r in retaliates)
+    steps = (
+        1
+        if board.adjacent(attacker.hex, target.hex)
+        else proximity(board, target.hex, reach).get(attacker.hex)
+    )
+    amount = retaliate_damage(retaliates, steps) if steps is not None else 0
+    if amount:
+        game.suffer_damage(attacker.id, amount, "retaliate")
     return None
 
 

@@ -157,7 +157,8 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
     others = [
         s
         for s in a.sub
-        if not (s.type == "affects" and s.value == "self") and not (kind == "heal" and s.type == "range")
+        if not (s.type == "affects" and s.value == "self")
+        and not (kind in ("heal", "retaliate") and s.type == "range")
     ]
     changes_who = [s for s in others if s.type != "custom"]
     if kind in ("heal", "shield", "retaliate", "xp", "loot", "suffer-damage", "condition") and changes_who:
@@ -167,7 +168,7 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
         n = _number(a.value, a.mode, variables, relative=False)
         engine_kind = "suffer" if kind == "suffer-damage" else kind
         rng = 0
-        if kind == "heal" and "range" in subs:
+        if kind in ("heal", "retaliate") and "range" in subs:
             rng = _number(subs["range"].value, "absolute", variables, relative=False)
         if kind == "loot":
             rng = n

@@ -738,6 +738,7 @@ def _run_end_round(game: Game, task: Task) -> Decision | None:
         ch.long_rest, ch.lead, ch.used_half = False, None, None
     for f in st.figures.values():
         f.shield_bonus = f.retaliate_bonus = 0
+        f.retaliate_far = ()
     game._emit("round-end", st.round)
     game._push(*(Task("short_rest", c.id) for c in st.characters.values() if not c.exhausted))
     return None

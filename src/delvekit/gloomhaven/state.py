@@ -49,6 +49,7 @@ class Figure:
         "owner",
         "rank",
         "retaliate_bonus",
+        "retaliate_far",
         "shield_bonus",
         "spawned",
         "standee",
@@ -90,6 +91,8 @@ class Figure:
         """The last round in which this figure started a turn."""
         self.shield_bonus = 0
         self.retaliate_bonus = 0
+        self.retaliate_far: tuple[tuple[int, int], ...] = ()
+        """Card bonuses "Retaliate X, Range Y" (Y > 1) performed this round: (X, Y)."""
 
     def clone(self) -> Figure:
         other = Figure.__new__(Figure)
@@ -107,6 +110,7 @@ class Figure:
         other.acted_round, other.shield_bonus, other.retaliate_bonus = (
             self.acted_round, self.shield_bonus, self.retaliate_bonus,
         )  # fmt: skip
+        other.retaliate_far = self.retaliate_far
         other.conditions = self.conditions.clone()
         return other
 
@@ -116,6 +120,7 @@ class Figure:
         return (
             f"{self.id} {self.kind} hp={self.hp}/{self.max_hp} hex={q},{r} turns={self.turns} "
             f"acted={self.acted_round} shield+={self.shield_bonus} retaliate+={self.retaliate_bonus} "
+            f"far={self.retaliate_far} "
             f"conditions={conds}"
         )
 
