@@ -71,6 +71,7 @@ Done (rules digest sections):
   orientation, range, LOS, pierce, added conditions and curse/bless, element consumption),
   push and pull, Heal with range, Loot X (:mod:`~delvekit.gloomhaven.engine_actions`:
   difficult terrain, traps, hazardous terrain, doors revealing rooms mid-move, jumps);
+  retaliate with range (after push/pull);
   monsters' and character summons' Move and Attack through ``monster_ai``
   (:mod:`~delvekit.gloomhaven.engine_monsters`: AI ties become a ``party monster`` decision;
   areas and "all adjacent" through the AI; automatic, type-wide element consumption; heal the
@@ -94,8 +95,8 @@ Mindthief: "affects" texts such as enemies moved through, pushes without an atta
 Mindthief augments, control-enemy and ally-performs, X values; for monsters: summons/spawns,
 wild consumption, conditions on other figures, trap creation); (2) the monster stat rules the
 adapter refuses (scenario 9's ``V``), scenario special rules and goals beyond "kill all";
-(3) items (spent/consumed, refreshed by a long rest), picking up active cards during a rest,
-retaliate with range; (4) test-fixture classes for parties of three and four.
+(3) items (spent/consumed, refreshed by a long rest), picking up active cards during a rest;
+(4) a test-fixture class for parties of four (three play with the Tinkerer).
 """
 
 from __future__ import annotations
