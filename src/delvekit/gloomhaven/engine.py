@@ -91,7 +91,7 @@ the game ``tampered`` (not replayable, so not saveable). An :class:`AbilityResol
 the game replaces the built-in move/attack resolution.
 
 Next (not yet here): (1) the abilities :func:`engine_content.unsupported` lists (for Brute and
-Mindthief: "affects" texts such as enemies moved through, pushes without an attack, summons,
+Mindthief: "affects" texts such as enemies moved through, redirecting attacks, summons,
 Mindthief augments, control-enemy and ally-performs, X values; for monsters: summons/spawns,
 wild consumption, conditions on other figures, trap creation); (2) the monster stat rules the
 adapter refuses (scenario 9's ``V``), scenario special rules and goals beyond "kill all";
