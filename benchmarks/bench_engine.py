@@ -12,8 +12,7 @@ import random
 import statistics
 import time
 
-from delvekit.core.hexes import distance
-from delvekit.core.records import Choice
+from delvekit.gloomhaven.bots import make_bot
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_content import Member, setup_from_pack
@@ -30,74 +29,13 @@ def play(seed: int, setup: GameSetup | None = None) -> Game:
     return game
 
 
-def _card_value(game: Game, cid: str, card: str) -> int:
-    c = game._card(cid, card)
-    return sum(
-        a.value for h in (c.top, c.bottom) for a in h.abilities if a.kind in ("attack", "move", "heal")
-    )
-
-
-def greedy(game: Game) -> Choice:
-    """A simple sensible policy for the benchmark (the real bots are a face of their own):
-    strong cards first, walk to the nearest monster, hit the weakest target, keep health."""
-    d = game.decision
-    assert d is not None
-    st = game.state
-    choices = list(d.choices)
-    by_kind: dict[str, list[Choice]] = {}
-    for c in choices:
-        by_kind.setdefault(c.kind, []).append(c)
-    me = st.figures.get(d.actor)
-    monsters = [f for f in st.figures.values() if f.kind == "monster"]
-    if d.kind == "select":
-        ch = st.characters[d.actor]
-        if "long-rest" in by_kind and len(ch.hand) <= 3:
-            return by_kind["long-rest"][0]
-        pairs = by_kind.get("select", [])
-        return max(
-            pairs,
-            key=lambda c: (
-                _card_value(game, d.actor, c.args[0]) + _card_value(game, d.actor, c.args[1]),
-                -game._card(d.actor, c.args[0]).initiative,
-            ),
-        )
-    if d.kind == "move" and me is not None and monsters:
-
-        def gap(c: Choice) -> int:
-            h = me.hex if c.kind == "stop" else tuple(int(x) for x in c.args[0].split(","))
-            return min(distance(h, m.hex) for m in monsters)  # type: ignore[arg-type]
-
-        best = min(choices, key=lambda c: (gap(c), c.kind != "stop"))
-        return best
-    if d.kind == "attack":
-        hits = [c for c in choices if c.kind != "skip"]
-        return max(hits, key=lambda c: (len(c.args), -min(st.figures[t].hp for t in c.args)))
-    if d.kind == "damage" and me is not None:
-        amount = int(by_kind["take"][0].args[0])
-        if me.hp - amount >= 1 or not (by_kind.get("lose-discard") or by_kind.get("lose-hand")):
-            return by_kind["take"][0]
-        return (by_kind.get("lose-discard") or by_kind["lose-hand"])[0]
-    if d.kind == "action":
-
-        def cost(c: Choice) -> tuple[bool, bool]:
-            card = game._card(d.actor, c.args[0])
-            half = card.top if c.kind == "top" else card.bottom
-            return (c.kind.startswith("basic") or half.lost, c.kind not in ("top", "bottom"))
-
-        return min(choices, key=cost)
-    if d.kind == "short-rest":
-        return by_kind["short-rest" if len(st.characters[d.actor].hand) < 2 else "no-rest"][0]
-    for preferred in ("consume", "accept", "heal"):
-        if preferred in by_kind:
-            return by_kind[preferred][0]
-    return choices[0]
-
-
 def greedy_game(classes: list[str], seed: int) -> Game:
+    """One game of scenario 1 played by the greedy bot (delvekit.gloomhaven.bots) on every seat."""
     setup = setup_from_pack(load_pack(), 1, [Member(c) for c in classes])
     game = Game(setup, seed=seed)
+    bot = make_bot("greedy", seed)
     while game.decision is not None:
-        game.choose(greedy(game))
+        game.choose(bot.choose(game))
     return game
 
 
