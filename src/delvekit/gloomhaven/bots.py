@@ -367,14 +367,19 @@ class GreedyBot:
             r = self._next_attack_range(game, f.id)
             want = max(1, r) if r is not None else 2
             taken = blocked | {g.hex for g in st.figures.values() if g is not f}
-            goals = {
-                h for h in board.links if h not in taken and any(distance(h, g.hex) <= want for g in enemies)
-            }
-            reached = any(distance(f.hex, g.hex) <= want for g in enemies)
-            if r is not None and reached:
+            links = board.links
+            if want == 1:  # melee: next to an enemy, not across a thin wall
+                goals = {n for g in enemies for n in links.get(g.hex, ()) if n not in taken}
+            else:
+                goals = {
+                    h for h in links if h not in taken and any(distance(h, g.hex) <= want for g in enemies)
+                }
+            if r is not None:
                 reached = _in_attack_reach(game, f, r)
-            elif r is None:
-                reached = reached and all(distance(f.hex, g.hex) >= 2 for g in enemies)
+                if not reached:
+                    goals.discard(f.hex)  # in range but out of sight: look for another hex
+            else:
+                reached = all(2 <= distance(f.hex, g.hex) <= want for g in enemies)
         else:
             goals = set(board.doors - st.opened) | set(st.coins)
             reached = not goals
