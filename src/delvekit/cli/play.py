@@ -109,8 +109,9 @@ def figure_labels(game: Game) -> dict[str, str]:
 
     >>> from delvekit.gloomhaven.engine_examples import tiny_setup
     >>> from delvekit.gloomhaven.engine import Game
-    >>> sorted(figure_labels(Game(tiny_setup(), seed=1)).items())[:1]
-    [('brute', 'Br')]
+    >>> labels = figure_labels(Game(tiny_setup(), seed=1))
+    >>> labels["brute"], labels["bandit-guard#1"]
+    ('Br', 'G1')
     """
     letters: dict[str, str] = {}
     used: set[str] = set()
