@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 import heapq
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex, distance
@@ -86,6 +86,9 @@ class RandomBot:
 LOST_COST = 8.0
 """What a lost half costs in the pair evaluation: a card gone for the rest of the scenario."""
 _NEGATIVE = (Terrain.TRAP, Terrain.HAZARDOUS)
+_FAR = 1e6
+Reach: TypeAlias = tuple[float, float]
+"""(movement to a free hex next to an enemy, hex distance to the nearest enemy)."""
 _BASIC_TOP = Half(abilities=(Ability(kind="attack", value=2),))
 _BASIC_BOTTOM = Half(abilities=(Ability(kind="move", value=2),))
 
@@ -148,7 +151,7 @@ class _Field:
         self.cost = cost
 
     def at(self, h: Hex) -> float:
-        return self.cost.get(h, 1e6)
+        return self.cost.get(h, _FAR)
 
 
 def _enter_cost(board: Board, h: Hex) -> float:
@@ -209,25 +212,24 @@ class GreedyBot:
 
     # ------------------------------------------------------------ cards
 
-    def _plan_value(self, f: Figure, reach: float, first: Half, second: Half) -> float:
-        """Worth of performing ``first`` then ``second`` for ``f``, ``reach`` hexes from the
-        nearest enemy."""
+    def _plan_value(self, f: Figure, reach: Reach, first: Half, second: Half) -> float:
+        """Worth of performing ``first`` then ``second`` for ``f``: ``reach`` is (movement to a
+        free hex next to an enemy, hex distance to the nearest enemy)."""
+        walk, hexes = reach
         moved = 0
         total = 0.0
         for h in (first, second):
             for a in h.abilities:
                 if a.kind == "move":
-                    useful = min(a.value, max(0, reach - 1 - moved)) if reach < 1e6 else a.value
+                    need = min(walk, max(0.0, hexes - 1))
+                    useful = min(a.value, max(0.0, need - moved)) if hexes < _FAR else a.value
                     total += useful * 1.2 + (a.value - useful) * 0.2
                     moved += a.value
                 elif a.kind == "attack":
-                    r = max(1, a.range)
-                    if reach <= r + moved:
-                        total += _ability_value(a) * 1.5
-                    else:
-                        total += 0.2
+                    reachable = walk <= moved if a.range == 0 else hexes <= a.range + moved
+                    total += _ability_value(a) * 1.5 if reachable else 0.2
                 elif a.kind in ("shield", "retaliate"):
-                    total += _ability_value(a) * (1.0 if reach <= 4 else 0.2)
+                    total += _ability_value(a) * (1.0 if hexes <= 4 else 0.2)
                 elif a.kind == "heal":
                     missing = f.max_hp - f.hp
                     total += min(a.value, missing) * 1.2 if a.range == 0 else a.value * 0.6
@@ -238,12 +240,12 @@ class GreedyBot:
         return total
 
     def best_order(
-        self, game: Game, cid: str, a: str, b: str, reach: float | None = None
+        self, game: Game, cid: str, a: str, b: str, reach: Reach | None = None
     ) -> tuple[float, str, str]:
         """The best (worth, first choice kind, card) for playing cards ``a`` and ``b``."""
         f = game.state.figures[cid]
         if reach is None:
-            reach = _enemy_distance(game, f)
+            reach = _reach(game, f)
         best = (-1e9, "top", a)
         for first, second in ((a, b), (b, a)):
             for h1, h2 in (("top", "bottom"), ("bottom", "top")):
@@ -265,8 +267,10 @@ class GreedyBot:
             or (len(ch.hand) <= 5 and len(ch.discard) >= 3 and 2 * f.hp <= f.max_hp)
         ):
             return Choice("long-rest")
-        reach = _enemy_distance(game, f)
-        near = reach <= 3
+        reach = _reach(game, f)
+        near = reach[1] <= 3
+        if Choice("long-rest") in d.choices and near and reach[0] >= _FAR:
+            return Choice("long-rest")  # no free hex next to an enemy: recover instead
         best: tuple[float, Choice | None] = (-1e9, None)
         for c in d.choices:
             if c.kind != "select":
@@ -287,7 +291,7 @@ class GreedyBot:
             _, kind, card = self.best_order(game, d.actor, a, b)
             return Choice(kind, (card,))
         f = game.state.figures[d.actor]
-        reach = _enemy_distance(game, f)
+        reach = _reach(game, f)
         best: tuple[float, Choice | None] = (-1e9, None)
         for c in d.choices:
             half = c.kind.removeprefix("basic-")
@@ -473,8 +477,24 @@ def _hostile(a: Figure, b: Figure) -> bool:
 def _enemy_distance(game: Game, f: Figure) -> float:
     hexes = [g.hex for g in game.state.figures.values() if _hostile(f, g)]
     if not hexes:
-        return 1e6
+        return _FAR
     return min(distance(f.hex, h) for h in hexes)
+
+
+def _reach(game: Game, f: Figure) -> Reach:
+    """(movement points to a free hex next to an enemy, not across a thin wall nor through a
+    closed door; hex distance to the nearest enemy). ``_FAR`` when there is none."""
+    hexes = _enemy_distance(game, f)
+    board = game.board()
+    if board is None or hexes >= _FAR:
+        return (hexes, hexes)
+    st = game.state
+    enemies = [g.hex for g in st.figures.values() if _hostile(f, g)]
+    blocked = set(enemies) | (board.doors - st.opened)
+    taken = blocked | {g.hex for g in st.figures.values() if g is not f}
+    links = board.links
+    goals = {n for e in enemies for n in links.get(e, ()) if n not in taken}
+    return (_Field(board, goals, blocked).at(f.hex), hexes)
 
 
 def _in_attack_reach(game: Game, f: Figure, attack_range: int) -> bool:
