@@ -62,8 +62,9 @@ def test_random_games_keep_every_invariant(scenario: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_thousand_random_games_keep_every_invariant(scenario: int) -> None:
-    """1,000 games in all: 100 per scenario (seeds not used by the quick test)."""
-    run_games(scenario, range(1000, 1100))
+    """At least 1,000 games in all: 112 per scenario (1,008 while scenario 9 is refused by the
+    engine), seeds not used by the quick test."""
+    run_games(scenario, range(1000, 1112))
 
 
 def test_a_hundred_random_logs_replay_to_the_identical_final_state() -> None:
