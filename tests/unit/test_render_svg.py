@@ -24,7 +24,16 @@ def scenarios() -> dict[int, Scenario]:
 
 
 def _classes(root: ET.Element, cls: str) -> list[ET.Element]:
-    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+    """Elements of class ``cls`` on the board itself (the terrain key's samples left out)."""
+    keyed = {id(e) for g in root.iter() if g.get("class") == "key" for e in g.iter() if e is not g}
+    return [e for e in root.iter() if cls in (e.get("class") or "").split() and id(e) not in keyed]
+
+
+def test_scenario_key_explains_each_terrain_and_token_present(scenarios: dict[int, Scenario]) -> None:
+    root = ET.fromstring(scenario_svg(scenarios[1], 4))
+    texts = [t.text for g in root.iter() if g.get("class") == "key" for t in g.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts == ["starting hex", "obstacle", "trap", "closed door", "money token", "treasure"]
+    assert not any(g.get("class") == "key" for g in ET.fromstring(board_svg(Board.build([(0, 0)]))).iter())
 
 
 def test_board_svg_draws_hexes_walls_doors_terrain() -> None:

@@ -125,6 +125,7 @@ def board_svg(
     orientation: Literal["flat", "pointy"] = "flat",
     extent: Iterable[Hex] = (),
     overlay: Callable[[Callable[[Hex], tuple[float, float]]], str] | None = None,
+    key: bool = False,
 ) -> str:
     """Draw ``board`` as a standalone SVG document.
 
@@ -136,14 +137,17 @@ def board_svg(
     scenario as the scenario book draws it. ``extent`` names more hexes the picture must have
     room for (off-board hexes an editor offers); ``overlay`` is called with the hex-to-pixel
     function and its SVG is drawn last, on top (the web app's click targets and solved
-    outcomes)."""
+    outcomes). ``key`` adds a row explaining each kind of terrain and token on the board."""
     margin = size * 0.8
     frame = _Frame([*board.hexes, *extent], size, margin, pointy=orientation == "pointy")
     top = 34.0 if title else 0.0
     legend_rows = (len(legend) + 2) // 3
-    bottom = 14.0 + 26.0 * legend_rows if legend else 0.0
+    key_items = _key_items(board, markers) if key else []
+    key_rows = (len(key_items) + 3) // 4
+    bottom = (14.0 + 26.0 * legend_rows if legend else 0.0) + (16.0 + 30.0 * key_rows if key_rows else 0.0)
     # Room for the title (about 0.6 em per character at 18 px) and three legend columns.
-    width = max(frame.width, 600.0 if legend else 0.0, len(title) * 11.0 + margin)
+    least = 700.0 if key_items else 600.0 if legend else 0.0
+    width = max(frame.width, least, len(title) * 11.0 + margin)
     height = frame.height + top + bottom
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
@@ -201,8 +205,12 @@ def board_svg(
     if overlay is not None:
         out.append(overlay(frame.centre))
     out.append("</g>")
+    y_key = frame.height + top + 8
     if legend:
-        out.extend(_legend(legend, frame.height + top + 8, size))
+        out.extend(_legend(legend, y_key, size))
+        y_key += 14.0 + 26.0 * legend_rows
+    if key_items:
+        out.extend(_key(key_items, y_key, size))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -430,6 +438,70 @@ def _legend(legend: Sequence[tuple[Figure, str]], y0: float, size: float) -> lis
     return out
 
 
+_KEY_TEXT: dict[str, str] = {
+    "start": "starting hex",
+    "obstacle": "obstacle",
+    "trap": "trap",
+    "hazardous": "hazardous terrain",
+    "difficult": "difficult terrain",
+    "icy": "icy terrain",
+    "door": "closed door",
+    "corridor": "corridor",
+    "pressure-plate": "pressure plate",
+    "coin": "money token",
+    "treasure": "treasure",
+    "opening": "open passage",
+    "breakable": "breakable wall",
+}
+_TERRAIN_KEYS: dict[Terrain, str] = {
+    Terrain.OBSTACLE: "obstacle",
+    Terrain.TRAP: "trap",
+    Terrain.HAZARDOUS: "hazardous",
+    Terrain.DIFFICULT: "difficult",
+    Terrain.ICY: "icy",
+}
+
+
+def _key_items(board: Board, markers: Sequence[Marker]) -> list[str]:
+    """The kinds of terrain and token present, in a fixed order."""
+    present = {_TERRAIN_KEYS[t] for t in board.terrain.values() if t in _TERRAIN_KEYS}
+    present |= {m.kind for m in markers if m.kind in _KEY_TEXT}
+    if board.doors:
+        present.add("door")
+    return [k for k in _KEY_TEXT if k in present]
+
+
+def _key(items: Sequence[str], y0: float, size: float) -> list[str]:
+    """One sample hex per kind, drawn by the same functions as the board itself."""
+    small = size * 0.62
+    terrain_of = {v: k for k, v in _TERRAIN_KEYS.items()}
+    out = ['<g class="key">']
+    for i, kind in enumerate(items):
+        col, row = i % 4, i // 4
+        sample = Board.build(
+            [(0, 0)],
+            terrain={(0, 0): terrain_of[kind]} if kind in terrain_of else None,
+            doors=[(0, 0)] if kind == "door" else (),
+        )
+        frame = _Frame([(0, 0)], small, 0.0)
+        x, y = 16 + col * 172, y0 + row * 30
+        out.append(f'<g transform="translate({x:.1f},{y:.1f})">')
+        out.append(f'<polygon points="{frame.polygon((0, 0))}" fill="{_FLOOR[0]}" stroke="#b9a886"/>')
+        if kind in terrain_of:
+            out.extend(_terrain(frame, sample, small))
+        elif kind == "door":
+            out.extend(_doors(frame, sample, small))
+        else:
+            out.extend(_markers(frame, [Marker((0, 0), kind)], small))  # type: ignore[arg-type]
+        out.append("</g>")
+        out.append(
+            f'<text x="{x + frame.width + 6:.1f}" y="{y + frame.height / 2 + 4:.1f}" font-size="12" '
+            f'fill="{_INK}">{escape(_KEY_TEXT[kind])}</text>'
+        )
+    out.append("</g>")
+    return out
+
+
 # --- scenarios --------------------------------------------------------------------------------
 
 
@@ -573,4 +645,5 @@ def scenario_svg(
         title=title,
         legend=legend,
         orientation=orientation,
+        key=True,
     )
