@@ -92,7 +92,11 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """What consuming adds: ``attack+N``, ``attack-N``, ``pierce+N``, ``range+N``, ``target=N``,
     ``push=N``, ``pull=N``, ``with=CONDITION``."""
     note: str = ""
-    """What a ``custom`` ability does, as one token (an ability the engine cannot resolve yet)."""
+    """What a ``custom`` ability does, as one token: the name of its effect in
+    :mod:`~delvekit.gloomhaven.effects` (reported ``unresolved`` when no handler is registered)."""
+    then: tuple[Ability, ...] = ()
+    """A ``custom`` ability's parts, for its effect's handler (e.g. what consuming an element
+    gives, or the conditions given to every enemy in range); one level deep."""
 
     def __post_init__(self) -> None:
         if self.kind == "condition" and self.condition is None:
@@ -119,6 +123,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("only a move can jump", where="ability")
         if (self.kind == "custom") != bool(self.note) or any(ch.isspace() for ch in self.note):
             raise InputError("a custom ability has a one-word note, and only it", where="ability")
+        if (self.then and self.kind != "custom") or any(a.then for a in self.then):
+            raise InputError("only a custom ability has parts, one level deep", where="ability")
 
     def boosted(self) -> Ability:
         """The ability with its element consumption paid: boosts applied, nothing left to consume.
@@ -197,6 +203,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             parts += ["boost", b]
         if self.jump:
             parts.append("jump")
+        for a in self.then:
+            parts += ["then", str(a).replace(" ", ":")]
         return " ".join(parts)
 
     @classmethod
@@ -249,6 +257,10 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                     rest = rest[2:]
                 elif word == "area":
                     fields["area"] = tuple(tuple(int(x) for x in h.split(",")) for h in rest[1].split("/"))
+                    rest = rest[2:]
+                elif word == "then":
+                    part = Ability.parse(rest[1].replace(":", " "))
+                    fields["then"] = (*fields.get("then", ()), part)  # type: ignore[misc]
                     rest = rest[2:]
                 else:
                     raise InputError(f"unexpected {word!r}", where=where)

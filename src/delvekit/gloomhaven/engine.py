@@ -112,7 +112,7 @@ from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision, Event
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven import rules
+from delvekit.gloomhaven import effects, rules
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import Retaliate
@@ -779,6 +779,8 @@ class Game:
                 self._push(Task("augment", fid, ability.value, str(ability)))
             else:
                 self._push(Task("attack", fid, ability.value, f"{ability}|"))
+        elif kind == "custom" and (named := effects.handler(ability.note)) is not None:
+            named(self, fid, ability)
         elif not ability.self_resolved:
             if self.resolver is not None:
                 self.resolver.resolve(self, fid, ability)

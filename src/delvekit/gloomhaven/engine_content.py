@@ -33,6 +33,7 @@ import msgspec
 
 from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex
+from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import ContentPack
@@ -436,16 +437,19 @@ def _line(mt: cs.MonsterType, level: int, rank: str) -> cs.StatLine | None:
 
 
 def unsupported(setup: GameSetup) -> dict[str, list[str]]:
-    """``card → custom abilities`` for every card the engine cannot fully play yet."""
+    """``card → custom abilities`` for every card the engine cannot fully play yet (custom
+    abilities with no handler in :mod:`~delvekit.gloomhaven.effects`)."""
     out: dict[str, list[str]] = {}
     for ch in setup.party:
         for card in ch.hand:
             notes = [a.note for h in (card.top, card.bottom) for a in h.abilities if a.kind == "custom"]
+            notes = [n for n in notes if effects.handler(n) is None]
             if notes:
                 out[f"{ch.id}/{card.id}"] = notes
     for deck, cards in setup.decks.items():
         for mc in cards:
             notes = [a.note for a in mc.actions if a.kind == "custom"]
+            notes = [n for n in notes if effects.handler(n) is None]
             if notes:
                 out[f"{deck}/{mc.id}"] = notes
     return out

@@ -1,0 +1,87 @@
+"""The named-effect registry: each special wording of a card is one named effect.
+
+The content adapter (:mod:`~delvekit.gloomhaven.engine_content`) turns a card ability the
+structured abilities cannot say into a ``custom`` :class:`~delvekit.gloomhaven.abilities.Ability`
+whose ``note`` is a one-word name (``consume-earth``, ``affects-enemies-range``, ``spawn``,
+``special-1`` ...) and whose ``then`` holds its parts as abilities. The engine performs such an
+ability by calling the handler registered here under that name; only a name with no handler is
+reported ``unresolved`` (and listed by :func:`~delvekit.gloomhaven.engine_content.unsupported`).
+
+Handlers live in their own modules (monster effects in
+:mod:`~delvekit.gloomhaven.effects_monsters`; character effects in theirs), listed in
+:data:`HANDLER_MODULES` and imported by :func:`load`. A handler receives the game, the figure
+performing the ability and the ability; it changes the game only through the game's effect
+methods and agenda tasks, inside a choice.
+
+>>> @effect("example-noop")
+... def _noop(game, figure, ability):
+...     pass
+>>> "example-noop" in EFFECTS
+True
+>>> missing(["example-noop", "no-such-effect"])
+['no-such-effect']
+>>> del EFFECTS["example-noop"]
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
+
+from delvekit.core.errors import ContentError
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.abilities import Ability
+    from delvekit.gloomhaven.engine import Game
+
+Handler: TypeAlias = "Callable[[Game, str, Ability], None]"
+H = TypeVar("H", bound=Callable[..., None])
+
+EFFECTS: dict[str, Handler] = {}
+"""Every named effect the engine can perform, by its note."""
+
+HANDLER_MODULES: tuple[str, ...] = ("delvekit.gloomhaven.effects_monsters",)
+"""Modules that register handlers on import (add yours here)."""
+
+_loaded = False
+
+
+def effect(*names: str) -> Callable[[H], H]:
+    """Register the decorated function as the handler of each of ``names``; a name registered
+    twice by different handlers is a programming error (:class:`ContentError`)."""
+    if not names:
+        raise ContentError("an effect needs at least one name")
+
+    def register(fn: H) -> H:
+        for name in names:
+            if not name or any(ch.isspace() for ch in name):
+                raise ContentError(f"effect name {name!r} must be one word")
+            known = EFFECTS.get(name)
+            if known is not None and known is not fn:
+                raise ContentError(f"effect {name!r} is registered twice")
+            EFFECTS[name] = fn
+        return fn
+
+    return register
+
+
+def load() -> dict[str, Handler]:
+    """Import every handler module (once) and return the registry."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in HANDLER_MODULES:
+            importlib.import_module(module)
+    return EFFECTS
+
+
+def handler(note: str) -> Handler | None:
+    """The handler registered for ``note``, if any."""
+    return load().get(note)
+
+
+def missing(notes: Iterable[str]) -> list[str]:
+    """The notes among ``notes`` that no handler performs (in order, without repeats)."""
+    effects = load()
+    return [n for n in dict.fromkeys(notes) if n not in effects]

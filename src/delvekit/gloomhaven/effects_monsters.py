@@ -1,0 +1,3 @@
+"""Named effects of monster ability cards (registered in :mod:`delvekit.gloomhaven.effects`)."""
+
+from __future__ import annotations
