@@ -8,7 +8,7 @@ import random
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.bots import GreedyBot, RandomBot, bot_seed, card_value, make_bot, play
+from delvekit.gloomhaven.bots import NEGATE_AT, GreedyBot, RandomBot, bot_seed, card_value, make_bot, play
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
 
@@ -99,9 +99,9 @@ def test_greedy_attacks_the_enemy_it_can_kill() -> None:
     assert seen > 0
 
 
-def test_greedy_takes_damage_unless_it_would_exhaust() -> None:
+def test_greedy_takes_small_hits_and_negates_lethal_or_big_ones() -> None:
     bot = GreedyBot()
-    seen = 0
+    seen = negated = 0
     for seed in range(6):
         game = Game(scenario_setup(1, 2), seed=seed)
         while game.decision is not None:
@@ -109,11 +109,13 @@ def test_greedy_takes_damage_unless_it_would_exhaust() -> None:
             choice = bot.choose(game)
             if d.kind == "damage":
                 take = next(c for c in d.choices if c.kind == "take")
-                hp = game.state.figures[d.actor].hp
-                assert (choice == take) == (int(take.args[0]) < hp)
+                amount, hp = int(take.args[0]), game.state.figures[d.actor].hp
+                can_negate = len(d.choices) > 1
+                assert (choice == take) == (not can_negate or (amount < hp and amount < NEGATE_AT))
                 seen += 1
+                negated += choice != take
             game.choose(choice)
-    assert seen > 0
+    assert seen > negated > 0
 
 
 def test_card_values_charge_for_lost_halves_and_reward_stronger_abilities() -> None:

@@ -85,6 +85,10 @@ class RandomBot:
 
 LOST_COST = 8.0
 """What a lost half costs in the pair evaluation: a card gone for the rest of the scenario."""
+INITIATIVE_WEIGHT = 40.0
+"""With enemies near, every this many initiative points cost one point of a pair's worth."""
+NEGATE_AT = 4
+"""Damage this large is negated by losing cards even when the character would survive it."""
 _NEGATIVE = (Terrain.TRAP, Terrain.HAZARDOUS)
 _FAR = 1e6
 Reach: TypeAlias = tuple[float, float]
@@ -262,9 +266,7 @@ class GreedyBot:
         ch = game.state.characters[d.actor]
         f = game.state.figures[d.actor]
         if Choice("long-rest") in d.choices and (
-            len(ch.hand) < 2
-            or (len(ch.hand) <= 3 and len(ch.discard) >= 4 and f.hp <= f.max_hp - 3)
-            or (len(ch.hand) <= 5 and len(ch.discard) >= 3 and 2 * f.hp <= f.max_hp)
+            len(ch.hand) < 2 or (len(ch.hand) <= 3 and len(ch.discard) >= 3 and 3 * f.hp <= f.max_hp)
         ):
             return Choice("long-rest")
         reach = _reach(game, f)
@@ -279,7 +281,7 @@ class GreedyBot:
             v = self.best_order(game, d.actor, a, b, reach)[0]
             lead = self._cards[d.actor][a].initiative
             # acting before the monsters matters when they are close
-            v -= lead / (40.0 if near else 200.0)
+            v -= lead / (INITIATIVE_WEIGHT if near else 200.0)
             if v > best[0]:
                 best = (v, c)
         return best[1]
@@ -311,7 +313,9 @@ class GreedyBot:
         f = game.state.figures[d.actor]
         take = next(c for c in d.choices if c.kind == "take")
         amount = int(take.args[0])
-        if amount < f.hp:
+        # hit points absorb the small hits, cards the big ones: a negation costs a card
+        # whatever the amount, so it is spent where it saves the most health
+        if amount < f.hp and amount < NEGATE_AT:
             return take
         hand = [c for c in d.choices if c.kind == "lose-hand"]
         pairs = [c for c in d.choices if c.kind == "lose-discard"]
@@ -324,8 +328,8 @@ class GreedyBot:
     def short_rest(self, game: Game, d: Decision) -> Choice | None:
         ch = game.state.characters[d.actor]
         f = game.state.figures[d.actor]
-        # with a low hand, rest now unless a long rest's heal is needed
-        if len(ch.hand) < 2 and f.hp >= f.max_hp - 1:
+        # with a low hand, rest now (no lost turn) unless a long rest's heal is needed
+        if len(ch.hand) < 2 and 3 * f.hp > f.max_hp:
             return Choice("short-rest")
         return Choice("no-rest")
 
@@ -422,13 +426,17 @@ class GreedyBot:
             ids = [a for a in c.args if a in st.figures]
             kills = 0
             chip = 0.0
+            left = 0
             for fid in ids:
                 g = st.figures[fid]
                 dealt = max(0, power - game.shield(fid))
                 if dealt >= g.hp:
                     kills += 1
+                else:
+                    left += g.hp - dealt  # focus fire: finish what is already hurt
+                    chip -= game.retaliate(fid)
                 chip += min(dealt, g.hp) + (1 if g.rank == "elite" else 0)
-            key = (kills, chip, -sum(st.figures[i].hp for i in ids))
+            key = (kills, chip - left / 4, -left)
             if key > best[0]:
                 best = (key, c)
         return best[1]
