@@ -41,7 +41,10 @@ H = TypeVar("H", bound=Callable[..., None])
 EFFECTS: dict[str, Handler] = {}
 """Every named effect the engine can perform, by its note."""
 
-HANDLER_MODULES: tuple[str, ...] = ("delvekit.gloomhaven.effects_monsters",)
+HANDLER_MODULES: tuple[str, ...] = (
+    "delvekit.gloomhaven.effects_monsters",
+    "delvekit.gloomhaven.effects_characters",
+)
 """Modules that register handlers on import (add yours here)."""
 
 _loaded = False

@@ -579,6 +579,8 @@ class Game:
         if any(f.hex == hex for f in st.figures.values()):
             raise IllegalChoice(f"hex {hex} is occupied")
         n = 1 + sum(1 for f in st.figures.values() if f.owner == owner)
+        while f"{owner}.{name}{n}" in st.figures:  # an earlier summon may have died
+            n += 1
         fid = f"{owner}.{name}{n}"
         st.figures[fid] = Figure(fid, "summon", name, health, hex, owner=owner, summoned_round=st.round)
         st.summon_stats[fid] = (move, attack, range)
@@ -728,6 +730,8 @@ class Game:
         st = self.state
         del st.figures[f.id]
         self._emit("killed", f.id)
+        if f.kind == "summon":  # its card leaves the active area (§12)
+            effects_characters.summon_killed(self, f)
         if f.kind == "monster":
             st.standees[f.name].append(f.standee)
             st.standees[f.name].sort()
@@ -830,4 +834,4 @@ def _half(game: Game, cid: str, card: str, half: str) -> Half:
 
 
 # Handlers live in engine_round and engine_actions (registered on import).
-from delvekit.gloomhaven import engine_actions, engine_round  # noqa: E402, F401
+from delvekit.gloomhaven import effects_characters, engine_actions, engine_round  # noqa: E402, F401

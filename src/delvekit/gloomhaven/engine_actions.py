@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import heapq
 
+import msgspec
+
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
@@ -63,6 +65,19 @@ def parse_hex(text: str) -> Hex:
 
 def _hostile(a: Figure, b: Figure) -> bool:
     return (a.kind == "monster") != (b.kind == "monster")
+
+
+def decider(game: Game, f: Figure) -> str:
+    """Who makes ``f``'s choices when it moves or attacks through these tasks: a character
+    itself, a summon its owner, a monster the character whose turn it is (a controlled enemy,
+    the controlling player chooses everything) or else the party."""
+    if f.kind == "character":
+        return f.id
+    if f.kind == "summon" and f.owner is not None:
+        return f.owner
+    st = game.state
+    turn = st.order[st.turn_index - 1] if 0 < st.turn_index <= len(st.order) else None
+    return turn.id if turn is not None and turn.kind == "character" else "party"
 
 
 # ------------------------------------------------------------------------ move
@@ -100,6 +115,8 @@ def _can_end_within(
                 return True
         if mode == "jump" and h in board.doors:
             continue  # a jump never continues past a closed door
+        if mover.kind != "character" and h in board.doors:
+            continue
         for n in neighbours(h):
             if mode == "walk":
                 if not _walkable(board, mover, h, n, occupied):
@@ -133,6 +150,8 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
     for n in neighbours(f.hex):
         if not _walkable(board, f, f.hex, n, occupied):
             continue
+        if f.kind != "character" and n in board.doors:
+            continue  # closed doors are walls to monsters and summons (§5.5)
         cost = _walk_cost(board, n)
         if cost > remaining:
             continue
@@ -171,7 +190,7 @@ def _run_move(game: Game, task: Task) -> Decision | None:
     if not choices:  # cannot happen for a walk (crossing an ally needs a way out); be safe
         game._pop()
         return None
-    return Decision(f.id, "move", choices)
+    return Decision(decider(game, f), "move", choices)
 
 
 def _apply_move(game: Game, task: Task, choice: Choice) -> None:
@@ -317,6 +336,9 @@ def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
     amount = retaliate_damage(retaliates, steps) if steps is not None else 0
     if amount:
         game.suffer_damage(attacker.id, amount, "retaliate")
+        from delvekit.gloomhaven import effects_characters as fx
+
+        fx.retaliated(game, target)  # "XP per retaliation this round" (Eye for an Eye)
     return None
 
 
@@ -397,13 +419,17 @@ def loot(game: Game, f: Figure, reach: int) -> None:
 # ---------------------------------------------------------------------- attack
 
 
-def targets(game: Game, f: Figure, attack_range: int) -> list[Figure]:
-    """Enemies ``f`` can attack now: adjacent (melee) or within range around walls and in sight."""
+def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -> list[Figure]:
+    """Enemies ``f`` can attack now: adjacent (melee) or within range around walls and in sight.
+    ``allies``: its own allies instead, never itself (a controlled enemy turned on its allies)."""
     board = game.board()
     if board is None:
         return []
     enemies = [
-        g for g in game.state.figures.values() if _hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        g
+        for g in game.state.figures.values()
+        if (_hostile(f, g) if not allies else not _hostile(f, g) and g is not f)
+        and Condition.INVISIBLE not in g.conditions
     ]
     if attack_range == 0:
         return [g for g in enemies if board.adjacent(f.hex, g.hex)]
@@ -417,8 +443,16 @@ def targets(game: Game, f: Figure, attack_range: int) -> list[Figure]:
 
 
 def _attack_task(task: Task) -> tuple[Ability, list[str]]:
-    text, done = task.text.split("|")
+    text, done = task.text.split("|")[:2]
     return Ability.parse(text), [t for t in done.split(",") if t]
+
+
+def _extras(task: Task) -> str:
+    """The optional third field of an attack or strike task: comma-separated effect tokens
+    (``allies``: the attack targets the attacker's allies; ``neg=N``/``negxp=K``: +N attack and
+    K XP per negative condition on the target; ``noaug``: the attacker's augments do not apply)."""
+    parts = task.text.split("|")
+    return parts[2] if len(parts) > 2 else ""
 
 
 def _run_augment(game: Game, task: Task) -> Decision | None:
@@ -482,21 +516,26 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         game._pop()
         return None
     ability, done = _attack_task(task)
+    allies = "allies" in _extras(task).split(",")
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
     elif ability.targets == 0:  # every enemy it can reach
-        reach = tuple(sorted(g.id for g in targets(game, f, max(0, ability.range))))
+        reach = tuple(sorted(g.id for g in targets(game, f, max(0, ability.range), allies=allies)))
         choices = [Choice("all", reach)] if reach and not done else []
     elif len(done) >= ability.targets:
         choices = []
     else:
-        choices = [Choice("target", (g.id,)) for g in targets(game, f, ability.range) if g.id not in done]
+        choices = [
+            Choice("target", (g.id,))
+            for g in targets(game, f, ability.range, allies=allies)
+            if g.id not in done
+        ]
     if not choices:
         game._pop()
         if not done:
             game._emit("no-target", f.id)
         return None
-    return Decision(f.id, "attack", [*choices, Choice("skip")])
+    return Decision(decider(game, f), "attack", [*choices, Choice("skip")])
 
 
 def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
@@ -507,27 +546,37 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
         game._emit("attack-skipped", task.who)
         return
     ability, done = _attack_task(task)
+    extras = _extras(task)
+    tail = f"|{extras}" if extras else ""
     hit = list(choice.args)
     if choice.kind == "target":
-        game._push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}"))
-    game._push(*(Task("strike", task.who, task.n, f"{ability}|{tid}") for tid in hit))
+        game._push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}{tail}"))
+    game._push(*(Task("strike", task.who, task.n, f"{ability}|{tid}{tail}") for tid in hit))
 
 
 def _run_strike(game: Game, task: Task) -> Decision | None:
     """One attack on one target (§6.4–§6.7)."""
     game._pop()
     st = game.state
-    text, target_id = task.text.split("|")
+    text, target_id = task.text.split("|")[:2]
     ability = Ability.parse(text)
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     board = game.board()
     if f is None or target is None or board is None:
         return None
+    from delvekit.gloomhaven import effects_characters as fx  # registers on import; no cycle
+
+    bonus = fx.strike_bonus(game, f, target, ability, _extras(task))
+    value = task.n + bonus.attack
+    if bonus.attack:
+        game._emit("attack-bonus", f.id, target.id, f"+{bonus.attack}", *bonus.why)
+    ability = msgspec.structs.replace(ability, adds=tuple(dict.fromkeys((*ability.adds, *bonus.adds))))
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    draw = game.draw_modifiers(f.id, attack=task.n + poisoned, disadvantage=ability.range > 0 and adjacent)
+    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ability.range > 0 and adjacent)
+    shield = game.shield(target.id) + fx.shield_against_attack(game, target)
     result = resolve_attack(
-        task.n, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=ability.pierce
+        value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     if result.damage:
@@ -554,6 +603,7 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     forced = [("push", ability.push), ("pull", ability.pull)]
     forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
     after_attack(game, f, target, forced if alive else [])
+    fx.after_strike(game, f, bonus)  # augments' heal/shield, XP per condition
     return None
 
 

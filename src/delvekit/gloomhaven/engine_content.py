@@ -33,7 +33,7 @@ import msgspec
 
 from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex
-from delvekit.gloomhaven import effects
+from delvekit.gloomhaven import character_cards, effects
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import ContentPack
@@ -236,7 +236,9 @@ def _shove(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
 
 
 def _half(h: cs.CardHalf, variables: dict[str, int]) -> Half:
-    abilities = merge_forced([], h.abilities, variables)
+    abilities = character_cards.translate(  # class wordings as named effects
+        h.abilities, variables, fallback=lambda items, v: merge_forced([], items, v)
+    )
     if h.xp:
         abilities.append(Ability(kind="xp", value=h.xp))
     return Half(

@@ -33,7 +33,7 @@ from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import monster_ai
+from delvekit.gloomhaven import effects_characters, monster_ai
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
@@ -85,8 +85,8 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
 
 def _attack_traits(game: Game, f: Figure, ability: Ability) -> tuple[int, int, tuple[Condition, ...]]:
     """(targets, pierce, added conditions) of an attack: the card's and the stat card's."""
-    if f.kind != "monster":
-        return ability.targets, ability.pierce, ability.adds
+    if f.kind != "monster":  # a character summon: its stat line's conditions (Rat Swarm)
+        return ability.targets, ability.pierce, (*ability.adds, *effects_characters.summon_adds(game, f))
     stats = game._static.types[f.name].stats(f.rank or "normal")
     adds = tuple(dict.fromkeys((*ability.adds, *stats.adds)))
     targets = 0 if ability.targets == 0 else max(ability.targets, stats.targets)
@@ -246,6 +246,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     board = game.board()
     if f is None or target is None or board is None:
         return None
+    target = effects_characters.redirect(game, f, target)  # Provoking Roar
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
     value = stat_attack + ability.value
@@ -255,7 +256,11 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ranged and adjacent)
     _, pierce, _ = _attack_traits(game, f, ability)
     result = resolve_attack(
-        value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=pierce
+        value,
+        poisoned=poisoned,
+        cards=draw.applied,
+        shield=game.shield(target.id) + effects_characters.shield_against_attack(game, target),
+        pierce=pierce,
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     cards = "/".join(str(c) for c in draw.applied)

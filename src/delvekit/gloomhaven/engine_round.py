@@ -53,7 +53,7 @@ from typing import Literal
 import msgspec
 
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import engine_monsters
+from delvekit.gloomhaven import effects_characters, engine_monsters
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
@@ -574,6 +574,7 @@ def _apply_damage(game: Game, task: Task, choice: Choice) -> None:
             ch.active = [a for a in ch.active if a.card != card]
         ch.lost.append(card)
         game._emit("card", ch.id, card, "lost")
+        effects_characters.card_left_play(game, ch.id, card)  # its summon goes with it
     game._emit("negated", f.id, task.n, task.text)
 
 
