@@ -40,7 +40,9 @@ def test_a_custom_ability_keeps_its_parts_through_text_and_json() -> None:
         then=(Ability(kind="condition", condition=Condition.MUDDLE),),
     )
     assert Ability.parse(str(a)) == a
-    with pytest.raises(Exception, match="one level deep"):
-        Ability(kind="custom", note="x", then=(a,))
+    outer = Ability(kind="custom", note="consume-ice", then=(a,))
+    assert Ability.parse(str(outer)) == outer
+    with pytest.raises(Exception, match="two levels deep"):
+        Ability(kind="custom", note="x", then=(outer,))
     with pytest.raises(Exception, match="only a custom"):
         Ability(kind="heal", value=1, then=(a.then[0],))

@@ -58,6 +58,7 @@ SELF_RESOLVED: frozenset[str] = frozenset(
 )
 _BOOST = re.compile(r"(attack|pierce|range)([+-])(\d+)|(?:target|push|pull)=\d+|with=[a-z]+")
 _BOOST_PARTS = re.compile(r"([a-z]+)([+=-])(.+)")
+_ELEMENT_NAMES = frozenset(e.value for e in Element)
 _VALUED = frozenset({"move", "attack", "heal", "shield", "retaliate", "suffer", "xp", "loot", "push", "pull"})
 
 
@@ -96,7 +97,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     :mod:`~delvekit.gloomhaven.effects` (reported ``unresolved`` when no handler is registered)."""
     then: tuple[Ability, ...] = ()
     """A ``custom`` ability's parts, for its effect's handler (e.g. what consuming an element
-    gives, or the conditions given to every enemy in range); one level deep."""
+    gives, or the conditions given to every enemy in range); two levels deep at most."""
 
     def __post_init__(self) -> None:
         if self.kind == "condition" and self.condition is None:
@@ -123,8 +124,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             raise InputError("only a move can jump", where="ability")
         if (self.kind == "custom") != bool(self.note) or any(ch.isspace() for ch in self.note):
             raise InputError("a custom ability has a one-word note, and only it", where="ability")
-        if (self.then and self.kind != "custom") or any(a.then for a in self.then):
-            raise InputError("only a custom ability has parts, one level deep", where="ability")
+        if (self.then and self.kind != "custom") or any(b.then for a in self.then for b in a.then):
+            raise InputError("only a custom ability has parts, two levels deep", where="ability")
 
     def boosted(self) -> Ability:
         """The ability with its element consumption paid: boosts applied, nothing left to consume.
@@ -176,10 +177,10 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             parts.append(str(self.value))
         if self.condition is not None:
             parts.append(self.condition.value)
-        if self.element is not None:
-            parts.append(self.element.value)
         if self.note:
             parts.append(self.note)
+        if self.element is not None:
+            parts.append(self.element.value)
         if self.targets == 0:
             parts += ["target", "all"]
         for word, number, default in (
@@ -204,7 +205,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         if self.jump:
             parts.append("jump")
         for a in self.then:
-            parts += ["then", str(a).replace(" ", ":")]
+            parts += ["then", str(a).replace(":", ";").replace(" ", ":")]
         return " ".join(parts)
 
     @classmethod
@@ -247,6 +248,8 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 elif word == "with":
                     adds.append(Condition.parse(rest[1]))
                     rest = rest[2:]
+                elif kind == "custom" and word in _ELEMENT_NAMES and "element" not in fields:
+                    fields["element"], rest = Element(word), rest[1:]
                 elif word == "jump":
                     fields["jump"], rest = True, rest[1:]
                 elif word == "consume":
@@ -259,7 +262,7 @@ class Ability(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                     fields["area"] = tuple(tuple(int(x) for x in h.split(",")) for h in rest[1].split("/"))
                     rest = rest[2:]
                 elif word == "then":
-                    part = Ability.parse(rest[1].replace(":", " "))
+                    part = Ability.parse(rest[1].replace(":", " ").replace(";", ":"))
                     fields["then"] = (*fields.get("then", ()), part)  # type: ignore[misc]
                     rest = rest[2:]
                 else:

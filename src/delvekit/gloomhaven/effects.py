@@ -34,6 +34,7 @@ from delvekit.core.errors import ContentError
 if TYPE_CHECKING:
     from delvekit.gloomhaven.abilities import Ability
     from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.state import Figure
 
 Handler: TypeAlias = "Callable[[Game, str, Ability], None]"
 H = TypeVar("H", bound=Callable[..., None])
@@ -46,6 +47,9 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_characters",
 )
 """Modules that register handlers on import (add yours here)."""
+
+DEATH_HOOKS: list[Callable[[Game, Figure], None]] = []
+"""Called when a figure dies, after it left the board (e.g. a monster card's "on death")."""
 
 _loaded = False
 
@@ -82,6 +86,13 @@ def load() -> dict[str, Handler]:
 def handler(note: str) -> Handler | None:
     """The handler registered for ``note``, if any."""
     return load().get(note)
+
+
+def died(game: Game, figure: Figure) -> None:
+    """Run the death hooks for ``figure``, which has just left the board."""
+    load()
+    for hook in DEATH_HOOKS:
+        hook(game, figure)
 
 
 def missing(notes: Iterable[str]) -> list[str]:

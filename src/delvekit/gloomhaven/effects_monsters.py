@@ -1,3 +1,475 @@
-"""Named effects of monster ability cards (registered in :mod:`delvekit.gloomhaven.effects`)."""
+"""Named effects of monster ability cards and boss specials (registered in
+:mod:`delvekit.gloomhaven.effects`; the content adapter writes them, see
+:func:`delvekit.gloomhaven.engine_content._monster_named`).
+
+Each effect's parts are in the custom ability's ``then``:
+
+* ``consume-ELEMENT`` — the type consumed ELEMENT at its first activation (§9: monsters always
+  consume when they can, the whole type gains), so its parts are performed;
+  ``consume-wild`` — any one Strong or Waning element, which the players choose (§9 "any-element
+  icon on monster cards"), once per type activation.
+* ``instead-consume-ELEMENT`` — ``then`` is (boosted, plain): the monster performs the boosted
+  ability when its type consumed ELEMENT (an attack is swapped in before it is planned, see
+  :func:`delvekit.gloomhaven.engine_monsters.monster_actions`).
+* ``affects-WHO`` — the parts (conditions, bless/curse, heal, suffer damage, push/pull) go to
+  every figure WHO names: ``enemies-range``/``allies-range`` (within ``range`` counted around
+  walls and in sight; range 0 = the monster's attack range), ``enemies-adjacent``,
+  ``allies-adjacent``, ``all-adjacent`` (every other figure), ``self-allies``, or
+  ``enemy-adjacent`` (one adjacent enemy; several: the players choose, §10.6). Allies never
+  include the monster itself.
+* ``bless`` / ``curse`` — the card goes into the performer's modifier deck.
+* ``spawn`` — monster summons (§10.4): each part ``TYPE.RANK`` is placed on an empty hex next to
+  the summoner, as close to an enemy as possible (ties: the players); it never acts in the round
+  it appears and drops no money; no free standee or hex: nothing.
+* ``ondeath`` — passive: a monster that dies while its type's card shows it performs the parts
+  (an attack on every enemy in the area around its hex) as it dies.
+* ``one-target`` — the wrapped attack targets one enemy whatever the stat card's Target says.
+* ``create-trap-near-enemy`` — a trap dealing the part's damage on an empty hex next to the
+  monster, the one closest to an enemy (ties: the players).
+* ``custom-move-to-next-door-and-reveal`` (Bandit Commander, special 1) — the boss moves toward
+  the nearest closed door and, reaching it, opens it and reveals the room behind.
+* ``custom-scouts-act-again`` (Merciless Overseer, special 1) — every Vermling Scout performs
+  its ability card again.
+"""
 
 from __future__ import annotations
+
+from delvekit.core.board import Board, Terrain
+from delvekit.core.hexes import Hex
+from delvekit.core.los import sight_for
+from delvekit.core.paths import proximity
+from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.damage import resolve_attack
+from delvekit.gloomhaven.effects import DEATH_HOOKS, effect
+from delvekit.gloomhaven.elements import Element
+from delvekit.gloomhaven.engine import MONSTER_DECK, Game, task_handler
+from delvekit.gloomhaven.engine_actions import hex_token, parse_hex
+from delvekit.gloomhaven.state import Figure, Task
+
+_WHO = (
+    "enemies-range",
+    "allies-range",
+    "enemies-adjacent",
+    "allies-adjacent",
+    "enemy-adjacent",
+    "all-adjacent",
+    "self-allies",
+)
+
+
+def _hostile(a: Figure, b: Figure) -> bool:
+    return (a.kind == "monster") != (b.kind == "monster")
+
+
+def _stat_range(game: Game, f: Figure) -> int:
+    if f.kind == "monster":
+        return game._static.types[f.name].stats(f.rank or "normal").range
+    if f.kind == "summon":
+        return game.state.summon_stats.get(f.id, (0, 0, 0))[2]
+    return 0
+
+
+def affected(game: Game, f: Figure, who: str, reach: int) -> list[Figure]:
+    """The figures an ``affects-WHO`` effect of ``f`` reaches, in id order."""
+    board = game.board()
+    others = [g for g in game.state.figures.values() if g is not f]
+    if who.startswith("enemies") or who == "enemy-adjacent":
+        pool = [g for g in others if _hostile(f, g)]
+    elif who.startswith("allies") or who == "self-allies":
+        pool = [g for g in others if not _hostile(f, g)]
+    else:
+        pool = others
+    if who.endswith("range"):
+        reach = reach or max(1, _stat_range(game, f))
+        if board is None:
+            return []
+        near = proximity(board, f.hex, reach)
+        sight = sight_for(board, game._static.ruleset.los)
+        pool = [g for g in pool if near.get(g.hex, reach + 1) <= reach and sight.visible(f.hex, g.hex)]
+    elif who.endswith("adjacent"):
+        if board is None:
+            return []
+        pool = [g for g in pool if board.adjacent(f.hex, g.hex)]
+    if who == "self-allies":
+        pool.append(f)
+    return sorted(pool, key=lambda g: g.id)
+
+
+def give(game: Game, f: Figure, target: Figure, part: Ability) -> None:
+    """Give one part of an ``affects`` effect of ``f`` to ``target``."""
+    if part.kind == "condition" and part.condition is not None:
+        game.add_condition(target.id, part.condition)
+    elif part.kind == "custom" and part.note in ("bless", "curse"):
+        game.add_modifier_card(target.id, part.note)
+    elif part.kind == "heal":
+        game.heal(target.id, part.value)
+    elif part.kind == "suffer":
+        game.suffer_damage(target.id, part.value, "suffer")
+    elif part.kind in ("push", "pull"):
+        game._push(Task("force", target.id, part.value, f"{f.id}/{part.kind}/s"))
+    else:
+        game._emit("unresolved", f.id, *str(part).split())
+
+
+@effect(*(f"affects-{who}" for who in _WHO))
+def _affects(game: Game, fid: str, ability: Ability) -> None:
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = ability.note.removeprefix("affects-")
+    reached = affected(game, f, who, ability.range)
+    if who == "enemy-adjacent" and len(reached) > 1:
+        game._push(Task("monster_affect_one", fid, 0, str(ability)))
+        return
+    # pushes one target at a time; the forced-movement tasks run in the order given
+    for g in reached:
+        for part in ability.then:
+            give(game, f, g, part)
+
+
+def _run_affect_one(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    if f is None:
+        game._pop()
+        return None
+    choices = [Choice("affect", (g.id,)) for g in affected(game, f, "enemy-adjacent", 0)]
+    if not choices:
+        game._pop()
+        return None
+    return Decision("party", "monster-affect", choices)
+
+
+def _apply_affect_one(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    f, g = game.state.figures.get(task.who), game.state.figures.get(choice.args[0])
+    if f is not None and g is not None:
+        for part in Ability.parse(task.text).then:
+            give(game, f, g, part)
+
+
+@effect("bless", "curse")
+def _card(game: Game, fid: str, ability: Ability) -> None:
+    game.add_modifier_card(fid, ability.note)
+
+
+def paid(game: Game, f: Figure, element: Element) -> bool:
+    """Whether ``f`` has ``element`` consumed for its current card: monsters through their
+    type's consumption at its first activation; other figures consume it now if they can."""
+    st = game.state
+    if f.kind == "monster":
+        return element.value in st.group_consumed
+    if st.elements.can_consume(element):
+        st.elements.consume(element)
+        game._emit("consumed", f.id, element.value)
+        return True
+    return False
+
+
+def perform_parts(game: Game, f: Figure, parts: tuple[Ability, ...]) -> None:
+    """Perform what a consumption gives, in printed order, as the figure's own abilities."""
+    for part in parts:
+        if part.kind == "heal" and part.range:
+            game._push(Task("monster_heal", f.id, part.value, str(part.range)))
+        else:
+            game._perform(f.id, part)
+
+
+@effect(*(f"consume-{e.value}" for e in Element))
+def _consume(game: Game, fid: str, ability: Ability) -> None:
+    f = game.state.figures.get(fid)
+    if f is not None and ability.element is not None and paid(game, f, ability.element):
+        perform_parts(game, f, ability.then)
+
+
+@effect(*(f"instead-consume-{e.value}" for e in Element))
+def _instead(game: Game, fid: str, ability: Ability) -> None:
+    """Reached only when the ability was not swapped before planning (a heal, or no board)."""
+    f = game.state.figures.get(fid)
+    if f is None or ability.element is None:
+        return
+    boosted, plain = ability.then
+    chosen = boosted if paid(game, f, ability.element) else plain
+    perform_parts(game, f, (chosen,))
+
+
+@effect("consume-wild")
+def _consume_wild(game: Game, fid: str, ability: Ability) -> None:
+    st = game.state
+    f = st.figures.get(fid)
+    if f is None:
+        return
+    if f.kind == "monster" and "wild" in st.group_consumed:
+        perform_parts(game, f, ability.then)
+    elif any(st.elements.can_consume(e) for e in Element):
+        game._push(Task("monster_wild", fid, 0, str(ability)))
+
+
+def _run_wild(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    if task.who not in st.figures:
+        game._pop()
+        return None
+    choices = [Choice("consume", (e.value,)) for e in Element if st.elements.can_consume(e)]
+    if not choices:
+        game._pop()
+        return None
+    return Decision("party", "wild", choices)
+
+
+def _apply_wild(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    st = game.state
+    f = st.figures[task.who]
+    element = Element(choice.args[0])
+    st.elements.consume(element)
+    game._emit("consumed", f.id, element.value)
+    if f.kind == "monster":
+        st.group_consumed += [element.value, "wild"]
+    perform_parts(game, f, Ability.parse(task.text).then)
+
+
+@effect("one-target", "ondeath")
+def _wrapped(game: Game, fid: str, ability: Ability) -> None:
+    """``one-target``: the attack inside (when not swapped in before planning, e.g. no board);
+    ``ondeath``: passive, it acts in :func:`on_death`."""
+    if ability.note == "one-target":
+        perform_parts(game, game.state.figures[fid], ability.then)
+
+
+def on_death(game: Game, f: Figure) -> None:
+    """A monster killed while its type's card has an ``ondeath`` effect attacks from its hex:
+    every enemy in the area (offsets from the dead monster), the monster modifier deck, shields."""
+    st = game.state
+    if f.kind != "monster" or game._static.board is None:
+        return
+    deck = game._static.types[f.name].deck
+    card = st.revealed.get(deck)
+    if card is None:
+        return
+    actions = game._static.deck_cards[deck][card].actions
+    stats = game._static.types[f.name].stats(f.rank or "normal")
+    board = game.board()
+    assert board is not None
+    for a in actions:
+        if a.kind != "custom" or a.note != "ondeath":
+            continue
+        game._emit("on-death", f.id)
+        for part in a.then:
+            if part.kind != "attack":
+                continue
+            cells = {(f.hex[0] + q, f.hex[1] + r) for q, r in part.area} if part.area else set()
+            for g in sorted(st.figures.values(), key=lambda g: g.id):
+                in_area = g.hex in cells if cells else board.adjacent(f.hex, g.hex)
+                if g.kind == "monster" or not in_area:
+                    continue
+                value = stats.attack + part.value
+                poisoned = Condition.POISON in g.conditions
+                draw, st.modifier_decks[MONSTER_DECK] = st.modifier_decks[MONSTER_DECK].draw(
+                    st.rng, attack=value + poisoned, advantage=False, disadvantage=False
+                )
+                result = resolve_attack(
+                    value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=part.pierce
+                )
+                game._emit("attack", f.id, g.id, f"value={result.value}", f"damage={result.damage}")
+                game._push(Task("damage", g.id, result.damage, "attack"))
+
+
+# ------------------------------------------------------------------ placing figures
+
+
+def _empty(game: Game, h: tuple[int, int]) -> bool:
+    """An empty hex (§1.2): on the map, no figure, no token, no overlay but corridor/door."""
+    board = game.board()
+    assert board is not None
+    st = game.state
+    if h not in board.hexes or h in st.coins or h in st.created_traps:
+        return False
+    if any(g.hex == h for g in st.figures.values()):
+        return False
+    terrain = board.terrain_at(h)
+    return terrain is None or terrain.name in ("CORRIDOR", "PRESSURE_PLATE")
+
+
+def near_enemy_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
+    """Empty hexes adjacent to ``f`` closest to an enemy (movement around walls, then
+    hex distance); all of them when no enemy can be reached."""
+    board = game.board()
+    assert board is not None
+    free = [h for h in board.links.get(f.hex, ()) if _empty(game, h)]
+    if not free:
+        return []
+    enemies = [g.hex for g in game.state.figures.values() if _hostile(f, g)]
+    best: dict[tuple[int, int], int] = {}
+    for h in free:
+        near = proximity(board, h, 64)
+        best[h] = min((near.get(e, 10**6) for e in enemies), default=0)
+    least = min(best.values())
+    return sorted(h for h in free if best[h] == least)
+
+
+@effect("spawn")
+def _spawn(game: Game, fid: str, ability: Ability) -> None:
+    f = game.state.figures.get(fid)
+    if f is None or game._static.board is None:
+        return
+    for part in ability.then:
+        game._push(Task("monster_summon", fid, 0, part.note))
+
+
+def _run_summon(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    f = st.figures.get(task.who)
+    name = task.text.rsplit(".", 1)[0]
+    if f is None:
+        game._pop()
+        return None
+    hexes = near_enemy_hexes(game, f)
+    if not hexes or name not in game._static.types or not st.standees.get(name):
+        game._pop()
+        game._emit("no-summon", f.id, name, "no-hex" if not hexes else "no-standee")
+        return None
+    return Decision("party", "monster-summon", [Choice("place", (hex_token(h),)) for h in hexes])
+
+
+def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    st = game.state
+    name, rank = task.text.rsplit(".", 1)
+    h = parse_hex(choice.args[0])
+    pool = st.standees[name]
+    number = pool.pop(st.rng.randint(0, len(pool) - 1))
+    stats = game._static.types[name].stats(rank)  # type: ignore[arg-type]
+    fid = f"{name}#{number}"
+    st.figures[fid] = Figure(
+        fid, "monster", name, stats.health, h, rank=rank, standee=number,  # type: ignore[arg-type]
+        immune=frozenset(stats.immunities), summoned_round=st.round,
+    )  # fmt: skip
+    game._emit("summoned", fid, rank, f"hex={h[0]},{h[1]}", f"by={task.who}")
+    deck = game._static.types[name].deck
+    if deck not in st.revealed:
+        game._draw_ability(deck)
+
+
+@effect("create-trap-near-enemy")
+def _create_trap(game: Game, fid: str, ability: Ability) -> None:
+    f = game.state.figures.get(fid)
+    if f is None or game._static.board is None:
+        return
+    damage = next((p.value for p in ability.then if p.kind == "suffer"), 0)
+    game._push(Task("monster_trap", fid, damage, ""))
+
+
+def _run_trap(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    hexes = near_enemy_hexes(game, f) if f is not None else []
+    if not hexes:
+        game._pop()
+        return None
+    return Decision("party", "monster-trap", [Choice("place", (hex_token(h),)) for h in hexes])
+
+
+def _apply_trap(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    st = game.state
+    h = parse_hex(choice.args[0])
+    st.created_traps = {**st.created_traps, h: task.n}
+    st.sprung = st.sprung - {h}  # a trap sprung here before is gone; this one is new
+    game._emit("trap-created", task.who, choice.args[0], f"damage={task.n}")
+
+
+# ---------------------------------------------------------------------- boss specials
+
+
+@effect("custom-move-to-next-door-and-reveal")
+def _to_door(game: Game, fid: str, ability: Ability) -> None:
+    """Bandit Commander's special 1: move (its stat move) toward the nearest closed door,
+    around walls and through figures' gaps as a walking monster; reaching it opens the door."""
+    st = game.state
+    f = st.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    closed = [h for h in game._static.door_room if h not in st.opened]
+    if not closed:
+        game._emit("no-door", fid)
+        return
+    move = game._static.types[f.name].stats(f.rank or "normal").move
+    blocked = {g.hex for g in st.figures.values() if g is not f and _hostile(f, g)}
+    # distances to the door from every hex (doors are walls until opened, so measure from it)
+    door = min(closed, key=lambda d: (_distance(board, f.hex, d, blocked), d))
+    far = _field(board, door, blocked)
+    here = far.get(f.hex)
+    if here is None:
+        game._emit("no-path", fid)
+        return
+    occupied = {g.hex for g in st.figures.values() if g is not f}
+    for _ in range(move):
+        steps = [
+            h for h in board.links.get(f.hex, ())
+            if h in far and far[h] < far[f.hex] and board.adjacent(f.hex, h)
+            and (h == door or h not in occupied)
+            and board.terrain_at(h) not in (Terrain.OBSTACLE,)
+        ]  # fmt: skip
+        if not steps:
+            break
+        f.hex = min(steps, key=lambda h: (far[h], h))
+        game._emit("moved", fid, hex_token(f.hex))
+        if f.hex == door:
+            st.opened = st.opened | {door}
+            game._emit("door-opened", hex_token(door))
+            for room in game._static.door_room[door]:
+                if room not in st.revealed_rooms:
+                    game.reveal_room(room)
+            break
+    game._emit("move-ended", fid, hex_token(f.hex))
+
+
+def _field(board: Board, start: Hex, blocked: set[Hex]) -> dict[Hex, int]:
+    """Steps from ``start`` to every hex, around walls and enemies (breadth first)."""
+    out = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt: list[tuple[int, int]] = []
+        for h in frontier:
+            for n in board.links.get(h, ()):
+                if n in out or n in blocked or n not in board.hexes:
+                    continue
+                if board.terrain_at(n) is Terrain.OBSTACLE:
+                    continue
+                out[n] = out[h] + 1
+                nxt.append(n)
+        frontier = nxt
+    return out
+
+
+def _distance(board: Board, a: tuple[int, int], door: tuple[int, int], blocked: set[tuple[int, int]]) -> int:
+    return _field(board, door, blocked).get(a, 10**6)
+
+
+@effect("custom-scouts-act-again")
+def _scouts_again(game: Game, fid: str, ability: Ability) -> None:
+    """Merciless Overseer's special 1: every Vermling Scout on the map performs its card again
+    (elites first, then by standee), right after the Overseer's turn."""
+    st = game.state
+    scouts = sorted(
+        (g for g in st.figures.values() if g.kind == "monster" and g.name == "vermling-scout"),
+        key=lambda g: (g.rank != "elite", g.standee),
+    )
+    steps: list[Task] = []
+    for g in scouts:
+        steps += [Task("monster_act", g.id), Task("forget_plan", g.id)]
+    game._emit("act-again", fid, f"scouts={len(scouts)}")
+    game._push(*steps)
+
+
+DEATH_HOOKS.append(on_death)
+
+for _kind, _run, _apply in (
+    ("monster_affect_one", _run_affect_one, _apply_affect_one),
+    ("monster_wild", _run_wild, _apply_wild),
+    ("monster_summon", _run_summon, _apply_summon),
+    ("monster_trap", _run_trap, _apply_trap),
+):
+    task_handler(_kind, _run, _apply)

@@ -106,7 +106,7 @@ from typing import Protocol
 
 import msgspec
 
-from delvekit.core.board import Board
+from delvekit.core.board import Board, Terrain
 from delvekit.core.decks import Deck
 from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.hexes import Hex
@@ -169,8 +169,9 @@ class _Static:
         self.door_room: dict[Hex, tuple[int, ...]] = (
             {d.hex: d.rooms for d in setup.board.doors} if setup.board else {}
         )
-        self.boards: dict[tuple[frozenset[Hex], frozenset[Hex]], Board] = {}
-        """Boards with sprung traps removed and opened doors, per (sprung, opened)."""
+        self.boards: dict[tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]], Board] = {}
+        """Boards with sprung traps removed, opened doors and created traps, per (sprung, opened,
+        created)."""
         self.ruleset = rules.get(setup.ruleset)
         self.cards: dict[str, dict[str, Card]] = {ch.id: {c.id: c for c in ch.hand} for ch in setup.party}
         self.types: dict[str, MonsterType] = {m.name: m for m in setup.monsters}
@@ -634,11 +635,12 @@ class Game:
         static, st = self._static, self.state
         if static.board is None:
             return None
-        key = (st.sprung, st.opened)
+        key = (st.sprung, st.opened, frozenset(st.created_traps))
         board = static.boards.get(key)
         if board is None:
             base = static.board
             terrain = {h: t for h, t in base.terrain.items() if h not in st.sprung}
+            terrain.update((h, Terrain.TRAP) for h in st.created_traps)
             board = base.replace(terrain=terrain, doors=base.doors - st.opened)
             if len(static.boards) > 64:
                 static.boards.clear()
@@ -738,6 +740,7 @@ class Game:
             if not f.spawned and not f.summoned_round:
                 st.coins[f.hex] = st.coins.get(f.hex, 0) + 1
                 self._emit("coin-dropped", f"hex={f.hex[0]},{f.hex[1]}")
+            effects.died(self, f)
             self._check_victory()
 
     def _exhaust(self, cid: str, reason: str) -> None:
@@ -789,7 +792,7 @@ class Game:
             if self.resolver is not None:
                 self.resolver.resolve(self, fid, ability)
             else:
-                self._emit("unresolved", fid, *str(ability).split())
+                self._emit("unresolved", fid, *str(ability).replace(":", "_").split())
         elif kind == "heal":
             self.heal(fid, ability.value)
         elif kind in ("shield", "retaliate", "negate"):

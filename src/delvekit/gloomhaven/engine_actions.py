@@ -75,6 +75,11 @@ def decider(game: Game, f: Figure) -> str:
         return f.id
     if f.kind == "summon" and f.owner is not None:
         return f.owner
+    from delvekit.gloomhaven import effects_characters as fx
+
+    controller = fx.turned(game, f.id)
+    if controller is not None and controller[1]:
+        return controller[0]
     st = game.state
     turn = st.order[st.turn_index - 1] if 0 < st.turn_index <= len(st.order) else None
     return turn.id if turn is not None and turn.kind == "character" else "party"
@@ -187,6 +192,10 @@ def _run_move(game: Game, task: Task) -> Decision | None:
     choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]
     if _can_stop(game, f, task.n, mode, moved == "m", board):
         choices.append(Choice("stop"))
+    from delvekit.gloomhaven import effects_characters as fx
+
+    if moved == "s" and task.n > 0 and fx.moves_as_attacks(game, f):  # Immovable Phalanx
+        choices.append(Choice("as-attack", (str(task.n),)))
     if not choices:  # cannot happen for a walk (crossing an ally needs a way out); be safe
         game._pop()
         return None
@@ -200,6 +209,10 @@ def _apply_move(game: Game, task: Task, choice: Choice) -> None:
     board = game.board()
     assert board is not None
     rng, mode, moved = task.text.split("/")
+    if choice.kind == "as-attack":
+        game._emit("move-as-attack", f.id, task.n)
+        game._push(Task("attack", f.id, task.n, f"attack {task.n}|"))
+        return
     if choice.kind == "stop":
         game._emit("move-ended", f.id, hex_token(f.hex))
         if mode == "jump" and moved == "m":
@@ -232,7 +245,7 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
     if terrain is Terrain.TRAP:
         st.sprung = st.sprung | {h}
         game._emit("trap-sprung", f.id, hex_token(h))
-        game.suffer_damage(f.id, info.trap_damage, "trap")
+        game.suffer_damage(f.id, st.created_traps.pop(h, info.trap_damage), "trap")
     elif terrain is Terrain.HAZARDOUS:
         game.suffer_damage(f.id, info.hazardous_damage, "hazardous")
 

@@ -123,7 +123,7 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
         if cells:
             active = [(c.q, c.r) for c in cells if c.kind == "active"]
             red = [(c.q, c.r) for c in cells if c.kind == "target"]
-            if not red or (not active and "range" not in subs) or len(active) > 1:
+            if not red or (not active and "range" not in subs and not relative) or len(active) > 1:
                 return [_custom("area-attack")]
             origin = active[0] if active else red[0]
             opts["area"] = tuple((q - origin[0], r - origin[1]) for q, r in red)
@@ -215,7 +215,9 @@ def _boost(consume: cs.Ability, variables: dict[str, int]) -> tuple[str, ...] | 
         if s.type == "attack":
             out.append(f"attack{'-' if s.mode in ('minus', 'subtract') else '+'}{n}")
         elif s.type in ("pierce", "range"):
-            out.append(f"{s.type}+{n}")
+            out.append(f"{s.type}{'-' if s.mode in ('minus', 'subtract') else '+'}{n}")
+        elif s.type == "affects" and s.value == "enemies-range":
+            out.append("target=0")  # every enemy within the attack's range
         elif s.type in ("target", "push", "pull"):
             out.append(f"{s.type}={n}")
         elif s.type == "condition" and str(s.value) in _CONDITIONS:
@@ -345,6 +347,7 @@ def setup_from_pack(
             continue
         rooms[index[number]].append(Placement(p.monster, kind, p.hex))
         used.add(p.monster)
+    used |= _summoned_types(pack, used)
     coins = []
     for overlay in s.overlays:
         if overlay.kind == "coin":
@@ -388,7 +391,7 @@ def setup_from_pack(
                     id=str(c.number),
                     initiative=c.initiative,
                     shuffle=c.shuffle,
-                    actions=tuple(_monster_actions(c.abilities, variables)),
+                    actions=tuple(_monster_actions(c.abilities, variables, mt.specials)),
                 )
                 for c in deck.cards
             )
@@ -417,7 +420,14 @@ def setup_from_pack(
     )
 
 
-def _monster_actions(content: Sequence[cs.Ability], variables: dict[str, int]) -> list[Ability]:
+def _monster_actions(
+    content: Sequence[cs.Ability],
+    variables: dict[str, int],
+    specials: Sequence[Sequence[cs.Ability]] = (),
+) -> list[Ability]:
+    """A monster card's actions (move and attack relative to the stat line). Special wordings
+    become named effects of :mod:`~delvekit.gloomhaven.effects_monsters` with their parts in
+    ``then``; a boss card's "special N" becomes the actions of the boss's special N."""
     out: list[Ability] = []
     for a in content:
         if a.type in ("push", "pull") and out and out[-1].kind == "attack":
@@ -427,8 +437,182 @@ def _monster_actions(content: Sequence[cs.Ability], variables: dict[str, int]) -
                 continue
             except ContentError:
                 pass
-        out += convert(a, variables, relative=True)
+        if a.type == "special" and isinstance(a.value, int) and 1 <= a.value <= len(specials):
+            out += _monster_actions(specials[a.value - 1], variables)
+            continue
+        try:
+            named = _monster_named(a, variables, out)
+        except (ContentError, msgspec.ValidationError, InputError):
+            named = None
+        out += convert(a, variables, relative=True) if named is None else named
     return out
+
+
+_WHO = frozenset(
+    {"enemies-range", "allies-range", "enemies-adjacent", "allies-adjacent", "enemy-adjacent",
+     "all-adjacent", "self-allies"}
+)  # fmt: skip
+
+
+def _affects(a: cs.Ability, variables: dict[str, int]) -> tuple[str, int] | None:
+    """``(who, range)`` of an ability's "affects" sub-ability other than self."""
+    for s in a.sub:
+        if s.type == "affects" and str(s.value) in _WHO:
+            reach = [x for x in s.sub if x.type == "range"] or [x for x in a.sub if x.type == "range"]
+            n = _number(reach[0].value, "absolute", variables, relative=False) if reach else 0
+            return str(s.value), n
+    return None
+
+
+def _part(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
+    """One part of a named effect (what consuming gives, what every affected figure gets)."""
+    if a.type == "condition" and str(a.value) in ("bless", "curse"):
+        who = _affects(a, variables)
+        mark = Ability(kind="custom", note=str(a.value))
+        if who is None:
+            return [mark]
+        return [Ability(kind="custom", note=f"affects-{who[0]}", range=who[1], then=(mark,))]
+    named = _monster_named(a, variables, [])
+    if named is not None:
+        return named
+    own = tuple(s for s in a.sub if not (s.type == "affects" and s.value == "self"))
+    plain = msgspec.structs.replace(a, sub=own)
+    return convert(plain, variables, relative=True)
+
+
+def _consume_parts(e: cs.Ability) -> tuple[str, Element | None]:
+    name = str(e.value)
+    return f"consume-{name}", (Element(name) if name in _ELEMENTS else None)
+
+
+def _monster_named(a: cs.Ability, variables: dict[str, int], before: list[Ability]) -> list[Ability] | None:
+    """The named effects of one monster-card ability, or ``None`` when plain conversion does."""
+    if a.type == "element" and a.mode == "consume" and (str(a.value) in _ELEMENTS or a.value == "wild"):
+        note, element = _consume_parts(a)
+        bigger = [s for s in a.sub if s.type == "attack" and s.mode == "add"]
+        if bigger and before and before[-1].kind == "attack":
+            # "consume E: +N attack (and this area)" changes the attack just before it
+            base = before.pop()
+            n = _number(bigger[0].value, "absolute", variables, relative=False)
+            shape = convert(cs.Ability(type="attack", value=0, sub=bigger[0].sub), variables, relative=True)
+            alt = msgspec.structs.replace(base, value=base.value + n, area=shape[0].area or base.area)
+            return [Ability(kind="custom", note=f"instead-{note}", element=element, then=(alt, base))]
+        spread = _affects(a, variables)
+        parts = [p for s in a.sub if s.type != "affects" for p in _part(s, variables)]
+        if spread is not None:  # consume E: CONDITION, affecting every enemy in range R
+            parts = [Ability(kind="custom", note=f"affects-{spread[0]}", range=spread[1], then=tuple(parts))]
+        return [Ability(kind="custom", note=note, element=element, then=tuple(parts))]
+    if a.type == "spawn" and a.spawns:
+        players = variables["C"]
+        marks = [
+            Ability(kind="custom", note=f"{sp.monster}.{sp.kind[players - 2]}")
+            for sp in a.spawns
+            for _ in range(sp.count)
+            if sp.kind[players - 2] != "none"
+        ]
+        return [Ability(kind="custom", note="spawn", then=tuple(marks))]
+    if a.type == "custom" and a.value == "ondeath":
+        parts = [p for s in a.sub for p in convert(s, variables, relative=True)]
+        return [Ability(kind="custom", note="ondeath", then=tuple(parts))]
+    if a.type == "affects" and str(a.value) in _WHO:
+        # "muddle, immobilize, affecting one adjacent enemy": the conditions just before it
+        taken: list[Ability] = []
+        while before and before[-1].kind == "condition":
+            taken.insert(0, before.pop())
+        return [Ability(kind="custom", note=f"affects-{a.value}", then=tuple(taken))]
+    reached = _affects(a, variables)
+    if a.type in ("condition", "heal", "suffer-damage", "push", "pull") and reached is not None:
+        who, reach = reached
+        if a.type == "condition" and str(a.value) in ("bless", "curse"):
+            return _part(a, variables)
+        if a.type in ("heal", "suffer-damage") and any(s.type == "element" for s in a.sub):
+            return None
+        plain = msgspec.structs.replace(a, sub=tuple(s for s in a.sub if s.type not in ("affects", "range")))
+        if a.type in ("push", "pull"):
+            n = _number(a.value, "absolute", variables, relative=False)
+            parts = [Ability(kind=a.type, value=n)]  # type: ignore[arg-type]
+        else:
+            parts = convert(plain, variables, relative=False)
+        return [Ability(kind="custom", note=f"affects-{who}", range=reach, then=tuple(parts))]
+    if a.type == "condition" and str(a.value) in ("bless", "curse"):
+        return _part(a, variables)
+    if a.type == "heal" and any(s.type == "element" and s.mode == "consume" for s in a.sub):
+        # Heal N Range R; consume E: affects all allies in range instead
+        e = next(s for s in a.sub if s.type == "element" and s.mode == "consume")
+        base_sub = tuple(s for s in a.sub if s is not e)
+        plain_heal = convert(msgspec.structs.replace(a, sub=base_sub), variables)
+        boosted = _part(msgspec.structs.replace(a, sub=(*base_sub, *e.sub)), variables)
+        note, element = _consume_parts(e)
+        both = (*boosted, *plain_heal)
+        return [Ability(kind="custom", note=f"instead-{note}", element=element, then=both)]
+    if a.type in ("move", "attack"):
+        return _monster_move_attack(a, variables)
+    return None
+
+
+def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
+    traps = [s for s in a.sub if s.type == "custom" and s.value == "create-trap-near-enemy"]
+    adjacent_harm = [s for s in a.sub if s.type == "suffer-damage"]
+    single = [s for s in a.sub if s.type == "affects" and s.value == "one-enemy-all"]
+    consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
+    if not (traps or adjacent_harm or single or consumes):
+        return None
+    after: list[Ability] = []
+    for t in traps:
+        damage = [x for x in t.sub if x.type == "suffer-damage"]
+        n = _number(damage[0].value, "absolute", variables, relative=False) if damage else 0
+        harm = (Ability(kind="suffer", value=n),)
+        after.append(Ability(kind="custom", note="create-trap-near-enemy", then=harm))
+    for h in adjacent_harm:
+        after += _part(h, variables)
+    rest = tuple(s for s in a.sub if s not in traps and s not in adjacent_harm and s not in single)
+    base_ca = msgspec.structs.replace(a, sub=tuple(s for s in rest if s not in consumes))
+    base = convert(base_ca, variables, relative=True)
+    if single:
+        base = [Ability(kind="custom", note="one-target", then=(base[0],)), *base[1:]]
+    if consumes and len(consumes) == 1 and not single:
+        plain = convert(msgspec.structs.replace(a, sub=rest), variables, relative=True)
+        if plain and plain[0].kind == "attack" and plain[0].consume:
+            return plain + after  # the boosts say it
+        e = consumes[0]
+        value, subs = a.value, [s for s in rest if s is not e]
+        for s in e.sub:
+            if s.type == "attack" and s.mode == "add":
+                value = _number(a.value, a.mode, variables, relative=True) + _number(
+                    s.value, "absolute", variables, relative=False
+                )
+                subs = [x for x in subs if x.type != "area"] + list(s.sub)
+            else:
+                subs = [x for x in subs if not (s.type == "area" and x.type == "area")] + [s]
+        mode = a.mode if value == a.value else ("minus" if isinstance(value, int) and value < 0 else "plus")
+        alt_value: object = abs(value) if isinstance(value, int) and value != a.value else value
+        alt = convert(
+            msgspec.structs.replace(a, value=alt_value, mode=mode, sub=tuple(subs)),
+            variables,
+            relative=True,
+        )
+        if alt[0].kind != "attack" or base[0].kind != "attack":
+            return None
+        note, element = _consume_parts(e)
+        inst = Ability(kind="custom", note=f"instead-{note}", element=element, then=(alt[0], base[0]))
+        return [inst, *base[1:], *alt[1:], *after]
+    return base + after
+
+
+def _summoned_types(pack: ContentPack, types: set[str]) -> set[str]:
+    """Monster types that the cards or boss specials of ``types`` summon (and so on)."""
+    found: set[str] = set()
+    todo = list(types)
+    while todo:
+        mt = pack.monster(todo.pop())
+        abilities = [a for c in pack.deck_of(mt.id).cards for a in c.abilities]
+        abilities += [a for special in mt.specials for a in special]
+        for a in abilities:
+            for sp in a.spawns:
+                if sp.monster not in types and sp.monster not in found:
+                    found.add(sp.monster)
+                    todo.append(sp.monster)
+    return found
 
 
 def _line(mt: cs.MonsterType, level: int, rank: str) -> cs.StatLine | None:

@@ -49,14 +49,30 @@ SUMMON_ACTIONS = (Ability(kind="move", value=0), Ability(kind="attack", value=0)
 
 
 def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
-    """The figure's actions, with element consumptions its type paid for applied."""
+    """The figure's actions, with element consumptions its type paid for applied; an
+    ``instead-consume-E`` effect becomes its boosted or plain ability and ``one-target`` its
+    attack (so that a move plans with the attack after it)."""
     if f.kind == "summon":
         return SUMMON_ACTIONS
     paid = game.state.group_consumed
-    return tuple(
-        a.boosted() if a.consume and all(e.value in paid for e in a.consume) else a
-        for a in game._monster_card(f.name).actions
-    )
+    out: list[Ability] = []
+    for a in game._monster_card(f.name).actions:
+        if a.consume and all(e.value in paid for e in a.consume):
+            a = a.boosted()
+        elif a.kind == "custom" and a.note.startswith("instead-consume-") and len(a.then) == 2:
+            a = a.then[0] if a.element is not None and a.element.value in paid else a.then[1]
+        elif a.kind == "custom" and a.note == "one-target" and a.then:
+            a = a.then[0]
+        out.append(a)
+    return tuple(out)
+
+
+def _single_target(game: Game, f: Figure, index: int) -> bool:
+    """Whether the card's action ``index`` is a ``one-target`` attack (stat Target ignored)."""
+    if f.kind != "monster":
+        return False
+    actions = game._monster_card(f.name).actions
+    return index < len(actions) and actions[index].kind == "custom" and actions[index].note == "one-target"
 
 
 def consume_for_group(game: Game, f: Figure) -> None:
@@ -64,11 +80,14 @@ def consume_for_group(game: Game, f: Figure) -> None:
     of its first activating monster's turn and every monster of the type gains."""
     st = game.state
     for a in game._monster_card(f.name).actions:
-        names = [e.value for e in a.consume]
-        if not a.consume or all(n in st.group_consumed for n in names):
+        consume = a.consume
+        if a.kind == "custom" and a.note.startswith(("consume-", "instead-consume-")) and a.element:
+            consume = (a.element,)  # named effects (wild: when performed, the players choose)
+        names = [e.value for e in consume]
+        if not consume or all(n in st.group_consumed for n in names):
             continue
-        if all(st.elements.can_consume(e) for e in a.consume):
-            for e in a.consume:
+        if all(st.elements.can_consume(e) for e in consume):
+            for e in consume:
                 st.elements.consume(e)
                 st.group_consumed.append(e.value)
                 game._emit("consumed", f.name, e.value)
@@ -83,13 +102,17 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     return stats.move, stats.attack, stats.range, stats.flying
 
 
-def _attack_traits(game: Game, f: Figure, ability: Ability) -> tuple[int, int, tuple[Condition, ...]]:
+def _attack_traits(
+    game: Game, f: Figure, ability: Ability, index: int = -1
+) -> tuple[int, int, tuple[Condition, ...]]:
     """(targets, pierce, added conditions) of an attack: the card's and the stat card's."""
     if f.kind != "monster":  # a character summon: its stat line's conditions (Rat Swarm)
         return ability.targets, ability.pierce, (*ability.adds, *effects_characters.summon_adds(game, f))
     stats = game._static.types[f.name].stats(f.rank or "normal")
     adds = tuple(dict.fromkeys((*ability.adds, *stats.adds)))
     targets = 0 if ability.targets == 0 else max(ability.targets, stats.targets)
+    if _single_target(game, f, index):
+        targets = 1
     return targets, ability.pierce + stats.pierce, adds
 
 
@@ -143,13 +166,14 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
             anchor: Literal["attacker", "free"] = "free" if rng else "attacker"
             cells = attack_ab.area if rng else ((0, 0), *attack_ab.area)
             aoe = monster_ai.AreaOfEffect(anchor=anchor, hexes=cells)
-        count = _attack_traits(game, f, attack_ab)[0]
+        count = _attack_traits(game, f, attack_ab, index if ability.kind == "attack" else index + 1)[0]
         attack = monster_ai.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
     initiative = _initiatives(game)
+    turned = effects_characters.turned(game, f.id) is not None  # Hostile Takeover
     figures = tuple(
         monster_ai.Figure(
             id=g.id,
-            side="monster" if g.kind == "monster" else "character",
+            side="monster" if (g.kind == "monster") != (g is f and turned) else "character",
             hex=g.hex,
             active=g is f,
             initiative=initiative.get(g.id, 0),
@@ -223,7 +247,7 @@ def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
         if terrain is not None and terrain.name == "TRAP" and h not in st.sprung:
             st.sprung = st.sprung | {h}
             game._emit("trap-sprung", f.id, hex_token(h))
-            game._lose_hp(f, info.trap_damage, "trap")
+            game._lose_hp(f, st.created_traps.pop(h, info.trap_damage), "trap")
         elif terrain is not None and terrain.name == "HAZARDOUS":
             game._lose_hp(f, info.hazardous_damage, "hazardous")
         if f.id not in st.figures:

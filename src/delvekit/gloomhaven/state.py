@@ -257,6 +257,7 @@ class GameState:
         "agenda",
         "characters",
         "coins",
+        "created_traps",
         "decks",
         "elements",
         "ending",
@@ -297,6 +298,8 @@ class GameState:
         """Traps already sprung (removed from the map)."""
         self.opened: frozenset[Hex] = frozenset()
         """Doors already opened."""
+        self.created_traps: dict[Hex, int] = {}
+        """Traps that abilities placed during play, with their damage (not yet sprung)."""
         self.standees: dict[str, list[int]] = {}
         """Monster type → standee numbers still in the box."""
         self.revealed_rooms: list[int] = []
@@ -331,6 +334,7 @@ class GameState:
         other.coins = self.coins.copy()
         other.sprung = self.sprung
         other.opened = self.opened
+        other.created_traps = self.created_traps.copy()
         other.standees = {k: v.copy() for k, v in self.standees.items()}
         other.revealed_rooms = self.revealed_rooms.copy()
         other.order = self.order.copy()
@@ -383,6 +387,9 @@ class GameState:
         lines.append(f"rooms {','.join(map(str, self.revealed_rooms))}")
         lines.append("sprung " + " ".join(f"{q},{r}" for q, r in sorted(self.sprung)))
         lines.append("opened " + " ".join(f"{q},{r}" for q, r in sorted(self.opened)))
+        if self.created_traps:
+            traps = sorted(self.created_traps.items())
+            lines.append("traps " + " ".join(f"{q},{r}={n}" for (q, r), n in traps))
         lines.append(
             "order "
             + " ".join(f"{t.kind}:{t.id}:{t.initiative}" for t in self.order)
