@@ -307,6 +307,9 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         _control(game, task.who, picked, ability)
     elif kind == "ally":
         _ally(game, task.who, picked, ability)
+    elif kind == "turn":
+        control = "you-control" in flags(ability)
+        game._emit("turned", picked, f"by={task.who}", *(["control"] if control else []))
 
 
 # ----------------------------------------------------------- moves with a test
@@ -390,6 +393,7 @@ def retaliated(game: Game, target: Figure) -> None:
     "xp-per-retaliate",
     "two-augments-active",
     "ranged-attacks-gain-augments",
+    "moves-count-as-attacks",
 )
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
@@ -436,6 +440,11 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
                 out.why.append(f"negative-conditions={negatives}")
         elif t.startswith("negxp="):
             out.xp += int(t[6:]) * negatives
+    if f.kind != "monster":
+        n = round_attack_bonus(game, f.id)
+        if n:
+            out.attack += n
+            out.why.append(f"allies-bonus+{n}")
     if f.kind != "character":
         owner = next((t[4:] for t in tokens if t.startswith("aug=")), None)
         if owner is not None:
@@ -805,6 +814,15 @@ def summon_adds(game: Game, f: Figure) -> tuple[Condition, ...]:
     return tuple(c for a in parts(found[2], "attack") for c in a.adds)
 
 
+def summon_attack(game: Game, f: Figure, printed: int) -> int:
+    """A summon's attack now: the printed value, or for "X = half its current hit points,
+    rounded up" (Rat King) that half."""
+    found = summon_card(game, f)
+    if found is not None and "attack-x-half-health" in flags(found[2]):
+        return (f.hp + 1) // 2
+    return printed
+
+
 def summon_killed(game: Game, f: Figure) -> None:
     """A summon died: its card leaves the active area (to the lost pile if it has the icon)."""
     found = summon_card(game, f)
@@ -958,3 +976,106 @@ for _kind, _run, _apply in (
     ("fx_consume", _run_consume, _apply_consume),
 ):
     task_handler(_kind, _run, _apply)
+
+
+# ------------------------------------------------------- this round, by events
+
+
+def _this_round(game: Game) -> list[tuple[str, tuple[str, ...]]]:
+    """The events of the current round (after its ``round`` event)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for e in reversed(game.events):
+        if e.kind == "round":
+            break
+        out.append((e.kind, e.args))
+    out.reverse()
+    return out
+
+
+@effect("allies-bonus-per-nearby-ally")
+def _many_as_one(game: Game, fid: str, ability: Ability) -> None:
+    """Many as One: each ally within range adds +X to its attacks this round, X = the number of
+    your allies within that range (counted when performed)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    reach = _reach(ability)
+    near = proximity(board, f.hex, reach)
+    allies = sorted(
+        g.id
+        for g in game.state.figures.values()
+        if g is not f and not actions._hostile(f, g) and near.get(g.hex, reach + 1) <= reach
+    )
+    for aid in allies:
+        game._emit("round-attack-bonus", aid, f"+{len(allies)}", f"by={fid}")
+
+
+def round_attack_bonus(game: Game, fid: str) -> int:
+    return sum(
+        int(args[1].removeprefix("+"))
+        for kind, args in _this_round(game)
+        if kind == "round-attack-bonus" and args[0] == fid
+    )
+
+
+@effect("enemy-turns-on-its-allies")
+def _turn_enemy(game: Game, fid: str, ability: Ability) -> None:
+    """Hostile Takeover, Domination: a normal or elite enemy in range treats its allies as
+    enemies and its enemies as allies this round (with ``you-control``, the player also decides
+    its move and attack)."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    enemies = [
+        g
+        for g in game.state.figures.values()
+        if g.kind == "monster"
+        and g.rank in ("normal", "elite")
+        and Condition.INVISIBLE not in g.conditions
+    ]
+    found = sorted(g.id for g in _in_reach(game, f, _reach(ability), enemies))
+    if not found:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("fx_pick", fid, 0, f"turn|{';'.join(found)}|{ability}"))
+
+
+def turned(game: Game, mid: str) -> tuple[str, bool] | None:
+    """(character, controlled) when monster ``mid`` was turned on its allies this round."""
+    for kind, args in reversed(_this_round(game)):
+        if kind == "turned" and args[0] == mid:
+            return args[1].removeprefix("by="), "control" in args
+    return None
+
+
+def controlled_action(game: Game, f: Figure, ability: Ability) -> bool:
+    """A monster turned and controlled by a character (Domination) performs its card's move or
+    attack with the player choosing: path, and targets among its own allies. ``False`` when
+    the monster AI should act as usual."""
+    found = turned(game, f.id) if f.kind == "monster" else None
+    if found is None or not found[1] or f.rank is None:
+        return False
+    stats = game._static.types[f.name].stats(f.rank)
+    if ability.kind == "move":
+        move = Ability(kind="move", value=max(0, stats.move + ability.value), jump=ability.jump)
+        _perform_move(game, f.id, move)
+    elif ability.kind == "attack":
+        attack = msgspec.structs.replace(
+            ability,
+            value=max(0, stats.attack + ability.value),
+            range=max(0, stats.range + ability.range),
+            adds=tuple(dict.fromkeys((*ability.adds, *stats.adds))),
+            pierce=ability.pierce + stats.pierce,
+            targets=0 if ability.targets == 0 else max(ability.targets, stats.targets),
+            area=(),
+        )
+        _perform_attack(game, f.id, attack, "allies")
+    return True
+
+
+def moves_as_attacks(game: Game, f: Figure) -> bool:
+    """Immovable Phalanx: the character may treat its move abilities as attacks."""
+    return f.kind == "character" and any(
+        _named_in(half, "moves-count-as-attacks") for _, _, half in _active_halves(game, f.id)
+    )

@@ -97,7 +97,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     """(move, attack, range, flying) of the figure's stat line."""
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
-        return move, attack, rng, False
+        return move, effects_characters.summon_attack(game, f, attack), rng, False
     stats = game._static.types[f.name].stats(f.rank or "normal")
     return stats.move, stats.attack, stats.range, stats.flying
 

@@ -678,7 +678,8 @@ def _run_monster_ability(game: Game, task: Task) -> Decision | None:
     ability = engine_monsters.monster_actions(game, f)[task.n]
     board_play = game._static.board is not None and game.resolver is None
     if ability.kind in ("move", "attack") and board_play:
-        engine_monsters.act(game, f, task.n)
+        if not effects_characters.controlled_action(game, f, ability):  # Domination
+            engine_monsters.act(game, f, task.n)
     elif ability.kind == "heal" and ability.range and board_play:
         game._push(Task("monster_heal", f.id, ability.value, str(ability.range)))
     elif ability.kind == "loot" and board_play:
