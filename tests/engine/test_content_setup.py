@@ -85,9 +85,12 @@ def test_scenarios_play_end_to_end_with_random_bots(scenario: int, party: list[M
         assert Game.from_log(game.log_lines()).digest() == game.digest()
 
 
-def test_a_scenario_the_engine_cannot_set_up_says_why() -> None:
-    with pytest.raises(InputError, match="scenario 9: monster"):
-        setup_from_pack(load_pack(), 9, PARTY)
+def test_scenario_9_sets_up_with_the_overseer_attack_counting_scouts() -> None:
+    """Scenario 9 was refused while the Merciless Overseer's ``V`` had no meaning; its attack
+    is now one per Vermling Scout on the map (tests/engine/test_scenario_rules.py plays it)."""
+    s = setup_from_pack(load_pack(), 9, PARTY)
+    boss = next(m for m in s.monsters if m.name == "merciless-overseer").boss
+    assert boss is not None and boss.attack_counts == "vermling-scout"
 
 
 def test_abilities_that_affect_others_are_never_applied_to_oneself() -> None:

@@ -45,11 +45,18 @@ EFFECTS: dict[str, Handler] = {}
 HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_monsters",
     "delvekit.gloomhaven.effects_characters",
+    "delvekit.gloomhaven.scenario_rules",
 )
 """Modules that register handlers on import (add yours here)."""
 
 DEATH_HOOKS: list[Callable[[Game, Figure], None]] = []
 """Called when a figure dies, after it left the board (e.g. a monster card's "on death")."""
+
+ROUND_HOOKS: list[Callable[[Game, str], None]] = []
+"""Called at the ``start`` and ``end`` of every round (scenario special rules)."""
+
+GOAL_HOOKS: list[Callable[[Game], bool | None]] = []
+"""Scenario goals: the first hook with an answer (not ``None``) says whether the goal is met."""
 
 _loaded = False
 
@@ -93,6 +100,23 @@ def died(game: Game, figure: Figure) -> None:
     load()
     for hook in DEATH_HOOKS:
         hook(game, figure)
+
+
+def round_event(game: Game, timing: str) -> None:
+    """Run the round hooks at ``timing`` (``start`` or ``end``)."""
+    load()
+    for hook in ROUND_HOOKS:
+        hook(game, timing)
+
+
+def goal(game: Game) -> bool | None:
+    """Whether the scenario's own goal is met; ``None`` when no hook has one (kill all)."""
+    load()
+    for hook in GOAL_HOOKS:
+        verdict = hook(game)
+        if verdict is not None:
+            return verdict
+    return None
 
 
 def missing(notes: Iterable[str]) -> list[str]:

@@ -230,11 +230,11 @@ def _apply_wild(game: Game, task: Task, choice: Choice) -> None:
     perform_parts(game, f, Ability.parse(task.text).then)
 
 
-@effect("one-target", "ondeath")
+@effect("one-target", "attack-bonus-if-target-adjacent-to-its-allies", "ondeath")
 def _wrapped(game: Game, fid: str, ability: Ability) -> None:
-    """``one-target``: the attack inside (when not swapped in before planning, e.g. no board);
-    ``ondeath``: passive, it acts in :func:`on_death`."""
-    if ability.note == "one-target":
+    """A wrapped attack (when not swapped in before planning, e.g. without a board: the attack
+    inside); ``ondeath``: passive, it acts in :func:`on_death`."""
+    if ability.note != "ondeath":
         perform_parts(game, game.state.figures[fid], ability.then)
 
 

@@ -512,7 +512,15 @@ class Game:
 
     def _check_victory(self) -> None:
         st = self.state
-        if self.setup.win != "kill_all" or st.ending is not None:
+        if st.ending is not None:
+            return
+        verdict = effects.goal(self)
+        if verdict is not None:
+            if verdict:
+                st.ending = "victory"
+                self._emit("scenario-goal", "victory")
+            return
+        if self.setup.win != "kill_all":
             return
         if len(st.revealed_rooms) == len(self.setup.rooms) and not any(
             f.kind == "monster" for f in st.figures.values()
@@ -685,6 +693,11 @@ class Game:
                 f"only bless or curse cards are shuffled in, not {kind!r}", where="modifier card"
             )
         key = self.modifier_deck_key(fid)
+        f = self.state.figures[fid]
+        if f.kind == "monster" and kind in self._static.types[f.name].stats(f.rank or "normal").immune_cards:
+            self._emit("immune", fid, kind)
+            self._external()
+            return False
         deck = self.state.modifier_decks[key]
         limit = BLESS_LIMIT if kind == "bless" else CURSE_LIMIT
         if deck.count(kind) >= limit:

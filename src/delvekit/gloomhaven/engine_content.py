@@ -37,6 +37,7 @@ from delvekit.gloomhaven import character_cards, effects
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import ContentPack
+from delvekit.gloomhaven.content import scenario as cs_scenario
 from delvekit.gloomhaven.content import schema as cs
 from delvekit.gloomhaven.content.expr import value as formula
 from delvekit.gloomhaven.elements import Element
@@ -287,9 +288,17 @@ def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, 
     )
 
 
+_SPECIAL_VALUES = {"merciless-overseer": "vermling-scout"}
+"""Monster types whose stat card says ``V``, and what the scenario book counts for it (the
+figures of this type on the map)."""
+
+
 def _stats(line: cs.StatLine | None, mtype: cs.MonsterType, variables: dict[str, int]) -> MonsterStats | None:
     if line is None:
         return None
+    counts = _SPECIAL_VALUES.get(mtype.id, "")
+    if counts:
+        variables = {**variables, "V": 0}
     traits = {a.type: a for a in line.abilities}
     adds = tuple(
         Condition(str(a.value))
@@ -308,6 +317,8 @@ def _stats(line: cs.StatLine | None, mtype: cs.MonsterType, variables: dict[str,
         targets=formula(traits["target"].value, **variables) if "target" in traits else 1,  # type: ignore[arg-type]
         pierce=formula(traits["pierce"].value, **variables) if "pierce" in traits else 0,  # type: ignore[arg-type]
         adds=adds,
+        immune_cards=tuple(i for i in mtype.immunities if i in ("bless", "curse")),
+        attack_counts=counts,
     )
 
 
@@ -417,6 +428,7 @@ def setup_from_pack(
             doors=tuple(d for d in doors if d.rooms),
         ),
         content_version=pack.info.version if hasattr(pack.info, "version") else "",
+        rules=scenario_rule_lines(s),
     )
 
 
@@ -550,10 +562,14 @@ def _monster_named(a: cs.Ability, variables: dict[str, int], before: list[Abilit
     return None
 
 
+_PACK_BONUS = "bonus-if-target-adjacent-to-its-allies"
+
+
 def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
     traps = [s for s in a.sub if s.type == "custom" and s.value == "create-trap-near-enemy"]
     adjacent_harm = [s for s in a.sub if s.type == "suffer-damage"]
     single = [s for s in a.sub if s.type == "affects" and s.value == "one-enemy-all"]
+    single += [s for s in a.sub if s.type == "custom" and s.value == _PACK_BONUS]
     consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
     if not (traps or adjacent_harm or single or consumes):
         return None
@@ -568,7 +584,12 @@ def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Abili
     rest = tuple(s for s in a.sub if s not in traps and s not in adjacent_harm and s not in single)
     base_ca = msgspec.structs.replace(a, sub=tuple(s for s in rest if s not in consumes))
     base = convert(base_ca, variables, relative=True)
-    if single:
+    if single and single[0].type == "custom":  # Hound: +N against a target next to its allies
+        extra = [x for x in single[0].sub if x.type == "attack"]
+        n = _number(extra[0].value, "absolute", variables, relative=False) if extra else 0
+        bonus = Ability(kind="attack", value=n)
+        base = [Ability(kind="custom", note=f"attack-{_PACK_BONUS}", then=(base[0], bonus)), *base[1:]]
+    elif single:
         base = [Ability(kind="custom", note="one-target", then=(base[0],)), *base[1:]]
     if consumes and len(consumes) == 1 and not single:
         plain = convert(msgspec.structs.replace(a, sub=rest), variables, relative=True)
@@ -597,6 +618,28 @@ def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Abili
         inst = Ability(kind="custom", note=f"instead-{note}", element=element, then=(alt[0], base[0]))
         return [inst, *base[1:], *alt[1:], *after]
     return base + after
+
+
+_GOALS: dict[int, tuple[str, ...]] = {
+    2: ("goal|kill|bandit-commander", "goal|revealed|"),
+    8: ("goal|kill|inox-bodyguard",),
+    9: ("goal|kill|merciless-overseer",),
+}
+"""Scenario goals other than "kill all enemies" (scenario book), as scenario rule lines."""
+
+
+def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
+    """The scenario's special rules the engine performs, as
+    :mod:`~delvekit.gloomhaven.scenario_rules` lines: round-timed effects on figures from the
+    content's rule data, and the goal."""
+    lines: list[str] = []
+    for rule in s.rules:
+        plain = not (rule.spawns or rule.elements or rule.stats or rule.finish or rule.disables)
+        plain = plain and not (rule.requires_rooms or rule.reveal_rooms or rule.once or rule.always)
+        for fe in rule.figures if plain else ():
+            if fe.effect in ("add-modifier", "condition", "damage") and fe.figures.name == "*":
+                lines.append(f"at|{rule.timing}|{rule.when}|{fe.figures.kind}|{fe.effect}|{fe.value}")
+    return (*lines, *_GOALS.get(s.number, ()))
 
 
 def _summoned_types(pack: ContentPack, types: set[str]) -> set[str]:

@@ -61,10 +61,30 @@ def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
             a = a.boosted()
         elif a.kind == "custom" and a.note.startswith("instead-consume-") and len(a.then) == 2:
             a = a.then[0] if a.element is not None and a.element.value in paid else a.then[1]
-        elif a.kind == "custom" and a.note == "one-target" and a.then:
+        elif a.kind == "custom" and a.note in _WRAPPED_ATTACKS and a.then:
             a = a.then[0]
         out.append(a)
     return tuple(out)
+
+
+_WRAPPED_ATTACKS = ("one-target", "attack-bonus-if-target-adjacent-to-its-allies")
+
+
+def _pack_bonus(game: Game, f: Figure, index: int, target: Figure) -> int:
+    """Hound: the card's bonus when the target stands next to one of its own allies."""
+    if f.kind != "monster":
+        return 0
+    raw = game._monster_card(f.name).actions[index]
+    if raw.kind != "custom" or raw.note != _WRAPPED_ATTACKS[1] or len(raw.then) < 2:
+        return 0
+    board = game.board()
+    assert board is not None
+    side = target.kind == "monster"
+    beside = any(
+        g is not target and (g.kind == "monster") == side and board.adjacent(g.hex, target.hex)
+        for g in game.state.figures.values()
+    )
+    return raw.then[1].value if beside else 0
 
 
 def _single_target(game: Game, f: Figure, index: int) -> bool:
@@ -99,7 +119,10 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
         return move, effects_characters.summon_attack(game, f, attack), rng, False
     stats = game._static.types[f.name].stats(f.rank or "normal")
-    return stats.move, stats.attack, stats.range, stats.flying
+    attack = stats.attack
+    if stats.attack_counts:
+        attack += sum(1 for g in game.state.figures.values() if g.name == stats.attack_counts)
+    return stats.move, attack, stats.range, stats.flying
 
 
 def _attack_traits(
@@ -273,7 +296,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     target = effects_characters.redirect(game, f, target)  # Provoking Roar
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
-    value = stat_attack + ability.value
+    value = stat_attack + ability.value + _pack_bonus(game, f, task.n, target)
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions

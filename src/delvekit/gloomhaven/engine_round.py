@@ -53,7 +53,7 @@ from typing import Literal
 import msgspec
 
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import effects_characters, engine_monsters
+from delvekit.gloomhaven import effects, effects_characters, engine_monsters
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
@@ -73,6 +73,7 @@ def _run_round_start(game: Game, task: Task) -> Decision | None:
     st.round += 1
     st.order, st.turn_index = [], 0
     game._emit("round", st.round)
+    effects.round_event(game, "start")  # scenario special rules
     selects = [Task("select", c.id) for c in st.characters.values() if not c.exhausted]
     game._push(*selects, Task("reveal"), Task("order"), Task("next_turn"), Task("end_round"))
     return None
@@ -741,6 +742,7 @@ def _run_end_round(game: Game, task: Task) -> Decision | None:
     for f in st.figures.values():
         f.shield_bonus = f.retaliate_bonus = 0
         f.retaliate_far = ()
+    effects.round_event(game, "end")  # scenario special rules
     game._emit("round-end", st.round)
     game._push(*(Task("short_rest", c.id) for c in st.characters.values() if not c.exhausted))
     return None

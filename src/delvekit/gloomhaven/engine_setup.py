@@ -88,6 +88,11 @@ class MonsterStats(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     pierce: int = 0
     adds: tuple[Condition, ...] = ()
     """Conditions the stat card adds to every attack (e.g. poison)."""
+    immune_cards: tuple[str, ...] = ()
+    """``bless``/``curse`` cards this monster is immune to (bosses immune to curse)."""
+    attack_counts: str = ""
+    """A monster type: the attack is ``attack`` plus one per figure of that type on the map (the
+    Merciless Overseer's ``V``, the number of Vermling Scouts, scenario 9)."""
 
 
 class MonsterCard(msgspec.Struct, frozen=True, kw_only=True):
@@ -180,6 +185,9 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     """The battle goal deck (ids). If given, each character is dealt two and keeps one (§2.6)."""
     board: BoardSpec | None = None
     """The map. Without one, movement and attacks cannot be resolved (they are declined)."""
+    rules: tuple[str, ...] = ()
+    """Scenario special rules and goals as text, performed by
+    :mod:`~delvekit.gloomhaven.scenario_rules` (e.g. ``goal kill bandit-commander``)."""
 
     def validate(self) -> None:
         """Raise :class:`InputError` naming the field of the first inconsistency."""
