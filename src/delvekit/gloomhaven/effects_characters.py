@@ -445,10 +445,10 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
         if n:
             out.attack += n
             out.why.append(f"allies-bonus+{n}")
+    owner = _augment_owner(game, f, ability, tokens)
+    if owner is not None:
+        _augment_bonus(game, owner, out, extras)
     if f.kind != "character":
-        owner = next((t[4:] for t in tokens if t.startswith("aug=")), None)
-        if owner is not None:
-            _augment_bonus(game, owner, out)
         return out
     for _, _, half in _active_halves(game, f.id):
         for a in _named_in(half, "bonus-this-round"):
@@ -457,17 +457,74 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
                 n = sum(p.value for p in parts(a, "attack"))
                 out.attack += n
                 out.why.append(f"round-bonus+{n}")
+    return out
+
+
+def _augment_owner(game: Game, f: Figure, ability: Ability, tokens: list[str]) -> str | None:
+    """Whose augments apply to this attack of ``f``, if any."""
+    if f.kind != "character":
+        return next((t[4:] for t in tokens if t.startswith("aug=")), None)
     ranged_gain = any(
         _named_in(half, "ranged-attacks-gain-augments") for _, _, half in _active_halves(game, f.id)
     )
     if "noaug" not in tokens and (ability.range == 0 or ranged_gain):
-        _augment_bonus(game, f.id, out)
+        return f.id
+    return None
+
+
+def augment_consumption(game: Game, f: Figure, ability: Ability, extras: str) -> Element | None:
+    """The element an active augment may consume for this attack (Frozen Mind, Phantasmal
+    Killer), when it can and the player has not answered yet."""
+    tokens = [t for t in extras.split(",") if t]
+    if any(t.startswith("augc=") for t in tokens):
+        return None
+    owner = _augment_owner(game, f, ability, tokens)
+    if owner is None:
+        return None
+    for aug in augments(game, owner):
+        for note in flags(aug):
+            if note.startswith("consume-"):
+                element = Element.parse(note.removeprefix("consume-"))
+                if game.state.elements.can_consume(element):
+                    return element
+    return None
+
+
+def _consumed_parts(game: Game, owner: str, extras: str) -> list[Ability]:
+    """What the augment consumption of this attack bought (after ``augc=E``)."""
+    paid = next((t[5:] for t in extras.split(",") if t.startswith("augc=")), "-")
+    if paid == "-":
+        return []
+    out: list[Ability] = []
+    for aug in augments(game, owner):
+        bought = False
+        for p in aug.then:
+            if p.kind == "custom" and p.note.startswith("consume-"):
+                bought = p.note == f"consume-{paid}"
+            elif bought:
+                out.append(p)
     return out
 
 
-def _augment_bonus(game: Game, cid: str, out: StrikeBonus) -> None:
+def killed_instead(game: Game, f: Figure, target: Figure, extras: str) -> bool:
+    """Phantasmal Killer: with dark consumed, a normal target is killed instead of attacked."""
+    owner = _augment_owner(game, f, Ability(kind="attack"), [t for t in extras.split(",") if t])
+    if owner is None:
+        return False
+    bought = [p.note for p in _consumed_parts(game, owner, extras) if p.kind == "custom"]
+    if "kill" in bought and target.kind == "monster" and target.rank == "normal":
+        _kill(game, f.id, target.id)
+        return True
+    return False
+
+
+def _augment_bonus(game: Game, cid: str, out: StrikeBonus, extras: str = "") -> None:
+    for p in _consumed_parts(game, cid, extras):
+        if p.kind == "condition" and p.condition is not None:
+            out.adds.append(p.condition)
     for aug in augments(game, cid):
-        notes = flags(aug)
+        if any(n.startswith("consume-") for n in flags(aug)):
+            continue  # what it buys comes only with the consumption (above)
         for p in aug.then:
             if p.kind == "attack":
                 out.attack += p.value
@@ -482,7 +539,6 @@ def _augment_bonus(game: Game, cid: str, out: StrikeBonus) -> None:
                 out.shield += p.value
             elif p.kind == "retaliate":
                 out.retaliate += p.value
-        del notes
 
 
 def after_strike(game: Game, f: Figure, bonus: StrikeBonus) -> None:

@@ -569,17 +569,25 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
 
 def _run_strike(game: Game, task: Task) -> Decision | None:
     """One attack on one target (§6.4–§6.7)."""
-    game._pop()
     st = game.state
     text, target_id = task.text.split("|")[:2]
     ability = Ability.parse(text)
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     board = game.board()
     if f is None or target is None or board is None:
+        game._pop()
         return None
     from delvekit.gloomhaven import effects_characters as fx  # registers on import; no cycle
 
-    bonus = fx.strike_bonus(game, f, target, ability, _extras(task))
+    extras = _extras(task)
+    offer = fx.augment_consumption(game, f, ability, extras)
+    if offer is not None:  # Frozen Mind, Phantasmal Killer: consume for this attack?
+        choices = [Choice("consume", (offer.value,)), Choice("no-consume")]
+        return Decision(decider(game, f), "consume", choices)
+    game._pop()
+    if fx.killed_instead(game, f, target, extras):
+        return None
+    bonus = fx.strike_bonus(game, f, target, ability, extras)
     value = task.n + bonus.attack
     if bonus.attack:
         game._emit("attack-bonus", f.id, target.id, f"+{bonus.attack}", *bonus.why)
@@ -620,10 +628,25 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     return None
 
 
+def _apply_strike(game: Game, task: Task, choice: Choice) -> None:
+    """An augment's element for this attack: consumed (``augc=E``) or not (``augc=-``)."""
+    game._pop()
+    extras = _extras(task)
+    token = "augc=-"
+    if choice.kind == "consume":
+        element = Element.parse(choice.args[0])
+        game.state.elements.consume(element)
+        game._emit("consumed", task.who, element.value)
+        token = f"augc={element.value}"
+    text, target_id = task.text.split("|")[:2]
+    tail = ",".join(t for t in (extras, token) if t)
+    game._push(Task("strike", task.who, task.n, f"{text}|{target_id}|{tail}"))
+
+
 for _kind, _run, _apply in (
     ("move", _run_move, _apply_move),
     ("attack", _run_attack, _apply_attack),
-    ("strike", _run_strike, None),
+    ("strike", _run_strike, _apply_strike),
     ("augment", _run_augment, _apply_augment),
     ("heal_ally", _run_heal_ally, _apply_heal_ally),
     ("shove", _run_shove, _apply_shove),
