@@ -83,9 +83,18 @@ def at(game: Game, h: tuple[int, int]) -> str:
 
 
 def go(game: Game, *choices: str) -> list[str]:
-    """Make each choice in turn (each must be legal); the events they caused, as text."""
+    """Make each choice in turn (each must be legal, but one ending in ``?`` is made only when
+    offered; short rests are declined and damage taken when in the way); the events, as text."""
     out: list[Event] = []
     for c in choices:
+        optional = c.endswith("?")
+        c = c.removesuffix("?")
+        while (d := game.decision) is not None and c not in d.choices and d.kind in ("short-rest", "damage"):
+            out += game.choose(
+                "no-rest" if d.kind == "short-rest" else next(str(x) for x in d.choices if x.kind == "take")
+            )
+        if optional and (game.decision is None or c not in game.decision.choices):
+            continue  # "skip?", "stop?": only when offered
         out += game.choose(c)
         assert not violations(game)
     return [str(e) for e in out]

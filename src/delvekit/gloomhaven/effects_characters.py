@@ -461,9 +461,11 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
 
 
 def _augment_owner(game: Game, f: Figure, ability: Ability, tokens: list[str]) -> str | None:
-    """Whose augments apply to this attack of ``f``, if any."""
-    if f.kind != "character":
-        return next((t[4:] for t in tokens if t.startswith("aug=")), None)
+    """Whose augments apply to this attack of ``f``, if any (``aug=CID``: an ally's attack
+    that gains CID's augments, Domination)."""
+    lent = next((t[4:] for t in tokens if t.startswith("aug=")), None)
+    if lent is not None or f.kind != "character":
+        return lent
     ranged_gain = any(
         _named_in(half, "ranged-attacks-gain-augments") for _, _, half in _active_halves(game, f.id)
     )
