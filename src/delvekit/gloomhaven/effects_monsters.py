@@ -391,7 +391,11 @@ def _to_door(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    closed = [h for h in game._static.door_room if h not in st.opened]
+    closed = [
+        h
+        for h, rooms in game._static.door_room.items()
+        if h not in st.opened and any(r not in st.revealed_rooms for r in rooms)
+    ]
     if not closed:
         game._emit("no-door", fid)
         return
