@@ -29,7 +29,9 @@ Each effect's parts are in the custom ability's ``then``:
 * ``custom-move-to-next-door-and-reveal`` (Bandit Commander, special 1) — the boss moves toward
   the nearest closed door and, reaching it, opens it and reveals the room behind.
 * ``custom-scouts-act-again`` (Merciless Overseer, special 1) — every Vermling Scout performs
-  its ability card again.
+  its ability card again right away (not those summoned this round).
+* ``attack-bonus-if-target-adjacent-to-its-allies`` (Hound) — ``then`` is (attack, bonus): the
+  bonus is added against a target next to one of its own allies.
 """
 
 from __future__ import annotations
@@ -458,7 +460,11 @@ def _scouts_again(game: Game, fid: str, ability: Ability) -> None:
     (elites first, then by standee), right after the Overseer's turn."""
     st = game.state
     scouts = sorted(
-        (g for g in st.figures.values() if g.kind == "monster" and g.name == "vermling-scout"),
+        (
+            g
+            for g in st.figures.values()
+            if g.kind == "monster" and g.name == "vermling-scout" and g.summoned_round != st.round
+        ),
         key=lambda g: (g.rank != "elite", g.standee),
     )
     steps: list[Task] = []
