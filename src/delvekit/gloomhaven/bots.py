@@ -32,10 +32,14 @@ import heapq
 from collections.abc import Callable, Mapping
 from typing import Protocol, TypeAlias
 
+import msgspec
+
 from delvekit.core.board import Board, Terrain
+from delvekit.core.decks import Deck
 from delvekit.core.hexes import Hex, distance
 from delvekit.core.records import Choice, Decision
 from delvekit.core.rng import Rng
+from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_setup import Card, Half
@@ -85,10 +89,27 @@ class RandomBot:
 
 LOST_COST = 8.0
 """What a lost half costs in the pair evaluation: a card gone for the rest of the scenario."""
+LOOKAHEAD_PAIRS = 4
+"""Card pairs (the cheap evaluation's best) a selection plays out."""
+LOOKAHEAD_ROUNDS = 1
+"""Rounds a candidate is played out for (the current one included)."""
+LOOKAHEAD_WORLDS = 2
+"""Sampled worlds each candidate card pair is played out in."""
+LOOKAHEAD_NEAR = 6
+"""Pairs are played out only with an enemy within this many hexes."""
+KILL_WORTH = 3.0
+HP_WORTH = 1.0
+CARD_WORTH = 3.5
+EXHAUSTION_COST = 40.0
+EXPOSURE_COST = 3.0
+"""Movement points a less sturdy character would rather walk than end nearer to a monster
+than every ally (and so draw its attack)."""
 INITIATIVE_WEIGHT = 40.0
 """With enemies near, every this many initiative points cost one point of a pair's worth."""
 NEGATE_AT = 4
 """Damage this large is negated by losing cards even when the character would survive it."""
+LOST_KEEP = 0.6
+"""A lost half's share of its worth when choosing cards to keep (it is played only once)."""
 _NEGATIVE = (Terrain.TRAP, Terrain.HAZARDOUS)
 _FAR = 1e6
 Reach: TypeAlias = tuple[float, float]
@@ -112,6 +133,8 @@ def _ability_value(a: Ability) -> float:
         return 0.5
     if a.kind == "suffer":
         return -a.value
+    if a.kind == "custom":
+        return 1.0 if effects.handler(a.note) is not None else 0.0  # nothing the engine performs
     return 1.0
 
 
@@ -120,7 +143,8 @@ def _half_value(h: Half) -> float:
 
 
 def card_value(card: Card) -> float:
-    """How much a card is worth keeping: its better half, plus a little for the other.
+    """How much a card is worth keeping in hand (to build the hand, to choose a card to lose):
+    its better half, plus a little for the other.
 
     >>> from delvekit.gloomhaven.engine_setup import Card, Half
     >>> strong = Card(id="a", initiative=10, top=Half(abilities=(Ability(kind="attack", value=4),)))
@@ -128,8 +152,15 @@ def card_value(card: Card) -> float:
     >>> card_value(strong) > card_value(weak)
     True
     """
-    a, b = _half_value(card.top), _half_value(card.bottom)
+    a, b = _keep_value(card.top), _keep_value(card.bottom)
     return max(a, b) + min(a, b) / 4
+
+
+def _keep_value(h: Half) -> float:
+    """A half's worth in hand: a lost half is played once (at the moment it pays off), the
+    others again after every rest."""
+    worth = sum(_ability_value(a) for a in h.abilities)
+    return worth * LOST_KEEP if h.lost else worth
 
 
 class _Field:
@@ -137,10 +168,11 @@ class _Field:
 
     __slots__ = ("cost",)
 
-    def __init__(self, board: Board, goals: set[Hex], blocked: set[Hex]) -> None:
+    def __init__(self, board: Board, goals: Mapping[Hex, float] | set[Hex], blocked: set[Hex]) -> None:
         links = board.links
         cost: dict[Hex, float] = {}
-        heap = [(0.0, g) for g in goals if g in links]
+        base = goals if isinstance(goals, Mapping) else dict.fromkeys(goals, 0.0)
+        heap = [(b, g) for g, b in base.items() if g in links]
         heapq.heapify(heap)
         while heap:
             c, h = heapq.heappop(heap)
@@ -183,9 +215,11 @@ class GreedyBot:
     many games in turn.
     """
 
-    __slots__ = ("_cards", "_setup", "_values")
+    __slots__ = ("_cards", "_setup", "_values", "lookahead")
 
-    def __init__(self) -> None:
+    def __init__(self, lookahead: int = LOOKAHEAD_PAIRS) -> None:
+        self.lookahead = lookahead
+        """How many card pairs (the cheap evaluation's best) a selection plays out; 0: none."""
         self._setup: object = None
         self._cards: dict[str, dict[str, Card]] = {}
         self._values: dict[tuple[str, str], float] = {}
@@ -273,18 +307,57 @@ class GreedyBot:
         near = reach[1] <= 3
         if Choice("long-rest") in d.choices and near and reach[0] >= _FAR:
             return Choice("long-rest")  # no free hex next to an enemy: recover instead
-        best: tuple[float, Choice | None] = (-1e9, None)
+        scored: list[tuple[float, Choice]] = []
         for c in d.choices:
             if c.kind != "select":
                 continue
             a, b = c.args
             v = self.best_order(game, d.actor, a, b, reach)[0]
             lead = self._cards[d.actor][a].initiative
-            # acting before the monsters matters when they are close
-            v -= lead / (INITIATIVE_WEIGHT if near else 200.0)
-            if v > best[0]:
-                best = (v, c)
+            # with monsters close, the sturdiest character acts early (monsters tied on
+            # distance focus the lowest initiative); the others act late, after the
+            # monsters have picked the sturdy one
+            tank = _sturdiest(game, f)
+            v += (-lead if tank else lead) / (INITIATIVE_WEIGHT if near else 200.0)
+            scored.append((v, c))
+        if not scored:
+            return None
+        scored.sort(key=lambda vc: -vc[0])
+        if self.lookahead and reach[1] <= LOOKAHEAD_NEAR:
+            # the cheap evaluation's best, plus the best early and late ones
+            pool = [c for _, c in scored[: self.lookahead]]
+            for low, high in ((0, 25), (60, 100)):
+                extra = next(
+                    (c for _, c in scored if low <= self._cards[d.actor][c.args[0]].initiative <= high), None
+                )
+                if extra is not None and extra not in pool:
+                    pool.append(extra)
+            return self._look_ahead(game, d.actor, pool)
+        return scored[0][1]
+
+    def _look_ahead(self, game: Game, actor: str, candidates: list[Choice]) -> Choice:
+        """The candidate whose round, played out by the plain greedy policy in a few sampled
+        worlds (the same worlds for every candidate), ends best for the party (:func:`outcome`).
+        The worlds reshuffle every hidden draw pile, so the bot never peeks at the next card."""
+        inner = self._inner()
+        rng = Rng(bot_seed(game.state.round * 7919 + len(game.log), game.seed.__str__()))
+        worlds = [_determinized(game, rng) for _ in range(LOOKAHEAD_WORLDS)]
+        best: tuple[float, Choice] = (-1e18, candidates[0])
+        for rank, c in enumerate(candidates):
+            total = -0.01 * rank  # ties keep the cheap evaluation's order
+            for world in worlds:
+                g = world.clone()
+                g.choose(c)
+                _play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
+                total += outcome(game, g)
+            if total > best[0]:
+                best = (total, c)
         return best[1]
+
+    def _inner(self) -> GreedyBot:
+        bot = GreedyBot(lookahead=0)
+        bot._setup, bot._cards, bot._values = self._setup, self._cards, self._values
+        return bot
 
     def action(self, game: Game, d: Decision) -> Choice | None:
         ch = game.state.characters[d.actor]
@@ -388,10 +461,27 @@ class GreedyBot:
                     goals.discard(f.hex)  # in range but out of sight: look for another hex
             else:
                 reached = all(2 <= distance(f.hex, g.hex) <= want for g in enemies)
-        else:
-            goals = set(board.doors - st.opened) | set(st.coins)
-            reached = not goals
-        return _Field(board, goals, blocked), reached
+            return _Field(board, self._exposure(game, f, goals), blocked), reached
+        goals = set(board.doors - st.opened) | set(st.coins)
+        return _Field(board, goals, blocked), not goals
+
+    def _exposure(self, game: Game, f: Figure, goals: set[Hex]) -> dict[Hex, float]:
+        """Goal hexes with a cost for drawing the monsters' focus: a monster focuses on the
+        nearest character, so a hex nearer to a monster than every ally is where its attack
+        lands. The party's sturdiest character (most maximum health) pays nothing: it tanks."""
+        st = game.state
+        allies = [g for g in st.figures.values() if g is not f and g.kind == "character"]
+        if f.kind != "character" or not allies or f.max_hp >= max(a.max_hp for a in allies):
+            return dict.fromkeys(goals, 0.0)
+        enemies = [g for g in st.figures.values() if _hostile(f, g)]
+        weight = EXPOSURE_COST * (1.0 - f.max_hp / max(a.max_hp for a in allies) / 2)
+        out: dict[Hex, float] = {}
+        for h in goals:
+            drawn = sum(
+                1 for e in enemies if distance(h, e.hex) < min(distance(a.hex, e.hex) for a in allies)
+            )
+            out[h] = weight * drawn
+        return out
 
     def _next_attack_range(self, game: Game, cid: str) -> int | None:
         """The range of the next attack this character performs this turn, if any."""
@@ -472,6 +562,65 @@ class GreedyBot:
             return h is not None and (board.terrain_at(h) in _NEGATIVE) == ours
 
         return max(options, key=worth)
+
+
+def _determinized(game: Game, rng: Rng) -> Game:
+    """A copy of ``game`` in which every hidden order (attack modifier and monster ability draw
+    piles, the game's generator) is drawn afresh from ``rng``: one world the bot cannot tell
+    apart from the real one."""
+    g = game.clone()
+    st = g.state
+    st.rng = Rng(rng.randint(0, 2**62))
+    for name, amd in st.modifier_decks.items():
+        pile = list(amd.draw_pile)
+        rng.shuffle(pile)
+        st.modifier_decks[name] = msgspec.structs.replace(amd, draw_pile=tuple(pile))
+    for name, deck in st.decks.items():
+        draw, discards = deck.to_state()
+        draw = list(draw)
+        rng.shuffle(draw)
+        st.decks[name] = Deck.from_state(draw, discards)
+    return g
+
+
+def _play_round(game: Game, bot: Bot, round_no: int) -> None:
+    """Let ``bot`` answer every decision until round ``round_no`` (and its rests) is over."""
+    for _ in range(5000):
+        if game.decision is None or game.state.round > round_no:
+            return
+        game.choose(bot.choose(game))
+
+
+def outcome(before: Game, after: Game) -> float:
+    """How much better ``after`` is for the party than ``before``: monster health removed and
+    kills, against character health and cards lost (a card negates about three damage, so
+    it is worth about three health) and exhaustion."""
+    b, a = before.state, after.state
+    value = 0.0
+    for fid, m in b.figures.items():
+        if m.kind != "monster":
+            continue
+        now = a.figures.get(fid)
+        if now is None:
+            value += m.hp + KILL_WORTH * (2 if m.rank == "elite" else 1)
+        else:
+            value += m.hp - now.hp
+    for cid, ch in b.characters.items():
+        if ch.exhausted:
+            continue
+        later = a.characters[cid]
+        if later.exhausted:
+            value -= EXHAUSTION_COST
+            continue
+        f, g = b.figures[cid], a.figures[cid]
+        value -= HP_WORTH * (min(f.hp, f.max_hp) - g.hp)
+        value -= CARD_WORTH * (len(later.lost) - len(ch.lost))
+    return value
+
+
+def _sturdiest(game: Game, f: Figure) -> bool:
+    """Whether ``f`` has the most maximum health among the characters on the board."""
+    return all(g.max_hp <= f.max_hp for g in game.state.figures.values() if g.kind == "character")
 
 
 def _basic(half: str) -> Half:
