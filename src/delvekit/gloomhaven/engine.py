@@ -90,12 +90,15 @@ effect methods (:meth:`Game.add_condition`, :meth:`heal`, :meth:`suffer_damage`,
 the game ``tampered`` (not replayable, so not saveable). An :class:`AbilityResolver` given to
 the game replaces the built-in move/attack resolution.
 
-Next (not yet here): (1) the abilities :func:`engine_content.unsupported` lists (for Brute and
-Mindthief: "affects" texts such as enemies moved through, redirecting attacks, summons,
-Mindthief augments, control-enemy and ally-performs, X values; for monsters: summons/spawns,
-wild consumption, conditions on other figures, trap creation); (2) the monster stat rules the
-adapter refuses (scenario 9's ``V``), scenario special rules and goals beyond "kill all";
-(3) items (spent/consumed, refreshed by a long rest), picking up active cards during a rest;
+Special wordings are named effects (:mod:`~delvekit.gloomhaven.effects`): a ``custom`` ability
+runs the handler registered under its note (monster cards and boss specials in
+:mod:`~delvekit.gloomhaven.effects_monsters`); death, round and goal hooks serve on-death
+effects and the scenario rules of :mod:`~delvekit.gloomhaven.scenario_rules`.
+
+Next (not yet here): (1) whatever :func:`engine_content.unsupported` lists (empty for Brute,
+Mindthief and the monsters of scenarios 1-10); (2) scenario rules beyond round-timed effects
+and kill goals (spawns at map markers, locked doors, treasure goals); (3) items
+(spent/consumed, refreshed by a long rest), picking up active cards during a rest;
 (4) a test-fixture class for parties of four (three play with the Tinkerer).
 """
 

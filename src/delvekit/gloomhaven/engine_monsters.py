@@ -21,8 +21,11 @@ card's attack and the stat card. Element consumption is automatic: the type cons
 start of its first activating monster's turn and every monster of the type gains the boost.
 Heal X Range Y heals the ally in range and sight that lost the most health (ties: the party);
 Loot X removes money tokens in reach. Character summons use the same path with Move +0,
-Attack +0 on their stat line and their owner's modifier deck. Not yet: monster summons and
-spawns, wild consumption, conditions given to other figures outside attacks, teleport.
+Attack +0 on their stat line and their owner's modifier deck. Named effects on monster cards
+(element consumptions beyond boosts, wild, conditions on other figures, summons, traps, on
+death, boss specials) are in :mod:`~delvekit.gloomhaven.effects_monsters`; an
+``instead-consume-E`` effect and wrapped attacks are swapped in here before planning, and a
+stat card's ``attack_counts`` (the Overseer's ``V``) is counted here. Not yet: teleport.
 """
 
 from __future__ import annotations
