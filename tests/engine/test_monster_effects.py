@@ -366,3 +366,48 @@ def test_hound_542_gains_2_against_a_target_next_to_its_ally() -> None:
     alone = play([brute((1, 0)), bob((-3, 0))], [("demon", "normal", (0, 0))], actions)
     hits = [e for e in select_all(alone) if e.startswith("attack demon")]
     assert hits == [f"attack {demon_id(alone)} brute value=2 damage=2"]
+
+
+def test_invisible_enemies_are_not_affected() -> None:
+    game = play(
+        [brute((1, 0)), bob((-1, 0))],
+        [("demon", "normal", (0, 0))],
+        ("custom affects-enemies-adjacent then condition:poison",),
+    )
+    game.state.figures["bob"].conditions.add(Condition.INVISIBLE, turns_started=0, immune=frozenset())
+    select_all(game)
+    assert Condition.POISON in game.state.figures["brute"].conditions
+    assert Condition.POISON not in game.state.figures["bob"].conditions
+
+
+def test_a_summoned_type_draws_no_card_the_round_it_appears() -> None:
+    game = play(
+        [brute((3, 0))],
+        [("demon", "normal", (0, 0))],
+        ("custom spawn then custom:living-bones.normal",),
+        types=[kind("demon"), kind("living-bones")],
+        extra_cards={"living-bones": ("move 1", "attack 0")},
+    )
+    events = select_all(game)
+    assert any(e.startswith("summoned living-bones") for e in events)
+    assert "living-bones" not in game.state.revealed
+    assert not any(e.startswith("ability-card living-bones") for e in events)
+
+
+def test_summons_and_traps_never_land_on_a_closed_door() -> None:
+    from delvekit.gloomhaven.engine_setup import DoorSpec
+
+    types = [kind("demon"), kind("living-bones")]
+    decks = {
+        "demon": [mcard("m50", 50, "custom spawn then custom:living-bones.normal")],
+        "living-bones": [mcard("b90", 90, "move 0")],
+    }
+    s = setup([brute((3, 0))], types, decks, [[("demon", "normal", (0, 0))], []])  # type: ignore[list-item]
+    board = BoardSpec(hexes=tuple(disk((0, 0), 4)), doors=(DoorSpec((1, 0), (0, 1)),))
+    game = Game(msgspec.structs.replace(s, board=board), seed=3)
+    events = select_all(game)
+    while game.decision is not None and game.decision.kind == "monster-summon":
+        assert "place 1,0" not in game.decision.choices
+        events += [str(e) for e in game.choose(game.decision.choices[0])]
+    bones = [f for f in game.state.monsters() if f.name == "living-bones"]
+    assert len(bones) == 1 and bones[0].hex != (1, 0)

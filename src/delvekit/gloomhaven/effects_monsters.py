@@ -74,11 +74,12 @@ def _stat_range(game: Game, f: Figure) -> int:
 
 
 def affected(game: Game, f: Figure, who: str, reach: int) -> list[Figure]:
-    """The figures an ``affects-WHO`` effect of ``f`` reaches, in id order."""
+    """The figures an ``affects-WHO`` effect of ``f`` reaches, in id order (invisible enemies
+    cannot be targeted, §8)."""
     board = game.board()
     others = [g for g in game.state.figures.values() if g is not f]
     if who.startswith("enemies") or who == "enemy-adjacent":
-        pool = [g for g in others if _hostile(f, g)]
+        pool = [g for g in others if _hostile(f, g) and Condition.INVISIBLE not in g.conditions]
     elif who.startswith("allies") or who == "self-allies":
         pool = [g for g in others if not _hostile(f, g)]
     else:
@@ -286,8 +287,8 @@ def _empty(game: Game, h: tuple[int, int]) -> bool:
     board = game.board()
     assert board is not None
     st = game.state
-    if h not in board.hexes or h in st.coins or h in st.created_traps:
-        return False
+    if h not in board.hexes or h in board.doors or board.is_wall(h) or h in st.coins or h in st.created_traps:
+        return False  # closed doors are walls (§1.2)
     if any(g.hex == h for g in st.figures.values()):
         return False
     terrain = board.terrain_at(h)
@@ -348,10 +349,9 @@ def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
         fid, "monster", name, stats.health, h, rank=rank, standee=number,  # type: ignore[arg-type]
         immune=frozenset(stats.immunities), summoned_round=st.round,
     )  # fmt: skip
+    # no ability card is drawn for it: it does not act this round (§10.4; drawing one only for
+    # focus ties is Frosthaven's rule)
     game._emit("summoned", fid, rank, f"hex={h[0]},{h[1]}", f"by={task.who}")
-    deck = game._static.types[name].deck
-    if deck not in st.revealed:
-        game._draw_ability(deck)
 
 
 @effect("create-trap-near-enemy")
