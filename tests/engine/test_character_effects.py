@@ -386,3 +386,34 @@ def test_possession_an_adjacent_ally_performs_attack_six_with_its_own_deck() -> 
     assert d is not None and d.actor == "brute" and f"target {m}" in d.choices
     events = go(game, f"target {m}")
     assert f"attack brute {m} value=6 damage=6" in events
+
+
+def _augment_then_two_discards() -> Game:
+    cards = ["the-mind-s-weakness", "scurry", "into-the-night", "fearsome-blade", "empathetic-assault"]
+    game = arena([hero("mindthief", cards, (0, 0))], [("normal", (4, 0))], stats=MonsterStats(health=30))
+    go(game, "select the-mind-s-weakness empathetic-assault", "top the-mind-s-weakness")
+    go(game, "bottom empathetic-assault", "stop")
+    go(game, "select into-the-night fearsome-blade", "top into-the-night", "bottom fearsome-blade", "stop")
+    return game
+
+
+def test_long_rest_may_pick_up_an_active_augment_faq_p58() -> None:
+    game = _augment_then_two_discards()
+    go(game, "no-rest", "select long-rest?")  # the only choice left: taken by itself
+    d = game.decision
+    assert d is not None and d.kind == "pick-up"
+    assert list(d.choices.texts()) == ["pick-up the-mind-s-weakness", "keep-active"]
+    go(game, "pick-up the-mind-s-weakness")
+    d = game.decision
+    assert d is not None and d.kind == "long-rest" and "lose the-mind-s-weakness" in d.choices
+    go(game, "lose into-the-night")
+    ch = game.state.characters["mindthief"]
+    assert "the-mind-s-weakness" in ch.hand and not ch.active
+
+
+def test_short_rest_may_leave_an_active_augment_in_play() -> None:
+    game = _augment_then_two_discards()
+    go(game, "short-rest", "keep-active", "accept")
+    ch = game.state.characters["mindthief"]
+    assert [a.card for a in ch.active] == ["the-mind-s-weakness"]
+    assert not ch.discard and "the-mind-s-weakness" not in ch.hand

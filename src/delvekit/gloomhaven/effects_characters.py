@@ -972,7 +972,7 @@ def _control(game: Game, cid: str, mid: str, ability: Ability) -> None:
                 reach = game._static.types[monster.name].stats(monster.rank).range + rng_plus
             attack = msgspec.structs.replace(p, range=reach)
             steps.append(Task("attack", mid, attack.value, _attack_text(attack, "allies" if allies else "")))
-    game._push(*reversed(steps))
+    game._push(*steps)
 
 
 @effect("ally-performs")
@@ -1001,7 +1001,7 @@ def _ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
             steps.append(Task("move", aid, p.value, f"0/{'jump' if p.jump else 'walk'}/s"))
         elif p.kind == "attack" and Condition.DISARM not in ally.conditions:
             steps.append(Task("attack", aid, p.value, _attack_text(p, extras)))
-    game._push(*reversed(steps))
+    game._push(*steps)
 
 
 # ------------------------------------------------------------------- loot
@@ -1027,7 +1027,39 @@ def _is_adjacent(game: Game, a: Figure, b: Figure) -> bool:
     return board is not None and board.adjacent(a.hex, b.hex)
 
 
+# ------------------------------------------------------------------- rests
+
+
+def pickup_candidates(game: Game, cid: str) -> list[str]:
+    """Active cards that count as discarded (no lost icon), which a resting character may pick
+    up into its discard pile first or leave in play (§4, FAQ p.58)."""
+    ch = game.state.characters.get(cid)
+    return [] if ch is None else [a.card for a in ch.active if not a.lost]
+
+
+def _run_pickup(game: Game, task: Task) -> Decision | None:
+    cards = pickup_candidates(game, task.who)
+    if not cards:
+        game._pop()
+        return None
+    return Decision(task.who, "pick-up", [*(Choice("pick-up", (c,)) for c in cards), Choice("keep-active")])
+
+
+def _apply_pickup(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "keep-active":
+        return
+    ch = game.state.characters[task.who]
+    card = choice.args[0]
+    ch.active = [a for a in ch.active if a.card != card]
+    ch.discard.append(card)
+    game._emit("card", task.who, card, "discard")
+    card_left_play(game, task.who, card)
+    game._push(Task("rest_pickup", task.who))
+
+
 for _kind, _run, _apply in (
+    ("rest_pickup", _run_pickup, _apply_pickup),
     ("fx_all", _run_all, _apply_all),
     ("fx_pick", _run_pick, _apply_pick),
     ("fx_after_move", _run_after_move, None),

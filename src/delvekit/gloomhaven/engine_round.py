@@ -485,6 +485,10 @@ def _run_long_rest(game: Game, task: Task) -> Decision | None:
     if ch.exhausted:
         game._pop()
         return None
+    if task.n == 0 and effects_characters.pickup_candidates(game, ch.id):  # FAQ p.58
+        game._pop()
+        game._push(Task("rest_pickup", ch.id), Task("long_rest", ch.id, 1))
+        return None
     if not ch.discard:  # every discard was lost to negate damage before this turn
         game._pop()
         _finish_long_rest(game, task.who, None)
@@ -750,6 +754,9 @@ def _run_end_round(game: Game, task: Task) -> Decision | None:
 
 def _run_short_rest(game: Game, task: Task) -> Decision | None:
     ch = game.state.characters[task.who]
+    if task.n == 1 and not ch.exhausted:  # decided, active cards picked up: rest now
+        _apply_short_rest(game, task, Choice("short-rest"))
+        return None
     if ch.exhausted or len(ch.discard) < 2:
         game._pop()
         return None
@@ -760,6 +767,9 @@ def _apply_short_rest(game: Game, task: Task, choice: Choice) -> None:
     """§4.1: one random discard is lost; the player may then reroll once."""
     game._pop()
     if choice.kind == "no-rest":
+        return
+    if task.n == 0 and effects_characters.pickup_candidates(game, task.who):
+        game._push(Task("rest_pickup", task.who), Task("short_rest", task.who, 1))
         return
     st = game.state
     ch = st.characters[task.who]
