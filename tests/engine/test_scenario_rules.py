@@ -191,3 +191,21 @@ def test_a_setup_with_a_bad_rule_fails_when_played_not_silently() -> None:
         game = Game(setup, seed=1)
         while game.decision is not None:
             game.choose(rnd.choice(list(game.decision.choices)))
+
+
+def test_boss_health_and_attack_formulas_and_immunities() -> None:
+    two = _setup(2)
+    commander = next(m for m in two.monsters if m.name == "bandit-commander").boss
+    assert two.level == 1 and commander is not None
+    assert commander.health == 20  # 10 x C at level 1
+    assert {c.value for c in commander.immunities} == {"stun", "immobilize"}
+    assert commander.immune_cards == ("curse",)
+    eight = _setup(8, [*PARTY, Member("tinkerer")])
+    bodyguard = next(m for m in eight.monsters if m.name == "inox-bodyguard").boss
+    assert bodyguard is not None and bodyguard.health == 21 and bodyguard.attack == 4  # 7xC, 1+C
+    game = Game(two, seed=1)
+    _to_round(game, random.Random(1))
+    _reveal_room_of(game, "bandit-commander")
+    boss = next(f for f in game.state.monsters() if f.name == "bandit-commander")
+    assert game.add_condition(boss.id, Condition.STUN) is False
+    assert game.add_condition(boss.id, Condition.POISON) is True
