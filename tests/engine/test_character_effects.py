@@ -4,6 +4,8 @@ arena with the real cards of the content pack and +0-only modifier decks."""
 
 from __future__ import annotations
 
+import msgspec
+
 from delvekit.core.records import Event
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
@@ -417,3 +419,41 @@ def test_short_rest_may_leave_an_active_augment_in_play() -> None:
     ch = game.state.characters["mindthief"]
     assert [a.card for a in ch.active] == ["the-mind-s-weakness"]
     assert not ch.discard and "the-mind-s-weakness" not in ch.hand
+
+
+def test_wild_consumption_for_characters_any_strong_or_waning_element_9() -> None:
+    """§9: a character's "consume any element" takes one Strong or Waning element it chooses."""
+    from delvekit.gloomhaven import character_cards
+    from delvekit.gloomhaven.content import schema as cs
+    from delvekit.gloomhaven.engine_content import merge_forced
+
+    wild = cs.Ability(
+        type="attack",
+        value=2,
+        sub=(
+            cs.Ability(
+                type="element",
+                value="wild",
+                mode="consume",
+                sub=(cs.Ability(type="attack", value=2, mode="add"),),
+            ),
+        ),
+    )
+    [ability] = character_cards.translate([wild], {}, fallback=lambda items, v: merge_forced([], items, v))
+    assert str(ability) == "custom attack-consumes then attack:2 then custom:consume-wild then attack:2"
+    from delvekit.gloomhaven.engine_setup import Half
+
+    brute = hero("brute", ["grab-and-go"], (0, 0))
+    strike = Card(id="wild-strike", initiative=10, top=Half(abilities=(ability,)), bottom=Half())
+    brute = msgspec.structs.replace(brute, hand=(strike, *brute.hand), hand_limit=len(brute.hand) + 1)
+    game = arena([brute], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    for e in (Element.FIRE, Element.DARK):
+        game.state.elements.infuse(e)
+    game.state.elements.end_turn()
+    go(game, "select wild-strike grab-and-go", "top wild-strike")
+    d = game.decision
+    assert d is not None and list(d.choices.texts()) == ["consume fire", "consume dark", "no-consume"]
+    events = go(game, "consume dark", f"target {m}")
+    assert "consumed brute dark" in events and f"attack brute {m} value=4 damage=4" in events
+    assert game.state.elements.can_consume(Element.FIRE) and not game.state.elements.can_consume(Element.DARK)

@@ -167,7 +167,8 @@ def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> li
             plain = _plain(a, ["xp-per-target"], fallback, variables)
             return [*plain, named("xp-per-target", *_part(customs["xp-per-target"].sub[0], variables))]
         if len(consumes) > 1 or any(
-            any(s.type == "xp" or str(s.value) == "curse" for s in c.sub) for c in consumes
+            str(c.value) == "wild" or any(s.type == "xp" or str(s.value) == "curse" for s in c.sub)
+            for c in consumes
         ):
             base = _plain(a, ["element"], fallback, variables)
             parts = [*base]
@@ -194,7 +195,7 @@ def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> li
         move = _plain(a, list(customs), fallback, variables)
         ((name, rule),) = customs.items()
         return [named(name, *move, *(p for s in rule.sub for p in _part(s, variables)))]
-    if a.type == "element" and a.mode == "consume" and str(a.value) in {e.value for e in Element}:
+    if a.type == "element" and a.mode == "consume" and str(a.value) in {e.value for e in Element} | {"wild"}:
         return [named("consume-for", *_part(a, variables))]
     if a.type != "custom":
         return None

@@ -625,13 +625,15 @@ def _attack_per_condition(game: Game, fid: str, ability: Ability) -> None:
 # ------------------------------------------------------------- consumptions
 
 
-def _consume_groups(ability: Ability) -> tuple[list[Ability], list[tuple[Element, list[Ability]]]]:
-    """(base parts, [(element, bonus parts)...]) of a consuming effect."""
+def _consume_groups(ability: Ability) -> tuple[list[Ability], list[tuple[Element | None, list[Ability]]]]:
+    """(base parts, [(element, bonus parts)...]) of a consuming effect; element ``None`` is a
+    wild consumption (any one Strong or Waning element, the player's choice, §9)."""
     base: list[Ability] = []
-    groups: list[tuple[Element, list[Ability]]] = []
+    groups: list[tuple[Element | None, list[Ability]]] = []
     for p in ability.then:
         if p.kind == "custom" and p.note.startswith("consume-"):
-            groups.append((Element.parse(p.note.removeprefix("consume-")), []))
+            name = p.note.removeprefix("consume-")
+            groups.append((None if name == "wild" else Element.parse(name), []))
         elif groups:
             groups[-1][1].append(p)
         else:
@@ -654,11 +656,14 @@ def _run_consume(game: Game, task: Task) -> Decision | None:
         _finish_consumes(game, task.who, ability, [int(i) for i in chosen.split(";") if i])
         return None
     element = groups[task.n][0]
-    if not game.state.elements.can_consume(element):
+    elements = game.state.elements
+    offer = elements.consumable() if element is None else [element] if elements.can_consume(element) else []
+    if not offer:
         game._pop()
         game._push(Task("fx_consume", task.who, task.n + 1, task.text))
         return None
-    return Decision(task.who, "consume", [Choice("consume", (element.value,)), Choice("no-consume")])
+    choices = [*(Choice("consume", (e.value,)) for e in offer), Choice("no-consume")]
+    return Decision(task.who, "consume", choices)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
