@@ -100,8 +100,9 @@ def affected(game: Game, f: Figure, who: str, reach: int) -> list[Figure]:
     return sorted(pool, key=lambda g: g.id)
 
 
-def give(game: Game, f: Figure, target: Figure, part: Ability) -> None:
-    """Give one part of an ``affects`` effect of ``f`` to ``target``."""
+def give(game: Game, f: Figure, target: Figure, part: Ability) -> Task | None:
+    """Give one part of an ``affects`` effect of ``f`` to ``target``; a push or pull is
+    returned as its task (the caller queues them in order)."""
     if part.kind == "condition" and part.condition is not None:
         game.add_condition(target.id, part.condition)
     elif part.kind == "custom" and part.note in ("bless", "curse"):
@@ -111,9 +112,10 @@ def give(game: Game, f: Figure, target: Figure, part: Ability) -> None:
     elif part.kind == "suffer":
         game.suffer_damage(target.id, part.value, "suffer")
     elif part.kind in ("push", "pull"):
-        game._push(Task("force", target.id, part.value, f"{f.id}/{part.kind}/s"))
+        return Task("force", target.id, part.value, f"{f.id}/{part.kind}/s")
     else:
         game._emit("unresolved", f.id, *str(part).split())
+    return None
 
 
 @effect(*(f"affects-{who}" for who in _WHO))
@@ -126,10 +128,8 @@ def _affects(game: Game, fid: str, ability: Ability) -> None:
     if who == "enemy-adjacent" and len(reached) > 1:
         game._push(Task("monster_affect_one", fid, 0, str(ability)))
         return
-    # pushes one target at a time; the forced-movement tasks run in the order given
-    for g in reached:
-        for part in ability.then:
-            give(game, f, g, part)
+    forced = [t for g in reached for part in ability.then if (t := give(game, f, g, part)) is not None]
+    game._push(*forced)  # one target at a time, in order
 
 
 def _run_affect_one(game: Game, task: Task) -> Decision | None:
@@ -148,8 +148,8 @@ def _apply_affect_one(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     f, g = game.state.figures.get(task.who), game.state.figures.get(choice.args[0])
     if f is not None and g is not None:
-        for part in Ability.parse(task.text).then:
-            give(game, f, g, part)
+        parts = Ability.parse(task.text).then
+        game._push(*(t for part in parts if (t := give(game, f, g, part)) is not None))
 
 
 @effect("bless", "curse")
@@ -272,6 +272,8 @@ def on_death(game: Game, f: Figure) -> None:
                 draw, st.modifier_decks[MONSTER_DECK] = st.modifier_decks[MONSTER_DECK].draw(
                     st.rng, attack=value + poisoned, advantage=False, disadvantage=False
                 )
+                shown = ",".join(str(c).replace(" ", "_") for c in draw.applied) or "-"
+                game._emit("modifiers", f.id, f"drew={shown}", f"applies={shown}")
                 result = resolve_attack(
                     value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=part.pierce
                 )
