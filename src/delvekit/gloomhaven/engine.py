@@ -92,13 +92,19 @@ the game replaces the built-in move/attack resolution.
 
 Special wordings are named effects (:mod:`~delvekit.gloomhaven.effects`): a ``custom`` ability
 runs the handler registered under its note (monster cards and boss specials in
-:mod:`~delvekit.gloomhaven.effects_monsters`); death, round and goal hooks serve on-death
-effects and the scenario rules of :mod:`~delvekit.gloomhaven.scenario_rules`.
+:mod:`~delvekit.gloomhaven.effects_monsters`, class cards in
+:mod:`~delvekit.gloomhaven.effects_characters`, whose wordings
+:mod:`~delvekit.gloomhaven.character_cards` turns into named effects); death, round and goal hooks
+serve on-death effects and the scenario rules of :mod:`~delvekit.gloomhaven.scenario_rules`.
+Character hooks: round bonuses, augments and per-condition bonuses on each strike
+(``effects_characters.strike_bonus``), "on each attack on you" shields and Provoking Roar's
+redirect on monster attacks, retaliate XP, a summon's card leaving play with it, and picking up
+active cards during a rest (FAQ p.58).
 
 Next (not yet here): (1) whatever :func:`engine_content.unsupported` lists (empty for Brute,
 Mindthief and the monsters of scenarios 1-10); (2) scenario rules beyond round-timed effects
 and kill goals (spawns at map markers, locked doors, treasure goals); (3) items
-(spent/consumed, refreshed by a long rest), picking up active cards during a rest;
+(spent/consumed, refreshed by a long rest);
 (4) a test-fixture class for parties of four (three play with the Tinkerer).
 """
 
