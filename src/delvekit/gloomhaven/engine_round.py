@@ -32,6 +32,13 @@ Decisions (``actor kind: choices``), the vocabulary faces, bots and logs share:
 ``C|party push`` / ``pull``    ``push-to Q,R`` / ``pull-to Q,R`` | ``decline`` (characters only)
 ``party monster``              ``outcome Q,R TARGETS`` when the monster AI ties
 ``party monster-heal``         ``heal ID`` among equally damaged allies
+``C summon``                   ``summon-at Q,R`` (an empty adjacent hex) | ``skip`` (§12)
+``C afflict`` / ``C kill``     ``target ID`` / ``kill ID`` | ``all IDS`` | ``skip`` (named effects)
+``C control`` / ``ally`` /     ``control ID`` / ``ally ID`` / ``turn ID`` | ``skip``; then the
+``turn``                       controlled figure's ``move`` and ``attack``, decided by ``C``
+``C move`` (Immovable          also ``as-attack N``: the move performed as an attack of equal
+Phalanx)                       value
+``C pick-up``                  ``pick-up CARD`` | ``keep-active`` (a rest, FAQ p.58)
 =============================  ===============================================================
 
 Events (``kind args``): setup ``placed``, ``no-standee``, ``battle-goal-kept``, ``hand-ready``;
@@ -42,7 +49,10 @@ round ``round``, ``selected`` (hidden), ``reveal``, ``ability-card``, ``order``,
 ``infused``, ``xp``, ``looted``, ``coin-dropped``, ``killed``, ``removed``, ``exhausted``,
 ``stunned``, ``prevented``, ``unresolved``, ``modifiers``, ``no-card``, ``summoned``,
 ``room-revealed``, ``moved``, ``move-ended``, ``door-opened``, ``trap-sprung``, ``attack``,
-``forced``, ``focus``, ``no-target``, ``no-focus``; rests ``short-rest``,
+``forced``, ``focus``, ``no-target``, ``no-focus``; named effects of class cards ``x``,
+``attack-bonus``, ``redirected``, ``controlled``, ``ally-performs``, ``turned``, ``kill``,
+``condition-met``, ``declined``, ``round-attack-bonus``, ``move-as-attack``, ``no-hex``,
+``augment``; rests ``short-rest``,
 ``short-rest-reroll``, ``recovered``, ``long-rest``; end ``scenario-goal``, ``scenario-end``.
 """
 
