@@ -457,3 +457,18 @@ def test_wild_consumption_for_characters_any_strong_or_waning_element_9() -> Non
     events = go(game, "consume dark", f"target {m}")
     assert "consumed brute dark" in events and f"attack brute {m} value=4 damage=4" in events
     assert game.state.elements.can_consume(Element.FIRE) and not game.state.elements.can_consume(Element.DARK)
+
+
+def test_possession_bottom_an_ally_in_range_moves_deciding_its_own_path() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (3, 0))
+    mind = hero("mindthief", ["possession", "scurry"], (0, 0))
+    game = arena([brute, mind], [("normal", (-4, 0))], stats=MonsterStats(health=30))
+    go(game, "select shield-bash grab-and-go", "select scurry possession")
+    while game.decision is not None and game.decision.actor == "brute":
+        go(game, next(str(c) for c in game.decision.choices if c.kind in ("top", "bottom", "stop", "skip")))
+    go(game, "top scurry", "stop", "bottom possession")
+    d = game.decision
+    assert d is not None and d.kind == "ally" and d.actor == "mindthief"
+    go(game, "ally brute")
+    d = game.decision
+    assert d is not None and d.kind == "move" and d.actor == "brute"
