@@ -56,8 +56,9 @@ def test_goals_of_scenarios_1_to_10() -> None:
     rules = {n: _setup(n).rules for n in range(1, 11)}
     assert rules[2][-2:] == ("goal|kill|bandit-commander", "goal|revealed|")
     assert rules[8] == ("goal|kill|inox-bodyguard",)
-    assert rules[9] == ("goal|kill|merciless-overseer",)
-    for n in (1, 4, 7, 10):
+    assert rules[9] == ("goal|kill|merciless-overseer", "goal|treasure|12,0")
+    assert rules[7][0].startswith("goal|treasure|")
+    for n in (1, 3, 4, 5, 6, 10):
         assert not any(r.startswith("goal") for r in rules[n])  # kill all enemies
 
 
@@ -209,3 +210,39 @@ def test_boss_health_and_attack_formulas_and_immunities() -> None:
     boss = next(f for f in game.state.monsters() if f.name == "bandit-commander")
     assert game.add_condition(boss.id, Condition.STUN) is False
     assert game.add_condition(boss.id, Condition.POISON) is True
+
+
+def test_scenario_9_needs_the_overseer_dead_and_the_goal_treasure_looted() -> None:
+    setup = _setup(9)
+    assert setup.rules == ("goal|kill|merciless-overseer", "goal|treasure|12,0")
+    game = Game(setup, seed=7)
+    _to_round(game, random.Random(7))
+    _reveal_room_of(game, "merciless-overseer")
+    game._kill(next(f for f in game.state.monsters() if f.name == "merciless-overseer"))
+    assert game.state.ending is None  # the treasure is still there
+    brute = game.state.figures["brute"]
+    brute.hex = (12, 0)
+    from delvekit.gloomhaven import effects
+
+    effects.turn_end(game, brute)
+    game._check_victory()
+    assert "treasure-looted brute 12,0" in [str(e) for e in game.events]
+    assert game.state.ending == "victory"
+
+
+def test_scenario_7_is_won_by_looting_every_goal_treasure() -> None:
+    setup = _setup(7)
+    tiles = [tuple(int(x) for x in t.split(",")) for t in setup.rules[-1].split("|")[2].split(";")]
+    assert len(tiles) == 5
+    game = Game(setup, seed=8)
+    _to_round(game, random.Random(8))
+    from delvekit.gloomhaven import effects
+
+    brute = game.state.figures["brute"]
+    for n, tile in enumerate(tiles):
+        brute.hex = tile  # type: ignore[assignment]
+        effects.turn_end(game, brute)
+        effects.turn_end(game, brute)  # looted once only
+        game._check_victory()
+        assert (game.state.ending == "victory") == (n == len(tiles) - 1)
+    assert sum(e.kind == "treasure-looted" for e in game.events) == 5

@@ -55,6 +55,9 @@ DEATH_HOOKS: list[Callable[[Game, Figure], None]] = []
 ROUND_HOOKS: list[Callable[[Game, str], None]] = []
 """Called at the ``start`` and ``end`` of every round (scenario special rules)."""
 
+TURN_END_HOOKS: list[Callable[[Game, Figure], None]] = []
+"""Called at the end of a character's turn, after it looted its hex (scenario rules)."""
+
 GOAL_HOOKS: list[Callable[[Game], bool | None]] = []
 """Scenario goals: the first hook with an answer (not ``None``) says whether the goal is met."""
 
@@ -107,6 +110,13 @@ def round_event(game: Game, timing: str) -> None:
     load()
     for hook in ROUND_HOOKS:
         hook(game, timing)
+
+
+def turn_end(game: Game, figure: Figure) -> None:
+    """Run the turn-end hooks for ``figure``."""
+    load()
+    for hook in TURN_END_HOOKS:
+        hook(game, figure)
 
 
 def goal(game: Game) -> bool | None:

@@ -622,10 +622,12 @@ def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Abili
 
 _GOALS: dict[int, tuple[str, ...]] = {
     2: ("goal|kill|bandit-commander", "goal|revealed|"),
+    7: ("goal|treasure|",),
     8: ("goal|kill|inox-bodyguard",),
-    9: ("goal|kill|merciless-overseer",),
+    9: ("goal|kill|merciless-overseer", "goal|treasure|"),
 }
-"""Scenario goals other than "kill all enemies" (scenario book), as scenario rule lines."""
+"""Scenario goals other than "kill all enemies" (scenario book), as scenario rule lines; an
+empty treasure goal means the scenario's goal treasure tiles."""
 
 
 def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
@@ -639,7 +641,11 @@ def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
         for fe in rule.figures if plain else ():
             if fe.effect in ("add-modifier", "condition", "damage") and fe.figures.name == "*":
                 lines.append(f"at|{rule.timing}|{rule.when}|{fe.figures.kind}|{fe.effect}|{fe.value}")
-    return (*lines, *_GOALS.get(s.number, ()))
+    goal_tiles = ";".join(
+        f"{q},{r}" for o in s.overlays if o.kind == "treasure" and o.treasure == "goal" for q, r in o.hexes
+    )
+    goals = [g + goal_tiles if g == "goal|treasure|" else g for g in _GOALS.get(s.number, ())]
+    return (*lines, *(g for g in goals if g != "goal|treasure|"))
 
 
 def _summoned_types(pack: ContentPack, types: set[str]) -> set[str]:

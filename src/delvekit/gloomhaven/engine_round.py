@@ -377,6 +377,7 @@ def _run_end_turn(game: Game, task: Task) -> Decision | None:
         if coins:
             st.characters[f.id].coins += coins
             game._emit("looted", f.id, f"coins={coins}")
+        effects.turn_end(game, f)  # scenario rules: goal treasure tiles
     for element in st.elements.end_turn():
         game._emit("infused", element.value)
     if f is not None:

@@ -12,7 +12,9 @@ Two kinds of line:
 * ``goal|KIND|VALUE`` — the scenario is won when every goal line holds (checked whenever a
   monster dies): ``kill|TYPE`` (every standee of TYPE the scenario places was revealed and none
   is on the map), ``revealed|`` (no monster on the map, revealed rooms only — without it the
-  "kill all" goal also wants every room revealed), ``kills|N`` (N monsters killed in all).
+  "kill all" goal also wants every room revealed), ``kills|N`` (N monsters killed in all),
+  ``treasure|Q,R;Q,R...`` (every goal treasure tile on those hexes looted: a character ending
+  its turn on one loots it, with its money).
   Without goal lines the setup's ``win`` rule applies.
 
 >>> parse_line("at|start|R == 1|character|add-modifier|curse:3").effect
@@ -32,6 +34,7 @@ from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.state import Figure
 
 
 class RoundRule(msgspec.Struct, frozen=True):
@@ -43,7 +46,7 @@ class RoundRule(msgspec.Struct, frozen=True):
 
 
 class Goal(msgspec.Struct, frozen=True):
-    kind: Literal["kill", "revealed", "kills"]
+    kind: Literal["kill", "revealed", "kills", "treasure"]
     value: str
 
 
@@ -58,8 +61,13 @@ def parse_line(line: str) -> RoundRule | Goal:
         if rule.when:
             parse_expr(rule.when)
         return rule
-    if parts[0] == "goal" and len(parts) == 3 and parts[1] in ("kill", "revealed", "kills"):
-        return Goal(parts[1], parts[2])  # type: ignore[arg-type]
+    if parts[0] == "goal" and len(parts) == 3 and parts[1] in ("kill", "revealed", "kills", "treasure"):
+        goal = Goal(parts[1], parts[2])  # type: ignore[arg-type]
+        try:
+            _treasures(goal) if goal.kind == "treasure" else int(goal.value) if goal.kind == "kills" else 0
+        except ValueError:
+            raise InputError(f"bad value {goal.value!r}", where=where) from None
+        return goal
     raise InputError("expected 'at|TIMING|WHEN|WHO|EFFECT|VALUE' or 'goal|KIND|VALUE'", where=where)
 
 
@@ -99,6 +107,29 @@ def at_round(game: Game, timing: str) -> None:
                 game.suffer_damage(f.id, int(amount), "scenario")
 
 
+def _treasures(goal: Goal) -> list[tuple[int, int]]:
+    out = []
+    for token in goal.value.split(";"):
+        q, r = token.split(",")
+        out.append((int(q), int(r)))
+    return out
+
+
+def _looted(game: Game) -> set[str]:
+    return {e.args[1] for e in game.events if e.kind == "treasure-looted"}
+
+
+def loot_treasure(game: Game, figure: Figure) -> None:
+    """A character ending its turn on a goal treasure tile loots it (§14)."""
+    if figure.kind != "character":
+        return
+    here = f"{figure.hex[0]},{figure.hex[1]}"
+    for goal in _lines(game):
+        on_tile = isinstance(goal, Goal) and goal.kind == "treasure" and figure.hex in _treasures(goal)
+        if on_tile and here not in _looted(game):
+            game._emit("treasure-looted", figure.id, here)
+
+
 def goal_met(game: Game) -> bool | None:
     """Whether the scenario's goal lines all hold now; ``None`` if it has none."""
     goals = [g for g in _lines(game) if isinstance(g, Goal)]
@@ -116,6 +147,10 @@ def goal_met(game: Game) -> bool | None:
         elif goal.kind == "revealed":
             if any(f.kind == "monster" for f in st.figures.values()):
                 return False
+        elif goal.kind == "treasure":
+            looted = _looted(game)
+            if any(f"{q},{r}" not in looted for q, r in _treasures(goal)):
+                return False
         else:
             kills = sum(1 for e in game.events if e.kind == "killed" and "#" in e.args[0])
             if kills < int(goal.value):
@@ -125,3 +160,4 @@ def goal_met(game: Game) -> bool | None:
 
 effects.ROUND_HOOKS.append(at_round)
 effects.GOAL_HOOKS.append(goal_met)
+effects.TURN_END_HOOKS.append(loot_treasure)
