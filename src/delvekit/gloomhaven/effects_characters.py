@@ -1106,7 +1106,18 @@ def _many_as_one(game: Game, fid: str, ability: Ability) -> None:
         game._emit("round-attack-bonus", aid, f"+{len(allies)}", f"by={fid}")
 
 
+def _in_play(game: Game, note: str) -> bool:
+    """Whether a character has a round card with the named effect in its active area (the
+    effects kept in this round's events: a cheap test before reading the events)."""
+    characters = game.state.characters
+    if not any(a.duration == "round" for ch in characters.values() for a in ch.active):
+        return False
+    return any(_named_in(half, note) for cid in characters for _, _, half in _active_halves(game, cid))
+
+
 def round_attack_bonus(game: Game, fid: str) -> int:
+    if not _in_play(game, "allies-bonus-per-nearby-ally"):
+        return 0
     return sum(
         int(args[1].removeprefix("+"))
         for kind, args in _this_round(game)
@@ -1138,6 +1149,8 @@ def _turn_enemy(game: Game, fid: str, ability: Ability) -> None:
 
 def turned(game: Game, mid: str) -> tuple[str, bool] | None:
     """(character, controlled) when monster ``mid`` was turned on its allies this round."""
+    if not _in_play(game, "enemy-turns-on-its-allies"):
+        return None
     for kind, args in reversed(_this_round(game)):
         if kind == "turned" and args[0] == mid:
             return args[1].removeprefix("by="), "control" in args
