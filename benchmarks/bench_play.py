@@ -3,6 +3,9 @@
 two characters on scenario 1. Targets (issue 4): a four-character greedy game under 1 s, at
 least 10 random two-character games per second on one core. Nothing is asserted.
 
+Then greedy against random bots over 200 games each of scenario 1 (victories and monsters
+killed; ``--quick``: 20 games each).
+
 ``python benchmarks/bench_play.py --profile`` also prints where a greedy four-character game
 spends its time (cProfile, top functions by own time)."""
 
@@ -78,12 +81,32 @@ def main() -> None:
             bot_t += t1 - t0
     share = engine_t / (engine_t + bot_t)
     print(f"greedy four-character games: engine {share:.0%} of the time, bot the rest")
+    win_rates(two, 20 if "--quick" in sys.argv else 200)
     if "--profile" in sys.argv:
         profile = cProfile.Profile()
         profile.enable()
         greedy_games(four, range(5))
         profile.disable()
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)
+
+
+def win_rates(setup: GameSetup, games: int) -> None:
+    """Issue 5's measure: greedy against random bots on scenario 1 (Brute + Mindthief, normal
+    difficulty), ``games`` seeds each: victories, and the monsters killed per game (of the
+    scenario's nine for two characters) as a finer measure of strength."""
+    for name, make in (("greedy", lambda seed: GreedyBot()), ("random", RandomBot)):
+        start = time.perf_counter()
+        wins, kills = 0, []
+        for seed in range(games):
+            game = play(Game(setup, seed=seed), make(seed))
+            wins += game.result == "victory"
+            kills.append(sum(e.kind == "killed" for e in game.events))
+        elapsed = time.perf_counter() - start
+        print(
+            f"{name} bots, scenario 1, brute+mindthief, {games} games: {wins} victories "
+            f"({wins / games:.1%}); monsters killed per game: mean {statistics.mean(kills):.2f}, "
+            f"max {max(kills)}; {elapsed / games * 1e3:.0f} ms per game"
+        )
 
 
 if __name__ == "__main__":

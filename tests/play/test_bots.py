@@ -8,7 +8,16 @@ import random
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.bots import NEGATE_AT, GreedyBot, RandomBot, bot_seed, card_value, make_bot, play
+from delvekit.gloomhaven.bots import (
+    NEGATE_AT,
+    NEGATE_BELOW,
+    GreedyBot,
+    RandomBot,
+    bot_seed,
+    card_value,
+    make_bot,
+    play,
+)
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
 
@@ -109,9 +118,11 @@ def test_greedy_takes_small_hits_and_negates_lethal_or_big_ones() -> None:
             choice = bot.choose(game)
             if d.kind == "damage":
                 take = next(c for c in d.choices if c.kind == "take")
-                amount, hp = int(take.args[0]), game.state.figures[d.actor].hp
+                f = game.state.figures[d.actor]
+                amount, hp, max_hp = int(take.args[0]), f.hp, f.max_hp
                 can_negate = len(d.choices) > 1
-                assert (choice == take) == (not can_negate or (amount < hp and amount < NEGATE_AT))
+                survives = amount < hp and (amount < NEGATE_AT or hp - amount >= max_hp * NEGATE_BELOW)
+                assert (choice == take) == (not can_negate or survives)
                 seen += 1
                 negated += choice != take
             game.choose(choice)

@@ -107,7 +107,13 @@ than every ally (and so draw its attack)."""
 INITIATIVE_WEIGHT = 40.0
 """With enemies near, every this many initiative points cost one point of a pair's worth."""
 NEGATE_AT = 4
-"""Damage this large is negated by losing cards even when the character would survive it."""
+"""Damage this large is negated by losing cards even when the character would survive it, if
+it would leave less than ``NEGATE_BELOW`` of its maximum health."""
+NEGATE_BELOW = 0.5
+QUIET_REST_HEAL = 2
+QUIET_REST_DISCARDS = 3
+"""With no enemy on the board, a character missing this much health long rests (healing)
+once it has this many discards."""
 LOST_KEEP = 0.6
 """A lost half's share of its worth when choosing cards to keep (it is played only once)."""
 _NEGATIVE = (Terrain.TRAP, Terrain.HAZARDOUS)
@@ -170,24 +176,44 @@ class _Field:
 
     def __init__(self, board: Board, goals: Mapping[Hex, float] | set[Hex], blocked: set[Hex]) -> None:
         links = board.links
+        steps = _steps(board)
         cost: dict[Hex, float] = {}
         base = goals if isinstance(goals, Mapping) else dict.fromkeys(goals, 0.0)
         heap = [(b, g) for g, b in base.items() if g in links]
         heapq.heapify(heap)
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            c, h = heapq.heappop(heap)
+            c, h = pop(heap)
             if h in cost:
                 continue
             cost[h] = c
             # entering h costs what h's terrain asks; we walk the field backwards
-            step = _enter_cost(board, h)
+            step = c + steps[h]
             for n in links[h]:
-                if n not in cost and n not in blocked and board.terrain_at(n) is not Terrain.OBSTACLE:
-                    heapq.heappush(heap, (c + step, n))
+                if n not in cost and n not in blocked and steps[n] < _FAR:
+                    push(heap, (step, n))
         self.cost = cost
 
     def at(self, h: Hex) -> float:
         return self.cost.get(h, _FAR)
+
+
+_STEPS: dict[int, tuple[Board, dict[Hex, float]]] = {}
+
+
+def _steps(board: Board) -> dict[Hex, float]:
+    """The cost of entering each hex of ``board`` (``_FAR`` for obstacles), computed once per
+    board (boards are immutable)."""
+    known = _STEPS.get(id(board))
+    if known is not None and known[0] is board:
+        return known[1]
+    steps = {
+        h: _FAR if board.terrain_at(h) is Terrain.OBSTACLE else _enter_cost(board, h) for h in board.links
+    }
+    if len(_STEPS) > 64:
+        _STEPS.clear()
+    _STEPS[id(board)] = (board, steps)
+    return steps
 
 
 def _enter_cost(board: Board, h: Hex) -> float:
@@ -215,7 +241,7 @@ class GreedyBot:
     many games in turn.
     """
 
-    __slots__ = ("_cards", "_setup", "_values", "lookahead")
+    __slots__ = ("_cards", "_orders", "_setup", "_values", "lookahead")
 
     def __init__(self, lookahead: int = LOOKAHEAD_PAIRS) -> None:
         self.lookahead = lookahead
@@ -223,6 +249,8 @@ class GreedyBot:
         self._setup: object = None
         self._cards: dict[str, dict[str, Card]] = {}
         self._values: dict[tuple[str, str], float] = {}
+        self._orders: dict[tuple[str, str, str, Reach, int], tuple[float, str, str]] = {}
+        """best_order results of this game (they depend on the cards, reach and missing health)."""
 
     def choose(self, game: Game) -> Choice:
         d = _pending(game)
@@ -232,6 +260,7 @@ class GreedyBot:
             self._values = {
                 (cid, c.id): card_value(c) for cid, cards in self._cards.items() for c in cards.values()
             }
+            self._orders = {}
         handler = _HANDLERS.get(d.kind)
         if handler is not None:
             pick = handler(self, game, d)
@@ -284,6 +313,10 @@ class GreedyBot:
         f = game.state.figures[cid]
         if reach is None:
             reach = _reach(game, f)
+        key = (cid, a, b, reach, f.max_hp - f.hp)
+        known = self._orders.get(key)
+        if known is not None:
+            return known
         best = (-1e9, "top", a)
         for first, second in ((a, b), (b, a)):
             for h1, h2 in (("top", "bottom"), ("bottom", "top")):
@@ -294,6 +327,7 @@ class GreedyBot:
                         v = self._plan_value(f, reach, x, y)
                         if v > best[0]:
                             best = (v, ("basic-" if basic1 else "") + h1, first)
+        self._orders[key] = best
         return best
 
     def select(self, game: Game, d: Decision) -> Choice | None:
@@ -305,6 +339,10 @@ class GreedyBot:
             return Choice("long-rest")
         reach = _reach(game, f)
         near = reach[1] <= 3
+        if Choice("long-rest") in d.choices and reach[1] >= _FAR and (
+            f.max_hp - f.hp >= QUIET_REST_HEAL and len(ch.discard) >= QUIET_REST_DISCARDS
+        ):
+            return Choice("long-rest")  # no enemy on the board: the lost turn costs nothing
         if Choice("long-rest") in d.choices and near and reach[0] >= _FAR:
             return Choice("long-rest")  # no free hex next to an enemy: recover instead
         scored: list[tuple[float, Choice]] = []
@@ -325,7 +363,9 @@ class GreedyBot:
         scored.sort(key=lambda vc: -vc[0])
         if self.lookahead and reach[1] <= LOOKAHEAD_NEAR:
             # the cheap evaluation's best, plus the best early and late ones
-            pool = [c for _, c in scored[: self.lookahead]]
+            # (fewer for bigger parties: every play-out plays every character's turn)
+            k = self.lookahead if len(game.state.characters) <= 2 else max(1, self.lookahead // 2)
+            pool = [c for _, c in scored[:k]]
             for low, high in ((0, 25), (60, 100)):
                 extra = next(
                     (c for _, c in scored if low <= self._cards[d.actor][c.args[0]].initiative <= high), None
@@ -357,6 +397,7 @@ class GreedyBot:
     def _inner(self) -> GreedyBot:
         bot = GreedyBot(lookahead=0)
         bot._setup, bot._cards, bot._values = self._setup, self._cards, self._values
+        bot._orders = self._orders
         return bot
 
     def action(self, game: Game, d: Decision) -> Choice | None:
@@ -388,7 +429,7 @@ class GreedyBot:
         amount = int(take.args[0])
         # hit points absorb the small hits, cards the big ones: a negation costs a card
         # whatever the amount, so it is spent where it saves the most health
-        if amount < f.hp and amount < NEGATE_AT:
+        if amount < f.hp and (amount < NEGATE_AT or f.hp - amount >= f.max_hp * NEGATE_BELOW):
             return take
         hand = [c for c in d.choices if c.kind == "lose-hand"]
         pairs = [c for c in d.choices if c.kind == "lose-discard"]
@@ -462,7 +503,8 @@ class GreedyBot:
             else:
                 reached = all(2 <= distance(f.hex, g.hex) <= want for g in enemies)
             return _Field(board, self._exposure(game, f, goals), blocked), reached
-        goals = set(board.doors - st.opened) | set(st.coins)
+        doors = board.doors - st.opened
+        goals = set(doors) | set(st.coins)
         return _Field(board, goals, blocked), not goals
 
     def _exposure(self, game: Game, f: Figure, goals: set[Hex]) -> dict[Hex, float]:
@@ -476,11 +518,9 @@ class GreedyBot:
         enemies = [g for g in st.figures.values() if _hostile(f, g)]
         weight = EXPOSURE_COST * (1.0 - f.max_hp / max(a.max_hp for a in allies) / 2)
         out: dict[Hex, float] = {}
+        nearest = [(e.hex, min(distance(a.hex, e.hex) for a in allies)) for e in enemies]
         for h in goals:
-            drawn = sum(
-                1 for e in enemies if distance(h, e.hex) < min(distance(a.hex, e.hex) for a in allies)
-            )
-            out[h] = weight * drawn
+            out[h] = weight * sum(1 for e, d in nearest if distance(h, e) < d)
         return out
 
     def _next_attack_range(self, game: Game, cid: str) -> int | None:
