@@ -45,7 +45,7 @@ from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_actions import after_attack, hex_token
 from delvekit.gloomhaven.engine_level import level_info
 from delvekit.gloomhaven.modifiers import cards_of, effects_of
-from delvekit.gloomhaven.state import Figure, Task
+from delvekit.gloomhaven.state import Figure, GameState, Task
 
 SUMMON_ACTIONS = (Ability(kind="move", value=0), Ability(kind="attack", value=0))
 """A character summon's turn: Move +0, Attack +0 on its own stat line (§12)."""
@@ -223,6 +223,24 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
     return monster_ai.solve(turn)
 
 
+_last_plan: list[tuple[GameState, Task, list[monster_ai.Outcome]]] = []
+"""``(state, task, outcomes)`` of the last plan computed by :func:`_run_plan`: its apply step
+(right after, or when the party picks among tied outcomes) reuses the outcomes instead of solving
+the same turn again. Keyed by identity: a clone has its own state object, and nothing changes a
+state between a task's run and its apply (an effect method called from outside a choice runs the
+task again), so a hit is always this very position; a miss (another game planned in between, e.g.
+a bot's play-outs) solves again."""
+
+
+def _planned(game: Game, f: Figure, task: Task) -> list[monster_ai.Outcome]:
+    cached = _last_plan
+    if cached and cached[0][0] is game.state and cached[0][1] is task:
+        outcomes = cached[0][2]
+        cached.clear()
+        return outcomes
+    return _solve(game, f, task.n)
+
+
 def _choice(o: monster_ai.Outcome) -> Choice:
     return Choice("outcome", (hex_token(o.destination), ",".join(o.targets) or "-"))
 
@@ -237,6 +255,7 @@ def _run_plan(game: Game, task: Task) -> Decision | None:
         game._pop()
         game._emit("no-focus", f.id)
         return None
+    _last_plan[:] = [(game.state, task, outcomes)]
     choices = list(dict.fromkeys(_choice(o) for o in outcomes))
     return Decision("party", "monster", choices)
 
@@ -245,7 +264,7 @@ def _apply_plan(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     st = game.state
     f = st.figures[task.who]
-    outcome = next(o for o in _solve(game, f, task.n) if _choice(o) == choice)
+    outcome = next(o for o in _planned(game, f, task) if _choice(o) == choice)
     if outcome.explanation:
         game._emit("focus", f.id, *(outcome.focus or ("-",)))
     if task.text == "attack":
