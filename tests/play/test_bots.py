@@ -186,3 +186,36 @@ def test_greedy_games_across_scenarios_keep_every_invariant(scenario: int) -> No
             problems = violations(game)
             assert not problems, (seed, str(choice), problems)
         assert game.result in ("victory", "defeat")
+
+
+def test_the_look_ahead_plays_out_sampled_worlds_without_touching_the_game() -> None:
+    """At a selection within reach of monsters the greedy bot plays out card pairs in copies
+    whose hidden draw piles are reshuffled (same cards, its own order): the real game, its
+    generator and its decks stay as they were."""
+    from collections import Counter
+
+    from delvekit.core.rng import Rng
+    from delvekit.gloomhaven.bots import LOOKAHEAD_NEAR, _determinized, _reach
+
+    game = Game(scenario_setup(1, 2), seed=4)
+    bot = GreedyBot()
+    while game.decision is not None and game.decision.kind != "select":
+        game.choose(bot.choose(game))
+    assert game.decision is not None
+    figure = game.state.figures[game.decision.actor]
+    assert _reach(game, figure)[1] <= LOOKAHEAD_NEAR  # so the bot looks ahead here
+    before = game.digest()
+    pick = bot.choose(game)
+    assert pick in game.decision.choices and game.digest() == before
+    world = _determinized(game, Rng(1))
+    assert game.digest() == before and world.digest() != before
+    for name, deck in game.state.modifier_decks.items():
+        other = world.state.modifier_decks[name]
+        assert Counter(map(str, deck.draw_pile)) == Counter(map(str, other.draw_pile))
+        assert deck.discard == other.discard
+    for name, ability_deck in game.state.decks.items():
+        draw, discards = ability_deck.to_state()
+        draw2, discards2 = world.state.decks[name].to_state()
+        assert sorted(draw) == sorted(draw2) and discards == discards2
+    # the same decision asked twice gets the same answer (the worlds are seeded from the game)
+    assert GreedyBot().choose(game) == pick

@@ -16,13 +16,22 @@ the game seed (:func:`bot_seed`), never from the global generator or the game's 
 >>> a.log == b.log
 True
 
-The greedy bot plays sensibly without search: it scores card pairs and the order of their
-halves by a cheap evaluation of what they can do from where the character stands (attacks are
-worth something only if an enemy is within reach after the moves before them; lost halves cost
-a card for the rest of the scenario), walks along a shortest-path field toward a hex from
-which its next attack reaches an enemy (or toward closed doors and coins when no enemy is in
-sight), attacks the enemy it is most likely to kill, negates damage only when it would be
-exhausted, and rests when its hand runs low.
+The greedy bot scores card pairs and the order of their halves by a cheap evaluation of what
+they can do from where the character stands (attacks are worth something only if an enemy is
+within reach after the moves before them; lost halves cost a card for the rest of the
+scenario; abilities the engine does not perform are worth nothing). With an enemy near, it
+then plays out the best few pairs (plus the best early and the best late one) to the end of
+the round in two sampled worlds — copies of the game whose hidden draw piles (attack
+modifiers, monster abilities) are reshuffled from the bot's own generator, so it never peeks
+at the next card — and keeps the pair whose round ends best (:func:`outcome`: monster health
+and kills against character health, cards lost and exhaustion). The sturdiest character leads
+with early initiatives and the others with late ones (monsters tied on distance focus the
+lowest initiative). It walks along a shortest-path field toward a hex from which its next
+attack reaches an enemy (a less sturdy character prefers hexes that do not draw a monster's
+focus; toward closed doors and coins when no enemy is in sight), attacks the enemy it is most
+likely to kill (then the most hurt, avoiding retaliation), takes small hits on its health and
+negates lethal ones or big ones that would leave it under half health, short rests instead of
+being forced into a long rest, and heal-rests when no enemy is on the board.
 """
 
 from __future__ import annotations
