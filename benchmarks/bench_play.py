@@ -3,8 +3,8 @@
 two characters on scenario 1. Targets (issue 4): a four-character greedy game under 1 s, at
 least 10 random two-character games per second on one core. Nothing is asserted.
 
-Then greedy against random bots over 200 games each of scenario 1 (victories and monsters
-killed; ``--quick``: 20 games each).
+Then greedy against random bots over 200 games each of scenario 1, at normal and at easy
+difficulty (victories and monsters killed; ``--quick``: 20 games each).
 
 ``python benchmarks/bench_play.py --profile`` also prints where a greedy four-character game
 spends its time (cProfile, top functions by own time)."""
@@ -22,6 +22,7 @@ from delvekit.gloomhaven.bots import GreedyBot, RandomBot, play
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+from delvekit.gloomhaven.engine_level import Difficulty
 from delvekit.gloomhaven.engine_setup import GameSetup
 
 # The bundled playable classes, plus the test fixture classes for a party of four.
@@ -30,8 +31,8 @@ TWO = ("brute", "mindthief")
 FOUR = ("brute", "mindthief", "tinkerer", "test-warden")
 
 
-def setup_for(party: tuple[str, ...]) -> GameSetup:
-    return setup_from_pack(load_pack(extra=CUSTOM), 1, [Member(c) for c in party])
+def setup_for(party: tuple[str, ...], difficulty: Difficulty = "normal") -> GameSetup:
+    return setup_from_pack(load_pack(extra=CUSTOM), 1, [Member(c) for c in party], difficulty=difficulty)
 
 
 def greedy_games(setup: GameSetup, seeds: range) -> tuple[list[float], list[Game]]:
@@ -81,7 +82,9 @@ def main() -> None:
             bot_t += t1 - t0
     share = engine_t / (engine_t + bot_t)
     print(f"greedy four-character games: engine {share:.0%} of the time, bot the rest")
-    win_rates(two, 20 if "--quick" in sys.argv else 200)
+    games = 20 if "--quick" in sys.argv else 200
+    win_rates(two, games, "normal")
+    win_rates(setup_for(TWO, "easy"), games, "easy")
     if "--profile" in sys.argv:
         profile = cProfile.Profile()
         profile.enable()
@@ -90,10 +93,10 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("tottime").print_stats(15)
 
 
-def win_rates(setup: GameSetup, games: int) -> None:
-    """Issue 5's measure: greedy against random bots on scenario 1 (Brute + Mindthief, normal
-    difficulty), ``games`` seeds each: victories, and the monsters killed per game (of the
-    scenario's nine for two characters) as a finer measure of strength."""
+def win_rates(setup: GameSetup, games: int, difficulty: str) -> None:
+    """Issue 5's measure: greedy against random bots on scenario 1 (Brute + Mindthief),
+    ``games`` seeds each: victories, and the monsters killed per game (of the scenario's nine
+    for two characters) as a finer measure of strength."""
     for name, make in (("greedy", lambda seed: GreedyBot()), ("random", RandomBot)):
         start = time.perf_counter()
         wins, kills = 0, []
@@ -103,7 +106,7 @@ def win_rates(setup: GameSetup, games: int) -> None:
             kills.append(sum(e.kind == "killed" for e in game.events))
         elapsed = time.perf_counter() - start
         print(
-            f"{name} bots, scenario 1, brute+mindthief, {games} games: {wins} victories "
+            f"{name} bots, scenario 1 ({difficulty}), brute+mindthief, {games} games: {wins} victories "
             f"({wins / games:.1%}); monsters killed per game: mean {statistics.mean(kills):.2f}, "
             f"max {max(kills)}; {elapsed / games * 1e3:.0f} ms per game"
         )
