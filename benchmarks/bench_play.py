@@ -82,9 +82,9 @@ def main() -> None:
             bot_t += t1 - t0
     share = engine_t / (engine_t + bot_t)
     print(f"greedy four-character games: engine {share:.0%} of the time, bot the rest")
-    games = 20 if "--quick" in sys.argv else 200
-    win_rates(two, games, "normal")
-    win_rates(setup_for(TWO, "easy"), games, "easy")
+    count = 20 if "--quick" in sys.argv else 200
+    win_rates(two, count, "normal")
+    win_rates(setup_for(TWO, "easy"), count, "easy")
     if "--profile" in sys.argv:
         profile = cProfile.Profile()
         profile.enable()
