@@ -61,6 +61,9 @@ TURN_END_HOOKS: list[Callable[[Game, Figure], None]] = []
 GOAL_HOOKS: list[Callable[[Game], bool | None]] = []
 """Scenario goals: the first hook with an answer (not ``None``) says whether the goal is met."""
 
+LOOT_HOOKS: list[Callable[[Game, Figure, set[tuple[int, int]]], None]] = []
+"""Called when a Loot ability of a figure reached some hexes (scenario goal treasure tiles)."""
+
 _loaded = False
 
 
@@ -117,6 +120,13 @@ def turn_end(game: Game, figure: Figure) -> None:
     load()
     for hook in TURN_END_HOOKS:
         hook(game, figure)
+
+
+def looted(game: Game, figure: Figure, hexes: set[tuple[int, int]]) -> None:
+    """Run the loot hooks: ``figure``'s Loot ability reached ``hexes``."""
+    load()
+    for hook in LOOT_HOOKS:
+        hook(game, figure, hexes)
 
 
 def goal(game: Game) -> bool | None:

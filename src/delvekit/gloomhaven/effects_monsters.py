@@ -26,8 +26,10 @@ Each effect's parts are in the custom ability's ``then``:
 * ``one-target`` — the wrapped attack targets one enemy whatever the stat card's Target says.
 * ``create-trap-near-enemy`` — a trap dealing the part's damage on an empty hex next to the
   monster, the one closest to an enemy (ties: the players).
-* ``custom-move-to-next-door-and-reveal`` (Bandit Commander, special 1) — the boss moves toward
-  the nearest closed door and, reaching it, opens it and reveals the room behind.
+* ``custom-move-to-next-door-and-reveal`` (Bandit Commander, special 1) — with the scenario's
+  ``lock`` line (scenario 2) the boss jumps to the next locked door in order a-d (then a again),
+  opens it and reveals the room behind; without one it moves toward the nearest closed door and,
+  reaching it, opens it and reveals the room behind.
 * ``custom-scouts-act-again`` (Merciless Overseer, special 1) — every Vermling Scout performs
   its ability card again right away (not those summoned this round).
 * ``attack-bonus-if-target-adjacent-to-its-allies`` (Hound) — ``then`` is (attack, bonus): the
@@ -388,13 +390,37 @@ def _apply_trap(game: Game, task: Task, choice: Choice) -> None:
 
 @effect("custom-move-to-next-door-and-reveal")
 def _to_door(game: Game, fid: str, ability: Ability) -> None:
-    """Bandit Commander's special 1: move (its stat move) toward the nearest closed door,
+    """Bandit Commander's special 1. With a scenario ``lock`` line naming its type (scenario 2:
+    doors a-d), it jumps however far to the next door in the listed order (after the last, back
+    to the first), opens it and reveals the room behind; an occupied (open) door hex: the
+    nearest empty hex. Without one: it moves (its stat move) toward the nearest closed door,
     around walls and through figures' gaps as a walking monster; reaching it opens the door."""
     st = game.state
     f = st.figures.get(fid)
     board = game.board()
     if f is None or board is None:
         return
+    if game.setup.rules:
+        from delvekit.gloomhaven import scenario_rules
+
+        order = scenario_rules.lock_of(game.setup.rules, f.name)
+        if order:
+            done = sum(1 for e in game.events if e.kind == "door-jump" and e.args[0] == fid)
+            door = order[done % len(order)]
+            game._emit("door-jump", fid, hex_token(door))
+            if door not in st.opened:
+                st.opened = st.opened | {door}
+                game._emit("door-opened", hex_token(door))
+            taken = any(g.hex == door for g in st.figures.values() if g is not f)
+            land = scenario_rules.spawn_hex(game, door) if taken else door
+            if land is not None and land != f.hex:
+                f.hex = land
+                game._emit("moved", fid, hex_token(land))
+            for room in game._static.door_room.get(door, ()):
+                if room not in st.revealed_rooms:
+                    game.reveal_room(room)
+            game._emit("move-ended", fid, hex_token(f.hex))
+            return
     closed = [
         h
         for h, rooms in game._static.door_room.items()

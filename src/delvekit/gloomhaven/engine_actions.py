@@ -120,7 +120,7 @@ def _can_end_within(
                 return True
         if mode == "jump" and h in board.doors:
             continue  # a jump never continues past a closed door
-        if mover.kind != "character" and h in board.doors:
+        if h in board.doors and (mover.kind != "character" or h in _locked(game)):
             continue
         for n in neighbours(h):
             if mode == "walk":
@@ -148,6 +148,7 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
                 remaining >= 1
                 and board.adjacent(f.hex, n)
                 and board.terrain_at(n) is not Terrain.WALL
+                and not (n in board.doors and n in _locked(game))
                 and _can_end_within(game, board, f, n, remaining - 1, "jump", occupied)
             ):
                 out.append((n, 1))
@@ -155,8 +156,8 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
     for n in neighbours(f.hex):
         if not _walkable(board, f, f.hex, n, occupied):
             continue
-        if f.kind != "character" and n in board.doors:
-            continue  # closed doors are walls to monsters and summons (§5.5)
+        if n in board.doors and (f.kind != "character" or n in _locked(game)):
+            continue  # closed doors are walls to monsters and summons (§5.5); locked ones to all
         cost = _walk_cost(board, n)
         if cost > remaining:
             continue
@@ -164,6 +165,15 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
             continue
         out.append((n, cost))
     return out
+
+
+def _locked(game: Game) -> tuple[Hex, ...]:
+    """Doors no character opens (a scenario rule: scenario 2's doors a-d)."""
+    if not game.setup.rules:
+        return ()
+    from delvekit.gloomhaven.scenario_rules import locked_doors
+
+    return locked_doors(game.setup.rules)
 
 
 def _landing_cost(game: Game, board: Board, h: Hex) -> int:
@@ -427,6 +437,11 @@ def loot(game: Game, f: Figure, reach: int) -> None:
     if taken:
         st.characters[f.id].coins += taken
     game._emit("looted", f.id, f"coins={taken}")
+    if game.setup.rules:  # goal treasure tiles in reach (scenario rules)
+        from delvekit.gloomhaven import effects
+
+        reached = {h for h, d in near.items() if d <= reach and (h == f.hex or sight.visible(f.hex, h))}
+        effects.looted(game, f, reached)
 
 
 # ---------------------------------------------------------------------- attack

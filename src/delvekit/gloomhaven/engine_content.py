@@ -622,18 +622,83 @@ def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Abili
 
 _GOALS: dict[int, tuple[str, ...]] = {
     2: ("goal|kill|bandit-commander", "goal|revealed|"),
-    7: ("goal|treasure|",),
+    3: ("goal|kills|5xC",),
+    6: ("goal|room|M1a", "goal|revealed|"),
+    7: ("goal|treasure-loot|",),
     8: ("goal|kill|inox-bodyguard",),
     9: ("goal|kill|merciless-overseer", "goal|treasure|"),
 }
 """Scenario goals other than "kill all enemies" (scenario book), as scenario rule lines; an
-empty treasure goal means the scenario's goal treasure tiles."""
+empty treasure goal means the scenario's goal treasure tiles, a room goal names the room's map
+tile (scenario 6: reveal the M tile)."""
+
+_LOCKS: dict[int, tuple[str, str]] = {2: ("abcd", "bandit-commander")}
+"""Locked doors (scenario book): the markers of the rooms behind them in their opening order,
+and the monster type that alone opens them."""
+
+_MARKERS: dict[int, dict[str, tuple[int, int]]] = {3: {"a": (8, 2)}}
+"""Map markers that no source places (docs/content-scenarios.md, "Markers"): scenario 3's
+(a), where the Inox Guards spawn, on tile L1b's cell (0, 3), next to door 1."""
+
+_TIMING: dict[tuple[int, int], str] = {(3, 1): "start"}
+"""(scenario, rule index) → round timing where the book differs from the imported rule:
+scenario 3's guard for three or four characters spawns as every round begins."""
+
+
+def _room_index(s: cs_scenario.Scenario) -> dict[int, int]:
+    """Room number → index into the setup's rooms (as :func:`setup_from_pack` orders them)."""
+    numbers = sorted(r.number for r in s.rooms)
+    initial = {r.number for r in s.rooms if r.initial} or {numbers[0]}
+    rest = sorted(set(numbers) - initial)
+    return {n: 0 if n in initial else 1 + rest.index(n) for n in numbers}
+
+
+def _spawn_lines(s: cs_scenario.Scenario, index: dict[int, int]) -> list[str]:
+    """Spawn rules whose markers have hexes, as ``spawn`` lines; rooms whose reveal fires an
+    ``always`` rule disabling one stop it."""
+    markers = _MARKERS.get(s.number, {})
+    out: list[str] = []
+    for i, rule in enumerate(s.rules):
+        if not rule.spawns or rule.always or rule.once or rule.requires_rooms:
+            continue
+        if rule.figures or rule.elements or rule.stats or rule.finish or rule.disables:
+            continue
+        stop = sorted(
+            index[n]
+            for other in s.rules
+            if other.always and i in other.disables
+            for n in other.requires_rooms
+            if n in index
+        )
+        timing = _TIMING.get((s.number, i), rule.timing)
+        for sp in rule.spawns:
+            if sp.marker not in markers or sp.count != "1" or sp.level_offset:
+                continue
+            q, r = markers[sp.marker]
+            ranks = ",".join(sp.types)
+            out.append(f"spawn|{timing}|{rule.when}|{sp.monster}|{ranks}|{q},{r}|{','.join(map(str, stop))}")
+    return out
+
+
+def _lock_lines(s: cs_scenario.Scenario, index: dict[int, int]) -> list[str]:
+    if s.number not in _LOCKS:
+        return []
+    letters, opener = _LOCKS[s.number]
+    rooms = {r.marker: r.number for r in s.rooms if r.marker}
+    doors = s.map().doors
+    hexes = [
+        f"{h[0]},{h[1]}"
+        for letter in letters
+        for h, d in sorted(doors.items())
+        if letter in rooms and rooms[letter] in d.rooms
+    ]
+    return [f"lock|{';'.join(hexes)}|{opener}"] if hexes else []
 
 
 def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
     """The scenario's special rules the engine performs, as
-    :mod:`~delvekit.gloomhaven.scenario_rules` lines: round-timed effects on figures from the
-    content's rule data, and the goal."""
+    :mod:`~delvekit.gloomhaven.scenario_rules` lines: round-timed effects on figures and spawns
+    from the content's rule data, locked doors, and the goal."""
     lines: list[str] = []
     for rule in s.rules:
         plain = not (rule.spawns or rule.elements or rule.stats or rule.finish or rule.disables)
@@ -641,11 +706,21 @@ def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
         for fe in rule.figures if plain else ():
             if fe.effect in ("add-modifier", "condition", "damage") and fe.figures.name == "*":
                 lines.append(f"at|{rule.timing}|{rule.when}|{fe.figures.kind}|{fe.effect}|{fe.value}")
+    index = _room_index(s)
+    lines += _spawn_lines(s, index) + _lock_lines(s, index)
     goal_tiles = ";".join(
         f"{q},{r}" for o in s.overlays if o.kind == "treasure" and o.treasure == "goal" for q, r in o.hexes
     )
-    goals = [g + goal_tiles if g == "goal|treasure|" else g for g in _GOALS.get(s.number, ())]
-    return (*lines, *(g for g in goals if g != "goal|treasure|"))
+    tiles = {t.ref: index[r.number] for r in s.rooms for t in r.tiles}
+    for g in _GOALS.get(s.number, ()):
+        kind, _, value = g.rpartition("|")
+        if kind in ("goal|treasure", "goal|treasure-loot") and not value:
+            g += goal_tiles
+        elif kind == "goal|room":
+            g = f"{kind}|{tiles[value]}"
+        if not g.endswith("|") or kind == "goal|revealed":
+            lines.append(g)
+    return tuple(lines)
 
 
 def _summoned_types(pack: ContentPack, types: set[str]) -> set[str]:

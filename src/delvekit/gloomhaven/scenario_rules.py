@@ -10,26 +10,46 @@ Two kinds of line:
   supply), ``condition`` (VALUE a condition) or ``damage`` (VALUE an expression; damage that
   is not an attack).
 * ``goal|KIND|VALUE`` — the scenario is won when every goal line holds (checked whenever a
-  monster dies): ``kill|TYPE`` (every standee of TYPE the scenario places was revealed and none
-  is on the map), ``revealed|`` (no monster on the map, revealed rooms only — without it the
-  "kill all" goal also wants every room revealed), ``kills|N`` (N monsters killed in all),
-  ``treasure|Q,R;Q,R...`` (every goal treasure tile on those hexes looted: a character ending
-  its turn on one loots it, with its money).
+  monster dies and as every turn ends): ``kill|TYPE`` (every standee of TYPE the scenario
+  places was revealed and none is on the map), ``revealed|`` (no monster on the map, revealed
+  rooms only — without it the "kill all" goal also wants every room revealed), ``kills|N`` (N
+  monsters killed in all, N an expression in ``C``: scenario 3's ``5xC``), ``room|I`` (room
+  I, an index into the setup's rooms, revealed: scenario 6's M tile), ``treasure|Q,R;Q,R...``
+  (every goal treasure tile on those hexes looted, by a Loot ability or by a character ending
+  its turn on one) and ``treasure-loot|Q,R;...`` (the same, but only a Loot ability loots
+  them: scenario 7).
   Without goal lines the setup's ``win`` rule applies.
+* ``spawn|TIMING|WHEN|TYPE|RANKS|Q,R|STOP`` — at the ``start`` or ``end`` of every round in
+  which WHEN holds, one monster of TYPE appears on hex Q,R (occupied: the nearest empty hex,
+  counted around walls; ties: the lowest hex), its rank for 2, 3 and 4 characters in RANKS
+  (``normal,none,none``: two characters only); it acts on its initiative like any monster (a
+  spawn is no summon) and drops no money when it dies. STOP: room indices, comma-separated,
+  whose reveal ends the rule (scenario 3: the cave behind door 1). No standee left: nothing
+  appears.
+* ``lock|Q,R;Q,R...|TYPE`` — the closed doors on those hexes are locked: no character or
+  summon opens them (they are walls to them); only a monster of TYPE does, with its "move to
+  the next door" special, in the listed order (scenario 2: the Bandit Commander, doors a–d).
 
 >>> parse_line("at|start|R == 1|character|add-modifier|curse:3").effect
 'add-modifier'
 >>> parse_line("goal|kill|bandit-commander").value
 'bandit-commander'
+>>> parse_line("spawn|end|R % 2 == 1|inox-guard|normal,none,none|8,2|5").hex
+(8, 2)
+>>> locked_doors(("lock|7,7;4,8|bandit-commander",))
+((7, 7), (4, 8))
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 import msgspec
 
 from delvekit.core.errors import InputError
+from delvekit.core.hexes import Hex
+from delvekit.core.paths import proximity
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content.expr import parse as parse_expr
@@ -45,15 +65,60 @@ class RoundRule(msgspec.Struct, frozen=True):
     value: str
 
 
+GoalKind = Literal["kill", "revealed", "kills", "room", "treasure", "treasure-loot"]
+_GOAL_KINDS = ("kill", "revealed", "kills", "room", "treasure", "treasure-loot")
+
+
 class Goal(msgspec.Struct, frozen=True):
-    kind: Literal["kill", "revealed", "kills", "treasure"]
+    kind: GoalKind
     value: str
 
 
-def parse_line(line: str) -> RoundRule | Goal:
+class Spawn(msgspec.Struct, frozen=True):
+    timing: Literal["start", "end"]
+    when: str
+    monster: str
+    ranks: tuple[str, str, str]
+    hex: Hex
+    stop: tuple[int, ...]
+
+
+class Lock(msgspec.Struct, frozen=True):
+    doors: tuple[Hex, ...]
+    opener: str
+
+
+Line = RoundRule | Goal | Spawn | Lock
+
+_RANKS = ("normal", "elite", "none")
+
+
+def _hex(token: str) -> Hex:
+    q, r = token.split(",")
+    return int(q), int(r)
+
+
+def parse_line(line: str) -> Line:
     """One rule line; a malformed one raises :class:`InputError` naming it."""
     parts = line.split("|")
     where = f"scenario rule {line!r}"
+    if parts[0] == "spawn" and len(parts) == 7 and parts[1] in ("start", "end"):
+        try:
+            ranks = tuple(parts[4].split(","))
+            stop = tuple(int(x) for x in parts[6].split(",") if x)
+            spawn = Spawn(parts[1], parts[2], parts[3], ranks, _hex(parts[5]), stop)  # type: ignore[arg-type]
+        except ValueError:
+            raise InputError("bad hex, ranks or rooms", where=where) from None
+        if len(ranks) != 3 or any(r not in _RANKS for r in ranks):
+            raise InputError(f"ranks {parts[4]!r}: three of normal, elite, none", where=where)
+        if spawn.when:
+            parse_expr(spawn.when)
+        return spawn
+    if parts[0] == "lock" and len(parts) == 3 and parts[1] and parts[2]:
+        try:
+            return Lock(tuple(_hex(t) for t in parts[1].split(";")), parts[2])
+        except ValueError:
+            raise InputError(f"bad door hexes {parts[1]!r}", where=where) from None
     if parts[0] == "at" and len(parts) == 6 and parts[1] in ("start", "end"):
         rule = RoundRule(parts[1], parts[2], parts[3], parts[4], parts[5])  # type: ignore[arg-type]
         if rule.effect not in ("add-modifier", "condition", "damage"):
@@ -61,21 +126,46 @@ def parse_line(line: str) -> RoundRule | Goal:
         if rule.when:
             parse_expr(rule.when)
         return rule
-    if parts[0] == "goal" and len(parts) == 3 and parts[1] in ("kill", "revealed", "kills", "treasure"):
+    if parts[0] == "goal" and len(parts) == 3 and parts[1] in _GOAL_KINDS:
         goal = Goal(parts[1], parts[2])  # type: ignore[arg-type]
         try:
-            _treasures(goal) if goal.kind == "treasure" else int(goal.value) if goal.kind == "kills" else 0
+            if goal.kind in ("treasure", "treasure-loot"):
+                _treasures(goal)
+            elif goal.kind == "room":
+                int(goal.value)
+            elif goal.kind == "kills" and parse_expr(goal.value).variables - {"C"}:
+                raise InputError(f"kills {goal.value!r} may use C only", where=where)
         except ValueError:
             raise InputError(f"bad value {goal.value!r}", where=where) from None
         return goal
-    raise InputError("expected 'at|TIMING|WHEN|WHO|EFFECT|VALUE' or 'goal|KIND|VALUE'", where=where)
+    raise InputError(
+        "expected 'at|TIMING|WHEN|WHO|EFFECT|VALUE', 'goal|KIND|VALUE', "
+        "'spawn|TIMING|WHEN|TYPE|RANKS|Q,R|STOP' or 'lock|Q,R;...|TYPE'",
+        where=where,
+    )
 
 
-def _lines(game: Game) -> list[RoundRule | Goal]:
-    return [parse_line(line) for line in game.setup.rules]
+@functools.lru_cache(maxsize=64)
+def _parsed(rules: tuple[str, ...]) -> tuple[Line, ...]:
+    return tuple(parse_line(line) for line in rules)
 
 
-def _applies(game: Game, rule: RoundRule) -> bool:
+def _lines(game: Game) -> tuple[Line, ...]:
+    return _parsed(game.setup.rules)
+
+
+def locked_doors(rules: tuple[str, ...]) -> tuple[Hex, ...]:
+    """The locked doors of a setup's rule lines, in their opener's order (empty: none)."""
+    return tuple(h for line in _parsed(rules) if isinstance(line, Lock) for h in line.doors)
+
+
+def lock_of(rules: tuple[str, ...], opener: str) -> tuple[Hex, ...]:
+    """The doors ``opener`` (a monster type) opens in order, from the lock lines naming it."""
+    locks = [line for line in _parsed(rules) if isinstance(line, Lock) and line.opener == opener]
+    return tuple(h for line in locks for h in line.doors)
+
+
+def _applies(game: Game, rule: RoundRule | Spawn) -> bool:
     if not rule.when:
         return True
     names = {"R": game.state.round, "C": len(game.setup.party), "L": game.setup.level}
@@ -84,9 +174,11 @@ def _applies(game: Game, rule: RoundRule) -> bool:
 
 
 def at_round(game: Game, timing: str) -> None:
-    """Perform the round rules of ``timing`` (``start`` or ``end``) that apply this round."""
+    """Perform the round rules and spawns of ``timing`` (``start`` or ``end``) that apply now."""
     st = game.state
     for rule in _lines(game):
+        if isinstance(rule, Spawn) and rule.timing == timing and _applies(game, rule):
+            _spawn(game, rule)
         if not isinstance(rule, RoundRule) or rule.timing != timing or not _applies(game, rule):
             continue
         who = [
@@ -107,6 +199,54 @@ def at_round(game: Game, timing: str) -> None:
                 game.suffer_damage(f.id, int(amount), "scenario")
 
 
+def _empty(game: Game, h: Hex) -> bool:
+    board = game.board()
+    assert board is not None
+    st = game.state
+    if h not in board.hexes or h in board.doors or board.is_wall(h) or h in st.coins:
+        return False
+    if h in st.created_traps or any(f.hex == h for f in st.figures.values()):
+        return False
+    terrain = board.terrain_at(h)
+    return terrain is None or terrain.name in ("CORRIDOR", "PRESSURE_PLATE")
+
+
+def spawn_hex(game: Game, h: Hex) -> Hex | None:
+    """Where a monster spawning at ``h`` appears: ``h`` if empty, else the nearest empty hex
+    (counted around walls; ties: the lowest hex); ``None`` if none is reachable."""
+    board = game.board()
+    if board is None or h not in board.hexes:
+        return None
+    if _empty(game, h):
+        return h
+    near = proximity(board, h)
+    free = [(d, x) for x, d in near.items() if _empty(game, x)]
+    return min(free)[1] if free else None
+
+
+def _spawn(game: Game, rule: Spawn) -> None:
+    st = game.state
+    if any(r in st.revealed_rooms for r in rule.stop):
+        return
+    players = len(game.setup.party)
+    rank = rule.ranks[min(max(players, 2), 4) - 2]
+    if rank == "none":
+        return
+    pool = st.standees.get(rule.monster)
+    where = spawn_hex(game, rule.hex)
+    if not pool or where is None:
+        game._emit("no-spawn", rule.monster, "no-standee" if not pool else "no-hex")
+        return
+    number = pool.pop(st.rng.randint(0, len(pool) - 1))
+    stats = game._static.types[rule.monster].stats(rank)  # type: ignore[arg-type]
+    fid = f"{rule.monster}#{number}"
+    st.figures[fid] = Figure(
+        fid, "monster", rule.monster, stats.health, where, rank=rank,  # type: ignore[arg-type]
+        standee=number, immune=frozenset(stats.immunities), spawned=True,
+    )  # fmt: skip
+    game._emit("spawned", fid, rank, f"hex={where[0]},{where[1]}")
+
+
 def _treasures(goal: Goal) -> list[tuple[int, int]]:
     out = []
     for token in goal.value.split(";"):
@@ -119,15 +259,32 @@ def _looted(game: Game) -> set[str]:
     return {e.args[1] for e in game.events if e.kind == "treasure-looted"}
 
 
-def loot_treasure(game: Game, figure: Figure) -> None:
-    """A character ending its turn on a goal treasure tile loots it (§14)."""
-    if figure.kind != "character":
-        return
-    here = f"{figure.hex[0]},{figure.hex[1]}"
+def _take(game: Game, figure: Figure, hexes: set[Hex], *, by_ability: bool) -> None:
+    looted = _looted(game)
     for goal in _lines(game):
-        on_tile = isinstance(goal, Goal) and goal.kind == "treasure" and figure.hex in _treasures(goal)
-        if on_tile and here not in _looted(game):
-            game._emit("treasure-looted", figure.id, here)
+        if not isinstance(goal, Goal) or goal.kind not in ("treasure", "treasure-loot"):
+            continue
+        if goal.kind == "treasure-loot" and not by_ability:
+            continue
+        for q, r in _treasures(goal):
+            here = f"{q},{r}"
+            if (q, r) in hexes and here not in looted:
+                looted.add(here)
+                game._emit("treasure-looted", figure.id, here)
+
+
+def loot_treasure(game: Game, figure: Figure) -> None:
+    """A character ending its turn on a goal treasure tile loots it (§14), unless the
+    scenario says only a Loot ability loots its goal treasures (``treasure-loot``)."""
+    if figure.kind == "character":
+        _take(game, figure, {figure.hex}, by_ability=False)
+
+
+def loot_ability(game: Game, figure: Figure, hexes: set[Hex]) -> None:
+    """A Loot ability of ``figure`` reached ``hexes``: it takes the goal treasure tiles there
+    (characters only: a summon's loot goes nowhere, §14)."""
+    if figure.kind == "character":
+        _take(game, figure, hexes, by_ability=True)
 
 
 def goal_met(game: Game) -> bool | None:
@@ -147,13 +304,16 @@ def goal_met(game: Game) -> bool | None:
         elif goal.kind == "revealed":
             if any(f.kind == "monster" for f in st.figures.values()):
                 return False
-        elif goal.kind == "treasure":
+        elif goal.kind == "room":
+            if int(goal.value) not in st.revealed_rooms:
+                return False
+        elif goal.kind in ("treasure", "treasure-loot"):
             looted = _looted(game)
             if any(f"{q},{r}" not in looted for q, r in _treasures(goal)):
                 return False
         else:
             kills = sum(1 for e in game.events if e.kind == "killed" and "#" in e.args[0])
-            if kills < int(goal.value):
+            if kills < int(parse_expr(goal.value).evaluate(C=len(game.setup.party))):
                 return False
     return True
 
@@ -161,3 +321,4 @@ def goal_met(game: Game) -> bool | None:
 effects.ROUND_HOOKS.append(at_round)
 effects.GOAL_HOOKS.append(goal_met)
 effects.TURN_END_HOOKS.append(loot_treasure)
+effects.LOOT_HOOKS.append(loot_ability)
