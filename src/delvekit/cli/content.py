@@ -41,8 +41,18 @@ def group() -> None:
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help="Also cross-check against X-haven Assistant data (a folder holding editions/ and rooms/).",
 )
-def check(content: Path | None, xha: Path | None) -> None:
-    """Check every invariant of the content; list each violation with its file and field."""
+@click.option(
+    "--strict-engine",
+    is_flag=True,
+    help="Also fail (exit code 2) when a card holds an ability the engine cannot execute yet.",
+)
+def check(content: Path | None, xha: Path | None, strict_engine: bool) -> None:
+    """Check every invariant of the content; list each violation with its file and field.
+
+    Then, for information, list every card ability (all classes and monster decks) the engine
+    cannot execute yet, with a count per class and deck. The exit code is about the data's
+    validity only (1: problems), unless --strict-engine is given (2: abilities the engine
+    cannot execute)."""
     from delvekit.gloomhaven.content import ContentPack
     from delvekit.gloomhaven.content.check import check_pack
 
@@ -68,6 +78,46 @@ def check(content: Path | None, xha: Path | None) -> None:
         click.echo(f"{len(problems)} problems", err=True)
         sys.exit(1)
     click.echo(f"content ok: {counts}")
+    gaps = _print_engine_gaps(pack)
+    if strict_engine and gaps:
+        click.echo(f"--strict-engine: {gaps} cards hold abilities the engine cannot execute", err=True)
+        sys.exit(2)
+
+
+ENGINE_SECTION = "engine coverage (informational, not a data problem)"
+
+
+def _print_engine_gaps(pack: object) -> int:
+    """Print the engine coverage section; return the number of cards listed."""
+    from delvekit.gloomhaven.content import ContentPack
+    from delvekit.gloomhaven.content.check import NOT_ENCODED, engine_gaps
+
+    assert isinstance(pack, ContentPack)
+    gaps = engine_gaps(pack)
+    decks: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for gap in gaps:
+        decks.setdefault(gap.deck, []).append((gap.card, gap.abilities))
+    if not gaps:
+        click.echo(f"{ENGINE_SECTION}: the engine executes every ability of every card")
+        return 0
+    named = sum(len(g.abilities) for g in gaps if g.abilities != (NOT_ENCODED,))
+    unencoded = sum(1 for g in gaps if g.abilities == (NOT_ENCODED,))
+    click.echo(
+        f"{ENGINE_SECTION}: {len(gaps)} cards in {len(decks)} classes and decks hold abilities the engine "
+        f"cannot execute yet ({named} named effects without a handler, {unencoded} cards not encoded)"
+    )
+    for deck, cards in decks.items():
+        missing = [card for card, abilities in cards if abilities == (NOT_ENCODED,)]
+        listed = [(card, abilities) for card, abilities in cards if abilities != (NOT_ENCODED,)]
+        count = sum(len(a) for _, a in listed)
+        parts = [f"{len(cards)} cards", f"{count} abilities" if listed else ""]
+        parts.append(f"{len(missing)} not encoded" if missing else "")
+        click.echo(f"  {deck}: {', '.join(p for p in parts if p)}")
+        for card, abilities in listed:
+            click.echo(f"    {card}: {', '.join(abilities)}")
+        if missing:
+            click.echo(f"    not encoded: {', '.join(missing)}")
+    return len(gaps)
 
 
 @group.command("facts")

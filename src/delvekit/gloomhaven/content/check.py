@@ -16,13 +16,16 @@ The invariants (docs/content.md lists them with the reasons):
 * references: treasure → item, personal quest → class, scenario → monster/item/class/treasure;
 * scenarios: the maps engineer's :func:`check_scenarios` (rooms joined by doors, hexes on the
   map, standee counts within the monster's count and never falling as characters are added).
+
+Apart from validity, :func:`engine_gaps` lists every card ability the engine cannot execute yet
+(named effects without a handler, class cards not encoded), for every class and monster deck.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from delvekit.core.errors import ContentError, DelvekitError
 from delvekit.gloomhaven.content import expr
@@ -450,3 +453,64 @@ def raise_problems(pack: ContentPack, *, only_from: Path | None = None) -> None:
         more = "".join(f"\n  {p}" for p in problems[1:20])
         extra = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
         raise ContentError(f"{first.message}{more}{extra}", where=f"{first.file}: {first.field}")
+
+
+class EngineGap(NamedTuple):
+    """A card holding abilities the engine cannot execute yet: ``deck`` is ``class ID`` or
+    ``monster deck ID`` (``monster deck ID (TYPE)`` for a boss, whose specials differ), ``card``
+    the card's name (class) or number (monster), ``abilities`` the named effects with no handler,
+    or ``("not-encoded",)`` for a class card whose abilities the content does not hold."""
+
+    deck: str
+    card: str
+    abilities: tuple[str, ...]
+
+
+NOT_ENCODED = "not-encoded"
+
+#: Values for a card's C and L formulas while listing gaps: which effects a card needs does not
+#: depend on them.
+_GAP_VARIABLES = {"C": 4, "L": 1}
+
+
+def engine_gaps(pack: ContentPack) -> list[EngineGap]:
+    """Every class card and monster ability card of ``pack`` (all of them, not only those of the
+    playable scenarios) with abilities the engine cannot execute: what the engine's content
+    adapter turns into a named effect (``custom`` ability) that has no handler in
+    :mod:`delvekit.gloomhaven.effects`, and class cards not encoded at all. The engine reports
+    such abilities as ``unresolved`` when a card is played; this list makes them visible before
+    that. Informational: it says nothing about the data's validity. Call it on a pack that
+    :func:`check_pack` finds sound."""
+    # The engine's own conversion, so that the list is exactly what a game would do.
+    from delvekit.gloomhaven import effects
+    from delvekit.gloomhaven.abilities import Ability as EngineAbility
+    from delvekit.gloomhaven.engine_content import _half, _monster_actions
+
+    def missing(abilities: Iterable[EngineAbility]) -> tuple[str, ...]:
+        notes = [a.note for a in abilities if a.kind == "custom"]
+        return tuple(dict.fromkeys(n for n in notes if effects.handler(n) is None))
+
+    out: list[EngineGap] = []
+    for cid in sorted(pack.classes):
+        klass = pack.classes[cid]
+        for card in klass.cards:
+            if not card.encoded:
+                out.append(EngineGap(f"class {cid}", card.name, (NOT_ENCODED,)))
+                continue
+            halves = (_half(h, _GAP_VARIABLES) for h in (card.top, card.bottom))
+            notes = missing(a for h in halves for a in h.abilities)
+            if notes:
+                out.append(EngineGap(f"class {cid}", card.name, notes))
+    monsters: list[EngineGap] = []
+    done: set[str] = set()
+    for name in sorted(pack.monsters):
+        mt = pack.monsters[name]
+        deck = f"monster deck {mt.deck}" + (f" ({name})" if mt.specials else "")
+        if deck in done or mt.deck not in pack.monster_decks:
+            continue
+        done.add(deck)
+        for mc in pack.monster_decks[mt.deck].cards:
+            notes = missing(_monster_actions(mc.abilities, _GAP_VARIABLES, mt.specials))
+            if notes:
+                monsters.append(EngineGap(deck, str(mc.number), notes))
+    return out + sorted(monsters, key=lambda g: g.deck)
