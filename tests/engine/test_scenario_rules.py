@@ -437,3 +437,28 @@ def test_scenario_6_needs_the_m_tile_revealed_and_every_revealed_enemy_dead() ->
         game._kill(f)
     assert game.state.ending == "victory"
     assert 2 not in game.state.revealed_rooms  # an unrevealed room does not matter
+
+
+@pytest.mark.parametrize("number", [2, 3, 6, 7])
+def test_scenarios_with_locks_spawns_and_goals_play_to_the_end_and_replay(number: int) -> None:
+    setup = _setup(number)
+    locked = {(7, 7), (4, 8), (4, 3), (7, 1)} if number == 2 else set()
+    for seed in range(2):
+        game = Game(setup, seed=seed)
+        rnd = random.Random(seed)
+        while game.decision is not None:
+            choices = list(game.decision.choices)
+            game.choose(rnd.choice(choices))
+            problems = violations(game)
+            assert not problems, problems
+            board = game.board()
+            if locked and game.decision is not None and board is not None:
+                actor = game.state.figures.get(game.decision.actor)
+                steps = {c.args[0] for c in game.decision.choices if c.kind == "step"}
+                closed = {f"{q},{r}" for q, r in locked & board.doors}
+                assert actor is None or actor.kind == "monster" or not steps & closed
+        assert game.result in ("victory", "defeat")
+        assert Game.from_log(game.log_lines()).digest() == game.digest()
+        if number == 2:
+            jumps = [e.args[1] for e in game.events if e.kind == "door-jump"]
+            assert jumps == ["7,7", "4,8", "4,3", "7,1", "7,7", "4,8", "4,3", "7,1"][: len(jumps)]
