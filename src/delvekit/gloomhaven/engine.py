@@ -467,6 +467,10 @@ class Game:
             st.figures[ch.id] = Figure(ch.id, "character", ch.class_name, ch.max_health, ch.hex)
         for ch in setup.party:
             amd = cards_of(ch.modifiers) if ch.modifiers else standard_deck()
+            minus_ones = sum(item.minus_ones for item in ch.items)  # equipped items' -1 cards (§2.7)
+            if minus_ones:
+                amd = (*amd, *cards_of(("-1",) * minus_ones))
+            st.characters[ch.id].items = {item.number: "unused" for item in ch.items}
             st.modifier_decks[ch.id] = ModifierDeck.shuffled(amd, st.rng)
         st.modifier_decks[MONSTER_DECK] = ModifierDeck.shuffled(monster_deck(), st.rng)
         for m in setup.monsters:

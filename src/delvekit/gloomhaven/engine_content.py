@@ -49,18 +49,22 @@ from delvekit.gloomhaven.engine_setup import (
     DoorSpec,
     GameSetup,
     Half,
+    ItemSetup,
     MonsterCard,
     MonsterStats,
     MonsterType,
     Placement,
+    check_equipment,
 )
 
 
 class Member(msgspec.Struct, frozen=True):
-    """One character of the party: its class and level."""
+    """One character of the party: its class, level and the numbers of the items it brings
+    (``load_pack().items``; within the equipment limits, §2.7)."""
 
     class_id: str
     level: int = 1
+    items: tuple[int, ...] = ()
 
 
 def slug(text: str) -> str:
@@ -278,6 +282,8 @@ def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, 
         )
         for c in klass.cards_at(member.level)
     )
+    items = tuple(item_setup(pack, member, n) for n in member.items)
+    check_equipment(klass.id, member.level, items, f"party.{member.class_id}.items")
     return CharacterSetup(
         id=klass.id,
         class_name=klass.id,
@@ -285,6 +291,34 @@ def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, 
         hand_limit=min(klass.hand_size, len(cards)),
         hand=cards,
         hex=hex,
+        level=member.level,
+        items=items,
+    )
+
+
+def item_setup(pack: ContentPack, member: Member, number: int) -> ItemSetup:
+    """Item ``number`` of the content pack as ``member`` brings it: what the content encodes
+    (slot, use, use slots, the "−1" cards it adds, §2.7). Item effects are not encoded yet."""
+    where = f"party.{member.class_id}.items"
+    found = pack.items.get(number)
+    if found is None:
+        raise InputError(
+            f"{member.class_id} cannot bring item {number}: no such item in the content", where=where
+        )
+    other = sorted(set(found.modifiers_added) - {"-1"})
+    if other or found.slot not in ("head", "body", "legs", "one-hand", "two-hands", "small"):
+        raise InputError(
+            f"item {number} {found.name}: slot {found.slot!r} or added modifier cards {other} "
+            "the engine does not know",
+            where=where,
+        )
+    return ItemSetup(
+        number=number,
+        name=found.name,
+        slot=found.slot,  # type: ignore[arg-type]  # checked just above
+        use=found.use,
+        uses=found.uses,
+        minus_ones=len(found.modifiers_added),
     )
 
 
@@ -371,6 +405,17 @@ def setup_from_pack(
             f"scenario {scenario} has {len(starts)} starting hexes for {players}", where="scenario"
         )
     members = [character(pack, m, starts[i], variables) for i, m in enumerate(party)]
+    bringers: dict[int, list[str]] = {}
+    for m in party:
+        for n in m.items:
+            bringers.setdefault(n, []).append(m.class_id)
+    for n, who in bringers.items():
+        if len(who) > pack.items[n].count:
+            raise InputError(
+                f"item {n} {pack.items[n].name}: {len(who)} characters bring it ({', '.join(who)}) "
+                f"but the game has {pack.items[n].count} cop{'y' if pack.items[n].count == 1 else 'ies'}",
+                where="party",
+            )
     monster_level = level_info(level).monster_level
     types: list[MonsterType] = []
     decks: dict[str, tuple[MonsterCard, ...]] = {}

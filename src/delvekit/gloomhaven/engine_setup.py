@@ -9,6 +9,7 @@ hand. A game is fully defined by ``(setup, seed, choices)``; the save format sto
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, TypeAlias
 
 import msgspec
@@ -57,6 +58,77 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     level: int = 1
 
 
+ItemSlot: TypeAlias = Literal["head", "body", "legs", "one-hand", "two-hands", "small"]
+ItemUse: TypeAlias = Literal["spent", "consumed", "passive"]
+
+
+class ItemSetup(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """An item a character brings into the scenario (rules digest §2.7, §13), as the content
+    encodes it: its slot, how it is used (``spent``: refreshed by a long rest; ``consumed``: out
+    for the scenario; ``passive``; ``None`` when the source does not say), its use slots and the
+    "−1" modifier cards it adds to its owner's deck while equipped. Item effects are not encoded
+    yet: the engine keeps each item's state (``unused``, ``spent``, ``consumed``) for them."""
+
+    number: int
+    name: str
+    slot: ItemSlot
+    use: ItemUse | None = None
+    uses: int = 0
+    minus_ones: int = 0
+
+
+SMALL_ITEMS_PER_LEVEL = 2
+"""Small items: up to ``ceil(level / 2)`` (§2.7)."""
+
+
+def check_equipment(who: str, level: int, items: Sequence[ItemSetup], where: str) -> None:
+    """Raise :class:`InputError` naming ``who``, the item and the rule when ``items`` break the
+    equipment limits of a level-``level`` character (§2.7): one head, one body, one legs item;
+    two one-hand items or one two-hands item; ``ceil(level / 2)`` small items; one copy of an
+    item.
+
+    >>> boots = ItemSetup(number=1, name="Boots", slot="legs")
+    >>> shoes = ItemSetup(number=7, name="Shoes", slot="legs")
+    >>> check_equipment("brute", 1, [boots], "brute")
+    >>> check_equipment("brute", 1, [boots, shoes], "brute")
+    Traceback (most recent call last):
+    ...
+    delvekit.core.errors.InputError: brute: brute cannot equip item 7 Shoes: one legs item at \
+most, item 1 Boots is one already (§2.7)
+    """
+    seen: dict[int, ItemSetup] = {}
+    by_slot: dict[str, list[ItemSetup]] = {}
+    small_limit = -(-level // SMALL_ITEMS_PER_LEVEL)
+    for item in items:
+        label = f"{who} cannot equip item {item.number} {item.name}"
+        if item.number in seen:
+            raise InputError(f"{label}: a character never owns two copies of an item (§2.7)", where=where)
+        seen[item.number] = item
+        held = by_slot.setdefault(item.slot, [])
+        names = ", ".join(f"item {i.number} {i.name}" for i in held)
+        if item.slot in ("head", "body", "legs") and held:
+            raise InputError(
+                f"{label}: one {item.slot} item at most, {names} is one already (§2.7)", where=where
+            )
+        if item.slot in ("one-hand", "two-hands"):
+            hands = [*by_slot.get("one-hand", ()), *by_slot.get("two-hands", ())]
+            used = sum(2 if i.slot == "two-hands" else 1 for i in hands)
+            if used + (2 if item.slot == "two-hands" else 1) > 2:
+                taken = ", ".join(f"item {i.number} {i.name} ({i.slot})" for i in hands)
+                raise InputError(
+                    f"{label}: two one-hand items or one two-hands item at most, the hands already "
+                    f"hold {taken} (§2.7)",
+                    where=where,
+                )
+        if item.slot == "small" and len(held) >= small_limit:
+            raise InputError(
+                f"{label}: {small_limit} small item{'s' if small_limit != 1 else ''} at most at "
+                f"level {level} (half the level rounded up), already {names} (§2.7)",
+                where=where,
+            )
+        held.append(item)
+
+
 class CharacterSetup(msgspec.Struct, frozen=True, kw_only=True):
     """One character of the party: its id on the board (``brute``), its class, the cards it may
     take into the scenario (``hand``), its hand limit, its maximum health and its starting hex.
@@ -70,8 +142,12 @@ class CharacterSetup(msgspec.Struct, frozen=True, kw_only=True):
     hand: tuple[Card, ...]
     hex: Hex
     modifiers: tuple[str, ...] = ()
-    """The attack modifier deck as card texts (perks and item -1 cards applied); empty means the
-    standard 20-card deck (§2.8)."""
+    """The attack modifier deck as card texts (perks applied); empty means the standard 20-card
+    deck (§2.8). The "−1" cards of the items are added by the engine at the start (§2.7)."""
+    level: int = 1
+    """The character's level (1–9): the small-item limit depends on it (§2.7)."""
+    items: tuple[ItemSetup, ...] = ()
+    """The items it brings, within the equipment limits (§2.7)."""
 
 
 class MonsterStats(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
@@ -211,6 +287,15 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
                 raise InputError("a card appears twice in the hand", where=f"{where}.party.{ch.id}.hand")
             if ch.max_health < 1:
                 raise InputError("max_health must be at least 1", where=f"{where}.party.{ch.id}")
+            if not 1 <= ch.level <= 9:
+                raise InputError(f"level {ch.level} is not within 1..9", where=f"{where}.party.{ch.id}")
+            check_equipment(ch.id, ch.level, ch.items, f"{where}.party.{ch.id}.items")
+            for item in ch.items:
+                if item.uses < 0 or item.minus_ones < 0:
+                    raise InputError(
+                        f"item {item.number} {item.name}: negative uses or -1 cards",
+                        where=f"{where}.party.{ch.id}.items",
+                    )
             for n, text in enumerate(ch.modifiers):
                 try:
                     parse_card(text)

@@ -137,6 +137,11 @@ class ActiveCard(msgspec.Struct, frozen=True):
     """Use slots already spent (persistent bonuses with slots)."""
 
 
+ItemState: TypeAlias = Literal["unused", "spent", "consumed"]
+"""An item's state in play (§13): spent items are turned sideways (a long rest refreshes them),
+consumed ones flipped for the rest of the scenario."""
+
+
 class CharacterState:
     """A character's piles and per-round status. ``selected`` holds the cards played this round
     that have not been resolved yet (in neither hand nor discard, §4.3); ``playing`` the card
@@ -150,6 +155,7 @@ class CharacterState:
         "exhausted",
         "hand",
         "id",
+        "items",
         "lead",
         "long_rest",
         "lost",
@@ -177,6 +183,8 @@ class CharacterState:
         self.exhausted = False
         self.xp = 0
         self.coins = 0
+        self.items: dict[int, ItemState] = {}
+        """Item number → ``unused``, ``spent`` or ``consumed`` (§13), for the items it brought."""
 
     def clone(self) -> CharacterState:
         other = CharacterState.__new__(CharacterState)
@@ -193,6 +201,7 @@ class CharacterState:
             self.coins,
         )
         other.battle_goal = self.battle_goal
+        other.items = self.items.copy()
         other.hand = self.hand.copy()
         other.discard = self.discard.copy()
         other.lost = self.lost.copy()
@@ -229,7 +238,7 @@ class CharacterState:
             f"playing={self.playing or '-'} lead={self.lead or '-'} long_rest={self.long_rest} "
             f"exhausted={self.exhausted} xp={self.xp} coins={self.coins} "
             f"set_aside={','.join(self.set_aside) or '-'} goal={self.battle_goal or '-'}"
-        )
+        ) + (" items=" + ",".join(f"{n}:{s}" for n, s in sorted(self.items.items())) if self.items else "")
 
 
 class Task(msgspec.Struct, frozen=True):
