@@ -14,7 +14,10 @@ character's cards available at its level (the hand of ``hand_limit`` is then cho
 evaluated for the party size); every room's standees for the party size (§2.4), money tokens;
 the map as a :class:`~delvekit.gloomhaven.engine_setup.BoardSpec` (terrain from the overlays,
 thin walls, closed doors and the rooms each joins); the starting hexes in the scenario's order;
-the monster ability decks with their relative values.
+the monster ability decks with their relative values; the items each member brings (by number,
+:func:`item_setup`), within the equipment limits (§2.7,
+:func:`~delvekit.gloomhaven.engine_setup.check_equipment`) and the copies the game has. Items'
+effects are not encoded in the content yet: the engine adds their "−1" cards and keeps their state.
 
 Abilities are mapped to :class:`~delvekit.gloomhaven.abilities.Ability` where the engine has
 the rule: move (jump), attack (range, target, pierce, push, pull, conditions), heal (range),
