@@ -103,7 +103,8 @@ LOOKAHEAD_PAIRS = 4
 LOOKAHEAD_ROUNDS = 1
 """Rounds a candidate is played out for (the current one included)."""
 LOOKAHEAD_WORLDS = 2
-"""Sampled worlds each candidate card pair is played out in."""
+"""Sampled worlds each candidate card pair is played out in (half as many for parties of three
+or four, whose play-outs cost more)."""
 LOOKAHEAD_NEAR = 6
 """Pairs are played out only with an enemy within this many hexes."""
 KILL_WORTH = 3.0
@@ -390,7 +391,8 @@ class GreedyBot:
         The worlds reshuffle every hidden draw pile, so the bot never peeks at the next card."""
         inner = self._inner()
         rng = Rng(bot_seed(game.state.round * 7919 + len(game.log), game.seed.__str__()))
-        worlds = [_determinized(game, rng) for _ in range(LOOKAHEAD_WORLDS)]
+        count = LOOKAHEAD_WORLDS if len(game.state.characters) <= 2 else max(1, LOOKAHEAD_WORLDS // 2)
+        worlds = [_determinized(game, rng) for _ in range(count)]
         best: tuple[float, Choice] = (-1e18, candidates[0])
         for rank, c in enumerate(candidates):
             total = -0.01 * rank  # ties keep the cheap evaluation's order
