@@ -152,11 +152,33 @@ def test_scenario_9_plays_to_the_end_with_invariants() -> None:
 
 
 @pytest.mark.parametrize(
-    "line", ["at|noon|R == 1|character|condition|disarm", "goal|win|x", "at|start||character|explode|1"]
+    "line",
+    [
+        "at|noon|R == 1|character|condition|disarm",
+        "goal|win|x",
+        "at|start||character|explode|1",
+        "goal|kills|5xL",
+        "goal|room|M1a",
+        "spawn|end||inox-guard|normal,none|8,2|",
+        "spawn|end||inox-guard|normal,none,boss|8,2|",
+        "spawn|end||inox-guard|normal,none,none|8;2|",
+        "spawn|end|R ==|inox-guard|normal,none,none|8,2|",
+        "lock|7,7;x|bandit-commander",
+        "lock||bandit-commander",
+    ],
 )
 def test_a_malformed_rule_line_names_itself(line: str) -> None:
     with pytest.raises(InputError, match="scenario rule"):
         parse_line(line)
+
+
+def test_a_spawn_of_a_type_the_setup_lacks_is_refused_by_name() -> None:
+    setup = msgspec.structs.replace(_setup(1), rules=("spawn|start||inox-guard|normal,normal,normal|1,1|",))
+    rnd = random.Random(1)
+    with pytest.raises(InputError, match="inox-guard"):
+        game = Game(setup, seed=1)
+        while game.decision is not None:
+            game.choose(rnd.choice(list(game.decision.choices)))
 
 
 def test_a_setup_with_a_bad_rule_fails_when_played_not_silently() -> None:

@@ -100,6 +100,15 @@ def _hex(token: str) -> Hex:
 
 def parse_line(line: str) -> Line:
     """One rule line; a malformed one raises :class:`InputError` naming it."""
+    try:
+        return _parse_line(line)
+    except InputError as exc:
+        if exc.where.startswith("scenario rule"):
+            raise
+        raise InputError(str(exc), where=f"scenario rule {line!r}") from None
+
+
+def _parse_line(line: str) -> Line:
     parts = line.split("|")
     where = f"scenario rule {line!r}"
     if parts[0] == "spawn" and len(parts) == 7 and parts[1] in ("start", "end"):
@@ -232,6 +241,8 @@ def _spawn(game: Game, rule: Spawn) -> None:
     rank = rule.ranks[min(max(players, 2), 4) - 2]
     if rank == "none":
         return
+    if rule.monster not in game._static.types:
+        raise InputError(f"monster type {rule.monster!r} is not in the setup", where="scenario rule spawn")
     pool = st.standees.get(rule.monster)
     where = spawn_hex(game, rule.hex)
     if not pool or where is None:
