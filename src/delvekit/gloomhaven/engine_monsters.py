@@ -233,10 +233,12 @@ a bot's play-outs) solves again."""
 
 
 def _planned(game: Game, f: Figure, task: Task) -> list[monster_ai.Outcome]:
-    cached = _last_plan
-    if cached and cached[0][0] is game.state and cached[0][1] is task:
-        outcomes = cached[0][2]
-        cached.clear()
+    try:
+        state, planned, outcomes = _last_plan[0]  # one read: threads playing other games may replace it
+    except IndexError:
+        return _solve(game, f, task.n)
+    if state is game.state and planned is task:
+        _last_plan.clear()  # used once (clearing another game's entry only costs it a solve)
         return outcomes
     return _solve(game, f, task.n)
 
