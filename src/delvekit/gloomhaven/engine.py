@@ -102,8 +102,9 @@ redirect on monster attacks, retaliate XP, a summon's card leaving play with it,
 active cards during a rest (FAQ p.58).
 
 Next (not yet here): (1) whatever :func:`engine_content.unsupported` lists (empty for Brute,
-Mindthief and the monsters of scenarios 1-10); (2) scenario rules beyond round-timed effects
-and kill goals (spawns at map markers, locked doors, treasure goals); (3) items
+Mindthief and the monsters of scenarios 1-10); (2) scenario rules beyond those of scenarios
+1-10 (:mod:`~delvekit.gloomhaven.scenario_rules` has round effects, spawns at markers, locked
+doors, kill, kill-count, room and treasure goals; later scenarios need more); (3) items
 (spent/consumed, refreshed by a long rest);
 (4) a test-fixture class for parties of four (three play with the Tinkerer).
 """
