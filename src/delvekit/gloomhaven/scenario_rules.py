@@ -48,8 +48,7 @@ from typing import Literal
 import msgspec
 
 from delvekit.core.errors import InputError
-from delvekit.core.hexes import Hex
-from delvekit.core.paths import proximity
+from delvekit.core.hexes import Hex, neighbours
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content.expr import parse as parse_expr
@@ -222,15 +221,26 @@ def _empty(game: Game, h: Hex) -> bool:
 
 def spawn_hex(game: Game, h: Hex) -> Hex | None:
     """Where a monster spawning at ``h`` appears: ``h`` if empty, else the nearest empty hex
-    (counted around walls; ties: the lowest hex); ``None`` if none is reachable."""
+    (counted around walls, never through a closed door into an unrevealed room; ties: the
+    lowest hex); ``None`` if there is none."""
     board = game.board()
     if board is None or h not in board.hexes:
         return None
-    if _empty(game, h):
-        return h
-    near = proximity(board, h)
-    free = [(d, x) for x, d in near.items() if _empty(game, x)]
-    return min(free)[1] if free else None
+    seen, layer = {h}, [h]
+    while layer:
+        free = sorted(x for x in layer if _empty(game, x))
+        if free:
+            return free[0]
+        nxt = []
+        for x in layer:
+            for n in neighbours(x):
+                if n in seen or n not in board.hexes or not board.adjacent(x, n):
+                    continue
+                seen.add(n)
+                if not board.is_wall(n) and n not in board.doors:
+                    nxt.append(n)
+        layer = nxt
+    return None
 
 
 def _spawn(game: Game, rule: Spawn) -> None:
