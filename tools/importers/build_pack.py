@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from any2cards_names import FOLDERS, SLUGS  # noqa: E402
+from item_transcriptions import apply_items  # noqa: E402
 from names import (  # noqa: E402
     GLOBAL_ACHIEVEMENTS,
     GROUPS,
@@ -281,6 +282,7 @@ def main() -> None:
     categories["achievements"] = sorted(found.values(), key=lambda a: a.id)
     names = {xha_id(name): name for name in xha["monsters"]}
     categories["monsters"] = [fix_stats(name_monster(m, names)) for m in categories["monsters"]]
+    categories["items"], item_doubts = apply_items(categories["items"])
 
     for owned in OWNED:
         path = DATA / owned
@@ -319,6 +321,7 @@ def main() -> None:
         )
         + "\n",
     )
+    update_docs("item-doubts", "\n".join(item_doubts) + "\n")
     print(f"cross-check: {len(monsters)} monster/class and {len(standees)} standee disagreements")
     for d in disagreements:
         print(f"  {d}")

@@ -35,7 +35,9 @@ from delvekit.gloomhaven.content.schema import (
     CONDITIONS,
     ELEMENTS,
     IMMUNITIES,
+    ITEM_SCOPES,
     ITEM_SLOTS,
+    ITEM_TRIGGERS,
     MODES,
     NUMERIC_TYPES,
     Ability,
@@ -297,6 +299,10 @@ class _Checker:
             self.abilities(at, "effects", item.effects, relative=False)
             if item.summon is not None:
                 self.summon(at, "summon", item.summon)
+            if item.trigger and item.trigger not in ITEM_TRIGGERS:
+                self.add(at, "trigger", f"unknown trigger {item.trigger!r}")
+            if item.scope and item.scope not in ITEM_SCOPES:
+                self.add(at, "scope", f"unknown scope {item.scope!r} (single or entire)")
 
     def campaign(self) -> None:
         pack = self.pack

@@ -250,9 +250,24 @@ class MonsterDeck(_Record, frozen=True):
     source: str = ""
 
 
+#: When an item may be used (``Item.trigger``); docs/content.md describes each.
+ITEM_TRIGGERS: Final = frozenset(
+    {"own-turn", "move", "attack", "melee-attack", "ranged-attack", "ally-attack", "attacked",
+     "damaged-by-attack", "round-start", "end-of-turn", "default-action", "always", "kill", "loot",
+     "condition-gained", "enemy-consumes-element"}
+)  # fmt: skip
+#: How much of an attack action an attack rider covers (``Item.scope``).
+ITEM_SCOPES: Final = frozenset({"single", "entire"})
+
+
 class Item(_Record, frozen=True):
-    """An item. ``use``: ``spent`` (flip, refreshed by a long rest), ``consumed`` (lost until
-    the scenario ends), ``passive`` or ``None`` when the source does not say."""
+    """An item. ``use``: ``spent`` (turned sideways, refreshed by a long rest), ``consumed``
+    (face down until the scenario ends or an effect refreshes it), ``passive`` (no usage icon),
+    or ``None`` when the source does not say. ``uses`` counts use slots: the item is spent or
+    consumed only when the last one is covered. ``trigger`` says when it may be used (one of
+    :data:`ITEM_TRIGGERS`), ``scope`` whether an attack rider covers one attack or the whole
+    action, ``effects`` what it does (``custom`` abilities name special effects listed in
+    docs/content.md), ``note`` any doubt about the transcription."""
 
     number: int
     name: str
@@ -266,6 +281,9 @@ class Item(_Record, frozen=True):
     effects: tuple[Ability, ...] = ()
     summon: SummonStats | None = None
     solo: bool = False
+    trigger: str = ""
+    scope: str = ""
+    note: str = ""
     source: str = ""
 
 
