@@ -140,3 +140,16 @@ def test_a_sound_user_item_passes(tmp_path: Path) -> None:
     folder = _items_pack(tmp_path, record)
     assert [p for p in check_pack(ContentPack([BUNDLED, folder])) if p.file.startswith(str(folder))] == []
     assert load_pack(folder).items[902].trigger == "move"
+
+
+def test_usage_disagreements_are_settled_and_documented() -> None:
+    splintmail, robes = PACK.items[44], PACK.items[102]
+    assert (splintmail.use, splintmail.uses, len(splintmail.modifiers_added)) == ("spent", 4, 4)
+    assert robes.use == "spent" and robes.trigger == "ranged-attack"
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "content.md").read_text(encoding="utf-8")
+    table = docs.split("<!-- item-doubts:begin -->", 1)[1].split("<!-- item-doubts:end -->", 1)[0]
+    assert "| 44 Splintmail | usage |" in table
+    assert "| 102 Sacrificial Robes | usage |" in table
+    for item in BASE:
+        if item.note:
+            assert f"| {item.number} {item.name} |" in table, item.name

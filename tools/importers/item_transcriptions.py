@@ -10,10 +10,16 @@ structured form; no card text. Sources, read with the search tool (docs/content.
   every item that is used up at all (spent *or* consumed; GHS has no consumed flag), ``slots``,
   ``minusOne`` and summon stats.
 
+* T: a third item table found with the search tool (stored file 1628832713; the index does not
+  name its repository): ``usage`` spend / consume / passive for items 1–151;
+* C: a game that implements every item as code (stored files 45259057104, 57561779065,
+  57644152726; repository not named by the index), read for spot checks only: Eagle-Eye Goggles,
+  Splintmail and Sacrificial Robes (usage, use slots, −1 cards, effect).
+
 Usage (passive or not), use slots, −1 cards and summon stats are checked against both sources
 by the importer (``build_pack.apply_items``); every disagreement is listed in docs/content.md.
-Spent versus consumed and the effect itself rest on D alone, because G does not record them:
-each entry therefore names its sources, and the notes list the doubts.
+Spent versus consumed is checked against T (D and T agree on 131 of 133 items). The trigger and
+the effect rest on D, spot-checked against C; each item names its sources, the notes list doubts.
 
 An entry is ``number: (use, trigger, scope, effects, uses, note)``:
 
@@ -35,7 +41,7 @@ import msgspec
 
 from delvekit.gloomhaven.content.schema import Ability, Item
 
-D_G = "D (heisch/gloomhaven-item-db) effect; usage D+G (GHS items.json)"
+D_G = "D (heisch/gloomhaven-item-db) effect; usage D+G+T (GHS items.json, item table)"
 
 
 def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
@@ -142,8 +148,8 @@ ITEMS: dict[int, Entry] = {
     42: ("consumed", "end-of-turn", "", (_named("play-card-bottom"),), 0, ""),
     43: ("spent", "round-start", "", (_named("initiative-shift", _count(20)),), 0, ""),
     44: (
-        "passive", "damaged-by-attack", "", (_a("shield", 1),), 4,
-        "neither source marks it spent or consumed (passive with use slots)",
+        "spent", "damaged-by-attack", "", (_a("shield", 1),), 4,
+        "T and C: spent with four use slots; D and G mark no usage and no slots",
     ),
     45: (
         "consumed", "own-turn", "",
@@ -234,7 +240,8 @@ ITEMS: dict[int, Entry] = {
     101: ("passive", "always", "", (_named("remove-minus-one-modifiers", _count(2)),), 0, ""),
     102: (
         "spent", "ranged-attack", "entire",
-        (_named("pay-damage", _a("suffer-damage", 3), _add("attack", 1)),), 0, "",
+        (_named("pay-damage", _a("suffer-damage", 3), _add("attack", 1)),), 0,
+        "D and C: spent; T: consumed",
     ),
     103: ("passive", "always", "", (_named("immune", _cond("poison"), _cond("wound")),), 0, ""),
     104: (
@@ -306,6 +313,14 @@ ITEMS: dict[int, Entry] = {
 #: The summon items: their effect is one ``summon`` ability built from the item's stat line.
 SUMMON_ITEMS: frozenset[int] = frozenset({35, 115, 123, 132})
 
+#: T's usage of items 1–133, one letter each: s(pend), c(onsume), p(assive).
+T_USAGE = (
+    "sssscspsccscccspccsccpssssccpssscccsspspccsscscccpcpssccppscsccsspppccppcsspppppppsssssscc"
+    "cccccspppspcpcppppcppcscccsscsppccccccccccc"
+)
+#: D's own usage flag where our choice differs from it (elsewhere D's flag is ours).
+D_USAGE_DIFFERS: dict[int, str] = {44: "passive"}
+
 #: −1 modifier cards each item adds, as D prints them (G's ``minusOne`` is compared against it).
 D_MINUS_ONE: dict[int, int] = {3: 2, 22: 1, 23: 3, 38: 2, 44: 4, 50: 2, 65: 5, 74: 4, 76: 1}
 #: Use slots as D prints them (``useSlots``); G's ``slots`` is compared against it.
@@ -331,8 +346,11 @@ def apply_items(items: list[Item]) -> tuple[list[Item], list[str]]:
         use, trigger, scope, effects, uses, note = entry
         label = f"{item.number} {item.name}"
         g_used = item.use is not None and item.use != "passive"
-        if g_used != (use != "passive"):
-            doubts.append(f"| {label} | usage | D: {use}; G: {'used up' if g_used else 'passive'} | D |")
+        d_use = D_USAGE_DIFFERS.get(item.number, use)
+        t_use = {"s": "spent", "c": "consumed", "p": "passive"}[T_USAGE[item.number - 1]]
+        if g_used != (use != "passive") or d_use != use or t_use != use:
+            g_text = "used up" if g_used else "passive"
+            doubts.append(f"| {label} | usage | D: {d_use}; G: {g_text}; T: {t_use} | {use} |")
         g_minus = sum(1 for card in item.modifiers_added if card == "-1")
         if g_minus != D_MINUS_ONE.get(item.number, 0):
             doubts.append(f"| {label} | −1 cards | D: {D_MINUS_ONE.get(item.number, 0)}; G: {g_minus} | G |")
@@ -340,7 +358,7 @@ def apply_items(items: list[Item]) -> tuple[list[Item], list[str]]:
         if item.uses != d_slots:
             doubts.append(f"| {label} | use slots | D: {d_slots}; G: {item.uses} | D |")
         if uses and uses != item.uses:
-            doubts.append(f"| {label} | use slots | wording: {uses}; D and G: {item.uses} | wording |")
+            doubts.append(f"| {label} | use slots | wording: {uses}; D and G fields: {item.uses} | {uses} |")
         if item.number in SUMMON_ITEMS:
             if item.summon is None:
                 raise ValueError(f"item {label}: G has no summon stats")
