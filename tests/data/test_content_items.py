@@ -153,3 +153,22 @@ def test_usage_disagreements_are_settled_and_documented() -> None:
     for item in BASE:
         if item.note:
             assert f"| {item.number} {item.name} |" in table, item.name
+
+
+@pytest.mark.parametrize(
+    ("number", "active", "targets"),
+    [(18, True, 2), (26, True, 2), (33, False, 3), (47, True, 3), (60, False, 4)],
+)
+def test_area_items_carry_their_pattern(number: int, active: bool, targets: int) -> None:
+    item = PACK.items[number]
+    assert item.scope == "single" and item.trigger.endswith("attack")
+    (area,) = [a for a in _walk(item.effects) if a.type == "area"]
+    kinds = [h.kind for h in area.area]
+    assert ("active" in kinds) == active
+    assert kinds.count("target") == targets
+    hexes = {(h.q, h.r) for h in area.area}
+    # Every hex of a pattern touches another one (axial neighbours).
+    steps = {(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
+    for q, r in hexes:
+        assert any((q + dq, r + dr) in hexes for dq, dr in steps)
+    assert item.source.endswith("C confirms")

@@ -13,13 +13,14 @@ structured form; no card text. Sources, read with the search tool (docs/content.
 * T: a third item table found with the search tool (stored file 1628832713; the index does not
   name its repository): ``usage`` spend / consume / passive for items 1–151;
 * C: a game that implements every item as code (stored files 45259057104, 57561779065,
-  57644152726; repository not named by the index), read for spot checks only: Eagle-Eye Goggles,
-  Splintmail and Sacrificial Robes (usage, use slots, −1 cards, effect).
+  57644152726; repository not named by the index), read for spot checks only (:data:`C_CONFIRMED`:
+  usage, use slots, −1 cards, effect, and the hexes of the five area items).
 
 Usage (passive or not), use slots, −1 cards and summon stats are checked against both sources
 by the importer (``build_pack.apply_items``); every disagreement is listed in docs/content.md.
 Spent versus consumed is checked against T (D and T agree on 131 of 133 items). The trigger and
 the effect rest on D, spot-checked against C; each item names its sources, the notes list doubts.
+Area hexes are axial offsets; C's east / north-east / north-west are (1, 0), (1, -1), (0, -1).
 
 An entry is ``number: (use, trigger, scope, effects, uses, note)``:
 
@@ -39,7 +40,7 @@ from typing import Any
 
 import msgspec
 
-from delvekit.gloomhaven.content.schema import Ability, Item
+from delvekit.gloomhaven.content.schema import Ability, AreaHex, Item
 
 D_G = "D (heisch/gloomhaven-item-db) effect; usage D+G+T (GHS items.json, item table)"
 
@@ -83,6 +84,12 @@ def _heal_self(n: int) -> Ability:
     return _a("heal", n, _self())
 
 
+def _area(*hexes: tuple[int, int, str]) -> Ability:
+    """The attack becomes this area (axial offsets; ``active`` is the user, may be rotated)."""
+    pattern = tuple(AreaHex(q=q, r=r, kind=k) for q, r, k in hexes)  # type: ignore[arg-type]
+    return _named("set-attack-area", Ability(type="area", area=pattern))
+
+
 Entry = tuple[str, str, str, tuple[Ability, ...], int, str]
 
 ITEMS: dict[int, Entry] = {
@@ -100,15 +107,15 @@ ITEMS: dict[int, Entry] = {
     12: ("consumed", "own-turn", "", (_heal_self(3),), 0, ""),
     13: (
         "consumed", "own-turn", "", (_named("recover-discarded", _count(2)),), 0,
-        "D's FAQ cites an errata (a later printing) of one card; the base card says two",
+        "base card: two cards (D); C implements the later errata of one card",
     ),
     14: ("consumed", "attack", "entire", (_add("attack", 1),), 0, ""),
     15: ("spent", "round-start", "", (_named("initiative-shift", _count(10)),), 0, ""),
     16: ("passive", "always", "", (_named("extra-small-items", _count(2)),), 0, ""),
     17: ("consumed", "own-turn", "", (_a("refresh-item", "consumed-small", _count(1)),), 0, ""),
     18: (
-        "consumed", "melee-attack", "single", (_named("area-battle-axe"),), 0,
-        "area pattern drawn on the card; D names it cone_0_1 only, hexes left to the engine",
+        "consumed", "melee-attack", "single",
+        (_area((0, 0, "active"), (1, 0, "target"), (1, -1, "target")),), 0, "",
     ),
     19: ("spent", "ranged-attack", "single", (_cond("immobilize"),), 0, ""),
     20: ("consumed", "own-turn", "", (_infuse("wild"),), 0, ""),
@@ -121,8 +128,8 @@ ITEMS: dict[int, Entry] = {
     24: ("spent", "own-turn", "", (_heal_self(1),), 0, ""),
     25: ("spent", "melee-attack", "single", (_cond("wound"),), 0, ""),
     26: (
-        "spent", "melee-attack", "single", (_named("area-long-spear"),), 0,
-        "area pattern drawn on the card; D names it line_0_1_1 only",
+        "spent", "melee-attack", "single",
+        (_area((0, 0, "active"), (1, 0, "target"), (2, 0, "target")),), 0, "",
     ),
     27: ("consumed", "own-turn", "", (_heal_self(5),), 0, ""),
     28: ("consumed", "own-turn", "", (_a("refresh-item", "spent-all"),), 0, ""),
@@ -131,8 +138,8 @@ ITEMS: dict[int, Entry] = {
     31: ("spent", "ranged-attack", "entire", (_add("range", 1),), 0, ""),
     32: ("spent", "damaged-by-attack", "", (_a("shield", 2),), 0, ""),
     33: (
-        "consumed", "ranged-attack", "single", (_named("area-volatile-bomb"),), 0,
-        "area pattern drawn on the card; D names it cone_1_1 only",
+        "consumed", "ranged-attack", "single",
+        (_area((0, 0, "target"), (1, 0, "target"), (1, -1, "target")),), 0, "",
     ),
     34: (
         "consumed", "own-turn", "", (_named("recover-discarded", _count(3)),), 0,
@@ -157,8 +164,8 @@ ITEMS: dict[int, Entry] = {
     ),
     46: ("spent", "damaged-by-attack", "", (_a("shield", 1), _a("retaliate", 2)), 0, ""),
     47: (
-        "consumed", "melee-attack", "single", (_named("area-reaping-scythe"),), 0,
-        "area pattern drawn on the card; D names it cleave_0_1 only",
+        "consumed", "melee-attack", "single",
+        (_area((0, 0, "active"), (1, 0, "target"), (1, -1, "target"), (0, -1, "target")),), 0, "",
     ),
     48: ("consumed", "own-turn", "", (_infuse("wild"), _infuse("wild")), 0, ""),
     49: ("consumed", "own-turn", "", (_a("refresh-item", "spent-all"), _heal_self(3)), 0, ""),
@@ -178,8 +185,11 @@ ITEMS: dict[int, Entry] = {
     59: ("spent", "ranged-attack", "entire", (_add("range", 2),), 0, ""),
     60: (
         "consumed", "ranged-attack", "single",
-        (_named("area-unstable-explosives"), _named("allies-in-area-suffer", _a("suffer-damage", 3))),
-        0, "area pattern drawn on the card; D names it cube_2_2 only",
+        (
+            _area((0, 0, "target"), (1, 0, "target"), (1, -1, "target"), (2, -1, "target")),
+            _named("allies-in-area-suffer", _a("suffer-damage", 3)),
+        ),
+        0, "",
     ),
     61: ("spent", "damaged-by-attack", "", (_a("shield", 4),), 0, ""),
     62: ("consumed", "attack", "single", (_cond("stun"), _cond("poison"), _cond("curse")), 0, ""),
@@ -310,6 +320,10 @@ ITEMS: dict[int, Entry] = {
     133: ("consumed", "own-turn", "", (_named("destroy-adjacent-obstacle"),), 0, ""),
 }  # fmt: skip
 
+#: Items whose usage and effect C's code confirms (spot checks, read with the search tool); for
+#: the five area items C gives the hexes, matching the size D's pattern names give.
+C_CONFIRMED: frozenset[int] = frozenset({1, 6, 13, 18, 26, 33, 44, 47, 50, 60, 102})
+
 #: The summon items: their effect is one ``summon`` ability built from the item's stat line.
 SUMMON_ITEMS: frozenset[int] = frozenset({35, 115, 123, 132})
 
@@ -377,7 +391,7 @@ def apply_items(items: list[Item]) -> tuple[list[Item], list[str]]:
                 scope=scope,
                 effects=effects,
                 note=note,
-                source=D_G,
+                source=D_G + ("; C confirms" if item.number in C_CONFIRMED else ""),
             )
         )
     missing = sorted(set(ITEMS) - {i.number for i in items})
