@@ -322,7 +322,7 @@ ITEMS: dict[int, Entry] = {
 
 #: Items whose usage and effect C's code confirms (spot checks, read with the search tool); for
 #: the five area items C gives the hexes, matching the size D's pattern names give.
-C_CONFIRMED: frozenset[int] = frozenset({1, 6, 13, 18, 26, 33, 44, 47, 50, 60, 102})
+C_CONFIRMED: frozenset[int] = frozenset({1, 3, 6, 13, 18, 23, 26, 33, 44, 47, 50, 60, 102})
 
 #: The summon items: their effect is one ``summon`` ability built from the item's stat line.
 SUMMON_ITEMS: frozenset[int] = frozenset({35, 115, 123, 132})
