@@ -334,6 +334,17 @@ def _writable(path: str | None, option: str) -> Path | None:
     "--content", type=click.Path(file_okay=False), help="A custom content folder laid over the bundled pack."
 )
 @click.option("--quiet", is_flag=True, help="Print only the final line: result: victory|defeat rounds=N.")
+@click.option(
+    "--campaign", help="Play with this campaign's characters and apply the result to it when it ends."
+)
+@click.option("--characters", help="With --campaign: comma-separated names who play (default: all active).")
+@click.option("--checkmarks", help="With --campaign: battle-goal check marks earned, e.g. Ana=1,Bo=2.")
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="With --campaign: the campaign database (default: the user's data directory).",
+)
 def command(
     scenario: int | None,
     party: str | None,
@@ -347,15 +358,42 @@ def command(
     log: str | None,
     content: str | None,
     quiet: bool,
+    campaign: str | None,
+    characters: str | None,
+    checkmarks: str | None,
+    db_path: Path | None,
 ) -> None:
     """Play a scenario in the terminal (people and/or bots decide; the engine does the rest)."""
     from rich.console import Console
 
+    from delvekit.cli.play_campaign import CampaignGame, apply_result, campaign_game, open_store
     from delvekit.gloomhaven.engine import Game
 
+    cg: CampaignGame | None = None
     try:
         save_path, log_path = _writable(save, "--save"), _writable(log, "--log")
-        if load is not None:
+        if campaign is None and (characters or checkmarks or db_path):
+            raise InputError("--characters, --checkmarks and --db go with --campaign NAME", where="play")
+        if campaign is not None:
+            if load is not None or party is not None or scenario is None:
+                raise InputError(
+                    "--campaign takes --scenario N and plays the campaign's characters "
+                    "(not --party or --load)",
+                    where="--campaign",
+                )
+            with open_store(db_path) as store:
+                cg = campaign_game(
+                    store,
+                    campaign,
+                    scenario,
+                    characters=characters,
+                    checkmarks=checkmarks,
+                    seed=seed,
+                    content=content,
+                    difficulty=difficulty,
+                )
+            game = cg.game
+        elif load is not None:
             if scenario is not None or party is not None:
                 raise InputError("a loaded game already has its scenario and party", where="--load")
             try:
@@ -375,12 +413,19 @@ def command(
         session = Session(game, players, Console(highlight=False), quiet=quiet, save=save_path, log=log_path)
         finished = session.run()
         game = session.game
+        applied = None
+        if finished and cg is not None:
+            cg.game = game
+            with open_store(db_path) as store:
+                applied = apply_result(store, cg)
     except DelvekitError as exc:
         raise click.ClickException(str(exc)) from None
     if not finished:
         if not quiet:
             where = ", ".join(str(p) for p in (save_path, log_path) if p is not None)
             click.echo(f"quit at round {game.state.round}" + (f"; written: {where}" if where else ""))
+            if cg is not None:
+                click.echo(f"campaign {cg.campaign!r} unchanged")
         return
     if not quiet and game.outcome is not None:
         for c in game.outcome.characters:
@@ -388,4 +433,7 @@ def command(
                 f"{c.id}: xp={c.xp} coins={c.coins} gold={c.gold} bonus_xp={c.bonus_xp}"
                 + (" exhausted" if c.exhausted else "")
             )
+    if applied is not None and not quiet:
+        gains = ", ".join(f"{n}: xp +{r.xp}, gold +{r.gold}" for n, r in applied.characters.items())
+        click.echo(f"campaign {campaign!r}: scenario {applied.scenario} recorded ({gains})")
     click.echo(f"result: {game.result} rounds={game.state.round}")
