@@ -787,6 +787,12 @@ class Game:
         if all(c.exhausted for c in st.characters.values()):
             st.ending = "defeat"
 
+    def mark_used(self, fid: FigureId) -> None:
+        """An ability of ``fid``'s current action was used (§3.4: the action's XP is earned)."""
+        ch = self.state.characters.get(fid)
+        if ch is not None:
+            ch.action_used = True
+
     def _perform(self, fid: FigureId, ability: Ability, *, from_bonus: bool = False) -> None:
         """Resolve one ability of ``fid``. ``from_bonus``: the ability is on a round-bonus or
         persistent half, so its shield/retaliate acts from the active area (and ends with the
@@ -796,6 +802,13 @@ class Game:
         if f is None:
             return
         kind = ability.kind
+        on_board = f.kind == "character" and self._static.board is not None
+        later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
+        prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (
+            kind == "attack" and Condition.DISARM in f.conditions
+        )
+        if kind not in ("xp", "infuse") and not prevented and not (on_board and later):
+            self.mark_used(fid)  # used as it resolves; the others say so once they act (§3.4)
         if kind == "move" and Condition.IMMOBILIZE in f.conditions:
             self._emit("prevented", fid, "move", "immobilize")
         elif kind == "attack" and Condition.DISARM in f.conditions:

@@ -219,6 +219,8 @@ def _apply_move(game: Game, task: Task, choice: Choice) -> None:
     board = game.board()
     assert board is not None
     rng, mode, moved = task.text.split("/")
+    if choice.kind == "step":
+        game.mark_used(f.id)  # moved at least one hex (§3.4); as-attack counts if it hits
     if choice.kind == "as-attack":
         game._emit("move-as-attack", f.id, task.n)
         game._push(Task("attack", f.id, task.n, f"attack {task.n}|"))
@@ -385,6 +387,7 @@ def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     if choice.kind == "skip":
         return
+    game.mark_used(task.who)
     kind = task.text.split("/")[0]
     game._push(*(Task("force", t, task.n, f"{task.who}/{kind}/s") for t in choice.args))
 
@@ -416,6 +419,7 @@ def _run_heal_ally(game: Game, task: Task) -> Decision | None:
 def _apply_heal_ally(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     if choice.kind == "heal":
+        game.mark_used(task.who)
         game.heal(choice.args[0], task.n)
 
 
@@ -573,6 +577,7 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "skip":
         game._emit("attack-skipped", task.who)
         return
+    game.mark_used(task.who)
     ability, done = _attack_task(task)
     extras = _extras(task)
     tail = f"|{extras}" if extras else ""

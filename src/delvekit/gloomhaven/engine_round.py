@@ -46,7 +46,8 @@ round ``round``, ``selected`` (hidden), ``reveal``, ``ability-card``, ``order``,
 ``scheduled``, ``activate``, ``turn``, ``action``, ``card`` (destination), ``round-end``,
 ``elements``, ``deck-shuffled``, ``modifiers-shuffled``; effects ``damage``, ``negated``,
 ``healed``, ``condition``, ``condition-ended``, ``immune``, ``bonus``, ``infusing``,
-``infused``, ``xp``, ``looted``, ``coin-dropped``, ``killed``, ``removed``, ``exhausted``,
+``infused``, ``xp``, ``no-xp`` (no ability of the action used, §3.4), ``looted``,
+``coin-dropped``, ``killed``, ``removed``, ``exhausted``,
 ``stunned``, ``prevented``, ``unresolved``, ``modifiers``, ``no-card``, ``summoned``,
 ``room-revealed``, ``moved``, ``move-ended``, ``door-opened``, ``trap-sprung``, ``attack``,
 ``forced``, ``focus``, ``no-target``, ``no-focus``; named effects of class cards ``x``,
@@ -435,6 +436,7 @@ def _apply_action(game: Game, task: Task, choice: Choice) -> None:
     ch.selected.remove(card)
     ch.playing = card
     ch.used_half = half
+    ch.action_used = False
     game._emit("action", ch.id, choice.kind, card)
     if basic:
         steps = [Task("basic", ch.id, 0, half)]
@@ -457,7 +459,11 @@ def _run_ability(game: Game, task: Task) -> Decision | None:
     game._pop()
     card, half_name = task.text.split("/")
     half = _half(game, task.who, card, half_name)
-    game._perform(task.who, half.abilities[task.n], from_bonus=half.round_bonus or half.persistent)
+    ability = half.abilities[task.n]
+    if ability.kind == "xp" and not game.state.characters[task.who].action_used:
+        game._emit("no-xp", task.who, half.abilities[task.n].value)  # no ability of it used (§3.4)
+        return None
+    game._perform(task.who, ability, from_bonus=half.round_bonus or half.persistent)
     return None
 
 

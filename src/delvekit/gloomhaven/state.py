@@ -148,6 +148,7 @@ class CharacterState:
     whose action is being resolved."""
 
     __slots__ = (
+        "action_used",
         "active",
         "battle_goal",
         "coins",
@@ -180,6 +181,8 @@ class CharacterState:
         self.lead: str | None = None
         self.long_rest = False
         self.used_half: str | None = None
+        self.action_used = False
+        """An ability of the action being performed was used (§3.4: its XP is then earned)."""
         self.exhausted = False
         self.xp = 0
         self.coins = 0
@@ -200,7 +203,7 @@ class CharacterState:
             self.xp,
             self.coins,
         )
-        other.battle_goal = self.battle_goal
+        other.battle_goal, other.action_used = self.battle_goal, self.action_used
         other.items = self.items.copy()
         other.hand = self.hand.copy()
         other.discard = self.discard.copy()
