@@ -106,6 +106,7 @@ def test_a_scenario_not_unlocked_is_refused_with_one_line(db: Path) -> None:
     ("args", "message"),
     [
         (("--party", "brute,mindthief"), "--campaign takes --scenario N"),
+        (("--level", "2"), "levels come from the campaign"),
         (("--characters", "Ana,Zed"), "unknown character 'Zed'"),
         (("--checkmarks", "Ana=x"), "expected NAME=COUNT"),
         (("--checkmarks", "Cy=1"), "Cy does not play"),
@@ -115,6 +116,17 @@ def test_bad_options_change_nothing(db: Path, args: tuple[str, ...], message: st
     before, entries = show(db), log(db)
     r = run("play", "--campaign", "G", "--scenario", "1", "--bots", "greedy", *args, "--db", str(db))
     assert r.exit_code != 0 and message in r.output, r.output
+    assert show(db) == before and log(db) == entries
+
+
+def test_a_result_the_campaign_would_refuse_is_refused_before_playing(db: Path) -> None:
+    """The party chose scenario 1 and must resolve a road event first: the game never starts."""
+    assert run("campaign", "do", "G", "choose_scenario", "scenario=1", "--db", str(db)).exit_code == 0
+    before, entries = show(db), log(db)
+    r = run("play", "--campaign", "G", "--scenario", "1", "--bots", "greedy", "--db", str(db))
+    assert r.exit_code == 1
+    why = "resolve a road event on the way to scenario 1 first (road_event)"
+    assert r.output.strip().splitlines() == [f"Error: {why}"]
     assert show(db) == before and log(db) == entries
 
 

@@ -375,6 +375,9 @@ def command(
         if campaign is None and (characters or checkmarks or db_path):
             raise InputError("--characters, --checkmarks and --db go with --campaign NAME", where="play")
         if campaign is not None:
+            source = click.get_current_context().get_parameter_source("level")
+            if source is not None and source.name != "DEFAULT":
+                raise InputError("levels come from the campaign's characters", where="--level")
             if load is not None or party is not None or scenario is None:
                 raise InputError(
                     "--campaign takes --scenario N and plays the campaign's characters "
