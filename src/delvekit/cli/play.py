@@ -9,6 +9,10 @@ after it, ``q`` quits, writing ``--save``/``--log`` first); events are printed a
 seat is a bot. A bot's own generator is seeded from the game seed when the command starts (a
 loaded game's random bot does not continue the first run's sequence). Nothing is written before
 the game is under way, so a bad option changes nothing.
+
+``--campaign NAME --scenario N [--characters A,B] [--checkmarks A=1] [--db PATH]`` plays with a
+campaign's characters and applies the result to it when the scenario ends
+(:mod:`delvekit.cli.play_campaign`).
 """
 
 from __future__ import annotations
