@@ -69,7 +69,9 @@ class Donate(_Action, frozen=True, kw_only=True, tag="donate"):
     character: str
 
 
-class CityEvent(_Action, frozen=True, kw_only=True, tag="city_event"):
+class EventAction(_Action, frozen=True, kw_only=True):
+    """The fields city and road events share."""
+
     card: int
     option: str
     choice: int | None = None
@@ -82,17 +84,12 @@ class CityEvent(_Action, frozen=True, kw_only=True, tag="city_event"):
     """The party pays an outcome's collective gold price (``split`` says who pays what)."""
 
 
-class RoadEvent(_Action, frozen=True, kw_only=True, tag="road_event"):
-    card: int
-    option: str
-    choice: int | None = None
-    """Which of an outcome's alternatives the party picks (0-based)."""
-    split: dict[str, int] | None = None
-    """Collective gold gained or paid, per character."""
-    character: str | None = None
-    """Who takes an item the event gives."""
-    pay: bool = False
-    """The party pays an outcome's collective gold price (``split`` says who pays what)."""
+class CityEvent(EventAction, frozen=True, kw_only=True, tag="city_event"):
+    pass
+
+
+class RoadEvent(EventAction, frozen=True, kw_only=True, tag="road_event"):
+    pass
 
 
 class LevelUp(_Action, frozen=True, kw_only=True, tag="level_up"):

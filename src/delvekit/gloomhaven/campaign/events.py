@@ -27,7 +27,7 @@ from delvekit.gloomhaven.campaign.effects import (
 )
 
 
-def _holds(ctx: Ctx, cond: Condition, a: A.CityEvent | A.RoadEvent, applied: bool) -> bool:
+def _holds(ctx: Ctx, cond: Condition, a: A.EventAction, applied: bool) -> bool:
     """Whether an outcome applies; a price the party agreed to pay (``pay=true``) is paid here."""
     rep = ctx.party.reputation
     party_classes = {c.cls for c in ctx.state.characters.values() if not c.retired}
@@ -46,7 +46,7 @@ def _holds(ctx: Ctx, cond: Condition, a: A.CityEvent | A.RoadEvent, applied: boo
     return holds
 
 
-def _apply_outcome(ctx: Ctx, o: Outcome, a: A.CityEvent | A.RoadEvent) -> None:
+def _apply_outcome(ctx: Ctx, o: Outcome, a: A.EventAction) -> None:
     active = [c for c in ctx.state.characters.values() if not c.retired]
     if o.choices:
         if a.choice is None or not 0 <= a.choice < len(o.choices):
@@ -88,7 +88,7 @@ def _apply_outcome(ctx: Ctx, o: Outcome, a: A.CityEvent | A.RoadEvent) -> None:
     add_events(ctx, o.add_events)
 
 
-def _resolve_event(ctx: Ctx, deck_name: str, deck: list[int], a: A.CityEvent | A.RoadEvent) -> None:
+def _resolve_event(ctx: Ctx, deck_name: str, deck: list[int], a: A.EventAction) -> None:
     if a.card not in deck:
         raise IllegalChoice(f"{deck_name} event {a.card} is not in the {deck_name} deck")
     option = a.option.upper()
