@@ -742,6 +742,17 @@ def _reach(ability: Ability) -> int:
     return 1
 
 
+def _offer_pick(game: Game, fid: str, kind: str, ability: Ability, candidates: list[Figure]) -> None:
+    """Let the player pick one of ``candidates`` within the ability's reach (a ``kind`` pick
+    task), or report that there is no target."""
+    f = game.state.figures[fid]
+    found = sorted(g.id for g in _in_reach(game, f, _reach(ability), candidates))
+    if not found:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("fx_pick", fid, 0, f"{kind}|{';'.join(found)}|{ability}"))
+
+
 @effect("kill")
 def _kill_effect(game: Game, fid: str, ability: Ability) -> None:
     """Kill one normal (or elite) enemy in reach, maybe only one with a given condition."""
@@ -758,11 +769,7 @@ def _kill_effect(game: Game, fid: str, ability: Ability) -> None:
         and Condition.INVISIBLE not in g.conditions
         and all(c in g.conditions for c in needs)
     ]
-    found = sorted(g.id for g in _in_reach(game, f, _reach(ability), enemies))
-    if not found:
-        game._emit("no-target", fid)
-        return
-    game._push(Task("fx_pick", fid, 0, f"kill|{';'.join(found)}|{ability}"))
+    _offer_pick(game, fid, "kill", ability, enemies)
 
 
 def _kill(game: Game, fid: str, tid: str) -> None:
@@ -949,11 +956,7 @@ def _control_enemy(game: Game, fid: str, ability: Ability) -> None:
         for g in game.state.figures.values()
         if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    found = sorted(g.id for g in _in_reach(game, f, _reach(ability), enemies))
-    if not found:
-        game._emit("no-target", fid)
-        return
-    game._push(Task("fx_pick", fid, 0, f"control|{';'.join(found)}|{ability}"))
+    _offer_pick(game, fid, "control", ability, enemies)
 
 
 def _control(game: Game, cid: str, mid: str, ability: Ability) -> None:
@@ -987,11 +990,7 @@ def _ally_performs(game: Game, fid: str, ability: Ability) -> None:
     if f is None:
         return
     allies = [g for g in game.state.figures.values() if g is not f and not actions._hostile(f, g)]
-    found = sorted(g.id for g in _in_reach(game, f, _reach(ability), allies))
-    if not found:
-        game._emit("no-target", fid)
-        return
-    game._push(Task("fx_pick", fid, 0, f"ally|{';'.join(found)}|{ability}"))
+    _offer_pick(game, fid, "ally", ability, allies)
 
 
 def _ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
@@ -1140,11 +1139,7 @@ def _turn_enemy(game: Game, fid: str, ability: Ability) -> None:
         and g.rank in ("normal", "elite")
         and Condition.INVISIBLE not in g.conditions
     ]
-    found = sorted(g.id for g in _in_reach(game, f, _reach(ability), enemies))
-    if not found:
-        game._emit("no-target", fid)
-        return
-    game._push(Task("fx_pick", fid, 0, f"turn|{';'.join(found)}|{ability}"))
+    _offer_pick(game, fid, "turn", ability, enemies)
 
 
 def turned(game: Game, mid: str) -> tuple[str, bool] | None:
