@@ -202,10 +202,38 @@ def test_bad_options_give_one_clear_message_and_write_nothing(
 
 def test_the_unplayable_class_message_names_the_missing_cards() -> None:
     result = run(
-        "play", "--scenario", "1", "--party", "brute,tinkerer", "--level", "3", "--bots", "greedy", "--quiet"
+        "play",
+        "--scenario",
+        "1",
+        "--party",
+        "brute,spellweaver",
+        "--level",
+        "3",
+        "--bots",
+        "greedy",
+        "--quiet",
     )
     assert result.exit_code != 0
-    assert "party.tinkerer" in result.output and "Crank Bow" in result.output
+    assert "party.spellweaver" in result.output and "Fire Orbs" in result.output
+
+
+def test_a_partly_encoded_class_plays_at_a_higher_level_from_its_encoded_cards() -> None:
+    from delvekit.cli.play import new_game
+    from delvekit.gloomhaven.content import load_pack
+    from delvekit.gloomhaven.engine_content import slug
+
+    tinkerer = load_pack().classes["tinkerer"]
+    assert not tinkerer.playable_at(3) and tinkerer.missing_cards(3)
+    game = new_game(1, "brute,tinkerer", level=3, seed=2)
+    ch = next(c for c in game.setup.party if c.id == "tinkerer")
+    encoded = {c.name for c in tinkerer.cards_at(3) if c.encoded}
+    assert ch.level == 3 and ch.max_health == tinkerer.health[2]
+    assert {c.id for c in ch.hand} == {slug(n) for n in encoded}
+    assert len(encoded) < len(tinkerer.cards_at(3))
+    result = run(
+        "play", "--scenario", "1", "--party", "brute,tinkerer", "--level", "3", "--bots", "random", "--quiet"
+    )
+    assert result.exit_code == 0 and result.output.startswith("result: ")
 
 
 @pytest.mark.parametrize(

@@ -1,14 +1,17 @@
 """`delve play`: a scenario in the terminal, every rule automated; people or bots decide.
 
-The board is drawn with Rich at the start of each round and before each decision a person
-makes; each decision is a numbered list of its legal choices (answer with the number or the
-choice's text; ``b`` redraws the board, ``u`` takes back your last choice and the bots' choices
-after it, ``q`` quits, writing ``--save``/``--log`` first); events are printed as they happen.
-``--bots random|greedy`` lets bots play every character, or only those named by
-``--bot-seats``; decisions of "the party" (ties, monster pushes) go to a person unless every
-seat is a bot. A bot's own generator is seeded from the game seed when the command starts (a
-loaded game's random bot does not continue the first run's sequence). Nothing is written before
-the game is under way, so a bad option changes nothing.
+The board is drawn with Rich at the start of each round and before each decision a person makes;
+each decision is a numbered list of its legal choices (answer with the number or the choice's
+text; ``b`` redraws the board, ``u`` takes back your last choice and the bots' choices after it,
+``q`` quits, writing ``--save``/``--log`` first); events are printed as they happen. Every
+scenario 1-95 plays to its end. ``--party`` takes 2-4 playable classes (``delve content facts``:
+every level-1 and X card encoded); at ``--level N`` a character has the health of level N and
+builds its hand from the encoded cards of level N or lower (a higher-level card not encoded yet
+is left out of its pool). ``--bots random|greedy`` lets bots play every character, or only those
+named by ``--bot-seats``; decisions of "the party" (ties, monster pushes) go to a person unless
+every seat is a bot. A bot's own generator is seeded from the game seed when the command starts
+(a loaded game's random bot does not continue the first run's sequence). Nothing is written
+before the game is under way, so a bad option changes nothing.
 
 ``--campaign NAME --scenario N [--characters A,B] [--checkmarks A=1] [--db PATH]`` plays with a
 campaign's characters and applies the result to it when the scenario ends
@@ -318,9 +321,16 @@ def _writable(path: str | None, option: str) -> Path | None:
 
 
 @click.command("play")
-@click.option("--scenario", type=int, help="Scenario number (1-10 play end to end).")
+@click.option("--scenario", type=int, help="Scenario number, 1-95 (each plays to victory or defeat).")
 @click.option("--party", help="Comma-separated classes, e.g. brute,mindthief (2-4).")
-@click.option("--level", type=int, default=1, show_default=True, help="Level of every character.")
+@click.option(
+    "--level",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Level of every character, 1-9 (health of that level; a class whose higher-level cards "
+    "are not all encoded yet chooses its hand from its encoded cards of that level or lower).",
+)
 @click.option("--difficulty", type=click.Choice(_DIFFICULTIES), default="normal", show_default=True)
 @click.option(
     "--bots", type=click.Choice(["random", "greedy"]), help="Let a bot play (every seat by default)."

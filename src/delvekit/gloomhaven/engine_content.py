@@ -262,7 +262,12 @@ def _half(h: cs.CardHalf, variables: dict[str, int]) -> Half:
 
 
 def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, int]) -> CharacterSetup:
-    """A character of ``member.class_id`` at ``member.level``: every card it may hold (§2.5)."""
+    """A character of ``member.class_id`` at ``member.level``: every card it may hold (§2.5).
+
+    Health is that of the level. A class needs every level-1 and X card encoded; at a higher
+    level its pool is the *encoded* cards of level ≤ ``member.level`` (a card of levels 2-9 whose
+    abilities are not in the content yet is left out of the pool, so a partly encoded class
+    still plays at any level)."""
     try:
         klass = pack.klass(member.class_id)
     except (ContentError, KeyError):
@@ -270,10 +275,11 @@ def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, 
         raise InputError(f"unknown class {member.class_id!r} (known: {known})", where="party") from None
     if not 1 <= member.level <= 9:
         raise InputError(f"level {member.level} is not within 1..9", where=f"party.{member.class_id}")
-    if not klass.playable_at(member.level):
-        missing = ", ".join(c.name for c in klass.missing_cards(member.level))
+    if not klass.playable_at(1):
+        missing = ", ".join(c.name for c in klass.missing_cards(1))
         raise InputError(
-            f"not playable yet: cards without abilities: {missing}", where=f"party.{member.class_id}"
+            f"not playable yet: cards without abilities (level 1 or X): {missing}",
+            where=f"party.{member.class_id}",
         )
     cards = tuple(
         Card(
@@ -284,6 +290,7 @@ def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, 
             level=c.level if isinstance(c.level, int) else 1,
         )
         for c in klass.cards_at(member.level)
+        if c.encoded
     )
     items = tuple(item_setup(pack, member, n) for n in member.items)
     check_equipment(klass.id, member.level, items, f"party.{member.class_id}.items")
