@@ -1,15 +1,29 @@
-"""Scenario maps: median time to load all 95 scenario files, to place every map on a board, to
-run the scenario check, and to draw a map as SVG and as terminal text (nothing is asserted)."""
+"""Scenarios 1-95.
+
+Maps: median time to load all 95 scenario files, to place every map on a board, to run the
+scenario check, and to draw a map as SVG and as terminal text.
+
+Random play (issue 5): whole games of every scenario with random bots (bot time included, no
+invariant checks), a party of the first four playable classes at level 1; for each scenario the
+median games per second over its games (default 5 seeds; ``--games N``; ``--quick``: 2), then
+the median over scenarios, the minimum and maximum, and the five slowest scenarios. A scenario
+that cannot be set up (no map) is listed and left out. ``--play``: the random play only.
+Nothing is asserted."""
 
 from __future__ import annotations
 
 import json
 import statistics
+import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from rich.console import Console
 
+from delvekit.core.errors import DelvekitError
+from delvekit.gloomhaven.bots import RandomBot, play
+from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.maps import build_map, load_tiles
 from delvekit.gloomhaven.content.scenario import check_scenarios, default_folder, load_scenarios
 from delvekit.render.svg import scenario_svg
@@ -48,7 +62,63 @@ def main() -> None:
     console = Console(file=open("/dev/null", "w"), width=200)  # noqa: SIM115
     draw = median_ms(lambda: console.print(scenario_text(scenarios[3], 4)))
     print(f"terminal drawing of scenario 3  {draw:8.2f} ms")
+    random_play()
+
+
+def _games_option() -> int:
+    if "--games" in sys.argv:
+        return max(1, int(sys.argv[sys.argv.index("--games") + 1]))
+    return 2 if "--quick" in sys.argv else 5
+
+
+def random_play() -> None:
+    """Random-play games per second, per scenario (median over its seeds), over 1-95."""
+    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+
+    pack = load_pack()
+    party = [c for c, k in sorted(pack.classes.items()) if k.playable_at(1)][:4]
+    games = _games_option()
+    rates: dict[int, float] = {}
+    skipped: dict[int, str] = {}
+    results: Counter[str] = Counter()
+    choices = 0
+    start = time.perf_counter()
+    for number in range(1, 96):
+        try:
+            setup = setup_from_pack(pack, number, [Member(c) for c in party])
+        except DelvekitError as exc:
+            skipped[number] = str(exc)
+            continue
+        times = []
+        for seed in range(games):
+            t0 = time.perf_counter()
+            game = play(Game(setup, seed=seed), RandomBot(seed))
+            times.append(time.perf_counter() - t0)
+            results[str(game.result)] += 1
+            choices += len(game.log)
+        rates[number] = 1.0 / statistics.median(times)
+    elapsed = time.perf_counter() - start
+    played = sum(results.values())
+    ordered = sorted(rates.items(), key=lambda kv: kv[1])
+    print(
+        f"random play, scenarios 1-95, {', '.join(party)} (level 1), {games} games each: "
+        f"{played} games in {elapsed:.1f} s ({played / elapsed:.1f} games/s, {choices / elapsed:.0f} "
+        f"choices/s); {results['victory']} victories, {results['defeat']} defeats"
+    )
+    print(
+        "games per second per scenario (median of its games): "
+        f"median {statistics.median(rates.values()):.1f}, "
+        f"min {ordered[0][1]:.1f} (#{ordered[0][0]}), max {ordered[-1][1]:.1f} (#{ordered[-1][0]})"
+    )
+    slowest = ", ".join(f"#{n} {r:.1f}" for n, r in ordered[:5])
+    print(f"slowest five (games/s): {slowest}")
+    for number, why in skipped.items():
+        print(f"not played: scenario {number}: {why}")
 
 
 if __name__ == "__main__":
-    main()
+    if "--play" in sys.argv:
+        random_play()
+    else:
+        main()
