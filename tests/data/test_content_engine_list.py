@@ -42,15 +42,12 @@ def test_the_playable_classes_have_no_gap_and_the_rest_do(gaps: list[EngineGap])
 
 def test_each_listed_ability_has_no_handler(gaps: list[EngineGap]) -> None:
     named = [n for g in gaps for n in g.abilities if n != NOT_ENCODED]
-    assert named and all(effects.handler(n) is None for n in named)
+    assert all(effects.handler(n) is None for n in named)
 
 
 def test_monster_decks_beyond_scenarios_1_to_10_are_covered(gaps: list[EngineGap]) -> None:
-    by_deck = {g.deck: g for g in gaps}
-    # the bosses share one deck but differ in their specials: each boss is listed on its own
-    assert by_deck["monster deck boss (the-gloom)"].abilities == ("teleport",)
-    assert "custom-mind-control" in by_deck["monster deck boss (the-betrayer)"].abilities
-    assert not any("bandit-guard" in d or "living-bones" in d for d in by_deck)
+    # every monster ability card of every deck executes (issue 5): no monster deck is listed
+    assert not [g for g in gaps if g.deck.startswith("monster deck")]
 
 
 def test_agrees_with_the_engine_setups_of_scenarios_1_to_10(gaps: list[EngineGap]) -> None:
@@ -71,14 +68,14 @@ def test_agrees_with_the_engine_setups_of_scenarios_1_to_10(gaps: list[EngineGap
 
 
 def test_a_handler_takes_an_ability_off_the_list() -> None:
-    before = {g.deck: g.abilities for g in engine_gaps(load_pack())}
-    assert before["monster deck boss (the-gloom)"] == ("teleport",)
     effects.load()
-    effects.EFFECTS["teleport"] = lambda game, figure, ability: None
-    try:
-        after = {g.deck for g in engine_gaps(load_pack())}
+    teleport = effects.EFFECTS.pop("teleport")
+    try:  # the bosses share one deck but differ in their specials: each boss is listed on its own
+        before = {g.deck: g.abilities for g in engine_gaps(load_pack())}
     finally:
-        del effects.EFFECTS["teleport"]
+        effects.EFFECTS["teleport"] = teleport
+    assert before["monster deck boss (the-gloom)"] == ("teleport",)
+    after = {g.deck for g in engine_gaps(load_pack())}
     assert "monster deck boss (the-gloom)" not in after
 
 
@@ -98,8 +95,7 @@ def test_cli_prints_the_section_with_counts_and_keeps_exit_code_0(gaps: list[Eng
     spellweaver = next(line for line in lines if line.startswith("  class spellweaver: "))
     count = sum(1 for g in gaps if g.deck == "class spellweaver")
     assert spellweaver == f"  class spellweaver: {count} cards, {count} not encoded"
-    assert "  monster deck boss (the-gloom): 3 cards, 3 abilities" in lines
-    assert "    572: teleport" in lines
+    assert not any(line.startswith("  monster deck") for line in lines)
     tinkerer = lines.index(next(line for line in lines if line.startswith("  class tinkerer: ")))
     mine = "    Proximity Mine: custom-create-trap-adjacent"
     assert any(line.startswith(mine) for line in lines[tinkerer:])

@@ -44,6 +44,7 @@ EFFECTS: dict[str, Handler] = {}
 
 HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_monsters",
+    "delvekit.gloomhaven.effects_bosses",
     "delvekit.gloomhaven.effects_characters",
     "delvekit.gloomhaven.scenario_rules",
 )

@@ -60,6 +60,8 @@ _WHO = (
     "enemy-adjacent",
     "all-adjacent",
     "self-allies",
+    "self-allies-range",
+    "enemies",
 )
 
 
@@ -82,7 +84,7 @@ def affected(game: Game, f: Figure, who: str, reach: int) -> list[Figure]:
     others = [g for g in game.state.figures.values() if g is not f]
     if who.startswith("enemies") or who == "enemy-adjacent":
         pool = [g for g in others if _hostile(f, g) and Condition.INVISIBLE not in g.conditions]
-    elif who.startswith("allies") or who == "self-allies":
+    elif who.startswith(("allies", "self-allies")):
         pool = [g for g in others if not _hostile(f, g)]
     else:
         pool = others
@@ -97,7 +99,7 @@ def affected(game: Game, f: Figure, who: str, reach: int) -> list[Figure]:
         if board is None:
             return []
         pool = [g for g in pool if board.adjacent(f.hex, g.hex)]
-    if who == "self-allies":
+    if who.startswith("self-allies"):
         pool.append(f)
     return sorted(pool, key=lambda g: g.id)
 
@@ -115,6 +117,12 @@ def give(game: Game, f: Figure, target: Figure, part: Ability) -> Task | None:
         game.suffer_damage(target.id, part.value, "suffer")
     elif part.kind in ("push", "pull"):
         return Task("force", target.id, part.value, f"{f.id}/{part.kind}/s")
+    elif part.kind == "shield":
+        target.shield_bonus += part.value  # a card bonus: until the end of the round (§6.7)
+        game._emit("bonus", target.id, "shield", part.value)
+    elif part.kind == "retaliate":
+        target.retaliate_bonus += part.value
+        game._emit("bonus", target.id, "retaliate", part.value)
     else:
         game._emit("unresolved", f.id, *str(part).split())
     return None
@@ -502,6 +510,152 @@ def _scouts_again(game: Game, fid: str, ability: Ability) -> None:
     game._push(*steps)
 
 
+# ------------------------------------------------------- round effects and riders
+
+
+def this_round(game: Game) -> list[tuple[str, tuple[str, ...]]]:
+    """The events of the current round, latest first (up to its ``round`` event)."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for e in reversed(game.events):
+        if e.kind == "round":
+            break
+        out.append((e.kind, e.args))
+    return out
+
+
+def this_turn(game: Game, fid: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The events since ``fid``'s turn started, latest first."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for e in reversed(game.events):
+        if e.kind == "turn" and e.args and e.args[0] == fid:
+            break
+        if e.kind == "round":
+            break
+        out.append((e.kind, e.args))
+    return out
+
+
+_ROUND_EFFECTS = ("attackers-have-disadvantage-this-round", "allies-bonus-this-round")
+_uses: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def _used_notes(game: Game) -> frozenset[str]:
+    """Notes of the round effects some monster card of this game holds (a cheap test before
+    reading the round's events; one entry per setup)."""
+    key = id(game.setup)
+    hit = _uses.get(key)
+    if hit is not None and hit[0] is game.setup:
+        return hit[1]
+    actions = (a for cards in game.setup.decks.values() for c in cards for a in c.actions)
+    notes = frozenset(a.note for a in actions if a.note in _ROUND_EFFECTS)
+    if len(_uses) > 256:
+        _uses.clear()
+    _uses[key] = (game.setup, notes)
+    return notes
+
+
+@effect("attackers-have-disadvantage-this-round")
+def _shrouded(game: Game, fid: str, ability: Ability) -> None:
+    """Giant Viper 689: every attack targeting it gains disadvantage for the rest of the round."""
+    if fid in game.state.figures:
+        game._emit("attackers-disadvantaged", fid)
+
+
+def attackers_disadvantaged(game: Game, target: Figure) -> bool:
+    """Whether attacks on ``target`` have disadvantage this round (Giant Viper 689)."""
+    if "attackers-have-disadvantage-this-round" not in _used_notes(game):
+        return False
+    return any(k == "attackers-disadvantaged" and a[0] == target.id for k, a in this_round(game))
+
+
+@effect("allies-bonus-this-round")
+def _rally(game: Game, fid: str, ability: Ability) -> None:
+    """Captain of the Guard, special 2: all its allies add the part's +N to every attack they
+    make for the rest of this round (its own attacks are not its allies')."""
+    bonus = sum(p.value for p in ability.then if p.kind == "attack")
+    if fid in game.state.figures and bonus:
+        game._emit("allies-bonus", fid, f"+{bonus}")
+
+
+def allies_round_bonus(game: Game, f: Figure) -> int:
+    """The attack bonus ``f`` gets this round from allies' ``allies-bonus-this-round``."""
+    if "allies-bonus-this-round" not in _used_notes(game):
+        return 0
+    total = 0
+    for kind, args in this_round(game):
+        if kind != "allies-bonus" or args[0] == f.id:
+            continue
+        giver_monster = "#" in args[0]  # monster ids are TYPE#STANDEE
+        if giver_monster == (f.kind == "monster"):
+            total += int(args[1].removeprefix("+"))
+    return total
+
+
+RIDERS = ("affects-all-adjacent-to-target", "spawn-adjacent-to-target")
+"""Effects printed under an attack that happen as it hits each target (they need the target's
+hex): performed by the attack itself (``engine_monsters``); the card line is then done."""
+
+
+@effect(*RIDERS)
+def _rider(game: Game, fid: str, ability: Ability) -> None:
+    """Already performed with the attack before it, target by target."""
+
+
+def rider_tasks(game: Game, f: Figure, rider: Ability, target_hex: Hex) -> list[Task]:
+    """The steps of one rider for one target standing on ``target_hex`` (Savvas Lavaflow 719:
+    every other figure next to the target suffers the damage; Deep Terror 738: a summon in an
+    empty hex next to the target)."""
+    board = game.board()
+    if board is None:
+        return []
+    if rider.note == "affects-all-adjacent-to-target":
+        damage = sum(p.value for p in rider.then if p.kind == "suffer")
+        near = sorted(
+            (g for g in game.state.figures.values() if g is not f and board.adjacent(g.hex, target_hex)),
+            key=lambda g: g.id,
+        )
+        return [Task("damage", g.id, damage, "suffer") for g in near if damage]
+    if rider.note == "spawn-adjacent-to-target":
+        return [Task("monster_summon_at", f.id, 0, f"{p.note}|{hex_token(target_hex)}") for p in rider.then]
+    return []
+
+
+def _run_summon_at(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    note, anchor = task.text.split("|")
+    name = note.rsplit(".", 1)[0]
+    board = game.board()
+    f = st.figures.get(task.who)
+    if board is None or f is None:
+        game._pop()
+        return None
+    h = parse_hex(anchor)
+    hexes = sorted(n for n in board.links.get(h, ()) if _empty(game, n))
+    if not hexes or name not in game._static.types or not st.standees.get(name):
+        game._pop()
+        game._emit("no-summon", f.id, name, "no-hex" if not hexes else "no-standee")
+        return None
+    return Decision("party", "monster-summon", [Choice("place", (hex_token(x),)) for x in hexes])
+
+
+def _apply_summon_at(game: Game, task: Task, choice: Choice) -> None:
+    note = task.text.split("|")[0]
+    _apply_summon(game, Task("monster_summon", task.who, 0, note), choice)
+
+
+@effect("per-target-damaged")
+def _per_target(game: Game, fid: str, ability: Ability) -> None:
+    """Harrower Infester 729 (after consuming dark): heal 2 self for each target its attack
+    damaged this turn (one heal of the total)."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    damaged = {a[1] for k, a in this_turn(game, fid) if k == "attack" and a[0] == fid and a[3] != "damage=0"}
+    for part in ability.then:
+        if part.kind == "heal" and damaged:
+            game.heal(fid, part.value * len(damaged))
+
+
 DEATH_HOOKS.append(on_death)
 
 for _kind, _run, _apply in (
@@ -509,5 +663,6 @@ for _kind, _run, _apply in (
     ("monster_wild", _run_wild, _apply_wild),
     ("monster_summon", _run_summon, _apply_summon),
     ("monster_trap", _run_trap, _apply_trap),
+    ("monster_summon_at", _run_summon_at, _apply_summon_at),
 ):
     task_handler(_kind, _run, _apply)

@@ -614,7 +614,10 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     ability = msgspec.structs.replace(ability, adds=tuple(dict.fromkeys((*ability.adds, *bonus.adds))))
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ability.range > 0 and adjacent)
+    from delvekit.gloomhaven.effects_monsters import attackers_disadvantaged  # Giant Viper 689
+
+    hindered = (ability.range > 0 and adjacent) or attackers_disadvantaged(game, target)
+    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=hindered)
     shield = game.shield(target.id) + fx.shield_against_attack(game, target)
     result = resolve_attack(
         value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 import msgspec
 
 from delvekit.core.errors import ContentError, InputError
-from delvekit.core.hexes import Hex
+from delvekit.core.hexes import Hex, distance
 from delvekit.gloomhaven import character_cards, effects
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
@@ -505,7 +505,8 @@ def _monster_actions(
             except ContentError:
                 pass
         if a.type == "special" and isinstance(a.value, int) and 1 <= a.value <= len(specials):
-            out += _monster_actions(specials[a.value - 1], variables)
+            special = _monster_actions(specials[a.value - 1], variables)
+            out += [_special_ranks(x, a.value, variables) for x in special]
             continue
         try:
             named = _monster_named(a, variables, out)
@@ -517,8 +518,28 @@ def _monster_actions(
 
 _WHO = frozenset(
     {"enemies-range", "allies-range", "enemies-adjacent", "allies-adjacent", "enemy-adjacent",
-     "all-adjacent", "self-allies"}
+     "all-adjacent", "self-allies", "self-allies-range", "enemies", "all-adjacent-to-target"}
 )  # fmt: skip
+
+THRONE_DEMONS = ("frost-demon", "wind-demon", "night-demon", "earth-demon", "flame-demon", "sun-demon")
+"""The demons of the Prime Demon's altar places a-f (scenario book, scenario 21)."""
+
+_DEMON_RANKS = {1: ("normal", "elite", "elite"), 2: ("normal", "normal", "elite")}
+"""Prime Demon (scenario 21): the demon its throne summons, by special and party size 2/3/4."""
+
+
+def _special_ranks(a: Ability, special: int, variables: dict[str, int]) -> Ability:
+    """A boss special's ``spawn-demon`` gets the rank its special number gives (scenario book)."""
+    if a.kind != "custom" or a.note != "spawn-demon":
+        return a
+    rank = _DEMON_RANKS.get(special, _DEMON_RANKS[1])[min(max(variables["C"], 2), 4) - 2]
+    return msgspec.structs.replace(a, then=(Ability(kind="custom", note=rank),))
+
+
+_ROUND_NOTES = ("attackers-have-disadvantage-this-round", "allies-bonus-this-round")
+"""Custom monster lines that are named effects as written (their sub-abilities are the parts)."""
+
+_AFTER_ATTACK = ("placed-adjacent-to-target",)
 
 
 def _affects(a: cs.Ability, variables: dict[str, int]) -> tuple[str, int] | None:
@@ -584,11 +605,47 @@ def _monster_named(a: cs.Ability, variables: dict[str, int], before: list[Abilit
     if a.type == "affects" and str(a.value) in _WHO:
         # "muddle, immobilize, affecting one adjacent enemy": the conditions just before it
         taken: list[Ability] = []
-        while before and before[-1].kind == "condition":
-            taken.insert(0, before.pop())
+        while before and (before[-1].kind == "condition" or _forced_note(before[-1]) is not None):
+            forced = _forced_note(before[-1])
+            taken.insert(0, before.pop() if forced is None else forced)
+            if forced is not None:
+                before.pop()
         return [Ability(kind="custom", note=f"affects-{a.value}", then=tuple(taken))]
+    if a.type == "custom" and str(a.value) in _ROUND_NOTES:
+        parts = [p for s in a.sub for p in convert(s, variables, relative=False)]
+        return [Ability(kind="custom", note=str(a.value), then=tuple(parts))]
+    if a.type == "custom" and str(a.value).startswith("objective-spawn:"):
+        return [Ability(kind="custom", note=slug(str(a.value)))]
+    if a.type == "spawn" and not a.spawns and a.value == "demon":
+        return [Ability(kind="custom", note="spawn-demon")]
+    if a.type in ("shield", "retaliate") and any(s.type == "element" and s.mode == "consume" for s in a.sub):
+        # Shield 1; consume E: Shield 2 instead (Lurker 612)
+        e = next(s for s in a.sub if s.type == "element" and s.mode == "consume")
+        base_bonus = convert(msgspec.structs.replace(a, sub=tuple(s for s in a.sub if s is not e)), variables)
+        boosted = [
+            x
+            for s in e.sub
+            if s.type == a.type
+            for x in convert(msgspec.structs.replace(s, sub=()), variables)
+        ]
+        if len(base_bonus) != 1 or len(boosted) != 1:
+            return None
+        note, element = _consume_parts(e)
+        pair = (boosted[0], base_bonus[0])
+        return [Ability(kind="custom", note=f"instead-{note}", element=element, then=pair)]
+    consuming = any(s.type == "element" and s.mode == "consume" for s in a.sub)
+    if a.type in ("suffer-damage", "condition") and consuming:
+        # "All enemies suffer 2 damage; consume E: wound all enemies" (Savvas Lavaflow 721)
+        consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
+        base_line = msgspec.structs.replace(a, sub=tuple(s for s in a.sub if s not in consumes))
+        hits = _part(base_line, variables)
+        for paid in consumes:
+            paid_note, paid_element = _consume_parts(paid)
+            inner = [p for s in paid.sub for p in _part(s, variables)]
+            hits.append(Ability(kind="custom", note=paid_note, element=paid_element, then=tuple(inner)))
+        return hits
     reached = _affects(a, variables)
-    if a.type in ("condition", "heal", "suffer-damage", "push", "pull") and reached is not None:
+    if a.type in ("condition", "heal", "suffer-damage", "push", "pull", "shield", "retaliate") and reached:
         who, reach = reached
         if a.type == "condition" and str(a.value) in ("bless", "curse"):
             return _part(a, variables)
@@ -617,18 +674,69 @@ def _monster_named(a: cs.Ability, variables: dict[str, int], before: list[Abilit
     return None
 
 
+def _forced_note(a: Ability) -> Ability | None:
+    """A push or pull line the adapter kept as ``custom`` (``push-1``: no attack before it)."""
+    m = re.fullmatch(r"(push|pull)-(\d+)", a.note) if a.kind == "custom" else None
+    return Ability(kind=m.group(1), value=int(m.group(2))) if m else None  # type: ignore[arg-type]
+
+
 _PACK_BONUS = "bonus-if-target-adjacent-to-its-allies"
 
 
+def _big_area(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
+    """An attack whose area pattern shows several grey hexes (the Elder Drake's special 1,
+    drawn for a figure filling three hexes): the engine's figures fill one hex, so the pattern
+    is anchored on the grey hex nearest the red ones (the others drop out)."""
+    cells = a.area or next((s.area for s in a.sub if s.type == "area"), ())
+    active = [c for c in cells if c.kind == "active"]
+    red = [c for c in cells if c.kind == "target"]
+    if len(active) < 2 or not red:
+        return None
+    def near(c: cs.AreaHex) -> tuple[int, int, int]:
+        return (sum(distance((c.q, c.r), (t.q, t.r)) for t in red), c.q, c.r)
+
+    origin = min(active, key=near)
+    shape = tuple(c for c in cells if c.kind == "target" or c is origin)
+    subs = tuple(msgspec.structs.replace(s, area=shape) if s.type == "area" else s for s in a.sub)
+    anchored = msgspec.structs.replace(a, area=shape if a.area else a.area, sub=subs)
+    return convert(anchored, variables, relative=True)
+
+
 def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
+    big = _big_area(a, variables) if a.type == "attack" else None
+    if big is not None:
+        return big
     traps = [s for s in a.sub if s.type == "custom" and s.value == "create-trap-near-enemy"]
     adjacent_harm = [s for s in a.sub if s.type == "suffer-damage"]
     single = [s for s in a.sub if s.type == "affects" and s.value == "one-enemy-all"]
     single += [s for s in a.sub if s.type == "custom" and s.value == _PACK_BONUS]
     consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
-    if not (traps or adjacent_harm or single or consumes):
+    riders = [s for s in a.sub if s.type == "custom" and s.value in _ROUND_NOTES]
+    spawns = [s for s in a.sub if s.type == "spawn" and s.spawns]
+    per_target = [
+        s
+        for s in consumes
+        if any(x.type == "custom" and x.value == "per-target-damaged" for x in s.sub)
+    ]
+    if not (traps or adjacent_harm or single or consumes or riders or spawns):
         return None
     after: list[Ability] = []
+    for r in riders:
+        after += _monster_named(r, variables, []) or []
+    for sp in spawns:  # Deep Terror 738: summon in a hex next to the target
+        marks = _monster_named(msgspec.structs.replace(sp, sub=()), variables, []) or []
+        where = [str(x.value) for x in sp.sub if x.type == "custom"]
+        note = "spawn-adjacent-to-target" if "placed-adjacent-to-target" in where else "spawn"
+        after += [msgspec.structs.replace(m, note=note) for m in marks]
+    for e in per_target:  # Harrower Infester 729: consume dark, heal 2 self per target damaged
+        note, element = _consume_parts(e)
+        inner = tuple(
+            Ability(kind="custom", note="per-target-damaged", then=tuple(p for y in x.sub for p in _part(y, variables)))  # noqa: E501
+            for x in e.sub
+            if x.type == "custom" and x.value == "per-target-damaged"
+        )
+        after.append(Ability(kind="custom", note=note, element=element, then=inner))
+    consumes = [s for s in consumes if s not in per_target]
     for t in traps:
         damage = [x for x in t.sub if x.type == "suffer-damage"]
         n = _number(damage[0].value, "absolute", variables, relative=False) if damage else 0
@@ -636,7 +744,8 @@ def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Abili
         after.append(Ability(kind="custom", note="create-trap-near-enemy", then=harm))
     for h in adjacent_harm:
         after += _part(h, variables)
-    rest = tuple(s for s in a.sub if s not in traps and s not in adjacent_harm and s not in single)
+    taken = (*traps, *adjacent_harm, *single, *riders, *spawns, *per_target)
+    rest = tuple(s for s in a.sub if s not in taken)
     base_ca = msgspec.structs.replace(a, sub=tuple(s for s in rest if s not in consumes))
     base = convert(base_ca, variables, relative=True)
     if single and single[0].type == "custom":  # Hound: +N against a target next to its allies
@@ -787,10 +896,15 @@ def _summoned_types(pack: ContentPack, types: set[str]) -> set[str]:
         abilities = [a for c in pack.deck_of(mt.id).cards for a in c.abilities]
         abilities += [a for special in mt.specials for a in special]
         for a in abilities:
-            for sp in a.spawns:
-                if sp.monster not in types and sp.monster not in found:
-                    found.add(sp.monster)
-                    todo.append(sp.monster)
+            named = [sp.monster for sp in a.spawns]
+            if a.type == "spawn" and a.value == "demon":  # Prime Demon's altar (scenario 21)
+                named += [d for d in THRONE_DEMONS if d in pack.monsters]
+            for sub in a.sub:  # a summon printed under an attack (Deep Terror 738)
+                named += [sp.monster for sp in sub.spawns]
+            for monster in named:
+                if monster not in types and monster not in found:
+                    found.add(monster)
+                    todo.append(monster)
     return found
 
 

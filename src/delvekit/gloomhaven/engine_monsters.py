@@ -36,7 +36,7 @@ from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import effects_characters, monster_ai
+from delvekit.gloomhaven import effects_characters, effects_monsters, monster_ai
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
@@ -179,8 +179,9 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
     ability = actions[index]
     move_ab = ability if ability.kind == "move" else None
     attack_ab = ability if ability.kind == "attack" else None
-    if move_ab is not None and index + 1 < len(actions) and actions[index + 1].kind == "attack":
-        attack_ab = actions[index + 1]
+    paired = _paired_attack(actions, index) if move_ab is not None else None
+    if paired is not None:
+        attack_ab = actions[paired]
     move = 0
     if move_ab is not None and Condition.IMMOBILIZE not in f.conditions:
         move = max(0, stat_move + move_ab.value)
@@ -192,7 +193,8 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
             anchor: Literal["attacker", "free"] = "free" if rng else "attacker"
             cells = attack_ab.area if rng else ((0, 0), *attack_ab.area)
             aoe = monster_ai.AreaOfEffect(anchor=anchor, hexes=cells)
-        count = _attack_traits(game, f, attack_ab, index if ability.kind == "attack" else index + 1)[0]
+        at = index if ability.kind == "attack" else (paired if paired is not None else index + 1)
+        count = _attack_traits(game, f, attack_ab, at)[0]
         attack = monster_ai.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
     initiative = _initiatives(game)
     turned = effects_characters.turned(game, f.id) is not None  # Hostile Takeover
@@ -273,9 +275,21 @@ def _apply_plan(game: Game, task: Task, choice: Choice) -> None:
         _attack_all(game, f, task.n, outcome.targets)
         return
     actions = _actions(game, f)
-    if outcome.targets and task.n + 1 < len(actions) and actions[task.n + 1].kind == "attack":
+    if outcome.targets and _paired_attack(actions, task.n) is not None:
         st.plans[f.id] = outcome.targets
     _walk(game, f, outcome.path, jump=actions[task.n].jump)
+
+
+def _paired_attack(actions: tuple[Ability, ...], index: int) -> int | None:
+    """The attack a move at ``index`` is planned with: the next action, or the first attack
+    after named effects printed between them (Dark Rider, special 2: it summons between moving
+    and attacking)."""
+    for i in range(index + 1, len(actions)):
+        if actions[i].kind == "attack":
+            return i
+        if actions[i].kind != "custom" or actions[i].note != "spawn":
+            return None
+    return None
 
 
 def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
@@ -320,11 +334,15 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     target = effects_characters.redirect(game, f, target)  # Provoking Roar
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
-    value = stat_attack + ability.value + _pack_bonus(game, f, task.n, target)
+    rally = effects_monsters.allies_round_bonus(game, f)
+    value = stat_attack + ability.value + _pack_bonus(game, f, task.n, target) + rally
+    if rally:
+        game._emit("attack-bonus", f.id, target.id, f"+{rally}", "allies-bonus")
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=ranged and adjacent)
+    hindered = effects_monsters.attackers_disadvantaged(game, target)
+    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=(ranged and adjacent) or hindered)
     _, pierce, _ = _attack_traits(game, f, ability)
     result = resolve_attack(
         value,
@@ -335,11 +353,31 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     cards = "/".join(str(c) for c in draw.applied)
+    riders = [
+        t
+        for rider in _riders(game, f, task.n)
+        for t in effects_monsters.rider_tasks(game, f, rider, target.hex)
+    ]
     game._push(
         Task("damage", target.id, result.damage, "attack"),
         Task("monster_attack_after", f.id, task.n, f"{target.id};{cards}"),
+        *riders,
     )
     return None
+
+
+def _riders(game: Game, f: Figure, index: int) -> list[Ability]:
+    """Effects printed under the attack at ``index`` that act per target (see
+    :data:`effects_monsters.RIDERS`): the named effects right after it on the card."""
+    if f.kind != "monster":
+        return []
+    actions = game._monster_card(f.name).actions
+    out: list[Ability] = []
+    for a in actions[index + 1 :]:
+        if a.kind != "custom" or a.note not in effects_monsters.RIDERS:
+            break
+        out.append(a)
+    return out
 
 
 def _run_attack_after(game: Game, task: Task) -> Decision | None:
