@@ -62,6 +62,8 @@ TURN_END_HOOKS: list[Callable[[Game, Figure], None]] = []
 GOAL_HOOKS: list[Callable[[Game], bool | None]] = []
 """Scenario goals: the first hook with an answer (not ``None``) says whether the goal is met."""
 
+REVEAL_HOOKS: list[Callable[[Game, int], None]] = []
+"""Called when a room is revealed, after its monsters were placed (scenario objectives)."""
 LOOT_HOOKS: list[Callable[[Game, Figure, set[tuple[int, int]]], None]] = []
 """Called when a Loot ability of a figure reached some hexes (scenario goal treasure tiles)."""
 
@@ -114,6 +116,13 @@ def round_event(game: Game, timing: str) -> None:
     load()
     for hook in ROUND_HOOKS:
         hook(game, timing)
+
+
+def room_revealed(game: Game, room: int) -> None:
+    """Run the reveal hooks: ``room`` was just revealed and its monsters placed."""
+    load()
+    for hook in REVEAL_HOOKS:
+        hook(game, room)
 
 
 def turn_end(game: Game, figure: Figure) -> None:

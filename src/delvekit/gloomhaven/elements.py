@@ -92,6 +92,10 @@ class Elements:
             raise IllegalChoice(f"cannot consume {element.value}: it is inert")
         self._strength[_INDEX[element]] = Strength.INERT
 
+    def set(self, element: Element, strength: Strength) -> None:
+        """Put ``element`` at ``strength`` now (a scenario rule: "dark is strong every round")."""
+        self._strength[_INDEX[element]] = strength
+
     def wane(self) -> None:
         """End of round: Strong → Waning, Waning → Inert."""
         self._strength = [Strength(max(0, s - 1)) for s in self._strength]

@@ -537,7 +537,7 @@ class Game:
         if self.setup.win != "kill_all":
             return
         if len(st.revealed_rooms) == len(self.setup.rooms) and not any(
-            f.kind == "monster" for f in st.figures.values()
+            f.kind == "monster" and f.side == "monsters" for f in st.figures.values()
         ):
             st.ending = "victory"
             self._emit("scenario-goal", "victory")
@@ -675,7 +675,7 @@ class Game:
         f = self.state.figures.get(fid)
         if f is None:
             raise InputError(f"no figure {fid!r} on the board", where="modifier deck")
-        if f.kind == "monster":
+        if f.kind in ("monster", "objective"):  # an objective never attacks but by control
             return MONSTER_DECK
         return f.owner if f.kind == "summon" and f.owner is not None else f.id
 
@@ -708,7 +708,9 @@ class Game:
             )
         key = self.modifier_deck_key(fid)
         f = self.state.figures[fid]
-        if f.kind == "monster" and kind in self._static.types[f.name].stats(f.rank or "normal").immune_cards:
+        if f.kind == "objective" or (
+            f.kind == "monster" and kind in self._static.types[f.name].stats(f.rank or "normal").immune_cards
+        ):
             self._emit("immune", fid, kind)
             self._external()
             return False
@@ -731,6 +733,7 @@ class Game:
         st.revealed_rooms.append(room)
         self._emit("room-revealed", room)
         placed = self._place_room(room)
+        effects.room_revealed(self, room)  # scenario rules: objectives, allies, triggers
         types: list[str] = []
         for f in placed:
             if f.name not in types:
@@ -769,6 +772,8 @@ class Game:
                 self._emit("coin-dropped", f"hex={f.hex[0]},{f.hex[1]}")
             effects.died(self, f)
             self._check_victory()
+        elif f.kind == "objective":
+            effects.died(self, f)
 
     def _exhaust(self, cid: str, reason: str) -> None:
         st = self.state

@@ -64,7 +64,7 @@ def parse_hex(text: str) -> Hex:
 
 
 def _hostile(a: Figure, b: Figure) -> bool:
-    return (a.kind == "monster") != (b.kind == "monster")
+    return a.side != b.side  # allied monsters, escorts and objectives have their own side
 
 
 def decider(game: Game, f: Figure) -> str:
@@ -280,7 +280,7 @@ def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remain
     walls, obstacles or closed doors, not the target's enemies; an ally's hex only if the
     movement can go on from it to a free hex (§7)."""
     board = game.board()
-    if board is None or remaining <= 0:
+    if board is None or remaining <= 0 or target.kind == "objective":  # objectives are not moved
         return []
     distance = proximity(board, attacker.hex)
     occupied = {g.hex: g for g in game.state.figures.values() if g is not target}
@@ -410,6 +410,7 @@ def _run_heal_ally(game: Game, task: Task) -> Decision | None:
         g.id
         for g in st.figures.values()
         if not _hostile(f, g)
+        and g.kind != "objective"  # an objective cannot be healed
         and near.get(g.hex, reach + 1) <= reach
         and (g is f or sight.visible(f.hex, g.hex))
     ]

@@ -31,7 +31,7 @@ def violations(game: Game) -> list[str]:
         if n > 1:
             here = [f for f in st.figures.values() if f.hex == h]
             mover = next((f for f in here if f.id in moving), None)
-            allies = len({f.kind == "monster" for f in here}) == 1
+            allies = len({f.side for f in here}) == 1
             # mid-move, a walker may cross an ally's hex and a jumper any figure's
             if not (n == 2 and mover is not None and (allies or moving[mover.id] == "jump")):
                 out.append(f"two figures on hex {h}")

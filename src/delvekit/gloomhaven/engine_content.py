@@ -36,7 +36,7 @@ import msgspec
 
 from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex, distance
-from delvekit.gloomhaven import character_cards, effects
+from delvekit.gloomhaven import character_cards, effects, scenario_setup
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import ContentPack
@@ -402,6 +402,7 @@ def setup_from_pack(
             continue
         rooms[index[number]].append(Placement(p.monster, kind, p.hex))
         used.add(p.monster)
+    used |= {sp.monster for rule in s.rules for sp in rule.spawns}  # spawned by special rules
     used |= _summoned_types(pack, used)
     coins = []
     for overlay in s.overlays:
@@ -817,33 +818,6 @@ def _room_index(s: cs_scenario.Scenario) -> dict[int, int]:
     return {n: 0 if n in initial else 1 + rest.index(n) for n in numbers}
 
 
-def _spawn_lines(s: cs_scenario.Scenario, index: dict[int, int]) -> list[str]:
-    """Spawn rules whose markers have hexes, as ``spawn`` lines; rooms whose reveal fires an
-    ``always`` rule disabling one stop it."""
-    markers = _MARKERS.get(s.number, {})
-    out: list[str] = []
-    for i, rule in enumerate(s.rules):
-        if not rule.spawns or rule.always or rule.once or rule.requires_rooms:
-            continue
-        if rule.figures or rule.elements or rule.stats or rule.finish or rule.disables:
-            continue
-        stop = sorted(
-            index[n]
-            for other in s.rules
-            if other.always and i in other.disables
-            for n in other.requires_rooms
-            if n in index
-        )
-        timing = _TIMING.get((s.number, i), rule.timing)
-        for sp in rule.spawns:
-            if sp.marker not in markers or sp.count != "1" or sp.level_offset:
-                continue
-            q, r = markers[sp.marker]
-            ranks = ",".join(sp.types)
-            out.append(f"spawn|{timing}|{rule.when}|{sp.monster}|{ranks}|{q},{r}|{','.join(map(str, stop))}")
-    return out
-
-
 def _lock_lines(s: cs_scenario.Scenario, index: dict[int, int]) -> list[str]:
     if s.number not in _LOCKS:
         return []
@@ -861,17 +835,18 @@ def _lock_lines(s: cs_scenario.Scenario, index: dict[int, int]) -> list[str]:
 
 def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
     """The scenario's special rules the engine performs, as
-    :mod:`~delvekit.gloomhaven.scenario_rules` lines: round-timed effects on figures and spawns
-    from the content's rule data, locked doors, and the goal."""
+    :mod:`~delvekit.gloomhaven.scenario_rules` lines: round-timed effects on figures (``at``),
+    every other rule of the content's rule data (``rule``, with the hexes of its markers),
+    objective figures, allies (:mod:`~delvekit.gloomhaven.scenario_setup`), locked doors and
+    the goal."""
     lines: list[str] = []
     for rule in s.rules:
-        plain = not (rule.spawns or rule.elements or rule.stats or rule.finish or rule.disables)
-        plain = plain and not (rule.requires_rooms or rule.reveal_rooms or rule.once or rule.always)
-        for fe in rule.figures if plain else ():
-            if fe.effect in ("add-modifier", "condition", "damage") and fe.figures.name == "*":
-                lines.append(f"at|{rule.timing}|{rule.when}|{fe.figures.kind}|{fe.effect}|{fe.value}")
+        for fe in rule.figures if scenario_setup.is_plain(rule) else ():
+            lines.append(f"at|{rule.timing}|{rule.when}|{fe.figures.kind}|{fe.effect}|{fe.value}")
     index = _room_index(s)
-    lines += _spawn_lines(s, index) + _lock_lines(s, index)
+    timing = {i: t for (n, i), t in _TIMING.items() if n == s.number}
+    lines += scenario_setup.scenario_lines(s, index, _MARKERS.get(s.number, {}), timing)
+    lines += _lock_lines(s, index)
     goal_tiles = ";".join(
         f"{q},{r}" for o in s.overlays if o.kind == "treasure" and o.treasure == "goal" for q, r in o.hexes
     )

@@ -82,9 +82,8 @@ def _pack_bonus(game: Game, f: Figure, index: int, target: Figure) -> int:
         return 0
     board = game.board()
     assert board is not None
-    side = target.kind == "monster"
     beside = any(
-        g is not target and (g.kind == "monster") == side and board.adjacent(g.hex, target.hex)
+        g is not target and g.side == target.side and board.adjacent(g.hex, target.hex)
         for g in game.state.figures.values()
     )
     return raw.then[1].value if beside else 0
@@ -167,6 +166,8 @@ def _initiatives(game: Game) -> dict[str, int]:
     for g in game.state.figures.values():
         if g.kind == "monster" and g.name in types:
             out[g.id] = types[g.name]
+        elif g.kind == "objective":
+            out[g.id] = 99  # objectives count as initiative 99 for focus (rules digest §1)
     return out
 
 
@@ -201,7 +202,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
     figures = tuple(
         monster_ai.Figure(
             id=g.id,
-            side="monster" if (g.kind == "monster") != (g is f and turned) else "character",
+            side="monster" if (g.side == f.side) != (g is f and turned) else "character",
             hex=g.hex,
             active=g is f,
             initiative=initiative.get(g.id, 0),
@@ -430,6 +431,7 @@ def _heal_candidates(game: Game, task: Task) -> list[Figure]:
         g
         for g in st.figures.values()
         if g.kind == "monster"
+        and g.side == f.side
         and near.get(g.hex, reach + 1) <= reach
         and (g is f or sight.visible(f.hex, g.hex))
     ]

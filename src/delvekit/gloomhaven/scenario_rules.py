@@ -29,6 +29,19 @@ Two kinds of line:
 * ``lock|Q,R;Q,R...|TYPE`` — the closed doors on those hexes are locked: no character or
   summon opens them (they are walls to them); only a monster of TYPE does, with its "move to
   the next door" special, in the listed order (scenario 2: the Bandit Commander, doors a–d).
+* ``rule|N|JSON`` — rule N of the scenario's rule data, the content's own
+  :class:`~delvekit.gloomhaven.content.scenario.Rule` record (room numbers as setup room
+  indices), performed by :mod:`~delvekit.gloomhaven.scenario_triggers`: spawns, figure
+  effects and conditions, element states, room reveals, stat changes, toggles, ``finish``.
+* ``marker|KEY|Q,R`` — the hex of a spawn marker (a letter, or ``#N`` for rule N's spawns
+  that name none).
+* ``objective|JSON`` — an objective figure placed with its room
+  (:mod:`~delvekit.gloomhaven.scenario_objectives`): ``name``, ``health`` (an expression in
+  ``C`` and ``L``), ``marker``, ``escort``, ``room``, ``hex``, ``number``.
+* ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
+* ``plate|Q,R|EFFECT|VALUE`` — a pressure plate: a character ending its turn on it triggers
+  EFFECT once: ``reveal`` (VALUE a room index), ``open`` (VALUE door hexes ``Q,R;...``: also
+  locked ones) or ``finish`` (VALUE ``won`` or ``lost``).
 
 >>> parse_line("at|start|R == 1|character|add-modifier|curse:3").effect
 'add-modifier'
@@ -51,9 +64,11 @@ from delvekit.core.errors import InputError
 from delvekit.core.hexes import Hex, neighbours
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.content import scenario as cs_scenario
 from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.state import Figure
+from delvekit.gloomhaven.modifiers import parse_card
+from delvekit.gloomhaven.state import Figure, Task
 
 
 class RoundRule(msgspec.Struct, frozen=True):
@@ -87,7 +102,37 @@ class Lock(msgspec.Struct, frozen=True):
     opener: str
 
 
-Line = RoundRule | Goal | Spawn | Lock
+class RuleLine(msgspec.Struct, frozen=True):
+    index: int
+    rule: cs_scenario.Rule
+
+
+class Marker(msgspec.Struct, frozen=True):
+    key: str
+    hex: Hex
+
+
+class ObjectiveLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    name: str
+    health: str
+    hex: Hex
+    room: int = 0
+    marker: str = ""
+    escort: bool = False
+    number: int = 1
+
+
+class Ally(msgspec.Struct, frozen=True):
+    monster: str
+
+
+class Plate(msgspec.Struct, frozen=True):
+    hex: Hex
+    effect: Literal["reveal", "open", "finish"]
+    value: str
+
+
+Line = RoundRule | Goal | Spawn | Lock | RuleLine | Marker | ObjectiveLine | Ally | Plate
 
 _RANKS = ("normal", "elite", "none")
 
@@ -127,8 +172,12 @@ def _parse_line(line: str) -> Line:
             return Lock(tuple(_hex(t) for t in parts[1].split(";")), parts[2])
         except ValueError:
             raise InputError(f"bad door hexes {parts[1]!r}", where=where) from None
+    if parts[0] in ("rule", "objective", "marker", "ally", "plate"):
+        return _parse_more(parts, line, where)
     if parts[0] == "at" and len(parts) == 6 and parts[1] in ("start", "end"):
         rule = RoundRule(parts[1], parts[2], parts[3], parts[4], parts[5])  # type: ignore[arg-type]
+        if rule.effect == "add-modifier" and rule.value.partition(":")[0] not in _CARDS:
+            raise InputError(f"unknown modifier card {rule.value!r}", where=where)
         if rule.effect not in ("add-modifier", "condition", "damage"):
             raise InputError(f"unknown effect {rule.effect!r}", where=where)
         if rule.when:
@@ -148,14 +197,54 @@ def _parse_line(line: str) -> Line:
         return goal
     raise InputError(
         "expected 'at|TIMING|WHEN|WHO|EFFECT|VALUE', 'goal|KIND|VALUE', "
-        "'spawn|TIMING|WHEN|TYPE|RANKS|Q,R|STOP' or 'lock|Q,R;...|TYPE'",
+        "'spawn|TIMING|WHEN|TYPE|RANKS|Q,R|STOP', 'lock|Q,R;...|TYPE', 'rule|N|JSON', "
+        "'marker|KEY|Q,R', 'objective|JSON', 'ally|TYPE' or 'plate|Q,R|EFFECT|VALUE'",
         where=where,
     )
 
 
+_CARDS = ("bless", "curse", "minus1")
+
+
+def _parse_more(parts: list[str], line: str, where: str) -> Line:
+    try:
+        if parts[0] == "rule" and len(parts) >= 3:
+            record = msgspec.json.decode("|".join(parts[2:]), type=cs_scenario.Rule)
+            for text in [record.when, *(sp.count for sp in record.spawns)]:
+                if text:
+                    parse_expr(text)
+            return RuleLine(int(parts[1]), record)
+        if parts[0] == "objective" and len(parts) >= 2:
+            objective = msgspec.json.decode("|".join(parts[1:]), type=ObjectiveLine)
+            if parse_expr(objective.health).variables - {"C", "L"}:
+                raise InputError(f"health {objective.health!r} may use C and L only", where=where)
+            return objective
+        if parts[0] == "marker" and len(parts) == 3 and parts[1]:
+            return Marker(parts[1], _hex(parts[2]))
+        if parts[0] == "ally" and len(parts) == 2 and parts[1]:
+            return Ally(parts[1])
+        if parts[0] == "plate" and len(parts) == 4 and parts[2] in ("reveal", "open", "finish"):
+            plate = Plate(_hex(parts[1]), parts[2], parts[3])  # type: ignore[arg-type]
+            if plate.effect == "reveal":
+                int(plate.value)
+            elif plate.effect == "open":
+                [_hex(t) for t in plate.value.split(";")]
+            elif plate.value not in ("won", "lost"):
+                raise ValueError(plate.value)
+            return plate
+    except (ValueError, msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise InputError(f"bad {parts[0]} line: {exc}", where=where) from None
+    raise InputError(f"bad {parts[0]} line", where=where)
+
+
 @functools.lru_cache(maxsize=64)
 def _parsed(rules: tuple[str, ...]) -> tuple[Line, ...]:
-    return tuple(parse_line(line) for line in rules)
+    # ``win|``/``lose|`` lines are the goals of scenarios 11-95 (scenario_goals)
+    return tuple(parse_line(line) for line in rules if not line.startswith(("win|", "lose|")))
+
+
+parsed = _parsed
+"""Every line of a setup's ``rules`` this module reads, parsed (cached per setup)."""
 
 
 def _lines(game: Game) -> tuple[Line, ...]:
@@ -197,14 +286,29 @@ def at_round(game: Game, timing: str) -> None:
         game._emit("scenario-rule", timing, rule.effect, rule.value.replace(":", "x") or "-")
         for f in who:
             if rule.effect == "add-modifier":
-                card, _, count = rule.value.partition(":")
-                for _ in range(int(count or "1")):
-                    game.add_modifier_card(f.id, card)
+                add_cards(game, f, rule.value)
             elif rule.effect == "condition":
                 game.add_condition(f.id, Condition.parse(rule.value))
             else:
                 amount = parse_expr(rule.value).evaluate(C=len(game.setup.party), L=game.setup.level)
                 game.suffer_damage(f.id, int(amount), "scenario")
+
+
+def add_cards(game: Game, f: Figure, value: str) -> None:
+    """``curse:3``: three curse cards into ``f``'s deck (bless and curse within their supply);
+    ``minus1:2``: two scenario −1 cards (they leave with the scenario's end, as the deck is
+    built anew for each scenario)."""
+    card, _, count = value.partition(":")
+    for _ in range(int(count or "1")):
+        if card == "minus1":
+            key = game.modifier_deck_key(f.id)
+            deck = game.state.modifier_decks.get(key)
+            if deck is None:
+                continue
+            game.state.modifier_decks[key] = deck.with_card(parse_card("-1"), game.state.rng)
+            game._emit("modifier-added", f.id, "-1")
+        else:
+            game.add_modifier_card(f.id, card)
 
 
 def _empty(game: Game, h: Hex) -> bool:
@@ -249,23 +353,47 @@ def _spawn(game: Game, rule: Spawn) -> None:
         return
     players = len(game.setup.party)
     rank = rule.ranks[min(max(players, 2), 4) - 2]
-    if rank == "none":
-        return
-    if rule.monster not in game._static.types:
-        raise InputError(f"monster type {rule.monster!r} is not in the setup", where="scenario rule spawn")
-    pool = st.standees.get(rule.monster)
-    where = spawn_hex(game, rule.hex)
+    if rank != "none":
+        spawn_monster(game, rule.monster, rank, rule.hex)
+
+
+def spawn_monster(game: Game, monster: str, rank: str, at: Hex, *, mid_round: bool = False) -> Figure | None:
+    """One monster of type ``monster`` and ``rank`` appears on ``at`` (or the nearest empty
+    hex, :func:`spawn_hex`) with a standee from the box: it drops no money, and appearing in
+    a round already under way it acts in initiative order like a revealed room's monsters
+    (§5.5; ``mid_round``: during a turn, not as the round starts or ends). ``None`` (an
+    event says why) when no standee or hex is left."""
+    st = game.state
+    if monster not in game._static.types:
+        raise InputError(f"monster type {monster!r} is not in the setup", where="scenario rule spawn")
+    pool = st.standees.get(monster)
+    where = spawn_hex(game, at)
     if not pool or where is None:
-        game._emit("no-spawn", rule.monster, "no-standee" if not pool else "no-hex")
-        return
+        game._emit("no-spawn", monster, "no-standee" if not pool else "no-hex")
+        return None
     number = pool.pop(st.rng.randint(0, len(pool) - 1))
-    stats = game._static.types[rule.monster].stats(rank)  # type: ignore[arg-type]
-    fid = f"{rule.monster}#{number}"
-    st.figures[fid] = Figure(
-        fid, "monster", rule.monster, stats.health, where, rank=rank,  # type: ignore[arg-type]
+    stats = game._static.types[monster].stats(rank)  # type: ignore[arg-type]
+    fid = f"{monster}#{number}"
+    allied = monster in allies(game.setup.rules)
+    fig = Figure(
+        fid, "monster", monster, stats.health, where, rank=rank,  # type: ignore[arg-type]
         standee=number, immune=frozenset(stats.immunities), spawned=True,
+        side="party" if allied else "monsters",
     )  # fmt: skip
+    st.figures[fid] = fig
     game._emit("spawned", fid, rank, f"hex={where[0]},{where[1]}")
+    if mid_round and st.order and st.turn_index > 0:  # it acts this round, in initiative order
+        deck = game._static.types[monster].deck
+        if deck not in st.revealed:
+            game._draw_ability(deck)
+        current = st.order[st.turn_index - 1].initiative
+        game._push(Task("schedule", monster, current))
+    return fig
+
+
+def allies(rules: tuple[str, ...]) -> frozenset[str]:
+    """The monster types fighting on the characters' side (``ally`` lines)."""
+    return frozenset(line.monster for line in _parsed(rules) if isinstance(line, Ally))
 
 
 def _treasures(goal: Goal) -> list[tuple[int, int]]:
@@ -343,3 +471,5 @@ effects.ROUND_HOOKS.append(at_round)
 effects.GOAL_HOOKS.append(goal_met)
 effects.TURN_END_HOOKS.append(loot_treasure)
 effects.LOOT_HOOKS.append(loot_ability)
+
+from delvekit.gloomhaven import scenario_triggers  # noqa: E402, F401  (registers its hooks)

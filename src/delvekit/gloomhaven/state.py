@@ -29,7 +29,10 @@ from delvekit.gloomhaven.initiative import Actor
 from delvekit.gloomhaven.modifiers import ModifierDeck
 
 FigureId: TypeAlias = str
-FigureKind: TypeAlias = Literal["character", "summon", "monster"]
+FigureKind: TypeAlias = Literal["character", "summon", "monster", "objective"]
+Side: TypeAlias = Literal["party", "monsters"]
+"""Which side a figure fights on: the characters' (with their summons, escorts and allied
+monsters) or the monsters' (with the objectives the characters must destroy)."""
 Pile: TypeAlias = Literal["hand", "discard", "lost", "active", "selected", "playing"]
 
 
@@ -51,6 +54,7 @@ class Figure:
         "retaliate_bonus",
         "retaliate_far",
         "shield_bonus",
+        "side",
         "spawned",
         "standee",
         "summoned_round",
@@ -71,6 +75,7 @@ class Figure:
         owner: str | None = None,
         summoned_round: int = 0,
         spawned: bool = False,
+        side: Side | None = None,
     ) -> None:
         self.id = id
         self.kind = kind
@@ -84,6 +89,7 @@ class Figure:
         self.owner = owner
         self.summoned_round = summoned_round
         self.spawned = spawned
+        self.side: Side = side or ("monsters" if kind == "monster" else "party")
         self.conditions = Conditions()
         self.turns = 0
         """Turns this figure has started (the clock of condition expiry, §8.1)."""
@@ -110,7 +116,7 @@ class Figure:
         other.acted_round, other.shield_bonus, other.retaliate_bonus = (
             self.acted_round, self.shield_bonus, self.retaliate_bonus,
         )  # fmt: skip
-        other.retaliate_far = self.retaliate_far
+        other.retaliate_far, other.side = self.retaliate_far, self.side
         other.conditions = self.conditions.clone()
         return other
 
@@ -121,8 +127,13 @@ class Figure:
             f"{self.id} {self.kind} hp={self.hp}/{self.max_hp} hex={q},{r} turns={self.turns} "
             f"acted={self.acted_round} shield+={self.shield_bonus} retaliate+={self.retaliate_bonus} "
             f"far={self.retaliate_far} "
-            f"conditions={conds}"
+            f"conditions={conds}" + (f" side={self.side}" if self.side != _SIDE[self.kind] else "")
         )
+
+
+_SIDE: dict[str, Side] = {
+    "character": "party", "summon": "party", "monster": "monsters", "objective": "party",
+}  # fmt: skip
 
 
 class ActiveCard(msgspec.Struct, frozen=True):
@@ -287,6 +298,7 @@ class GameState:
         "revealed_rooms",
         "rng",
         "round",
+        "scenario_marks",
         "sprung",
         "standees",
         "summon_stats",
@@ -332,6 +344,9 @@ class GameState:
         self.ending: str | None = None
         """``victory`` or ``defeat`` once triggered; the round is played out first (§15.1)."""
         self.result: str | None = None
+        self.scenario_marks: dict[str, int] = {}
+        """Scenario special-rule bookkeeping (:mod:`~delvekit.gloomhaven.scenario_triggers`):
+        mark → the round it was set (a rule fired, an objective placed, a plate pressed)."""
 
     def clone(self) -> GameState:
         other = GameState.__new__(GameState)
@@ -361,6 +376,7 @@ class GameState:
         other.agenda = self.agenda.copy()
         other.ending = self.ending
         other.result = self.result
+        other.scenario_marks = self.scenario_marks.copy()
         return other
 
     def monsters(self, type_name: str | None = None) -> list[Figure]:
@@ -399,6 +415,8 @@ class GameState:
         lines.append(f"rooms {','.join(map(str, self.revealed_rooms))}")
         lines.append("sprung " + " ".join(f"{q},{r}" for q, r in sorted(self.sprung)))
         lines.append("opened " + " ".join(f"{q},{r}" for q, r in sorted(self.opened)))
+        if self.scenario_marks:
+            lines.append("scenario " + " ".join(f"{k}={v}" for k, v in sorted(self.scenario_marks.items())))
         if self.created_traps:
             traps = sorted(self.created_traps.items())
             lines.append("traps " + " ".join(f"{q},{r}={n}" for (q, r), n in traps))
