@@ -39,7 +39,7 @@ from __future__ import annotations
 import hashlib
 import heapq
 from collections.abc import Callable, Mapping
-from typing import Protocol, TypeAlias
+from typing import NamedTuple, Protocol, TypeAlias
 
 import msgspec
 
@@ -126,12 +126,124 @@ QUIET_REST_DISCARDS = 3
 once it has this many discards."""
 LOST_KEEP = 0.6
 """A lost half's share of its worth when choosing cards to keep (it is played only once)."""
+SHIELD_PER_ATTACK = 1.2
+"""Worth of one point of shield or retaliate per enemy expected to attack the character."""
+THREAT_REACH = 5
+"""A monster this near (in hexes) whose nearest foe is the character is expected to attack it."""
+AUGMENT_ATTACK = 3.0
+"""Worth of an augment's +1 attack (it strengthens every melee attack while it stays)."""
+AUGMENT_OTHER = 2.0
+"""Worth of each other part of an augment (a heal, shield or condition on every melee attack)."""
+SUMMON_HEALTH = 1.0
+SUMMON_ATTACK = 2.5
+"""Worth of a summon's health point and attack point (it soaks attacks and hits every round)."""
+DOOR_WAIT = 3
+"""The sturdiest character opens a door once every other character is this near to it."""
 _NEGATIVE = (Terrain.TRAP, Terrain.HAZARDOUS)
 _FAR = 1e6
 Reach: TypeAlias = tuple[float, float]
 """(movement to a free hex next to an enemy, hex distance to the nearest enemy)."""
 _BASIC_TOP = Half(abilities=(Ability(kind="attack", value=2),))
 _BASIC_BOTTOM = Half(abilities=(Ability(kind="move", value=2),))
+
+
+class Context(NamedTuple):
+    """What a character's card evaluation needs to know of its situation."""
+
+    walk: float
+    """Movement points to a free hex next to an enemy (``_FAR``: none)."""
+    hexes: float
+    """Hex distance to the nearest enemy (``_FAR``: none)."""
+    threat: int = 0
+    """Enemies expected to attack the character this round."""
+    augment: int = 0
+    """The attack its active augments add to each of its melee attacks."""
+    augments: tuple[Ability, ...] = ()
+    """Its active augments."""
+    missing: int = 0
+    """Health it lacks."""
+
+
+def context(game: Game, f: Figure) -> Context:
+    """The situation of figure ``f`` for the card evaluation."""
+    from delvekit.gloomhaven.effects_characters import augments
+
+    walk, hexes = _reach(game, f)
+    augs = tuple(augments(game, f.id)) if f.kind == "character" else ()
+    return Context(
+        walk, hexes, _threat(game, f), sum(_augment_attack(a) for a in augs), augs, f.max_hp - f.hp
+    )
+
+
+def _threat(game: Game, f: Figure) -> int:
+    """Monsters within ``THREAT_REACH`` whose nearest foe is ``f`` (a monster's focus is the
+    nearest enemy it can reach, §10)."""
+    figures = game.state.figures.values()
+    foes = [g for g in figures if g.kind != "monster"]
+    n = 0
+    for m in figures:
+        if m.kind != "monster" or not _hostile(f, m):
+            continue
+        d = distance(m.hex, f.hex)
+        if d <= THREAT_REACH and all(distance(m.hex, g.hex) >= d for g in foes):
+            n += 1
+    return n
+
+
+def _augment_attack(a: Ability) -> int:
+    return sum(p.value for p in a.then if p.kind == "attack")
+
+
+def _augment_parts_worth(a: Ability) -> float:
+    worth = 0.0
+    for p in a.then:
+        if p.kind == "attack":
+            worth += AUGMENT_ATTACK * p.value
+        elif p.kind in ("heal", "shield", "retaliate"):
+            worth += AUGMENT_OTHER * max(1, p.value) / 2
+        elif p.kind == "condition":
+            worth += AUGMENT_OTHER
+    return worth
+
+
+def _augment_worth(a: Ability, ctx: Context) -> float:
+    """Worth of playing augment ``a`` now: its parts on every later melee attack, less the
+    active augment it replaces."""
+    worth = _augment_parts_worth(a)
+    if ctx.augments:
+        worth -= max(_augment_parts_worth(b) for b in ctx.augments)
+    return worth if ctx.hexes < _FAR else worth * 0.3
+
+
+def _summon_worth(a: Ability) -> float:
+    health = 0
+    for p in a.then:
+        if p.kind == "custom" and "health-" in p.note:
+            digits = p.note.rsplit("health-", 1)[1]
+            health = int(digits) if digits.isdigit() else 0
+    attack = sum(p.value for p in a.then if p.kind == "attack")
+    return SUMMON_HEALTH * health + SUMMON_ATTACK * attack
+
+
+def _as_plain(a: Ability) -> Ability:
+    """The plain ability a named effect mostly amounts to, for the cheap evaluation (the
+    effect itself stays with the engine); ``a`` when there is none."""
+    note = a.note
+    if note == "attack-x":
+        return Ability(kind="attack", value=2)
+    if note == "move-x":
+        return Ability(kind="move", value=2)
+    if note in ("attack-per-condition", "attack-consumes", "attack-moved-through"):
+        return next((p for p in a.then if p.kind == "attack"), a)
+    if note == "afflict":
+        return next((p for p in a.then if p.kind == "condition" and p.condition is not None), a)
+    if note == "shield-on-attacked":
+        return Ability(kind="shield", value=3)  # one shield point on each of several attacks
+    if note.startswith("shield-1-"):
+        return Ability(kind="shield", value=1)
+    if note.startswith("heal-1-"):
+        return Ability(kind="heal", value=1, range=1)
+    return a
 
 
 def _ability_value(a: Ability) -> float:
@@ -259,8 +371,8 @@ class GreedyBot:
         self._setup: object = None
         self._cards: dict[str, dict[str, Card]] = {}
         self._values: dict[tuple[str, str], float] = {}
-        self._orders: dict[tuple[str, str, str, Reach, int], tuple[float, str, str]] = {}
-        """best_order results of this game (they depend on the cards, reach and missing health)."""
+        self._orders: dict[tuple[str, str, str, Context], tuple[float, str, str]] = {}
+        """best_order results of this game (they depend on the cards and the situation)."""
 
     def choose(self, game: Game) -> Choice:
         d = _pending(game)
@@ -289,27 +401,46 @@ class GreedyBot:
 
     # ------------------------------------------------------------ cards
 
-    def _plan_value(self, f: Figure, reach: Reach, first: Half, second: Half) -> float:
-        """Worth of performing ``first`` then ``second`` for ``f``: ``reach`` is (movement to a
-        free hex next to an enemy, hex distance to the nearest enemy)."""
-        walk, hexes = reach
+    def _plan_value(self, f: Figure, ctx: Context, first: Half, second: Half) -> float:
+        """Worth of performing ``first`` then ``second`` for ``f`` in the situation ``ctx``."""
+        walk, hexes = ctx.walk, ctx.hexes
         moved = 0
         total = 0.0
+        bonus = ctx.augment
         for h in (first, second):
             for a in h.abilities:
-                if a.kind == "move":
+                kind = a.kind
+                if kind == "custom":
+                    if a.note == "augment":
+                        total += _augment_worth(a, ctx)
+                        bonus = _augment_attack(a)
+                        continue
+                    if a.note == "summon":
+                        total += _summon_worth(a) if hexes < _FAR else 0.5
+                        continue
+                    a = _as_plain(a)
+                    kind = a.kind
+                if kind == "move":
                     need = min(walk, max(0.0, hexes - 1))
                     useful = min(a.value, max(0.0, need - moved)) if hexes < _FAR else a.value
                     total += useful * 1.2 + (a.value - useful) * 0.2
                     moved += a.value
-                elif a.kind == "attack":
+                elif kind == "attack":
                     reachable = walk <= moved if a.range == 0 else hexes <= a.range + moved
-                    total += _ability_value(a) * 1.5 if reachable else 0.2
-                elif a.kind in ("shield", "retaliate"):
-                    total += _ability_value(a) * (1.0 if hexes <= 4 else 0.2)
-                elif a.kind == "heal":
-                    missing = f.max_hp - f.hp
-                    total += min(a.value, missing) * 1.2 if a.range == 0 else a.value * 0.6
+                    if reachable:
+                        extra = bonus * 1.5 if a.range == 0 else 0.0
+                        total += _ability_value(a) * 1.5 + extra
+                    else:
+                        total += 0.2
+                elif kind in ("shield", "retaliate"):
+                    total += a.value * (SHIELD_PER_ATTACK * ctx.threat if hexes <= 4 else 0.2)
+                elif kind == "heal":
+                    total += min(a.value, ctx.missing) * 1.2 if a.range == 0 else a.value * 0.6
+                elif kind == "condition":
+                    # stun, immobilize, muddle... on an enemy next to the character
+                    total += 2.0 if walk <= moved else 0.2
+                elif kind == "custom":
+                    total += 1.0 if effects.handler(a.note) is not None else 0.0
                 else:
                     total += _ability_value(a) * 0.5
             if h.lost:
@@ -317,13 +448,13 @@ class GreedyBot:
         return total
 
     def best_order(
-        self, game: Game, cid: str, a: str, b: str, reach: Reach | None = None
+        self, game: Game, cid: str, a: str, b: str, ctx: Context | None = None
     ) -> tuple[float, str, str]:
         """The best (worth, first choice kind, card) for playing cards ``a`` and ``b``."""
         f = game.state.figures[cid]
-        if reach is None:
-            reach = _reach(game, f)
-        key = (cid, a, b, reach, f.max_hp - f.hp)
+        if ctx is None:
+            ctx = context(game, f)
+        key = (cid, a, b, ctx)
         known = self._orders.get(key)
         if known is not None:
             return known
@@ -334,7 +465,7 @@ class GreedyBot:
                     for basic2 in (False, True):
                         x = _basic(h1) if basic1 else self.half(cid, first, h1)
                         y = _basic(h2) if basic2 else self.half(cid, second, h2)
-                        v = self._plan_value(f, reach, x, y)
+                        v = self._plan_value(f, ctx, x, y)
                         if v > best[0]:
                             best = (v, ("basic-" if basic1 else "") + h1, first)
         self._orders[key] = best
@@ -347,7 +478,8 @@ class GreedyBot:
             len(ch.hand) < 2 or (len(ch.hand) <= 3 and len(ch.discard) >= 3 and 3 * f.hp <= f.max_hp)
         ):
             return Choice("long-rest")
-        reach = _reach(game, f)
+        ctx = context(game, f)
+        reach = (ctx.walk, ctx.hexes)
         near = reach[1] <= 3
         if Choice("long-rest") in d.choices and reach[1] >= _FAR and (
             f.max_hp - f.hp >= QUIET_REST_HEAL and len(ch.discard) >= QUIET_REST_DISCARDS
@@ -360,7 +492,7 @@ class GreedyBot:
             if c.kind != "select":
                 continue
             a, b = c.args
-            v = self.best_order(game, d.actor, a, b, reach)[0]
+            v = self.best_order(game, d.actor, a, b, ctx)[0]
             lead = self._cards[d.actor][a].initiative
             # with monsters close, the sturdiest character acts early (monsters tied on
             # distance focus the lowest initiative); the others act late, after the
@@ -418,12 +550,14 @@ class GreedyBot:
             _, kind, card = self.best_order(game, d.actor, a, b)
             return Choice(kind, (card,))
         f = game.state.figures[d.actor]
-        reach = _reach(game, f)
+        ctx = context(game, f)
         best: tuple[float, Choice | None] = (-1e9, None)
         for c in d.choices:
+            if c.kind == "item":  # items are not weighed here (items_play offers them)
+                continue
             half = c.kind.removeprefix("basic-")
             h = _basic(half) if c.kind.startswith("basic-") else self.half(d.actor, c.args[0], half)
-            v = self._plan_value(f, reach, h, Half())
+            v = self._plan_value(f, ctx, h, Half())
             if v > best[0]:
                 best = (v, c)
         return best[1]
@@ -449,6 +583,21 @@ class GreedyBot:
         if hand:
             return min(hand, key=lambda c: self.value(d.actor, c.args[0]))
         return pairs[0] if pairs else take
+
+    def pick_up(self, game: Game, d: Decision) -> Choice | None:
+        """At a rest: leave an augment in play (it strengthens every melee attack) unless the
+        character is running out of cards; pick up any other card that counts as discarded."""
+        ch = game.state.characters[d.actor]
+        short = len(ch.hand) + len(ch.discard) < 4
+        for c in d.choices:
+            if c.kind != "pick-up":
+                continue
+            card = self._cards[d.actor].get(c.args[0])
+            halves = (card.top, card.bottom) if card is not None else ()
+            augment = any(a.kind == "custom" and a.note == "augment" for h in halves for a in h.abilities)
+            if short or not augment:
+                return c
+        return Choice("keep-active")
 
     def short_rest(self, game: Game, d: Decision) -> Choice | None:
         ch = game.state.characters[d.actor]
@@ -515,8 +664,23 @@ class GreedyBot:
                 reached = all(2 <= distance(f.hex, g.hex) <= want for g in enemies)
             return _Field(board, self._exposure(game, f, goals), blocked), reached
         doors = board.doors - st.opened
-        goals = set(doors) | set(st.coins)
-        return _Field(board, goals, blocked), not goals
+        if not doors:
+            return _Field(board, set(st.coins), blocked), not st.coins
+        # the party's sturdiest character opens the next door, once the others are near it;
+        # the others wait two hexes from it (a room wakes up on the one who opens it)
+        leader = _leader(game)
+        door = min(doors, key=lambda h: (distance(h, leader.hex), h))
+        blocked |= doors
+        links = board.links
+        if leader is not f:
+            goals = {h for h in links if h not in blocked and distance(h, door) == 2}
+            return _Field(board, goals, blocked), f.hex in goals
+        others = [g for g in st.figures.values() if g.kind == "character" and g is not f]
+        if all(distance(g.hex, door) <= DOOR_WAIT for g in others):
+            blocked.discard(door)
+            return _Field(board, {door}, blocked), False
+        goals = {n for n in links.get(door, ()) if n not in blocked}
+        return _Field(board, goals, blocked), f.hex in goals
 
     def _exposure(self, game: Game, f: Figure, goals: set[Hex]) -> dict[Hex, float]:
         """Goal hexes with a cost for drawing the monsters' focus: a monster focuses on the
@@ -666,12 +830,33 @@ def outcome(before: Game, after: Game) -> float:
         f, g = b.figures[cid], a.figures[cid]
         value -= HP_WORTH * (min(f.hp, f.max_hp) - g.hp)
         value -= CARD_WORTH * (len(later.lost) - len(ch.lost))
+        value += _assets(after, cid) - _assets(before, cid)
     return value
+
+
+def _assets(game: Game, cid: str) -> float:
+    """What a character has in play that keeps paying off: its active augments and the health
+    and attacks of its summons."""
+    from delvekit.gloomhaven.effects_characters import augments
+
+    worth = sum(_augment_parts_worth(a) for a in augments(game, cid))
+    for g in game.state.figures.values():
+        if g.kind == "summon" and g.owner == cid:
+            worth += SUMMON_HEALTH * g.hp / 2 + SUMMON_ATTACK
+    return worth
 
 
 def _sturdiest(game: Game, f: Figure) -> bool:
     """Whether ``f`` has the most maximum health among the characters on the board."""
     return all(g.max_hp <= f.max_hp for g in game.state.figures.values() if g.kind == "character")
+
+
+def _leader(game: Game) -> Figure:
+    """The character on the board with the most maximum health (the first of them in party
+    order): it goes first through doors."""
+    st = game.state
+    on_board = [st.figures[c] for c in st.characters if c in st.figures]
+    return max(reversed(on_board), key=lambda g: g.max_hp)
 
 
 def _basic(half: str) -> Half:
@@ -719,6 +904,7 @@ _HANDLERS: Mapping[str, Callable[[GreedyBot, Game, Decision], Choice | None]] = 
     "damage": GreedyBot.damage,
     "short-rest": GreedyBot.short_rest,
     "short-rest-loss": lambda bot, game, d: Choice("accept"),
+    "pick-up": GreedyBot.pick_up,
     "start": GreedyBot.start,
     "move": GreedyBot.move,
     "attack": GreedyBot.attack,
