@@ -183,7 +183,7 @@ def paid(game: Game, f: Figure, element: Element) -> bool:
 def perform_parts(game: Game, f: Figure, parts: tuple[Ability, ...]) -> None:
     """Perform what a consumption gives, in printed order, as the figure's own abilities."""
     for part in parts:
-        if part.kind == "heal" and part.range:
+        if part.kind == "heal" and part.range and f.kind == "monster" and game._static.board is not None:
             game._push(Task("monster_heal", f.id, part.value, str(part.range)))
         else:
             game._perform(f.id, part)
@@ -241,6 +241,26 @@ def _apply_wild(game: Game, task: Task, choice: Choice) -> None:
     if f.kind == "monster":
         st.group_consumed += [element.value, "wild"]
     perform_parts(game, f, Ability.parse(task.text).then)
+
+
+@effect("heal-targets")
+def _heal_targets(game: Game, fid: str, ability: Ability) -> None:
+    """"Heal X, Range Y, Target N" (Savvas Lavaflow 722 with earth): N different allies in range,
+    each time the one that lost the most health (ties: the players)."""
+    f = game.state.figures.get(fid)
+    heals = [p for p in ability.then if p.kind == "heal"]
+    if f is None or not heals:
+        return
+    if f.kind != "monster" or game._static.board is None:
+        perform_parts(game, f, tuple(heals))
+        return
+    heal = heals[0]
+    game._push(Task("monster_heal", fid, heal.value, f"{heal.range}/{max(1, ability.value)}/"))
+
+
+@effect("not-consumed")
+def _not_consumed(game: Game, fid: str, ability: Ability) -> None:
+    """The place of a "consume E: Attack/Move" line whose element was not there: nothing."""
 
 
 @effect("one-target", "attack-bonus-if-target-adjacent-to-its-allies", "ondeath")

@@ -332,17 +332,22 @@ def item_setup(pack: ContentPack, member: Member, number: int) -> ItemSetup:
     )
 
 
-_SPECIAL_VALUES = {"merciless-overseer": "vermling-scout"}
-"""Monster types whose stat card says ``V``, and what the scenario book counts for it (the
-figures of this type on the map)."""
+HEXES_MOVED = "@hexes-moved"
+"""``MonsterStats.attack_counts`` value meaning: the hexes the monster moved this turn."""
+
+_SPECIAL_VALUES = {"merciless-overseer": ("V", "vermling-scout"), "dark-rider": ("X", HEXES_MOVED)}
+"""Monster types whose stat card's attack holds a letter, and what the engine counts for it
+(``MonsterStats.attack_counts``): the Merciless Overseer's ``V``, the Vermling Scouts on the map
+(scenario book); the Dark Rider's ``3+X``, the hexes it moved this turn (our reading of its stat
+card: it charges)."""
 
 
 def _stats(line: cs.StatLine | None, mtype: cs.MonsterType, variables: dict[str, int]) -> MonsterStats | None:
     if line is None:
         return None
-    counts = _SPECIAL_VALUES.get(mtype.id, "")
+    letter, counts = _SPECIAL_VALUES.get(mtype.id, ("", ""))
     if counts:
-        variables = {**variables, "V": 0}
+        variables = {**variables, letter: 0}
     traits = {a.type: a for a in line.abilities}
     adds = tuple(
         Condition(str(a.value))
@@ -666,7 +671,16 @@ def _monster_named(a: cs.Ability, variables: dict[str, int], before: list[Abilit
         e = next(s for s in a.sub if s.type == "element" and s.mode == "consume")
         base_sub = tuple(s for s in a.sub if s is not e)
         plain_heal = convert(msgspec.structs.replace(a, sub=base_sub), variables)
-        boosted = _part(msgspec.structs.replace(a, sub=(*base_sub, *e.sub)), variables)
+        more = [s for s in e.sub if s.type in ("heal", "target")]  # "+N heal", "Target N"
+        rest_sub = (*base_sub, *(s for s in e.sub if s not in more))
+        boosted = _part(msgspec.structs.replace(a, sub=rest_sub), variables)
+        if more and len(boosted) == 1 and boosted[0].kind == "heal":
+            amounts = {s.type: _number(s.value, "absolute", variables, relative=False) for s in more}
+            value = boosted[0].value + amounts.get("heal", 0)
+            boosted = [msgspec.structs.replace(boosted[0], value=value)]
+            if amounts.get("target", 1) > 1:  # Savvas Lavaflow 722: heal N different allies
+                count = amounts["target"]
+                boosted = [Ability(kind="custom", note="heal-targets", value=count, then=tuple(boosted))]
         note, element = _consume_parts(e)
         both = (*boosted, *plain_heal)
         return [Ability(kind="custom", note=f"instead-{note}", element=element, then=both)]

@@ -47,6 +47,10 @@ from delvekit.gloomhaven.engine_level import level_info
 from delvekit.gloomhaven.modifiers import cards_of, effects_of
 from delvekit.gloomhaven.state import Figure, GameState, Task
 
+HEXES_MOVED = "@hexes-moved"
+"""A stat card's ``attack_counts`` that counts the hexes moved this turn (the Dark Rider's X; the
+content adapter writes it, ``engine_content.HEXES_MOVED``)."""
+
 SUMMON_ACTIONS = (Ability(kind="move", value=0), Ability(kind="attack", value=0))
 """A character summon's turn: Move +0, Attack +0 on its own stat line (§12)."""
 
@@ -63,7 +67,12 @@ def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
         if a.consume and all(e.value in paid for e in a.consume):
             a = a.boosted()
         elif a.kind == "custom" and a.note.startswith("instead-consume-") and len(a.then) == 2:
-            a = a.then[0] if a.element is not None and a.element.value in paid else a.then[1]
+            if a.then[0].kind in ("move", "attack"):  # planned with the move/attack around it
+                a = a.then[0] if a.element is not None and a.element.value in paid else a.then[1]
+        elif a.kind == "custom" and a.note.startswith("consume-") and len(a.then) == 1:
+            if a.then[0].kind in ("move", "attack"):  # "consume E: Attack +0" (Savvas Icestorm 713)
+                was_paid = (a.element.value if a.element is not None else "wild") in paid
+                a = a.then[0] if was_paid else Ability(kind="custom", note="not-consumed")
         elif a.kind == "custom" and a.note in _WRAPPED_ATTACKS and a.then:
             a = a.then[0]
         out.append(a)
@@ -122,7 +131,10 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
         return move, effects_characters.summon_attack(game, f, attack), rng, False
     stats = game._static.types[f.name].stats(f.rank or "normal")
     attack = stats.attack
-    if stats.attack_counts:
+    if stats.attack_counts == HEXES_MOVED:  # Dark Rider: 3+X, X = hexes moved this turn
+        steps = effects_monsters.this_turn(game, f.id)
+        attack += sum(1 for kind, args in steps if kind == "moved" and args[0] == f.id)
+    elif stats.attack_counts:
         attack += sum(1 for g in game.state.figures.values() if g.name == stats.attack_counts)
     return stats.move, attack, stats.range, stats.flying
 
@@ -424,7 +436,7 @@ def _heal_candidates(game: Game, task: Task) -> list[Figure]:
     board = game.board()
     if f is None or board is None:
         return []
-    reach = int(task.text)
+    reach, _, excluded = _heal_reach(task.text)
     near = proximity(board, f.hex, reach)
     sight = sight_for(board, game._static.ruleset.los)
     allies = [
@@ -432,6 +444,7 @@ def _heal_candidates(game: Game, task: Task) -> list[Figure]:
         for g in st.figures.values()
         if g.kind == "monster"
         and g.side == f.side
+        and g.id not in excluded
         and near.get(g.hex, reach + 1) <= reach
         and (g is f or sight.visible(f.hex, g.hex))
     ]
@@ -451,9 +464,23 @@ def _run_heal(game: Game, task: Task) -> Decision | None:
     )
 
 
+def _heal_reach(text: str) -> tuple[int, int, set[str]]:
+    """``RANGE`` or ``RANGE/TARGETS/HEALED,...`` of a monster heal task: a "Heal X, Range Y,
+    Target N" heals N different allies, each time the one that lost the most health."""
+    parts = text.split("/")
+    reach = int(parts[0])
+    targets = int(parts[1]) if len(parts) > 1 else 1
+    excluded = set(parts[2].split(",")) - {""} if len(parts) > 2 else set()
+    return reach, targets, excluded
+
+
 def _apply_heal(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     game.heal(choice.args[0], task.n)
+    reach, targets, excluded = _heal_reach(task.text)
+    if targets > 1:
+        healed = ",".join(sorted(excluded | {choice.args[0]}))
+        game._push(Task("monster_heal", task.who, task.n, f"{reach}/{targets - 1}/{healed}"))
 
 
 def loot(game: Game, f: Figure, reach: int) -> None:
