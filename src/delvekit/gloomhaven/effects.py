@@ -47,6 +47,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_bosses",
     "delvekit.gloomhaven.effects_characters",
     "delvekit.gloomhaven.scenario_rules",
+    "delvekit.gloomhaven.scenario_goals",
 )
 """Modules that register handlers on import (add yours here)."""
 

@@ -59,6 +59,7 @@ from delvekit.gloomhaven.engine_setup import (
     Placement,
     check_equipment,
 )
+from delvekit.gloomhaven.scenario_goals import goal_lines
 
 
 class Member(msgspec.Struct, frozen=True):
@@ -489,7 +490,7 @@ def setup_from_pack(
             doors=tuple(d for d in doors if d.rooms),
         ),
         content_version=pack.info.version if hasattr(pack.info, "version") else "",
-        rules=scenario_rule_lines(s),
+        rules=scenario_rule_lines(s) + goal_lines(s, players, room_index=index),
     )
 
 
