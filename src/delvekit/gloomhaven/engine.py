@@ -468,11 +468,10 @@ class Game:
             st.figures[ch.id] = Figure(ch.id, "character", ch.class_name, ch.max_health, ch.hex)
         for ch in setup.party:
             amd = cards_of(ch.modifiers) if ch.modifiers else standard_deck()
-            minus_ones = sum(item.minus_ones for item in ch.items)  # equipped items' -1 cards (§2.7)
-            if minus_ones:
-                amd = (*amd, *cards_of(("-1",) * minus_ones))
-            st.characters[ch.id].items = {item.number: "unused" for item in ch.items}
+            if ch.items:  # equipped items' -1 cards (§2.7), Second Skin's removal
+                amd = items_play.start_deck(ch, amd)
             st.modifier_decks[ch.id] = ModifierDeck.shuffled(amd, st.rng)
+        items_play.start(self)
         st.modifier_decks[MONSTER_DECK] = ModifierDeck.shuffled(monster_deck(), st.rng)
         for m in setup.monsters:
             st.standees[m.name] = list(range(1, m.standees + 1))
@@ -551,6 +550,8 @@ class Game:
         f = self.state.figures.get(fid)
         if f is None:
             return False
+        if f.kind == "character":
+            condition = items_play.gained(self, fid, condition)  # Drakescale Helm
         if not f.conditions.add(condition, turns_started=f.turns, immune=f.immune):
             self._emit("immune", fid, condition.value)
             self._external()
@@ -636,6 +637,7 @@ class Game:
                     for a in half.abilities
                     if a.kind == "retaliate" and a.range > 1
                 ]
+            out += [Retaliate(a, r) for a, r in items_play.retaliates(self, fid)]  # Spiked Shield...
         return out
 
     def _defence(self, fid: FigureId, kind: str, *, near_only: bool = False) -> int:
@@ -650,6 +652,8 @@ class Game:
                 total += sum(
                     a.value for a in half.abilities if a.kind == kind and not (near_only and a.range > 1)
                 )
+            if kind == "shield":
+                total += items_play.passive_shield(self, fid)  # Chain Hood
         return total
 
     def board(self) -> Board | None:
@@ -810,7 +814,7 @@ class Game:
         on_board = f.kind == "character" and self._static.board is not None
         later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (
-            kind == "attack" and Condition.DISARM in f.conditions
+            kind == "attack" and (Condition.DISARM in f.conditions or items_play.on_obstacle(self, f))
         )
         if kind not in ("xp", "infuse") and not prevented and not (on_board and later):
             self.mark_used(fid)  # used as it resolves; the others say so once they act (§3.4)
@@ -818,15 +822,18 @@ class Game:
             self._emit("prevented", fid, "move", "immobilize")
         elif kind == "attack" and Condition.DISARM in f.conditions:
             self._emit("prevented", fid, "attack", "disarm")
+        elif kind == "attack" and prevented:
+            self._emit("prevented", fid, "attack", "on-obstacle")  # Cloak of Phasing
         elif kind == "loot" and f.kind == "character" and self._static.board is not None:
-            engine_actions.loot(self, f, ability.value)
+            engine_actions.loot(self, f, items_play.loot_value(self, f, ability.value))
         elif kind in ("push", "pull") and f.kind == "character" and self._static.board is not None:
             self._push(Task("shove", fid, ability.value, f"{kind}/{ability.targets}"))
         elif kind == "heal" and ability.range and f.kind == "character" and self._static.board is not None:
             self._push(Task("heal_ally", fid, ability.value, str(ability.range)))
         elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:
             if kind == "move":
-                self._push(Task("move", fid, ability.value, f"0/{'jump' if ability.jump else 'walk'}/s"))
+                mode = "jump" if ability.jump or items_play.flying(self, fid) else "walk"
+                self._push(Task("move", fid, ability.value, f"0/{mode}/s"))
             elif ability.consume:
                 self._push(Task("augment", fid, ability.value, str(ability)))
             else:
@@ -882,4 +889,4 @@ def _half(game: Game, cid: str, card: str, half: str) -> Half:
 
 
 # Handlers live in engine_round and engine_actions (registered on import).
-from delvekit.gloomhaven import effects_characters, engine_actions, engine_round  # noqa: E402, F401
+from delvekit.gloomhaven import effects_characters, engine_actions, engine_round, items_play  # noqa: E402, F401

@@ -63,6 +63,7 @@ from typing import Literal
 
 import msgspec
 
+import delvekit.gloomhaven.items_play as items_play
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects, effects_characters, engine_monsters
 from delvekit.gloomhaven.conditions import Condition
@@ -86,7 +87,14 @@ def _run_round_start(game: Game, task: Task) -> Decision | None:
     game._emit("round", st.round)
     effects.round_event(game, "start")  # scenario special rules
     selects = [Task("select", c.id) for c in st.characters.values() if not c.exhausted]
-    game._push(*selects, Task("reveal"), Task("order"), Task("next_turn"), Task("end_round"))
+    game._push(
+        *selects,
+        Task("reveal"),
+        *items_play.round_tasks(game),  # initiative items, once the cards are revealed
+        Task("order"),
+        Task("next_turn"),
+        Task("end_round"),
+    )
     return None
 
 
@@ -395,7 +403,12 @@ def _run_char_turn(game: Game, task: Task) -> Decision | None:
     game._pop()
     if game.state.characters[task.who].exhausted or not _start_turn(game, task.who):
         return None
-    game._push(Task("wound", task.who), Task("char_act", task.who), Task("end_turn", task.who))
+    game._push(
+        Task("wound", task.who),
+        Task("char_act", task.who),
+        *items_play.turn_tasks(game, task.who),  # end-of-turn items
+        Task("end_turn", task.who),
+    )
     return None
 
 
@@ -424,10 +437,14 @@ def _run_action(game: Game, task: Task) -> Decision | None:
         return None
     halves = ("top", "bottom") if task.n == 1 else ("bottom" if ch.used_half == "top" else "top",)
     choices = [Choice(kind, (card,)) for card in ch.selected for h in halves for kind in (h, "basic-" + h)]
+    choices += items_play.own_turn_choices(game, ch.id)  # "during your turn" items
     return Decision(ch.id, "action", choices)
 
 
 def _apply_action(game: Game, task: Task, choice: Choice) -> None:
+    if choice.kind == "item":  # the decision stays; it comes back after the item's effects
+        items_play.use_own_turn(game, task.who, choice)
+        return
     game._pop()
     ch = game.state.characters[task.who]
     card = choice.args[0]
@@ -451,7 +468,8 @@ def _apply_action(game: Game, task: Task, choice: Choice) -> None:
 
 def _run_basic(game: Game, task: Task) -> Decision | None:
     game._pop()
-    game._perform(task.who, BASIC_TOP if task.text == "top" else BASIC_BOTTOM)
+    basic = BASIC_TOP if task.text == "top" else BASIC_BOTTOM
+    game._perform(task.who, items_play.basic(game, task.who, task.text, basic))  # Versatile Dagger...
     return None
 
 
@@ -529,6 +547,7 @@ def _finish_long_rest(game: Game, cid: str, lose: str | None) -> None:
     ch.discard = []
     game._emit("long-rest", cid, f"lost={lose or '-'}", f"recovered={recovered}")
     game.heal(cid, 2)
+    items_play.refresh_spent(game, cid)  # §4.2: spent items refresh
 
 
 # ----------------------------------------------------------------- damage
@@ -548,7 +567,9 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
     if _negated_by_active_card(game, f.id, task):
         game._pop()
         return None
-    choices = [Choice("take", (str(task.n),))]
+    if items_play.damage_auto(game, f, task):  # armour with use slots (Hide Armor...)
+        return None
+    choices = [Choice("take", (str(task.n),)), *items_play.damage_choices(game, f, task)]
     choices += [Choice("lose-hand", (c,)) for c in ch.hand]
     pool = ch.discard_like()
     choices += [Choice("lose-discard", (a, b)) for i, a in enumerate(pool) for b in pool[i + 1 :]]
@@ -580,6 +601,9 @@ def _negated_by_active_card(game: Game, cid: str, task: Task) -> bool:
 
 def _apply_damage(game: Game, task: Task, choice: Choice) -> None:
     """§4.3: take the damage, or negate all of it by losing 1 hand card or 2 discarded cards."""
+    if choice.kind == "item":  # a shield item against this attack's damage
+        items_play.use_on_damage(game, task, choice)
+        return
     game._pop()
     st = game.state
     f = st.figures[task.who]

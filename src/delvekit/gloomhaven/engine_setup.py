@@ -62,12 +62,32 @@ ItemSlot: TypeAlias = Literal["head", "body", "legs", "one-hand", "two-hands", "
 ItemUse: TypeAlias = Literal["spent", "consumed", "passive"]
 
 
+class ItemEffect(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
+    """One effect of an item, as the content encodes it (docs/content.md, "Items: usage and
+    effects"): ``kind`` is the content's ability type (``attack``, ``heal``, ``condition``,
+    ``element``, ``summon``...) or, for a ``custom`` ability, its named effect
+    (``recover-discarded``, ``set-attack-area``...); ``value`` its number, ``arg`` its word (a
+    condition, an element, who it affects), ``mode`` ``add`` for a bonus to the ability the
+    item is used with, ``infuse``/``consume`` for elements, ``melee`` for an area drawn around
+    its user; ``area`` the red hexes; ``then`` the nested parts. :mod:`~delvekit.gloomhaven.items_play`
+    performs them."""
+
+    kind: str
+    value: int = 0
+    arg: str = ""
+    mode: str = ""
+    area: tuple[tuple[int, int], ...] = ()
+    then: tuple[ItemEffect, ...] = ()
+
+
 class ItemSetup(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     """An item a character brings into the scenario (rules digest §2.7, §13), as the content
     encodes it: its slot, how it is used (``spent``: refreshed by a long rest; ``consumed``: out
-    for the scenario; ``passive``; ``None`` when the source does not say), its use slots and the
-    "−1" modifier cards it adds to its owner's deck while equipped. Item effects are not encoded
-    yet: the engine keeps each item's state (``unused``, ``spent``, ``consumed``) for them."""
+    for the scenario; ``passive``; ``None`` when the source does not say), its use slots, the
+    "−1" modifier cards it adds to its owner's deck while equipped, when it may be used
+    (``trigger``), how much of an attack it covers (``scope``: ``single`` or ``entire``) and
+    what it does (``effects``). The engine keeps each item's state (``unused``, ``spent``,
+    ``consumed``) and performs it (:mod:`~delvekit.gloomhaven.items_play`)."""
 
     number: int
     name: str
@@ -75,6 +95,9 @@ class ItemSetup(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     use: ItemUse | None = None
     uses: int = 0
     minus_ones: int = 0
+    trigger: str = ""
+    scope: str = ""
+    effects: tuple[ItemEffect, ...] = ()
 
 
 SMALL_ITEMS_PER_LEVEL = 2
@@ -99,6 +122,8 @@ most, item 1 Boots is one already (§2.7)
     seen: dict[int, ItemSetup] = {}
     by_slot: dict[str, list[ItemSetup]] = {}
     small_limit = -(-level // SMALL_ITEMS_PER_LEVEL)
+    # an item may let its owner carry more small items (Cloak of Pockets)
+    small_limit += sum(e.value for i in items for e in i.effects if e.kind == "extra-small-items")
     for item in items:
         label = f"{who} cannot equip item {item.number} {item.name}"
         if item.number in seen:
@@ -123,7 +148,7 @@ most, item 1 Boots is one already (§2.7)
         if item.slot == "small" and len(held) >= small_limit:
             raise InputError(
                 f"{label}: {small_limit} small item{'s' if small_limit != 1 else ''} at most at "
-                f"level {level} (half the level rounded up), already {names} (§2.7)",
+                f"level {level} (half the level rounded up, plus what items allow), already {names} (§2.7)",
                 where=where,
             )
         held.append(item)

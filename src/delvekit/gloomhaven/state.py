@@ -167,6 +167,8 @@ class CharacterState:
         "exhausted",
         "hand",
         "id",
+        "item_marks",
+        "item_uses",
         "items",
         "lead",
         "long_rest",
@@ -199,6 +201,11 @@ class CharacterState:
         self.coins = 0
         self.items: dict[int, ItemState] = {}
         """Item number → ``unused``, ``spent`` or ``consumed`` (§13), for the items it brought."""
+        self.item_uses: dict[int, int] = {}
+        """Item number → use slots covered (items with use slots, §13)."""
+        self.item_marks: tuple[str, ...] = ()
+        """Short-lived item effects in force (:mod:`~delvekit.gloomhaven.items_play`): the
+        current attack on this character, a marked enemy..."""
 
     def clone(self) -> CharacterState:
         other = CharacterState.__new__(CharacterState)
@@ -216,6 +223,8 @@ class CharacterState:
         )
         other.battle_goal, other.action_used = self.battle_goal, self.action_used
         other.items = self.items.copy()
+        other.item_uses = self.item_uses.copy()
+        other.item_marks = self.item_marks
         other.hand = self.hand.copy()
         other.discard = self.discard.copy()
         other.lost = self.lost.copy()
@@ -252,7 +261,13 @@ class CharacterState:
             f"playing={self.playing or '-'} lead={self.lead or '-'} long_rest={self.long_rest} "
             f"exhausted={self.exhausted} xp={self.xp} coins={self.coins} "
             f"set_aside={','.join(self.set_aside) or '-'} goal={self.battle_goal or '-'}"
-        ) + (" items=" + ",".join(f"{n}:{s}" for n, s in sorted(self.items.items())) if self.items else "")
+        ) + self._items_text()
+
+    def _items_text(self) -> str:
+        out = " items=" + ",".join(f"{n}:{s}" for n, s in sorted(self.items.items())) if self.items else ""
+        if any(self.item_uses.values()):
+            out += " item-uses=" + ",".join(f"{n}:{u}" for n, u in sorted(self.item_uses.items()) if u)
+        return out + (" item-marks=" + ",".join(self.item_marks) if self.item_marks else "")
 
 
 class Task(msgspec.Struct, frozen=True):
