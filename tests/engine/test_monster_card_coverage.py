@@ -24,7 +24,7 @@ from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
 from delvekit.gloomhaven.engine_content import _line, _monster_actions, _stats, _summoned_types
 from delvekit.gloomhaven.engine_level import level_info
-from delvekit.gloomhaven.engine_setup import BoardSpec, GameSetup, MonsterCard, MonsterType, Placement
+from delvekit.gloomhaven.engine_setup import BoardSpec, Card, GameSetup, MonsterCard, MonsterType, Placement
 
 from .helpers import hero, plain_hand
 
@@ -73,16 +73,18 @@ def arena(
     level: int = 1,
     monster_hex: tuple[int, int] = (3, 0),
     others: tuple[tuple[str, str, tuple[int, int]], ...] = (),
+    hand: tuple[Card, ...] = (),
 ) -> GameSetup:
-    """``players`` characters (plain cards, 20 health) at (0,0), (0,1)... and one monster of
-    type ``name`` (boss rank for a boss) on a radius-5 open map; ``others`` adds monsters."""
+    """``players`` characters (plain cards, or ``hand``; 20 health) at (0,0), (0,1)... and one
+    monster of type ``name`` (boss rank for a boss) on a radius-5 open map; ``others`` adds
+    monsters."""
     variables = {"C": players, "L": level}
     names = {name} | {o[0] for o in others}
     types, decks = monster_types(pack, names, variables, level)
     rank = "boss" if pack.monster(name).boss else "normal"
     starts = [(0, 0), (0, 1), (-1, 1), (-1, 0)][:players]
     party = [
-        hero(f"hero{i}", plain_hand(f"h{i}", [60 + 10 * i + k for k in range(8)]), hex=h, health=20)
+        hero(f"hero{i}", list(hand) or plain_hand(f"h{i}", [60 + 10 * i + k for k in range(8)]), h, 20)
         for i, h in enumerate(starts)
     ]
     placed = [Placement(name, rank, monster_hex), *(Placement(n, r, h) for n, r, h in others)]  # type: ignore[arg-type]

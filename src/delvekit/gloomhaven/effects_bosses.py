@@ -16,9 +16,10 @@
   Betrayer (walking around walls and obstacles; none free: it stays); the character playing
   latest this round is marked mind controlled for the round (event ``mind-controlled``).
 * ``custom-summon-eggs`` / ``custom-hatch-eggs`` (Winged Horror, scenario 46; our reading):
-  special 2 lays one egg per character on empty hexes next to it closest to an enemy (egg
-  tokens, events ``egg-laid``); special 1 hatches every egg still on the map into a normal
-  Night Demon (a monster summon on the egg's hex).
+  special 2 lays one egg per character on empty hexes next to it, each the free one closest to
+  an enemy (ties: the players; egg tokens, events ``egg-laid``); special 1 hatches every egg
+  still on the map into a normal Night Demon (a monster summon on the egg's hex; a figure
+  standing on it keeps the egg from hatching).
 * ``objective-spawn-zephyr`` / ``custom-fly-to-next-perch`` (Elder Drake, special 2, scenario
   34): the sources give neither the zephyrs' stat line nor the perches' places; the effects
   report what they would do (events ``zephyr`` and ``perch``) and change nothing else.
@@ -32,7 +33,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.effects import effect
-from delvekit.gloomhaven.effects_monsters import _empty, _field, near_enemy_hexes
+from delvekit.gloomhaven.effects_monsters import _empty, _field
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine_content import THRONE_DEMONS
@@ -193,10 +194,20 @@ def _lay(game: Game, fid: str, ability: Ability) -> None:
     game._push(*(Task("boss_egg", fid) for _ in range(count)))
 
 
+def _egg_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
+    """Empty hexes next to ``f`` with no egg yet, those closest to an enemy (around walls)."""
+    board = game.board()
+    assert board is not None
+    laid = set(eggs(game))
+    free = [h for h in board.links.get(f.hex, ()) if _empty(game, h) and h not in laid]
+    fields = [proximity(board, g.hex) for g in _enemies(game, f)]
+    near = {h: min((fd.get(h, 10**6) for fd in fields), default=0) for h in free}
+    return sorted(h for h in free if near[h] == min(near.values()))
+
+
 def _run_egg(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
-    laid = set(eggs(game))
-    hexes = [h for h in near_enemy_hexes(game, f) if h not in laid] if f is not None else []
+    hexes = _egg_hexes(game, f) if f is not None else []
     if not hexes:
         game._pop()
         if f is not None:

@@ -25,14 +25,13 @@ Attack +0 on their stat line and their owner's modifier deck. Named effects on m
 (element consumptions beyond boosts, wild, conditions on other figures, summons, traps, on
 death, boss specials) are in :mod:`~delvekit.gloomhaven.effects_monsters`; an
 ``instead-consume-E`` effect and wrapped attacks are swapped in here before planning, and a
-stat card's ``attack_counts`` (the Overseer's ``V``) is counted here. Not yet: teleport.
+stat card's ``attack_counts`` (the Overseer's ``V``, the Dark Rider's ``X``) is counted here.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-import delvekit.gloomhaven.items_play as items_play
 from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
@@ -119,8 +118,6 @@ def consume_for_group(game: Game, f: Figure) -> None:
         if not consume or all(n in st.group_consumed for n in names):
             continue
         if all(st.elements.can_consume(e) for e in consume):
-            if items_play.denies(game, consume):  # Dampening Ring: consumed for nothing
-                continue
             for e in consume:
                 st.elements.consume(e)
                 st.group_consumed.append(e.value)
@@ -177,7 +174,7 @@ def _initiatives(game: Game) -> dict[str, int]:
         if turn.kind == "monster":
             types[turn.id] = turn.initiative
         else:
-            out[turn.id] = items_play.focus_initiative(game, turn.id, turn.initiative)  # Flea-Bitten Shawl
+            out[turn.id] = turn.initiative
     for g in game.state.figures.values():
         if g.kind == "monster" and g.name in types:
             out[g.id] = types[g.name]
@@ -348,9 +345,6 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     if f is None or target is None or board is None:
         return None
     target = effects_characters.redirect(game, f, target)  # Provoking Roar
-    if items_play.attacked(game, f, target, task):  # the target's items before the draw (§13)
-        return None
-    guarded, item_shield = items_play.defence(game, target)  # Leather Armor, Studded Leather
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
     rally = effects_monsters.allies_round_bonus(game, f)
@@ -360,19 +354,18 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    hindered = effects_monsters.attackers_disadvantaged(game, target) or guarded
+    hindered = effects_monsters.attackers_disadvantaged(game, target)
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=(ranged and adjacent) or hindered)
     _, pierce, _ = _attack_traits(game, f, ability)
-    applied = items_play.defend_cards(game, target, draw.applied)  # Iron Helmet
     result = resolve_attack(
         value,
         poisoned=poisoned,
-        cards=applied,
-        shield=game.shield(target.id) + effects_characters.shield_against_attack(game, target) + item_shield,
+        cards=draw.applied,
+        shield=game.shield(target.id) + effects_characters.shield_against_attack(game, target),
         pierce=pierce,
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
-    cards = "/".join(str(c) for c in applied)
+    cards = "/".join(str(c) for c in draw.applied)
     riders = [
         t
         for rider in _riders(game, f, task.n)

@@ -1,0 +1,337 @@
+"""Golden tests for every base-game boss (rules digest §10.5), each named after the boss and the
+rule: its special actions doing what its stat card (and scenario book) says on a small open map,
+its immunities refusing a condition, and its health formula for two to four characters.
+
+The setups are the content pack's own stat lines and Boss deck as the adapter converts them
+(``test_monster_card_coverage.arena``): the boss three hexes from the characters, its card stacked
+on top of the deck, the monster modifier deck all ``+0``. Boss deck cards 575-577 show "special 1",
+572-574 "special 2"."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from delvekit.core.decks import Deck
+from delvekit.core.hexes import distance
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.content import load_pack
+from delvekit.gloomhaven.elements import Element
+from delvekit.gloomhaven.engine import MONSTER_DECK, Game
+from delvekit.gloomhaven.engine_setup import Card
+from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+
+from .helpers import card, half
+from .test_monster_card_coverage import all_strong, arena, play_round, start
+
+PACK = load_pack()
+SPECIAL_1, SPECIAL_2 = "575", "572"
+
+
+def boss_round(
+    name: str,
+    card_id: str,
+    *,
+    players: int = 2,
+    strong: tuple[Element, ...] = (),
+    others: tuple[tuple[str, str, tuple[int, int]], ...] = (),
+    hand: tuple[Card, ...] = (),
+    prepare: object = None,
+    monster_hex: tuple[int, int] = (3, 0),
+) -> tuple[Game, list[str]]:
+    """Round 1 with ``card_id`` on top of the boss's deck; the events of the round."""
+    setup = arena(PACK, name, players=players, others=others, hand=hand, monster_hex=monster_hex)
+    game = start(setup)
+    deck = PACK.monster(name).deck
+    game.state.decks[deck] = Deck.from_state([card_id], [c.id for c in setup.decks[deck] if c.id != card_id])
+    game.state.modifier_decks[MONSTER_DECK] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+    if strong == tuple(Element):
+        all_strong(game)
+    else:
+        for e in strong:
+            game.state.elements.infuse(e)
+        game.state.elements.end_turn()
+    if callable(prepare):
+        prepare(game)
+    return game, play_round(game, random.Random(0))
+
+
+def boss_id(game: Game, name: str) -> str:
+    return next(f.id for f in game.state.monsters(name))
+
+
+def mine(events: list[str], fid: str) -> list[str]:
+    return [e for e in events if fid in e.split()[1:2]]
+
+
+# ------------------------------------------------------------------ health (§10.5)
+
+HEALTH = {  # level-1 stat card formula (monster level 1) -> health for 2, 3, 4 characters
+    "arcane-golem": ("11xC", (22, 33, 44)),
+    "bandit-commander": ("10xC", (20, 30, 40)),
+    "bloated-regent": ("10xC/2", (10, 15, 20)),
+    "captain-of-the-guard": ("9xC", (18, 27, 36)),
+    "dark-rider": ("10xC", (20, 30, 40)),
+    "elder-drake": ("12xC", (24, 36, 48)),
+    "giant-ooze": ("9xC", (18, 27, 36)),
+    "hungry-soul": ("6xC/2", (6, 9, 12)),
+    "infiltrator": ("12", (12, 12, 12)),
+    "inox-bodyguard": ("7xC", (14, 21, 28)),
+    "jekserah": ("7xC", (14, 21, 28)),
+    "lurker-king": ("9", (9, 9, 9)),
+    "merciless-overseer": ("8xC", (16, 24, 32)),
+    "prime-demon": ("9xC", (18, 27, 36)),
+    "prime-demon-scenario-36": ("18xC", (36, 54, 72)),
+    "prime-lieutenant": ("15", (15, 15, 15)),
+    "siege-cannon": ("18", (18, 18, 18)),
+    "the-betrayer": ("12xC", (24, 36, 48)),
+    "the-colorless": ("10xC", (20, 30, 40)),
+    "the-gloom": ("25xC", (50, 75, 100)),
+    "the-harvester": ("6", (6, 6, 6)),
+    "the-sightless-eye": ("8xC", (16, 24, 32)),
+    "winged-horror": ("7xC", (14, 21, 28)),
+}
+
+
+def test_every_boss_of_the_content_has_a_health_case() -> None:
+    assert set(HEALTH) == {n for n, m in PACK.monsters.items() if m.boss}
+
+
+@pytest.mark.parametrize("name", sorted(HEALTH))
+def test_boss_health_formula_for_two_to_four_characters(name: str) -> None:
+    """`8xC`, `10xC/2` (rounded up), a fixed number: evaluated for the party size (§10.5)."""
+    text, expected = HEALTH[name]
+    assert str(PACK.monster(name).stats(1, "boss").health) == text
+    for players, hp in zip((2, 3, 4), expected, strict=True):
+        game = start(arena(PACK, name, players=players))
+        boss = game.state.figures[boss_id(game, name)]
+        assert (boss.rank, boss.hp, boss.max_hp) == ("boss", hp, hp), (name, players)
+
+
+# ------------------------------------------------------------------ immunities
+
+
+@pytest.mark.parametrize("name", sorted(n for n, m in PACK.monsters.items() if m.boss and m.immunities))
+def test_boss_immunities_refuse_conditions_and_curses(name: str) -> None:
+    game = start(arena(PACK, name))
+    fid = boss_id(game, name)
+    immune = set(PACK.monster(name).immunities)
+    for condition in Condition:
+        if condition.value in immune:
+            assert game.add_condition(fid, condition) is False
+            assert str(game.events[-1]) == f"immune {fid} {condition.value}"
+    if "curse" in immune:
+        assert game.add_modifier_card(fid, "curse") is False
+    else:
+        assert game.add_modifier_card(fid, "curse") is True
+    allowed = [c for c in (Condition.POISON, Condition.WOUND, Condition.MUDDLE) if c.value not in immune]
+    for condition in allowed:
+        assert game.add_condition(fid, condition) is True
+
+
+@pytest.mark.parametrize("name", ["elder-drake", "the-sightless-eye"])
+def test_boss_immune_to_push_and_pull_is_not_moved(name: str) -> None:
+    """Elder Drake and Sightless Eye: immune to push and pull (stat card)."""
+    push = half("attack 1 push 2")
+    shove = tuple(card(f"p{i}", 10 + i, top=push, bottom=push) for i in range(8))
+    game, events = boss_round(name, "578", hand=shove, monster_hex=(1, 0))
+    fid = boss_id(game, name)
+    assert f"immune {fid} push" in events
+    assert not [e for e in events if e.startswith(f"forced {fid}")]
+    assert game.state.figures[fid].hex == (1, 0)
+
+
+# ------------------------------------------------------------------ specials
+
+
+def test_bandit_commander_special_2_summons_living_bones_that_do_not_act_and_drop_no_money() -> None:
+    game, events = boss_round("bandit-commander", SPECIAL_2)
+    summoned = [e for e in events if e.startswith("summoned living-bones#")]
+    assert len(summoned) == 1 and " normal " in summoned[0]  # normal for two characters
+    bones = summoned[0].split()[1]
+    assert f"turn {bones}" not in events  # a summon never acts the round it appears (§10.4)
+    game._lose_hp(game.state.figures[bones], 99, "test")
+    assert "coin-dropped" not in [e.kind for e in game.events[-3:]]  # and drops no money
+
+
+def test_bandit_commander_special_1_without_a_closed_door_stays() -> None:
+    game, events = boss_round("bandit-commander", SPECIAL_1)
+    assert f"no-door {boss_id(game, 'bandit-commander')}" in events
+
+
+def test_captain_of_the_guard_special_1_heals_self_and_all_allies() -> None:
+    def hurt(game: Game) -> None:
+        for f in game.state.monsters():
+            f.hp -= 3
+
+    game, events = boss_round(
+        "captain-of-the-guard", SPECIAL_1, others=(("city-guard", "normal", (4, 0)),), prepare=hurt
+    )
+    cap, guard = boss_id(game, "captain-of-the-guard"), boss_id(game, "city-guard")
+    assert f"healed {cap} 2" in events and f"healed {guard} 2" in events
+
+
+def test_captain_of_the_guard_special_2_gives_allies_plus_1_attack_this_round() -> None:
+    game, events = boss_round("captain-of-the-guard", SPECIAL_2, others=(("city-guard", "normal", (1, -1)),))
+    cap, guard = boss_id(game, "captain-of-the-guard"), boss_id(game, "city-guard")
+    assert f"allies-bonus {cap} +1" in events
+    bonus = [e for e in events if e.startswith(f"attack-bonus {guard} ")]
+    assert bonus and bonus[0].endswith("+1 allies-bonus")
+    attack = next(e for e in events if e.startswith(f"attack {guard} "))
+    base = PACK.monster("city-guard").stats(1, "normal").attack
+    played = next(e for e in events if e.startswith("activate city-guard ")).split("card=")[1]
+    guard_card = next(c for c in game.setup.decks["guard"] if c.id == played)
+    card_value = next(a.value for a in guard_card.actions if a.kind == "attack")  # on the stat line
+    assert f"value={int(base) + card_value + 1}" in attack
+
+
+def test_dark_rider_attack_is_3_plus_hexes_moved_and_special_2_summons_between_move_and_attack() -> None:
+    game, events = boss_round("dark-rider", SPECIAL_2)
+    rider = boss_id(game, "dark-rider")
+    moved = [e for e in events if e.startswith(f"moved {rider} ")]
+    order = [e.split()[0] for e in events if e.split()[0] in ("move-ended", "summoned", "attack")]
+    assert order[:3] == ["move-ended", "summoned", "attack"]
+    attack = next(e for e in events if e.startswith(f"attack {rider} "))
+    assert f"value={3 + len(moved) - 1}" in attack  # level 1: 3+X; the card: Attack -1
+
+
+def test_elder_drake_special_1_area_attack_hits_every_figure_in_its_pattern() -> None:
+    game, events = boss_round("elder-drake", SPECIAL_1, monster_hex=(2, 0))
+    drake = boss_id(game, "elder-drake")
+    attacks = [e for e in events if e.startswith(f"attack {drake} ")]
+    assert attacks and not [e for e in events if e.startswith(f"moved {drake}")]  # it cannot move
+
+
+def test_inox_bodyguard_attack_is_c_based_and_special_2_retaliates_3() -> None:
+    for players in (2, 4):
+        game, events = boss_round("inox-bodyguard", SPECIAL_2, players=players)
+        guard = boss_id(game, "inox-bodyguard")
+        attack = next(e for e in events if e.startswith(f"attack {guard} "))
+        assert f"value={1 + players}" in attack  # level 1: 1+C
+        assert f"bonus {guard} retaliate 3" in events
+
+
+def test_jekserah_special_1_summons_two_living_bones_for_two_characters() -> None:
+    _, events = boss_round("jekserah", SPECIAL_1)
+    assert len([e for e in events if e.startswith("summoned living-bones#")]) == 2
+    _, events = boss_round("jekserah", SPECIAL_1, players=3)
+    ranks = sorted(e.split()[2] for e in events if e.startswith("summoned living-bones#"))
+    assert ranks == ["elite", "normal"]
+
+
+def test_merciless_overseer_attack_counts_scouts_and_special_1_makes_them_act_again() -> None:
+    scouts = (("vermling-scout", "normal", (4, 0)), ("vermling-scout", "normal", (4, -1)))
+    game, events = boss_round("merciless-overseer", SPECIAL_1, others=scouts)
+    assert f"act-again {boss_id(game, 'merciless-overseer')} scouts=2" in events
+    game, events = boss_round("merciless-overseer", "578", others=scouts, monster_hex=(1, 0))
+    attack = next(e for e in events if e.startswith("attack merciless-overseer#"))
+    assert "value=2" in attack  # V = 2 scouts, Attack +0
+
+
+def test_prime_demon_special_throne_moves_and_summons_the_demon_of_its_place() -> None:
+    game, events = boss_round("prime-demon", SPECIAL_2)
+    demon = boss_id(game, "prime-demon")
+    assert f"throne-moved {demon} a" in events
+    summoned = next(e for e in events if e.startswith("summoned "))
+    assert summoned.startswith("summoned frost-demon#") and " normal " in summoned  # place a, 2 chars
+    game, events = boss_round("prime-demon", SPECIAL_1, players=3)
+    summoned = next(e for e in events if e.startswith("summoned "))
+    assert " elite " in summoned  # special 1: elite for three or four characters
+
+
+def test_prime_demon_scenario_36_specials_are_move_and_attack() -> None:
+    game, events = boss_round("prime-demon-scenario-36", SPECIAL_1)
+    demon = boss_id(game, "prime-demon-scenario-36")
+    assert [e for e in events if e.startswith(f"attack {demon} ")]
+    assert not [e for e in events if e.startswith("summoned ")]
+
+
+def test_the_betrayer_special_1_summons_vipers_and_special_2_forces_characters_next_to_it() -> None:
+    game, events = boss_round("the-betrayer", SPECIAL_1, players=4)
+    assert sorted(e.split()[2] for e in events if e.startswith("summoned giant-viper#")) == ["elite", "elite"]
+    game, events = boss_round("the-betrayer", SPECIAL_2)
+    betrayer = game.state.figures[boss_id(game, "the-betrayer")]
+    controlled = next(e for e in events if e.startswith("mind-controlled "))
+    assert controlled.split()[1] in ("hero0", "hero1")
+    # each character was forced next to the Betrayer during its turn (they may move on later)
+    first = [e for e in events if e.startswith("move-ended hero")][:2]
+    assert len(first) == 2
+    for e in first:
+        q, r = (int(x) for x in e.split()[2].split(","))
+        assert distance((q, r), betrayer.hex) == 1
+
+
+def test_the_colorless_special_1_consumes_dark_to_summon_a_night_demon_and_turns_invisible() -> None:
+    game, events = boss_round("the-colorless", SPECIAL_1, strong=(Element.DARK,))
+    colorless = boss_id(game, "the-colorless")
+    assert "consumed the-colorless dark" in events
+    assert any(e.startswith("summoned night-demon#") for e in events)
+    assert f"condition {colorless} invisible" in events
+    game, events = boss_round("the-colorless", SPECIAL_1)  # no dark: no demon
+    assert not any(e.startswith("summoned ") for e in events)
+
+
+def test_the_gloom_special_2_teleports_away_keeping_its_focus_in_range_5() -> None:
+    game, events = boss_round("the-gloom", SPECIAL_2)
+    gloom = game.state.figures[boss_id(game, "the-gloom")]
+    teleported = next(e for e in events if e.startswith(f"teleported {gloom.id} "))
+    q, r = (int(x) for x in teleported.split()[2].split(","))
+    assert distance((q, r), (0, 0)) <= 5 and distance((q, r), (0, 0)) > 3  # away, yet in range
+    attack = next(e for e in events if e.startswith(f"attack {gloom.id} "))
+    target = attack.split()[2]
+    assert f"condition {target} stun" in events and f"condition {target} poison" in events
+
+
+def test_the_gloom_special_1_moves_9_and_attacks_plus_9() -> None:
+    _, events = boss_round("the-gloom", SPECIAL_1)
+    attack = next(e for e in events if e.startswith("attack the-gloom#"))
+    assert "value=14" in attack  # level 1: Attack 5, +9
+
+
+def test_the_sightless_eye_special_1_summons_a_deep_terror_and_attacks_its_area() -> None:
+    game, events = boss_round("the-sightless-eye", SPECIAL_1)
+    eye = boss_id(game, "the-sightless-eye")
+    assert any(e.startswith("summoned deep-terror#") for e in events)
+    assert len([e for e in events if e.startswith(f"attack {eye} ")]) == 2  # both characters in the area
+
+
+def test_winged_horror_special_2_lays_one_egg_per_character_and_special_1_hatches_them() -> None:
+    game, events = boss_round("winged-horror", SPECIAL_2, players=3)
+    horror = boss_id(game, "winged-horror")
+    laid = [e for e in events if e.startswith(f"egg-laid {horror} ")]
+    assert len(laid) == 3
+    # next round: special 1 hatches the eggs still free
+    deck = PACK.monster("winged-horror").deck
+    game.state.decks[deck] = Deck.from_state([SPECIAL_1], [c for c in ("573", "574", "576")])
+    events = play_round(game, random.Random(1))
+    hatched = [e for e in events if e.startswith(f"egg-hatched {horror} ")]
+    assert len(hatched) == 3
+    born = [e for e in events if e.startswith("summoned night-demon#")]
+    assert len(born) + len([e for e in events if e.startswith(f"no-summon {horror}")]) == 3
+
+
+# ------------------------------------------------------- scenario bosses on regular decks
+
+
+@pytest.mark.parametrize(
+    ("name", "trait", "value"),
+    [
+        ("arcane-golem", "shield", 2),
+        ("hungry-soul", "shield", 5),
+        ("hungry-soul", "targets", 3),
+        ("infiltrator", "retaliate", 2),
+        ("lurker-king", "pierce", 1),
+        ("siege-cannon", "range", 5),
+        ("the-harvester", "shield", 2),
+        ("giant-ooze", "range", 3),
+        ("prime-lieutenant", "adds", (Condition.WOUND,)),
+        ("bloated-regent", "attack", 4),
+    ],
+)
+def test_scenario_boss_has_its_boss_stat_line_on_a_monster_deck(name: str, trait: str, value: object) -> None:
+    """Scenario bosses use a regular deck (no specials) with their own boss stat line."""
+    game = start(arena(PACK, name))
+    boss = game.state.figures[boss_id(game, name)]
+    stats = game._static.types[name].stats("boss")
+    assert boss.rank == "boss" and getattr(stats, trait) == value
