@@ -22,6 +22,7 @@ from delvekit.gloomhaven.engine_checks import violations
 from delvekit.gloomhaven.engine_content import Member, setup_from_pack
 from delvekit.gloomhaven.engine_setup import GameSetup
 from delvekit.gloomhaven.scenario_rules import parse_line
+from delvekit.gloomhaven.state import Figure
 
 TWO = [Member("brute"), Member("mindthief")]
 THREE = [*TWO, Member("tinkerer")]
@@ -245,21 +246,38 @@ def test_objective_scenario_33_destroying_door_b_reveals_its_room() -> None:
     assert "scenario-rule rule-0 turn" in [str(e) for e in game.events]
 
 
-def test_objective_scenario_75_destroyed_graves_raise_their_corpses() -> None:
+def test_objective_scenario_75_each_grave_dug_raises_one_corpse_on_its_hex() -> None:
     setup = _setup(75)
     game = _started(setup)
     for room in range(1, len(setup.rooms) - 1):  # not the last room: its grave is the Regent's
         game.reveal_room(room)
     graves = [f for f in game.state.figures.values() if f.name == "Grave"]
     assert len(graves) == 8
-    for g in graves[:-1]:
-        game._kill(g)
-    effects.goal(game)
-    spawned = len(_events(game, "spawned"))
-    game._kill(graves[-1])
-    effects.goal(game)  # every grave of one marker destroyed: its corpses rise
-    assert len(_events(game, "spawned")) > spawned
-    assert all("living-corpse" in e for e in _events(game, "spawned"))
+    for grave in graves[:3]:
+        before = len(_events(game, "spawned"))
+        free = game.state.standees["living-corpse"][:]
+        game._kill(grave)
+        spawned = _events(game, "spawned")[before:]
+        if not free:
+            assert spawned == [] and _events(game, "no-spawn")
+            continue
+        assert len(spawned) == 1 and spawned[0].startswith("spawned living-corpse#")
+        assert spawned[0].endswith(f"hex={grave.hex[0]},{grave.hex[1]}")  # where the grave was
+        effects.goal(game)  # the rule's own check spawns nothing more
+        assert len(_events(game, "spawned")) == before + 1
+
+
+def test_spawn_count_f_scenario_26_every_pump_summons_once_its_room_is_revealed() -> None:
+    for party, imps in ((TWO, 2), (THREE, 3)):
+        setup = _setup(26, party)
+        game = _started(setup)
+        _round(game, 1, "end")
+        assert _events(game, "spawned") == []  # the pump room is not revealed yet
+        for room in range(1, len(setup.rooms)):
+            game.reveal_room(room)
+        _round(game, 2, "end")
+        spawned = _events(game, "spawned")
+        assert len(spawned) == imps and all(e.startswith("spawned black-imp#") for e in spawned)
 
 
 # -------------------------------------------------------------------------------- ally
@@ -397,7 +415,7 @@ def test_scenario_61_the_demons_and_the_oozes_take_turns_round_by_round() -> Non
 
 def test_scenario_36_demons_spawn_by_round_and_the_city_archers_are_allies() -> None:
     game = _started(_setup(36))
-    assert "door.1" in game.state.figures and game.state.figures["door.1"].side == "monsters"
+    assert "door.1" in game.state.figures and game.state.figures["door.1"].side == "party"  # defended
     archers = [f for f in game.state.monsters() if f.name == "city-archer"]
     assert archers and all(f.side == "party" for f in archers)
     kinds = []
@@ -479,3 +497,211 @@ def test_every_scenario_setup_builds_its_rule_lines() -> None:
         for line in setup.rules:
             if not line.startswith(("win|", "lose|")):
                 parse_line(line)
+
+
+# ------------------------------------------------------------------------- stat changes
+
+
+def test_level_offsets_scenarios_28_57_67_read_the_stat_card_levels_up() -> None:
+    pack = load_pack()
+    cases = [(28, "living-corpse", 2, "elite"), (57, "infiltrator", 1, "boss")]
+    cases += [(58, "the-harvester", 1, "boss"), (67, "stone-golem", 1, "elite")]
+    for n, monster, offset, rank in cases:
+        setup = _setup(n)
+        mtype = next(m for m in setup.monsters if m.name == monster)
+        line = pack.monster(monster).stats(min(7, setup.level + offset), rank)  # type: ignore[arg-type]
+        health = mtype.stats(rank).health  # type: ignore[arg-type]
+        expected = line.health if isinstance(line.health, int) else health
+        assert health == expected and mtype.stats(rank).attack == line.attack, (n, monster)  # type: ignore[arg-type]
+    # at level 7 the offset stops at the last stat card
+    high = setup_from_pack(pack, 28, [Member("brute", 9), Member("mindthief", 9)])
+    corpse = next(m for m in high.monsters if m.name == "living-corpse")
+    assert corpse.stats("elite").health == pack.monster("living-corpse").stats(7, "elite").health
+
+
+def test_scenario_67_the_golem_becomes_the_arcane_golem_with_h_times_c_health() -> None:
+    setup = _setup(67, THREE)
+    game = _started(setup)
+    room = _room_of(setup, 3, 67)
+    game.reveal_room(room)
+    golem = next(f for f in game.state.monsters() if f.name == "stone-golem")
+    elite = next(m for m in setup.monsters if m.name == "stone-golem").stats("elite").health
+    assert golem.max_hp == golem.hp == elite * 3
+    assert f"renamed {golem.id} arcane-golem" in [str(e) for e in game.events]
+
+
+def test_stat_changes_carried_by_the_scenarios_own_stat_cards_are_not_repeated() -> None:
+    from delvekit.gloomhaven.scenario_rules import RuleLine, parsed
+
+    for n in (54, 89):  # the map places cave-bear-scenario-54 / cultist-scenario-89
+        assert not [x for x in parsed(_setup(n).rules) if isinstance(x, RuleLine)]
+    lines = [x for x in parsed(_setup(36).rules) if isinstance(x, RuleLine)]
+    assert not any(x.rule.stats for x in lines)  # prime-demon-scenario-36 already has twice the health
+
+
+def test_every_rule_line_of_every_scenario_is_performed() -> None:
+    from delvekit.gloomhaven.scenario_rules import RuleLine, parsed
+    from delvekit.gloomhaven.scenario_triggers import unperformed
+
+    pack = load_pack()
+    for n, s in pack.scenarios.items():
+        if s.rooms:
+            for x in parsed(setup_from_pack(pack, n, TWO).rules):
+                assert not isinstance(x, RuleLine) or unperformed(x.rule) == [], (n, x.index)
+
+
+def test_scenario_22_every_standing_altar_strengthens_the_demons() -> None:
+    from delvekit.gloomhaven.engine_monsters import _stats
+
+    setup = _setup(22)
+    game = _started(setup)
+
+    def card(f: Figure) -> tuple[int, int, int, int]:
+        line = game._static.types[f.name].stats(f.rank or "normal")
+        return line.health, line.move, line.attack, line.range
+
+    def check(x: int) -> None:
+        demons = [f for f in game.state.monsters() if "demon" in f.name]
+        assert demons
+        for f in demons:
+            health, move, attack, rng = card(f)
+            assert f.max_hp == health + x
+            assert _stats(game, f)[:3] == (move + (x + 1) // 2, attack + x, rng + (x + 1) // 2 if rng else 0)
+
+    central = _room_of(setup, 2, 22)
+    for room in range(1, len(setup.rooms)):
+        if room != central:
+            game.reveal_room(room)  # demons on the map, the rule's room not revealed yet
+    check(0)
+    game.reveal_room(central)
+    check(4)
+    altars = [f for f in game.state.figures.values() if f.name == "Altar"]
+    assert len(altars) == 4
+    demon = next(f for f in game.state.monsters() if "demon" in f.name)
+    demon.hp = demon.max_hp - 2  # hurt by two: its health is cut only where above the new maximum
+    game._kill(altars[0])
+    effects.goal(game)
+    check(3)
+    assert demon.hp == demon.max_hp - 1
+    for altar in altars[1:]:
+        game._kill(altar)
+    effects.goal(game)
+    check(0)
+
+
+def test_scenario_36_the_prime_demon_appears_at_e_when_the_gate_falls_with_the_damage_it_took() -> None:
+    setup = _setup(36)
+    game = _started(setup)
+    prime = next(m for m in setup.monsters if m.name == "prime-demon-scenario-36")
+    per_round = 2 * 2 + setup.level - 2
+    for n in range(1, 4):
+        _round(game, n, "end")
+    assert not any(f.name == "prime-demon-scenario-36" for f in game.state.monsters())
+    assert _events(game, "damage-pending")[-1] == f"damage-pending prime-demon {3 * per_round}"
+    door = game.state.figures["door.1"]
+    game._kill(door)
+    effects.goal(game)  # a turn ends
+    demon = next(f for f in game.state.monsters() if f.name == "prime-demon-scenario-36")
+    assert demon.hex == (7, 1) and demon.rank == "boss"
+    assert demon.max_hp == prime.stats("boss").health and demon.hp == demon.max_hp - 3 * per_round
+    _round(game, 4, "end")  # the gate is down: no more damage
+    assert demon.hp == demon.max_hp - 3 * per_round
+
+
+def test_scenario_36_the_gate_falls_by_itself_as_round_8_ends() -> None:
+    game = _started(_setup(36))
+    _round(game, 8, "end")
+    assert "door.1" not in game.state.figures
+    assert any(f.name == "prime-demon-scenario-36" for f in game.state.monsters())
+
+
+# ----------------------------------------------------------------------- escorts that move
+
+
+def test_escort_scenario_19_hail_walks_two_hexes_toward_the_altar_as_the_round_ends() -> None:
+    from delvekit.gloomhaven.scenario_objectives import _steps_to
+
+    game = _started(_setup(19))
+    hail = game.state.figures["hail.1"]
+    altar = (14, -1)
+    board = game.board()
+    assert board is not None
+    goal = {n for n in neighbours(altar) if n in board.hexes and board.adjacent(altar, n)}
+    before = _steps_to(game, goal)[hail.hex]
+    _round(game, 1, "end")
+    assert _steps_to(game, goal)[hail.hex] == before - 2
+    moved = [e for e in _events(game, "moved") if e.startswith("moved hail.1 ")]
+    assert len(moved) == 2
+    # a monster in the way blocks her: she never walks through enemies
+    hail.hex = next(iter(goal))
+    _round(game, 2, "end")
+    assert "escort-arrived hail.1" in " ".join(_events(game, "escort-arrived"))
+    assert game.state.scenario_marks["arrived:hail.1"] == 2
+
+
+def test_escort_walks_around_monsters_never_through_them() -> None:
+    from delvekit.gloomhaven.scenario_objectives import _steps_to, move_escorts
+    from delvekit.gloomhaven.scenario_rules import ObjectiveLine
+
+    game = _started(_setup(1))
+    board = game.board()
+    assert board is not None
+    st = game.state
+    for f in list(st.monsters()):
+        del st.figures[f.id]
+    start = next(h for h in sorted(board.hexes) if board.terrain_at(h) is None
+                 and st.figure_at(h) is None and h not in board.doors
+                 and all(n in board.hexes and board.adjacent(h, n) and board.terrain_at(n) is None
+                         and n not in board.doors for n in neighbours(h)))  # fmt: skip
+    far = max((h for h in board.hexes if board.terrain_at(h) is None), key=lambda h: (distance(h, start), h))
+    escort = Figure("hail.1", "objective", "Hail", 5, start, side="party")
+    st.figures[escort.id] = escort
+    guards = []
+    for i, n in enumerate(neighbours(start)):  # an enemy on every side: no way out
+        if st.figure_at(n) is None:
+            st.figures[f"g{i}"] = Figure(f"g{i}", "monster", "bandit-guard", 5, n, rank="normal")
+            guards.append(f"g{i}")
+    line = ObjectiveLine("Hail", "5", start, move=3, to=(far,), reach="on")
+    move_escorts(game, [line])
+    assert escort.hex == start
+    towards = _steps_to(game, {far})
+    opened = min(neighbours(start), key=lambda n: (towards.get(n, 99), n))  # its way to the goal
+    gone = next(g for g in guards if st.figures[g].hex == opened)
+    del st.figures[gone]
+    move_escorts(game, [line])
+    assert towards[escort.hex] == towards[start] - 3
+    first = next(e for e in game.events if e.kind == "moved" and e.args[0] == "hail.1")
+    assert first.args[1] == f"{opened[0]},{opened[1]}"
+
+
+def test_escort_scenario_86_a_villager_reaching_the_docks_is_saved() -> None:
+    game = _started(_setup(86))
+    villager = game.state.figures["villager.1"]
+    line = next(x for x in game.setup.rules if x.startswith("objective|") and '"number":1,' in x)
+    dock = tuple(msgspec.json.decode(line.split("|", 1)[1])["to"][0])
+    board = game.board()
+    assert board is not None
+    villager.hex = next(
+        n for n in neighbours(dock) if n in board.hexes and board.adjacent(dock, n)
+        and board.terrain_at(n) is None and game.state.figure_at(n) is None
+    )  # fmt: skip
+    _round(game, 1, "end")
+    assert "villager.1" not in game.state.figures
+    assert "escort-saved villager.1" in _events(game, "escort-saved")
+    assert not any(e.kind == "killed" and e.args[0] == "villager.1" for e in game.events)
+
+
+def test_escorts_play_out_with_invariants() -> None:
+    from delvekit.gloomhaven.bots import RandomBot
+
+    escorts, moved = ("hail", "orchid", "villager"), 0
+    for n in (19, 38, 86):
+        game = Game(_setup(n), seed=5)
+        bot = RandomBot(5)
+        steps = 0
+        while game.decision is not None and steps < 4000:
+            game.choose(bot.choose(game))
+            assert violations(game) == [], (n, violations(game))
+            steps += 1
+        moved += sum(1 for e in game.events if e.kind == "moved" and e.args[0].split(".")[0] in escorts)
+    assert moved > 0

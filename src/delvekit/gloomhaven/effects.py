@@ -68,6 +68,9 @@ REVEAL_HOOKS: list[Callable[[Game, int], None]] = []
 LOOT_HOOKS: list[Callable[[Game, Figure, set[tuple[int, int]]], None]] = []
 """Called when a Loot ability of a figure reached some hexes (scenario goal treasure tiles)."""
 
+STAT_HOOKS: list[Callable[[Game, Figure], tuple[int, int, int]]] = []
+"""(move, attack, range) that scenario rules add to a monster's stat card (scenario 22)."""
+
 _loaded = False
 
 
@@ -148,6 +151,15 @@ def goal(game: Game) -> bool | None:
         if verdict is not None:
             return verdict
     return None
+
+
+def stat_bonus(game: Game, figure: Figure) -> tuple[int, int, int]:
+    """The (move, attack, range) scenario rules add to ``figure``'s stat card now."""
+    move = attack = rng = 0
+    for hook in STAT_HOOKS:
+        m, a, r = hook(game, figure)
+        move, attack, rng = move + m, attack + a, rng + r
+    return move, attack, rng
 
 
 def missing(notes: Iterable[str]) -> list[str]:

@@ -408,7 +408,7 @@ def setup_from_pack(
             continue
         rooms[index[number]].append(Placement(p.monster, kind, p.hex))
         used.add(p.monster)
-    used |= {sp.monster for rule in s.rules for sp in rule.spawns}  # spawned by special rules
+    used |= {sp.monster for rule in scenario_setup.rules_of(s) for sp in rule.spawns}  # spawned by rules
     used |= _summoned_types(pack, used)
     coins = []
     for overlay in s.overlays:
@@ -440,7 +440,8 @@ def setup_from_pack(
         mt = pack.monster(name)
         try:
             stats = {
-                r: _stats(_line(mt, monster_level, r), mt, variables) for r in ("normal", "elite", "boss")
+                r: _stats(_line(mt, scenario_setup.monster_level(s, name, monster_level), r), mt, variables)
+                for r in ("normal", "elite", "boss")
             }
         except ContentError as exc:
             raise InputError(
@@ -816,9 +817,11 @@ _LOCKS: dict[int, tuple[str, str]] = {2: ("abcd", "bandit-commander")}
 """Locked doors (scenario book): the markers of the rooms behind them in their opening order,
 and the monster type that alone opens them."""
 
-_MARKERS: dict[int, dict[str, tuple[int, int]]] = {3: {"a": (8, 2)}}
+_MARKERS: dict[int, dict[str, tuple[int, int]]] = {3: {"a": (8, 2)}, 36: {"e": (7, 1)}}
 """Map markers that no source places (docs/content-scenarios.md, "Markers"): scenario 3's
-(a), where the Inox Guards spawn, on tile L1b's cell (0, 3), next to door 1."""
+(a), where the Inox Guards spawn, on tile L1b's cell (0, 3), next to door 1; scenario 36's (e),
+where the Prime Demon appears "just beyond the row of starting hexes in front of door 1": the
+outside hex touching both starting hexes that touch the gate (6, 1) and (6, 2)."""
 
 _TIMING: dict[tuple[int, int], str] = {(3, 1): "start"}
 """(scenario, rule index) → round timing where the book differs from the imported rule:

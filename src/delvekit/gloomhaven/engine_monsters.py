@@ -40,6 +40,7 @@ from delvekit.gloomhaven import effects_characters, effects_monsters, monster_ai
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
+from delvekit.gloomhaven.effects import stat_bonus
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_actions import after_attack, hex_token
@@ -136,7 +137,8 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
         attack += sum(1 for kind, args in steps if kind == "moved" and args[0] == f.id)
     elif stats.attack_counts:
         attack += sum(1 for g in game.state.figures.values() if g.name == stats.attack_counts)
-    return stats.move, attack, stats.range, stats.flying
+    more_move, more_attack, more_range = stat_bonus(game, f)  # scenario rules (22's altars)
+    return stats.move + more_move, attack + more_attack, stats.range + more_range, stats.flying
 
 
 def _attack_traits(

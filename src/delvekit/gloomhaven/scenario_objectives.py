@@ -11,8 +11,8 @@ only damage destroys them (a destroyed objective drops nothing and counts as no 
   99), monsters leave it alone.
 * An **escort** (``escort: true``: Hail, Redthorn, the Captive Orchids, the Villagers...) is on
   the characters' side: monsters focus and attack it as they would a character (initiative 99
-  for their focus ties), characters cannot attack it. Escorts stand where they are placed: the
-  book's rules for moving some of them are not data (see docs/content-scenarios.md).
+  for their focus ties), characters cannot attack it. Escorts with a ``move`` walk toward
+  their goal as the round ends (:func:`move_escorts`); the others stand where they are placed.
 
 **Allied monsters** (``ally|TYPE``: scenario 11's Living Bones and Living Corpses...) are
 monsters on the characters' side: they take their turns from their own ability deck on their
@@ -25,10 +25,11 @@ presses it, once: it reveals a room, opens doors (locked ones too) or finishes t
 
 from __future__ import annotations
 
+import heapq
 import re
 from typing import TYPE_CHECKING
 
-from delvekit.core.hexes import Hex
+from delvekit.core.hexes import Hex, neighbours
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.state import Figure
@@ -138,3 +139,113 @@ def _open(game: Game, doors: list[Hex]) -> None:
         for room in spec.rooms:
             if room not in st.revealed_rooms:
                 game.reveal_room(room)
+
+
+# ------------------------------------------------------------------------ escorts that move
+
+
+def move_escorts(game: Game, lines: list[ObjectiveLine]) -> None:
+    """Every escort that moves (``move`` > 0) performs its Move toward its ``to`` hexes, as the
+    round ends: its initiative is 99, after every other turn (the book: Hail in 19, the Orchid
+    in 38, the Villagers in 86). It walks the path with the fewest traps and hazardous hexes,
+    then the fewest movement points (difficult terrain costs two), through its allies but not
+    its enemies, obstacles or walls; it opens a closed door it enters (revealing the room) and
+    springs a trap (§5.1, §5.5). It ends on the reachable empty hex nearest its goal (ties: fewer
+    negative hexes, fewer points, lowest hex) and stays put if no hex is nearer. On arrival
+    (next to a ``to`` hex, or on one for ``reach: on``) it is marked ``arrived:ID`` in the
+    scenario marks with an ``escort-arrived`` event; reaching ``on`` a hex saves it: it leaves
+    the map (``escort-saved``)."""
+    for line in lines:
+        f = game.state.figures.get(objective_id(line))
+        if line.move and line.to and f is not None:
+            _move_escort(game, f, line)
+
+
+def _goal_hexes(game: Game, line: ObjectiveLine) -> set[Hex]:
+    board = game.board()
+    assert board is not None
+    if line.reach == "on":
+        return {h for h in line.to if _open_hex(game, h)}
+    return {
+        n for t in line.to for n in neighbours(t) if _open_hex(game, n) and board.adjacent(t, n)
+    }  # fmt: skip
+
+
+def _open_hex(game: Game, h: Hex) -> bool:
+    board = game.board()
+    assert board is not None
+    if h not in board.hexes or board.is_wall(h):
+        return False
+    terrain = board.terrain_at(h)
+    return terrain is None or terrain.name not in ("OBSTACLE", "WALL")
+
+
+def _steps_to(game: Game, goal: set[Hex]) -> dict[Hex, int]:
+    """Steps from every hex to the nearest goal hex, around walls and obstacles (figures and
+    doors ignored: they move or open)."""
+    board = game.board()
+    assert board is not None
+    seen = dict.fromkeys(goal, 0)
+    layer = sorted(goal)
+    while layer:
+        nxt = []
+        for h in layer:
+            for n in neighbours(h):
+                if n not in seen and _open_hex(game, n) and board.adjacent(h, n):
+                    seen[n] = seen[h] + 1
+                    nxt.append(n)
+        layer = nxt
+    return seen
+
+
+def _move_escort(game: Game, f: Figure, line: ObjectiveLine) -> None:
+    from delvekit.gloomhaven.engine_actions import _enter
+
+    st = game.state
+    board = game.board()
+    assert board is not None
+    goal = _goal_hexes(game, line)
+    if f.hex not in goal:
+        towards = _steps_to(game, goal)
+        occupied = {g.hex: g for g in st.figures.values() if g is not f}
+        best: dict[Hex, tuple[int, int]] = {f.hex: (0, 0)}
+        came: dict[Hex, Hex] = {}
+        heap: list[tuple[int, int, Hex]] = [(0, 0, f.hex)]
+        while heap:
+            bad, cost, h = heapq.heappop(heap)
+            if best.get(h, (bad + 1, cost)) < (bad, cost):
+                continue
+            for n in neighbours(h):
+                if not _open_hex(game, n) or not board.adjacent(h, n):
+                    continue
+                other = occupied.get(n)
+                if other is not None and other.side != f.side:
+                    continue  # enemies block; allies may be passed through
+                terrain = board.terrain_at(n)
+                step = 2 if terrain is not None and terrain.name == "DIFFICULT" else 1
+                hurt = int(terrain is not None and terrain.name in ("TRAP", "HAZARDOUS"))
+                key = (bad + hurt, cost + step)
+                if cost + step > line.move or best.get(n, (1 << 30, 0)) <= key:
+                    continue
+                best[n], came[n] = key, h
+                heapq.heappush(heap, (key[0], key[1], n))
+        ends = [h for h in best if h == f.hex or h not in occupied]
+        far = 1 << 30
+        end = min(ends, key=lambda h: (towards.get(h, far), *best[h], h))
+        if towards.get(end, far) >= towards.get(f.hex, far):
+            return
+        path = [end]
+        while path[-1] != f.hex:
+            path.append(came[path[-1]])
+        for h in reversed(path[:-1]):
+            f.hex = h
+            game._emit("moved", f.id, f"{h[0]},{h[1]}")
+            _enter(game, f, h)  # a door opens, a trap springs
+            if f.id not in st.figures:
+                return
+    if f.hex in goal and f"arrived:{f.id}" not in st.scenario_marks:
+        st.scenario_marks[f"arrived:{f.id}"] = st.round
+        game._emit("escort-arrived", f.id, f"{f.hex[0]},{f.hex[1]}")
+        if line.reach == "on":
+            del st.figures[f.id]
+            game._emit("escort-saved", f.id)

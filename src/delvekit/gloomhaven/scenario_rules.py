@@ -37,7 +37,9 @@ Two kinds of line:
   that name none).
 * ``objective|JSON`` — an objective figure placed with its room
   (:mod:`~delvekit.gloomhaven.scenario_objectives`): ``name``, ``health`` (an expression in
-  ``C`` and ``L``), ``marker``, ``escort``, ``room``, ``hex``, ``number``.
+  ``C`` and ``L``), ``marker``, ``escort``, ``room``, ``hex``, ``number``; an escort that
+  moves also ``move`` (its Move on initiative 99), ``to`` (hexes) and ``reach`` (``adjacent``:
+  it heads for a hex next to one of them; ``on``: into one, and is then saved).
 * ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
 * ``plate|Q,R|EFFECT|VALUE`` — a pressure plate: a character ending its turn on it triggers
   EFFECT once: ``reveal`` (VALUE a room index), ``open`` (VALUE door hexes ``Q,R;...``: also
@@ -120,6 +122,9 @@ class ObjectiveLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     marker: str = ""
     escort: bool = False
     number: int = 1
+    move: int = 0
+    to: tuple[Hex, ...] = ()
+    reach: Literal["", "adjacent", "on"] = ""
 
 
 class Ally(msgspec.Struct, frozen=True):

@@ -41,6 +41,7 @@ from collections.abc import Mapping
 import msgspec
 
 from delvekit.core.hexes import Hex, distance, neighbours
+from delvekit.gloomhaven.content import maps
 from delvekit.gloomhaven.content import scenario as cs
 
 OBJECTIVE_OVERLAYS: dict[str, str] = {
@@ -53,11 +54,135 @@ OBJECTIVE_OVERLAYS: dict[str, str] = {
 }
 """Objective name → the overlay variant it is printed on in the map source (VGB)."""
 
-COUNTS: dict[int, int] = {26: 1, 75: 1}
-"""Scenario → the value of ``F`` in its spawn counts (the book's rules text defines it; no
-source carries it): one monster per spawn until a source says more."""
+COUNTS: dict[tuple[int, str], str] = {(26, "a"): "2", (26, "b"): "C//3", (26, "c"): "C//4"}
+"""(scenario, marker) → what GHS's spawn count ``F`` stands for there (the book's rules text
+defines it; no source carries it). Scenario 26: every water pump not yet cleansed summons one
+Black Imp as each round ends; the pumps are the two water hexes a (every party), b (three or
+more characters: ``C//3``) and c (four: ``C//4``). An ``F`` with no entry (scenario 75's
+graves) is one spawn per objective of the rule's ``dead`` condition, on its hex, as each is
+destroyed (:mod:`~delvekit.gloomhaven.scenario_triggers`)."""
+
+RULE_ROOMS: dict[tuple[int, int], str] = {(26, 1): "L1a", (26, 2): "L1a", (26, 3): "L1a"}
+"""(scenario, rule index) → the map tile whose room must be revealed before the rule applies,
+where the book prints the rule in the section read as that room opens and GHS has no
+``requiredRooms``: scenario 26's pumps summon only once door 1 is open (their markers are
+then placed in that room)."""
+
+EXTRA_RULES: dict[int, tuple[cs.Rule, ...]] = {
+    36: (
+        cs.Rule(
+            when="R == 8",
+            figures=(cs.FigureEffect(cs.Figures("objective", "Door", "1"), "damage", "10+(2xL)"),),
+        ),
+        cs.Rule(
+            always=True,
+            once=True,
+            figures=(cs.FigureEffect(cs.Figures("objective", "Door", "1"), "dead"),),
+            spawns=(cs.Spawn("prime-demon-scenario-36", ("boss", "boss", "boss"), marker="e"),),
+        ),
+    ),
+}
+"""Rules of the book that no source has as rule data, in the content's own record (their
+indices follow the scenario's own rules). Scenario 36: the Prime Demon is not set up; it
+appears at e once door 1 is destroyed, and the door falls by itself as round 8 ends, after the
+Prime Demon suffered that round's damage (the damage dealt while it was away is dealt as it
+appears: :mod:`~delvekit.gloomhaven.scenario_triggers`)."""
+
+MARKER_TILES: dict[int, dict[str, str]] = {
+    19: {"c": "D2a", "d": "D1a", "e": "C2b"},
+    26: {"a": "L1a", "b": "L1a", "c": "L1a"},
+    86: {"c": "B1b", "d": "M1b", "e": "B1b", "f": "M1b"},
+}
+"""Scenario → marker → the map tile the book prints it on, where the rule's room would put it
+elsewhere (public notes on the scenario book): 19's spawns appear behind the party (c on the
+starting tile), 26's pumps are on the last tile of their room, 86's Vermling Scouts come from
+the village's two ends (the notes say M1a for d and f; the map has M1b). The hex on the tile
+is chosen by the rule above."""
+
+DEFENDED: dict[int, tuple[str, ...]] = {36: ("Door",)}
+"""Objectives the monsters attack and the characters defend, though they are no escort in the
+data (they never move): scenario 36's gate, which the demons break down."""
+
+
+class EscortMove(msgspec.Struct, frozen=True):
+    """How an escort acts on initiative 99 each round: ``Move N`` toward ``target``."""
+
+    move: int
+    target: str
+    """``overlay:VARIANT`` (end next to that overlay piece: 19's altar),
+    ``monster:TYPE@TILE`` (end next to where the map places that monster on that tile: 38's
+    Inox Shaman on D1b) or ``tile-end:TILE`` (enter one of the two hexes of that tile farthest
+    from the starting hexes; the escort is then saved and leaves the map: 86's docks)."""
+
+
+ESCORT_MOVES: dict[int, dict[str, EscortMove]] = {
+    19: {"Hail": EscortMove(2, "overlay:altar")},
+    38: {"Orchid": EscortMove(3, "monster:inox-shaman@D1b")},
+    86: {"Villager": EscortMove(3, "tile-end:H3a")},
+}
+"""Escorts that move (scenario book, each acting on initiative 99 "opening doors and springing
+traps if necessary"). The others stand: Hail in 27 and the Captive Orchids in 44 and 56 have no
+action; Redthorn (44) and Fish (79) attack, which is not performed (docs/content-scenarios.md)."""
+
+MAX_LEVEL = 7
+"""The highest monster level: a type's level offset never takes it beyond (28, 67)."""
 
 _SPACING = 3
+
+
+def level_offsets(s: cs.Scenario) -> dict[str, int]:
+    """Monster type → levels above the scenario level: the ``level_offset`` of its placements and
+    of the rules' spawns (28's Living Corpses +2; 57's Infiltrator, 58's Harvester and 67's
+    Arcane Golem +1). The data never gives one type two offsets in a scenario; the largest wins.
+
+    >>> from delvekit.gloomhaven.content import load_pack
+    >>> level_offsets(load_pack().scenarios[28])
+    {'living-corpse': 2}
+    """
+    out: dict[str, int] = {}
+    spawns = [sp for rule in rules_of(s) for sp in rule.spawns]
+    for monster, offset in [(p.monster, p.level_offset) for _, p in s.placements()] + [
+        (sp.monster, sp.level_offset) for sp in spawns
+    ]:
+        if offset:
+            out[monster] = max(out.get(monster, 0), offset)
+    return out
+
+
+def monster_level(s: cs.Scenario, monster: str, level: int) -> int:
+    """The level ``monster``'s stat card is read at in scenario ``s`` (monster level ``level``
+    plus its offset, at most :data:`MAX_LEVEL`)."""
+    return min(MAX_LEVEL, level + level_offsets(s).get(monster, 0))
+
+
+def rules_of(s: cs.Scenario) -> tuple[cs.Rule, ...]:
+    """The scenario's rules as the engine performs them: the content's (with the rooms of
+    :data:`RULE_ROOMS`) followed by :data:`EXTRA_RULES`."""
+    rules = list(s.rules)
+    for (number, i), tile in RULE_ROOMS.items():
+        room = next((r.number for r in s.rooms if any(t.ref == tile for t in r.tiles)), None)
+        if number == s.number and room is not None and i < len(rules):
+            rules[i] = msgspec.structs.replace(rules[i], requires_rooms=(*rules[i].requires_rooms, room))
+    return (*rules, *EXTRA_RULES.get(s.number, ()))
+
+
+def _placed_types(s: cs.Scenario) -> set[str]:
+    return {p.monster for _, p in s.placements()} | {sp.monster for r in rules_of(s) for sp in r.spawns}
+
+
+def carried_by_variant(s: cs.Scenario, change: cs.StatChange) -> bool:
+    """A stat change on monster type T that the scenario's own stat card for T already carries:
+    the scenario places ``T-scenario-N`` instead of T (54's Cave Bears poison with every attack,
+    89's Cultists draw the deck that summons Giant Vipers, 36's Prime Demon has twice the
+    health), so the change is not performed again.
+
+    >>> from delvekit.gloomhaven.content import load_pack
+    >>> s = load_pack().scenarios[54]
+    >>> carried_by_variant(s, s.rules[0].stats[0])
+    True
+    """
+    variant = f"{change.figures.name}-scenario-{s.number}"
+    return change.figures.kind == "monster" and variant in _placed_types(s)
 
 
 def _free_hexes(s: cs.Scenario, room_hexes: frozenset[Hex]) -> list[Hex]:
@@ -76,6 +201,10 @@ def _room_hexes(s: cs.Scenario, number: int | None) -> frozenset[Hex]:
         return smap.room_hexes[number]
     initial = [r.number for r in s.rooms if r.initial] or [min(r.number for r in s.rooms)]
     return frozenset().union(*(smap.room_hexes.get(n, frozenset()) for n in initial))
+
+
+def _tile_hexes(s: cs.Scenario, ref: str) -> frozenset[Hex]:
+    return frozenset(h for r in s.rooms for t in r.tiles if t.ref == ref for h in maps.tile_hexes(t))
 
 
 def _far_from_start(s: cs.Scenario, hexes: list[Hex], taken: list[Hex]) -> Hex | None:
@@ -104,16 +233,18 @@ def _rule_room(rule: cs.Rule) -> int | None:
 def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[str]:
     """A hex for every spawn marker letter, and ``#N`` for rule N's spawns without one."""
     wanted: dict[str, int | None] = {}
-    for i, rule in enumerate(s.rules):
+    for i, rule in enumerate(rules_of(s)):
         for sp in rule.spawns:
             key = sp.marker or f"#{i}"
             wanted.setdefault(key, _rule_room(rule))
     taken: list[Hex] = [known[k] for k in sorted(wanted) if k in known]
+    tiles = MARKER_TILES.get(s.number, {})
     out: list[str] = []
     for key in sorted(wanted, key=lambda k: (k.startswith("#"), k)):
         h = known.get(key)
         if h is None:
-            h = _far_from_start(s, _free_hexes(s, _room_hexes(s, wanted[key])), taken)
+            where = _tile_hexes(s, tiles[key]) if key in tiles else _room_hexes(s, wanted[key])
+            h = _far_from_start(s, _free_hexes(s, where), taken)
             if h is None:
                 continue
             taken.append(h)
@@ -135,6 +266,46 @@ def _door_side(s: cs.Scenario, room: cs.Room, objective: cs.Objective, taken: li
         if beside:
             return beside[0]
     return None
+
+
+def _walking(s: cs.Scenario, starts: list[Hex]) -> dict[Hex, int]:
+    """Steps from the nearest of ``starts`` to every hex, around walls and obstacles."""
+    board = s.map().board
+    seen = {h: 0 for h in starts}
+    layer = list(starts)
+    while layer:
+        nxt = []
+        for h in layer:
+            for n in neighbours(h):
+                if n in seen or n not in board.hexes or not board.adjacent(h, n):
+                    continue
+                terrain = board.terrain_at(n)
+                if terrain is not None and terrain.name in ("OBSTACLE", "WALL"):
+                    continue
+                seen[n] = seen[h] + 1
+                nxt.append(n)
+        layer = nxt
+    return seen
+
+
+def escort_target(s: cs.Scenario, move: EscortMove) -> tuple[list[Hex], str]:
+    """The hexes an escort heads for and whether it must end ``adjacent`` to one or ``on``
+    one (:class:`EscortMove`).
+
+    >>> from delvekit.gloomhaven.content import load_pack
+    >>> escort_target(load_pack().scenarios[19], ESCORT_MOVES[19]["Hail"])
+    ([(14, -1)], 'adjacent')
+    """
+    kind, _, what = move.target.partition(":")
+    if kind == "overlay":
+        return sorted(h for o in s.overlays if o.variant == what for h in o.hexes), "adjacent"
+    if kind == "monster":
+        monster, _, tile = what.partition("@")
+        on = _tile_hexes(s, tile)
+        return sorted(p.hex for _, p in s.placements() if p.monster == monster and p.hex in on), "adjacent"
+    steps = _walking(s, list(s.starting_hexes))
+    far = sorted((h for h in _tile_hexes(s, what) if h in steps), key=lambda h: (-steps[h], h))
+    return sorted(far[:2]), "on"
 
 
 def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
@@ -172,15 +343,19 @@ def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
                 continue
             taken.append(h)
             numbers[objective.name] = numbers.get(objective.name, 0) + 1
-            record = {
+            record: dict[str, object] = {
                 "name": objective.name,
                 "health": objective.health,
                 "marker": objective.marker,
-                "escort": objective.escort,
+                "escort": objective.escort or objective.name in DEFENDED.get(s.number, ()),
                 "room": index[where],
                 "hex": list(h),
                 "number": numbers[objective.name],
             }
+            move = ESCORT_MOVES.get(s.number, {}).get(objective.name)
+            if move is not None:
+                to, reach = escort_target(s, move)
+                record |= {"move": move.move, "to": [list(x) for x in to], "reach": reach}
             out.append("objective|" + msgspec.json.encode(record).decode())
     return out
 
@@ -218,20 +393,25 @@ def scenario_lines(
     room number → setup room index; ``markers``: hexes known for marker letters; ``timing``:
     rule index → corrected round timing)."""
     out: list[str] = []
-    for i, rule in enumerate(s.rules):
+    for i, rule in enumerate(rules_of(s)):
+        stats = tuple(c for c in rule.stats if not carried_by_variant(s, c))
+        if stats != rule.stats:
+            rule = msgspec.structs.replace(rule, stats=stats)
         if is_plain(rule) or not (
             rule.spawns or rule.figures or rule.elements or rule.stats or rule.finish
             or rule.reveal_rooms or rule.disables
         ):  # fmt: skip
-            continue  # an ``at`` line, or a rule with nothing the data says (71, 73, 74)
+            continue  # an ``at`` line, carried by a stat card, or nothing the data says (71, 73)
         fixed = _indexed(rule, index)
         if timing and i in timing:
             fixed = msgspec.structs.replace(fixed, timing=timing[i])
-        if any(sp.count == "F" for sp in fixed.spawns):
-            n = str(COUNTS.get(s.number, 1))
-            spawns = tuple(
-                msgspec.structs.replace(sp, count=n if sp.count == "F" else sp.count) for sp in fixed.spawns
-            )
+        spawns = tuple(
+            msgspec.structs.replace(sp, count=COUNTS[s.number, sp.marker])
+            if sp.count == "F" and (s.number, sp.marker) in COUNTS
+            else sp
+            for sp in fixed.spawns
+        )
+        if spawns != fixed.spawns:
             fixed = msgspec.structs.replace(fixed, spawns=spawns)
         out.append(f"rule|{i}|" + msgspec.json.encode(fixed).decode())
     if s.rooms:

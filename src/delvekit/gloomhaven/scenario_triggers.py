@@ -21,23 +21,34 @@ revealed, a turn ends or a monster dies. It fires when all of these hold:
 
 **What it does**, in this order: a ``dead`` monster entry removes that monster (the spawns of
 the rule then appear on its hex: scenario 57's guard who is the Infiltrator); ``reveal_rooms``;
-``spawns``
-(``count`` evaluated, the rank for the party size, ``none`` skipped) at their marker's hex;
-figure effects on characters, monsters, summons, objectives, ``all`` figures or
+``spawns`` (``count`` evaluated, the rank for the party size, ``none`` skipped) at their
+marker's hex; figure effects on characters, monsters, summons, objectives, ``all`` figures or
 ``characterWithSummon``: ``add-modifier`` (``curse:3``, ``minus1:2``), ``condition``,
-``damage`` (not an attack), ``toggle-off`` (that type takes no turn this round; ``toggle-on``
-is the default); element states; stat changes whose formula uses only the
-figure's health ``H``, ``C`` and ``L`` (``Hx2``: its maximum and current health set once per
-figure); ``finish`` (``won``/``lost``: the scenario ends with the round).
+``damage`` (not an attack; to an objective at once; to a monster type that is not on the map
+yet it is kept and dealt as the type appears: 36's Prime Demon), ``toggle-off`` (that type
+takes no turn this round; ``toggle-on`` is the default); element states; stat changes;
+``finish`` (``won``/``lost``: the scenario ends with the round).
 
-Not performed (no engine meaning in the data, listed by :func:`unperformed`): stat changes
-written in ``X`` (scenario 22), a type's name, deck or extra actions (54, 67, 89), spawn level
-offsets (57's Infiltrator appears at the scenario level).
+**Stat changes**: a ``health`` formula in the figure's health ``H``, ``C`` and ``L`` (``Hx2``)
+sets its maximum and current health once per figure; ``name`` is a label (an event, 67's
+Arcane Golem); a change ``while_present`` objectives stand is written in ``X``, the number of
+those objectives not destroyed (placed or still to come): ``health`` is added to the maximum
+health as ``X`` changes, ``movement``, ``attack`` and ``range`` (ranged monsters only) are
+added to the stat card through :data:`~delvekit.gloomhaven.effects.STAT_HOOKS` (scenario
+22's altars). Changes the scenario's own stat card carries, level offsets and renamed types are
+settled at setup (:mod:`~delvekit.gloomhaven.scenario_setup`).
+
+**Spawn count ``F``**: a spawn whose count is still ``F`` (no table entry) appears once per
+objective of the rule's ``dead`` condition, on its hex, as each is destroyed (75's graves).
+
+**Escorts that move** act as the round ends (their initiative is 99): see
+:func:`~delvekit.gloomhaven.scenario_objectives.move_escorts`.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import functools
 from typing import Literal
 
 from delvekit.core.hexes import Hex
@@ -49,6 +60,7 @@ from delvekit.gloomhaven.elements import Element, Strength
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.scenario_objectives import (
     matches,
+    move_escorts,
     objective_id,
     place_objectives,
     press_plates,
@@ -180,14 +192,23 @@ def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, 
     for sp in rule.spawns:
         rank = sp.types[players - 2]
         at = markers.get(sp.marker or f"#{n}") if not freed or sp.marker else freed[0]
+        if sp.count == "F":
+            continue  # one per objective, as each is destroyed (_objective_died)
         if rank == "none" or at is None:
             if at is None and rank != "none":
                 game._emit("no-spawn", sp.monster, "no-marker")
             continue
         for _ in range(max(0, _value(game, sp.count))):
-            spawn_monster(game, sp.monster, rank, at, mid_round=moment == "turn")
+            fig = spawn_monster(game, sp.monster, rank, at, mid_round=moment == "turn" and not _ending(game))
+            if fig is not None:
+                _pending_damage(game, fig)
     for fe in rule.figures:
         if fe.effect in _CONDITIONS or (fe.effect == "dead" and fe.figures.kind == "monster"):
+            continue
+        if fe.effect == "damage" and fe.figures.kind == "monster" and _absent(game, fe.figures.name):
+            key = f"pending:{fe.figures.name}"
+            st.scenario_marks[key] = st.scenario_marks.get(key, 0) + _value(game, fe.value)
+            game._emit("damage-pending", fe.figures.name, st.scenario_marks[key])
             continue
         for f in _who(game, fe.figures, objectives):
             if f.id not in st.figures:
@@ -196,6 +217,8 @@ def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, 
                 add_cards(game, f, fe.value)
             elif fe.effect == "condition":
                 game.add_condition(f.id, Condition.parse(fe.value))
+            elif fe.effect == "damage" and f.kind == "objective":
+                game._lose_hp(f, _value(game, fe.value), "scenario")  # no card can negate it
             elif fe.effect == "damage":
                 game.suffer_damage(f.id, _value(game, fe.value), "scenario")
             elif fe.effect == "toggle-off" and f.kind == "monster":
@@ -212,19 +235,137 @@ def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, 
 def _stats(game: Game, n: int, rule: cs.Rule, objectives: list[ObjectiveLine]) -> None:
     st = game.state
     for change in rule.stats:
-        health = [expr for stat, expr in change.stats if stat == "health"]
-        if not health or parse_expr(health[0]).variables - _STAT_VARIABLES:
+        stats = dict(change.stats)
+        if change.while_present is not None:
+            _scale_health(game, n, change, _standing(game, objectives, change.while_present), objectives)
             continue
+        health = stats.get("health", "")
         for f in _who(game, change.figures, objectives):
+            if "name" in stats and f"name:{n}:{f.id}" not in st.scenario_marks:
+                st.scenario_marks[f"name:{n}:{f.id}"] = st.round
+                game._emit("renamed", f.id, stats["name"])  # 67: the Arcane Golem
             mark = f"stat:{n}:{f.id}"
-            if mark in st.scenario_marks:
+            if not health or parse_expr(health).variables - _STAT_VARIABLES or mark in st.scenario_marks:
                 continue
             st.scenario_marks[mark] = st.round
-            value = parse_expr(health[0]).evaluate(H=f.max_hp, C=len(game.setup.party), L=game.setup.level)
+            value = parse_expr(health).evaluate(H=f.max_hp, C=len(game.setup.party), L=game.setup.level)
             lost = f.max_hp - f.hp
             f.max_hp = max(1, int(value))
             f.hp = max(1, f.max_hp - lost)
             game._emit("stat-changed", f.id, "health", f.max_hp)
+
+
+def _standing(game: Game, objectives: list[ObjectiveLine], figures: cs.Figures) -> int:
+    """How many objectives ``figures`` names are not destroyed (placed or still to come)."""
+    st = game.state
+    return sum(
+        1
+        for o in objectives
+        if matches(o, figures.name, figures.marker)
+        and (objective_id(o) in st.figures or f"objective:{objective_id(o)}" not in st.scenario_marks)
+    )
+
+
+def _scale_health(game: Game, n: int, change: cs.StatChange, x: int, objectives: list[ObjectiveLine]) -> None:
+    """A stat change in ``X`` (``X``: the objectives standing): each figure's maximum health is
+    its stat card's plus the ``health`` formula, followed as ``X`` changes (a figure keeps the
+    damage it took; a lower maximum cuts its health)."""
+    st = game.state
+    health = dict(change.stats).get("health")
+    if health is None:
+        return
+    bonus = int(parse_expr(health).evaluate(X=x))
+    for f in _who(game, change.figures, objectives):
+        key = f"bonus:{n}:{f.id}"
+        delta = bonus - st.scenario_marks.get(key, 0)
+        if not delta:
+            continue
+        st.scenario_marks[key] = bonus
+        f.max_hp = max(1, f.max_hp + delta)
+        f.hp = max(1, min(f.max_hp, f.hp + max(delta, 0)))
+        game._emit("stat-changed", f.id, "health", f.max_hp)
+
+
+@functools.lru_cache(maxsize=64)
+def _scaled(rules: tuple[str, ...]) -> tuple[tuple[cs.Rule, cs.StatChange], ...]:
+    return tuple(
+        (line.rule, change)
+        for line in parsed(rules)
+        if isinstance(line, RuleLine)
+        for change in line.rule.stats
+        if change.while_present is not None
+    )
+
+
+def stat_bonus(game: Game, f: Figure) -> tuple[int, int, int]:
+    """(move, attack, range) the scenario's ``X`` stat changes add to monster ``f`` now
+    (scenario 22: for every altar standing, +1 attack and +½ move and range, rounded up; a
+    melee monster gains no range), once the rule's rooms are revealed."""
+    scaled = _scaled(game.setup.rules) if f.kind == "monster" else ()
+    move = attack = rng = 0
+    for rule, change in scaled:
+        if not _named(f.name, change.figures.name) or change.while_present is None:
+            continue
+        if any(r not in game.state.revealed_rooms for r in rule.requires_rooms):
+            continue
+        objectives = _of(game)[2]
+        x = _standing(game, objectives, change.while_present)
+        stats = dict(change.stats)
+        move, attack = move + _x_value(stats, "movement", x), attack + _x_value(stats, "attack", x)
+        if game._static.types[f.name].stats(f.rank or "normal").range > 0:
+            rng += _x_value(stats, "range", x)
+    return move, attack, rng
+
+
+def _x_value(stats: dict[str, str], stat: str, x: int) -> int:
+    return int(parse_expr(stats[stat]).evaluate(X=x)) if stat in stats else 0
+
+
+def _absent(game: Game, name: str) -> bool:
+    """Whether monster type ``name`` (or its scenario variant) is in play but on no hex yet."""
+    types = [t for t in game._static.types if _named(t, name)]
+    return bool(types) and not any(
+        f.kind == "monster" and f.name in types for f in game.state.figures.values()
+    )
+
+
+def _pending_damage(game: Game, f: Figure) -> None:
+    """Damage a rule dealt to ``f``'s type while it was away (36's Prime Demon) is dealt now."""
+    st = game.state
+    for key in [k for k in st.scenario_marks if k.startswith("pending:")]:
+        if _named(f.name, key.removeprefix("pending:")):
+            amount = st.scenario_marks.pop(key)
+            game._lose_hp(f, amount, "scenario")
+
+
+def _ending(game: Game) -> bool:
+    """Whether the round's end is being performed (nothing placed now acts this round)."""
+    return game.state.scenario_marks.get("round-ending") == game.state.round
+
+
+def _objective_died(game: Game, figure: Figure) -> None:
+    """An objective was destroyed: the spawns counted ``F`` of the rules waiting for it appear,
+    one each, on its hex (75: a Living Corpse rises from each grave dug)."""
+    if figure.kind != "objective":
+        return
+    rules, _, objectives, _, _ = _of(game)
+    line = next((o for o in objectives if objective_id(o) == figure.id), None)
+    if line is None:
+        return
+    players = min(max(len(game.setup.party), 2), 4)
+    for rl in rules:
+        waits = any(
+            fe.effect == "dead"
+            and fe.figures.kind == "objective"
+            and matches(line, fe.figures.name, fe.figures.marker)
+            for fe in rl.rule.figures
+        )
+        if not waits or any(r not in game.state.revealed_rooms for r in rl.rule.requires_rooms):
+            continue
+        for sp in rl.rule.spawns:
+            rank = sp.types[players - 2]
+            if sp.count == "F" and rank != "none":
+                spawn_monster(game, sp.monster, rank, figure.hex, mid_round=not _ending(game))
 
 
 def check(game: Game, moment: Moment) -> None:
@@ -258,11 +399,19 @@ def check(game: Game, moment: Moment) -> None:
 
 
 def _round(game: Game, timing: str) -> None:
+    _, _, objectives, _, _ = _of(game)
     if timing == "start":
-        _, _, objectives, _, _ = _of(game)
         for room in list(game.state.revealed_rooms):
             place_objectives(game, objectives, room)
-    check(game, "start" if timing == "start" else "end")
+        check(game, "start")
+        return
+    st = game.state
+    st.scenario_marks["round-ending"] = st.round
+    try:
+        move_escorts(game, objectives)  # on initiative 99: after every other turn
+        check(game, "end")
+    finally:
+        del st.scenario_marks["round-ending"]
 
 
 def _revealed(game: Game, room: int) -> None:
@@ -283,19 +432,26 @@ def _any_change(game: Game) -> bool | None:
 
 
 def unperformed(rule: cs.Rule) -> list[str]:
-    """What of ``rule`` the engine does not perform (empty: all of it)."""
+    """What of ``rule`` (a rule line's record) the engine does not perform (empty: all of it).
+
+    >>> unperformed(cs.Rule(stats=(cs.StatChange(cs.Figures("monster", "x"), (("shield", "2"),)),)))
+    ['stat shield=2']
+    """
     out: list[str] = []
     for change in rule.stats:
         for stat, expr in change.stats:
-            if stat == "absolute":
+            if stat in ("absolute", "name"):
+                continue  # a marker of the formula's kind; a label (67's Arcane Golem)
+            if change.while_present is not None and stat in ("health", "movement", "attack", "range"):
                 continue
             if stat != "health" or parse_expr(expr).variables - _STAT_VARIABLES:
                 out.append(f"stat {stat}={expr}")
-    out += [f"spawn level offset +{sp.level_offset}" for sp in rule.spawns if sp.level_offset]
     return out
 
 
 effects.ROUND_HOOKS.append(_round)
+effects.DEATH_HOOKS.append(_objective_died)
+effects.STAT_HOOKS.append(stat_bonus)
 effects.REVEAL_HOOKS.append(_revealed)
 effects.TURN_END_HOOKS.append(_turn_end)
 effects.GOAL_HOOKS.insert(0, _any_change)
