@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from delvekit.core.decks import Deck
@@ -39,9 +40,11 @@ def boss_round(
     hand: tuple[Card, ...] = (),
     prepare: object = None,
     monster_hex: tuple[int, int] = (3, 0),
+    rules: tuple[str, ...] = (),
 ) -> tuple[Game, list[str]]:
     """Round 1 with ``card_id`` on top of the boss's deck; the events of the round."""
     setup = arena(PACK, name, players=players, others=others, hand=hand, monster_hex=monster_hex)
+    setup = msgspec.structs.replace(setup, rules=rules)
     game = start(setup)
     deck = PACK.monster(name).deck
     game.state.decks[deck] = Deck.from_state([card_id], [c.id for c in setup.decks[deck] if c.id != card_id])
@@ -248,8 +251,9 @@ def test_prime_demon_scenario_36_specials_are_move_and_attack() -> None:
 
 
 def test_the_betrayer_special_1_summons_vipers_and_special_2_forces_characters_next_to_it() -> None:
-    game, events = boss_round("the-betrayer", SPECIAL_1, players=4)
-    assert sorted(e.split()[2] for e in events if e.startswith("summoned giant-viper#")) == ["elite", "elite"]
+    for players, ranks in ((2, ["elite"]), (3, ["elite", "normal"]), (4, ["elite", "elite"])):
+        _, events = boss_round("the-betrayer", SPECIAL_1, players=players)  # as the book prints them
+        assert sorted(e.split()[2] for e in events if e.startswith("summoned giant-viper#")) == ranks
     game, events = boss_round("the-betrayer", SPECIAL_2)
     betrayer = game.state.figures[boss_id(game, "the-betrayer")]
     controlled = next(e for e in events if e.startswith("mind-controlled "))
@@ -296,19 +300,53 @@ def test_the_sightless_eye_special_1_summons_a_deep_terror_and_attacks_its_area(
     assert len([e for e in events if e.startswith(f"attack {eye} ")]) == 2  # both characters in the area
 
 
-def test_winged_horror_special_2_lays_one_egg_per_character_and_special_1_hatches_them() -> None:
-    game, events = boss_round("winged-horror", SPECIAL_2, players=3)
+def test_winged_horror_special_2_lays_c_eggs_after_attacking_and_special_1_hatches_them() -> None:
+    """Scenario 46: after its attacks, special 2 summons C eggs (2 + L/2 hit points, rounded up);
+    after its attacks, special 1 destroys every egg and a normal Night Demon appears on its hex."""
+    game, events = boss_round("winged-horror", SPECIAL_2, players=3, monster_hex=(2, 0))
     horror = boss_id(game, "winged-horror")
-    laid = [e for e in events if e.startswith(f"egg-laid {horror} ")]
-    assert len(laid) == 3
-    # next round: special 1 hatches the eggs still free
+    laid = [e for e in events if e.startswith("egg-laid ")]
+    assert len(laid) == 3 and all("hp=3" in e for e in laid)  # level 1: 2 + 1/2 rounded up
+    kinds = [e.split()[0] for e in events if e.split()[0] in ("attack", "egg-laid")]
+    assert kinds.index("egg-laid") > kinds.index("attack")  # after its attacks
+    eggs = {f.id: f.hex for f in game.state.figures.values() if f.kind == "objective"}
+    assert len(eggs) == 3 and all(distance(h, game.state.figures[horror].hex) == 1 for h in eggs.values())
     deck = PACK.monster("winged-horror").deck
-    game.state.decks[deck] = Deck.from_state([SPECIAL_1], [c for c in ("573", "574", "576")])
+    game.state.decks[deck] = Deck.from_state([SPECIAL_1], ["573", "574", "576"])
     events = play_round(game, random.Random(1))
-    hatched = [e for e in events if e.startswith(f"egg-hatched {horror} ")]
-    assert len(hatched) == 3
+    left = [f.id for f in game.state.figures.values() if f.kind == "objective"]
+    hatched = [e for e in events if e.startswith("egg-hatched ")]
+    assert not left and len(hatched) == len([e for e in eggs if e not in left])
     born = [e for e in events if e.startswith("summoned night-demon#")]
-    assert len(born) + len([e for e in events if e.startswith(f"no-summon {horror}")]) == 3
+    assert len(born) == len(hatched)
+    for e in born:
+        demon = e.split()[1]
+        assert f"turn {demon}" not in events  # it does not act the round it appears
+
+
+def test_the_betrayer_special_1_forces_characters_to_move_4_away() -> None:
+    game, events = boss_round("the-betrayer", SPECIAL_1, monster_hex=(1, 0))
+    betrayer = game.state.figures[boss_id(game, "the-betrayer")]
+    turn = events.index(f"turn {betrayer.id}")
+    summoned = max(i for i, e in enumerate(events) if e.startswith("summoned giant-viper#"))
+    forced = [e for e in events[turn:] if e.startswith("move-ended hero")]
+    assert len(forced) == 2 and events.index(forced[0]) > summoned  # after its summon
+    before = {e.split()[1]: e.split()[2] for e in events[:turn] if e.startswith("move-ended hero")}
+    for e in forced:
+        hero, to = e.split()[1], e.split()[2]
+        q, r = (int(x) for x in to.split(","))
+        start = tuple(int(x) for x in before.get(hero, "0,0" if hero == "hero0" else "0,1").split(","))
+        assert distance((q, r), betrayer.hex) >= distance(start, betrayer.hex)  # type: ignore[arg-type]
+
+
+def test_boss_specials_use_the_scenarios_map_marks_when_given() -> None:
+    """The Gloom jumps to its marks a, b, c in turn; the Elder Drake flies to its perch a first."""
+    marks = ("marker|a|-3,5", "marker|b|5,-5", "marker|c|-5,0")
+    game, events = boss_round("the-gloom", SPECIAL_2, rules=marks)
+    assert f"teleported {boss_id(game, 'the-gloom')} -3,5" in events
+    game, events = boss_round("elder-drake", SPECIAL_2, rules=marks)
+    drake = game.state.figures[boss_id(game, "elder-drake")]
+    assert f"perch {drake.id} a" in events and drake.hex == (-3, 5)
 
 
 # ------------------------------------------------------- scenario bosses on regular decks

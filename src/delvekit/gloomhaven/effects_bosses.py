@@ -11,15 +11,19 @@
 * ``teleport`` (The Gloom, special 2; our reading): the Gloom teleports to the empty hex that
   keeps its focus (the nearest enemy, ties: initiative) within Range 5 and in sight while
   being as far as possible from every enemy (ties: the players), then attacks.
+* ``custom-scatter`` (The Betrayer, special 1, after its summon; scenario 79): every character
+  and character summon, in initiative order, is forced to perform "Move 4" ending as far from
+  the Betrayer as possible (walking around walls, obstacles and enemies, avoiding traps and
+  hazardous hexes; ties: the players).
 * ``custom-mind-control`` (The Betrayer, special 2, scenario 79): every character and
   character summon, in initiative order, is forced to the closest empty hex next to the
   Betrayer (walking around walls and obstacles; none free: it stays); the character playing
   latest this round is marked mind controlled for the round (event ``mind-controlled``).
-* ``custom-summon-eggs`` / ``custom-hatch-eggs`` (Winged Horror, scenario 46; our reading):
-  special 2 lays one egg per character on empty hexes next to it, each the free one closest to
-  an enemy (ties: the players; egg tokens, events ``egg-laid``); special 1 hatches every egg
-  still on the map into a normal Night Demon (a monster summon on the egg's hex; a figure
-  standing on it keeps the egg from hatching).
+* ``custom-summon-eggs`` / ``custom-hatch-eggs`` (Winged Horror, scenario 46): after its
+  attacks, special 2 summons C eggs (numbered tokens with 2 + L/2 hit points rounded up, on the
+  monsters' side, initiative 99 for summon focus: objective figures), each placed like a monster
+  summon; after its attacks, special 1 destroys every egg and a normal Night Demon appears on
+  each egg's hex.
 * ``objective-spawn-zephyr`` / ``custom-fly-to-next-perch`` (Elder Drake, special 2, scenario
   34): the sources give neither the zephyrs' stat line nor the perches' places; the effects
   report what they would do (events ``zephyr`` and ``perch``) and change nothing else.
@@ -33,7 +37,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.effects import effect
-from delvekit.gloomhaven.effects_monsters import _empty, _field
+from delvekit.gloomhaven.effects_monsters import _empty, _field, near_enemy_hexes
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine_content import THRONE_DEMONS
@@ -41,19 +45,64 @@ from delvekit.gloomhaven.state import Figure, Task
 
 
 def _enemies(game: Game, f: Figure) -> list[Figure]:
-    return [g for g in game.state.figures.values() if (g.kind == "monster") != (f.kind == "monster")]
+    return [g for g in game.state.figures.values() if g.side != f.side and g.kind != "objective"]
+
+
+def markers(game: Game) -> dict[str, tuple[int, int]]:
+    """The scenario's lettered map marks (``marker|KEY|Q,R`` rule lines), when a source places
+    them: the Prime Demon's altar places, the Gloom's jump hexes, the Elder Drake's perches."""
+    out: dict[str, tuple[int, int]] = {}
+    for line in game.setup.rules:
+        parts = line.split("|")
+        if len(parts) == 3 and parts[0] == "marker" and len(parts[1]) == 1:
+            out[parts[1]] = parse_hex(parts[2])
+    return out
+
+
+def _land(game: Game, f: Figure, h: tuple[int, int]) -> tuple[int, int] | None:
+    """``h`` if empty (or ``f``'s own hex), else the nearest empty hex (§ spawning)."""
+    from delvekit.gloomhaven.scenario_rules import spawn_hex
+
+    if h == f.hex or not any(g.hex == h for g in game.state.figures.values()):
+        return h
+    return spawn_hex(game, h)
+
+
+def _place(game: Game, f: Figure, h: tuple[int, int]) -> None:
+    """Put ``f`` on ``h`` (a jump: no hex between counts), revealing the room it lands in."""
+    land = _land(game, f, h)
+    if land is None or land == f.hex:
+        return
+    f.hex = land
+    game._emit("moved", f.id, hex_token(land))
+    game._emit("move-ended", f.id, hex_token(land))
+    for room, placements in enumerate(game.setup.rooms):
+        if room and room not in game.state.revealed_rooms and any(p.hex == land for p in placements):
+            game.reveal_room(room)
 
 
 # --------------------------------------------------------------------- Prime Demon
 
 
+def _altar(game: Game) -> Figure | None:
+    return next((g for g in game.state.figures.values() if g.kind == "objective" and g.name == "Altar"), None)
+
+
 @effect("custom-throne-moves")
 def _throne(game: Game, fid: str, ability: Ability) -> None:
-    """The altar moves to its next place (a-f, then a again)."""
+    """The altar moves to its next place (a-f, then a again); with the scenario's marks and its
+    altar figure, the altar jumps there (a figure in the way moves to the nearest empty hex)."""
     if fid not in game.state.figures:
         return
     moves = sum(1 for e in game.events if e.kind == "throne-moved" and e.args[0] == fid)
-    game._emit("throne-moved", fid, "abcdef"[moves % 6])
+    place = "abcdef"[moves % 6]
+    game._emit("throne-moved", fid, place)
+    altar, spot = _altar(game), markers(game).get(place)
+    if altar is not None and spot is not None:
+        blocker = next((g for g in game.state.figures.values() if g.hex == spot and g is not altar), None)
+        if blocker is not None:
+            _place(game, blocker, spot)  # to the nearest empty hex
+        _place(game, altar, spot)
 
 
 @effect("spawn-demon")
@@ -64,7 +113,11 @@ def _demon(game: Game, fid: str, ability: Ability) -> None:
     places = [e.args[1] for e in game.events if e.kind == "throne-moved" and e.args[0] == fid]
     demon = THRONE_DEMONS["abcdef".index(places[-1]) if places else 0]
     rank = next((p.note for p in ability.then if p.note in ("normal", "elite")), "normal")
-    game._push(Task("monster_summon", fid, 0, f"{demon}.{rank}"))
+    altar = _altar(game)
+    if altar is not None:  # the altar summons: next to it
+        game._push(Task("monster_summon_at", fid, 0, f"{demon}.{rank}|{hex_token(altar.hex)}"))
+    else:
+        game._push(Task("monster_summon", fid, 0, f"{demon}.{rank}"))
 
 
 # -------------------------------------------------------------------------- Gloom
@@ -112,8 +165,18 @@ def teleport_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
 
 @effect("teleport")
 def _teleport(game: Game, fid: str, ability: Ability) -> None:
+    """The Gloom's jump: to its marked hexes a, b, c in turn when the map places them, else
+    (no source places them) away from the enemies with its focus in range."""
     f = game.state.figures.get(fid)
     if f is None or game._static.board is None:
+        return
+    marks = markers(game)
+    if all(k in marks for k in "abc"):
+        jumps = sum(1 for e in game.events if e.kind == "teleported" and e.args[0] == fid)
+        land = _land(game, f, marks["abc"[jumps % 3]])
+        if land is not None:
+            f.hex = land
+        game._emit("teleported", fid, hex_token(f.hex))
         return
     game._push(Task("boss_teleport", fid))
 
@@ -169,80 +232,152 @@ def _mind_control(game: Game, fid: str, ability: Ability) -> None:
         game._emit("mind-controlled", characters[-1].id, f"by={fid}")
 
 
+def _reach(game: Game, g: Figure, budget: int) -> dict[tuple[int, int], int]:
+    """Hexes ``g`` can walk to with ``budget`` movement points: around walls, obstacles and its
+    enemies (through its allies), never into a trap or hazardous hex, difficult terrain costing
+    2; each with its cost."""
+    board = game.board()
+    assert board is not None
+    enemies = {x.hex for x in game.state.figures.values() if x.side != g.side}
+    cost = {g.hex: 0}
+    frontier = [g.hex]
+    while frontier:
+        nxt: list[tuple[int, int]] = []
+        for h in frontier:
+            for n in board.links.get(h, ()):
+                terrain = board.terrain_at(n)
+                name = terrain.name if terrain is not None else ""
+                blocked = n in enemies or n in board.doors or board.is_wall(n)
+                if blocked or name in ("OBSTACLE", "TRAP", "HAZARDOUS"):
+                    continue
+                c = cost[h] + (2 if name == "DIFFICULT" else 1)
+                if c <= budget and c < cost.get(n, budget + 1):
+                    cost[n] = c
+                    nxt.append(n)
+        frontier = nxt
+    return cost
+
+
+@effect("custom-scatter")
+def _scatter(game: Game, fid: str, ability: Ability) -> None:
+    """The Betrayer's special 1, after its summon: every character and character summon, in
+    initiative order, is forced to perform "Move 4", ending as far from the Betrayer as possible
+    (movement around walls; ties: the players)."""
+    st = game.state
+    if fid not in st.figures or game._static.board is None:
+        return
+    initiative = {t.id: i for i, t in enumerate(st.order)}
+    movers = sorted(
+        (g for g in st.figures.values() if g.kind in ("character", "summon")),
+        key=lambda g: (initiative.get(g.owner or g.id, 99), g.kind != "summon", g.id),
+    )
+    game._push(*(Task("boss_scatter", g.id, ability.value or 4, fid) for g in movers))
+
+
+def _scatter_hexes(game: Game, task: Task) -> list[tuple[int, int]]:
+    st = game.state
+    g, boss = st.figures.get(task.who), st.figures.get(task.text)
+    board = game.board()
+    if g is None or boss is None or board is None:
+        return []
+    spots = [h for h in _reach(game, g, task.n) if h == g.hex or _empty(game, h)]
+    far = proximity(board, boss.hex)
+    best = max(far.get(h, 0) for h in spots)
+    return sorted(h for h in spots if far.get(h, 0) == best)
+
+
+def _run_scatter(game: Game, task: Task) -> Decision | None:
+    hexes = _scatter_hexes(game, task)
+    g = game.state.figures.get(task.who)
+    if g is None or not hexes or hexes == [g.hex]:
+        game._pop()
+        return None
+    return Decision("party", "forced-move", [Choice("move-to", (hex_token(h),)) for h in hexes])
+
+
+def _apply_scatter(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    g = game.state.figures[task.who]
+    g.hex = parse_hex(choice.args[0])
+    game._emit("moved", g.id, choice.args[0])
+    game._emit("move-ended", g.id, choice.args[0])
+
+
 # ---------------------------------------------------------------- Winged Horror
 
 HATCHLING = "night-demon"
+EGG = "Egg"
 
 
-def eggs(game: Game) -> list[tuple[int, int]]:
-    """Egg tokens on the map: laid and neither hatched nor taken since."""
-    out: list[tuple[int, int]] = []
-    for e in game.events:
-        if e.kind == "egg-laid":
-            out.append(parse_hex(e.args[1]))
-        elif e.kind == "egg-hatched" and parse_hex(e.args[1]) in out:
-            out.remove(parse_hex(e.args[1]))
-    return out
+def eggs(game: Game) -> list[Figure]:
+    """The Winged Horror's eggs on the map (objective figures on the monsters' side)."""
+    found = (g for g in game.state.figures.values() if g.kind == "objective" and g.name == EGG)
+    return sorted(found, key=lambda g: g.id)
+
+
+def egg_health(level: int) -> int:
+    """An egg's hit points: 2 + L/2, rounded up (scenario 46).
+
+    >>> [egg_health(level) for level in (0, 1, 2, 7)]
+    [2, 3, 3, 6]
+    """
+    return 2 + (level + 1) // 2
 
 
 @effect("custom-summon-eggs")
 def _lay(game: Game, fid: str, ability: Ability) -> None:
+    """Special 2 (after its attacks): C eggs, each summoned like a monster summon (next to the
+    Winged Horror, as close to an enemy as possible; ties: the players)."""
     f = game.state.figures.get(fid)
     if f is None or game._static.board is None:
         return
-    count = len(game.state.characters)
-    game._push(*(Task("boss_egg", fid) for _ in range(count)))
-
-
-def _egg_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
-    """Empty hexes next to ``f`` with no egg yet, those closest to an enemy (around walls)."""
-    board = game.board()
-    assert board is not None
-    laid = set(eggs(game))
-    free = [h for h in board.links.get(f.hex, ()) if _empty(game, h) and h not in laid]
-    fields = [proximity(board, g.hex) for g in _enemies(game, f)]
-    near = {h: min((fd.get(h, 10**6) for fd in fields), default=0) for h in free}
-    return sorted(h for h in free if near[h] == min(near.values()))
+    game._push(*(Task("boss_egg", fid) for _ in range(len(game.setup.party))))
 
 
 def _run_egg(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
-    hexes = _egg_hexes(game, f) if f is not None else []
+    hexes = near_enemy_hexes(game, f) if f is not None else []
     if not hexes:
         game._pop()
         if f is not None:
-            game._emit("no-egg", f.id)
+            game._emit("no-egg", f.id, "no-hex")
         return None
     return Decision("party", "monster-egg", [Choice("place", (hex_token(h),)) for h in hexes])
 
 
 def _apply_egg(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
-    game._emit("egg-laid", task.who, choice.args[0])
+    st = game.state
+    h = parse_hex(choice.args[0])
+    n = 1 + sum(1 for e in game.events if e.kind == "egg-laid")
+    fid = f"egg.{n}"
+    hp = egg_health(game.setup.level)
+    st.figures[fid] = Figure(fid, "objective", EGG, hp, h, immune=frozenset(Condition), side="monsters")
+    game._emit("egg-laid", fid, choice.args[0], f"hp={hp}", f"by={task.who}")
 
 
 @effect("custom-hatch-eggs")
 def _hatch(game: Game, fid: str, ability: Ability) -> None:
+    """Special 1 (after its attacks): every egg on the map is destroyed and a normal Night Demon
+    appears on its hex (a monster summon: it does not act this round, drops no money)."""
     st = game.state
     if fid not in st.figures or game._static.board is None:
         return
-    for h in eggs(game):
-        game._emit("egg-hatched", fid, hex_token(h))
+    for egg in eggs(game):
+        del st.figures[egg.id]
+        game._emit("egg-hatched", egg.id, hex_token(egg.hex))
         if HATCHLING not in game._static.types or not st.standees.get(HATCHLING):
             game._emit("no-summon", fid, HATCHLING, "no-standee")
-            continue
-        if any(g.hex == h for g in st.figures.values()):
-            game._emit("no-summon", fid, HATCHLING, "no-hex")
             continue
         pool = st.standees[HATCHLING]
         number = pool.pop(st.rng.randint(0, len(pool) - 1))
         stats = game._static.types[HATCHLING].stats("normal")
         nid = f"{HATCHLING}#{number}"
         st.figures[nid] = Figure(
-            nid, "monster", HATCHLING, stats.health, h, rank="normal", standee=number,
+            nid, "monster", HATCHLING, stats.health, egg.hex, rank="normal", standee=number,
             immune=frozenset(stats.immunities), summoned_round=st.round,
         )  # fmt: skip
-        game._emit("summoned", nid, "normal", f"hex={h[0]},{h[1]}", f"by={fid}")
+        game._emit("summoned", nid, "normal", f"hex={egg.hex[0]},{egg.hex[1]}", f"by={fid}")
 
 
 # ------------------------------------------------------------------- Elder Drake
@@ -256,11 +391,21 @@ def _zephyrs(game: Game, fid: str, ability: Ability) -> None:
 
 @effect("custom-fly-to-next-perch")
 def _perch(game: Game, fid: str, ability: Ability) -> None:
-    if fid in game.state.figures:
-        game._emit("perch", fid, "not-placed")
+    """The Elder Drake flies to its next perch (a, b, c, then a: it starts on c) when the map
+    marks them."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    flights = sum(1 for e in game.events if e.kind == "perch" and e.args[0] == fid)
+    perch = "abc"[flights % 3]
+    spot = markers(game).get(perch)
+    game._emit("perch", fid, perch if spot is not None else "not-placed")
+    if spot is not None:
+        _place(game, f, spot)
 
 
 for _kind, _run, _apply in (
+    ("boss_scatter", _run_scatter, _apply_scatter),
     ("boss_teleport", _run_teleport, _apply_teleport),
     ("boss_egg", _run_egg, _apply_egg),
 ):

@@ -336,6 +336,9 @@ def item_setup(pack: ContentPack, member: Member, number: int) -> ItemSetup:
 HEXES_MOVED = "@hexes-moved"
 """``MonsterStats.attack_counts`` value meaning: the hexes the monster moved this turn."""
 
+HEXES_MOVED = "@hexes-moved"
+"""``MonsterStats.attack_counts`` value meaning: the hexes the monster moved this turn."""
+
 _SPECIAL_VALUES = {"merciless-overseer": ("V", "vermling-scout"), "dark-rider": ("X", HEXES_MOVED)}
 """Monster types whose stat card's attack holds a letter, and what the engine counts for it
 (``MonsterStats.attack_counts``): the Merciless Overseer's ``V``, the Vermling Scouts on the map
@@ -513,8 +516,9 @@ def _monster_actions(
             except ContentError:
                 pass
         if a.type == "special" and isinstance(a.value, int) and 1 <= a.value <= len(specials):
-            special = _monster_actions(specials[a.value - 1], variables)
-            out += [_special_ranks(x, a.value, variables) for x in special]
+            lines = _monster_actions(specials[a.value - 1], variables)
+            special = [_special_ranks(x, a.value, variables) for x in lines]
+            out += _special_order(special, a.value, specials, min(max(variables["C"], 2), 4))
             continue
         try:
             named = _monster_named(a, variables, out)
@@ -542,6 +546,32 @@ def _special_ranks(a: Ability, special: int, variables: dict[str, int]) -> Abili
         return a
     rank = _DEMON_RANKS.get(special, _DEMON_RANKS[1])[min(max(variables["C"], 2), 4) - 2]
     return msgspec.structs.replace(a, then=(Ability(kind="custom", note=rank),))
+
+
+def _special_order(
+    special: list[Ability], number: int, specials: Sequence[Sequence[cs.Ability]], players: int
+) -> list[Ability]:
+    """What the scenario book adds to a boss special's stat-card line: the Winged Horror lays
+    its eggs after its attacks (scenario 46); the Betrayer's special 1 ends with every character
+    forced to "Move 4" away from it (scenario 79; the Betrayer is the boss whose special 2 is
+    mind control)."""
+    eggs = [x for x in special if x.kind == "custom" and x.note == "custom-summon-eggs"]
+    out = [x for x in special if x not in eggs] + eggs
+    betrayer = any(x.type == "custom" and x.value == "mind-control" for sp in specials for x in sp)
+    if betrayer and number == 1:
+        out = [_book_vipers(x, players) if x.kind == "custom" and x.note == "spawn" else x for x in out]
+        out.append(Ability(kind="custom", note="custom-scatter", value=4))
+    return out
+
+
+_BETRAYER_VIPERS = {2: ("elite",), 3: ("normal", "elite"), 4: ("elite", "elite")}
+"""The Betrayer's special 1 summons, by party size, as the scenario book prints them (scenario
+79; the GHS data has a normal viper for two characters)."""
+
+
+def _book_vipers(spawn: Ability, players: int) -> Ability:
+    marks = tuple(Ability(kind="custom", note=f"giant-viper.{rank}") for rank in _BETRAYER_VIPERS[players])
+    return msgspec.structs.replace(spawn, then=marks)
 
 
 _ROUND_NOTES = ("attackers-have-disadvantage-this-round", "allies-bonus-this-round")
@@ -892,6 +922,8 @@ def _summoned_types(pack: ContentPack, types: set[str]) -> set[str]:
             named = [sp.monster for sp in a.spawns]
             if a.type == "spawn" and a.value == "demon":  # Prime Demon's altar (scenario 21)
                 named += [d for d in THRONE_DEMONS if d in pack.monsters]
+            if a.type == "custom" and a.value == "hatch-eggs":  # Winged Horror (scenario 46)
+                named += ["night-demon"]
             for sub in a.sub:  # a summon printed under an attack (Deep Terror 738)
                 named += [sp.monster for sp in sub.spawns]
             for monster in named:
