@@ -76,6 +76,7 @@ def new_game(
         scenario,
         [Member(m, level) for m in members],
         difficulty=difficulty,  # type: ignore[arg-type]
+        seed=seed,  # scenario 55's stand-in map
     )
     return Game(setup, seed=seed)
 

@@ -39,7 +39,7 @@ from delvekit.core.hexes import Hex, distance
 from delvekit.gloomhaven import character_cards, effects, scenario_setup
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.content import ContentPack
+from delvekit.gloomhaven.content import ContentPack, random_dungeon
 from delvekit.gloomhaven.content import scenario as cs_scenario
 from delvekit.gloomhaven.content import schema as cs
 from delvekit.gloomhaven.content.expr import value as formula
@@ -382,8 +382,11 @@ def setup_from_pack(
     *,
     difficulty: Difficulty = "normal",
     ruleset: str = "gloomhaven",
+    seed: int = 0,
 ) -> GameSetup:
-    """The setup of ``scenario`` for ``party`` (2–4 characters)."""
+    """The setup of ``scenario`` for ``party`` (2–4 characters). ``seed`` draws scenario 55's
+    stand-in map (:mod:`~delvekit.gloomhaven.content.random_dungeon`; the book's random dungeon
+    has no fixed map)."""
     scenarios = pack.scenarios
     if scenario not in scenarios:
         raise InputError(f"unknown scenario {scenario}", where="scenario")
@@ -392,6 +395,8 @@ def setup_from_pack(
     if len({m.class_id for m in party}) != len(party):
         raise InputError("a class appears twice in the party", where="party")
     s = scenarios[scenario]
+    if s.number == 55 and not s.rooms:
+        s = random_dungeon.stand_in(s, seed)
     level = scenario_level([m.level for m in party], difficulty)
     players = len(party)
     variables = {"C": players, "L": level}

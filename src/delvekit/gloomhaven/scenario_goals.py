@@ -27,17 +27,20 @@ Win parts the engine checks (``KIND`` and its line):
 * ``occupy`` — at least N of the pressure plates are occupied by characters at once:
   ``win|occupy|EXPR|Q,R;...``;
 * ``destroy`` — every objective of that name (the setup's ``objective`` lines of
-  :mod:`~delvekit.gloomhaven.scenario_rules`) was placed and is gone: ``win|destroy|NAME``.
+  :mod:`~delvekit.gloomhaven.scenario_rules`) was placed and is gone: ``win|destroy|NAME``;
+* ``escort`` — ``all`` or COUNT of the escorts of that name arrived where they walk to
+  (:func:`~delvekit.gloomhaven.scenario_objectives.move_escorts` marks them): ``win|escort|NAME|COUNT``.
 
 Lose parts the engine checks: ``lose|exhausted|`` (a character exhausted; ``lose|exhausted|
 loot-each``: exhausted before it looted a goal treasure tile), ``lose|rounds|N`` (the goal does
 not hold as round N ends), ``lose|killed|TYPE,...`` (a monster of those types killed),
 ``lose|occupied-by|TYPE,...|Q,R;...`` (a monster of those types on one of the hexes) and
 ``lose|escort-killed|NAME|COUNT`` (``any`` one, ``all`` or COUNT of the objectives of that name
-killed: Hail, the Captive Orchids, the crystal).
+killed: Hail, the Captive Orchids, the crystal; an escort that arrived and left the map is
+saved, not killed).
 
 Monsters fighting on the characters' side (allies) never need to die. The data also records
-goals the engine cannot check yet (an ``escort`` reaching a hex, ``cleanse``, ``carry``, ...;
+goals the engine cannot check yet (``cleanse``, ``carry``, ...;
 losses such as ``ship-sinks``): for those the scenario plays with the default goal (kill all)
 and the unchecked losses are left out; :meth:`ScenarioGoal.checked` says which.
 A win is declared when the goal holds (as a turn ends, a monster dies or a round ends) and the
@@ -76,11 +79,11 @@ DATA_FILE = Path(__file__).parent / "content" / "data" / "scenario-goals.json"
 
 WIN_CHECKED = (
     "kill-all", "kill-revealed", "kill", "kill-count", "loot", "loot-each", "reveal", "survive",
-    "escape", "occupy", "destroy",
+    "escape", "occupy", "destroy", "escort",
 )  # fmt: skip
 """Win kinds the engine checks."""
 WIN_RECORDED = (
-    "escort", "cleanse", "staff-of-xorn", "carry", "dig", "sacrifice-artifact", "close-rift",
+    "cleanse", "staff-of-xorn", "carry", "dig", "sacrifice-artifact", "close-rift",
 )  # fmt: skip
 """Win kinds the data records but the engine cannot check yet (the scenario plays "kill all")."""
 LOSE_CHECKED = ("exhausted", "rounds", "killed", "occupied-by", "escort-killed")
@@ -184,7 +187,7 @@ def _check_part(p: Part, kinds: tuple[str, ...], where: str) -> None:
     if p.kind not in kinds:
         raise ContentError(f"unknown kind {p.kind!r} (one of {', '.join(kinds)})", where=f"{where}.kind")
     for name, text in (("count", p.count), ("plates", p.plates)):
-        if text and not (name == "count" and p.kind == "escort-killed"):
+        if text and not (name == "count" and p.kind in ("escort", "escort-killed")):
             try:
                 extra = parse_expr(text).variables - {"C"}
             except ContentError as exc:
@@ -277,6 +280,16 @@ def _tile_hexes(s: Scenario, refs: Sequence[str]) -> set[Hex]:
     return out
 
 
+def _walking_escorts(s: Scenario) -> set[str]:
+    """Names of the escorts the setup's rules walk to a goal (``objective`` lines with a move)."""
+    from delvekit.gloomhaven.engine_content import scenario_rule_lines
+    from delvekit.gloomhaven.scenario_rules import ObjectiveLine
+    from delvekit.gloomhaven.scenario_rules import parse_line as parse_rule
+
+    lines = [parse_rule(x) for x in scenario_rule_lines(s) if x.startswith("objective|")]
+    return {x.name for x in lines if isinstance(x, ObjectiveLine) and x.escort and x.move and x.to}
+
+
 def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[int, int]) -> list[str] | None:
     lines = []
     for p in g.win:
@@ -313,6 +326,10 @@ def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[i
             if not all(any(o.name == name for o in s.objectives) for name in p.objectives):
                 return None
             lines += [f"win|destroy|{name}" for name in p.objectives]
+        elif p.kind == "escort":
+            if p.objective not in _walking_escorts(s):
+                return None  # no rule walks it to its goal
+            lines.append(f"win|escort|{p.objective}|{p.count or 'all'}")
         else:  # occupy
             plates = _plates(s, p.tiles)
             if not plates:
@@ -334,7 +351,7 @@ def parse_line(line: str) -> Line:
     fields = tuple(tail.split("|")) if tail else ()
     where = f"scenario goal {line!r}"
     kinds = WIN_CHECKED if side == "win" else LOSE_CHECKED if side == "lose" else ()
-    if kind in ("destroy", "escort-killed") and not (fields and fields[0]):
+    if kind in ("destroy", "escort", "escort-killed") and not (fields and fields[0]):
         raise InputError("an objective name is needed", where=where)
     if kind not in kinds:
         raise InputError("expected 'win|KIND|...' or 'lose|KIND|...', a kind the engine checks", where=where)
@@ -347,7 +364,7 @@ def parse_line(line: str) -> Line:
             parse_expr(fields[0])
         if kind == "reveal":
             [int(x) for x in fields[0].split(",")]
-        if kind == "escort-killed" and fields[1] not in ("any", "all"):
+        if kind in ("escort", "escort-killed") and fields[1] not in ("any", "all"):
             int(fields[1])
     except (ValueError, IndexError, ContentError):
         raise InputError("bad fields", where=where) from None
@@ -412,8 +429,9 @@ def _kills(game: Game, types: set[str]) -> int:
     )
 
 
-def _objectives_gone(game: Game, name: str) -> tuple[int, int]:
-    """(how many objectives named ``name`` the setup has, how many were placed and are gone)."""
+def _objectives_gone(game: Game, name: str, *, arrived: bool = False) -> tuple[int, int]:
+    """(how many objectives named ``name`` the setup has, how many were placed and are gone,
+    not counting escorts that arrived); ``arrived``: how many arrived instead."""
     from delvekit.gloomhaven.scenario_objectives import objective_id
     from delvekit.gloomhaven.scenario_rules import ObjectiveLine
     from delvekit.gloomhaven.scenario_rules import parse_line as parse_rule
@@ -428,7 +446,10 @@ def _objectives_gone(game: Game, name: str) -> tuple[int, int]:
             continue
         total += 1
         fid = objective_id(line)
-        if f"objective:{fid}" in st.scenario_marks and fid not in st.figures:
+        came = f"arrived:{fid}" in st.scenario_marks
+        if arrived:
+            gone += came
+        elif f"objective:{fid}" in st.scenario_marks and fid not in st.figures and not came:
             gone += 1
     return total, gone
 
@@ -461,6 +482,9 @@ def _holds(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) 
     if kind == "destroy":
         total, gone = _objectives_gone(game, fields[0])
         return total > 0 and gone == total
+    if kind == "escort":
+        total, came = _objectives_gone(game, fields[0], arrived=True)
+        return total > 0 and came >= (total if fields[1] == "all" else int(fields[1]))
     hexes = set(_parse_hexes(fields[-1]))
     where = [st.figures[c.id].hex for c in st.characters.values() if not c.exhausted and c.id in st.figures]
     if kind == "escape":
