@@ -60,9 +60,11 @@ def new_game(
     seed: int = 1,
     content: str | None = None,
     difficulty: str = "normal",
+    items: str | None = None,
 ) -> Game:
     """The game of ``scenario`` for ``party`` (``"brute,mindthief"``) from the content pack
-    (with the user folder ``content`` laid over it)."""
+    (with the user folder ``content`` laid over it); ``items`` equips them
+    (``"brute=1,3;mindthief=12"``, see :func:`parse_items`)."""
     from delvekit.gloomhaven.content import load_pack
     from delvekit.gloomhaven.engine import Game
     from delvekit.gloomhaven.engine_content import Member, setup_from_pack
@@ -74,11 +76,40 @@ def new_game(
     setup = setup_from_pack(
         pack,
         scenario,
-        [Member(m, level) for m in members],
+        [Member(m, level, kit) for m, kit in zip(members, parse_items(items, members), strict=True)],
         difficulty=difficulty,  # type: ignore[arg-type]
         seed=seed,  # scenario 55's stand-in map
     )
     return Game(setup, seed=seed)
+
+
+def parse_items(text: str | None, members: list[str]) -> list[tuple[int, ...]]:
+    """The item numbers each member brings, from ``CLASS=N,N;CLASS=N`` (classes as in
+    ``--party``; item numbers as in the content pack). The equipment limits are checked when the
+    game is built (§2.7).
+
+    >>> parse_items("brute=1,3; mindthief=12", ["brute", "mindthief"])
+    [(1, 3), (12,)]
+    >>> parse_items("tinkerer=1", ["brute"])
+    Traceback (most recent call last):
+    ...
+    delvekit.core.errors.InputError: --items: tinkerer is not in the party (brute)
+    """
+    out: dict[str, tuple[int, ...]] = {m: () for m in members}
+    for part in (text or "").split(";"):
+        if not part.strip():
+            continue
+        who, sep, numbers = part.partition("=")
+        who = who.strip().lower()
+        if not sep or not numbers.strip():
+            raise InputError(f"expected CLASS=N,N (e.g. brute=1,3), got {part.strip()!r}", where="--items")
+        if who not in out:
+            raise InputError(f"{who} is not in the party ({', '.join(members)})", where="--items")
+        try:
+            out[who] += tuple(int(n) for n in numbers.split(",") if n.strip())
+        except ValueError:
+            raise InputError(f"item numbers are integers: {numbers.strip()!r}", where="--items") from None
+    return [out[m] for m in members]
 
 
 def seats(game: Game, bots: str | None, bot_seats: str | None) -> dict[str, Bot]:
@@ -334,6 +365,11 @@ def _writable(path: str | None, option: str) -> Path | None:
 )
 @click.option("--difficulty", type=click.Choice(_DIFFICULTIES), default="normal", show_default=True)
 @click.option(
+    "--items",
+    help="Items the characters bring, by number: CLASS=N,N;CLASS=N (e.g. 'brute=1,3;mindthief=12'); "
+    "refused when the equipment limits are broken.",
+)
+@click.option(
     "--bots", type=click.Choice(["random", "greedy"]), help="Let a bot play (every seat by default)."
 )
 @click.option("--bot-seats", help="Comma-separated characters the bot plays (default: all).")
@@ -365,6 +401,7 @@ def command(
     party: str | None,
     level: int,
     difficulty: str,
+    items: str | None,
     bots: str | None,
     bot_seats: str | None,
     seed: int,
@@ -389,6 +426,8 @@ def command(
         save_path, log_path = _writable(save, "--save"), _writable(log, "--log")
         if campaign is None and (characters or checkmarks or db_path):
             raise InputError("--characters, --checkmarks and --db go with --campaign NAME", where="play")
+        if items is not None and (campaign is not None or load is not None):
+            raise InputError("--items goes with --scenario and --party", where="--items")
         if campaign is not None:
             source = click.get_current_context().get_parameter_source("level")
             if source is not None and source.name != "DEFAULT":
@@ -422,7 +461,9 @@ def command(
         else:
             if scenario is None or party is None:
                 raise InputError("give --scenario N and --party a,b[,c,d] (or --load FILE)", where="play")
-            game = new_game(scenario, party, level=level, seed=seed, content=content, difficulty=difficulty)
+            game = new_game(
+                scenario, party, level=level, seed=seed, content=content, difficulty=difficulty, items=items
+            )
         players = seats(game, bots, bot_seats)
         if quiet and any(c.id not in players for c in game.setup.party):
             raise InputError(
