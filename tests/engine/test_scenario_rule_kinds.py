@@ -705,3 +705,29 @@ def test_escorts_play_out_with_invariants() -> None:
             steps += 1
         moved += sum(1 for e in game.events if e.kind == "moved" and e.args[0].split(".")[0] in escorts)
     assert moved > 0
+
+
+def test_locked_door_scenario_74_opens_as_round_3_ends_and_no_character_opens_it_before() -> None:
+    from delvekit.gloomhaven.scenario_rules import locked_doors
+
+    setup = _setup(74)
+    assert sorted(locked_doors(setup.rules)) == [(5, 1), (5, 5)]
+    game = _started(setup)
+    _round(game, 2, "end")
+    assert game.state.revealed_rooms == [0] and (5, 5) not in game.state.opened
+    _round(game, 3, "end")
+    room = _room_of(setup, 2, 74)
+    assert room in game.state.revealed_rooms and (5, 5) in game.state.opened
+    assert _events(game, "door-opened") == ["door-opened 5,5 rule"]
+    assert any(e.startswith("spawned deep-terror#") for e in _events(game, "spawned"))
+    assert (5, 1) not in game.state.opened  # door 2 waits for round 6
+
+
+def test_scenario_53_doors_open_as_rounds_2_4_6_8_begin() -> None:
+    setup = _setup(53)
+    game = _started(setup)
+    opened = []
+    for n in (2, 4, 6, 8):
+        _round(game, n, "start")
+        opened.append(len(game.state.revealed_rooms))
+    assert opened == [2, 3, 4, 5]

@@ -848,9 +848,16 @@ _GOALS: dict[int, tuple[str, ...]] = {
 empty treasure goal means the scenario's goal treasure tiles, a room goal names the room's map
 tile (scenario 6: reveal the M tile)."""
 
-_LOCKS: dict[int, tuple[str, str]] = {2: ("abcd", "bandit-commander")}
+_LOCKS: dict[int, tuple[str, str]] = {
+    2: ("abcd", "bandit-commander"),
+    53: ("abcd", "scenario"),
+    74: ("12", "scenario"),
+    79: ("1", "scenario"),
+}
 """Locked doors (scenario book): the markers of the rooms behind them in their opening order,
-and the monster type that alone opens them."""
+and the monster type that alone opens them (``scenario``: none; the scenario's rules open them
+as they reveal the room: 53's doors by round, 74's at the end of rounds 3 and 6, 79's when
+every Stone Golem is dead)."""
 
 _MARKERS: dict[int, dict[str, tuple[int, int]]] = {3: {"a": (8, 2)}, 36: {"e": (7, 1)}}
 """Map markers that no source places (docs/content-scenarios.md, "Markers"): scenario 3's
@@ -858,9 +865,10 @@ _MARKERS: dict[int, dict[str, tuple[int, int]]] = {3: {"a": (8, 2)}, 36: {"e": (
 where the Prime Demon appears "just beyond the row of starting hexes in front of door 1": the
 outside hex touching both starting hexes that touch the gate (6, 1) and (6, 2)."""
 
-_TIMING: dict[tuple[int, int], str] = {(3, 1): "start"}
+_TIMING: dict[tuple[int, int], str] = {(3, 1): "start", **{(53, i): "start" for i in (1, 2, 3, 4)}}
 """(scenario, rule index) → round timing where the book differs from the imported rule:
-scenario 3's guard for three or four characters spawns as every round begins."""
+scenario 3's guard for three or four characters spawns as every round begins; 53's doors open
+as rounds 2, 4, 6 and 8 begin."""
 
 
 def _room_index(s: cs_scenario.Scenario) -> dict[int, int]:

@@ -115,7 +115,7 @@ def press_plates(game: Game, plates: list[Plate], figure: Figure) -> None:
             if 0 < room < len(game.setup.rooms) and room not in st.revealed_rooms:
                 game.reveal_room(room)
         elif plate.effect == "open":
-            _open(game, [_hex(t) for t in plate.value.split(";")])
+            open_doors(game, [_hex(t) for t in plate.value.split(";")])
         elif st.ending is None:
             st.ending = "victory" if plate.value == "won" else "defeat"
             game._emit("scenario-finish", plate.value, "plate")
@@ -126,8 +126,9 @@ def _hex(token: str) -> Hex:
     return int(q), int(r)
 
 
-def _open(game: Game, doors: list[Hex]) -> None:
-    """Open closed doors (also locked ones) and reveal the rooms behind them."""
+def open_doors(game: Game, doors: list[Hex], by: str = "plate") -> None:
+    """Open closed doors (also locked ones) and reveal the rooms behind them (``by``: what
+    opened them, in the ``door-opened`` event)."""
     setup, st = game.setup, game.state
     assert setup.board is not None
     for door in doors:
@@ -135,7 +136,7 @@ def _open(game: Game, doors: list[Hex]) -> None:
         if spec is None or door in st.opened:
             continue
         st.opened = st.opened | {door}
-        game._emit("door-opened", f"{door[0]},{door[1]}", "plate")
+        game._emit("door-opened", f"{door[0]},{door[1]}", by)
         for room in spec.rooms:
             if room not in st.revealed_rooms:
                 game.reveal_room(room)

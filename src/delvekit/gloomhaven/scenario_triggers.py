@@ -62,6 +62,7 @@ from delvekit.gloomhaven.scenario_objectives import (
     matches,
     move_escorts,
     objective_id,
+    open_doors,
     place_objectives,
     press_plates,
     side_allies,
@@ -187,7 +188,7 @@ def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, 
                 game._emit("removed", f.id, "scenario-rule")
     for room in rule.reveal_rooms:
         if 0 < room < len(game.setup.rooms) and room not in st.revealed_rooms:
-            game.reveal_room(room)
+            reveal_and_open(game, room)
     players = min(max(len(game.setup.party), 2), 4)
     for sp in rule.spawns:
         rank = sp.types[players - 2]
@@ -230,6 +231,22 @@ def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, 
     if rule.finish and st.ending is None:
         st.ending = "victory" if rule.finish == "won" else "defeat"
         game._emit("scenario-finish", rule.finish, f"rule-{n}")
+
+
+def reveal_and_open(game: Game, room: int) -> None:
+    """A rule reveals ``room``: the closed doors between it and the revealed rooms open (also
+    locked ones: 53's, 74's and 79's doors open by the rules alone), then the room is revealed
+    if no door led to it."""
+    st = game.state
+    assert game.setup.board is not None
+    doors = [
+        d.hex
+        for d in game.setup.board.doors
+        if room in d.rooms and any(r in st.revealed_rooms for r in d.rooms) and d.hex not in st.opened
+    ]
+    open_doors(game, doors, by="rule")
+    if room not in st.revealed_rooms:
+        game.reveal_room(room)
 
 
 def _stats(game: Game, n: int, rule: cs.Rule, objectives: list[ObjectiveLine]) -> None:
