@@ -156,10 +156,12 @@ def test_goals_the_engine_cannot_check_play_as_kill_all() -> None:
     assert unchecked == [26, 54, 69, 75, 82, 88, 90]
     for n in (26, 88):
         assert [r for r in _setup(n).rules if r.startswith(("win|", "lose|"))] == ["win|kill-all|"], n
-    # a boss that only a special rule brings in (no hex on the map), an exit no source
-    # places (71): kill all as well
-    for n in (36, 48, 57, 62, 71):
+    # a boss that no rule brings in yet (no hex on the map): kill all as well
+    for n in (48, 62):
         assert "win|kill-all|" in _setup(n).rules, n
+    # a boss a special rule brings in must be killed once it is there
+    assert "win|kill|prime-demon-scenario-36|spawned" in _setup(36).rules
+    assert "win|kill|infiltrator|spawned" in _setup(57).rules
     assert all(p.kind in WIN_CHECKED for p in goals[11].win)
 
 
@@ -182,6 +184,21 @@ def test_kill_scenario_11_is_won_when_the_captain_dies_with_monsters_left() -> N
     game._kill(captain[0])
     assert game.state.ending == "victory"
     assert any(f.kind == "monster" for f in game.state.figures.values())
+
+
+def test_kill_of_a_boss_a_rule_brings_in_needs_it_killed_once() -> None:
+    game = _with_rules(1, "win|kill|bandit-archer|spawned")
+    for room in range(1, len(game.setup.rooms)):
+        game.reveal_room(room)
+    for f in [f for f in game.state.monsters() if f.name != "bandit-archer"]:
+        game._kill(f)
+    archers = [f for f in game.state.monsters() if f.name == "bandit-archer"]
+    for f in archers:
+        del game.state.figures[f.id]  # gone without dying: not yet
+    assert scenario_goals.goal_met(game) is False
+    game.state.figures[archers[0].id] = archers[0]
+    game._kill(archers[0])
+    assert game.state.ending == "victory"
 
 
 def test_kill_needs_the_standees_of_unrevealed_rooms_too() -> None:

@@ -13,7 +13,8 @@ Win parts the engine checks (``KIND`` and its line):
 * ``kill-all`` — every monster dead and every room revealed (the default goal): ``win|kill-all|``;
 * ``kill-revealed`` — no monster on the map: ``win|kill-revealed|``;
 * ``kill`` — every standee of some types that the map places was revealed, and none of those
-  types is on the map: ``win|kill|TYPE,TYPE``;
+  types is on the map: ``win|kill|TYPE,TYPE``; a boss that a special rule brings in
+  (``win|kill|TYPE|spawned``) must also have been killed once;
 * ``kill-count`` — that many monsters (of some types, or any) killed, spawned ones too:
   ``win|kill-count|EXPR|TYPE,...`` (EXPR in ``C``);
 * ``loot`` — every goal treasure tile looted: ``win|loot|Q,R;...|MODE``, MODE ``turn`` (also by
@@ -280,6 +281,16 @@ def _tile_hexes(s: Scenario, refs: Sequence[str]) -> set[Hex]:
     return out
 
 
+def _spawned_by_rules(s: Scenario) -> set[str]:
+    """Monster types a special rule of ``s`` spawns (a boss that appears late: 36, 57)."""
+    from delvekit.gloomhaven.engine_content import scenario_rule_lines
+    from delvekit.gloomhaven.scenario_rules import RuleLine
+    from delvekit.gloomhaven.scenario_rules import parse_line as parse_rule
+
+    lines = [parse_rule(x) for x in scenario_rule_lines(s) if x.startswith("rule|")]
+    return {sp.monster for x in lines if isinstance(x, RuleLine) for sp in x.rule.spawns}
+
+
 def _walking_escorts(s: Scenario) -> set[str]:
     """Names of the escorts the setup's rules walk to a goal (``objective`` lines with a move)."""
     from delvekit.gloomhaven.engine_content import scenario_rule_lines
@@ -296,9 +307,13 @@ def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[i
         if p.kind in ("kill-all", "kill-revealed"):
             lines.append(f"win|{p.kind}|")
         elif p.kind == "kill":
-            if not set(p.monsters) <= _placed(s, players):
-                return None  # the map does not place it (a special rule brings it in)
-            lines.append(f"win|kill|{','.join(p.monsters)}")
+            missing = set(p.monsters) - _placed(s, players)
+            if not missing:
+                lines.append(f"win|kill|{','.join(p.monsters)}")
+            elif len(p.monsters) == 1 and missing <= _spawned_by_rules(s):
+                lines.append(f"win|kill|{p.monsters[0]}|spawned")  # a special rule brings it in
+            else:
+                return None
         elif p.kind == "kill-count":
             lines.append(f"win|kill-count|{p.count}|{','.join(p.monsters)}")
         elif p.kind in ("loot", "loot-each"):
@@ -465,6 +480,8 @@ def _holds(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) 
     if kind == "kill":
         types = set(fields[0].split(","))
         rooms = [i for i, room in enumerate(game.setup.rooms) if any(p.monster in types for p in room)]
+        if len(fields) > 1 and fields[1] == "spawned" and not _kills(game, types):
+            return False
         return all(i in st.revealed_rooms for i in rooms) and not any(f.name in types for f in monsters)
     if kind == "kill-count":
         need = int(parse_expr(fields[0]).evaluate(C=players))
