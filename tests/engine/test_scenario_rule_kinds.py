@@ -731,3 +731,25 @@ def test_scenario_53_doors_open_as_rounds_2_4_6_8_begin() -> None:
         _round(game, n, "start")
         opened.append(len(game.state.revealed_rooms))
     assert opened == [2, 3, 4, 5]
+
+
+def test_scenario_57_the_elite_guard_of_the_barracks_dies_and_the_infiltrator_takes_his_place() -> None:
+    setup = _setup(57)
+    game = _started(setup)
+    room = _room_of(setup, 3, 57)
+    game.reveal_room(room)
+    target = _events(game, "scenario-target")
+    assert len(target) == 1 and target[0].startswith("scenario-target rule-0 city-guard#")
+    guard = game.state.figures[target[0].split()[2]]
+    assert guard.rank == "elite"
+    others = [f for f in game.state.monsters() if f.name == "city-guard" and f is not guard]
+    game._kill(others[0])  # another guard dying changes nothing
+    assert not any(f.name == "infiltrator" for f in game.state.monsters())
+    where = guard.hex
+    game._kill(guard)
+    infiltrator = next(f for f in game.state.monsters() if f.name == "infiltrator")
+    assert infiltrator.rank == "boss"
+    # where he fell, or next to it: the guard's coin leaves that hex not empty
+    assert infiltrator.hex == where or (where in game.state.coins and distance(infiltrator.hex, where) == 1)
+    game._kill(infiltrator)  # once
+    assert not any(f.name == "infiltrator" for f in game.state.monsters())

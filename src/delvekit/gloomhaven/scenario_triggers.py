@@ -19,8 +19,12 @@ revealed, a turn ends or a monster dies. It fires when all of these hold:
 * no rule that fired has it in its ``disables``; a ``once`` rule fires once, any other at most
   once a round.
 
-**What it does**, in this order: a ``dead`` monster entry removes that monster (the spawns of
-the rule then appear on its hex: scenario 57's guard who is the Infiltrator); ``reveal_rooms``;
+**A rule waiting for a monster** (a ``dead`` monster entry) fires when that monster dies: of
+the type it names, the one its required room places (the elite first), marked as the room is
+revealed; its spawns with no marker appear where it fell (57: the elite City Guard of the
+main barracks is the Infiltrator).
+
+**What it does**, in this order: ``reveal_rooms``;
 ``spawns`` (``count`` evaluated, the rank for the party size, ``none`` skipped) at their
 marker's hex; figure effects on characters, monsters, summons, objectives, ``all`` figures or
 ``characterWithSummon``: ``add-modifier`` (``curse:3``, ``minus1:2``), ``condition``,
@@ -172,27 +176,17 @@ def _who(game: Game, figures: cs.Figures, objectives: list[ObjectiveLine]) -> li
 
 
 def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, Hex],
-          objectives: list[ObjectiveLine]) -> None:  # fmt: skip
+          objectives: list[ObjectiveLine], fell: Hex | None = None) -> None:  # fmt: skip
     st = game.state
     st.scenario_marks[f"rule:{n}"] = st.round
     game._emit("scenario-rule", f"rule-{n}", moment)
-    freed: list[Hex] = []
-    for fe in rule.figures:  # a monster that is "dead" by this rule leaves (57: it was the Infiltrator)
-        if fe.effect == "dead" and fe.figures.kind == "monster":
-            gone = _who(game, fe.figures, objectives)[:1]
-            for f in gone:
-                freed.append(f.hex)
-                del st.figures[f.id]
-                st.standees[f.name].append(f.standee)
-                st.standees[f.name].sort()
-                game._emit("removed", f.id, "scenario-rule")
     for room in rule.reveal_rooms:
         if 0 < room < len(game.setup.rooms) and room not in st.revealed_rooms:
             reveal_and_open(game, room)
     players = min(max(len(game.setup.party), 2), 4)
     for sp in rule.spawns:
         rank = sp.types[players - 2]
-        at = markers.get(sp.marker or f"#{n}") if not freed or sp.marker else freed[0]
+        at = markers.get(sp.marker or f"#{n}") if fell is None or sp.marker else fell
         if sp.count == "F":
             continue  # one per objective, as each is destroyed (_objective_died)
         if rank == "none" or at is None:
@@ -204,7 +198,7 @@ def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, 
             if fig is not None:
                 _pending_damage(game, fig)
     for fe in rule.figures:
-        if fe.effect in _CONDITIONS or (fe.effect == "dead" and fe.figures.kind == "monster"):
+        if fe.effect in _CONDITIONS or fe.effect == "dead":
             continue
         if fe.effect == "damage" and fe.figures.kind == "monster" and _absent(game, fe.figures.name):
             key = f"pending:{fe.figures.name}"
@@ -401,7 +395,7 @@ def check(game: Game, moment: Moment) -> None:
             if _holds(game, rule, objectives):
                 _stats(game, n, rule, objectives)
             continue
-        if n in disabled or (rule.once and n in fired):
+        if n in disabled or (rule.once and n in fired) or _awaits_death(rule):
             continue
         if st.scenario_marks.get(f"rule:{n}") == st.round:
             continue
@@ -432,10 +426,48 @@ def _round(game: Game, timing: str) -> None:
 
 
 def _revealed(game: Game, room: int) -> None:
-    _, _, objectives, _, _ = _of(game)
+    rules, _, objectives, _, _ = _of(game)
     if game.state.round >= 1:
         place_objectives(game, objectives, room)
+    for line in rules:
+        if _awaits_death(line.rule) and room in line.rule.requires_rooms:
+            _mark_target(game, line.index, line.rule, room)
     check(game, "turn")
+
+
+def _awaits_death(rule: cs.Rule) -> bool:
+    """A rule waiting for one monster's death (its ``dead`` monster entry)."""
+    return any(fe.effect == "dead" and fe.figures.kind == "monster" for fe in rule.figures)
+
+
+def _mark_target(game: Game, n: int, rule: cs.Rule, room: int) -> None:
+    """The monster rule ``n`` waits for: of the type it names, the one ``room`` places, the
+    elite first (57: the elite City Guard of the main barracks, who is the Infiltrator)."""
+    st = game.state
+    names = [fe.figures.name for fe in rule.figures if fe.effect == "dead" and fe.figures.kind == "monster"]
+    placed = sorted(
+        (p for p in game.setup.rooms[room] if any(_named(p.monster, name) for name in names)),
+        key=lambda p: (p.rank != "elite", p.hex),
+    )
+    for p in placed:
+        f = st.figure_at(p.hex)
+        if f is not None and f.kind == "monster" and f.name == p.monster:
+            st.scenario_marks[f"target:{n}:{f.id}"] = st.round
+            game._emit("scenario-target", f"rule-{n}", f.id)
+            return
+
+
+def _monster_died(game: Game, figure: Figure) -> None:
+    """The monster a rule waits for died: the rule fires, its spawns appear where it fell."""
+    if figure.kind != "monster":
+        return
+    rules, markers, objectives, _, _ = _of(game)
+    st = game.state
+    for line in rules:
+        n = line.index
+        if f"target:{n}:{figure.id}" in st.scenario_marks and f"rule:{n}" not in st.scenario_marks:
+            moment: Moment = "end" if _ending(game) else "turn"
+            _fire(game, n, line.rule, moment, markers, objectives, fell=figure.hex)
 
 
 def _turn_end(game: Game, figure: Figure) -> None:
@@ -468,6 +500,7 @@ def unperformed(rule: cs.Rule) -> list[str]:
 
 effects.ROUND_HOOKS.append(_round)
 effects.DEATH_HOOKS.append(_objective_died)
+effects.DEATH_HOOKS.append(_monster_died)
 effects.STAT_HOOKS.append(stat_bonus)
 effects.REVEAL_HOOKS.append(_revealed)
 effects.TURN_END_HOOKS.append(_turn_end)
