@@ -386,6 +386,13 @@ class _Checker:
             for unlocked in s.unlocks:
                 if unlocked not in scenarios:
                     self.add(at, "unlocks", f"unknown scenario {unlocked}")
+        from delvekit.gloomhaven.scenario_goals import check_goals, load_goals
+
+        try:  # scenario goals of 11-95 (scenario_goals)
+            problems = check_goals(load_goals(), pack.monsters)
+        except ContentError as exc:
+            problems = [str(exc)]
+        self.problems.extend(Problem("data/scenario-goals.json", "goals", m) for m in problems)
 
     def run(self) -> list[Problem]:
         for monster in self.pack.monsters.values():
