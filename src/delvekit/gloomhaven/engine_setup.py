@@ -123,7 +123,14 @@ most, item 1 Boots is one already (§2.7)
     by_slot: dict[str, list[ItemSetup]] = {}
     small_limit = -(-level // SMALL_ITEMS_PER_LEVEL)
     # an item may let its owner carry more small items (Cloak of Pockets)
-    small_limit += sum(e.value for i in items for e in i.effects if e.kind == "extra-small-items")
+    small_limit += sum(
+        s.value
+        for i in items
+        for e in i.effects
+        if e.kind == "extra-small-items"
+        for s in e.then
+        if s.kind == "target"
+    )
     for item in items:
         label = f"{who} cannot equip item {item.number} {item.name}"
         if item.number in seen:

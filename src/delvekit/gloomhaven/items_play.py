@@ -253,7 +253,9 @@ def start_deck(ch: CharacterSetup, deck: tuple[ModifierCard, ...]) -> tuple[Modi
     """The owner's modifier deck with its items' "−1" cards added (§2.7) and those Second Skin
     takes out removed."""
     deck = (*deck, *(parse_card("-1") for i in ch.items for _ in range(i.minus_ones)))
-    remove = sum(e.value for i in ch.items for e in i.effects if e.kind == "remove-minus-one-modifiers")
+    remove = sum(
+        _sub_value(e, "target") for i in ch.items for e in i.effects if e.kind == "remove-minus-one-modifiers"
+    )
     out: list[ModifierCard] = []
     for card in reversed(deck):
         if remove and str(card) == "-1":
@@ -1423,6 +1425,10 @@ def terrain(game: Game, f: Figure, kind: Terrain) -> str:
     if f.kind != "character" or kind not in (Terrain.TRAP, Terrain.HAZARDOUS):
         return "normal"
     if flying(game, f.id):
+        for number, item in items_of(game, f.id).items():
+            if item.trigger == "always" and any(e.kind == "flying" for e in item.effects):
+                game._emit("item-used", f.id, number, "passive")
+                break
         return "ignore"
     if kind is Terrain.HAZARDOUS:
         for number, item in items_of(game, f.id).items():
