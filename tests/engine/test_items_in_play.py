@@ -578,3 +578,19 @@ def test_cli_items_option_equips_and_refuses(tmp_path: object) -> None:
     assert "one legs item at most" in bad.output and "(§2.7)" in bad.output
     worse = runner.invoke(cli, ["play", "--scenario", "1", "--party", "brute,mindthief", "--items", "brute"])
     assert worse.exit_code != 0 and "--items" in worse.output
+
+
+def test_content_check_lists_item_effects_the_engine_cannot_perform() -> None:
+    """``delve content check --strict-engine`` (``engine_gaps``) lists items with effects the
+    engine cannot perform: none of the base game's; a made-up effect in a user's item is listed."""
+    from types import SimpleNamespace
+
+    from delvekit.gloomhaven.content.check import _item_gaps, engine_gaps
+    from delvekit.gloomhaven.content.schema import Ability as ContentAbility
+
+    pack = load_pack()
+    assert [g for g in engine_gaps(pack) if g.deck == "items"] == []
+    boots = pack.items[1]
+    odd = msgspec.structs.replace(boots, effects=(ContentAbility(type="custom", value="teleport-home"),))
+    gaps = _item_gaps(SimpleNamespace(items={1: odd, 140: pack.items[140]}))  # type: ignore[arg-type]
+    assert [(g.card, g.abilities) for g in gaps] == [("1 Boots of Striding", ("teleport-home",))]

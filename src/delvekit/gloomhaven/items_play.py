@@ -140,7 +140,12 @@ def _walk(effects_: Iterable[ItemEffect]) -> Iterator[ItemEffect]:
 
 def unsupported(item: ItemSetup) -> list[str]:
     """The effect kinds of ``item`` the engine cannot perform (empty for every base-game item)."""
-    out = [e.kind for e in _walk(item.effects) if e.kind not in STRUCTURED and e.kind not in NAMED]
+    return unsupported_effects(item.effects)
+
+
+def unsupported_effects(effects_: Iterable[ItemEffect]) -> list[str]:
+    """The effect kinds among ``effects_`` (nested parts included) the engine cannot perform."""
+    out = [e.kind for e in _walk(effects_) if e.kind not in STRUCTURED and e.kind not in NAMED]
     return list(dict.fromkeys(out))
 
 

@@ -488,7 +488,7 @@ _GAP_VARIABLES = {"C": 4, "L": 1}
 
 def engine_gaps(pack: ContentPack) -> list[EngineGap]:
     """Every class card and monster ability card of ``pack`` (all of them, not only those of the
-    playable scenarios) with abilities the engine cannot execute: what the engine's content
+    playable scenarios), and every item, with abilities the engine cannot execute: what the engine's content
     adapter turns into a named effect (``custom`` ability) that has no handler in
     :mod:`delvekit.gloomhaven.effects`, and class cards not encoded at all. The engine reports
     such abilities as ``unresolved`` when a card is played; this list makes them visible before
@@ -526,4 +526,20 @@ def engine_gaps(pack: ContentPack) -> list[EngineGap]:
             notes = missing(_monster_actions(mc.abilities, _GAP_VARIABLES, mt.specials))
             if notes:
                 monsters.append(EngineGap(deck, str(mc.number), notes))
-    return out + sorted(monsters, key=lambda g: g.deck)
+    return out + sorted(monsters, key=lambda g: g.deck) + _item_gaps(pack)
+
+
+def _item_gaps(pack: ContentPack) -> list[EngineGap]:
+    """Items whose effects the engine cannot perform (:mod:`delvekit.gloomhaven.items_play`),
+    as ``EngineGap("items", "N NAME", kinds)``. The solo-scenario items are left out: their
+    effects are not transcribed (docs/content.md)."""
+    from delvekit.gloomhaven.engine_content import item_effect
+    from delvekit.gloomhaven.items_play import unsupported_effects
+
+    out: list[EngineGap] = []
+    for number in sorted(pack.items):
+        item = pack.items[number]
+        kinds = unsupported_effects(item_effect(a) for a in item.effects)
+        if kinds and not item.solo:
+            out.append(EngineGap("items", f"{number} {item.name}", tuple(kinds)))
+    return out
