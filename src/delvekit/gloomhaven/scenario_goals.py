@@ -28,7 +28,8 @@ Win parts the engine checks (``KIND`` and its line):
 * ``occupy`` — at least N of the pressure plates are occupied by characters at once:
   ``win|occupy|EXPR|Q,R;...``;
 * ``destroy`` — every objective of that name (the setup's ``objective`` lines of
-  :mod:`~delvekit.gloomhaven.scenario_rules`) was placed and is gone: ``win|destroy|NAME``;
+  :mod:`~delvekit.gloomhaven.scenario_rules`) was placed and is gone: ``win|destroy|NAME``
+  (``dig``: 75's graves, which the engine digs up as damage, are destroyed the same way);
 * ``escort`` — ``all`` or COUNT of the escorts of that name arrived where they walk to
   (:func:`~delvekit.gloomhaven.scenario_objectives.move_escorts` marks them): ``win|escort|NAME|COUNT``.
 
@@ -80,11 +81,11 @@ DATA_FILE = Path(__file__).parent / "content" / "data" / "scenario-goals.json"
 
 WIN_CHECKED = (
     "kill-all", "kill-revealed", "kill", "kill-count", "loot", "loot-each", "reveal", "survive",
-    "escape", "occupy", "destroy", "escort",
+    "escape", "occupy", "destroy", "dig", "escort",
 )  # fmt: skip
 """Win kinds the engine checks."""
 WIN_RECORDED = (
-    "cleanse", "staff-of-xorn", "carry", "dig", "sacrifice-artifact", "close-rift",
+    "cleanse", "staff-of-xorn", "carry", "sacrifice-artifact", "close-rift",
 )  # fmt: skip
 """Win kinds the data records but the engine cannot check yet (the scenario plays "kill all")."""
 LOSE_CHECKED = ("exhausted", "rounds", "killed", "occupied-by", "escort-killed")
@@ -337,7 +338,7 @@ def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[i
             if not hexes:
                 return None
             lines.append(f"win|escape|{_hexes(hexes)}")
-        elif p.kind == "destroy":
+        elif p.kind in ("destroy", "dig"):
             if not all(any(o.name == name for o in s.objectives) for name in p.objectives):
                 return None
             lines += [f"win|destroy|{name}" for name in p.objectives]
