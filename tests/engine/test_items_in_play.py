@@ -594,3 +594,34 @@ def test_content_check_lists_item_effects_the_engine_cannot_perform() -> None:
     odd = msgspec.structs.replace(boots, effects=(ContentAbility(type="custom", value="teleport-home"),))
     gaps = _item_gaps(SimpleNamespace(items={1: odd, 140: pack.items[140]}))  # type: ignore[arg-type]
     assert [(g.card, g.abilities) for g in gaps] == [("1 Boots of Striding", ("teleport-home",))]
+
+
+def test_stunned_character_may_drink_a_cure_potion_at_the_end_of_its_turn() -> None:
+    """Minor Cure Potion ("usable while stunned"): the stunned Brute performs nothing, but is
+    offered the potion as its turn ends, which removes the stun."""
+    game = world((89,), guard="attack 0 with stun")
+    drive(
+        game,
+        set(),
+        "melee",
+        until=lambda g: g.decision is not None and "item 89" in g.decision.choices.texts(),
+    )
+    d = game.decision
+    assert d is not None and d.kind == "item" and d.actor == "brute"
+    assert any(e.kind == "stunned" and e.args[0] == "brute" for e in game.events)
+    game.choose("item 89")
+    assert any(e.kind == "condition-ended" and e.args == ("brute", "stun", "item") for e in game.events)
+
+
+def test_cloak_of_phasing_ends_on_an_obstacle_cannot_attack_and_turns_invisible() -> None:
+    game = world((58,), terrain=(((0, -1), "obstacle"),))
+    game.choose("select strike shot")
+    drive(game, set(), "melee", until=lambda g: g.decision is not None and g.decision.actor == "brute")
+    game.choose("bottom strike")  # Move 6, flying: a jump
+    game.choose("step 0,-1")
+    assert game.decision is not None and "stop" in game.decision.choices.texts()
+    game.choose("stop")
+    assert game.state.figures["brute"].hex == (0, -1)
+    game.choose("top shot")
+    assert any(e.kind == "prevented" and e.args == ("brute", "attack", "on-obstacle") for e in game.events)
+    assert any(e.kind == "condition" and e.args == ("brute", "invisible") for e in game.events)

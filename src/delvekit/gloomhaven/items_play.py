@@ -1282,6 +1282,16 @@ def _run_turn_end(game: Game, task: Task) -> Decision | None:
         needs = 2 if any(e.kind == "extra-turn" for e in item.effects) else 1
         if len(ch.hand) >= needs:
             choices.append(_choice(item))
+    if _stunned_this_turn(game, cid):  # the cure potions may be drunk while stunned
+        for item in items_of(game, cid).values():
+            cure = any(e.kind == "remove-negative-conditions" for e in item.effects)
+            if (
+                cure
+                and item.trigger == "own-turn"
+                and _ready(game, cid, item)
+                and _performable(game, cid, item)
+            ):
+                choices.append(_choice(item))
     if not choices:
         game._pop()
         return None
@@ -1289,6 +1299,14 @@ def _run_turn_end(game: Game, task: Task) -> Decision | None:
 
 
 def _passive_turn_end(game: Game, f: Figure) -> None:
+    if on_obstacle(game, f):  # Cloak of Phasing: invisible while standing on an obstacle
+        number = next(
+            n
+            for n, i in items_of(game, f.id).items()
+            if any(e.kind == "obstacle-invisible-no-attack" for e in i.effects)
+        )
+        game._emit("item-used", f.id, number, "passive")
+        game.add_condition(f.id, Condition.INVISIBLE)
     moved = moved_this_turn(game, f.id)
     for number, item in items_of(game, f.id).items():
         if item.trigger != "end-of-turn" or item.use != "passive":
@@ -1312,12 +1330,22 @@ def _passive_turn_end(game: Game, f: Figure) -> None:
                     game._emit("xp", f.id, s.value)
 
 
+def _stunned_this_turn(game: Game, cid: str) -> bool:
+    for e in reversed(game.events):
+        if e.args and e.args[0] == cid and e.kind in ("turn", "stunned"):
+            return e.kind == "stunned"
+    return False
+
+
 def _apply_turn_end(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "pass":
         game._pop()
         return
     cid = task.who
     _, item = _find(game, choice, cid)
+    if item.trigger == "own-turn":
+        use_own_turn(game, cid, choice)
+        return
     mark_used(game, cid, item)
     hand = game.state.characters[cid].hand
     for e in item.effects:
