@@ -32,6 +32,7 @@ from delvekit.gloomhaven.items_play import (
     _ready,
     _sub_value,
     _with,
+    has_effect,
     items_of,
     mark_used,
     use_own_turn,
@@ -270,7 +271,7 @@ def immune_forced(game: Game, target: Figure, by: Figure) -> bool:
 def flying(game: Game, fid: str) -> bool:
     """Boots of Levitation, Cloak of Phasing: the character flies (moves like a jump, and the
     terrain it ends on does not affect it)."""
-    return any(
+    return has_effect(game, fid, "flying") and any(
         e.kind == "flying"
         for item in items_of(game, fid).values()
         for e in item.effects
@@ -279,7 +280,7 @@ def flying(game: Game, fid: str) -> bool:
 
 
 def may_end_on_obstacle(game: Game, fid: str) -> bool:
-    return any(
+    return has_effect(game, fid, "obstacle-invisible-no-attack") and any(
         e.kind == "obstacle-invisible-no-attack"
         for item in items_of(game, fid).values()
         for e in item.effects
@@ -322,6 +323,8 @@ def terrain(game: Game, f: Figure, kind: Terrain) -> str:
 
 def focus_initiative(game: Game, fid: str, initiative: int) -> int:
     """Flea-Bitten Shawl: monsters focus as if the wearer's initiative were N."""
+    if not has_effect(game, fid, "focus-initiative"):
+        return initiative
     for item in items_of(game, fid).values():
         for e in item.effects:
             if e.kind == "focus-initiative":

@@ -151,19 +151,36 @@ def unsupported_effects(effects_: Iterable[ItemEffect]) -> list[str]:
 
 # ------------------------------------------------------------------ lookups
 
-_ITEMS: dict[int, tuple[GameSetup, dict[str, dict[int, ItemSetup]]]] = {}
+_ITEMS: dict[int, tuple[GameSetup, dict[str, dict[int, ItemSetup]], dict[str, frozenset[str]]]] = {}
 
 
-def _held(game: Game) -> dict[str, dict[int, ItemSetup]]:
-    """Character id → item number → the item (cached per setup)."""
+def _cached(game: Game) -> tuple[dict[str, dict[int, ItemSetup]], dict[str, frozenset[str]]]:
+    """(character id → item number → item, character id → every effect kind of its items),
+    cached per setup (items never change during a scenario)."""
     setup = game.setup
     found = _ITEMS.get(id(setup))
     if found is None or found[0] is not setup:
         if len(_ITEMS) > 64:
             _ITEMS.clear()
-        found = (setup, {ch.id: {i.number: i for i in ch.items} for ch in setup.party})
+        held = {ch.id: {i.number: i for i in ch.items} for ch in setup.party}
+        kinds = {
+            cid: frozenset(e.kind for i in items.values() for e in _walk(i.effects))
+            for cid, items in held.items()
+        }
+        found = (setup, held, kinds)
         _ITEMS[id(setup)] = found
-    return found[1]
+    return found[1], found[2]
+
+
+def _held(game: Game) -> dict[str, dict[int, ItemSetup]]:
+    """Character id → item number → the item."""
+    return _cached(game)[0]
+
+
+def has_effect(game: Game, cid: str, kind: str) -> bool:
+    """Whether any item of ``cid`` holds an effect ``kind`` (spent or not): a cheap first test."""
+    kinds = _cached(game)[1].get(cid)
+    return kinds is not None and kind in kinds
 
 
 def items_of(game: Game, cid: str) -> dict[int, ItemSetup]:
@@ -181,6 +198,8 @@ def _ready(game: Game, cid: str, item: ItemSetup) -> bool:
 
 def _with(game: Game, cid: str, kind: str) -> list[ItemSetup]:
     """Ready items of ``cid`` with an effect ``kind`` anywhere in them."""
+    if not has_effect(game, cid, kind):
+        return []
     return [
         i
         for i in items_of(game, cid).values()
