@@ -45,7 +45,8 @@ def main(argv: list[str]) -> None:
         )
     (game_with, choice_with), (game_without, choice_without) = rows["items"], rows["no items"]
     print(
-        f"ratio items / no items: {game_with / game_without:.2f} per game, {choice_with / choice_without:.2f} per choice"
+        f"ratio items / no items: {game_with / game_without:.2f} per game, "
+        f"{choice_with / choice_without:.2f} per choice"
     )
 
 
