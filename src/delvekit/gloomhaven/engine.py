@@ -104,9 +104,9 @@ active cards during a rest (FAQ p.58).
 Next (not yet here): (1) whatever :func:`engine_content.unsupported` lists (empty for Brute,
 Mindthief and the monsters of scenarios 1-10); (2) scenario rules beyond those of scenarios
 1-10 (:mod:`~delvekit.gloomhaven.scenario_rules` has round effects, spawns at markers, locked
-doors, kill, kill-count, room and treasure goals; later scenarios need more); (3) items
-(spent/consumed, refreshed by a long rest);
-(4) a test-fixture class for parties of four (three play with the Tinkerer).
+doors, kill, kill-count, room and treasure goals; later scenarios need more); (3) a
+test-fixture class for parties of four (three play with the Tinkerer). Items are in
+:mod:`~delvekit.gloomhaven.items_play` (§13: offered as ``item N`` choices at their trigger).
 """
 
 from __future__ import annotations

@@ -39,6 +39,11 @@ Decisions (``actor kind: choices``), the vocabulary faces, bots and logs share:
 ``C move`` (Immovable          also ``as-attack N``: the move performed as an attack of equal
 Phalanx)                       value
 ``C pick-up``                  ``pick-up CARD`` | ``keep-active`` (a rest, FAQ p.58)
+``C action|move|attack|``      also ``item N`` (``item N OWNER``: an ally's item) when an
+``damage``                     item's trigger comes (:mod:`~delvekit.gloomhaven.items_play`)
+``C item``                     ``item N`` | ``item N -10`` | ``item N +10`` | ``pass``
+``C item-pick``                what an item needs: ``infuse E``, ``summon-at Q,R``,
+                               ``recover CARD``, ``play CARD``... | ``done``
 =============================  ===============================================================
 
 Events (``kind args``): setup ``placed``, ``no-standee``, ``battle-goal-kept``, ``hand-ready``;
