@@ -753,3 +753,40 @@ def test_scenario_57_the_elite_guard_of_the_barracks_dies_and_the_infiltrator_ta
     assert infiltrator.hex == where or (where in game.state.coins and distance(infiltrator.hex, where) == 1)
     game._kill(infiltrator)  # once
     assert not any(f.name == "infiltrator" for f in game.state.monsters())
+
+
+def test_pressure_plate_scenario_69_plate_b_opens_the_locked_door_1() -> None:
+    from delvekit.gloomhaven.scenario_rules import locked_doors
+
+    setup = _setup(69)
+    assert locked_doors(setup.rules) == ((9, 0),)
+    game = _started(setup)
+    game.reveal_room(_room_of(setup, 2, 69))  # B1b, through the opening
+    brute = game.state.figures["brute"]
+    brute.hex = (1, 1)
+    effects.turn_end(game, brute)
+    assert (9, 0) in game.state.opened and _room_of(setup, 3, 69) in game.state.revealed_rooms
+
+
+def test_pressure_plates_scenario_15_plate_c_opens_doors_a_and_every_character_on_h_plates_doors_b() -> None:
+    from delvekit.gloomhaven.scenario_rules import locked_doors
+
+    setup = _setup(15, THREE)
+    assert set(locked_doors(setup.rules)) == {(6, 4), (6, 9), (4, 7), (4, 8)}
+    game = _started(setup)
+    for room in range(1, 2):
+        game.reveal_room(room)
+    chars = [game.state.figures[c] for c in ("brute", "mindthief", "tinkerer")]
+    chars[0].hex = (7, 6)  # plate c, in the middle of D1a
+    effects.turn_end(game, chars[0])
+    assert {(6, 4), (6, 9)} <= game.state.opened and (4, 7) not in game.state.opened
+    h_plates = [(0, 4), (0, 15), (6, -2)]
+    for c, h in zip(chars[:2], h_plates, strict=False):
+        c.hex = h
+        effects.turn_end(game, c)
+    assert (4, 7) not in game.state.opened  # two of three characters on the plates: not yet
+    chars[2].hex = h_plates[2]
+    effects.turn_end(game, chars[2])
+    assert {(4, 7), (4, 8)} <= game.state.opened
+    assert _room_of(setup, 5, 15) in game.state.revealed_rooms
+    assert not violations(game)

@@ -19,8 +19,9 @@ monsters on the characters' side: they take their turns from their own ability d
 own initiative, focus and attack the other monsters, and are never the characters' targets; the
 "kill all" goal does not need them dead.
 
-**Pressure plates** (``plate|Q,R|EFFECT|VALUE``): a character ending its turn on the plate
-presses it, once: it reveals a room, opens doors (locked ones too) or finishes the scenario.
+**Pressure plates** (``plate|Q,R;...|EFFECT|VALUE|COUNT``): a character ending its turn on a
+plate of the group presses it, once, when COUNT plates of the group hold characters at that
+moment: it reveals a room, opens doors (locked ones too) or finishes the scenario.
 """
 
 from __future__ import annotations
@@ -100,13 +101,18 @@ def side_allies(game: Game, types: frozenset[str]) -> None:
 
 
 def press_plates(game: Game, plates: list[Plate], figure: Figure) -> None:
-    """``figure`` ends its turn: a character on an unpressed plate presses it."""
+    """``figure`` ends its turn: a character on a plate of a group that is not pressed yet
+    presses it if enough of the group's plates hold characters now."""
     st = game.state
     if figure.kind != "character":
         return
+    held = {f.hex for f in st.figures.values() if f.kind == "character"}
     for plate in plates:
         mark = f"plate:{plate.hex[0]},{plate.hex[1]}"
-        if plate.hex != figure.hex or mark in st.scenario_marks:
+        if figure.hex not in plate.hexes or mark in st.scenario_marks:
+            continue
+        need = int(parse_expr(plate.count).evaluate(C=len(game.setup.party)))
+        if len(held & set(plate.hexes)) < need:
             continue
         st.scenario_marks[mark] = st.round
         game._emit("plate-pressed", figure.id, f"{plate.hex[0]},{plate.hex[1]}", plate.effect, plate.value)

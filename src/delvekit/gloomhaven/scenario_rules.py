@@ -41,9 +41,10 @@ Two kinds of line:
   moves also ``move`` (its Move on initiative 99), ``to`` (hexes) and ``reach`` (``adjacent``:
   it heads for a hex next to one of them; ``on``: into one, and is then saved).
 * ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
-* ``plate|Q,R|EFFECT|VALUE`` — a pressure plate: a character ending its turn on it triggers
-  EFFECT once: ``reveal`` (VALUE a room index), ``open`` (VALUE door hexes ``Q,R;...``: also
-  locked ones) or ``finish`` (VALUE ``won`` or ``lost``).
+* ``plate|Q,R;...|EFFECT|VALUE|COUNT`` — pressure plates: when a character ends its turn on
+  one of them and COUNT of them (an expression in ``C``; default 1) hold characters at once,
+  EFFECT happens, once: ``reveal`` (VALUE a room index), ``open`` (VALUE door hexes
+  ``Q,R;...``: also locked ones) or ``finish`` (VALUE ``won`` or ``lost``).
 
 >>> parse_line("at|start|R == 1|character|add-modifier|curse:3").effect
 'add-modifier'
@@ -132,9 +133,16 @@ class Ally(msgspec.Struct, frozen=True):
 
 
 class Plate(msgspec.Struct, frozen=True):
-    hex: Hex
+    hexes: tuple[Hex, ...]
     effect: Literal["reveal", "open", "finish"]
     value: str
+    count: str = "1"
+    """How many of ``hexes`` characters must hold at once (an expression in ``C``)."""
+
+    @property
+    def hex(self) -> Hex:
+        """The first plate (names the group in events and marks)."""
+        return self.hexes[0]
 
 
 Line = RoundRule | Goal | Spawn | Lock | RuleLine | Marker | ObjectiveLine | Ally | Plate
@@ -228,8 +236,11 @@ def _parse_more(parts: list[str], line: str, where: str) -> Line:
             return Marker(parts[1], _hex(parts[2]))
         if parts[0] == "ally" and len(parts) == 2 and parts[1]:
             return Ally(parts[1])
-        if parts[0] == "plate" and len(parts) == 4 and parts[2] in ("reveal", "open", "finish"):
-            plate = Plate(_hex(parts[1]), parts[2], parts[3])  # type: ignore[arg-type]
+        if parts[0] == "plate" and len(parts) in (4, 5) and parts[2] in ("reveal", "open", "finish"):
+            hexes = tuple(_hex(t) for t in parts[1].split(";"))
+            plate = Plate(hexes, parts[2], parts[3], *parts[4:])  # type: ignore[arg-type]
+            if parse_expr(plate.count).variables - {"C"}:
+                raise ValueError(f"count {plate.count!r} may use C only")
             if plate.effect == "reveal":
                 int(plate.value)
             elif plate.effect == "open":

@@ -124,6 +124,30 @@ ESCORT_MOVES: dict[int, dict[str, EscortMove]] = {
 traps if necessary"). The others stand: Hail in 27 and the Captive Orchids in 44 and 56 have no
 action; Redthorn (44) and Fish (79) attack, which is not performed (docs/content-scenarios.md)."""
 
+
+class PlateRule(msgspec.Struct, frozen=True):
+    """Pressure plates that open locked doors: the plates on ``tiles``, ``count`` of them held
+    by characters at once at the end of a character's turn (an expression in ``C``), open the
+    doors into the rooms marked ``doors`` (letters), which no character opens before."""
+
+    tiles: tuple[str, ...]
+    count: str
+    doors: str
+
+
+PLATES: dict[int, tuple[PlateRule, ...]] = {
+    15: (PlateRule(("D1a",), "1", "a"), PlateRule(("H1b", "H3b"), "C", "b")),
+    33: (PlateRule(("I1b",), "C", "1"),),
+    41: (PlateRule(("L1a",), "1", "2"),),
+    69: (PlateRule(("B1b",), "1", "1"),),
+}
+"""Pressure plates of the book (public notes on the scenario book; the map source has the
+plates, not their letters): 15, plate c opens doors a, and every character on an H-tile plate
+at once opens doors b (the book names which plates by party size: d, then e, then f; here any
+C of the four); 33, every character on one of the four plates c opens door 1; 41, plate b
+opens door 2 (the book: door 2 can then be opened; its Stone Golems and Artilleries waiting for
+the plate are set up with their room); 69, plate b opens door 1."""
+
 MAX_LEVEL = 7
 """The highest monster level: a type's level offset never takes it beyond (28, 67)."""
 
@@ -383,6 +407,23 @@ def is_plain(rule: cs.Rule) -> bool:
     )  # fmt: skip
 
 
+def _plate_lines(s: cs.Scenario) -> list[str]:
+    """``plate`` and ``lock`` lines of :data:`PLATES`."""
+    out: list[str] = []
+    doors = s.map().doors
+    for rule in PLATES.get(s.number, ()):
+        on = frozenset().union(*(_tile_hexes(s, t) for t in rule.tiles))
+        plates = sorted(h for o in s.overlays if o.kind == "pressure-plate" for h in o.hexes if h in on)
+        rooms = {r.number for r in s.rooms if r.marker and r.marker in rule.doors}
+        leads = {(r.number, n) for r in s.rooms for n in r.reveals if n in rooms}  # the door into it
+        behind = sorted(h for h, d in doors.items() if d.rooms in leads or d.rooms[::-1] in leads)
+        if plates and behind:
+            hexes = ";".join(f"{q},{r}" for q, r in behind)
+            out.append(f"plate|{';'.join(f'{q},{r}' for q, r in plates)}|open|{hexes}|{rule.count}")
+            out.append(f"lock|{hexes}|scenario")
+    return out
+
+
 def scenario_lines(
     s: cs.Scenario,
     index: Mapping[int, int],
@@ -417,5 +458,6 @@ def scenario_lines(
     if s.rooms:
         out += _marker_lines(s, markers)
         out += _objective_lines(s, index)
+        out += _plate_lines(s)
     out += [f"ally|{t}" for t in s.allies]
     return out
