@@ -45,8 +45,11 @@ TINKERER: dict[int, tuple[CardHalf, CardHalf, str]] = {
     30: (  # Proximity Mine
         CardHalf(
             abilities=(
-                _custom("create-trap-adjacent", _a("suffer-damage", 6)),
-                _custom("xp-when-trap-sprung-by-enemy", _a("xp", 2)),
+                _custom(
+                    "create-trap-adjacent",
+                    _a("suffer-damage", 6),
+                    _custom("xp-when-trap-sprung-by-enemy", _a("xp", 2)),
+                ),
             ),
             lost=True,
         ),
@@ -171,7 +174,8 @@ TINKERER: dict[int, tuple[CardHalf, CardHalf, str]] = {
                 _custom(
                     "ally-recovers-discarded",
                     _affects("ally", 2),
-                    _a("element", "ice", _custom("up-to-two-instead"), mode="consume"),
+                    _a("target", 1),
+                    _a("element", "ice", _a("target", 2), mode="consume"),
                 ),
             )
         ),
@@ -189,5 +193,179 @@ TINKERER: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
 }
 
+
+def _consume(element: str, *sub: Ability) -> Ability:
+    return _a("element", element, *sub, mode="consume")
+
+
+def _infuse(element: str) -> Ability:
+    return _a("element", element, mode="infuse")
+
+
+def _slots(*xp: int) -> tuple[UseSlot, ...]:
+    return tuple(UseSlot(xp=n) for n in xp)
+
+
+_LIGHT_BOOST = _consume("light", _a("attack", 1, mode="add"), _custom("advantage"), _a("xp", 1))
+
+# Sunkeeper. J: the structured card database (stored file 26481703386, every card with markers,
+# XP, use slots and elements); B: buildhaven.app/class/sunkeeper (level 1 and X text, numbers
+# only, no loss/persistent markers, elements often missing). Markers, slots and elements rest on
+# J alone (B never prints them); docs/content.md lists the points where B differs.
+SUNKEEPER: dict[int, tuple[CardHalf, CardHalf, str]] = {
+    175: (  # Purifying Aura
+        CardHalf(
+            abilities=(_custom("retaliate-on-melee-attacked", _a("retaliate", 2)),),
+            persistent=True,
+            lost=True,
+            slots=_slots(1, 0, 1, 0, 1),
+        ),
+        CardHalf(
+            abilities=(
+                _a(
+                    "condition",
+                    "strengthen",
+                    _affects("allies-adjacent"),
+                    _consume("light", _affects("allies-range", 2)),
+                ),
+            )
+        ),
+        "J B (use slots and their XP: J only)",
+    ),
+    176: (  # Cautious Advance
+        CardHalf(abilities=(_a("shield", 1, _affects("self")),), round=True, xp=1),
+        CardHalf(abilities=(_a("move", 3),)),
+        "J B (XP and round marker: J only)",
+    ),
+    177: (  # Brilliant Prayer
+        CardHalf(
+            abilities=(_custom("ally-recovers-lost", _affects("ally-adjacent"), _a("target", 1)),),
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("heal", 5, _a("range", 3)), _infuse("light")), lost=True, xp=2),
+        "J B (light, XP and loss markers: J only)",
+    ),
+    178: (  # Empowering Command
+        CardHalf(
+            abilities=(
+                _custom(
+                    "ally-recovers-discarded",
+                    _affects("ally-adjacent"),
+                    _a("target", 2),
+                    _consume("light", _a("target", 3), _a("xp", 1)),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_custom("ally-performs", _affects("ally-adjacent"), _a("attack", 4)),)),
+        "J B",
+    ),
+    179: (  # Protective Blessing
+        CardHalf(
+            abilities=(_a("condition", "bless"), _a("condition", "strengthen"), _affects("ally", 3)),
+        ),
+        CardHalf(
+            abilities=(
+                _custom("negate-damage-this-round", _affects("self-allies-adjacent")),
+                _infuse("light"),
+            ),
+            lost=True,
+            round=True,
+            xp=2,
+        ),
+        "J B (bottom: J gives light, XP 2 and the loss marker; B's garbled line reads XP 1)",
+    ),
+    180: (  # Dazzling Charge
+        CardHalf(abilities=(_a("heal", 3, _a("range", 3)), _infuse("light"))),
+        CardHalf(
+            abilities=(
+                _a("move", 5),
+                _a("condition", "stun", _affects("enemy-adjacent")),
+                _infuse("light"),
+            ),
+            lost=True,
+            xp=1,
+        ),
+        "J B (light, XP and loss marker: J only)",
+    ),
+    181: (  # Tactical Order
+        CardHalf(abilities=(_custom("ally-performs", _affects("ally", 3), _a("move", 4)),)),
+        CardHalf(abilities=(_a("move", 4),)),
+        "J B",
+    ),
+    182: (  # Holy Strike
+        CardHalf(abilities=(_a("attack", 2, _a("condition", "stun")),)),
+        CardHalf(abilities=(_a("attack", 5, _a("range", 3)), _infuse("light")), lost=True, xp=2),
+        "J B (light, XP and loss marker: J only)",
+    ),
+    183: (  # Hammer Blow
+        CardHalf(abilities=(_a("attack", 4, _LIGHT_BOOST),)),
+        CardHalf(abilities=(_a("move", 4),)),
+        "J B",
+    ),
+    184: (  # Defensive Stance
+        CardHalf(abilities=(_a("attack", 4, _LIGHT_BOOST),)),
+        CardHalf(
+            abilities=(
+                _a("shield", 1, _affects("self")),
+                _custom("move-modifier", _a("move", 1, mode="subtract")),
+            ),
+            persistent=True,
+            lost=True,
+            xp=1,
+        ),
+        "J B (top printed as Hammer Blow's in both; XP, persistent and loss markers: J only)",
+    ),
+    185: (  # Lay on Hands
+        CardHalf(
+            abilities=(
+                _custom("heal-all-damage", _affects("ally-adjacent")),
+                _a("suffer-damage", 3),
+                _infuse("light"),
+            ),
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("loot", 1),)),
+        "J B (light, XP and loss marker: J only)",
+    ),
+    186: (  # Daybreak
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    3,
+                    _a("condition", "muddle"),
+                    _consume("dark", _a("attack", 1, mode="add"), _infuse("light"), _a("xp", 1)),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_a("move", 2), _a("condition", "bless", _affects("ally-adjacent")))),
+        "J B (B cut short after the muddle and the bless; the dark consumption: J only)",
+    ),
+    187: (  # Beacon of Light
+        CardHalf(abilities=(_a("heal", 1, _affects("self-allies-range", 4)),)),
+        CardHalf(
+            abilities=(_custom("infuse-at-turn-end-unless-strong", _infuse("light")),),
+            persistent=True,
+            lost=True,
+            slots=_slots(1, 0, 1, 0, 1),
+        ),
+        "J B (B's bottom says dark, J light: light kept; use slots and XP: J only)",
+    ),
+    188: (  # Glorious Bolt
+        CardHalf(
+            abilities=(_a("heal", 5, _a("range", 3), _consume("light", _a("target", 2), _a("xp", 1))),),
+            lost=True,
+            xp=1,
+        ),
+        CardHalf(abilities=(_a("attack", 2, _a("range", 3), _a("condition", "muddle")),)),
+        "J B (loss marker and the printed XP 1: J only)",
+    ),
+}
+
 #: class id → its transcribed cards.
-CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {"tinkerer": TINKERER}
+CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
+    "tinkerer": TINKERER,
+    "sunkeeper": SUNKEEPER,
+}

@@ -21,7 +21,9 @@ Named effects made here (see docs in :mod:`~delvekit.gloomhaven.effects_characte
 ``if-moved-in-straight-line``, ``xp-per-target``, ``kill``,
 ``moves-count-as-attacks``, ``two-augments-active``, ``ranged-attacks-gain-augments``,
 ``consume-for``, ``extra-coin-per-adjacent-enemy``, ``allies-bonus-per-nearby-ally``,
-``enemy-turns-on-its-allies``, ``attack-consumes``, ``push-consume``.
+``enemy-turns-on-its-allies``, ``attack-consumes``, ``push-consume``; for the classes that
+followed (:func:`_class_special`): ``to-allies``, ``ally-recovers``, ``create-trap`` and the
+words of :data:`CLASS_WORDS`.
 """
 
 from __future__ import annotations
@@ -134,8 +136,67 @@ def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
     return named("summon", *parts)
 
 
+#: ``affects`` kinds that name the performer's allies (their effects are ``to-allies``).
+ALLY_KINDS = frozenset(
+    {
+        "ally", "allies", "ally-adjacent", "allies-adjacent", "self-allies-adjacent",
+        "allies-range", "self-allies-range", "self-allies",
+    }
+)  # fmt: skip
+#: Class wordings performed by their own named effect (effects_classes) with their parts.
+CLASS_WORDS = frozenset(
+    {
+        "retaliate-on-melee-attacked", "negate-damage-this-round", "move-modifier",
+        "heal-all-damage", "infuse-at-turn-end-unless-strong", "next-heals-bonus",
+    }
+)  # fmt: skip
+_RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}
+
+
+def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
+    """Wordings of the classes encoded after the Brute and the Mindthief (Sunkeeper, Tinkerer;
+    handlers in :mod:`~delvekit.gloomhaven.effects_classes`), or ``None``."""
+    affects = [s for s in a.sub if s.type == "affects"]
+    consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
+    if a.type in ("heal", "shield", "retaliate", "condition") and (
+        any(str(s.value) in ALLY_KINDS for s in affects) or (a.type == "heal" and consumes)
+    ):
+        base = cs.Ability(type=a.type, value=a.value, mode=a.mode)
+        if a.type == "condition":
+            base_parts = _part(base, variables)
+        else:
+            base_parts = [Ability(kind=a.type, value=_n(a.value, variables))]  # type: ignore[arg-type]
+        who = [_affects(s, variables) for s in affects]
+        if not who:  # Heal N, Range R: the performer or one ally within range
+            rng = next((_n(s.value, variables) for s in a.sub if s.type == "range"), 0)
+            who = [flag(f"affects-self-or-ally-range-{rng}")]
+        extra = [p for s in a.sub if s.type in ("target", "xp") for p in _part(s, variables)]
+        bought = [p for c in consumes for p in _part(c, variables)]
+        return [named("to-allies", *base_parts, *who, *extra, *bought)]
+    if a.type != "custom":
+        return None
+    word = str(a.value)
+    parts = [p for s in a.sub for p in _part(s, variables)]
+    if word in _RECOVERS:
+        return [named("ally-recovers", flag(_RECOVERS[word]), *parts)]
+    if word == "create-trap-adjacent":
+        out: list[Ability] = []
+        for s in a.sub:
+            if s.type == "suffer-damage":
+                out.append(Ability(kind="suffer", value=_n(s.value, variables)))
+            else:
+                out += _part(s, variables)
+        return [named("create-trap", *out)]
+    if word in CLASS_WORDS:
+        return [named(word, *parts)]
+    return None
+
+
 def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> list[Ability] | None:
     """The engine abilities of one special wording, or ``None`` when ``a`` is plain."""
+    mine = _class_special(a, variables)
+    if mine is not None:
+        return mine
     customs = _customs(a)
     affects = [str(s.value) for s in a.sub if s.type == "affects"]
     consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
@@ -242,7 +303,8 @@ def translate(
             parts: list[Ability] = []
             for x in items[i:j]:
                 parts += _part(x, variables)
-            out.append(named("afflict", *parts, _affects(items[j], variables)))
+            word = "to-allies" if str(items[j].value) in ALLY_KINDS else "afflict"
+            out.append(named(word, *parts, _affects(items[j], variables)))
             i = j + 1
             continue
         try:

@@ -387,7 +387,6 @@ def retaliated(game: Game, target: Figure) -> None:
 
 
 @effect(
-    "bonus-this-round",
     "redirect-attacks",
     "shield-on-attacked",
     "xp-per-retaliate",
@@ -400,13 +399,35 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
     game._emit("bonus", fid, ability.note)
 
 
+@effect("bonus-this-round")
+def _bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
+    """+N to all your attacks this round (from the active area); with an ``affects`` part
+    (Enhancement Field: "you and all adjacent allies"), the allies it names when performed get
+    the same bonus this round."""
+    game._emit("bonus", fid, ability.note)
+    f = game.state.figures.get(fid)
+    who = [n for n in flags(ability) if n.startswith("affects-") and n != "affects-self"]
+    if f is None or not who:
+        return
+    reach = _reach(ability) if "-range-" in who[0] else 1
+    friends = [
+        g
+        for g in game.state.figures.values()
+        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+    ]
+    n = sum(p.value for p in parts(ability, "attack"))
+    for g in sorted(_in_reach(game, f, reach, friends), key=lambda g: g.id):
+        game._emit("round-attack-bonus", g.id, f"+{n}", f"by={fid}")
+
+
 class StrikeBonus:
     """What a character's bonuses add to one attack on one target."""
 
-    __slots__ = ("adds", "attack", "heal_ally", "heal_self", "retaliate", "shield", "why", "xp")
+    __slots__ = ("adds", "advantage", "attack", "heal_ally", "heal_self", "retaliate", "shield", "why", "xp")
 
     def __init__(self) -> None:
         self.attack = 0
+        self.advantage = False
         self.adds: list[Condition] = []
         self.why: list[str] = []
         self.heal_self = 0
@@ -440,6 +461,8 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
                 out.why.append(f"negative-conditions={negatives}")
         elif t.startswith("negxp="):
             out.xp += int(t[6:]) * negatives
+        elif t == "adv":  # a consumption bought advantage (Hammer Blow)
+            out.advantage = True
     if f.kind != "monster":
         n = round_attack_bonus(game, f.id)
         if n:
@@ -593,7 +616,16 @@ def shield_against_attack(game: Game, target: Figure) -> int:
 
 def redirect(game: Game, attacker: Figure, target: Figure) -> Figure:
     """Provoking Roar: an enemy attacking an ally adjacent to a character with the bonus active
-    attacks that character instead, at any range."""
+    attacks that character instead, at any range. Then the attack on the final target starts
+    (Purifying Aura's retaliate against melee attacks)."""
+    from delvekit.gloomhaven import effects_classes
+
+    final = _redirect(game, attacker, target)
+    effects_classes.melee_attacked(game, attacker, final)
+    return final
+
+
+def _redirect(game: Game, attacker: Figure, target: Figure) -> Figure:
     board = game.board()
     if attacker.kind != "monster" or board is None:
         return target
@@ -699,7 +731,11 @@ def _finish_consumes(game: Game, fid: str, ability: Ability, chosen: list[int]) 
             adds=tuple(dict.fromkeys((*attack.adds, *adds))),
             card_adds=("curse",) if curse else attack.card_adds,
         )
-        _perform_attack(game, fid, attack)
+        bought = [p.note for p in gained if p.kind == "custom"]
+        for note in bought:
+            if note.startswith("infuse-"):  # Daybreak: consume dark, infuse light
+                game.infuse(Element.parse(note.removeprefix("infuse-")))
+        _perform_attack(game, fid, attack, "adv" if "advantage" in bought else "")
     elif ability.note == "push-consume":
         push = next(p for p in base if p.kind == "push")
         extra = sum(
@@ -1115,7 +1151,8 @@ def _in_play(game: Game, note: str) -> bool:
 
 
 def round_attack_bonus(game: Game, fid: str) -> int:
-    if not _in_play(game, "allies-bonus-per-nearby-ally"):
+    """Attack bonuses given to ``fid`` by others this round (Many as One, Enhancement Field)."""
+    if not (_in_play(game, "allies-bonus-per-nearby-ally") or _in_play(game, "bonus-this-round")):
         return 0
     return sum(
         int(args[1].removeprefix("+"))

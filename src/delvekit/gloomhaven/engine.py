@@ -811,6 +811,13 @@ class Game:
         if f is None:
             return
         kind = ability.kind
+        if kind in ("move", "heal") and f.kind == "character":  # Defensive Stance, Potent Potables
+            from delvekit.gloomhaven import effects_classes
+
+            bonus = effects_classes.move_bonus if kind == "move" else effects_classes.heal_bonus
+            extra = bonus(self, fid)
+            if extra:
+                ability = msgspec.structs.replace(ability, value=max(0, ability.value + extra))
         on_board = f.kind == "character" and self._static.board is not None
         later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (

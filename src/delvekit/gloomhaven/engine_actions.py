@@ -257,6 +257,9 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
     if terrain is Terrain.TRAP:
         st.sprung = st.sprung | {h}
         game._emit("trap-sprung", f.id, hex_token(h))
+        from delvekit.gloomhaven import effects_classes  # a created trap's conditions and XP
+
+        effects_classes.trap_sprung(game, f, h)
         game.suffer_damage(f.id, st.created_traps.pop(h, info.trap_damage), "trap")
     elif terrain is Terrain.HAZARDOUS:
         game.suffer_damage(f.id, info.hazardous_damage, "hazardous")
@@ -623,7 +626,9 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     from delvekit.gloomhaven.effects_monsters import attackers_disadvantaged  # Giant Viper 689
 
     hindered = (ability.range > 0 and adjacent) or attackers_disadvantaged(game, target)
-    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=hindered)
+    draw = game.draw_modifiers(
+        f.id, attack=value + poisoned, advantage=bonus.advantage, disadvantage=hindered
+    )
     shield = game.shield(target.id) + fx.shield_against_attack(game, target)
     result = resolve_attack(
         value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce

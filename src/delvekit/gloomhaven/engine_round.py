@@ -70,7 +70,7 @@ import msgspec
 
 import delvekit.gloomhaven.items_play as items_play
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import effects, effects_characters, engine_monsters
+from delvekit.gloomhaven import effects, effects_characters, effects_classes, engine_monsters
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
@@ -563,6 +563,10 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
     f = st.figures.get(task.who)
     if f is None or task.n <= 0:
         game._pop()
+        return None
+    if effects_classes.protected(game, f.id):  # Protective Blessing: no damage this round
+        game._pop()
+        game._emit("negated", f.id, task.n, task.text, "protected")
         return None
     if f.kind != "character":
         game._pop()

@@ -1,0 +1,544 @@
+"""Named effects of the classes encoded after the Brute and the Mindthief (Sunkeeper, Tinkerer),
+registered in :mod:`delvekit.gloomhaven.effects`. :mod:`~delvekit.gloomhaven.character_cards`
+writes the ``custom`` abilities (``_class_special``); each handler here performs one wording,
+asking the deciding player through agenda tasks where the rules leave a choice.
+
+Effects performed when the ability is:
+
+===================================  =========================================================
+``to-allies``                        a heal, shield, retaliate, condition, bless (or several
+                                     conditions) given to allies: every adjacent ally, every
+                                     ally within range (with or without the performer), one
+                                     ally the player picks, or "Heal N, Range R" to the
+                                     performer or an ally; an optional element consumption
+                                     changes who (Purifying Aura), how many targets (Glorious
+                                     Bolt) and adds XP. Shield and retaliate last the round —
+                                     Flamethrower, Restorative Mist, Protective Blessing,
+                                     Beacon of Light, Daybreak
+``ally-recovers``                    one ally (adjacent or within range) recovers up to N of
+                                     its discarded or lost cards, the ally choosing which, or
+                                     all its discarded cards; a consumption may raise N —
+                                     Reinvigorating Elixir, Volatile Concoction, Brilliant
+                                     Prayer, Empowering Command. A card with a "recover lost
+                                     cards" ability is never recovered from the lost pile
+``heal-all-damage``                  one adjacent ally heals all its damage — Lay on Hands
+``create-trap``                      a trap (its damage, conditions, and XP for the owner when
+                                     an enemy springs it) on an empty adjacent hex the player
+                                     picks — Proximity Mine, Volatile Concoction
+``negate-damage-this-round``         you (and the allies it names) suffer no damage this round,
+                                     from any source — Protective Blessing
+===================================  =========================================================
+
+Effects that act from the active area (performing them only says so):
+``retaliate-on-melee-attacked`` (Purifying Aura: each melee attack on you spends a use slot and
+gives you its retaliate for that attack), ``move-modifier`` (Defensive Stance: every move
+ability of yours changes by the amount), ``next-heals-bonus`` (Potent Potables: each of your
+heal abilities spends a use slot and heals that much more), ``infuse-at-turn-end-unless-strong``
+(Beacon of Light: at the end of each of your turns when the element is not Strong, and not
+about to be, it is infused and a use slot spent). The engine asks this module through
+:func:`move_bonus`, :func:`heal_bonus`, :func:`protected`, :func:`trap_sprung` and the
+monsters' attack start (:func:`melee_attacked`).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven import effects_characters as fx
+from delvekit.gloomhaven import engine_actions as actions
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.effects import TURN_END_HOOKS, effect
+from delvekit.gloomhaven.elements import Element, Strength
+from delvekit.gloomhaven.engine import Game, _half, task_handler
+from delvekit.gloomhaven.state import Figure, Task
+
+# ------------------------------------------------------------------ parts
+
+
+def _split(ability: Ability) -> tuple[list[Ability], Element | None, list[Ability]]:
+    """(parts before the consumption, the element it consumes, what consuming buys)."""
+    base: list[Ability] = []
+    bought: list[Ability] = []
+    element: Element | None = None
+    for p in ability.then:
+        if element is None and p.kind == "custom" and p.note.startswith("consume-"):
+            element = Element.parse(p.note.removeprefix("consume-"))
+        elif element is None:
+            base.append(p)
+        else:
+            bought.append(p)
+    return base, element, bought
+
+
+def _effective(ability: Ability, paid: bool) -> list[Ability]:
+    """The parts that apply: with the consumption paid, its ``affects-``/``target-`` flags
+    replace those of the base and its other parts are added."""
+    base, _, bought = _split(ability)
+    if not paid:
+        return base
+    replaced = {p.note.split("-", 1)[0] for p in bought if p.kind == "custom"}
+    swapped = replaced & {"affects", "target"}
+    kept = [p for p in base if not (p.kind == "custom" and p.note.split("-", 1)[0] in swapped)]
+    return kept + bought
+
+
+def _flags(items: list[Ability]) -> list[str]:
+    return [p.note for p in items if p.kind == "custom"]
+
+
+def _total(items: list[Ability], prefix: str) -> int:
+    """The sum of the numbers ending the flags that start with ``prefix``."""
+    return sum(
+        int(n.rsplit("-", 1)[-1])
+        for n in _flags(items)
+        if n.startswith(prefix) and n.rsplit("-", 1)[-1].isdigit()
+    )
+
+
+def _number(items: list[Ability], prefix: str, default: int) -> int:
+    for note in _flags(items):
+        if note.startswith(prefix) and note.rsplit("-", 1)[-1].isdigit():
+            return int(note.rsplit("-", 1)[-1])
+    return default
+
+
+def _gain_xp(game: Game, fid: str, items: list[Ability]) -> None:
+    gain = sum(p.value for p in items if p.kind == "xp")
+    ch = game.state.characters.get(fid)
+    if gain and ch is not None:
+        ch.xp += gain
+        game._emit("xp", fid, gain)
+
+
+# ------------------------------------------------------- optional consumption
+
+
+@effect("to-allies", "ally-recovers")
+def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
+    """Ask whether to consume the element (when it can be), then perform."""
+    _, element, _ = _split(ability)
+    if element is not None and game.state.elements.can_consume(element):
+        game._push(Task("cls_consume", fid, 0, str(ability)))
+        return
+    _finish(game, fid, ability, paid=False)
+
+
+def _run_consume(game: Game, task: Task) -> Decision | None:
+    _, element, _ = _split(Ability.parse(task.text))
+    assert element is not None
+    if not game.state.elements.can_consume(element):  # another effect took it meanwhile
+        game._pop()
+        _finish(game, task.who, Ability.parse(task.text), paid=False)
+        return None
+    return Decision(task.who, "consume", [Choice("consume", (element.value,)), Choice("no-consume")])
+
+
+def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    ability = Ability.parse(task.text)
+    paid = choice.kind == "consume"
+    if paid:
+        element = Element.parse(choice.args[0])
+        game.state.elements.consume(element)
+        game._emit("consumed", task.who, element.value)
+    _finish(game, task.who, ability, paid=paid)
+
+
+def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
+    items = _effective(ability, paid)
+    if paid:
+        _gain_xp(game, fid, _split(ability)[2])
+    if ability.note == "to-allies":
+        _to_allies(game, fid, items)
+    else:
+        _recovers(game, fid, items)
+
+
+# ----------------------------------------------------------------- allies
+
+
+def _allies_in(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
+    """(candidates, pick one) for an ``affects-`` flag: every figure named, or the figures
+    the player picks one of."""
+    st = game.state
+    friends = [
+        g for g in st.figures.values() if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+    ]
+    kind = who.removeprefix("affects-")
+    reach = int(kind.rsplit("-", 1)[1]) if kind.rsplit("-", 1)[-1].isdigit() else 0
+    kind = kind.removesuffix(f"-range-{reach}") if reach else kind
+    if kind == "self":
+        return [f.id], False
+    with_self = kind.startswith("self-")
+    kind = kind.removeprefix("self-or-").removeprefix("self-")
+    if kind.endswith("adjacent"):
+        found = fx._in_reach(game, f, 1, friends)
+    elif reach:
+        found = fx._in_reach(game, f, reach, friends)
+    else:
+        found = friends
+    ids = sorted(g.id for g in found)
+    if with_self or who.startswith("affects-self-or-"):
+        ids = [f.id, *ids]
+    return ids, kind in ("ally", "ally-adjacent") or who.startswith("affects-self-or-")
+
+
+def _to_allies(game: Game, fid: str, items: list[Ability]) -> None:
+    f = game.state.figures.get(fid)
+    who = next((n for n in _flags(items) if n.startswith("affects-")), "affects-self")
+    if f is None:
+        return
+    ids, pick = _allies_in(game, f, who)
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    if any(p.kind == "heal" for p in items):  # one heal ability, one use of a heal bonus
+        extra = heal_bonus(game, fid)
+        items = [*items, *([Ability(kind="custom", note=f"heal-plus-{extra}")] if extra else [])]
+    text = str(Ability(kind="custom", note="to-allies", then=tuple(items)))
+    if pick:
+        count = _number(items, "target-", 1)
+        game._push(Task("cls_pick", fid, count, f"give|{';'.join(ids)}|{text}"))
+        return
+    for rid in ids:
+        _give(game, fid, rid, items)
+
+
+def _give(game: Game, fid: str, rid: str, items: list[Ability]) -> None:
+    """One ally (or the performer) receives the parts."""
+    target = game.state.figures.get(rid)
+    if target is None:
+        return
+    for p in items:
+        if p.kind == "heal":
+            game.heal(rid, p.value + _total(items, "heal-plus-"))
+        elif p.kind == "shield":
+            target.shield_bonus += p.value
+            game._emit("bonus", rid, "shield", p.value, f"by={fid}")
+        elif p.kind == "retaliate":
+            target.retaliate_bonus += p.value
+            game._emit("bonus", rid, "retaliate", p.value, f"by={fid}")
+        elif p.kind == "condition" and p.condition is not None:
+            game.add_condition(rid, p.condition)
+        elif p.kind == "custom" and p.note in ("bless", "curse"):
+            game.add_modifier_card(rid, p.note)
+
+
+def _run_pick(game: Game, task: Task) -> Decision | None:
+    ids = task.text.split("|", 2)[1]
+    alive = [i for i in ids.split(";") if i in game.state.figures]
+    if not alive or task.n <= 0:
+        game._pop()
+        return None
+    return Decision(task.who, "ally", [*(Choice("target", (i,)) for i in alive), Choice("skip")])
+
+
+def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    purpose, ids, text = task.text.split("|", 2)
+    if choice.kind == "skip":
+        game._emit("declined", task.who, purpose)
+        return
+    picked = choice.args[0]
+    ability = Ability.parse(text)
+    items = list(ability.then)
+    if purpose == "give":
+        rest = [i for i in ids.split(";") if i != picked]
+        if task.n > 1 and rest:
+            game._push(Task("cls_pick", task.who, task.n - 1, f"give|{';'.join(rest)}|{text}"))
+        _give(game, task.who, picked, items)
+    elif purpose == "recover":
+        _start_recovery(game, task.who, picked, items)
+    elif purpose == "heal-all":
+        target = game.state.figures.get(picked)
+        if target is not None:
+            game.heal(picked, max(target.max_hp - target.hp, 0) + heal_bonus(game, task.who))
+
+
+# ----------------------------------------------------------- recovering cards
+
+
+def _recovers(game: Game, fid: str, items: list[Ability]) -> None:
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in _flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
+    ids, _ = _allies_in(game, f, who)
+    ids = [i for i in ids if i in game.state.characters and i != fid]
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    text = str(Ability(kind="custom", note="ally-recovers", then=tuple(items)))
+    game._push(Task("cls_pick", fid, 1, f"recover|{';'.join(ids)}|{text}"))
+
+
+def _unrecoverable(game: Game, cid: str, card: str) -> bool:
+    """A card whose own ability recovers lost cards cannot itself be recovered (§ FAQ)."""
+    c = game._card(cid, card)
+    return any(
+        a.kind == "custom" and a.note == "ally-recovers" and "pile-lost" in fx.flags(a)
+        for half in (c.top, c.bottom)
+        for a in half.abilities
+    )
+
+
+def _pile(game: Game, cid: str, pile: str) -> list[str]:
+    ch = game.state.characters[cid]
+    if pile == "lost":
+        return [c for c in ch.lost if not _unrecoverable(game, cid, c)]
+    return list(ch.discard)
+
+
+def _start_recovery(game: Game, fid: str, ally: str, items: list[Ability]) -> None:
+    pile = "lost" if "pile-lost" in _flags(items) else "discard"
+    ch = game.state.characters.get(ally)
+    if ch is None:
+        return
+    if "all" in _flags(items):
+        for card in _pile(game, ally, pile):
+            _recover(game, ally, card, pile)
+        return
+    count = _number(items, "target-", 1)
+    game._push(Task("cls_recover", ally, count, pile))
+
+
+def _recover(game: Game, cid: str, card: str, pile: str) -> None:
+    ch = game.state.characters[cid]
+    (ch.lost if pile == "lost" else ch.discard).remove(card)
+    ch.hand.append(card)
+    game._emit("recovered", cid, card, pile)
+
+
+def _run_recover(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters.get(task.who)
+    cards = _pile(game, task.who, task.text) if ch is not None and not ch.exhausted else []
+    if not cards or task.n <= 0:
+        game._pop()
+        return None
+    return Decision(task.who, "recover", [*(Choice("recover", (c,)) for c in cards), Choice("done")])
+
+
+def _apply_recover(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "done":
+        return
+    _recover(game, task.who, choice.args[0], task.text)
+    if task.n > 1:
+        game._push(Task("cls_recover", task.who, task.n - 1, task.text))
+
+
+@effect("heal-all-damage")
+def _heal_all(game: Game, fid: str, ability: Ability) -> None:
+    """Lay on Hands: one adjacent ally heals all its damage (a heal: poison still blocks it)."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-ally-adjacent")
+    ids, _ = _allies_in(game, f, who)
+    ids = [i for i in ids if i != fid]
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cls_pick", fid, 1, f"heal-all|{';'.join(ids)}|{ability}"))
+
+
+# ------------------------------------------------------------------ traps
+
+
+@effect("create-trap")
+def _create_trap(game: Game, fid: str, ability: Ability) -> None:
+    """A trap on an empty adjacent hex the player picks (none: nothing happens)."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    free = sorted(fx._empty_adjacent(game, f))
+    if not free:
+        game._emit("no-hex", fid, "trap")
+        return
+    spots = ";".join(actions.hex_token(h) for h in free)
+    game._push(Task("cls_trap", fid, 0, f"{spots}|{ability}"))
+
+
+def _run_trap(game: Game, task: Task) -> Decision | None:
+    spots = task.text.split("|", 1)[0].split(";")
+    taken = {actions.hex_token(g.hex) for g in game.state.figures.values()}
+    free = [s for s in spots if s not in taken]
+    if not free:
+        game._pop()
+        return None
+    return Decision(task.who, "trap", [*(Choice("place", (s,)) for s in free), Choice("skip")])
+
+
+def _apply_trap(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "trap")
+        return
+    st = game.state
+    ability = Ability.parse(task.text.split("|", 1)[1])
+    h = actions.parse_hex(choice.args[0])
+    damage = sum(p.value for p in ability.then if p.kind == "suffer")
+    conditions = [f"with={p.condition.value}" for p in ability.then if p.condition is not None]
+    xp = sum(p.value for p in ability.then if p.kind == "xp")
+    st.created_traps = {**st.created_traps, h: damage}
+    st.sprung = st.sprung - {h}
+    extra = [*conditions, *([f"xp={xp}"] if xp else [])]
+    game._emit("trap-created", task.who, choice.args[0], f"damage={damage}", *extra)
+
+
+def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
+    """A figure sprang the trap on ``h`` (called before its damage): a trap a character
+    created adds its conditions, and its XP goes to its owner when an enemy springs it."""
+    token = actions.hex_token(h)
+    for e in reversed(game.events):
+        if e.kind == "trap-created" and len(e.args) > 1 and e.args[1] == token:
+            owner = game.state.figures.get(e.args[0])
+            for arg in e.args[3:]:
+                if arg.startswith("with="):
+                    game.add_condition(f.id, Condition(arg.removeprefix("with=")))
+                elif arg.startswith("xp=") and owner is not None and actions._hostile(owner, f):
+                    gain = int(arg.removeprefix("xp="))
+                    game.state.characters[owner.id].xp += gain
+                    game._emit("xp", owner.id, gain, "trap")
+            return
+
+
+# ------------------------------------------------------- active-area bonuses
+
+
+@effect(
+    "retaliate-on-melee-attacked",
+    "move-modifier",
+    "next-heals-bonus",
+    "infuse-at-turn-end-unless-strong",
+)
+def _passive(game: Game, fid: str, ability: Ability) -> None:
+    """Bonuses that act from the active area (see the module docstring)."""
+    game._emit("bonus", fid, ability.note)
+
+
+def _spend(game: Game, cid: str, index: int) -> None:
+    """Advance the use token of active card ``index`` (its slot's XP; the last slot sends the
+    card to its pile)."""
+    ch = game.state.characters[cid]
+    active = ch.active[index]
+    half = _half(game, cid, active.card, active.half)
+    used = active.used + 1
+    if used <= len(half.use_xp) and half.use_xp[used - 1]:
+        ch.xp += half.use_xp[used - 1]
+        game._emit("xp", cid, half.use_xp[used - 1])
+    if half.uses and used >= half.uses:
+        del ch.active[index]
+        (ch.lost if active.lost else ch.discard).append(active.card)
+        game._emit("card", cid, active.card, "lost" if active.lost else "discard")
+    else:
+        ch.active[index] = msgspec.structs.replace(active, used=used)
+
+
+def _holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
+    """(active card index, ability) of ``cid``'s active cards with the named effect."""
+    if cid not in game.state.characters:
+        return []
+    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, note)]
+
+
+def move_bonus(game: Game, fid: str) -> int:
+    """What the active area adds to (or takes from) a move ability of ``fid`` (Defensive
+    Stance: −1)."""
+    total = 0
+    for _, a in _holders(game, fid, "move-modifier"):
+        total += fx.flag_number(a, "move-plus-") - fx.flag_number(a, "move-minus-")
+    return total
+
+
+def heal_bonus(game: Game, fid: str) -> int:
+    """What the active area adds to a heal ability of ``fid`` (Potent Potables: +2, spending a
+    use slot for each heal ability)."""
+    total = 0
+    for i, a in reversed(_holders(game, fid, "next-heals-bonus")):
+        n = fx.flag_number(a, "heal-plus-")
+        total += n
+        game._emit("bonus", fid, "heal", n, f"by={game.state.characters[fid].active[i].card}")
+        _spend(game, fid, i)
+    return total
+
+
+def melee_attacked(game: Game, attacker: Figure, target: Figure) -> None:
+    """A monster starts a melee attack on ``target``: its "on the next melee attacks targeting
+    you, gain Retaliate N" card spends a use slot and gives that retaliate for this attack
+    (removed again once the attack and its after-effects are done)."""
+    if target.kind != "character" or attacker.kind != "monster" or attacker.rank is None:
+        return
+    if game._static.types[attacker.name].stats(attacker.rank).range > 0:
+        return
+    holders = _holders(game, target.id, "retaliate-on-melee-attacked")
+    if not holders:
+        return
+    amount = 0
+    for i, a in reversed(holders):
+        amount += sum(p.value for p in fx.parts(a, "retaliate"))
+        _spend(game, target.id, i)
+    if amount:
+        game._push(Task("cls_unretaliate", target.id, amount))  # runs after this attack's steps
+        target.retaliate_bonus += amount
+        game._emit("bonus", target.id, "retaliate", amount, "melee-attacked")
+
+
+def _run_unretaliate(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is not None:
+        f.retaliate_bonus = max(0, f.retaliate_bonus - task.n)
+    return None
+
+
+def _turn_end(game: Game, f: Figure) -> None:
+    """Beacon of Light: at the end of your turn, infuse the element unless it is Strong (or
+    already infused this turn); each infusion spends a use slot."""
+    for i, a in reversed(_holders(game, f.id, "infuse-at-turn-end-unless-strong")):
+        for note in fx.flags(a):
+            if not note.startswith("infuse-"):
+                continue
+            element = Element.parse(note.removeprefix("infuse-"))
+            elements = game.state.elements
+            if elements[element] is Strength.STRONG or element in elements.pending:
+                continue
+            game.infuse(element)
+            _spend(game, f.id, i)
+
+
+TURN_END_HOOKS.append(_turn_end)
+
+
+# ------------------------------------------------------------ no damage
+
+
+@effect("negate-damage-this-round")
+def _protect(game: Game, fid: str, ability: Ability) -> None:
+    """Protective Blessing: the performer and the allies named suffer no damage this round."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-self")
+    ids, _ = _allies_in(game, f, who) if who != "affects-self" else ([fid], False)
+    game._emit("protected", fid, *ids)
+
+
+def protected(game: Game, fid: str) -> bool:
+    """Whether every source of damage to ``fid`` is negated this round (Protective Blessing,
+    while its round card is in its owner's active area)."""
+    if not fx._in_play(game, "negate-damage-this-round"):
+        return False
+    return any(kind == "protected" and fid in args[1:] for kind, args in fx._this_round(game))
+
+
+for _kind, _run, _apply in (
+    ("cls_consume", _run_consume, _apply_consume),
+    ("cls_pick", _run_pick, _apply_pick),
+    ("cls_recover", _run_recover, _apply_recover),
+    ("cls_trap", _run_trap, _apply_trap),
+    ("cls_unretaliate", _run_unretaliate, None),
+):
+    task_handler(_kind, _run, _apply)

@@ -1,0 +1,116 @@
+"""An open hexagonal arena with the real cards of the content pack and +0-only modifier decks,
+for golden tests of class wordings (``test_class_*.py``)."""
+
+from __future__ import annotations
+
+from delvekit.core.records import Event
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.content import load_pack
+from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_checks import violations
+from delvekit.gloomhaven.engine_content import Member, character
+from delvekit.gloomhaven.engine_setup import (
+    BoardSpec,
+    Card,
+    CharacterSetup,
+    GameSetup,
+    MonsterCard,
+    MonsterStats,
+    MonsterType,
+    Placement,
+)
+
+PACK = load_pack()
+CLASSES = ("brute", "mindthief", "sunkeeper", "tinkerer")
+CARDS: dict[str, dict[str, Card]] = {
+    cls: {c.id: c for c in character(PACK, Member(cls, 9), (0, 0), {"C": 2, "L": 1}).hand} for cls in CLASSES
+}
+ARENA = tuple((q, r) for q in range(-5, 6) for r in range(-5, 6) if abs(q + r) <= 5)
+ZEROS = ("+0",) * 20
+FILLER = {
+    "brute": ["grab-and-go", "shield-bash", "leaping-cleave", "sweeping-blow"],
+    "mindthief": ["scurry", "empathetic-assault", "fearsome-blade", "into-the-night"],
+    "sunkeeper": ["cautious-advance", "tactical-order", "holy-strike", "hammer-blow"],
+    "tinkerer": ["stun-shot", "hook-gun", "toxic-bolt", "energizing-tonic"],
+}
+
+
+def hero(cls: str, cards: list[str], hex: tuple[int, int], health: int = 12) -> CharacterSetup:
+    """A character holding ``cards`` and a few others (so it never runs out of cards)."""
+    names = cards + [c for c in FILLER[cls] if c not in cards]
+    hand = tuple(CARDS[cls][c] for c in names)
+    return CharacterSetup(
+        id=cls, class_name=cls, max_health=health, hand_limit=len(hand), hand=hand, hex=hex, modifiers=ZEROS
+    )
+
+
+def arena(
+    party: list[CharacterSetup],
+    monsters: list[tuple[str, tuple[int, int]]],
+    actions: tuple[str, ...] = (),
+    *,
+    stats: MonsterStats | None = None,
+    seed: int = 1,
+) -> Game:
+    """A game on the arena: ``monsters`` of one dummy type whose single card does ``actions``."""
+    normal = stats or MonsterStats(health=10, move=2, attack=3)
+    dummy = MonsterType(
+        name="dummy",
+        deck="dummy",
+        standees=10,
+        normal=normal,
+        elite=MonsterStats(health=14, move=2, attack=3, shield=1),
+    )
+    card = MonsterCard(id="m1", initiative=90, actions=tuple(Ability.parse(a) for a in actions))
+    setup = GameSetup(
+        scenario="test",
+        level=1,
+        party=tuple(party),
+        monsters=(dummy,),
+        decks={"dummy": (card,)},
+        rooms=((*(Placement("dummy", rank, h) for rank, h in monsters),),),  # type: ignore[arg-type]
+        win="none",
+        board=BoardSpec(hexes=ARENA),
+    )
+    return Game(setup, seed=seed)
+
+
+def at(game: Game, h: tuple[int, int]) -> str:
+    found = game.state.figure_at(h)
+    assert found is not None, h
+    return found.id
+
+
+def go(game: Game, *choices: str) -> list[str]:
+    """Make each choice in turn (each must be legal, but one ending in ``?`` is made only when
+    offered; short rests are declined and damage taken when in the way); the events, as text."""
+    out: list[Event] = []
+    for c in choices:
+        optional = c.endswith("?")
+        c = c.removesuffix("?")
+        while (d := game.decision) is not None and c not in d.choices and d.kind in ("short-rest", "damage"):
+            out += game.choose(
+                "no-rest" if d.kind == "short-rest" else next(str(x) for x in d.choices if x.kind == "take")
+            )
+        if optional and (game.decision is None or c not in game.decision.choices):
+            continue
+        out += game.choose(c)
+        assert not violations(game)
+    return [str(e) for e in out]
+
+
+def finish_round(game: Game) -> list[str]:
+    """Answer until the next card selection (or the end): skip what can be skipped, take damage,
+    decline rests; the events, as text."""
+    out: list[str] = []
+    for _ in range(200):
+        d = game.decision
+        if d is None or d.kind in ("select", "hand"):
+            return out
+        names = [str(c) for c in d.choices]
+        pick = next(
+            (n for n in ("skip", "no-rest", "stop", "no-consume", "done") if n in names),
+            next((n for n in names if n.startswith("take")), names[0]),
+        )
+        out += go(game, pick)
+    raise AssertionError("the round did not end")
