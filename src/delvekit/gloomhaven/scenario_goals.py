@@ -445,23 +445,26 @@ def _kills(game: Game, types: set[str]) -> int:
     )
 
 
-def _objectives_gone(game: Game, name: str, *, arrived: bool = False) -> tuple[int, int]:
-    """(how many objectives named ``name`` the setup has, how many were placed and are gone,
-    not counting escorts that arrived); ``arrived``: how many arrived instead."""
+@functools.lru_cache(maxsize=64)
+def _objective_ids(rules: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(name, figure id) of every objective line of a setup."""
     from delvekit.gloomhaven.scenario_objectives import objective_id
     from delvekit.gloomhaven.scenario_rules import ObjectiveLine
     from delvekit.gloomhaven.scenario_rules import parse_line as parse_rule
 
+    lines = [parse_rule(x) for x in rules if x.startswith("objective|")]
+    return tuple((x.name, objective_id(x)) for x in lines if isinstance(x, ObjectiveLine))
+
+
+def _objectives_gone(game: Game, name: str, *, arrived: bool = False) -> tuple[int, int]:
+    """(how many objectives named ``name`` the setup has, how many were placed and are gone,
+    not counting escorts that arrived); ``arrived``: how many arrived instead."""
     st = game.state
     total = gone = 0
-    for text in game.setup.rules:
-        if not text.startswith("objective|"):
-            continue
-        line = parse_rule(text)
-        if not isinstance(line, ObjectiveLine) or line.name != name:
+    for named, fid in _objective_ids(game.setup.rules):
+        if named != name:
             continue
         total += 1
-        fid = objective_id(line)
         came = f"arrived:{fid}" in st.scenario_marks
         if arrived:
             gone += came
