@@ -790,3 +790,22 @@ def test_pressure_plates_scenario_15_plate_c_opens_doors_a_and_every_character_o
     assert {(4, 7), (4, 8)} <= game.state.opened
     assert _room_of(setup, 5, 15) in game.state.revealed_rooms
     assert not violations(game)
+
+
+def test_scenario_62_the_hungry_soul_appears_when_ten_living_bones_were_killed() -> None:
+    setup = _setup(62)
+    game = _started(setup)
+    killed, n = 0, 0
+    while killed < 10:
+        n += 1
+        _round(game, n, "start")  # two Living Bones every round
+        for f in [f for f in game.state.monsters() if f.name == "living-bones"][: 10 - killed]:
+            assert not any(g.name == "hungry-soul" for g in game.state.monsters())
+            game._kill(f)
+            killed += 1
+            effects.goal(game)  # the turn ends
+    soul = next(f for f in game.state.monsters() if f.name == "hungry-soul")
+    stats = next(m for m in setup.monsters if m.name == "hungry-soul").stats("boss")
+    assert soul.rank == "boss" and soul.max_hp == stats.health
+    marker = next(line for line in setup.rules if line.startswith("marker|c|"))
+    assert marker == f"marker|c|{soul.hex[0]},{soul.hex[1]}"

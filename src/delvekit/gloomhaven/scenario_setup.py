@@ -81,21 +81,33 @@ EXTRA_RULES: dict[int, tuple[cs.Rule, ...]] = {
             spawns=(cs.Spawn("prime-demon-scenario-36", ("boss", "boss", "boss"), marker="e"),),
         ),
     ),
+    62: (
+        cs.Rule(
+            always=True,
+            once=True,
+            figures=(cs.FigureEffect(cs.Figures("monster", "living-bones"), "killed", "10"),),
+            spawns=(cs.Spawn("hungry-soul", ("boss", "boss", "boss"), marker="c"),),
+        ),
+    ),
 }
 """Rules of the book that no source has as rule data, in the content's own record (their
 indices follow the scenario's own rules). Scenario 36: the Prime Demon is not set up; it
 appears at e once door 1 is destroyed, and the door falls by itself as round 8 ends, after the
 Prime Demon suffered that round's damage (the damage dealt while it was away is dealt as it
-appears: :mod:`~delvekit.gloomhaven.scenario_triggers`)."""
+appears: :mod:`~delvekit.gloomhaven.scenario_triggers`). Scenario 62: when ten Living Bones
+have been killed, the Hungry Soul appears at c (its stat card has its health, attack and extra
+shield; its shield falling with every other Living Bones on the map is not performed)."""
 
 MARKER_TILES: dict[int, dict[str, str]] = {
     19: {"c": "D2a", "d": "D1a", "e": "C2b"},
+    62: {"a": "M1a", "b": "M1a", "c": "B2b"},
     26: {"a": "L1a", "b": "L1a", "c": "L1a"},
     86: {"c": "B1b", "d": "M1b", "e": "B1b", "f": "M1b"},
 }
 """Scenario → marker → the map tile the book prints it on, where the rule's room would put it
 elsewhere (public notes on the scenario book): 19's spawns appear behind the party (c on the
-starting tile), 26's pumps are on the last tile of their room, 86's Vermling Scouts come from
+starting tile), 26's pumps are on the last tile of their room, 62's Living Bones come on M1a and
+the Hungry Soul at the far end of B2b, 86's Vermling Scouts come from
 the village's two ends (the notes say M1a for d and f; the map has M1b). The hex on the tile
 is chosen by the rule above."""
 

@@ -15,7 +15,7 @@ revealed, a turn ends or a monster dies. It fires when all of these hold:
   monster of that type; an objective with no health is a printed marker and always present),
   ``dead`` (every objective of that name and marker was placed and is destroyed) and
   ``killed`` (``all``: every monster of that type the map places was revealed and none is
-  left);
+  left; a number N: N monsters of that type were killed);
 * no rule that fired has it in its ``disables``; a ``once`` rule fires once, any other at most
   once a round.
 
@@ -145,6 +145,10 @@ def _holds(game: Game, rule: cs.Rule, objectives: list[ObjectiveLine]) -> bool:
             named = _objectives_named(objectives, fe)
             placed = [o for o in named if f"objective:{objective_id(o)}" in st.scenario_marks]
             if not named or len(placed) < len(named) or any(objective_id(o) in st.figures for o in named):
+                return False
+        elif fe.effect == "killed" and fe.value.isdigit():  # 62: ten Living Bones killed
+            kills = sum(1 for e in game.events if e.kind == "killed" and e.args[0].split("#")[0] == name)
+            if kills < int(fe.value):
                 return False
         elif fe.effect == "killed":
             rooms = [r for r, room in enumerate(game.setup.rooms) if any(p.monster == name for p in room)]
