@@ -30,7 +30,7 @@ from delvekit.core.errors import DelvekitError, InputError
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from delvekit.core.records import Decision, Event
+    from delvekit.core.records import Choice, Decision, Event
     from delvekit.gloomhaven.bots import Bot
     from delvekit.gloomhaven.engine import Game
 
@@ -224,7 +224,42 @@ def board_view(game: Game) -> RenderableType:
     strong = [f"{e.value}={st.elements[e].name.lower()}" for e in Element if st.elements[e]]
     if strong:
         parts.append(Text("elements: " + " ".join(strong), style="italic"))
+    parts += [Text(line, style="italic") for line in items_lines(game)]
     return Group(*parts)
+
+
+def items_lines(game: Game) -> list[str]:
+    """One line per character with items: each item's number, name and state (§13).
+
+    >>> from delvekit.cli.play import new_game
+    >>> items_lines(new_game(1, "brute,mindthief", items="brute=3,12"))
+    ['brute items: 3 Hide Armor (unused, 2 use slots), 12 Minor Healing Potion (unused)']
+    """
+    out = []
+    for ch in game.setup.party:
+        state = game.state.characters[ch.id]
+        shown = []
+        for item in ch.items:
+            used = state.item_uses.get(item.number, 0)
+            slots = f", {used}/{item.uses} use slots" if item.uses and used else ""
+            slots = slots or (f", {item.uses} use slots" if item.uses else "")
+            shown.append(f"{item.number} {item.name} ({state.items.get(item.number, 'unused')}{slots})")
+        if shown:
+            out.append(f"{ch.id} items: " + ", ".join(shown))
+    return out
+
+
+def choice_note(game: Game, actor: str, choice: Choice) -> str:
+    """What an ``item N [OWNER]`` choice of ``actor``'s decision uses, for people: its name."""
+    if choice.kind != "item" or not choice.args or not choice.args[0].isdigit():
+        return ""
+    owner = choice.args[1] if len(choice.args) > 1 and not choice.args[1].lstrip("+-").isdigit() else actor
+    for ch in game.setup.party:
+        found = next((i for i in ch.items if str(i.number) == choice.args[0]), None)
+        if ch.id == owner and found is not None:
+            whose = "" if owner == actor else f", {owner}'s"
+            return f"  ({found.name}{whose})"
+    return ""
 
 
 def event_text(event: Event) -> tuple[str, str]:
@@ -275,7 +310,8 @@ class Session:
         self.console.print(board_view(self.game))
         self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}):")
         for n, c in enumerate(d.choices, 1):
-            self.console.print(f"  {n:>3}. {c}", highlight=False, markup=False)
+            note = choice_note(self.game, d.actor, c)
+            self.console.print(f"  {n:>3}. {c}{note}", highlight=False, markup=False)
         while True:
             try:
                 raw = click.prompt(
