@@ -373,3 +373,68 @@ def test_scenario_boss_has_its_boss_stat_line_on_a_monster_deck(name: str, trait
     boss = game.state.figures[boss_id(game, name)]
     stats = game._static.types[name].stats("boss")
     assert boss.rank == "boss" and getattr(stats, trait) == value
+
+
+def _controlled_round(game: Game, picks: dict[str, str]) -> list[str]:
+    """Play round 1: each character plays its cards in ``picks``, other choices at random."""
+    rnd = random.Random(0)
+    first = len(game.events)
+    while game.decision is not None and not any(e.kind == "round-end" for e in game.events[first:]):
+        d = game.decision
+        text = picks.get(d.actor) if d.kind == "select" else None
+        game.choose(text if text is not None else rnd.choice(list(d.choices)))
+    return [str(e) for e in game.events[first:]]
+
+
+def _betrayer_game(hand: tuple[Card, ...]) -> Game:
+    """Two characters with ``hand``, the Betrayer three hexes away showing special 2."""
+    setup = arena(PACK, "the-betrayer", players=2, hand=hand, monster_hex=(3, 0))
+    game = start(setup)
+    deck = PACK.monster("the-betrayer").deck
+    rest = [c.id for c in setup.decks[deck] if c.id != SPECIAL_2]
+    game.state.decks[deck] = Deck.from_state([SPECIAL_2], rest)
+    return game
+
+
+def test_the_betrayer_mind_control_plays_the_latest_characters_turn_against_its_allies() -> None:
+    """Scenario 79, special 2: the character playing two cards latest is mind controlled; on its
+    turn it performs "Move 2" and its leading card's top action treating its allies as enemies
+    (the monsters' rules decide), then discards both cards even if one would be lost."""
+    hand = tuple(card(f"c{i}", 60 + i, half("attack 3", lost=True), half("move 1")) for i in range(8))
+    game = _betrayer_game(hand)
+    game.state.modifier_decks["hero1"] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+    events = _controlled_round(game, {"hero0": "select c1 c2", "hero1": "select c6 c5"})
+    assert "mind-controlled hero1 by=the-betrayer#1" in events  # initiative 66 after hero0's 61
+    turn = events.index("turn hero1")
+    assert events[turn + 1] == "controlled-turn hero1 card=c6"
+    mine_now = events[turn:]
+    assert not [e for e in mine_now if e.startswith("action hero1 ")]  # the players do not choose
+    attack = next(e for e in mine_now if e.startswith("attack hero1 "))
+    assert attack.split()[2] == "hero0" and "value=3" in attack  # its ally, with its card's Attack 3
+    assert "card hero1 c6 discard" in mine_now and "card hero1 c5 discard" in mine_now  # not lost
+    ch = game.state.characters["hero1"]
+    assert {"c5", "c6"} <= set(ch.discard) and not ch.lost and not ch.selected
+    assert "mind-control-ended hero1" in mine_now
+    assert not any(k.startswith("mind-controlled:") for k in game.state.scenario_marks)
+    assert [e for e in events[:turn] if e.startswith("action hero0 ")]  # hero0 played its own turn
+
+
+def test_the_betrayer_mind_control_moves_2_toward_an_ally_out_of_reach() -> None:
+    """The controlled character walks its "Move 2" toward the ally it would attack, like a
+    monster with no target in reach."""
+    hand = tuple(card(f"c{i}", 60 + i, half("attack 2")) for i in range(8))
+    game = _betrayer_game(hand)
+    picks = {"hero0": "select c1 c2", "hero1": "select c6 c5"}
+    rnd = random.Random(0)
+    while (d := game.decision) is not None and (d.actor, d.kind) != ("hero0", "action"):
+        text = picks.get(d.actor) if d.kind == "select" else None
+        game.choose(text if text is not None else rnd.choice(list(d.choices)))
+    game.state.figures["hero0"].hex = (-4, 2)  # after the Betrayer pulled it close, far again
+    start_hex = game.state.figures["hero1"].hex
+    events = _controlled_round(game, {})
+    turn = events.index("turn hero1")
+    moved = [e for e in events[turn:] if e.startswith("move-ended hero1 ")]
+    end = tuple(int(x) for x in moved[0].split()[2].split(","))
+    assert distance(start_hex, (-4, 2)) > 3
+    assert distance(end, (-4, 2)) == distance(start_hex, (-4, 2)) - 2  # type: ignore[arg-type]
+    assert not [e for e in events[turn:] if e.startswith("attack hero1 ")]  # still out of reach

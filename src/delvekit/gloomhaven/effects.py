@@ -71,6 +71,10 @@ LOOT_HOOKS: list[Callable[[Game, Figure, set[tuple[int, int]]], None]] = []
 STAT_HOOKS: list[Callable[[Game, Figure], tuple[int, int, int]]] = []
 """(move, attack, range) that scenario rules add to a monster's stat card (scenario 22)."""
 
+TURN_HOOKS: list[Callable[[Game, str], bool]] = []
+"""Called as a character is about to perform its actions (not resting, not stunned); a hook
+answering ``True`` has taken the turn over (the Betrayer's mind control)."""
+
 _loaded = False
 
 
@@ -160,6 +164,12 @@ def stat_bonus(game: Game, figure: Figure) -> tuple[int, int, int]:
         m, a, r = hook(game, figure)
         move, attack, rng = move + m, attack + a, rng + r
     return move, attack, rng
+
+
+def turn_taken(game: Game, cid: str) -> bool:
+    """Whether a turn hook takes character ``cid``'s actions over this turn."""
+    load()
+    return any(hook(game, cid) for hook in TURN_HOOKS)
 
 
 def missing(notes: Iterable[str]) -> list[str]:

@@ -34,10 +34,18 @@ from __future__ import annotations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven import engine_monsters
+from delvekit.gloomhaven.abilities import SELF_RESOLVED, Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects import effect
-from delvekit.gloomhaven.effects_monsters import _empty, _field, near_enemy_hexes
+from delvekit.gloomhaven.effects import TURN_HOOKS, effect
+from delvekit.gloomhaven.effects_monsters import (
+    MIND_CONTROL,
+    _empty,
+    _field,
+    controlled_actions,
+    mind_controlled,
+    near_enemy_hexes,
+)
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine_content import THRONE_DEMONS
@@ -227,9 +235,66 @@ def _mind_control(game: Game, fid: str, ability: Ability) -> None:
         g.hex = dest
         game._emit("moved", g.id, hex_token(dest))
         game._emit("move-ended", g.id, hex_token(dest))
-    characters = [t for t in st.order if t.kind == "character" and t.id in st.figures]
-    if characters:
-        game._emit("mind-controlled", characters[-1].id, f"by={fid}")
+    playing = [  # the characters playing two cards this round (not resting, not exhausted)
+        t.id
+        for t in st.order
+        if t.kind == "character"
+        and t.id in st.figures
+        and not st.characters[t.id].long_rest
+        and not st.characters[t.id].exhausted
+    ]
+    if playing:
+        st.scenario_marks[MIND_CONTROL + playing[-1]] = st.round
+        game._emit("mind-controlled", playing[-1], f"by={fid}")
+
+
+def _controlled_turn(game: Game, cid: str) -> bool:
+    """A turn hook: the mind-controlled character's turn is played by the monsters' rules."""
+    f = game.state.figures.get(cid)
+    if f is None or not mind_controlled(game, f):
+        return False
+    actions = controlled_actions(game, f)
+    game._emit("controlled-turn", cid, f"card={game.state.characters[cid].lead}")
+    game._push(*(Task("mind_act", cid, i) for i in range(len(actions))), Task("mind_done", cid))
+    return True
+
+
+TURN_HOOKS.append(_controlled_turn)
+
+
+def _run_mind_act(game: Game, task: Task) -> Decision | None:
+    """One ability of the controlled turn: moves and attacks planned by the monster AI with the
+    character's allies as its enemies; abilities on itself performed; the others (a ranged heal,
+    a summon, a loot, a named effect, XP) not performed."""
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is None or not mind_controlled(game, f):
+        return None
+    ability = controlled_actions(game, f)[task.n]
+    on_board = game._static.board is not None and game.resolver is None
+    if ability.kind in ("move", "attack") and on_board:
+        engine_monsters.act(game, f, task.n)
+    elif ability.kind in SELF_RESOLVED - {"xp"} and not (ability.kind == "heal" and ability.range):
+        game._perform(f.id, ability)
+    else:
+        game._emit("not-performed", f.id, ability.kind, "mind-controlled")
+    return None
+
+
+def _run_mind_done(game: Game, task: Task) -> Decision | None:
+    """The controlled turn is over: both played cards are discarded (even a lost one), the
+    mark clears."""
+    game._pop()
+    st = game.state
+    ch = st.characters.get(task.who)
+    if ch is not None and not ch.exhausted:
+        for card in ch.selected:
+            ch.discard.append(card)
+            game._emit("card", ch.id, card, "discard")
+        ch.selected = []
+    st.scenario_marks.pop(MIND_CONTROL + task.who, None)
+    game._emit("mind-control-ended", task.who)
+    return None
 
 
 def _reach(game: Game, g: Figure, budget: int) -> dict[tuple[int, int], int]:
@@ -403,6 +468,9 @@ def _perch(game: Game, fid: str, ability: Ability) -> None:
     if spot is not None:
         _place(game, f, spot)
 
+
+task_handler("mind_act", _run_mind_act, None)
+task_handler("mind_done", _run_mind_done, None)
 
 for _kind, _run, _apply in (
     ("boss_scatter", _run_scatter, _apply_scatter),

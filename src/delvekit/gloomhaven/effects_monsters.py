@@ -686,3 +686,32 @@ for _kind, _run, _apply in (
     ("monster_summon_at", _run_summon_at, _apply_summon_at),
 ):
     task_handler(_kind, _run, _apply)
+
+
+# ------------------------------------------------------------- mind control (the Betrayer)
+
+MIND_CONTROL = "mind-controlled:"
+"""``GameState.scenario_marks`` key prefix (then the character's id) of a character the
+Betrayer mind controls, valued with the round it was marked in."""
+
+CONTROLLED_MOVE = Ability(kind="move", value=2)
+"""The "Move 2" a mind-controlled character performs before its leading card's top action."""
+
+
+def mind_controlled(game: Game, f: Figure) -> bool:
+    """Whether ``f`` (a character, or a summon of one) is mind controlled this round: it acts as
+    if its enemies were its allies and its allies its enemies (the Betrayer, scenario 79)."""
+    if f.kind == "monster" or f.kind == "objective":
+        return False
+    cid = f.owner if f.kind == "summon" and f.owner else f.id
+    st = game.state
+    return st.scenario_marks.get(MIND_CONTROL + cid) == st.round
+
+
+def controlled_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
+    """A mind-controlled character's turn: "Move 2", then the abilities of its leading card's top
+    half (absolute values: its stat line counts as Move 0, Attack 0, melee)."""
+    ch = game.state.characters.get(f.id)
+    if ch is None or ch.lead is None:
+        return (CONTROLLED_MOVE,)
+    return (CONTROLLED_MOVE, *game._card(f.id, ch.lead).top.abilities)

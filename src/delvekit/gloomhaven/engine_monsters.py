@@ -62,6 +62,8 @@ def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     attack (so that a move plans with the attack after it)."""
     if f.kind == "summon":
         return SUMMON_ACTIONS
+    if f.kind == "character":  # mind controlled (the Betrayer): Move 2, its leading card's top
+        return effects_monsters.controlled_actions(game, f)
     paid = game.state.group_consumed
     out: list[Ability] = []
     for a in game._monster_card(f.name).actions:
@@ -130,6 +132,8 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
         return move, effects_characters.summon_attack(game, f, attack), rng, False
+    if f.kind == "character":  # mind controlled: its card's values are absolute
+        return 0, 0, 0, False
     stats = game._static.types[f.name].stats(f.rank or "normal")
     attack = stats.attack
     if stats.attack_counts == HEXES_MOVED:  # Dark Rider: 3+X, X = hexes moved this turn
@@ -213,10 +217,15 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         attack = monster_ai.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
     initiative = _initiatives(game)
     turned = effects_characters.turned(game, f.id) is not None  # Hostile Takeover
+    mind = effects_monsters.mind_controlled(game, f)  # the Betrayer: its allies are its enemies
+
+    def ally(g: Figure) -> bool:
+        return not turned if g is f else (g.side == f.side) != mind
+
     figures = tuple(
         monster_ai.Figure(
             id=g.id,
-            side="monster" if (g.side == f.side) != (g is f and turned) else "character",
+            side="monster" if ally(g) else "character",
             hex=g.hex,
             active=g is f,
             initiative=initiative.get(g.id, 0),

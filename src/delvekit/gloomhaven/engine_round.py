@@ -430,7 +430,7 @@ def _run_char_act(game: Game, task: Task) -> Decision | None:
         game._emit("stunned", ch.id, *(f"discarded={c}" for c in ch.selected))
         ch.discard += ch.selected
         ch.selected = []
-    else:
+    elif not effects.turn_taken(game, ch.id):  # the Betrayer's mind control plays it instead
         game._push(Task("action", ch.id, 1))
     return None
 
