@@ -8,7 +8,7 @@ from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, character
+from delvekit.gloomhaven.engine_content import Member, character, item_setup
 from delvekit.gloomhaven.engine_setup import (
     BoardSpec,
     Card,
@@ -21,7 +21,7 @@ from delvekit.gloomhaven.engine_setup import (
 )
 
 PACK = load_pack()
-CLASSES = ("brute", "mindthief", "sunkeeper", "tinkerer")
+CLASSES = ("brute", "mindthief", "sunkeeper", "tinkerer", "quartermaster")
 CARDS: dict[str, dict[str, Card]] = {
     cls: {c.id: c for c in character(PACK, Member(cls, 9), (0, 0), {"C": 2, "L": 1}).hand} for cls in CLASSES
 }
@@ -32,15 +32,28 @@ FILLER = {
     "mindthief": ["scurry", "empathetic-assault", "fearsome-blade", "into-the-night"],
     "sunkeeper": ["cautious-advance", "tactical-order", "holy-strike", "hammer-blow"],
     "tinkerer": ["stun-shot", "hook-gun", "toxic-bolt", "energizing-tonic"],
+    "quartermaster": ["hastened-step", "crippling-bow", "impaling-spear", "iron-bulwark"],
 }
 
 
-def hero(cls: str, cards: list[str], hex: tuple[int, int], health: int = 12) -> CharacterSetup:
-    """A character holding ``cards`` and a few others (so it never runs out of cards)."""
+def hero(
+    cls: str, cards: list[str], hex: tuple[int, int], health: int = 12, items: tuple[int, ...] = ()
+) -> CharacterSetup:
+    """A character holding ``cards`` and a few others (so it never runs out of cards), with the
+    pack's ``items``."""
     names = cards + [c for c in FILLER[cls] if c not in cards]
     hand = tuple(CARDS[cls][c] for c in names)
+    gear = tuple(item_setup(PACK, Member(cls, 9, items), n) for n in items)
     return CharacterSetup(
-        id=cls, class_name=cls, max_health=health, hand_limit=len(hand), hand=hand, hex=hex, modifiers=ZEROS
+        id=cls,
+        class_name=cls,
+        max_health=health,
+        hand_limit=len(hand),
+        hand=hand,
+        hex=hex,
+        modifiers=ZEROS,
+        items=gear,
+        level=9,
     )
 
 

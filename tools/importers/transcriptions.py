@@ -364,8 +364,139 @@ SUNKEEPER: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
 }
 
+
+def _refresh(who: Ability, *what: str, count: int | None = 1) -> Ability:
+    """Refresh items: ``who`` (an ``affects``), ``count`` items (``None``: all) in the states
+    and slots named (``spent``, ``consumed``, ``small``, ``hands``)."""
+    amount = (_a("target", count),) if count is not None else (_custom("all"),)
+    return _custom("refresh-items", who, *amount, *(_custom(w) for w in what))
+
+
+# An arc of three hexes around the performer (Cleaving Axe) and a line of two (Impaling Spear).
+ARC_3 = _area((0, 0, "active"), (-1, 1, "target"), (0, 1, "target"), (1, 0, "target"))
+LINE_2 = _area((0, 0, "active"), (1, 0, "target"), (2, 0, "target"))
+
+# Quartermaster. J: the structured card database (stored file 26249544300, every card with
+# markers, XP and areas); B: buildhaven.app/class/quartermaster (levels 1, X, 2 and 3, numbers
+# only). Where B differs it is said in the card's sources.
+QUARTERMASTER: dict[int, tuple[CardHalf, CardHalf, str]] = {
+    205: (  # Restock
+        CardHalf(
+            abilities=(_refresh(_affects("allies-range", 2), "spent", "consumed"),),
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("attack", 3),)),
+        "J B (XP and loss marker: J only)",
+    ),
+    206: (  # Oversized Pack
+        CardHalf(abilities=(_a("loot", 2),)),
+        CardHalf(abilities=(_refresh(_affects("self"), "consumed", "small", count=None),), lost=True, xp=2),
+        "J B (J: consumed small items, B: consumed items; J kept. Initiative 81 in J and B, 87 in GHS)",
+    ),
+    207: (  # Sharpening Kit
+        CardHalf(abilities=(_a("heal", 4, _a("range", 2)),), xp=1),
+        CardHalf(
+            abilities=(
+                _custom("bonus-this-round", _a("attack", 1, mode="add"), _affects("self-allies-range", 2)),
+            ),
+            round=True,
+        ),
+        "J B (XP and round marker: J only)",
+    ),
+    208: (  # Proficiency
+        CardHalf(
+            abilities=(_custom("item-use-attack-bonus", _a("attack", 1, mode="add")),),
+            persistent=True,
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("move", 3),)),
+        "J B (XP, persistent and loss markers: J only)",
+    ),
+    209: (  # Iron Bulwark
+        CardHalf(abilities=(_a("attack", 3, _a("condition", "muddle")),), xp=1),
+        CardHalf(abilities=(_a("shield", 1, _affects("self-allies-adjacent")),), round=True),
+        "J B (XP and round marker: J only)",
+    ),
+    210: (  # Hastened Step
+        CardHalf(abilities=(_a("attack", 2), _a("move", 1), _a("attack", 2))),
+        CardHalf(abilities=(_a("move", 5),)),
+        "J B",
+    ),
+    211: (  # Cleaving Axe
+        CardHalf(abilities=(_a("attack", 2, ARC_3),), xp=1),
+        CardHalf(abilities=(_a("move", 4),)),
+        "J B (area and XP: J only)",
+    ),
+    212: (  # Impaling Spear
+        CardHalf(abilities=(_a("attack", 3, LINE_2),), xp=1),
+        CardHalf(abilities=(_a("move", 4),)),
+        "J B (area and XP: J only)",
+    ),
+    213: (  # Crippling Bow
+        CardHalf(abilities=(_a("attack", 3, _a("range", 3)),), xp=1),
+        CardHalf(abilities=(_a("attack", 1, _a("range", 4), _a("condition", "immobilize")),)),
+        "J B (XP: J only)",
+    ),
+    214: (  # Crushing Hammer
+        CardHalf(abilities=(_a("attack", 3, _a("condition", "stun")),), lost=True, xp=2),
+        CardHalf(abilities=(_a("move", 2), _a("shield", 1, _affects("self"))), round=True),
+        "J B (XP, loss and round markers: J only)",
+    ),
+    215: (  # Scroll of Recall
+        CardHalf(abilities=(_refresh(_affects("self"), "consumed", "small"),)),
+        CardHalf(abilities=(_a("pull", 1, _a("range", 3), _a("target", 3)),)),
+        "J B (the pull's 1: J only; B: consumed items, J: consumed small items, J kept)",
+    ),
+    216: (  # Reserved Energy
+        CardHalf(abilities=(_refresh(_affects("ally-adjacent"), "spent", count=None),), xp=1),
+        CardHalf(abilities=(_a("move", 4),)),
+        "J B (XP: J only)",
+    ),
+    217: (  # Reforge
+        CardHalf(
+            abilities=(
+                _custom(
+                    "refresh-items",
+                    _affects("self"),
+                    _affects("ally-adjacent"),
+                    _a("target", 1),
+                    *(_custom(w) for w in ("spent", "consumed", "hands")),
+                ),
+            ),
+            xp=1,
+        ),
+        CardHalf(abilities=(_custom("ally-recovers-discarded", _affects("self"), _a("target", 2)),)),
+        "J (B's level-2 entry 'refreshment' at initiative 95 mixes Reforge and Refreshment)",
+    ),
+    218: (  # Bladed Boomerang
+        CardHalf(abilities=(_a("attack", 2, _a("range", 3), _a("condition", "wound")),), xp=1),
+        CardHalf(abilities=(_a("move", 2), _a("attack", 1), _a("move", 2))),
+        "J B (XP: J only)",
+    ),
+    220: (  # Scroll of Lightning
+        CardHalf(abilities=(_a("attack", 5, _a("range", 3)), _infuse("light"))),
+        CardHalf(abilities=(_a("move", 3), _a("push", 1, _affects("enemies-adjacent")), _infuse("air"))),
+        "J B (the elements: J only)",
+    ),
+    221: (  # Side Pouch
+        CardHalf(
+            abilities=(_refresh(_affects("ally-adjacent"), "spent", "consumed", count=None),), lost=True, xp=2
+        ),
+        CardHalf(abilities=(_a("move", 3), _a("loot", 1))),
+        "J",
+    ),
+    222: (  # Giant Club
+        CardHalf(abilities=(_a("attack", 5),), xp=1),
+        CardHalf(abilities=(_a("attack", 3, _a("condition", "muddle")),)),
+        "J",
+    ),
+}
+
 #: class id → its transcribed cards.
 CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "tinkerer": TINKERER,
     "sunkeeper": SUNKEEPER,
+    "quartermaster": QUARTERMASTER,
 }

@@ -148,6 +148,7 @@ CLASS_WORDS = frozenset(
     {
         "retaliate-on-melee-attacked", "negate-damage-this-round", "move-modifier",
         "heal-all-damage", "infuse-at-turn-end-unless-strong", "next-heals-bonus",
+        "refresh-items", "item-use-attack-bonus",
     }
 )  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}
@@ -173,6 +174,9 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         extra = [p for s in a.sub if s.type in ("target", "xp") for p in _part(s, variables)]
         bought = [p for c in consumes for p in _part(c, variables)]
         return [named("to-allies", *base_parts, *who, *extra, *bought)]
+    if a.type in ("push", "pull") and any(s.type == "range" for s in a.sub):  # Scroll of Recall
+        rest = [p for s in a.sub for p in _part(s, variables)]
+        return [named("shove-range", Ability(kind=a.type, value=_n(a.value, variables)), *rest)]  # type: ignore[arg-type]
     if a.type != "custom":
         return None
     word = str(a.value)

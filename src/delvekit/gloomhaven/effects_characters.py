@@ -473,6 +473,12 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
         _augment_bonus(game, owner, out, extras)
     if f.kind != "character":
         return out
+    from delvekit.gloomhaven import effects_classes
+
+    used_item = effects_classes.item_attack_bonus(game, f)  # Proficiency
+    if used_item:
+        out.attack += used_item
+        out.why.append(f"item-used+{used_item}")
     for _, _, half in _active_halves(game, f.id):
         for a in _named_in(half, "bonus-this-round"):
             only = {p.condition for p in parts(a, "condition")}

@@ -251,6 +251,15 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         _give(game, task.who, picked, items)
     elif purpose == "recover":
         _start_recovery(game, task.who, picked, items)
+    elif purpose == "refresh":
+        _refresh_for(game, picked, ability)
+    elif purpose == "shove":
+        rest = [i for i in ids.split(";") if i != picked]
+        if task.n > 1 and rest:
+            game._push(Task("cls_pick", task.who, task.n - 1, f"shove|{';'.join(rest)}|{text}"))
+        for p in items:
+            if p.kind in ("push", "pull"):
+                game._push(Task("force", picked, p.value, f"{task.who}/{p.kind}/s"))
     elif purpose == "heal-all":
         target = game.state.figures.get(picked)
         if target is not None:
@@ -265,6 +274,9 @@ def _recovers(game: Game, fid: str, items: list[Ability]) -> None:
     if f is None:
         return
     who = next((n for n in _flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
+    if who == "affects-self":  # Reforge: recover your own cards
+        _start_recovery(game, fid, fid, items)
+        return
     ids, _ = _allies_in(game, f, who)
     ids = [i for i in ids if i in game.state.characters and i != fid]
     if not ids:
@@ -344,6 +356,119 @@ def _heal_all(game: Game, fid: str, ability: Ability) -> None:
     game._push(Task("cls_pick", fid, 1, f"heal-all|{';'.join(ids)}|{ability}"))
 
 
+# ------------------------------------------------------------------ items
+
+
+_SLOTS = {"small": ("small",), "hands": ("one-hand", "two-hands")}
+
+
+@effect("refresh-items")
+def _refresh_items(game: Game, fid: str, ability: Ability) -> None:
+    """Restock, Oversized Pack, Reserved Energy, Reforge: refresh spent and/or consumed items
+    (of some slots) of the performer, of one ally it picks, or of every ally named; one item
+    each (the owner choosing which) or all of them."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    whos = [n for n in fx.flags(ability) if n.startswith("affects-")] or ["affects-self"]
+    ids: list[str] = []
+    pick = len(whos) > 1
+    for who in whos:
+        found, one = _allies_in(game, f, who)
+        ids += [i for i in found if i not in ids and i in game.state.characters]
+        pick = pick or one
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    if pick:
+        game._push(Task("cls_pick", fid, 1, f"refresh|{';'.join(ids)}|{ability}"))
+        return
+    for cid in reversed(ids):
+        _refresh_for(game, cid, ability)
+
+
+def refreshable(game: Game, cid: str, ability: Ability) -> list[int]:
+    """The items of ``cid`` the refresh ability may refresh now (by number)."""
+    from delvekit.gloomhaven import items_play
+
+    notes = fx.flags(ability)
+    states = {s for s in ("spent", "consumed") if s in notes}
+    slots = {slot for word, names in _SLOTS.items() if word in notes for slot in names}
+    ch = game.state.characters.get(cid)
+    if ch is None:
+        return []
+    return sorted(
+        n
+        for n, item in items_play.items_of(game, cid).items()
+        if ch.items.get(n) in states and (not slots or item.slot in slots)
+    )
+
+
+def _refresh_for(game: Game, cid: str, ability: Ability) -> None:
+    from delvekit.gloomhaven import items_play
+
+    if "all" in fx.flags(ability):
+        for n in refreshable(game, cid, ability):
+            items_play.refresh(game, cid, n)
+        return
+    count = fx.flag_number(ability, "target-", 1)
+    game._push(Task("cls_refresh", cid, count, str(ability)))
+
+
+def _run_refresh(game: Game, task: Task) -> Decision | None:
+    found = refreshable(game, task.who, Ability.parse(task.text)) if task.n > 0 else []
+    if not found:
+        game._pop()
+        return None
+    return Decision(task.who, "refresh", [*(Choice("refresh", (str(n),)) for n in found), Choice("done")])
+
+
+def _apply_refresh(game: Game, task: Task, choice: Choice) -> None:
+    from delvekit.gloomhaven import items_play
+
+    game._pop()
+    if choice.kind == "done":
+        return
+    items_play.refresh(game, task.who, int(choice.args[0]))
+    if task.n > 1:
+        game._push(Task("cls_refresh", task.who, task.n - 1, task.text))
+
+
+def item_attack_bonus(game: Game, f: Figure) -> int:
+    """Proficiency: +N to every attack of an attack action during which the character used
+    an item."""
+    holders = _holders(game, f.id, "item-use-attack-bonus")
+    if not holders:
+        return 0
+    since = fx._events_since(game, "action", f.id)
+    if not any(kind == "item-used" and args and args[0] == f.id for kind, args in since):
+        return 0
+    return sum(p.value for _, a in holders for p in fx.parts(a, "attack"))
+
+
+# ---------------------------------------------------------- push and pull
+
+
+@effect("shove-range")
+def _shove_range(game: Game, fid: str, ability: Ability) -> None:
+    """Scroll of Recall: Pull (or Push) N on up to T enemies within range, in sight."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    reach = fx.flag_number(ability, "range-", 1)
+    enemies = [
+        g
+        for g in game.state.figures.values()
+        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+    ]
+    ids = sorted(g.id for g in fx._in_reach(game, f, reach, enemies))
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    count = fx.flag_number(ability, "target-", 1)
+    game._push(Task("cls_pick", fid, count, f"shove|{';'.join(ids)}|{ability}"))
+
+
 # ------------------------------------------------------------------ traps
 
 
@@ -413,6 +538,7 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     "move-modifier",
     "next-heals-bonus",
     "infuse-at-turn-end-unless-strong",
+    "item-use-attack-bonus",
 )
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
@@ -539,6 +665,7 @@ for _kind, _run, _apply in (
     ("cls_pick", _run_pick, _apply_pick),
     ("cls_recover", _run_recover, _apply_recover),
     ("cls_trap", _run_trap, _apply_trap),
+    ("cls_refresh", _run_refresh, _apply_refresh),
     ("cls_unretaliate", _run_unretaliate, None),
 ):
     task_handler(_kind, _run, _apply)

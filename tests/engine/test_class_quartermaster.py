@@ -1,0 +1,143 @@
+"""Golden tests for the Quartermaster's wordings as named effects
+(:mod:`delvekit.gloomhaven.effects_classes`), one per card and rule, with the real cards and items
+of the content pack on an open arena and +0-only modifier decks."""
+
+from __future__ import annotations
+
+from delvekit.gloomhaven.engine import Game
+
+from .class_arena import arena, at, go, hero
+
+
+def _until(game: Game, actor: str) -> None:
+    """Let the others act (skipping what they may) until ``actor`` decides."""
+    while game.decision is not None and game.decision.actor != actor:
+        names = [str(c) for c in game.decision.choices]
+        go(game, next((n for n in ("skip", "no-rest", "stop", "done") if n in names), names[0]))
+
+
+def _items(game: Game, cid: str, **states: str) -> None:
+    """Set item states by number (``i12="consumed"``)."""
+    for key, state in states.items():
+        game.state.characters[cid].items[int(key[1:])] = state  # type: ignore[assignment]
+
+
+def test_restock_every_ally_within_range_2_refreshes_one_spent_or_consumed_item() -> None:
+    qm = hero("quartermaster", ["restock", "hastened-step"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (2, 0), items=(1, 12))
+    game = arena([qm, brute], [("normal", (5, -5))])
+    _items(game, "brute", i1="spent", i12="consumed")
+    go(game, "select restock hastened-step", "select grab-and-go shield-bash")
+    _until(game, "quartermaster")
+    go(game, "top restock")
+    d = game.decision
+    assert d is not None and d.actor == "brute" and d.kind == "refresh"
+    assert {str(c) for c in d.choices} == {"refresh 1", "refresh 12", "done"}
+    events = go(game, "refresh 12")
+    assert "item-refreshed brute 12" in events
+    assert game.state.characters["brute"].items[12] == "unused"
+    assert game.state.characters["brute"].items[1] == "spent"  # one item only
+    assert game.state.characters["quartermaster"].xp == 2
+
+
+def test_oversized_pack_refreshes_all_your_consumed_small_items() -> None:
+    qm = hero("quartermaster", ["oversized-pack", "hastened-step"], (0, 0), items=(12, 13, 9))
+    game = arena([qm], [("normal", (5, -5))])
+    _items(game, "quartermaster", i12="consumed", i13="consumed", i9="consumed")
+    go(game, "select oversized-pack hastened-step", "bottom oversized-pack")
+    items = game.state.characters["quartermaster"].items
+    assert items[12] == "unused" and items[13] == "unused"
+    assert items[9] == "consumed"  # a two-hands item is not small
+
+
+def test_reserved_energy_an_adjacent_ally_refreshes_all_spent_items() -> None:
+    qm = hero("quartermaster", ["reserved-energy", "hastened-step"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (1, 0), items=(1, 3, 12))
+    game = arena([qm, brute], [("normal", (5, -5))])
+    _items(game, "brute", i1="spent", i3="spent", i12="consumed")
+    go(game, "select reserved-energy hastened-step", "select grab-and-go shield-bash")
+    _until(game, "quartermaster")
+    go(game, "top reserved-energy", "target brute")
+    items = game.state.characters["brute"].items
+    assert items[1] == "unused" and items[3] == "unused" and items[12] == "consumed"
+
+
+def test_reforge_you_or_an_adjacent_ally_refresh_one_hand_item_and_recover_two_discards() -> None:
+    qm = hero(
+        "quartermaster", ["reforge", "hastened-step", "crippling-bow", "iron-bulwark"], (0, 0), items=(9,)
+    )
+    game = arena([qm], [("normal", (5, -5))])
+    _items(game, "quartermaster", i9="consumed")
+    ch = game.state.characters["quartermaster"]
+    for c in ("crippling-bow", "iron-bulwark"):
+        ch.hand.remove(c)
+        ch.discard.append(c)
+    go(game, "select reforge hastened-step", "top reforge", "target quartermaster", "refresh 9")
+    assert ch.items[9] == "unused"
+    go(game, "bottom hastened-step", "stop?")
+    assert ch.xp == 1
+
+
+def test_reforge_bottom_recovers_up_to_two_of_your_discarded_cards() -> None:
+    qm = hero("quartermaster", ["reforge", "hastened-step", "crippling-bow", "iron-bulwark"], (0, 0))
+    game = arena([qm], [("normal", (5, -5))])
+    ch = game.state.characters["quartermaster"]
+    for c in ("crippling-bow", "iron-bulwark"):
+        ch.hand.remove(c)
+        ch.discard.append(c)
+    go(
+        game,
+        "select reforge hastened-step",
+        "bottom reforge",
+        "recover crippling-bow",
+        "recover iron-bulwark",
+    )
+    assert ch.discard == ["reforge"] and {"crippling-bow", "iron-bulwark"} <= set(ch.hand)
+
+
+def test_scroll_of_recall_pulls_up_to_three_enemies_within_range_3() -> None:
+    qm = hero("quartermaster", ["scroll-of-recall", "hastened-step"], (0, 0))
+    game = arena([qm], [("normal", (3, 0)), ("normal", (0, 3)), ("normal", (5, -5))])
+    a, b = at(game, (3, 0)), at(game, (0, 3))
+    go(game, "select scroll-of-recall hastened-step", "bottom scroll-of-recall")
+    d = game.decision
+    assert d is not None and {str(c) for c in d.choices} == {f"target {a}", f"target {b}", "skip"}
+    go(game, f"target {a}")
+    while game.decision is not None and game.decision.kind == "pull":
+        go(game, str(next(c for c in game.decision.choices if c.kind != "stop")))
+    assert game.state.figures[a].hex == (2, 0)
+    go(game, f"target {b}")
+    while game.decision is not None and game.decision.kind == "pull":
+        go(game, str(next(c for c in game.decision.choices if c.kind != "stop")))
+    assert game.state.figures[b].hex == (0, 2)
+
+
+def test_proficiency_adds_one_attack_when_an_item_was_used_in_the_action() -> None:
+    from delvekit.gloomhaven import effects_classes
+
+    qm = hero("quartermaster", ["proficiency", "hastened-step"], (0, 0))
+    game = arena([qm], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    go(game, "select proficiency hastened-step", "top proficiency", "bottom hastened-step", "stop?")
+    f = game.state.figures["quartermaster"]
+    assert effects_classes.item_attack_bonus(game, f) == 0
+    game._emit("action", "quartermaster", "top", "hastened-step")
+    game._emit("item-used", "quartermaster", 11, "spent")
+    assert effects_classes.item_attack_bonus(game, f) == 1
+    game._emit("action", "quartermaster", "top", "crippling-bow")
+    assert effects_classes.item_attack_bonus(game, f) == 0
+    assert m
+
+
+def test_cleaving_axe_attacks_an_arc_of_three_adjacent_hexes() -> None:
+    qm = hero("quartermaster", ["cleaving-axe", "iron-bulwark"], (0, 0))
+    game = arena([qm], [("normal", (1, 0)), ("normal", (0, 1)), ("normal", (-1, 1))])
+    go(game, "select iron-bulwark cleaving-axe")
+    _until(game, "quartermaster")
+    go(game, "top cleaving-axe")
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    best = max(d.choices, key=lambda c: len(c.args))
+    events = go(game, str(best))
+    hits = [e for e in events if e.startswith("attack quartermaster ")]
+    assert len(hits) == 3
