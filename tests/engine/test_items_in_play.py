@@ -625,3 +625,18 @@ def test_cloak_of_phasing_ends_on_an_obstacle_cannot_attack_and_turns_invisible(
     game.choose("top shot")
     assert any(e.kind == "prevented" and e.args == ("brute", "attack", "on-obstacle") for e in game.events)
     assert any(e.kind == "condition" and e.args == ("brute", "invisible") for e in game.events)
+
+
+def test_a_refresh_item_modifier_card_refreshes_a_spent_item() -> None:
+    """Quartermaster's "+0 refresh item" card, drawn by an attack: the attacker refreshes one of
+    its spent or consumed items (here the Eagle-Eye Goggles it used for that very attack)."""
+    game = world((6,))
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+0 refresh item"] * 20))
+    drive(game, set(), "melee", until=lambda g: g.decision is not None and g.decision.kind == "attack")
+    game.choose("item 6")
+    game.choose(f"target {guard_ids(game)[0]}")
+    assert game.state.characters["brute"].items[6] == "spent"
+    d = game.decision
+    assert d is not None and d.kind == "item-pick" and "refresh 6" in d.choices.texts()
+    game.choose("refresh 6")
+    assert game.state.characters["brute"].items[6] == "unused"

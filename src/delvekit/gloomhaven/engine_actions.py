@@ -655,6 +655,8 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
         game.heal(f.id, amount)
     for amount in effects.shields_self:
         f.shield_bonus += amount
+    if effects.refresh_items:  # a "refresh an item" modifier card (Quartermaster's perk)
+        items_play.refresh_by_card(game, f, effects.refresh_items)
     forced = [("push", ability.push), ("pull", ability.pull)]
     forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
     after_attack(game, f, target, forced if alive else [])

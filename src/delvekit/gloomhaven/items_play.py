@@ -638,6 +638,21 @@ def _run_pick(game: Game, task: Task) -> Decision | None:
     return Decision(task.who, "item-pick", choices)  # an ally recovering its cards decides itself
 
 
+_NO_ITEM = ItemSetup(number=0, name="-", slot="small")
+
+
+def refresh_by_card(game: Game, f: Figure, count: int) -> None:
+    """A "refresh an item" modifier card (Quartermaster's perk) drawn by ``f`` (a summon: for its
+    owner): up to ``count`` of the owner's spent or consumed items, the player choosing which."""
+    cid = f.owner if f.kind == "summon" and f.owner is not None else f.id
+    ch = game.state.characters.get(cid)
+    if ch is None:
+        return
+    options = [str(n) for n, s in sorted(ch.items.items()) if s in ("spent", "consumed")]
+    if options:
+        game._push(Task("item_pick", cid, 0, f"refresh|{';'.join(options)}|0|{count}"))
+
+
 def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     kind, options, path, count = task.text.split("|")
@@ -645,7 +660,10 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         return
     st = game.state
     owner = task.who if kind != "ally-recover" else path.split("@")[1]
-    item = items_of(game, owner)[task.n]
+    found = items_of(game, owner).get(task.n)  # none for a modifier card's refresh
+    if found is None and kind != "refresh":
+        return
+    item = found or _NO_ITEM
     picked = choice.args[0]
     rest = [o for o in options.split(";") if o and o != picked]
     more = int(count) - 1
