@@ -38,6 +38,7 @@ import heapq
 
 import msgspec
 
+import delvekit.gloomhaven.items_play as items_play
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
@@ -158,7 +159,7 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
             continue
         if n in board.doors and (f.kind != "character" or n in _locked(game)):
             continue  # closed doors are walls to monsters and summons (§5.5); locked ones to all
-        cost = _walk_cost(board, n)
+        cost = 1 if items_play.ignores_difficult(game, f) else _walk_cost(board, n)  # Drakescale Boots
         if cost > remaining:
             continue
         if n in occupied and not _can_end_within(game, board, f, n, remaining - cost, "walk", occupied):
@@ -185,7 +186,7 @@ def _can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, boa
     if any(g.hex == f.hex for g in game.state.figures.values() if g is not f):
         return False
     if mode == "jump" and moved:
-        if board.terrain_at(f.hex) is Terrain.OBSTACLE:
+        if board.terrain_at(f.hex) is Terrain.OBSTACLE and not items_play.may_end_on_obstacle(game, f.id):
             return False
         return remaining >= _landing_cost(game, board, f.hex)
     return True
@@ -209,10 +210,14 @@ def _run_move(game: Game, task: Task) -> Decision | None:
     if not choices:  # cannot happen for a walk (crossing an ally needs a way out); be safe
         game._pop()
         return None
+    choices += items_play.move_choices(game, f, task)  # Boots of Striding, Winged Shoes...
     return Decision(decider(game, f), "move", choices)
 
 
 def _apply_move(game: Game, task: Task, choice: Choice) -> None:
+    if choice.kind == "item":
+        items_play.use_in_move(game, task, choice)
+        return
     game._pop()
     st = game.state
     f = st.figures[task.who]
@@ -254,6 +259,11 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
     assert board is not None
     terrain = board.terrain_at(h)
     info = level_info(game.setup.level)
+    felt = items_play.terrain(game, f, terrain) if terrain is not None else "normal"
+    if felt != "normal":  # flying, Drakescale Boots, Magma Waders
+        if felt.startswith("heal"):
+            game.heal(f.id, int(felt.split()[1]))
+        return
     if terrain is Terrain.TRAP:
         st.sprung = st.sprung | {h}
         game._emit("trap-sprung", f.id, hex_token(h))
@@ -312,7 +322,8 @@ def _run_force(game: Game, task: Task) -> Decision | None:
     st = game.state
     attacker_id, kind, started = task.text.split("/")
     target, attacker = st.figures.get(task.who), st.figures.get(attacker_id)
-    if target is None or attacker is None:
+    immune = target is not None and attacker is not None and started == "s"
+    if target is None or attacker is None or (immune and items_play.immune_forced(game, target, attacker)):
         game._pop()
         return None
     mtype = game._static.types.get(target.name) if target.kind == "monster" else None
@@ -576,12 +587,16 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         if not done:
             game._emit("no-target", f.id)
         return None
+    choices += items_play.attack_choices(game, f, ability, done, _extras(task))  # before any draw (§13)
     return Decision(decider(game, f), "attack", [*choices, Choice("skip")])
 
 
 def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     """Choose the target (then the next one, with Target N) or the area placement; each enemy
     hit is its own attack (``strike``) with its own modifier draw (§6.3)."""
+    if choice.kind == "item":
+        items_play.use_in_attack(game, task, choice)
+        return
     game._pop()
     if choice.kind == "skip":
         game._emit("attack-skipped", task.who)
@@ -591,9 +606,10 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     extras = _extras(task)
     tail = f"|{extras}" if extras else ""
     hit = list(choice.args)
+    rest, tails = items_play.strike_tails(tail, len(hit))  # a single-target item rides once
     if choice.kind == "target":
-        game._push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}{tail}"))
-    game._push(*(Task("strike", task.who, task.n, f"{ability}|{tid}{tail}") for tid in hit))
+        game._push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}{rest}"))
+    game._push(*(Task("strike", task.who, task.n, f"{ability}|{tid}{tails[i]}") for i, tid in enumerate(hit)))
 
 
 def _run_strike(game: Game, task: Task) -> Decision | None:
@@ -621,13 +637,15 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     if bonus.attack:
         game._emit("attack-bonus", f.id, target.id, f"+{bonus.attack}", *bonus.why)
     ability = msgspec.structs.replace(ability, adds=tuple(dict.fromkeys((*ability.adds, *bonus.adds))))
+    rider = items_play.strike(game, f, target, ability, extras)  # items used for this attack
+    value, ability = value + rider.attack, items_play.ridden(ability, rider)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     from delvekit.gloomhaven.effects_monsters import attackers_disadvantaged  # Giant Viper 689
 
     hindered = (ability.range > 0 and adjacent) or attackers_disadvantaged(game, target)
     draw = game.draw_modifiers(
-        f.id, attack=value + poisoned, advantage=bonus.advantage, disadvantage=hindered
+        f.id, attack=value + poisoned, advantage=bonus.advantage or rider.advantage, disadvantage=hindered
     )
     shield = game.shield(target.id) + fx.shield_against_attack(game, target)
     result = resolve_attack(
@@ -661,6 +679,7 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
     after_attack(game, f, target, forced if alive else [])
     fx.after_strike(game, f, bonus)  # augments' heal/shield, XP per condition
+    items_play.after_strike(game, f, rider, target.hex)  # Fueled Falchion, Unstable Explosives
     return None
 
 

@@ -16,8 +16,9 @@ the map as a :class:`~delvekit.gloomhaven.engine_setup.BoardSpec` (terrain from 
 thin walls, closed doors and the rooms each joins); the starting hexes in the scenario's order;
 the monster ability decks with their relative values; the items each member brings (by number,
 :func:`item_setup`), within the equipment limits (§2.7,
-:func:`~delvekit.gloomhaven.engine_setup.check_equipment`) and the copies the game has. Items'
-effects are not encoded in the content yet: the engine adds their "−1" cards and keeps their state.
+:func:`~delvekit.gloomhaven.engine_setup.check_equipment`) and the copies the game has, with
+their triggers and effects (:func:`item_effect`), which :mod:`~delvekit.gloomhaven.items_play`
+performs in play (the engine adds their "−1" cards and keeps their state).
 
 Abilities are mapped to :class:`~delvekit.gloomhaven.abilities.Ability` where the engine has
 the rule: move (jump), attack (range, target, pierce, push, pull, conditions), heal (range),
@@ -52,6 +53,7 @@ from delvekit.gloomhaven.engine_setup import (
     DoorSpec,
     GameSetup,
     Half,
+    ItemEffect,
     ItemSetup,
     MonsterCard,
     MonsterStats,
@@ -309,7 +311,9 @@ def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, 
 
 def item_setup(pack: ContentPack, member: Member, number: int) -> ItemSetup:
     """Item ``number`` of the content pack as ``member`` brings it: what the content encodes
-    (slot, use, use slots, the "−1" cards it adds, §2.7). Item effects are not encoded yet."""
+    (slot, use, use slots, the "−1" cards it adds, §2.7), its trigger, scope and effects
+    (performed by :mod:`~delvekit.gloomhaven.items_play`, §13). The 18 solo-scenario items are
+    refused: their effects are not transcribed."""
     where = f"party.{member.class_id}.items"
     found = pack.items.get(number)
     if found is None:
@@ -323,6 +327,11 @@ def item_setup(pack: ContentPack, member: Member, number: int) -> ItemSetup:
             "the engine does not know",
             where=where,
         )
+    if found.solo:
+        raise InputError(
+            f"item {number} {found.name} is a solo-scenario reward; its effects are not encoded",
+            where=where,
+        )
     return ItemSetup(
         number=number,
         name=found.name,
@@ -330,7 +339,49 @@ def item_setup(pack: ContentPack, member: Member, number: int) -> ItemSetup:
         use=found.use,
         uses=found.uses,
         minus_ones=len(found.modifiers_added),
+        trigger=found.trigger,
+        scope=found.scope,
+        effects=tuple(item_effect(a) for a in found.effects),
     )
+
+
+def item_effect(a: cs.Ability) -> ItemEffect:
+    """One content ability of an item as the engine's :class:`ItemEffect` (a ``custom``
+    ability becomes its named effect; a summon's stat line becomes ``health``, ``move``,
+    ``attack``, ``range`` and ``flying`` parts; a melee area is anchored on its active hex)."""
+    kind, value, arg = a.type, 0, ""
+    if a.type == "custom":
+        kind = str(a.value)
+    elif isinstance(a.value, int):
+        value = a.value
+    elif isinstance(a.value, str):
+        arg = a.value
+    mode = "" if a.mode == "absolute" else a.mode
+    active = [(c.q, c.r) for c in a.area if c.kind == "active"]
+    red = [(c.q, c.r) for c in a.area if c.kind == "target"]
+    origin = active[0] if active else (red[0] if red else (0, 0))
+    then = [item_effect(s) for s in a.sub]
+    if a.summon is not None:
+        s = a.summon
+        arg = s.name
+        then += [
+            ItemEffect(kind="health", value=int(s.health) if isinstance(s.health, int) else 0),
+            ItemEffect(kind="move", value=s.move),
+            ItemEffect(kind="attack", value=int(s.attack) if isinstance(s.attack, int) else 0),
+            ItemEffect(kind="range", value=s.range),
+        ] + ([ItemEffect(kind="flying")] if s.flying else [])
+    return ItemEffect(
+        kind=kind,
+        value=value,
+        arg=arg,
+        mode="melee" if active else mode,
+        area=tuple((q - origin[0], r - origin[1]) for q, r in red),
+        then=tuple(then),
+    )
+
+
+HEXES_MOVED = "@hexes-moved"
+"""``MonsterStats.attack_counts`` value meaning: the hexes the monster moved this turn."""
 
 
 HEXES_MOVED = "@hexes-moved"

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+import delvekit.gloomhaven.items_play as items_play
 from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
@@ -121,6 +122,8 @@ def consume_for_group(game: Game, f: Figure) -> None:
         if not consume or all(n in st.group_consumed for n in names):
             continue
         if all(st.elements.can_consume(e) for e in consume):
+            if items_play.denies(game, consume):  # Dampening Ring: consumed for nothing
+                continue
             for e in consume:
                 st.elements.consume(e)
                 st.group_consumed.append(e.value)
@@ -180,7 +183,7 @@ def _initiatives(game: Game) -> dict[str, int]:
         if turn.kind == "monster":
             types[turn.id] = turn.initiative
         else:
-            out[turn.id] = turn.initiative
+            out[turn.id] = items_play.focus_initiative(game, turn.id, turn.initiative)  # Flea-Bitten Shawl
     for g in game.state.figures.values():
         if g.kind == "monster" and g.name in types:
             out[g.id] = types[g.name]
@@ -356,6 +359,9 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     if f is None or target is None or board is None:
         return None
     target = effects_characters.redirect(game, f, target)  # Provoking Roar
+    if items_play.attacked(game, f, target, task):  # the target's items before the draw (§13)
+        return None
+    guarded, item_shield = items_play.defence(game, target)  # Leather Armor, Studded Leather
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
     rally = effects_monsters.allies_round_bonus(game, f)
@@ -365,18 +371,19 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    hindered = effects_monsters.attackers_disadvantaged(game, target)
+    hindered = effects_monsters.attackers_disadvantaged(game, target) or guarded
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=(ranged and adjacent) or hindered)
     _, pierce, _ = _attack_traits(game, f, ability)
+    applied = items_play.defend_cards(game, target, draw.applied)  # Iron Helmet
     result = resolve_attack(
         value,
         poisoned=poisoned,
-        cards=draw.applied,
-        shield=game.shield(target.id) + effects_characters.shield_against_attack(game, target),
+        cards=applied,
+        shield=game.shield(target.id) + effects_characters.shield_against_attack(game, target) + item_shield,
         pierce=pierce,
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
-    cards = "/".join(str(c) for c in draw.applied)
+    cards = "/".join(str(c) for c in applied)
     riders = [
         t
         for rider in _riders(game, f, task.n)
