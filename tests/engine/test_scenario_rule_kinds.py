@@ -809,3 +809,36 @@ def test_scenario_62_the_hungry_soul_appears_when_ten_living_bones_were_killed()
     assert soul.rank == "boss" and soul.max_hp == stats.health
     marker = next(line for line in setup.rules if line.startswith("marker|c|"))
     assert marker == f"marker|c|{soul.hex[0]},{soul.hex[1]}"
+
+
+def test_door_objectives_scenario_29_each_locked_door_opens_when_its_door_is_destroyed() -> None:
+    from delvekit.gloomhaven.scenario_rules import ObjectiveLine, locked_doors, parsed
+
+    setup = _setup(29)
+    lines = [x for x in parsed(setup.rules) if isinstance(x, ObjectiveLine)]
+    doors = sorted(x.door for x in lines if x.door is not None)
+    assert len(doors) == 3 and sorted(locked_doors(setup.rules)) == doors  # one door each
+    board = _started(setup).board()
+    assert board is not None
+    for x in lines:
+        assert x.door is not None and distance(x.hex, x.door) == 1 and board.adjacent(x.hex, x.door)
+    game = _started(setup)
+    first = game.state.figures["door.1"]
+    door = next(x.door for x in lines if x.number == 1)
+    assert door is not None
+    game.suffer_damage(first.id, first.hp, "test")
+    assert door in game.state.opened and len(game.state.revealed_rooms) == 2
+    assert f"door-opened {door[0]},{door[1]} objective" in _events(game, "door-opened")
+    assert len(game.state.opened) == 1  # the other two stay locked
+
+
+def test_door_objective_scenario_35_the_gate_is_locked_until_destroyed() -> None:
+    from delvekit.gloomhaven.scenario_rules import locked_doors
+
+    setup = _setup(35)
+    assert locked_doors(setup.rules) == ((5, 2),)
+    game = _started(setup)
+    gate = game.state.figures["door.1"]
+    assert gate.side == "monsters" and gate.max_hp == (7 + setup.level) * 2
+    game._kill(gate)
+    assert (5, 2) in game.state.opened and 1 in game.state.revealed_rooms

@@ -39,7 +39,8 @@ Two kinds of line:
   (:mod:`~delvekit.gloomhaven.scenario_objectives`): ``name``, ``health`` (an expression in
   ``C`` and ``L``), ``marker``, ``escort``, ``room``, ``hex``, ``number``; an escort that
   moves also ``move`` (its Move on initiative 99), ``to`` (hexes) and ``reach`` (``adjacent``:
-  it heads for a hex next to one of them; ``on``: into one, and is then saved).
+  it heads for a hex next to one of them; ``on``: into one, and is then saved); a door
+  objective also ``door``, the locked door it is, opened when it is destroyed.
 * ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
 * ``plate|Q,R;...|EFFECT|VALUE|COUNT`` — pressure plates: when a character ends its turn on
   one of them and COUNT of them (an expression in ``C``; default 1) hold characters at once,
@@ -126,6 +127,7 @@ class ObjectiveLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     move: int = 0
     to: tuple[Hex, ...] = ()
     reach: Literal["", "adjacent", "on"] = ""
+    door: Hex | None = None
 
 
 class Ally(msgspec.Struct, frozen=True):

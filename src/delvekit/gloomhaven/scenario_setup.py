@@ -288,20 +288,30 @@ def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[str]:
     return out
 
 
-def _door_side(s: cs.Scenario, room: cs.Room, objective: cs.Objective, taken: list[Hex]) -> Hex | None:
+def _door_side(
+    s: cs.Scenario, room: cs.Room, objective: cs.Objective, taken: list[Hex], guarded: list[Hex]
+) -> tuple[Hex, Hex] | None:
+    """(hex, door): beside a door of ``room`` into the room marked like the objective, one not
+    ``guarded`` yet, on the room's side (a starting hex if nothing else is free: the objective
+    then takes the nearest empty hex once the characters stand; else the free hex nearest the
+    door)."""
     smap = s.map()
     mine = smap.room_hexes.get(room.number, frozenset())
     targets = {r.number for r in s.rooms if objective.marker and r.marker == objective.marker}
     doors = sorted(h for h, d in smap.doors.items() if room.number in d.rooms)
     doors = [h for h in doors if targets & set(smap.doors[h].rooms)] or doors
+    doors = [h for h in doors if h not in guarded] + [h for h in doors if h in guarded]
     free = set(_free_hexes(s, mine))
-    for door in doors:
-        beside = sorted(
-            n for n in neighbours(door) if n in free and n not in taken and smap.board.adjacent(n, door)
-        )
-        if beside:
-            return beside[0]
-    return None
+    starts = set(s.starting_hexes) & mine
+    for pool in (free, free | starts):
+        for door in doors:
+            beside = sorted(
+                n for n in neighbours(door) if n in pool and n not in taken and smap.board.adjacent(n, door)
+            )
+            if beside:
+                return beside[0], door
+    near = [(distance(h, door), h, door) for door in doors[:1] for h in free if h not in taken]
+    return (min(near)[1], min(near)[2]) if near else None  # 35: the gate's sides hold demons
 
 
 def _walking(s: cs.Scenario, starts: list[Hex]) -> dict[Hex, int]:
@@ -348,6 +358,7 @@ def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
     smap = s.map()
     out: list[str] = []
     taken: list[Hex] = []
+    guarded: list[Hex] = []
     pieces: dict[tuple[int, str], list[Hex]] = {}
     for o in s.overlays:
         if o.variant and o.hexes:
@@ -370,8 +381,12 @@ def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
                 )
             h: Hex | None = spots[0][1] if spots else None
             where = spots[0][0] if spots else room.number
+            door: Hex | None = None
             if h is None and objective.name == "Door":
-                h = _door_side(s, room, objective, taken)
+                found = _door_side(s, room, objective, taken, guarded)
+                if found is not None:
+                    h, door = found
+                    guarded.append(door)
             if h is None:
                 free = _free_hexes(s, _room_hexes(s, room.number))
                 h = _near_start(s, free, taken) if objective.escort else _far_from_start(s, free, taken)
@@ -388,6 +403,8 @@ def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
                 "hex": list(h),
                 "number": numbers[objective.name],
             }
+            if door is not None and len(set(smap.doors[door].rooms)) == 2:
+                record["door"] = list(door)  # locked; it opens when the objective is destroyed
             move = ESCORT_MOVES.get(s.number, {}).get(objective.name)
             if move is not None:
                 to, reach = escort_target(s, move)
@@ -469,7 +486,12 @@ def scenario_lines(
         out.append(f"rule|{i}|" + msgspec.json.encode(fixed).decode())
     if s.rooms:
         out += _marker_lines(s, markers)
-        out += _objective_lines(s, index)
+        objectives = _objective_lines(s, index)
+        out += objectives
         out += _plate_lines(s)
+        guarded = sorted(
+            {tuple(msgspec.json.decode(line.split("|", 1)[1]).get("door", ())) for line in objectives}
+        )
+        out += [f"lock|{d[0]},{d[1]}|scenario" for d in guarded if d]
     out += [f"ally|{t}" for t in s.allies]
     return out

@@ -367,6 +367,8 @@ def _objective_died(game: Game, figure: Figure) -> None:
     line = next((o for o in objectives if objective_id(o) == figure.id), None)
     if line is None:
         return
+    if line.door is not None:  # a door objective: the door opens (29, 33, 35)
+        open_doors(game, [line.door], by="objective")
     players = min(max(len(game.setup.party), 2), 4)
     for rl in rules:
         waits = any(
