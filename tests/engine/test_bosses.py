@@ -20,6 +20,7 @@ from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import MONSTER_DECK, Game
+from delvekit.gloomhaven.engine_monsters import monster_actions
 from delvekit.gloomhaven.engine_setup import Card
 from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
 
@@ -438,3 +439,38 @@ def test_the_betrayer_mind_control_moves_2_toward_an_ally_out_of_reach() -> None
     assert distance(start_hex, (-4, 2)) > 3
     assert distance(end, (-4, 2)) == distance(start_hex, (-4, 2)) - 2  # type: ignore[arg-type]
     assert not [e for e in events[turn:] if e.startswith("attack hero1 ")]  # still out of reach
+
+
+def test_elder_drake_special_2_summons_two_undamageable_zephyrs_acting_right_before_it() -> None:
+    """Scenario 34: special 2 summons two zephyrs (numbered tokens that cannot be damaged in any
+    way); each round, immediately before the Elder Drake's turn, each performs "Move 2, Attack C"
+    (not in the round they appear); they leave the map with the drake."""
+    game, events = boss_round("elder-drake", SPECIAL_2, players=3, monster_hex=(3, 0))
+    drake = boss_id(game, "elder-drake")
+    placed = [e for e in events if e.startswith("zephyr ")]
+    assert len(placed) == 2 and all(e.endswith(f"by={drake}") for e in placed)
+    zs = [f for f in game.state.figures.values() if f.kind == "objective" and f.name == "Zephyr"]
+    assert len(zs) == 2 and all(distance(z.hex, game.state.figures[drake].hex) == 1 for z in zs)
+    assert all(z.side == "monsters" and z.owner == drake for z in zs)
+    assert not [e for e in events if e.startswith("turn zephyr.")]  # not the round they appear
+    deck = PACK.monster("elder-drake").deck
+    game.state.decks[deck] = Deck.from_state(["573"], ["574", "576", "575", "572", "577", "578"])
+    events = play_round(game, random.Random(1))
+    turns = [e.split()[1] for e in events if e.startswith("turn ")]
+    at = turns.index(drake)
+    assert turns[at - 2 : at] == ["zephyr.1", "zephyr.2"]  # right before the drake
+    assert events.index("activate elder-drake card=573") < events.index("turn zephyr.1")
+    attacks = [e for e in events if e.startswith("attack zephyr.")]
+    assert attacks and all(e.split()[3] == "value=3" for e in attacks)  # Attack C, +0 modifiers
+    for z in ("zephyr.1", "zephyr.2"):
+        game._lose_hp(game.state.figures[z], 5, "attack")  # cannot be damaged in any way
+        assert game.state.figures[z].hp == 1
+        assert str(game.events[-1]) == f"negated {z} 5 attack undamageable"
+    game._lose_hp(game.state.figures[drake], 999, "attack")
+    assert not [f for f in game.state.figures.values() if f.name == "Zephyr"]
+
+
+def test_zephyr_attack_is_c_and_its_move_2() -> None:
+    game, _ = boss_round("elder-drake", SPECIAL_2, players=4, monster_hex=(3, 0))
+    z = next(f for f in game.state.figures.values() if f.name == "Zephyr")
+    assert [str(a) for a in monster_actions(game, z)] == ["move 2", "attack 4"]

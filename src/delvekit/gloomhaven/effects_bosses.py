@@ -37,8 +37,9 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import engine_monsters
 from delvekit.gloomhaven.abilities import SELF_RESOLVED, Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects import TURN_HOOKS, effect
+from delvekit.gloomhaven.effects import DAMAGE_HOOKS, DEATH_HOOKS, GROUP_HOOKS, TURN_HOOKS, effect
 from delvekit.gloomhaven.effects_monsters import (
+    ACTING_OBJECTIVES,
     MIND_CONTROL,
     _empty,
     _field,
@@ -448,10 +449,120 @@ def _hatch(game: Game, fid: str, ability: Ability) -> None:
 # ------------------------------------------------------------------- Elder Drake
 
 
+ZEPHYR = "Zephyr"
+ZEPHYRS_PER_SUMMON = 2
+
+
+def zephyrs(game: Game, owner: str | None = None) -> list[Figure]:
+    """The Elder Drake's zephyrs on the map (of ``owner`` only, when given), by id."""
+    found = (
+        g
+        for g in game.state.figures.values()
+        if g.kind == "objective" and g.name == ZEPHYR and (owner is None or g.owner == owner)
+    )
+    return sorted(found, key=lambda g: g.id)
+
+
+def _zephyr_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
+    """A zephyr's turn: "Move 2, Attack C" (scenario 34)."""
+    return (Ability(kind="move", value=2), Ability(kind="attack", value=len(game.setup.party)))
+
+
+ACTING_OBJECTIVES[ZEPHYR] = _zephyr_actions
+
+
 @effect("objective-spawn-zephyr")
-def _zephyrs(game: Game, fid: str, ability: Ability) -> None:
-    if fid in game.state.figures:
-        game._emit("zephyr", fid, "not-placed")
+def _summon_zephyrs(game: Game, fid: str, ability: Ability) -> None:
+    """Special 2: the Elder Drake summons two zephyrs, each placed like a monster summon (next
+    to it, as close to an enemy as possible; ties: the players), before it flies to its perch."""
+    if fid not in game.state.figures or game._static.board is None:
+        return
+    game._push(*(Task("boss_zephyr", fid) for _ in range(ZEPHYRS_PER_SUMMON)))
+
+
+def _run_zephyr(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    hexes = near_enemy_hexes(game, f) if f is not None else []
+    if not hexes:
+        game._pop()
+        if f is not None:
+            game._emit("no-zephyr", f.id, "no-hex")
+        return None
+    return Decision("party", "monster-zephyr", [Choice("place", (hex_token(h),)) for h in hexes])
+
+
+def _apply_zephyr(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    st = game.state
+    n = 1 + sum(1 for e in game.events if e.kind == "zephyr")
+    zid = f"zephyr.{n}"
+    st.figures[zid] = Figure(
+        zid, "objective", ZEPHYR, 1, parse_hex(choice.args[0]), owner=task.who, summoned_round=st.round,
+        side="monsters",
+    )  # fmt: skip
+    game._emit("zephyr", zid, choice.args[0], f"by={task.who}")
+
+
+def _zephyrs_first(game: Game, type_name: str) -> list[Task]:
+    """A group hook: as the Elder Drake's type activates, each of its zephyrs takes its turn
+    first (not one summoned this round)."""
+    st = game.state
+    out: list[Task] = []
+    for z in zephyrs(game):
+        owner = st.figures.get(z.owner or "")
+        if owner is not None and owner.name == type_name and z.summoned_round != st.round:
+            out.append(Task("zephyr_turn", z.id))
+    return out
+
+
+GROUP_HOOKS.append(_zephyrs_first)
+
+
+def _run_zephyr_turn(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    st = game.state
+    z = st.figures.get(task.who)
+    if z is None:
+        return None
+    z.turns += 1
+    z.acted_round = st.round
+    game._emit("turn", z.id)
+    if Condition.STUN in z.conditions:
+        game._emit("stunned", z.id)
+        game._push(Task("end_turn", z.id))
+        return None
+    steps = [Task("objective_act", z.id, i) for i in range(len(_zephyr_actions(game, z)))]
+    game._push(*steps, Task("end_turn", z.id), Task("forget_plan", z.id))
+    return None
+
+
+def _run_objective_act(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    z = game.state.figures.get(task.who)
+    if z is not None and game._static.board is not None and game.resolver is None:
+        engine_monsters.act(game, z, task.n)
+    return None
+
+
+def _undamageable(game: Game, f: Figure, amount: int, source: str) -> bool:
+    """A damage hook: zephyrs cannot be damaged in any way (their conditions still apply)."""
+    if f.kind == "objective" and f.name == ZEPHYR:
+        game._emit("negated", f.id, amount, source, "undamageable")
+        return True
+    return False
+
+
+DAMAGE_HOOKS.append(_undamageable)
+
+
+def _drake_gone(game: Game, f: Figure) -> None:
+    """A death hook: the zephyrs of a dead Elder Drake leave the map with it."""
+    for z in zephyrs(game, f.id):
+        del game.state.figures[z.id]
+        game._emit("removed", z.id, "summoner-dead")
+
+
+DEATH_HOOKS.append(_drake_gone)
 
 
 @effect("custom-fly-to-next-perch")
@@ -471,10 +582,13 @@ def _perch(game: Game, fid: str, ability: Ability) -> None:
 
 task_handler("mind_act", _run_mind_act, None)
 task_handler("mind_done", _run_mind_done, None)
+task_handler("zephyr_turn", _run_zephyr_turn, None)
+task_handler("objective_act", _run_objective_act, None)
 
 for _kind, _run, _apply in (
     ("boss_scatter", _run_scatter, _apply_scatter),
     ("boss_teleport", _run_teleport, _apply_teleport),
     ("boss_egg", _run_egg, _apply_egg),
+    ("boss_zephyr", _run_zephyr, _apply_zephyr),
 ):
     task_handler(_kind, _run, _apply)

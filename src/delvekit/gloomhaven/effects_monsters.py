@@ -38,6 +38,8 @@ Each effect's parts are in the custom ability's ``then``:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
@@ -715,3 +717,17 @@ def controlled_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     if ch is None or ch.lead is None:
         return (CONTROLLED_MOVE,)
     return (CONTROLLED_MOVE, *game._card(f.id, ch.lead).top.abilities)
+
+
+# ------------------------------------------------------------------ acting objectives
+
+ACTING_OBJECTIVES: dict[str, Callable[[Game, Figure], tuple[Ability, ...]]] = {}
+"""Objective figures that take turns (by name → their actions, absolute values: their stat line
+counts as Move 0, Attack 0, melee): the Elder Drake's zephyrs. Filled by the modules that place
+them (:mod:`~delvekit.gloomhaven.effects_bosses`)."""
+
+
+def objective_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
+    """The actions of an acting objective figure (none for the others)."""
+    found = ACTING_OBJECTIVES.get(f.name)
+    return found(game, f) if found is not None else ()

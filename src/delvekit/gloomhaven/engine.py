@@ -754,6 +754,8 @@ class Game:
     # ---------------------------------------------------------- inner steps
 
     def _lose_hp(self, f: Figure, amount: int, source: str) -> None:
+        if f.kind != "character" and effects.DAMAGE_HOOKS and effects.damage_handled(self, f, amount, source):
+            return  # cannot be damaged (the Elder Drake's zephyrs), or another figure takes it
         f.hp -= amount
         self._emit("damage", f.id, amount, source)
         if f.hp < 1:

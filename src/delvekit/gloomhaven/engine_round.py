@@ -694,7 +694,7 @@ def _run_monster_group(game: Game, task: Task) -> Decision | None:
     st.group_consumed = []
     st.group_performed = False
     game._emit("activate", task.who, f"card={st.revealed[game._static.types[task.who].deck]}")
-    steps: list[Task] = []
+    steps: list[Task] = effects.before_group(game, task.who)  # acting right before it (zephyrs)
     for fid in monster_order(ready):
         steps += [Task("monster_turn", fid), Task("end_turn", fid), Task("forget_plan", fid)]
     steps.append(Task("group_end", task.who))
