@@ -640,3 +640,156 @@ def test_a_refresh_item_modifier_card_refreshes_a_spent_item() -> None:
     assert d is not None and d.kind == "item-pick" and "refresh 6" in d.choices.texts()
     game.choose("refresh 6")
     assert game.state.characters["brute"].items[6] == "unused"
+
+
+# ------------------------------------------------------------------ more families, precisely
+
+
+def _to(game: Game, kind: str, actor: str = "brute", plan: str = "melee") -> Decision:
+    drive(
+        game,
+        set(),
+        plan,
+        until=lambda g: g.decision is not None and (g.decision.kind, g.decision.actor) == (kind, actor),
+    )
+    assert game.decision is not None
+    return game.decision
+
+
+def test_move_item_adds_to_the_move_and_jump_items_make_it_a_jump() -> None:
+    """Boots of Striding: the Move 6 becomes Move 8 at its first step; Winged Shoes: a jump."""
+    game = world((1,))
+    game.choose("select strike shot")
+    _to(game, "action")
+    game.choose("bottom strike")
+    game.choose("item 1")
+    task = game.state.agenda[-1]
+    assert (task.kind, task.n, task.text) == ("move", 8, "0/walk/s")
+    game = world((2,))
+    game.choose("select strike shot")
+    _to(game, "action")
+    game.choose("bottom strike")
+    game.choose("item 2")
+    assert game.state.agenda[-1].text == "0/jump/s"
+
+
+def test_element_items_consume_and_infuse_with_picks() -> None:
+    """Circlet of Elements: consume any element (the player picks), then infuse any (picks)."""
+    game = world((75,))
+    _to(game, "action")
+    game.choose("item 75")
+    d = game.decision
+    assert d is not None and d.kind == "item-pick" and {c.kind for c in d.choices} == {"consume"}
+    game.choose("consume ice")
+    assert game.state.elements[Element.ICE] == 0
+    d = game.decision
+    assert d is not None and {c.kind for c in d.choices} == {"infuse"} and len(d.choices) == 6
+    game.choose("infuse dark")
+    assert Element.DARK in game.state.elements.pending
+
+
+def test_piercing_bow_ignores_shield_and_falchion_hurts_the_target_and_its_neighbours() -> None:
+    game = world((9,), guards=((3, -1),))
+    gid = guard_ids(game)[0]
+    game.state.figures[gid].shield_bonus = 3  # a shield 3 this round
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+    _to(game, "attack", plan="ranged")
+    game.choose("item 9")
+    game.choose(f"target {gid}")
+    hit = next(e for e in game.events if e.kind == "attack" and e.args[1] == gid)
+    assert hit.args[2:] == ("value=2", "damage=2")  # shield 3 ignored
+    game = world((116,), guards=((1, 0), (2, 0), (2, -1)))
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+    _to(game, "attack")
+    game.choose("item 116")
+    target = game.state.figure_at((1, 0))
+    assert target is not None
+    game.choose(f"target {target.id}")
+    suffered = sorted(e.args[0] for e in game.events if e.kind == "damage" and e.args[2] == "item")
+    assert suffered == guard_ids(game)  # the target and both guards next to it, 1 each
+
+
+def test_black_card_marks_an_enemy_for_plus_one_on_every_attack() -> None:
+    game = world((129,))
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+    _to(game, "action")
+    game.choose("item 129")  # one adjacent guard: marked at once
+    gid = guard_ids(game)[0]
+    assert any(e.kind == "marked" and e.args == (gid, "by=brute") for e in game.events)
+    game.choose("top strike")
+    game.choose(f"target {gid}")
+    hit = next(e for e in game.events if e.kind == "attack" and e.args[0] == "brute")
+    assert hit.args[2] == "value=3"  # Attack 2 +1
+
+
+def test_heart_of_the_betrayer_turns_the_attack_on_an_ally_of_the_attacker() -> None:
+    game = world((131,), guards=((1, 0), (2, 0)))
+    d = _to(game, "item")
+    attacker = game.state.figure_at((1, 0))
+    other = game.state.figure_at((2, 0))
+    assert attacker is not None and other is not None and d.choices.texts() == ["item 131", "pass"]
+    if game.state.agenda[-1].text != attacker.id:  # the far guard attacks first: let it be
+        game.choose("pass")
+        d = _to(game, "item")
+    game.choose("item 131")
+    assert any(e.kind == "redirected" and e.args == (attacker.id, f"to={other.id}") for e in game.events)
+    assert any(e.kind == "attack" and e.args[:2] == (attacker.id, other.id) for e in game.events)
+
+
+def test_default_action_items_and_scroll_of_power() -> None:
+    """Versatile Dagger: the basic attack is Attack 3; Scroll of Power (the ally's): +1 on the
+    Brute's attack, chosen at the Brute's attack decision."""
+    game = world((40,))
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+    game.choose("select strike shot")
+    _to(game, "action")
+    game.choose("basic-top strike")
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    game.choose(f"target {guard_ids(game)[0]}")
+    assert next(e for e in game.events if e.kind == "attack").args[2] == "value=3"
+    game = world(ally_items=(93,))
+    game.state.modifier_decks["brute"] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+    d = _to(game, "attack")
+    assert "item 93 ally" in d.choices.texts()
+    game.choose("item 93 ally")
+    game.choose(f"target {guard_ids(game)[0]}")
+    assert next(e for e in game.events if e.kind == "attack").args[2] == "value=3"
+    assert game.state.characters["ally"].items[93] == "consumed"
+
+
+def test_second_chance_ring_gives_another_turn_at_the_new_initiative() -> None:
+    game = world((70,))
+    drive(game, {70}, "melee", until=lambda g: used(g, 70))
+    d = game.decision
+    assert d is not None and d.kind == "item-pick" and "select c1 c2" in d.choices.texts()
+    game.choose("select c1 c2")
+    order = [(t.id, t.initiative) for t in game.state.order]
+    assert ("brute", 61) in order[game.state.turn_index :]
+    assert any(e.kind == "extra-turn" and e.args == ("brute", "initiative=61") for e in game.events)
+    drive(
+        game,
+        set(),
+        "melee",
+        until=lambda g: (
+            g.decision is not None
+            and g.decision.kind == "action"
+            and g.state.characters["brute"].selected == ["c1", "c2"]
+        ),
+    )
+
+
+def test_moved_passives_and_necklace() -> None:
+    """Steel Sabatons: no move this turn, shield 1 for the round; Necklace of Teeth: heal 1 when
+    a monster dies on the wearer's turn."""
+    game = world((50,))
+    drive(game, set(), "melee", until=lambda g: used(g, 50))
+    texts = [str(e) for e in game.events]
+    at = texts.index("item-used brute 50 passive")
+    assert texts[at + 1] == "bonus brute shield 1"  # the round's shield, before the guard attacks
+    assert game.state.round == 1 and not any(e.kind == "moved" and e.args[0] == "brute" for e in game.events)
+    game = world((106,), guard_health=1)
+    game.state.figures["brute"].hp = 30
+    drive(game, set(), "melee", until=lambda g: used(g, 106))
+    assert any(e.kind == "killed" for e in game.events)
+    assert game.state.figures["brute"].hp == 31
