@@ -236,6 +236,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
             summon_of=g.owner if g.kind == "summon" else None,
         )
         for g in st.figures.values()
+        if not board.is_wall(g.hex)  # a breakable wall's objective (76): no AI focuses it
     )
     turn = monster_ai.MonsterTurn(
         board=board,

@@ -31,7 +31,10 @@ Win parts the engine checks (``KIND`` and its line):
   :mod:`~delvekit.gloomhaven.scenario_rules`) was placed and is gone: ``win|destroy|NAME``
   (``dig``: 75's graves, which the engine digs up as damage, are destroyed the same way);
 * ``escort`` — ``all`` or COUNT of the escorts of that name arrived where they walk to
-  (:func:`~delvekit.gloomhaven.scenario_objectives.move_escorts` marks them): ``win|escort|NAME|COUNT``.
+  (:func:`~delvekit.gloomhaven.scenario_objectives.move_escorts` marks them): ``win|escort|NAME|COUNT``;
+* ``carry`` — a character holds the carried token NAME on one of the hexes (next to the well
+  or the crystal): ``win|carry|NAME|Q,R;...``; the token itself is a ``mech|token`` line of
+  :mod:`~delvekit.gloomhaven.scenario_mechanisms`, which also writes the breakable walls.
 
 Lose parts the engine checks: ``lose|exhausted|`` (a character exhausted; ``lose|exhausted|
 loot-each``: exhausted before it looted a goal treasure tile), ``lose|rounds|N`` (the goal does
@@ -42,7 +45,7 @@ killed: Hail, the Captive Orchids, the crystal; an escort that arrived and left 
 saved, not killed).
 
 Monsters fighting on the characters' side (allies) never need to die. The data also records
-goals the engine cannot check yet (``cleanse``, ``carry``, ...;
+goals the engine cannot check yet (``cleanse``, ``staff-of-xorn``, ...;
 losses such as ``ship-sinks``): for those the scenario plays with the default goal (kill all)
 and the unchecked losses are left out; :meth:`ScenarioGoal.checked` says which.
 A win is declared when the goal holds (as a turn ends, a monster dies or a round ends) and the
@@ -71,6 +74,7 @@ from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.content.expr import parse as parse_expr
+from delvekit.gloomhaven.scenario_mechanisms import TOKENS, holder, mechanism_lines
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -81,11 +85,11 @@ DATA_FILE = Path(__file__).parent / "content" / "data" / "scenario-goals.json"
 
 WIN_CHECKED = (
     "kill-all", "kill-revealed", "kill", "kill-count", "loot", "loot-each", "reveal", "survive",
-    "escape", "occupy", "destroy", "dig", "escort",
+    "escape", "occupy", "destroy", "dig", "escort", "carry",
 )  # fmt: skip
 """Win kinds the engine checks."""
 WIN_RECORDED = (
-    "cleanse", "staff-of-xorn", "carry", "sacrifice-artifact", "close-rift",
+    "cleanse", "staff-of-xorn", "sacrifice-artifact", "close-rift",
 )  # fmt: skip
 """Win kinds the data records but the engine cannot check yet (the scenario plays "kill all")."""
 LOSE_CHECKED = ("exhausted", "rounds", "killed", "occupied-by", "escort-killed")
@@ -237,7 +241,8 @@ def goal_lines(
     if g is None:
         return ()
     win = _win_lines(g, s, players, room_index) if g.checked() else None
-    lines = win if win is not None else ["win|kill-all|"]
+    lines = mechanism_lines(s, room_index)
+    lines += win if win is not None else ["win|kill-all|"]
     for p in g.lose:
         if p.kind == "exhausted":
             lines.append(f"lose|exhausted|{p.before}")
@@ -290,6 +295,30 @@ def _spawned_by_rules(s: Scenario) -> set[str]:
 
     lines = [parse_rule(x) for x in scenario_rule_lines(s) if x.startswith("rule|")]
     return {sp.monster for x in lines if isinstance(x, RuleLine) for sp in x.rule.spawns}
+
+
+CARRY_TO_TILE_CENTRE: dict[tuple[int, str], str] = {(69, "well a"): "D2a"}
+"""Carry goals whose target no map source draws: the target is the centre hex of a tile (69:
+the well, "centre of the last room D2a", scenario book p.88)."""
+
+
+def _carry_to(s: Scenario, to: str) -> set[Hex]:
+    """The hexes a carried token must reach: next to the overlay ``to`` names (``crystal a``:
+    the crystal obstacle), or next to the centre of a tile (:data:`CARRY_TO_TILE_CENTRE`; that
+    hex too, which the map leaves open)."""
+    from delvekit.core.hexes import distance, neighbours
+
+    board = s.board()
+    variant = to.split()[0] if to else ""
+    spots = [h for o in s.overlays if o.variant == variant for h in o.hexes]
+    own = False
+    if not spots and (s.number, to) in CARRY_TO_TILE_CENTRE:
+        tile = _tile_hexes(s, [CARRY_TO_TILE_CENTRE[s.number, to]])
+        spots = [min(tile, key=lambda h: (max(distance(h, o) for o in tile), h))] if tile else []
+        own = True
+    out = {n for h in spots for n in neighbours(h) if n in board.hexes and board.adjacent(h, n)}
+    out |= set(spots) if own else set()
+    return {h for h in out if not board.is_wall(h)}
 
 
 def _walking_escorts(s: Scenario) -> set[str]:
@@ -346,6 +375,11 @@ def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[i
             if p.objective not in _walking_escorts(s):
                 return None  # no rule walks it to its goal
             lines.append(f"win|escort|{p.objective}|{p.count or 'all'}")
+        elif p.kind == "carry":
+            hexes = _carry_to(s, p.to)
+            if TOKENS.get(s.number, ("",))[0] != p.item or not hexes:
+                return None  # no token of that name in play, or no hex for its goal
+            lines.append(f"win|carry|{p.item}|{_hexes(hexes)}")
         else:  # occupy
             plates = _plates(s, p.tiles)
             if not plates:
@@ -367,12 +401,12 @@ def parse_line(line: str) -> Line:
     fields = tuple(tail.split("|")) if tail else ()
     where = f"scenario goal {line!r}"
     kinds = WIN_CHECKED if side == "win" else LOSE_CHECKED if side == "lose" else ()
-    if kind in ("destroy", "escort", "escort-killed") and not (fields and fields[0]):
+    if kind in ("destroy", "escort", "escort-killed", "carry") and not (fields and fields[0]):
         raise InputError("an objective name is needed", where=where)
     if kind not in kinds:
         raise InputError("expected 'win|KIND|...' or 'lose|KIND|...', a kind the engine checks", where=where)
     try:
-        if kind in ("loot", "loot-each", "escape", "occupy", "occupied-by"):
+        if kind in ("loot", "loot-each", "escape", "occupy", "occupied-by", "carry"):
             _parse_hexes(fields[-2 if kind in ("loot", "loot-each") else -1])
         if kind in ("survive", "rounds"):
             int(fields[0])
@@ -506,6 +540,9 @@ def _holds(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) 
     if kind == "escort":
         total, came = _objectives_gone(game, fields[0], arrived=True)
         return total > 0 and came >= (total if fields[1] == "all" else int(fields[1]))
+    if kind == "carry":
+        who = holder(game, fields[0])
+        return who is not None and who in st.figures and st.figures[who].hex in set(_parse_hexes(fields[1]))
     hexes = set(_parse_hexes(fields[-1]))
     where = [st.figures[c.id].hex for c in st.characters.values() if not c.exhausted and c.id in st.figures]
     if kind == "escape":

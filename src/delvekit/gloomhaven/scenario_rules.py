@@ -257,8 +257,9 @@ def _parse_more(parts: list[str], line: str, where: str) -> Line:
 
 @functools.lru_cache(maxsize=64)
 def _parsed(rules: tuple[str, ...]) -> tuple[Line, ...]:
-    # ``win|``/``lose|`` lines are the goals of scenarios 11-95 (scenario_goals)
-    return tuple(parse_line(line) for line in rules if not line.startswith(("win|", "lose|")))
+    # ``win|``/``lose|`` lines are the goals of scenarios 11-95 (scenario_goals), ``mech|`` lines
+    # their mechanisms (scenario_mechanisms)
+    return tuple(parse_line(line) for line in rules if not line.startswith(("win|", "lose|", "mech|")))
 
 
 parsed = _parsed

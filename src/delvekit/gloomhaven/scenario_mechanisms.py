@@ -1,0 +1,324 @@
+"""Scenario mechanisms the printed goals need: breakable walls and carried tokens.
+
+Two mechanisms of the scenario book that no rule data carries, written into the setup's rule
+lines (``mech|KIND|...``) by :func:`mechanism_lines` and performed through the hooks of
+:mod:`delvekit.gloomhaven.effects`:
+
+**Breakable walls** (the content's ``breakable-wall`` doors: a wall hex between two rooms, a
+closed door on the board).
+
+* ``mech|wall|HEALTH|STUN|Q,R;...`` — scenario 76: each wall hex is an objective figure
+  ``wall.N`` (HEALTH an expression in ``C`` and ``L``: ``C+L/2``, rounded up) on the monsters'
+  side, placed as soon as one of its two rooms is revealed. Characters attack it like an
+  enemy; the engine's attacks reach a wall hex only in melee (a wall hex is outside every
+  range and sight count), which is our reading's limit. Destroyed, it **breaks**: the wall
+  hex becomes an open corridor hex (its wall terrain and door are gone), the rooms on both
+  sides are revealed, and with STUN ``stun`` every enemy next to it is stunned (event
+  ``wall-broken Q,R``).
+* ``mech|open|R|Q,R;...`` — scenario 84: as round R starts, those walls break (no figure, no
+  stun): the corridors the book places on hexes b, c and d at rounds 4, 6 and 9.
+
+**Carried tokens** (a treasure tile that a character holds and carries to a goal):
+
+* ``mech|token|NAME|HOLDER`` — HOLDER ``start``: the first character of the party holds it as
+  the scenario starts (scenario 69's doll; the book lets the players choose); ``drop=TYPE``: a
+  monster of TYPE leaves it on its hex when it dies (scenario 88: the Lurker King's claw).
+  A token on the ground is taken by a character ending its turn on its hex or by a Loot
+  ability reaching its hex; a character's Loot ability reaching the holder's hex takes it from
+  the holder; an exhausted holder leaves it on the hex where it stood last. Events
+  ``token-taken NAME CID``, ``token-dropped NAME Q,R``.
+  :func:`holder` and :func:`token_hex` tell where a token is; the goal ``win|carry|NAME|Q,R;...``
+  (:mod:`~delvekit.gloomhaven.scenario_goals`) holds when its holder stands on one of the hexes.
+
+State lives in ``GameState.scenario_marks`` (cloned with the state): ``wall:Q,R`` (placed),
+``broken:Q,R``, ``token:NAME:CID`` (held), ``token:NAME@Q,R`` (on the ground).
+
+>>> parse_mech("mech|wall|C+L/2|stun|6,1;8,0")
+('wall', ('C+L/2', 'stun', '6,1;8,0'))
+>>> parse_mech("mech|token|doll|start")
+('token', ('doll', 'start'))
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from delvekit.core.errors import ContentError, InputError
+from delvekit.core.hexes import Hex, distance
+from delvekit.gloomhaven import effects
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.content.expr import parse as parse_expr
+from delvekit.gloomhaven.state import Figure
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.content.scenario import Scenario
+    from delvekit.gloomhaven.engine import Game
+
+WALL_HEALTH: dict[int, tuple[str, bool]] = {76: ("C+L/2", True)}
+"""Scenarios whose breakable walls are attacked: (health, stun the enemies next to a broken
+wall) — scenario book p.96, Harrower Hive: walls C+(L/2) HP rounded up."""
+
+WALL_OPENINGS: dict[int, tuple[tuple[int, str], ...]] = {84: ((4, "b"), (6, "c"), (9, "d"))}
+"""Scenarios whose breakable walls open by themselves as a round starts: (round, marker of the
+room behind) — scenario book p.106, Crystalline Cave: corridors on b, c, d at rounds 4, 6, 9."""
+
+TOKENS: dict[int, tuple[str, str]] = {69: ("doll", "start"), 88: ("claw", "drop=lurker-king")}
+"""Carried tokens by scenario: (name, how it enters play) — scenario book p.88 (69, the doll) and
+p.111 (88, the Lurker King's claw)."""
+
+KINDS = ("wall", "open", "token")
+
+
+def _hexes(text: str) -> tuple[Hex, ...]:
+    out = []
+    for token in text.split(";"):
+        q, r = token.split(",")
+        out.append((int(q), int(r)))
+    return tuple(out)
+
+
+def _text(hexes: Iterable[Hex]) -> str:
+    return ";".join(f"{q},{r}" for q, r in sorted(set(hexes)))
+
+
+def parse_mech(line: str) -> tuple[str, tuple[str, ...]]:
+    """``(kind, fields)`` of a ``mech|KIND|...`` line; a malformed one raises
+    :class:`InputError` naming it."""
+    head, _, rest = line.partition("|")
+    kind, _, tail = rest.partition("|")
+    fields = tuple(tail.split("|")) if tail else ()
+    where = f"scenario mechanism {line!r}"
+    if head != "mech" or kind not in KINDS:
+        raise InputError(f"expected 'mech|KIND|...' with KIND one of {', '.join(KINDS)}", where=where)
+    try:
+        if kind == "wall":
+            if len(fields) != 3 or fields[1] not in ("stun", "-"):
+                raise ValueError(kind)
+            if parse_expr(fields[0]).variables - {"C", "L"}:
+                raise ValueError("health may use C and L only")
+            _hexes(fields[2])
+        elif kind == "open":
+            if len(fields) != 2:
+                raise ValueError(kind)
+            int(fields[0])
+            _hexes(fields[1])
+        elif len(fields) != 2 or not fields[0] or not (fields[1] == "start" or fields[1].startswith("drop=")):
+            raise ValueError(kind)
+    except (ValueError, ContentError):
+        raise InputError("bad fields", where=where) from None
+    return kind, fields
+
+
+def mechanism_lines(s: Scenario, room_index: Mapping[int, int]) -> list[str]:
+    """The ``mech`` lines of scenario ``s`` (empty for most scenarios)."""
+    out: list[str] = []
+    walls = {d.hex: d for d in s.doors if d.kind == "breakable-wall"}
+    if s.number in WALL_HEALTH and walls:
+        health, stun = WALL_HEALTH[s.number]
+        out.append(f"mech|wall|{health}|{'stun' if stun else '-'}|{_text(walls)}")
+    for rnd, marker in WALL_OPENINGS.get(s.number, ()):
+        rooms = {r.number for r in s.rooms if r.marker == marker}
+        hexes = [h for h, d in walls.items() if rooms & set(d.rooms)]
+        if hexes:
+            out.append(f"mech|open|{rnd}|{_text(hexes)}")
+    if s.number in TOKENS:
+        name, how = TOKENS[s.number]
+        out.append(f"mech|token|{name}|{how}")
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(rules: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(parse_mech(x) for x in rules if x.startswith("mech|"))
+
+
+def _lines(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return _parsed(game.setup.rules)
+
+
+# ------------------------------------------------------------------------------- walls
+
+
+def _wall_ids(rules: tuple[str, ...]) -> dict[Hex, str]:
+    hexes = sorted(h for kind, f in _parsed(rules) if kind == "wall" for h in _hexes(f[2]))
+    return {h: f"wall.{i}" for i, h in enumerate(hexes, 1)}
+
+
+def _place_walls(game: Game) -> None:
+    st = game.state
+    for kind, fields in _lines(game):
+        if kind != "wall":
+            continue
+        ids = _wall_ids(game.setup.rules)
+        for h in _hexes(fields[2]):
+            mark = f"wall:{h[0]},{h[1]}"
+            rooms = game._static.door_room.get(h, ())
+            if mark in st.scenario_marks or not any(r in st.revealed_rooms for r in rooms):
+                continue
+            st.scenario_marks[mark] = st.round
+            if f"broken:{h[0]},{h[1]}" in st.scenario_marks or any(f.hex == h for f in st.figures.values()):
+                continue
+            health = int(parse_expr(fields[0]).evaluate(C=len(game.setup.party), L=game.setup.level))
+            fid = ids[h]
+            st.figures[fid] = Figure(
+                fid, "objective", "Wall", max(1, health), h, immune=frozenset(Condition), side="monsters"
+            )
+            game._emit("objective", fid, "wall", f"hp={max(1, health)}", f"hex={h[0]},{h[1]}")
+
+
+def break_wall(game: Game, h: Hex, *, stun: bool = False) -> None:
+    """The breakable wall on ``h`` breaks: an open hex from now on, the rooms on both sides
+    revealed, and with ``stun`` every enemy of the characters next to it stunned."""
+    st = game.state
+    mark = f"broken:{h[0]},{h[1]}"
+    if mark in st.scenario_marks:
+        return
+    st.scenario_marks[mark] = st.round
+    st.opened = st.opened | {h}
+    st.sprung = st.sprung | {h}  # its printed terrain (the wall) is gone, as a destroyed obstacle
+    game._emit("wall-broken", f"{h[0]},{h[1]}")
+    for room in game._static.door_room.get(h, ()):
+        if room not in st.revealed_rooms and 0 < room < len(game.setup.rooms):
+            game.reveal_room(room)
+    if stun:
+        board = game.board()
+        assert board is not None
+        for f in list(st.figures.values()):
+            enemy = f.kind == "monster" and f.side != "party"
+            if enemy and distance(f.hex, h) == 1 and board.adjacent(f.hex, h):
+                game.add_condition(f.id, Condition.STUN)
+
+
+def _wall_died(game: Game, figure: Figure) -> None:
+    if figure.kind != "objective" or not figure.id.startswith("wall."):
+        return
+    for kind, fields in _lines(game):
+        if kind == "wall" and figure.hex in _hexes(fields[2]):
+            break_wall(game, figure.hex, stun=fields[1] == "stun")
+
+
+def _open_walls(game: Game) -> None:
+    for kind, fields in _lines(game):
+        if kind == "open" and game.state.round == int(fields[0]):
+            for h in _hexes(fields[1]):
+                break_wall(game, h)
+
+
+# ------------------------------------------------------------------------------ tokens
+
+
+def holder(game: Game, name: str) -> str | None:
+    """The character holding token ``name`` (``None``: on the ground or not in play yet)."""
+    prefix = f"token:{name}:"
+    return next((k[len(prefix) :] for k in game.state.scenario_marks if k.startswith(prefix)), None)
+
+
+def token_hex(game: Game, name: str) -> Hex | None:
+    """The hex where token ``name`` lies on the ground (``None``: held or not in play)."""
+    prefix = f"token:{name}@"
+    key = next((k for k in game.state.scenario_marks if k.startswith(prefix)), None)
+    return _hexes(key[len(prefix) :])[0] if key is not None else None
+
+
+def _tokens(game: Game) -> list[tuple[str, str]]:
+    return [(f[0], f[1]) for kind, f in _lines(game) if kind == "token"]
+
+
+def _give(game: Game, name: str, cid: str) -> None:
+    st = game.state
+    for key in [k for k in st.scenario_marks if k.startswith((f"token:{name}:", f"token:{name}@"))]:
+        del st.scenario_marks[key]
+    st.scenario_marks[f"token:{name}:{cid}"] = st.round
+    game._emit("token-taken", name, cid)
+
+
+def _drop(game: Game, name: str, h: Hex) -> None:
+    st = game.state
+    for key in [k for k in st.scenario_marks if k.startswith((f"token:{name}:", f"token:{name}@"))]:
+        del st.scenario_marks[key]
+    st.scenario_marks[f"token:{name}@{h[0]},{h[1]}"] = st.round
+    game._emit("token-dropped", name, f"{h[0]},{h[1]}")
+
+
+def _last_hex(game: Game, cid: str) -> Hex | None:
+    """Where character ``cid`` stood last (its latest move or placement)."""
+    for e in reversed(game.events):
+        if e.args and e.args[0] == cid:
+            if e.kind == "moved":
+                return _hexes(e.args[1])[0]
+            if e.kind == "placed" and len(e.args) > 1 and e.args[-1].startswith("hex="):
+                return _hexes(e.args[-1].removeprefix("hex="))[0]
+    return None
+
+
+def _settle(game: Game) -> None:
+    """Tokens enter play (``start``) and leave an exhausted holder."""
+    st = game.state
+    for name, how in _tokens(game):
+        who = holder(game, name)
+        if how == "start" and f"token-start:{name}" not in st.scenario_marks and st.round >= 1:
+            st.scenario_marks[f"token-start:{name}"] = st.round
+            first = next((c.id for c in game.setup.party if not st.characters[c.id].exhausted), None)
+            if first is not None and who is None and token_hex(game, name) is None:
+                _give(game, name, first)
+            continue
+        if who is not None and (st.characters[who].exhausted or who not in st.figures):
+            h = _last_hex(game, who)
+            if h is not None:
+                _drop(game, name, h)
+
+
+def _turn_end(game: Game, figure: Figure) -> None:
+    if not _lines(game):
+        return
+    _settle(game)
+    if figure.kind != "character":
+        return
+    for name, _ in _tokens(game):
+        if token_hex(game, name) == figure.hex:
+            _give(game, name, figure.id)
+
+
+def _loot(game: Game, figure: Figure, hexes: set[Hex]) -> None:
+    if not _lines(game) or figure.kind != "character":
+        return
+    _settle(game)
+    for name, _ in _tokens(game):
+        who = holder(game, name)
+        held_at = game.state.figures[who].hex if who is not None and who in game.state.figures else None
+        if token_hex(game, name) in hexes or (who is not None and who != figure.id and held_at in hexes):
+            _give(game, name, figure.id)
+
+
+def _died(game: Game, figure: Figure) -> None:
+    if not _lines(game):
+        return
+    _wall_died(game, figure)
+    if figure.kind != "monster":
+        return
+    for name, how in _tokens(game):
+        if how == f"drop={figure.name}" and holder(game, name) is None and token_hex(game, name) is None:
+            _drop(game, name, figure.hex)
+
+
+def _round(game: Game, timing: str) -> None:
+    if not _lines(game):
+        return
+    if timing == "start":
+        _place_walls(game)
+        _open_walls(game)
+    _settle(game)
+
+
+def _revealed(game: Game, room: int) -> None:
+    if _lines(game):
+        _place_walls(game)
+
+
+effects.ROUND_HOOKS.insert(0, _round)  # before the goals are judged as the round ends
+effects.REVEAL_HOOKS.append(_revealed)
+effects.DEATH_HOOKS.insert(0, _died)  # a broken wall reveals its rooms before "kill all" is judged
+effects.TURN_END_HOOKS.insert(0, _turn_end)  # before the goals are judged
+effects.LOOT_HOOKS.append(_loot)

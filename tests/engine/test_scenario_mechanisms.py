@@ -1,0 +1,217 @@
+"""Scenario mechanisms (delvekit.gloomhaven.scenario_mechanisms): breakable walls (76 attacked,
+84 opened by round) and carried tokens (69's doll, 88's claw), each a golden case named after the
+book's rule."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from delvekit.core.errors import InputError
+from delvekit.core.hexes import neighbours
+from delvekit.gloomhaven import effects, scenario_goals, scenario_mechanisms
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.content import load_pack
+from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_checks import violations
+from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+from delvekit.gloomhaven.scenario_mechanisms import holder, parse_mech, token_hex
+
+from .helpers import play_random
+
+PARTY = [Member("brute"), Member("mindthief")]
+
+
+def _started(n: int, seed: int = 1, party: list[Member] = PARTY) -> Game:
+    """Scenario ``n`` at the start of round 1 (characters on the board)."""
+    game = Game(setup_from_pack(load_pack(), n, party), seed=seed)
+    rnd = random.Random(seed)
+    while game.decision is not None and game.state.round < 1:
+        game.choose(rnd.choice(list(game.decision.choices)))
+    return game
+
+
+def _mech(game: Game) -> list[str]:
+    return [r for r in game.setup.rules if r.startswith("mech|")]
+
+
+def _events(game: Game) -> list[str]:
+    return [str(e) for e in game.events]
+
+
+# ---------------------------------------------------------------------------- lines
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["mech|nope|x", "mech|wall|C+L/2|stun", "mech|wall|C+R|stun|1,1", "mech|wall|C|maybe|1,1",
+     "mech|open|four|1,1", "mech|open|4|1", "mech|token|doll|anyone", "mech|token||start", "wall|C|stun|1,1"],
+)  # fmt: skip
+def test_a_malformed_mechanism_line_names_itself(line: str) -> None:
+    with pytest.raises(InputError, match="scenario mechanism"):
+        parse_mech(line)
+
+
+def test_mechanism_lines_of_the_scenarios_that_have_them() -> None:
+    pack = load_pack()
+    with_lines = {
+        n for n in pack.scenarios if any(r.startswith("mech|") for r in setup_from_pack(pack, n, PARTY).rules)
+    }
+    assert with_lines == {69, 76, 84, 88}
+    walls = _mech(_started(76))
+    assert len(walls) == 1 and walls[0].startswith("mech|wall|C+L/2|stun|")
+    assert len(walls[0].split("|")[-1].split(";")) == 23  # "23 marked" (scenario book p.96)
+    assert [r.split("|")[2] for r in _mech(_started(84))] == ["4", "6", "9"]
+
+
+# ------------------------------------------------------------------ breakable walls (76)
+
+
+def test_harrower_hive_walls_stand_with_c_plus_half_l_health_rounded_up() -> None:
+    game = _started(76)  # two characters, level 1: 2 + 1/2 rounded up = 3
+    walls = [f for f in game.state.figures.values() if f.id.startswith("wall.")]
+    board = game.board()
+    assert board is not None
+    # the walls of the start room (B1b, room 0) stand; the others wait for their rooms
+    assert {w.hex for w in walls} == {(6, 1), (8, 0)}
+    assert all(w.hp == w.max_hp == 3 and w.side == "monsters" and board.is_wall(w.hex) for w in walls)
+    assert violations(game) == []
+
+
+def test_harrower_hive_a_destroyed_wall_reveals_the_room_behind_and_stuns_enemies_next_to_it() -> None:
+    game = _started(76)
+    wall = next(f for f in game.state.figures.values() if f.hex == (6, 1))
+    room = game._static.door_room[(6, 1)]
+    assert set(room) - set(game.state.revealed_rooms)
+    game._lose_hp(wall, wall.hp, "attack")
+    assert "wall-broken 6,1" in _events(game)
+    assert set(room) <= set(game.state.revealed_rooms)
+    board = game.board()
+    assert board is not None and not board.is_wall((6, 1)) and (6, 1) not in board.doors
+    beside = [f for f in game.state.monsters() if board.adjacent(f.hex, (6, 1))]
+    assert beside, "the room behind has monsters next to the wall"
+    assert all(Condition.STUN in f.conditions for f in beside)
+    far = [f for f in game.state.monsters() if f not in beside]
+    assert not any(Condition.STUN in f.conditions for f in far)
+    # the walls of the newly revealed room appear; the broken one never comes back
+    assert not any(f.hex == (6, 1) for f in game.state.figures.values())
+    assert any(f.hex == (7, 3) for f in game.state.figures.values())
+    assert violations(game) == []
+
+
+def test_harrower_hive_a_character_next_to_a_wall_can_attack_it_in_melee() -> None:
+    from delvekit.gloomhaven.engine_actions import targets
+
+    game = _started(76)
+    brute = game.state.figures["brute"]
+    board = game.board()
+    assert board is not None
+    taken = {f.hex for f in game.state.figures.values()}
+    brute.hex = next(
+        n for n in neighbours((8, 0)) if board.adjacent(n, (8, 0)) and not board.is_wall(n) and n not in taken
+    )
+    assert any(f.hex == (8, 0) for f in targets(game, brute, 0))
+    assert all(f.hex != (8, 0) for f in targets(game, brute, 3))  # no range and sight into a wall hex
+
+
+def test_harrower_hive_kill_all_needs_the_rooms_behind_the_walls() -> None:
+    game = _started(76)
+    for f in list(game.state.monsters()):
+        game._kill(f)
+    assert game.state.ending is None  # rooms behind walls are not revealed yet
+
+
+# --------------------------------------------------------------- opened walls (84)
+
+
+def test_crystalline_cave_corridors_open_at_the_start_of_rounds_4_6_and_9() -> None:
+    game = _started(84)
+    order = []
+    for rnd in range(1, 10):
+        game.state.round = rnd
+        before = set(game.state.revealed_rooms)
+        effects.round_event(game, "start")
+        order.append((rnd, sorted(set(game.state.revealed_rooms) - before)))
+    opened = [(rnd, rooms) for rnd, rooms in order if rooms]
+    assert [rnd for rnd, _ in opened] == [4, 6, 9]
+    assert sorted(r for _, rooms in opened for r in rooms) == [1, 2, 3]
+    board = game.board()
+    assert board is not None
+    assert not any(board.is_wall(h) for h in ((10, -3), (10, -2), (2, 1), (2, 2), (6, 2)))
+    assert [e for e in _events(game) if e.startswith("wall-broken")] == [
+        "wall-broken 10,-3", "wall-broken 10,-2", "wall-broken 2,1", "wall-broken 2,2", "wall-broken 6,2",
+    ]  # fmt: skip
+
+
+# ------------------------------------------------------------------ carried tokens
+
+
+def test_well_of_the_unfortunate_the_doll_starts_with_a_character_and_passes_by_loot() -> None:
+    game = _started(69)  # round 1 has started: the first character holds the doll
+    assert holder(game, "doll") == "brute" and "token-taken doll brute" in _events(game)
+    effects.round_event(game, "start")
+    assert _events(game).count("token-taken doll brute") == 1
+    mindthief = game.state.figures["mindthief"]
+    effects.looted(game, mindthief, {(99, 99)})
+    assert holder(game, "doll") == "brute"  # the holder is not within the loot
+    effects.looted(game, mindthief, {game.state.figures["brute"].hex})
+    assert holder(game, "doll") == "mindthief"
+    assert "token-taken doll mindthief" in _events(game)
+
+
+def test_well_of_the_unfortunate_an_exhausted_holder_drops_the_doll_where_it_stood() -> None:
+    game = _started(69)
+    effects.round_event(game, "start")
+    stood = game.state.figures["brute"].hex
+    game._exhaust("brute", "health")
+    effects.turn_end(game, game.state.figures["mindthief"])
+    assert holder(game, "doll") is None and token_hex(game, "doll") == stood
+    mindthief = game.state.figures["mindthief"]
+    mindthief.hex = stood
+    effects.turn_end(game, mindthief)  # ending a turn on the tile takes it
+    assert holder(game, "doll") == "mindthief"
+
+
+def test_well_of_the_unfortunate_is_won_when_the_doll_is_next_to_the_well() -> None:
+    game = _started(69)
+    effects.round_event(game, "start")
+    line = next(r for r in game.setup.rules if r.startswith("win|carry|doll|"))
+    goal = [tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")]
+    assert scenario_goals.goal_met(game) is False
+    game.state.figures["mindthief"].hex = goal[0]  # not the holder
+    assert scenario_goals.goal_met(game) is False
+    game.state.figures["mindthief"].hex = (50, 50)
+    game.state.figures["brute"].hex = goal[0]
+    assert scenario_goals.goal_met(game) is True
+
+
+def test_plane_of_water_the_lurker_king_drops_the_claw_and_it_is_carried_to_the_crystal() -> None:
+    game = _started(88)
+    for room in range(1, len(game.setup.rooms)):
+        game.reveal_room(room)
+    king = next(f for f in game.state.monsters() if f.name == "lurker-king")
+    where = king.hex
+    game._kill(king)
+    assert token_hex(game, "claw") == where and f"token-dropped claw {where[0]},{where[1]}" in _events(game)
+    brute = game.state.figures["brute"]
+    effects.looted(game, brute, {where})
+    assert holder(game, "claw") == "brute"
+    line = next(r for r in game.setup.rules if r.startswith("win|carry|claw|"))
+    goal = {tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")}
+    assert where in goal  # the king stands next to the crystal
+    brute.hex = where
+    assert scenario_goals.goal_met(game) is True
+
+
+# ------------------------------------------------------------------ play-through
+
+
+@pytest.mark.parametrize("number", [69, 76, 84, 88])
+def test_mechanism_scenarios_play_to_the_end_with_invariants(number: int) -> None:
+    game = play_random(Game(setup_from_pack(load_pack(), number, PARTY), seed=number), seed=number)
+    assert game.state.result in ("victory", "defeat")
+
+
+def test_the_module_is_loaded_with_the_goals() -> None:
+    assert scenario_mechanisms._round in effects.ROUND_HOOKS
