@@ -126,3 +126,20 @@ def test_a_bad_random_dungeon_file_names_the_file_and_field(tmp_path: Path) -> N
     bad.write_text(json.dumps(doc))
     with pytest.raises(ContentError, match=r"position '13' is not 1..12"):
         monster_cards(bad)
+
+
+def test_a_campaign_game_of_55_gets_the_map_of_its_own_seed() -> None:
+    from delvekit.cli.play_campaign import party_setup
+    from delvekit.gloomhaven.campaign.party import CharacterLoadout
+
+    pack = load_pack()
+    party = tuple(
+        CharacterLoadout(name=n, cls=c, level=1, max_health=h, items=(), perks=(), cards=(), enhancements=(),
+                         blessings=0)
+        for n, c, h in (("Ana", "brute", 10), ("Bo", "mindthief", 6))
+    )  # fmt: skip
+    members = [Member("brute"), Member("mindthief")]
+    for seed in (2, 7):
+        board = party_setup(pack, 55, party, seed=seed).board
+        assert board == setup_from_pack(pack, 55, members, seed=seed).board
+    assert party_setup(pack, 55, party, seed=2).board != party_setup(pack, 55, party, seed=7).board

@@ -10,7 +10,7 @@ from rich.console import Console
 
 from delvekit.cli.scenario import group as scenario_cli
 from delvekit.core.board import Board, Terrain
-from delvekit.core.errors import ContentError, InputError
+from delvekit.core.errors import InputError
 from delvekit.gloomhaven.content.scenario import Scenario, default_folder, load_scenarios
 from delvekit.render.svg import Figure, Marker, board_svg, monster_label, scenario_svg
 from delvekit.render.terminal import board_text, scenario_text
@@ -136,10 +136,19 @@ def test_cli_show_terminal_and_svg(tmp_path) -> None:  # type: ignore[no-untyped
     assert result.exit_code == 2 and "2<=x<=4" in result.output
 
 
+def test_cli_shows_scenario_55_as_its_seeded_stand_in() -> None:
+    runner = CliRunner()
+    one = runner.invoke(scenario_cli, ["show", "55", "--players", "2"])
+    assert one.exit_code == 0, one.output
+    assert "stand-in for seed 1" in one.output and "Foggy Thicket - 2 characters" in one.output
+    again = runner.invoke(scenario_cli, ["show", "55", "--players", "2", "--seed", "1"])
+    other = runner.invoke(scenario_cli, ["show", "55", "--players", "2", "--seed", "2"])
+    assert again.output == one.output and "stand-in for seed 2" in other.output
+    assert other.output.replace("seed 2", "seed 1") != one.output  # another map
+
+
 def test_cli_refuses_what_it_cannot_draw() -> None:
     runner = CliRunner()
-    result = runner.invoke(scenario_cli, ["show", "55"])
-    assert isinstance(result.exception, ContentError) and "no fixed map" in str(result.exception)
     result = runner.invoke(scenario_cli, ["show", "96"])
     assert isinstance(result.exception, InputError) and "no scenario 96" in str(result.exception)
 
@@ -155,7 +164,7 @@ def test_delve_command_end_to_end(tmp_path) -> None:  # type: ignore[no-untyped-
     done = delve("scenario", "show", "2", "--players", "3", "--svg", str(tmp_path / "two.svg"))
     assert done.returncode == 0, done.stderr
     assert "Barrow Lair - 3 characters" in (tmp_path / "two.svg").read_text()
-    refused = delve("scenario", "show", "55")
+    refused = delve("scenario", "show", "96")
     assert refused.returncode == 2
-    assert refused.stderr.startswith("error: scenario 55: has no fixed map")
+    assert refused.stderr.startswith("error: scenario: no scenario 96")
     assert "Traceback" not in refused.stderr

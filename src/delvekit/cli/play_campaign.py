@@ -54,8 +54,10 @@ def party_setup(
     loadouts: tuple[CharacterLoadout, ...],
     *,
     difficulty: str = "normal",
+    seed: int = 0,
 ) -> GameSetup:
-    """The engine setup of ``scenario`` for the campaign characters ``loadouts``.
+    """The engine setup of ``scenario`` for the campaign characters ``loadouts`` (``seed``: the
+    game's seed, which draws scenario 55's stand-in map).
 
     >>> from delvekit.gloomhaven.content import load_pack
     >>> from delvekit.gloomhaven.campaign.party import CharacterLoadout
@@ -75,7 +77,7 @@ def party_setup(
     from delvekit.gloomhaven.modifiers import deck_with_perks
 
     members = [Member(lo.cls, lo.level, items=lo.items) for lo in loadouts]
-    setup = setup_from_pack(pack, scenario, members, difficulty=difficulty)  # type: ignore[arg-type]
+    setup = setup_from_pack(pack, scenario, members, difficulty=difficulty, seed=seed)  # type: ignore[arg-type]
     party = []
     for lo, ch in zip(loadouts, setup.party, strict=True):
         klass = pack.klass(lo.cls)
@@ -157,7 +159,7 @@ def campaign_game(
             raise InputError("name the campaign characters who play, e.g. Ana,Bo", where="--characters")
     loadouts = scenario_party(catalog, state, scenario, names)
     pack = load_pack(extra=content) if content else load_pack()
-    setup = party_setup(pack, scenario, loadouts, difficulty=difficulty)
+    setup = party_setup(pack, scenario, loadouts, difficulty=difficulty, seed=seed)
     ids = {ch.id: lo.name for lo, ch in zip(loadouts, setup.party, strict=True)}
     marks = parse_checkmarks(checkmarks, ids)
     # whatever would refuse the result (a road event to resolve first, ...) is said before playing

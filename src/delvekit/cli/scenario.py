@@ -39,20 +39,32 @@ _FOLDER = click.option(
 @click.option("--coords", is_flag=True, help="Print each hex's axial coordinate (SVG only).")
 @click.option("--grid", is_flag=True,
               help="Draw delvekit's flat-top grid, north up, instead of the scenario book's view.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Scenario 55 (random dungeon): the seed of the stand-in map, as `delve play --seed`.")
 @_FOLDER
 def show(
-    number: int, players: int, svg_file: Path | None, coords: bool, grid: bool, folder: Path | None
+    number: int, players: int, svg_file: Path | None, coords: bool, grid: bool, seed: int, folder: Path | None
 ) -> None:
     """Draw scenario NUMBER's setup: map, doors, overlays, monsters (elite and boss marked).
 
     The map is drawn as the scenario book shows it (pointy-top hexes); delvekit's own grid is
-    the same picture turned a quarter turn (--grid)."""
+    the same picture turned a quarter turn (--grid). Scenario 55 has no fixed map: it shows the
+    seeded stand-in that `delve play --seed` plays."""
     orientation: Literal["flat", "pointy"] = "flat" if grid else "pointy"
     scenarios = _load(folder)
     scenario = scenarios.get(number)
     if scenario is None:
         known = f" (known: {min(scenarios)}-{max(scenarios)})" if scenarios else ""
         raise InputError(f"no scenario {number}{known}", where="scenario")
+    if number == 55 and not scenario.rooms:
+        from delvekit.gloomhaven.content.random_dungeon import stand_in
+
+        scenario = stand_in(scenario, seed)
+        click.echo(
+            f"Scenario 55 has no fixed map (a random dungeon): this is delvekit's stand-in for seed {seed}, "
+            "three base tiles with the scenario's monster cards (docs/content-scenarios.md, Scenario 55).",
+            err=True,
+        )
     if not any(room.tiles for room in scenario.rooms):
         notes = "; ".join(scenario.notes) or "no map data"
         raise ContentError(f"has no fixed map: {notes}", where=f"scenario {number}")
