@@ -13,6 +13,7 @@ from delvekit.gloomhaven.engine_checks import violations
 from delvekit.gloomhaven.engine_content import Member, setup_from_pack, slug, unsupported
 
 SCENARIOS = [1, 2, 4]
+HALVES = ("top", "bottom")
 
 
 def encoded_classes() -> list[str]:
@@ -29,11 +30,13 @@ def parties(classes: list[str]) -> list[list[str]]:
 
 
 def _play(
-    scenario: int, party: list[str], hands: dict[str, list[str]], seed: int
+    scenario: int, party: list[str], hands: dict[str, list[str]], seed: int, missing: set[str] | None = None
 ) -> tuple[set[str], list[str]]:
+    """One random game; card selections and actions lean toward the halves still ``missing``."""
     setup = setup_from_pack(load_pack(), scenario, [Member(c, 9) for c in party])
     game = Game(setup, seed=seed)
     rnd = random.Random(seed)
+    todo = set(missing or ())
     while game.decision is not None:
         d = game.decision
         if d.kind == "hand":
@@ -46,7 +49,18 @@ def _play(
             for c in choices
             if not c.kind.startswith("basic") and c.kind not in ("skip", "no-consume", "done")
         ]
-        game.choose(rnd.choice(useful or choices))
+        if d.kind == "select":
+            needed = [
+                c for c in useful if any(f"{d.actor}/{card}/{h}" in todo for card in c.args for h in HALVES)
+            ]
+            useful = needed or useful
+        elif d.kind == "action":
+            needed = [c for c in useful if c.args and f"{d.actor}/{c.args[0]}/{c.kind}" in todo]
+            useful = needed or useful
+        choice = rnd.choice(useful or choices)
+        if d.kind == "action" and choice.args:
+            todo.discard(f"{d.actor}/{choice.args[0]}/{choice.kind}")
+        game.choose(choice)
         problems = violations(game)
         assert not problems, problems
     halves = {
@@ -77,7 +91,7 @@ def _cover(party: list[str]) -> tuple[set[str], set[str], list[str]]:
             missing = {w for w in wanted - seen if w.split("/")[1] in hands[w.split("/")[0]]}
             if not missing:
                 break
-            halves, bad = _play(SCENARIOS[seed % len(SCENARIOS)], party, hands, seed)
+            halves, bad = _play(SCENARIOS[seed % len(SCENARIOS)], party, hands, seed, missing)
             seen |= halves
             unresolved += bad
     return wanted, seen, unresolved

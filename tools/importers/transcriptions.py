@@ -494,6 +494,135 @@ QUARTERMASTER: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
 }
 
+
+def _bot(name: str, health: int, move: int, attack: int) -> Ability:
+    return Ability(type="summon", summon=SummonStats(name=name, health=health, move=move, attack=attack))
+
+
+# Tinkerer levels 2-9 and the Sunkeeper's and Quartermaster's higher cards below rest on J alone
+# (the other pages stop after level 1); the summons' stat lines are GHS's class summon lists.
+TINKERER.update(
+    {
+        45: (  # Stamina Booster
+            CardHalf(abilities=(_a("heal", 4, _a("range", 3)),)),
+            CardHalf(
+                abilities=(_custom("ally-recovers-lost", _affects("ally", 3), _a("target", 1)),),
+                lost=True,
+                xp=2,
+            ),
+            "J",
+        ),
+        48: (  # Crank Bow
+            CardHalf(abilities=(_a("attack", 6, _a("range", 5)),), lost=True, xp=2),
+            CardHalf(abilities=(_a("move", 4),)),
+            "J",
+        ),
+        49: (  # Dangerous Contraption
+            CardHalf(abilities=(_bot("Battle Bot", 6, 2, 2),), lost=True, persistent=True, xp=2),
+            CardHalf(abilities=(_a("move", 4),)),
+            "J, Battle Bot stats GHS class summons",
+        ),
+        50: (  # Micro Bots
+            CardHalf(abilities=(_a("heal", 6, _a("range", 3)),), lost=True, xp=2),
+            CardHalf(abilities=(_a("move", 3), _a("loot", 1)), lost=True),
+            "J",
+        ),
+        55: (  # Murderous Contraption
+            CardHalf(abilities=(_bot("Kill Bot", 6, 3, 3),), lost=True, persistent=True, xp=2),
+            CardHalf(abilities=(_a("attack", 4, _a("range", 3)),)),
+            "J, Kill Bot stats GHS class summons",
+        ),
+        59: (  # Lethal Injection
+            CardHalf(
+                abilities=(_custom("kill", _affects("enemy-adjacent"), _custom("normal-or-elite")),),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 4), _a("condition", "poison", _affects("enemies-adjacent")))),
+            "J",
+        ),
+    }
+)
+
+SUNKEEPER.update(
+    {
+        189: (  # Practical Plans
+            CardHalf(abilities=(_a("attack", 5),)),
+            CardHalf(abilities=(_a("move", 5),)),
+            "J",
+        ),
+        193: (  # Righteous Strength
+            CardHalf(abilities=(_a("condition", "bless", _affects("allies-adjacent")),), xp=1),
+            CardHalf(abilities=(_a("move", 3), _a("shield", 1, _affects("self"))), round=True),
+            "J",
+        ),
+        198: (  # Illuminate the Target
+            CardHalf(
+                abilities=(_a("attack", 5), _a("condition", "strengthen", _affects("allies-adjacent"))),
+                xp=1,
+            ),
+            CardHalf(abilities=(_custom("ally-performs", _affects("ally-adjacent"), _a("attack", 6)),)),
+            "J",
+        ),
+        200: (  # Bright Aegis
+            CardHalf(
+                abilities=(
+                    _a("shield", 1, _affects("self")),
+                    _a("retaliate", 1, _affects("self")),
+                    _infuse("light"),
+                ),
+                round=True,
+            ),
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "ally-recovers-lost",
+                        _affects("ally-adjacent"),
+                        _a("target", 1),
+                        _consume("light", _a("target", 2), _a("xp", 1)),
+                    ),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            "J",
+        ),
+        201: (  # Cleansing Force
+            CardHalf(
+                abilities=(_a("attack", 6, _a("condition", "stun"), _a("condition", "wound")),),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 4), _infuse("light"))),
+            "J",
+        ),
+    }
+)
+
+QUARTERMASTER.update(
+    {
+        231: (  # Scroll of Annihilation
+            CardHalf(
+                abilities=(_custom("kill", _affects("enemy-adjacent"), _custom("normal-or-elite")),),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 3), _a("condition", "disarm", _affects("enemies-adjacent")))),
+            "J",
+        ),
+        232: (  # Bag of Holding
+            CardHalf(abilities=(_a("loot", 3),)),
+            CardHalf(
+                abilities=(_refresh(_affects("self-allies-adjacent"), "consumed", "small", count=None),),
+                lost=True,
+                xp=2,
+            ),
+            "J",
+        ),
+    }
+)
+
+
 #: class id → its transcribed cards.
 CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "tinkerer": TINKERER,
