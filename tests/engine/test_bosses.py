@@ -14,6 +14,7 @@ import random
 import msgspec
 import pytest
 
+from delvekit.cli.play import new_game
 from delvekit.core.decks import Deck
 from delvekit.core.hexes import distance
 from delvekit.gloomhaven.conditions import Condition
@@ -191,8 +192,8 @@ def test_captain_of_the_guard_special_2_gives_allies_plus_1_attack_this_round() 
 
 
 def test_dark_rider_attack_is_3_plus_hexes_moved_and_special_2_summons_between_move_and_attack() -> None:
-    game, events = boss_round("dark-rider", SPECIAL_2)
-    rider = boss_id(game, "dark-rider")
+    _, events = boss_round("dark-rider", SPECIAL_2)
+    rider = next(e.split()[1] for e in events if e.startswith("turn dark-rider#"))  # it then left
     moved = [e for e in events if e.startswith(f"moved {rider} ")]
     order = [e.split()[0] for e in events if e.split()[0] in ("move-ended", "summoned", "attack")]
     assert order[:3] == ["move-ended", "summoned", "attack"]
@@ -474,3 +475,92 @@ def test_zephyr_attack_is_c_and_its_move_2() -> None:
     game, _ = boss_round("elder-drake", SPECIAL_2, players=4, monster_hex=(3, 0))
     z = next(f for f in game.state.figures.values() if f.name == "Zephyr")
     assert [str(a) for a in monster_actions(game, z)] == ["move 2", "attack 4"]
+
+
+def test_dark_rider_leaves_the_map_after_a_melee_attack_and_reappears_at_its_marks_in_order() -> None:
+    """Scenario 48: the Dark Rider is removed right after any melee attack; off the map at the
+    start of its turn, it appears on the next of its marked hexes a-f (in that order), with the
+    hit points it left with, then performs its card."""
+    marks = ("marker|a|-3,0", "marker|b|0,-4")
+    game, events = boss_round("dark-rider", SPECIAL_2, monster_hex=(3, 0), rules=marks)
+    rider = next(e.split()[1] for e in events if e.startswith("turn dark-rider#"))
+    attack = events.index(next(e for e in events if e.startswith(f"attack {rider} ")))
+    left = events.index(next(e for e in events if e.startswith(f"rider-left {rider} ")))
+    assert left > attack and rider not in game.state.figures  # gone right after the attack
+    game.state.scenario_marks["dark-rider:hp"] = 13  # as if hurt before it left
+    deck = PACK.monster("dark-rider").deck
+    game.state.decks[deck] = Deck.from_state([SPECIAL_2], ["573", "574", "576", "575", "577", "578"])
+    events = play_round(game, random.Random(2))
+    appeared = next(e for e in events if e.startswith("rider-appeared "))
+    assert appeared == f"rider-appeared {rider} -3,0 at=a hp=13"
+    assert events.index(appeared) < events.index(f"turn {rider}")  # then it acts
+    if rider not in game.state.figures:  # it attacked in melee again: gone again
+        assert any(e.startswith(f"rider-left {rider} ") for e in events)
+
+
+def test_dark_rider_is_not_on_the_map_at_the_start_of_scenario_48_and_must_be_killed() -> None:
+    game = new_game(48, "brute,mindthief", level=1, seed=5)
+    assert not [f for f in game.state.figures.values() if f.name == "dark-rider"]
+    assert "win|kill|dark-rider|spawned" in game.setup.rules
+    letters = sorted(line.split("|")[1] for line in game.setup.rules if line.startswith("marker|"))
+    assert letters == list("abcdef")
+    rnd = random.Random(5)
+    while game.decision is not None and not any(e.kind == "rider-appeared" for e in game.events):
+        game.choose(rnd.choice(list(game.decision.choices)))
+    appeared = next(e for e in game.events if e.kind == "rider-appeared")
+    assert appeared.args[2] == "at=a"
+    rider = game.state.figures[appeared.args[0]]
+    assert rider.rank == "boss" and rider.hp == rider.max_hp
+
+
+def test_prime_demon_cannot_be_damaged_its_altar_takes_the_damage_and_shares_its_hit_points() -> None:
+    """Scenario 21: the altar (drawn on f) shares the Prime Demon's hit points and immunities;
+    the Prime Demon cannot be damaged in any way; it dies when the altar's damage uses them up."""
+    game, _ = boss_round("prime-demon", SPECIAL_1, monster_hex=(3, 0), rules=("marker|f|4,0",))
+    demon = game.state.figures[boss_id(game, "prime-demon")]
+    altar = game.state.figures["altar.prime"]
+    assert altar.hex == (4, 0) and altar.kind == "objective" and altar.immune == demon.immune
+    hp = demon.hp
+    game._lose_hp(demon, 5, "attack")
+    assert demon.hp == hp and str(game.events[-1]) == f"negated {demon.id} 5 attack altar"
+    game._lose_hp(altar, 4, "attack")
+    assert demon.hp == altar.hp == hp - 4
+    game._lose_hp(altar, hp, "attack")
+    assert demon.id not in game.state.figures and altar.id not in game.state.figures
+    assert any(e.kind == "killed" and e.args[0] == demon.id for e in game.events)
+
+
+def test_the_demon_the_altar_summons_appears_next_to_the_altar() -> None:
+    game, events = boss_round("prime-demon", SPECIAL_1, monster_hex=(3, 0), rules=("marker|f|4,0",))
+    summoned = next(e for e in events if e.startswith("summoned "))
+    q, r = (int(x) for x in summoned.split()[3].removeprefix("hex=").split(","))
+    assert distance((q, r), (4, 0)) == 1
+    assert "throne-moved prime-demon#1 a" in events  # no source places a-e: the altar stays on f
+    assert game.state.figures["altar.prime"].hex == (4, 0)
+
+
+@pytest.mark.parametrize(
+    ("number", "letters"), [(21, "f"), (34, "abc"), (48, "abcdef"), (51, "abc")]
+)
+def test_boss_scenarios_mark_the_hexes_their_specials_use(number: int, letters: str) -> None:
+    """21's altar (f, its overlay), 34's perches (its three boulders), 48's and 51's letters on
+    the tiles the book prints them on."""
+    game = new_game(number, "brute,mindthief", level=1, seed=1)
+    lines = [line.split("|") for line in game.setup.rules if line.startswith("marker|")]
+    marks = {parts[1]: parts[2] for parts in lines}
+    assert "".join(sorted(marks)) == letters
+    board = game.board()
+    assert board is not None
+    for text in marks.values():
+        q, r = (int(x) for x in text.split(","))
+        assert (q, r) in board.hexes
+
+
+def test_elder_drake_flies_to_its_perches_a_b_c_in_scenario_34() -> None:
+    game = new_game(34, "brute,mindthief", level=1, seed=1)
+    drake = next(f for f in game.state.figures.values() if f.name == "elder-drake")
+    assert drake.hex == (6, 2)  # it starts on perch c
+    rules = tuple(line for line in game.setup.rules if line.startswith("marker|"))
+    _, events = boss_round("elder-drake", SPECIAL_2, monster_hex=(3, 0), rules=rules[:1])
+    perch = next(e for e in events if e.startswith("perch "))
+    assert perch.endswith(" a")

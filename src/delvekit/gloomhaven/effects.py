@@ -34,7 +34,7 @@ from delvekit.core.errors import ContentError
 if TYPE_CHECKING:
     from delvekit.gloomhaven.abilities import Ability
     from delvekit.gloomhaven.engine import Game
-    from delvekit.gloomhaven.state import Figure
+    from delvekit.gloomhaven.state import Figure, Task
 
 Handler: TypeAlias = "Callable[[Game, str, Ability], None]"
 H = TypeVar("H", bound=Callable[..., None])
@@ -74,6 +74,18 @@ STAT_HOOKS: list[Callable[[Game, Figure], tuple[int, int, int]]] = []
 TURN_HOOKS: list[Callable[[Game, str], bool]] = []
 """Called as a character is about to perform its actions (not resting, not stunned); a hook
 answering ``True`` has taken the turn over (the Betrayer's mind control)."""
+
+GROUP_HOOKS: list[Callable[[Game, str], list[Task]]] = []
+"""Called as a monster type activates: tasks to run before its first monster's turn (figures
+acting right before it: the Elder Drake's zephyrs)."""
+
+AWAY_HOOKS: list[Callable[[Game], set[str]]] = []
+"""Monster types in play though none of their figures is on the map (the Dark Rider between its
+appearances): they draw ability cards and take turns (a group hook brings them back)."""
+
+DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
+"""Called before a figure other than a character loses hit points; a hook answering ``True``
+has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
 
 _loaded = False
 
@@ -164,6 +176,24 @@ def stat_bonus(game: Game, figure: Figure) -> tuple[int, int, int]:
         m, a, r = hook(game, figure)
         move, attack, rng = move + m, attack + a, rng + r
     return move, attack, rng
+
+
+def before_group(game: Game, type_name: str) -> list[Task]:
+    """The group hooks' tasks as monster type ``type_name`` activates."""
+    load()
+    return [t for hook in GROUP_HOOKS for t in hook(game, type_name)]
+
+
+def away_types(game: Game) -> set[str]:
+    """The monster types the away hooks keep in play off the map."""
+    load()
+    return {name for hook in AWAY_HOOKS for name in hook(game)}
+
+
+def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool:
+    """Whether a damage hook deals with ``amount`` damage to ``figure`` (then it is not lost)."""
+    load()
+    return any(hook(game, figure, amount, source) for hook in DAMAGE_HOOKS)
 
 
 def turn_taken(game: Game, cid: str) -> bool:

@@ -37,9 +37,19 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import engine_monsters
 from delvekit.gloomhaven.abilities import SELF_RESOLVED, Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects import DAMAGE_HOOKS, DEATH_HOOKS, GROUP_HOOKS, TURN_HOOKS, effect
+from delvekit.gloomhaven.effects import (
+    AWAY_HOOKS,
+    DAMAGE_HOOKS,
+    DEATH_HOOKS,
+    GROUP_HOOKS,
+    REVEAL_HOOKS,
+    ROUND_HOOKS,
+    TURN_HOOKS,
+    effect,
+)
 from delvekit.gloomhaven.effects_monsters import (
     ACTING_OBJECTIVES,
+    AFTER_ATTACK,
     MIND_CONTROL,
     _empty,
     _field,
@@ -592,3 +602,154 @@ for _kind, _run, _apply in (
     ("boss_zephyr", _run_zephyr, _apply_zephyr),
 ):
     task_handler(_kind, _run, _apply)
+
+
+# -------------------------------------------------------------------- Dark Rider
+
+DARK_RIDER = "dark-rider"
+_RIDER_HP = "dark-rider:hp"
+_RIDER_DEAD = "dark-rider:dead"
+
+
+def _rider_away(game: Game) -> set[str]:
+    """An away hook: the Dark Rider is in play while off the map (not placed at the start of
+    scenario 48; removed after each melee attack) until it dies."""
+    st = game.state
+    if DARK_RIDER not in game._static.types or _RIDER_DEAD in st.scenario_marks:
+        return set()
+    if any(f.kind == "monster" and f.name == DARK_RIDER for f in st.figures.values()):
+        return set()
+    return {DARK_RIDER}
+
+
+def _rider_appears(game: Game, type_name: str) -> list[Task]:
+    """A group hook: off the map at the start of its turn, the Dark Rider appears on the next of
+    its marked hexes a-f (then a again; taken: the closest empty hex), with the hit points it
+    left with; without the marks, where it left the map."""
+    st = game.state
+    if type_name != DARK_RIDER or DARK_RIDER not in _rider_away(game) or game._static.board is None:
+        return []
+    marks = markers(game)
+    appearances = sum(1 for e in game.events if e.kind == "rider-appeared")
+    letter = "abcdef"[appearances % 6]
+    left = next((e.args[1] for e in reversed(game.events) if e.kind == "rider-left"), None)
+    spot = marks.get(letter) or (parse_hex(left) if left else None)
+    if spot is None:
+        game._emit("no-spawn", DARK_RIDER, "no-hex")
+        return []
+    from delvekit.gloomhaven.scenario_rules import spawn_hex
+
+    taken = any(g.hex == spot for g in st.figures.values())
+    land = spawn_hex(game, spot) if taken else spot
+    pool = st.standees.get(DARK_RIDER)
+    if land is None or not pool:
+        game._emit("no-spawn", DARK_RIDER, "no-hex" if land is None else "no-standee")
+        return []
+    stats = game._static.types[DARK_RIDER].stats("boss")
+    number = pool.pop(0)
+    fid = f"{DARK_RIDER}#{number}"
+    hp = st.scenario_marks.pop(_RIDER_HP, stats.health)
+    rider = Figure(fid, "monster", DARK_RIDER, stats.health, land, rank="boss", standee=number,
+                   immune=frozenset(stats.immunities), spawned=True)  # fmt: skip
+    rider.hp = hp
+    st.figures[fid] = rider
+    where = letter if letter in marks else "left"
+    game._emit("rider-appeared", fid, hex_token(land), f"at={where}", f"hp={hp}")
+    return []
+
+
+def _rider_leaves(game: Game, f: Figure, index: int) -> list[Task]:
+    """An after-attack hook: the Dark Rider is removed from the map right after any melee
+    attack (its hit points wait for its return)."""
+    if f.kind != "monster" or f.name != DARK_RIDER:
+        return []
+    ability = engine_monsters.monster_actions(game, f)[index]
+    if game._static.types[f.name].stats(f.rank or "boss").range + ability.range > 0:
+        return []
+    return [Task("rider_leaves", f.id)]
+
+
+def _run_rider_leaves(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    st = game.state
+    f = st.figures.pop(task.who, None)
+    if f is None:
+        return None
+    st.scenario_marks[_RIDER_HP] = f.hp
+    st.standees[f.name].append(f.standee)
+    st.standees[f.name].sort()
+    st.plans.pop(f.id, None)
+    game._emit("rider-left", f.id, hex_token(f.hex), f"hp={f.hp}")
+    return None
+
+
+def _rider_died(game: Game, f: Figure) -> None:
+    if f.kind == "monster" and f.name == DARK_RIDER:
+        game.state.scenario_marks[_RIDER_DEAD] = game.state.round
+
+
+AWAY_HOOKS.append(_rider_away)
+GROUP_HOOKS.append(_rider_appears)
+AFTER_ATTACK.append(_rider_leaves)
+DEATH_HOOKS.append(_rider_died)
+task_handler("rider_leaves", _run_rider_leaves, None)
+
+
+# ------------------------------------------------------- Prime Demon's altar (21)
+
+PRIME_DEMON = "prime-demon"
+ALTAR_PLACE = "f"
+"""The altar's hex on the map (the book draws it on f, the last of its six places)."""
+
+
+def prime_altar(game: Game) -> Figure | None:
+    """The altar that shares the Prime Demon's hit points (scenario 21), when on the map."""
+    st = game.state
+    for g in st.figures.values():
+        owner = st.figures.get(g.owner or "") if g.kind == "objective" and g.name == "Altar" else None
+        if owner is not None and owner.name == PRIME_DEMON:
+            return g
+    return None
+
+
+def _place_altar(game: Game, *_: object) -> None:
+    """As the Prime Demon is on the map and the scenario marks the altar's hex (f), the altar
+    appears there: an objective sharing its hit points and immunities (scenario 21)."""
+    st = game.state
+    demon = next((g for g in st.figures.values() if g.kind == "monster" and g.name == PRIME_DEMON), None)
+    spot = markers(game).get(ALTAR_PLACE)
+    if demon is None or spot is None or f"altar:{demon.id}" in st.scenario_marks:
+        return  # no altar in this scenario, or it is (or was) on the map
+    st.scenario_marks[f"altar:{demon.id}"] = st.round
+    altar = Figure("altar.prime", "objective", "Altar", demon.max_hp, spot, immune=demon.immune,
+                   owner=demon.id, side="monsters")  # fmt: skip
+    altar.hp = demon.hp
+    st.figures[altar.id] = altar
+    game._emit("altar-placed", altar.id, hex_token(spot), f"hp={altar.hp}", f"for={demon.id}")
+
+
+def _shared_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
+    """A damage hook: the Prime Demon cannot be damaged while its altar stands; damage to the
+    altar is the Prime Demon's (they share hit points; the demon dies as they run out)."""
+    altar = prime_altar(game)
+    if altar is None:
+        return False
+    demon = game.state.figures[altar.owner or ""]
+    if f is demon:
+        game._emit("negated", f.id, amount, source, "altar")
+        return True
+    if f is not altar:
+        return False
+    demon.hp -= amount
+    altar.hp = demon.hp
+    game._emit("damage", altar.id, amount, source, f"shared={demon.id}")
+    if demon.hp < 1:
+        del game.state.figures[altar.id]
+        game._emit("removed", altar.id, "destroyed")
+        game._kill(demon)
+    return True
+
+
+ROUND_HOOKS.append(lambda game, timing: _place_altar(game) if timing == "start" else None)
+REVEAL_HOOKS.append(_place_altar)
+DAMAGE_HOOKS.append(_shared_damage)

@@ -731,3 +731,13 @@ def objective_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     """The actions of an acting objective figure (none for the others)."""
     found = ACTING_OBJECTIVES.get(f.name)
     return found(game, f) if found is not None else ()
+
+
+AFTER_ATTACK: list[Callable[[Game, Figure, int], list[Task]]] = []
+"""Called as a monster's attack (card action ``index``) is planned on its targets: tasks to run
+once every target was attacked (the Dark Rider leaves the map after a melee attack)."""
+
+
+def after_attack(game: Game, f: Figure, index: int) -> list[Task]:
+    """The tasks the after-attack hooks add for ``f``'s attack at card action ``index``."""
+    return [t for hook in AFTER_ATTACK for t in hook(game, f, index)]

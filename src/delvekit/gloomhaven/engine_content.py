@@ -468,6 +468,7 @@ def setup_from_pack(
         rooms[index[number]].append(Placement(p.monster, kind, p.hex))
         used.add(p.monster)
     used |= {sp.monster for rule in scenario_setup.rules_of(s) for sp in rule.spawns}  # spawned by rules
+    used |= set(LATE_BOSSES.get(s.number, ()))  # appearing by their own rule (48's Dark Rider)
     used |= _summoned_types(pack, used)
     coins = []
     for overlay in s.overlays:
@@ -910,11 +911,20 @@ and the monster type that alone opens them (``scenario``: none; the scenario's r
 as they reveal the room: 53's doors by round, 74's at the end of rounds 3 and 6, 79's when
 every Stone Golem is dead)."""
 
-_MARKERS: dict[int, dict[str, tuple[int, int]]] = {3: {"a": (8, 2)}, 36: {"e": (7, 1)}}
+_MARKERS: dict[int, dict[str, tuple[int, int]]] = {
+    3: {"a": (8, 2)},
+    21: {"f": (2, 4)},
+    34: {"a": (2, 7), "b": (2, 0), "c": (6, 2)},
+    36: {"e": (7, 1)},
+}
 """Map markers that no source places (docs/content-scenarios.md, "Markers"): scenario 3's
 (a), where the Inox Guards spawn, on tile L1b's cell (0, 3), next to door 1; scenario 36's (e),
 where the Prime Demon appears "just beyond the row of starting hexes in front of door 1": the
-outside hex touching both starting hexes that touch the gate (6, 1) and (6, 2)."""
+outside hex touching both starting hexes that touch the gate (6, 1) and (6, 2). Scenario 21's
+(f), the altar's first place, is the map's altar overlay (the book draws the altar on f);
+34's perches are its three huge boulders (VGB overlays): c where the Elder Drake stands at
+setup, a and b one hex of each other boulder (the one nearest c), a the one of larger r (the
+book's "right" and "left" could not be checked against this map's orientation)."""
 
 _TIMING: dict[tuple[int, int], str] = {(3, 1): "start", **{(53, i): "start" for i in (1, 2, 3, 4)}}
 """(scenario, rule index) → round timing where the book differs from the imported rule:
@@ -972,6 +982,11 @@ def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
         if not g.endswith("|") or kind == "goal|revealed":
             lines.append(g)
     return tuple(lines)
+
+
+LATE_BOSSES: dict[int, tuple[str, ...]] = {48: ("dark-rider",)}
+"""Bosses that no room places and no rule spawns: they appear by their own special rule (48: the
+Dark Rider, on its first turn, :mod:`~delvekit.gloomhaven.effects_bosses`)."""
 
 
 def _summoned_types(pack: ContentPack, types: set[str]) -> set[str]:

@@ -65,6 +65,8 @@ def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
         return SUMMON_ACTIONS
     if f.kind == "character":  # mind controlled (the Betrayer): Move 2, its leading card's top
         return effects_monsters.controlled_actions(game, f)
+    if f.kind == "objective":  # an objective that acts (the Elder Drake's zephyrs)
+        return effects_monsters.objective_actions(game, f)
     paid = game.state.group_consumed
     out: list[Ability] = []
     for a in game._monster_card(f.name).actions:
@@ -135,8 +137,8 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
         return move, effects_characters.summon_attack(game, f, attack), rng, False
-    if f.kind == "character":  # mind controlled: its card's values are absolute
-        return 0, 0, 0, False
+    if f.kind in ("character", "objective"):  # mind controlled, or an acting objective
+        return 0, 0, 0, False  # its card's values are absolute
     stats = game._static.types[f.name].stats(f.rank or "normal")
     attack = stats.attack
     if stats.attack_counts == HEXES_MOVED:  # Dark Rider: 3+X, X = hexes moved this turn
@@ -347,7 +349,8 @@ def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
 
 def _attack_all(game: Game, f: Figure, index: int, target_ids: tuple[str, ...]) -> None:
     steps = [Task("monster_attack", f.id, index, tid) for tid in target_ids]
-    game._push(*steps)
+    after = effects_monsters.after_attack(game, f, index) if target_ids else []  # the Dark Rider leaves
+    game._push(*steps, *after)
 
 
 def _run_attack(game: Game, task: Task) -> Decision | None:

@@ -212,7 +212,7 @@ def _run_reveal(game: Game, task: Task) -> Decision | None:
             li, oi = game._card(ch.id, lead).initiative, game._card(ch.id, other).initiative
             actors.append(Actor.character(ch.id, li, oi))
             game._emit("reveal", ch.id, f"lead={lead}", f"other={other}", f"initiative={li}")
-    on_board = {f.name for f in st.figures.values() if f.kind == "monster"}
+    on_board = {f.name for f in st.figures.values() if f.kind == "monster"} | effects.away_types(game)
     for deck, types in static.type_of_deck.items():
         if any(t in on_board for t in types) and deck not in st.revealed:
             game._draw_ability(deck)
@@ -680,6 +680,7 @@ def _run_monster_group(game: Game, task: Task) -> Decision | None:
     acted this round and were not summoned this round (§5.5 step 6, §10.4)."""
     game._pop()
     st = game.state
+    first = effects.before_group(game, task.who)  # zephyrs act first; the Dark Rider appears
     ready = [
         (f.rank or "normal", f.standee, f.id)
         for f in st.figures.values()
@@ -694,7 +695,7 @@ def _run_monster_group(game: Game, task: Task) -> Decision | None:
     st.group_consumed = []
     st.group_performed = False
     game._emit("activate", task.who, f"card={st.revealed[game._static.types[task.who].deck]}")
-    steps: list[Task] = effects.before_group(game, task.who)  # acting right before it (zephyrs)
+    steps: list[Task] = first
     for fid in monster_order(ready):
         steps += [Task("monster_turn", fid), Task("end_turn", fid), Task("forget_plan", fid)]
     steps.append(Task("group_end", task.who))

@@ -288,13 +288,14 @@ def _tile_hexes(s: Scenario, refs: Sequence[str]) -> set[Hex]:
 
 
 def _spawned_by_rules(s: Scenario) -> set[str]:
-    """Monster types a special rule of ``s`` spawns (a boss that appears late: 36, 57)."""
-    from delvekit.gloomhaven.engine_content import scenario_rule_lines
+    """Monster types a special rule of ``s`` spawns (a boss that appears late: 36, 48, 57)."""
+    from delvekit.gloomhaven.engine_content import LATE_BOSSES, scenario_rule_lines
     from delvekit.gloomhaven.scenario_rules import RuleLine
     from delvekit.gloomhaven.scenario_rules import parse_line as parse_rule
 
     lines = [parse_rule(x) for x in scenario_rule_lines(s) if x.startswith("rule|")]
-    return {sp.monster for x in lines if isinstance(x, RuleLine) for sp in x.rule.spawns}
+    spawned = {sp.monster for x in lines if isinstance(x, RuleLine) for sp in x.rule.spawns}
+    return spawned | set(LATE_BOSSES.get(s.number, ()))
 
 
 CARRY_TO_TILE_CENTRE: dict[tuple[int, str], str] = {(69, "well a"): "D2a"}

@@ -111,6 +111,16 @@ the Hungry Soul at the far end of B2b, 86's Vermling Scouts come from
 the village's two ends (the notes say M1a for d and f; the map has M1b). The hex on the tile
 is chosen by the rule above."""
 
+BOSS_MARKER_TILES: dict[int, dict[str, str]] = {
+    48: {"a": "L3a", "b": "L1b", "c": "L3a", "d": "L1b", "e": "L3a", "f": "L1b"},
+    51: {"a": "D2a", "b": "D1a", "c": "M1a"},
+}
+"""Scenario → the letters a boss's special rule uses → the tile the book prints each on
+(public notes on the scenario book; no source gives the hexes): 48's six hexes where the Dark
+Rider appears, 51's three hexes the Gloom jumps to. The hex on the tile is chosen by the rule
+above. A letter whose hex is known (``engine_content._MARKERS``: 21's altar at f, 34's perches)
+gets its own line too."""
+
 DEFENDED: dict[int, tuple[str, ...]] = {36: ("Door",)}
 """Objectives the monsters attack and the characters defend, though they are no escort in the
 data (they never move): scenario 36's gate, which the demons break down."""
@@ -273,8 +283,10 @@ def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[str]:
         for sp in rule.spawns:
             key = sp.marker or f"#{i}"
             wanted.setdefault(key, _rule_room(rule))
+    tiles = {**MARKER_TILES.get(s.number, {}), **BOSS_MARKER_TILES.get(s.number, {})}
+    for key in (*tiles, *known):  # letters boss specials use (effects_bosses.markers)
+        wanted.setdefault(key, None)
     taken: list[Hex] = [known[k] for k in sorted(wanted) if k in known]
-    tiles = MARKER_TILES.get(s.number, {})
     out: list[str] = []
     for key in sorted(wanted, key=lambda k: (k.startswith("#"), k)):
         h = known.get(key)
