@@ -36,6 +36,7 @@ from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.state import Figure
 
 if TYPE_CHECKING:
+    from delvekit.core.board import Board
     from delvekit.gloomhaven.engine import Game
     from delvekit.gloomhaven.scenario_rules import ObjectiveLine, Plate
 
@@ -162,58 +163,57 @@ def move_escorts(game: Game, lines: list[ObjectiveLine]) -> None:
     (next to a ``to`` hex, or on one for ``reach: on``) it is marked ``arrived:ID`` in the
     scenario marks with an ``escort-arrived`` event; reaching ``on`` a hex saves it: it leaves
     the map (``escort-saved``)."""
+    fields: dict[tuple[tuple[Hex, ...], str], tuple[set[Hex], dict[Hex, int]]] = {}
     for line in lines:
         f = game.state.figures.get(objective_id(line))
         if line.move and line.to and f is not None:
-            _move_escort(game, f, line)
+            board = game.board()
+            assert board is not None
+            key = (line.to, line.reach)
+            if key not in fields:  # walls and obstacles do not change: one field per goal
+                goal = _goal_hexes(board, line)
+                fields[key] = goal, _steps_to(board, goal)
+            _move_escort(game, f, line, *fields[key])
 
 
-def _goal_hexes(game: Game, line: ObjectiveLine) -> set[Hex]:
-    board = game.board()
-    assert board is not None
+def _goal_hexes(board: Board, line: ObjectiveLine) -> set[Hex]:
     if line.reach == "on":
-        return {h for h in line.to if _open_hex(game, h)}
+        return {h for h in line.to if _open_hex(board, h)}
     return {
-        n for t in line.to for n in neighbours(t) if _open_hex(game, n) and board.adjacent(t, n)
+        n for t in line.to for n in neighbours(t) if _open_hex(board, n) and board.adjacent(t, n)
     }  # fmt: skip
 
 
-def _open_hex(game: Game, h: Hex) -> bool:
-    board = game.board()
-    assert board is not None
+def _open_hex(board: Board, h: Hex) -> bool:
     if h not in board.hexes or board.is_wall(h):
         return False
     terrain = board.terrain_at(h)
     return terrain is None or terrain.name not in ("OBSTACLE", "WALL")
 
 
-def _steps_to(game: Game, goal: set[Hex]) -> dict[Hex, int]:
+def _steps_to(board: Board, goal: set[Hex]) -> dict[Hex, int]:
     """Steps from every hex to the nearest goal hex, around walls and obstacles (figures and
     doors ignored: they move or open)."""
-    board = game.board()
-    assert board is not None
     seen = dict.fromkeys(goal, 0)
     layer = sorted(goal)
     while layer:
         nxt = []
         for h in layer:
             for n in neighbours(h):
-                if n not in seen and _open_hex(game, n) and board.adjacent(h, n):
+                if n not in seen and _open_hex(board, n) and board.adjacent(h, n):
                     seen[n] = seen[h] + 1
                     nxt.append(n)
         layer = nxt
     return seen
 
 
-def _move_escort(game: Game, f: Figure, line: ObjectiveLine) -> None:
+def _move_escort(game: Game, f: Figure, line: ObjectiveLine, goal: set[Hex], towards: dict[Hex, int]) -> None:
     from delvekit.gloomhaven.engine_actions import _enter
 
     st = game.state
     board = game.board()
     assert board is not None
-    goal = _goal_hexes(game, line)
     if f.hex not in goal:
-        towards = _steps_to(game, goal)
         occupied = {g.hex: g for g in st.figures.values() if g is not f}
         best: dict[Hex, tuple[int, int]] = {f.hex: (0, 0)}
         came: dict[Hex, Hex] = {}
@@ -223,7 +223,7 @@ def _move_escort(game: Game, f: Figure, line: ObjectiveLine) -> None:
             if best.get(h, (bad + 1, cost)) < (bad, cost):
                 continue
             for n in neighbours(h):
-                if not _open_hex(game, n) or not board.adjacent(h, n):
+                if not _open_hex(board, n) or not board.adjacent(h, n):
                     continue
                 other = occupied.get(n)
                 if other is not None and other.side != f.side:
