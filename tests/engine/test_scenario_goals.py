@@ -418,6 +418,38 @@ def test_lose_exhausted_before_looting_scenario_52() -> None:
     assert game.state.ending is None
 
 
+def test_lose_seeker_exhausted_scenario_54_the_first_character_is_the_seeker() -> None:
+    game = _started(_setup(54, [Member("brute"), Member("mindthief"), Member("tinkerer")]))
+    game._exhaust("tinkerer", "health")  # not the Seeker
+    assert scenario_goals.goal_met(game) is False and game.state.ending is None
+    game._exhaust("brute", "health")
+    scenario_goals.goal_met(game)
+    assert game.state.ending == "defeat" and "scenario-lost seeker-exhausted" in _events(game)
+
+
+def test_lose_rooms_abandoned_scenario_90_no_character_left_in_the_left_room() -> None:
+    game = _started(_setup(90, [Member("brute"), Member("mindthief"), Member("tinkerer")]))
+    line = next(r for r in game.setup.rules if r.startswith("lose|rooms-abandoned|"))
+    left = {tuple(map(int, t.split(","))) for t in line.split("|")[2].split(";")}
+    assert all(game.state.figures[c].hex in left for c in ("brute", "mindthief", "tinkerer"))
+    outside = next(h for h in sorted(game.board().hexes) if h not in left and not game.board().is_wall(h))
+    game.state.figures["brute"].hex = outside
+    game.state.figures["mindthief"].hex = outside[0], outside[1] + 100  # off the left room too
+    assert scenario_goals.goal_met(game) is False and game.state.ending is None  # the tinkerer stays
+    game.state.figures["tinkerer"].hex = outside[0] + 100, outside[1]
+    scenario_goals.goal_met(game)
+    assert game.state.ending == "defeat" and "scenario-lost rooms-abandoned" in _events(game)
+
+
+def test_lose_rooms_abandoned_scenario_90_only_one_character_left() -> None:
+    game = _started(_setup(90, [Member("brute"), Member("mindthief"), Member("tinkerer")]))
+    game._exhaust("tinkerer", "health")
+    assert scenario_goals.goal_met(game) is False and game.state.ending is None
+    game._exhaust("mindthief", "health")
+    scenario_goals.goal_met(game)
+    assert game.state.ending == "defeat"
+
+
 def test_lose_rounds_scenario_60_not_done_as_round_12_ends() -> None:
     game = _started(_setup(60))
     game.state.round = 11

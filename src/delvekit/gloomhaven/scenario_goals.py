@@ -39,10 +39,12 @@ Win parts the engine checks (``KIND`` and its line):
 Lose parts the engine checks: ``lose|exhausted|`` (a character exhausted; ``lose|exhausted|
 loot-each``: exhausted before it looted a goal treasure tile), ``lose|rounds|N`` (the goal does
 not hold as round N ends), ``lose|killed|TYPE,...`` (a monster of those types killed),
-``lose|occupied-by|TYPE,...|Q,R;...`` (a monster of those types on one of the hexes) and
+``lose|occupied-by|TYPE,...|Q,R;...`` (a monster of those types on one of the hexes),
 ``lose|escort-killed|NAME|COUNT`` (``any`` one, ``all`` or COUNT of the objectives of that name
 killed: Hail, the Captive Orchids, the crystal; an escort that arrived and left the map is
-saved, not killed).
+saved, not killed), ``lose|seeker-exhausted|`` (54: the Seeker of Xorn, read as the party's
+first character, exhausted) and ``lose|rooms-abandoned|Q,R;...`` (90: no character left on
+those hexes, the left room, or only one character left not exhausted).
 
 Monsters fighting on the characters' side (allies) never need to die. The data also records
 goals the engine cannot check yet (``cleanse``, ``staff-of-xorn``, ...;
@@ -92,8 +94,10 @@ WIN_RECORDED = (
     "cleanse", "staff-of-xorn", "sacrifice-artifact", "close-rift",
 )  # fmt: skip
 """Win kinds the data records but the engine cannot check yet (the scenario plays "kill all")."""
-LOSE_CHECKED = ("exhausted", "rounds", "killed", "occupied-by", "escort-killed")
-LOSE_RECORDED = ("seeker-exhausted", "ship-sinks", "sacrifice", "rooms-abandoned")
+LOSE_CHECKED = (
+    "exhausted", "rounds", "killed", "occupied-by", "escort-killed", "seeker-exhausted", "rooms-abandoned",
+)  # fmt: skip
+LOSE_RECORDED = ("ship-sinks", "sacrifice")
 
 
 class Part(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -254,6 +258,10 @@ def goal_lines(
             lines.append(f"lose|occupied-by|{','.join(p.monsters)}|{_hexes(_plates(s, ()))}")
         elif p.kind == "escort-killed" and any(o.name == p.objective for o in s.objectives):
             lines.append(f"lose|escort-killed|{p.objective}|{p.count or 'any'}")
+        elif p.kind == "seeker-exhausted":
+            lines.append("lose|seeker-exhausted|")
+        elif p.kind == "rooms-abandoned" and _tile_hexes(s, ["start"]):
+            lines.append(f"lose|rooms-abandoned|{_hexes(_tile_hexes(s, ['start']))}")
     return tuple(lines)
 
 
@@ -407,7 +415,7 @@ def parse_line(line: str) -> Line:
     if kind not in kinds:
         raise InputError("expected 'win|KIND|...' or 'lose|KIND|...', a kind the engine checks", where=where)
     try:
-        if kind in ("loot", "loot-each", "escape", "occupy", "occupied-by", "carry"):
+        if kind in ("loot", "loot-each", "escape", "occupy", "occupied-by", "carry", "rooms-abandoned"):
             _parse_hexes(fields[-2 if kind in ("loot", "loot-each") else -1])
         if kind in ("survive", "rounds"):
             int(fields[0])
@@ -569,6 +577,14 @@ def _lost(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) -
         total, gone = _objectives_gone(game, fields[0])
         need = 1 if fields[1] == "any" else total if fields[1] == "all" else int(fields[1])
         return total > 0 and gone >= need
+    if kind == "seeker-exhausted":  # the Seeker of Xorn: the party's first character (our reading)
+        return bool(game.setup.party) and st.characters[game.setup.party[0].id].exhausted
+    if kind == "rooms-abandoned":
+        if st.round < 1:
+            return False
+        active = [c.id for c in st.characters.values() if not c.exhausted and c.id in st.figures]
+        left = set(_parse_hexes(fields[0]))
+        return len(active) <= 1 or not any(st.figures[c].hex in left for c in active)
     return False  # killed: judged as each monster dies (_died)
 
 
