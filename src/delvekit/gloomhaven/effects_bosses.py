@@ -1,32 +1,47 @@
 """Named effects of boss specials that their scenario's rules define (registered in
 :mod:`delvekit.gloomhaven.effects`; the content adapter writes them from the boss stat cards, see
-:func:`delvekit.gloomhaven.engine_content._monster_actions`).
+:func:`delvekit.gloomhaven.engine_content._monster_actions`), and the bosses' own standing rules
+(hooks of :mod:`delvekit.gloomhaven.effects`).
 
 * ``custom-throne-moves`` and ``spawn-demon`` (Prime Demon, scenario 21, specials 1 and 2): the
   altar jumps to the next of its six places a-f (then a again) and summons one demon whose type
   the place gives (a Frost, b Wind, c Night, d Earth, e Flame, f Sun Demon), ranked by the
   special and the party size (``then`` holds the rank); the Prime Demon then performs its Move
-  and Attack. The map sources place neither the altar nor its six marks, so the demon appears
-  as a monster summon next to the Prime Demon (§10.4), the altar's place being only counted.
-* ``teleport`` (The Gloom, special 2; our reading): the Gloom teleports to the empty hex that
-  keeps its focus (the nearest enemy, ties: initiative) within Range 5 and in sight while
-  being as far as possible from every enemy (ties: the players), then attacks.
+  and Attack. The altar stands on f (the map's altar overlay, ``marker|f``) once the Prime
+  Demon is on the map: an objective sharing its hit points and immunities; the Prime Demon
+  cannot be damaged while it stands, damage to the altar is the Prime Demon's, and both go when
+  it runs out. No source places a-e, so the altar stays on f (its places are only counted) and
+  the demon appears next to it.
+* ``teleport`` (The Gloom, special 2): the Gloom jumps to its marked hexes a, b, c in turn
+  (scenario 51: letters on the tiles the book prints them on); without them (our reading) to the
+  empty hex that keeps its focus within Range 5 and in sight while being as far as possible from
+  every enemy (ties: the players), then attacks.
 * ``custom-scatter`` (The Betrayer, special 1, after its summon; scenario 79): every character
   and character summon, in initiative order, is forced to perform "Move 4" ending as far from
   the Betrayer as possible (walking around walls, obstacles and enemies, avoiding traps and
   hazardous hexes; ties: the players).
 * ``custom-mind-control`` (The Betrayer, special 2, scenario 79): every character and
   character summon, in initiative order, is forced to the closest empty hex next to the
-  Betrayer (walking around walls and obstacles; none free: it stays); the character playing
-  latest this round is marked mind controlled for the round (event ``mind-controlled``).
+  Betrayer (walking around walls and obstacles; none free: it stays); the character playing two
+  cards latest this round is mind controlled: on its turn (a turn hook) it performs "Move 2"
+  and its leading card's top action by the monsters' rules with its allies as its enemies
+  (moves and attacks planned by the monster AI; abilities on itself performed; heals of others,
+  summons, loot, named effects and XP not performed), then discards both cards; its summons,
+  mind controlled too, fight their allies on their turns. The mark clears after its turn.
 * ``custom-summon-eggs`` / ``custom-hatch-eggs`` (Winged Horror, scenario 46): after its
   attacks, special 2 summons C eggs (numbered tokens with 2 + L/2 hit points rounded up, on the
   monsters' side, initiative 99 for summon focus: objective figures), each placed like a monster
   summon; after its attacks, special 1 destroys every egg and a normal Night Demon appears on
   each egg's hex.
 * ``objective-spawn-zephyr`` / ``custom-fly-to-next-perch`` (Elder Drake, special 2, scenario
-  34): the sources give neither the zephyrs' stat line nor the perches' places; the effects
-  report what they would do (events ``zephyr`` and ``perch``) and change nothing else.
+  34): two zephyrs (objective figures on the monsters' side that cannot be damaged in any way,
+  placed like monster summons) that each round, right before the drake's turn (a group hook),
+  perform "Move 2, Attack C" (not the round they appear; they leave with the drake); then the
+  drake flies to its next perch a, b, c (its three boulders; it starts on c).
+* The Dark Rider (scenario 48, its stat card's rule): not on the map at the start; off the map
+  as its turn comes (an away hook keeps its type in play), it appears on the next of its marked
+  hexes a-f (taken: the closest empty hex) with the hit points it left with, then acts; right
+  after any melee attack it leaves the map.
 """
 
 from __future__ import annotations
