@@ -793,3 +793,17 @@ def test_moved_passives_and_necklace() -> None:
     drive(game, set(), "melee", until=lambda g: used(g, 106))
     assert any(e.kind == "killed" for e in game.events)
     assert game.state.figures["brute"].hp == 31
+
+
+def test_item_shields_are_pierced_like_any_shield() -> None:
+    """§6.4/§6.7: a guard's Attack with Pierce 2 against Tower Shield (shield 2, chosen at the
+    damage decision): the pierce cancels it, the damage stays; without pierce it takes 2 off."""
+    for pierce, left in ((2, 4), (0, 2)):
+        guard = f"attack 0 pierce {pierce}" if pierce else "attack 0"
+        game = world((32,), guard=guard)
+        game.state.modifier_decks[MONSTER_DECK] = ModifierDeck(draw_pile=cards_of(["+2"] * 20))
+        d = _to(game, "damage")
+        assert "take 4" in d.choices.texts()
+        game.choose("item 32")
+        d = game.decision
+        assert d is not None and d.kind == "damage" and f"take {left}" in d.choices.texts(), pierce

@@ -332,6 +332,13 @@ def attacked(game: Game, attacker: Figure, target: Figure, task: Task) -> bool:
         return False
     _drop_marks(game, target.id, "atk")
     _add_mark(game, target.id, key)
+    from delvekit.gloomhaven import engine_monsters
+
+    if 0 <= task.n < len(engine_monsters.monster_actions(game, attacker)):
+        ability = engine_monsters.monster_actions(game, attacker)[task.n]
+        pierce = engine_monsters._attack_traits(game, attacker, ability, task.n)[1]
+        if pierce:  # item shields against this attack are pierced too (§6.7)
+            _add_mark(game, target.id, f"atk-pierce={pierce}")
     game._push(
         Task("item_guard", target.id, 0, attacker.id),
         Task(task.kind, task.who, task.n, task.text),
@@ -436,11 +443,17 @@ def _passive_attacked(game: Game, cid: str, attacker: Figure) -> None:
 
 
 def defence(game: Game, target: Figure) -> tuple[bool, int]:
-    """(the attacker has disadvantage, extra shield) from items used against this attack."""
+    """(the attacker has disadvantage, extra shield) from items used against this attack; the
+    target's whole shield against it is noted (``atk-base``) for shields used after the draw."""
     if target.kind != "character":
         return False, 0
     marks = game.state.characters[target.id].item_marks
     shield = sum(int(m.split("=")[1]) for m in marks if m.startswith("atk-shield="))
+    if any(m.startswith("atk-pierce=") for m in marks):
+        from delvekit.gloomhaven import effects_characters
+
+        base = game.shield(target.id) + effects_characters.shield_against_attack(game, target) + shield
+        _add_mark(game, target.id, f"atk-base={base}")
     return "atk-disadv" in marks, shield
 
 
@@ -495,8 +508,23 @@ def _defend(game: Game, cid: str, item: ItemSetup) -> int:
     return shield
 
 
+def _mark_value(game: Game, cid: str, prefix: str) -> int | None:
+    found = _marks(game, cid, prefix)
+    return int(found[-1].removeprefix(prefix)) if found else None
+
+
 def _reduced(game: Game, task: Task, shield: int) -> None:
-    left = max(0, task.n - shield)
+    """Push the damage task again, ``shield`` more shield against the attack taken off (what
+    the attack's pierce leaves of it: shield and pierce of the whole attack, §6.4)."""
+    cid = task.who
+    pierce, base = _mark_value(game, cid, "atk-pierce="), _mark_value(game, cid, "atk-base=")
+    cut = shield
+    if pierce and base is not None:
+        extra = _mark_value(game, cid, "atk-extra=") or 0
+        cut = max(0, base + extra + shield - pierce) - max(0, base + extra - pierce)
+        _drop_marks(game, cid, "atk-extra=")
+        _add_mark(game, cid, f"atk-extra={extra + shield}")
+    left = max(0, task.n - cut)
     game._emit("item-shield", task.who, shield, f"damage={left}")
     if left:
         game._push(Task("damage", task.who, left, task.text))
