@@ -96,3 +96,25 @@ def test_parties_cover_every_playable_class_and_every_level() -> None:
             seen_classes |= {m.class_id for m in members}
             seen_levels.add(level)
     assert seen_classes == set(classes) and seen_levels == set(range(1, 10))
+
+
+def test_34_the_elder_drake_starts_on_its_boulder_and_a_character_never_starts_on_one() -> None:
+    """The map prints the Elder Drake on a huge boulder (its perch c); the setup accepts a
+    monster on an obstacle hex but still refuses a character on one."""
+    import msgspec
+
+    from delvekit.core.board import Terrain
+    from delvekit.core.errors import InputError
+
+    setup = setup_from_pack(load_pack(), 34, [Member("brute"), Member("mindthief")])
+    assert setup.board is not None
+    board = setup.board.build("34")
+    drake = next(p for room in setup.rooms for p in room if p.monster == "elder-drake")
+    assert board.terrain_at(drake.hex) == Terrain.OBSTACLE
+    game = Game(setup, seed=1)
+    assert game.state.figures["elder-drake#1"].hex == drake.hex
+    boulder = next(h for h in board.hexes if board.terrain_at(h) == Terrain.OBSTACLE and h != drake.hex)
+    brute = msgspec.structs.replace(setup.party[0], hex=boulder)
+    moved = msgspec.structs.replace(setup, party=(brute, *setup.party[1:]), starts=(*setup.starts, boulder))
+    with pytest.raises(InputError, match="not an open hex"):
+        moved.validate()

@@ -660,18 +660,6 @@ def import_scenario(
                             variant=str(ref.get("subType", "")),
                         )
                     )
-        # A standee never starts on an obstacle: where an obstacle overlay covers a standee's
-        # hex, the overlay is the mistake and loses that hex (scenario 34: VGB's L2a boulder-3
-        # reaches across the seam, off its own tile, onto the L3b hex of the Elder Drake).
-        standee_hexes = {p.hex for ps in by_room_placements.values() for p in ps if p.hex is not None}
-        for k, o in enumerate(overlays):
-            clash = [h for h in o.hexes if h in standee_hexes]
-            if o.kind in ("obstacle", "wall") and clash:
-                overlays[k] = msgspec.structs.replace(o, hexes=tuple(h for h in o.hexes if h not in clash))
-                what = f"map's {o.variant or o.kind} {[list(h) for h in o.hexes]}"
-                text = f"{what} covers a standee's starting hex {[list(h) for h in clash]}; hex dropped"
-                notes.append(text)
-                report.corrections.append(text)
         raw_placements = by_room_placements
         merged = reconcile(number, [r for r in ghs_rooms], by_room_placements, report)
         # Level offsets from GHS ("living-corpse:+2") apply to every standee of that room/type.

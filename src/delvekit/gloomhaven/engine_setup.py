@@ -366,12 +366,11 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
                     raise InputError(f"hex {h} is not on the map", where=f"{where}.rooms")
         if self.board is not None:
             board = self.board.build(f"{where}.board")
+            heroes = {ch.hex for ch in self.party}
             for h in occupied:
-                if (
-                    h not in board
-                    or board.terrain_at(h) in (Terrain.WALL, Terrain.OBSTACLE)
-                    or h in board.doors
-                ):
+                # a monster may be printed on an obstacle: 34's Elder Drake stands on its boulder
+                closed = (Terrain.WALL, Terrain.OBSTACLE) if h in heroes else (Terrain.WALL,)
+                if h not in board or board.terrain_at(h) in closed or h in board.doors:
                     raise InputError(
                         f"a figure starts on hex {h}, which is not an open hex", where=f"{where}.board"
                     )
