@@ -385,10 +385,16 @@ def _redirect_targets(game: Game, cid: str, attacker: Figure) -> list[Figure]:
     me = game.state.figures.get(cid)
     if board is None or me is None or attacker.rank != "normal" or not board.adjacent(attacker.hex, me.hex):
         return []
-    from delvekit.gloomhaven import engine_actions
+    from delvekit.gloomhaven import engine_actions, engine_monsters
 
-    stats = game._static.types[attacker.name].stats("normal")
-    return engine_actions.targets(game, attacker, stats.range, allies=True)
+    reach = engine_monsters._stats(game, attacker)[2]
+    pending = next(
+        (t for t in reversed(game.state.agenda) if t.kind == "monster_attack" and t.who == attacker.id), None
+    )
+    actions = engine_monsters.monster_actions(game, attacker)
+    if pending is not None and 0 <= pending.n < len(actions):
+        reach = max(0, reach + actions[pending.n].range)  # the attack's range: stat card and card
+    return engine_actions.targets(game, attacker, reach, allies=True)
 
 
 def _apply_guard(game: Game, task: Task, choice: Choice) -> None:
