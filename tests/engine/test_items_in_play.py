@@ -807,3 +807,14 @@ def test_item_shields_are_pierced_like_any_shield() -> None:
         game.choose("item 32")
         d = game.decision
         assert d is not None and d.kind == "damage" and f"take {left}" in d.choices.texts(), pierce
+
+
+def test_own_turn_items_are_offered_again_as_the_turn_ends() -> None:
+    """ "During your turn" lasts to its end: after both actions a potion is still offered."""
+    game = world((12,))
+    game.state.figures["brute"].hp = 30
+    d = _to(game, "item")
+    acted = [e.args[1] for e in game.events if e.kind == "action" and e.args[0] == "brute"]
+    assert len(acted) == 2 and d.choices.texts() == ["item 12", "pass"]
+    game.choose("item 12")
+    assert game.state.figures["brute"].hp == 33

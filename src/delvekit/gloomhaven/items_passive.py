@@ -128,16 +128,16 @@ def _run_turn_end(game: Game, task: Task) -> Decision | None:
         needs = 2 if any(e.kind == "extra-turn" for e in item.effects) else 1
         if len(ch.hand) >= needs:
             choices.append(_choice(item))
-    if _stunned_this_turn(game, cid):  # the cure potions may be drunk while stunned
-        for item in items_of(game, cid).values():
-            cure = any(e.kind == "remove-negative-conditions" for e in item.effects)
-            if (
-                cure
-                and item.trigger == "own-turn"
-                and _ready(game, cid, item)
-                and _performable(game, cid, item)
-            ):
-                choices.append(_choice(item))
+    stunned = _stunned_this_turn(game, cid)  # then only the cure potions ("usable while stunned")
+    for item in items_of(game, cid).values():  # "during your turn" lasts to its end
+        cure = any(e.kind == "remove-negative-conditions" for e in item.effects)
+        if (
+            (cure or not stunned)
+            and item.trigger == "own-turn"
+            and _ready(game, cid, item)
+            and _performable(game, cid, item)
+        ):
+            choices.append(_choice(item))
     if not choices:
         game._pop()
         return None

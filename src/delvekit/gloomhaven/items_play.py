@@ -13,8 +13,8 @@ the owner's deck at the start (§2.7, §2.8).
 Where each trigger is offered (``trigger`` of :class:`~delvekit.gloomhaven.engine_setup.ItemSetup`):
 
 =========================  ==================================================================
-``own-turn``               at the ``C action`` decision (before either action): potions,
-                           wands, scrolls, summons, refreshes, element tricks
+``own-turn``               at the ``C action`` decision (before either action) and as the
+                           turn ends: potions, wands, scrolls, summons, refreshes, elements
 ``move``                   at the first step of a move (``C move``): +N move, jump
 ``attack`` / ``melee-`` /  at the ``C attack`` decision before the first target: bonuses,
 ``ranged-attack``          conditions, advantage, areas, reach; ``single``-scope riders ride
