@@ -842,3 +842,16 @@ def test_door_objective_scenario_35_the_gate_is_locked_until_destroyed() -> None
     assert gate.side == "monsters" and gate.max_hp == (7 + setup.level) * 2
     game._kill(gate)
     assert (5, 2) in game.state.opened and 1 in game.state.revealed_rooms
+
+
+def test_pressure_plates_scenario_33_every_character_still_in_play_on_a_plate_opens_door_1() -> None:
+    game = _started(_setup(33, THREE))
+    plates = [(9, 2), (9, 7), (11, 1)]
+    brute, mindthief = (game.state.figures[c] for c in ("brute", "mindthief"))
+    brute.hex, mindthief.hex = plates[0], plates[1]
+    effects.turn_end(game, mindthief)
+    assert (12, 3) not in game.state.opened  # two of three characters
+    game.state.characters["tinkerer"].exhausted = True  # the third is out: two are every character
+    del game.state.figures["tinkerer"]
+    effects.turn_end(game, mindthief)
+    assert (12, 3) in game.state.opened

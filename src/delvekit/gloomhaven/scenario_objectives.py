@@ -21,7 +21,8 @@ own initiative, focus and attack the other monsters, and are never the character
 
 **Pressure plates** (``plate|Q,R;...|EFFECT|VALUE|COUNT``): a character ending its turn on a
 plate of the group presses it, once, when COUNT plates of the group hold characters at that
-moment: it reveals a room, opens doors (locked ones too) or finishes the scenario.
+moment (``C`` in COUNT: the characters not exhausted): it reveals a room, opens doors (locked
+ones too) or finishes the scenario.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ def press_plates(game: Game, plates: list[Plate], figure: Figure) -> None:
         mark = f"plate:{plate.hex[0]},{plate.hex[1]}"
         if figure.hex not in plate.hexes or mark in st.scenario_marks:
             continue
-        need = int(parse_expr(plate.count).evaluate(C=len(game.setup.party)))
+        active = sum(1 for c in st.characters.values() if not c.exhausted)  # "every character"
+        need = int(parse_expr(plate.count).evaluate(C=active))
         if len(held & set(plate.hexes)) < need:
             continue
         st.scenario_marks[mark] = st.round
