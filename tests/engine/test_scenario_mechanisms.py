@@ -46,7 +46,9 @@ def _events(game: Game) -> list[str]:
 @pytest.mark.parametrize(
     "line",
     ["mech|nope|x", "mech|wall|C+L/2|stun", "mech|wall|C+R|stun|1,1", "mech|wall|C|maybe|1,1",
-     "mech|open|four|1,1", "mech|open|4|1", "mech|token|doll|anyone", "mech|token||start", "wall|C|stun|1,1"],
+     "mech|open|four|1,1", "mech|open|4|1", "mech|token|doll|anyone|pass", "mech|token||start|pass",
+     "mech|token|doll|start", "mech|token|doll|start|give", "mech|token|x|at=1|keep", "mech|staff|t|R",
+     "mech|staff||C", "wall|C|stun|1,1"],
 )  # fmt: skip
 def test_a_malformed_mechanism_line_names_itself(line: str) -> None:
     with pytest.raises(InputError, match="scenario mechanism"):
@@ -58,7 +60,7 @@ def test_mechanism_lines_of_the_scenarios_that_have_them() -> None:
     with_lines = {
         n for n in pack.scenarios if any(r.startswith("mech|") for r in setup_from_pack(pack, n, PARTY).rules)
     }
-    assert with_lines == {69, 76, 84, 88}
+    assert with_lines == {54, 69, 76, 82, 84, 88}
     walls = _mech(_started(76))
     assert len(walls) == 1 and walls[0].startswith("mech|wall|C+L/2|stun|")
     assert len(walls[0].split("|")[-1].split(";")) == 23  # "23 marked" (scenario book p.96)
@@ -204,10 +206,71 @@ def test_plane_of_water_the_lurker_king_drops_the_claw_and_it_is_carried_to_the_
     assert scenario_goals.goal_met(game) is True
 
 
+def test_burning_mountain_the_artifacts_sacrificed_on_hex_g_win() -> None:
+    game = _started(82)
+    assert token_hex(game, "artifact") == (14, -2)  # on treasure tile 62
+    brute, mindthief = game.state.figures["brute"], game.state.figures["mindthief"]
+    brute.hex = (14, -2)
+    effects.turn_end(game, brute)
+    assert holder(game, "artifact") == "brute"
+    effects.looted(game, mindthief, {brute.hex})  # the items stay with whoever holds them
+    assert holder(game, "artifact") == "brute"
+    assert scenario_goals.goal_met(game) is False
+    brute.hex = (9, 1)  # hex g
+    assert scenario_goals.goal_met(game) is True
+
+
+def test_burning_mountain_or_every_character_escapes_with_the_artifacts() -> None:
+    game = _started(82)
+    starts = sorted(game.setup.starts)
+    brute, mindthief = game.state.figures["brute"], game.state.figures["mindthief"]
+    brute.hex, mindthief.hex = starts[0], starts[1]
+    assert scenario_goals.goal_met(game) is False  # nothing taken yet
+    brute.hex = (14, -2)
+    effects.turn_end(game, brute)
+    assert scenario_goals.goal_met(game) is False  # the brute is not back
+    brute.hex = starts[2]
+    assert scenario_goals.goal_met(game) is True
+
+
+def test_palace_of_ice_only_the_seeker_damages_infesters_and_charges_the_staff() -> None:
+    game = _started(54)  # two characters, level 1: full charge 2 x 2 x 2 = 8
+    for room in range(1, len(game.setup.rooms)):
+        game.reveal_room(room)
+    infester = next(f for f in game.state.monsters() if f.name == "harrower-infester")
+    hp = infester.hp
+    game._emit("attack", "mindthief", infester.id, "value=3", "damage=3")
+    game._lose_hp(infester, 3, "attack")
+    assert infester.hp == hp and f"no-damage {infester.id} staff" in _events(game)
+    game._lose_hp(infester, 2, "trap")
+    assert infester.hp == hp
+    game._emit("attack", "brute", infester.id, "value=2", "damage=2")
+    game._lose_hp(infester, 2, "attack")
+    assert infester.hp == hp - 2 and scenario_mechanisms.staff_charge(game) == 2
+    other = next(f for f in game.state.monsters() if f.name != "harrower-infester")
+    game._emit("attack", "mindthief", other.id, "value=1", "damage=1")
+    before = other.hp
+    game._lose_hp(other, 1, "attack")
+    assert other.hp == before - 1  # other monsters as usual
+
+
+def test_palace_of_ice_the_charged_seeker_next_to_the_altar_wins() -> None:
+    game = _started(54)
+    line = next(r for r in game.setup.rules if r.startswith("win|staff|"))
+    altar = [tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")]
+    brute = game.state.figures["brute"]
+    brute.hex = altar[0]
+    assert scenario_goals.goal_met(game) is False  # not charged
+    game.state.scenario_marks["staff:charge"] = 8
+    assert scenario_goals.goal_met(game) is True
+    brute.hex, game.state.figures["mindthief"].hex = (50, 50), altar[0]
+    assert scenario_goals.goal_met(game) is False  # only the Seeker places the staff
+
+
 # ------------------------------------------------------------------ play-through
 
 
-@pytest.mark.parametrize("number", [69, 76, 84, 88])
+@pytest.mark.parametrize("number", [54, 69, 76, 82, 84, 88])
 def test_mechanism_scenarios_play_to_the_end_with_invariants(number: int) -> None:
     game = play_random(Game(setup_from_pack(load_pack(), number, PARTY), seed=number), seed=number)
     assert game.state.result in ("victory", "defeat")

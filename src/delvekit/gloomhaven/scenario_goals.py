@@ -34,7 +34,13 @@ Win parts the engine checks (``KIND`` and its line):
   (:func:`~delvekit.gloomhaven.scenario_objectives.move_escorts` marks them): ``win|escort|NAME|COUNT``;
 * ``carry`` — a character holds the carried token NAME on one of the hexes (next to the well
   or the crystal): ``win|carry|NAME|Q,R;...``; the token itself is a ``mech|token`` line of
-  :mod:`~delvekit.gloomhaven.scenario_mechanisms`, which also writes the breakable walls.
+  :mod:`~delvekit.gloomhaven.scenario_mechanisms`, which also writes the breakable walls;
+* ``sacrifice-artifact`` — 82: the holder of the artifacts (treasure tile 62) on hex g, or,
+  once they were taken, every character on a starting hex:
+  ``win|carry|artifact|Q,R|Q,R;...``;
+* ``staff-of-xorn`` — 54: the Seeker of Xorn (the party's first character) next to the altar
+  with the staff charged (:func:`~delvekit.gloomhaven.scenario_mechanisms.staff_charge`):
+  ``win|staff|CHARGE|Q,R;...``.
 
 Lose parts the engine checks: ``lose|exhausted|`` (a character exhausted; ``lose|exhausted|
 loot-each``: exhausted before it looted a goal treasure tile), ``lose|rounds|N`` (the goal does
@@ -47,7 +53,7 @@ first character, exhausted) and ``lose|rooms-abandoned|Q,R;...`` (90: no charact
 those hexes, the left room, or only one character left not exhausted).
 
 Monsters fighting on the characters' side (allies) never need to die. The data also records
-goals the engine cannot check yet (``cleanse``, ``staff-of-xorn``, ...;
+goals the engine cannot check yet (``cleanse``, ``close-rift``;
 losses such as ``ship-sinks``): for those the scenario plays with the default goal (kill all)
 and the unchecked losses are left out; :meth:`ScenarioGoal.checked` says which.
 A win is declared when the goal holds (as a turn ends, a monster dies or a round ends) and the
@@ -76,7 +82,15 @@ from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.content.expr import parse as parse_expr
-from delvekit.gloomhaven.scenario_mechanisms import TOKENS, holder, mechanism_lines
+from delvekit.gloomhaven.scenario_mechanisms import (
+    STAFF,
+    TOKENS,
+    holder,
+    mechanism_lines,
+    seeker,
+    staff_charge,
+    was_taken,
+)
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -87,11 +101,11 @@ DATA_FILE = Path(__file__).parent / "content" / "data" / "scenario-goals.json"
 
 WIN_CHECKED = (
     "kill-all", "kill-revealed", "kill", "kill-count", "loot", "loot-each", "reveal", "survive",
-    "escape", "occupy", "destroy", "dig", "escort", "carry",
+    "escape", "occupy", "destroy", "dig", "escort", "carry", "sacrifice-artifact", "staff-of-xorn",
 )  # fmt: skip
 """Win kinds the engine checks."""
 WIN_RECORDED = (
-    "cleanse", "staff-of-xorn", "sacrifice-artifact", "close-rift",
+    "cleanse", "close-rift",
 )  # fmt: skip
 """Win kinds the data records but the engine cannot check yet (the scenario plays "kill all")."""
 LOSE_CHECKED = (
@@ -306,6 +320,10 @@ def _spawned_by_rules(s: Scenario) -> set[str]:
     return spawned | set(LATE_BOSSES.get(s.number, ()))
 
 
+SACRIFICE_HEX: dict[int, Hex] = {82: (9, 1)}
+"""82's hex g (scenario book p.104): the single corridor hex between C1a and D1a (the map source
+draws the corridor, not its doors e and f)."""
+
 CARRY_TO_TILE_CENTRE: dict[tuple[int, str], str] = {(69, "well a"): "D2a"}
 """Carry goals whose target no map source draws: the target is the centre hex of a tile (69:
 the well, "centre of the last room D2a", scenario book p.88)."""
@@ -389,6 +407,16 @@ def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[i
             if TOKENS.get(s.number, ("",))[0] != p.item or not hexes:
                 return None  # no token of that name in play, or no hex for its goal
             lines.append(f"win|carry|{p.item}|{_hexes(hexes)}")
+        elif p.kind == "sacrifice-artifact":
+            if s.number not in SACRIFICE_HEX or s.number not in TOKENS:
+                return None
+            hex_g = SACRIFICE_HEX[s.number]
+            lines.append(f"win|carry|{TOKENS[s.number][0]}|{_hexes([hex_g])}|{_hexes(s.starting_hexes)}")
+        elif p.kind == "staff-of-xorn":
+            altar = _carry_to(s, "altar a")
+            if s.number not in STAFF or not altar:
+                return None
+            lines.append(f"win|staff|{STAFF[s.number][1]}|{_hexes(altar)}")
         else:  # occupy
             plates = _plates(s, p.tiles)
             if not plates:
@@ -409,8 +437,8 @@ def parse_line(line: str) -> Line:
     kind, _, tail = rest.partition("|")
     fields = tuple(tail.split("|")) if tail else ()
     where = f"scenario goal {line!r}"
-    kinds = WIN_CHECKED if side == "win" else LOSE_CHECKED if side == "lose" else ()
-    if kind in ("destroy", "escort", "escort-killed", "carry") and not (fields and fields[0]):
+    kinds = (*WIN_CHECKED, "staff") if side == "win" else LOSE_CHECKED if side == "lose" else ()
+    if kind in ("destroy", "escort", "escort-killed", "carry", "staff") and not (fields and fields[0]):
         raise InputError("an objective name is needed", where=where)
     if kind not in kinds:
         raise InputError("expected 'win|KIND|...' or 'lose|KIND|...', a kind the engine checks", where=where)
@@ -419,8 +447,10 @@ def parse_line(line: str) -> Line:
             _parse_hexes(fields[-2 if kind in ("loot", "loot-each") else -1])
         if kind in ("survive", "rounds"):
             int(fields[0])
-        if kind in ("kill-count", "occupy"):
+        if kind in ("kill-count", "occupy", "staff"):
             parse_expr(fields[0])
+        if kind in ("carry", "staff"):
+            _parse_hexes(fields[1])
         if kind == "reveal":
             [int(x) for x in fields[0].split(",")]
         if kind in ("escort", "escort-killed") and fields[1] not in ("any", "all"):
@@ -551,7 +581,18 @@ def _holds(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) 
         return total > 0 and came >= (total if fields[1] == "all" else int(fields[1]))
     if kind == "carry":
         who = holder(game, fields[0])
-        return who is not None and who in st.figures and st.figures[who].hex in set(_parse_hexes(fields[1]))
+        if who is not None and who in st.figures and st.figures[who].hex in set(_parse_hexes(fields[1])):
+            return True
+        if len(fields) < 3 or not was_taken(game, fields[0]):
+            return False
+        out = set(_parse_hexes(fields[2]))  # or, once taken, every character back on those hexes
+        back = [st.figures[c.id].hex for c in st.characters.values() if not c.exhausted and c.id in st.figures]
+        return bool(back) and all(h in out for h in back)
+    if kind == "staff":
+        who = seeker(game)
+        need = int(parse_expr(fields[0]).evaluate(C=players, L=game.setup.level))
+        on = who in st.figures and st.figures[who].hex in set(_parse_hexes(fields[1]))
+        return on and staff_charge(game) >= need
     hexes = set(_parse_hexes(fields[-1]))
     where = [st.figures[c.id].hex for c in st.characters.values() if not c.exhausted and c.id in st.figures]
     if kind == "escape":

@@ -1,6 +1,6 @@
-"""Scenario mechanisms the printed goals need: breakable walls and carried tokens.
+"""Scenario mechanisms the printed goals need: breakable walls, carried tokens, the Staff of Xorn.
 
-Two mechanisms of the scenario book that no rule data carries, written into the setup's rule
+Mechanisms of the scenario book that no rule data carries, written into the setup's rule
 lines (``mech|KIND|...``) by :func:`mechanism_lines` and performed through the hooks of
 :mod:`delvekit.gloomhaven.effects`:
 
@@ -20,23 +20,33 @@ closed door on the board).
 
 **Carried tokens** (a treasure tile that a character holds and carries to a goal):
 
-* ``mech|token|NAME|HOLDER`` — HOLDER ``start``: the first character of the party holds it as
-  the scenario starts (scenario 69's doll; the book lets the players choose); ``drop=TYPE``: a
-  monster of TYPE leaves it on its hex when it dies (scenario 88: the Lurker King's claw).
-  A token on the ground is taken by a character ending its turn on its hex or by a Loot
-  ability reaching its hex; a character's Loot ability reaching the holder's hex takes it from
-  the holder; an exhausted holder leaves it on the hex where it stood last. Events
-  ``token-taken NAME CID``, ``token-dropped NAME Q,R``.
-  :func:`holder` and :func:`token_hex` tell where a token is; the goal ``win|carry|NAME|Q,R;...``
-  (:mod:`~delvekit.gloomhaven.scenario_goals`) holds when its holder stands on one of the hexes.
+* ``mech|token|NAME|HOLDER|PASSING`` — HOLDER ``start``: the first character of the party holds
+  it as the scenario starts (scenario 69's doll; the book lets the players choose);
+  ``drop=TYPE``: a monster of TYPE leaves it on its hex when it dies (scenario 88: the Lurker
+  King's claw); ``at=Q,R``: it lies there from the start (scenario 82: the artifacts of
+  treasure tile 62). A token on the ground is taken by a character ending its turn on its hex
+  or by a Loot ability reaching its hex; with PASSING ``pass`` a character's Loot ability
+  reaching the holder's hex takes it from the holder (``keep``: never); an exhausted holder
+  leaves it on the hex where it stood last. Events ``token-taken NAME CID``, ``token-dropped
+  NAME Q,R``. :func:`holder` and :func:`token_hex` tell where a token is; the goal
+  ``win|carry|NAME|Q,R;...[|Q,R;...]`` (:mod:`~delvekit.gloomhaven.scenario_goals`) holds when
+  its holder stands on one of the hexes (or, with the second list, once the token was taken,
+  when every character stands on those: 82's escape with the artifacts).
+
+**The Staff of Xorn** (scenario 54): ``mech|staff|TYPE|CHARGE`` — only the Seeker of Xorn (read
+as the party's first character) damages monsters of TYPE, and only by its attacks (any other
+damage to them is prevented, event ``no-damage ID staff``); each point it deals charges the
+staff (``staff:charge`` in the marks, :func:`staff_charge`); CHARGE (``2xCx(L+1)``) is the full
+charge. The goal ``win|staff|CHARGE|Q,R;...`` holds when the charged Seeker stands next to the
+altar.
 
 State lives in ``GameState.scenario_marks`` (cloned with the state): ``wall:Q,R`` (placed),
 ``broken:Q,R``, ``token:NAME:CID`` (held), ``token:NAME@Q,R`` (on the ground).
 
 >>> parse_mech("mech|wall|C+L/2|stun|6,1;8,0")
 ('wall', ('C+L/2', 'stun', '6,1;8,0'))
->>> parse_mech("mech|token|doll|start")
-('token', ('doll', 'start'))
+>>> parse_mech("mech|token|doll|start|pass")
+('token', ('doll', 'start', 'pass'))
 """
 
 from __future__ import annotations
@@ -64,11 +74,19 @@ WALL_OPENINGS: dict[int, tuple[tuple[int, str], ...]] = {84: ((4, "b"), (6, "c")
 """Scenarios whose breakable walls open by themselves as a round starts: (round, marker of the
 room behind) — scenario book p.106, Crystalline Cave: corridors on b, c, d at rounds 4, 6, 9."""
 
-TOKENS: dict[int, tuple[str, str]] = {69: ("doll", "start"), 88: ("claw", "drop=lurker-king")}
-"""Carried tokens by scenario: (name, how it enters play) — scenario book p.88 (69, the doll) and
-p.111 (88, the Lurker King's claw)."""
+TOKENS: dict[int, tuple[str, str, str]] = {
+    69: ("doll", "start", "pass"),
+    88: ("claw", "drop=lurker-king", "pass"),
+    82: ("artifact", "treasure=62", "keep"),
+}
+"""Carried tokens by scenario: (name, how it enters play, whether a Loot takes it from its
+holder) — scenario book p.88 (69, the doll), p.111 (88, the Lurker King's claw), p.104 (82,
+the artifacts of treasure tile 62, "the character holding its items")."""
 
-KINDS = ("wall", "open", "token")
+STAFF: dict[int, tuple[str, str]] = {54: ("harrower-infester", "2xCx(L+1)")}
+"""The Staff of Xorn (scenario book p.71): the monster type only the Seeker damages, the charge."""
+
+KINDS = ("wall", "open", "token", "staff")
 
 
 def _hexes(text: str) -> tuple[Hex, ...]:
@@ -104,7 +122,14 @@ def parse_mech(line: str) -> tuple[str, tuple[str, ...]]:
                 raise ValueError(kind)
             int(fields[0])
             _hexes(fields[1])
-        elif len(fields) != 2 or not fields[0] or not (fields[1] == "start" or fields[1].startswith("drop=")):
+        elif kind == "staff":
+            if len(fields) != 2 or not fields[0] or parse_expr(fields[1]).variables - {"C", "L"}:
+                raise ValueError(kind)
+        elif len(fields) != 3 or not fields[0] or fields[2] not in ("pass", "keep"):
+            raise ValueError(kind)
+        elif fields[1].startswith("at="):
+            _hexes(fields[1].removeprefix("at="))
+        elif not (fields[1] == "start" or fields[1].startswith("drop=")):
             raise ValueError(kind)
     except (ValueError, ContentError):
         raise InputError("bad fields", where=where) from None
@@ -124,8 +149,15 @@ def mechanism_lines(s: Scenario, room_index: Mapping[int, int]) -> list[str]:
         if hexes:
             out.append(f"mech|open|{rnd}|{_text(hexes)}")
     if s.number in TOKENS:
-        name, how = TOKENS[s.number]
-        out.append(f"mech|token|{name}|{how}")
+        name, how, passing = TOKENS[s.number]
+        if how.startswith("treasure="):
+            tile = how.removeprefix("treasure=")
+            spots = [h for o in s.overlays if o.kind == "treasure" and o.treasure == tile for h in o.hexes]
+            how = f"at={spots[0][0]},{spots[0][1]}" if spots else ""
+        if how:
+            out.append(f"mech|token|{name}|{how}|{passing}")
+    if s.number in STAFF:
+        out.append(f"mech|staff|{STAFF[s.number][0]}|{STAFF[s.number][1]}")
     return out
 
 
@@ -222,8 +254,13 @@ def token_hex(game: Game, name: str) -> Hex | None:
     return _hexes(key[len(prefix) :])[0] if key is not None else None
 
 
-def _tokens(game: Game) -> list[tuple[str, str]]:
-    return [(f[0], f[1]) for kind, f in _lines(game) if kind == "token"]
+def _tokens(game: Game) -> list[tuple[str, str, str]]:
+    return [(f[0], f[1], f[2]) for kind, f in _lines(game) if kind == "token"]
+
+
+def was_taken(game: Game, name: str) -> bool:
+    """Whether a character has held token ``name`` at some time."""
+    return f"token-had:{name}" in game.state.scenario_marks
 
 
 def _give(game: Game, name: str, cid: str) -> None:
@@ -231,6 +268,7 @@ def _give(game: Game, name: str, cid: str) -> None:
     for key in [k for k in st.scenario_marks if k.startswith((f"token:{name}:", f"token:{name}@"))]:
         del st.scenario_marks[key]
     st.scenario_marks[f"token:{name}:{cid}"] = st.round
+    st.scenario_marks.setdefault(f"token-had:{name}", st.round)
     game._emit("token-taken", name, cid)
 
 
@@ -256,12 +294,15 @@ def _last_hex(game: Game, cid: str) -> Hex | None:
 def _settle(game: Game) -> None:
     """Tokens enter play (``start``) and leave an exhausted holder."""
     st = game.state
-    for name, how in _tokens(game):
+    for name, how, _ in _tokens(game):
         who = holder(game, name)
-        if how == "start" and f"token-start:{name}" not in st.scenario_marks and st.round >= 1:
+        placing = how == "start" or how.startswith("at=")
+        if placing and f"token-start:{name}" not in st.scenario_marks and st.round >= 1:
             st.scenario_marks[f"token-start:{name}"] = st.round
             first = next((c.id for c in game.setup.party if not st.characters[c.id].exhausted), None)
-            if first is not None and who is None and token_hex(game, name) is None:
+            if how.startswith("at="):
+                _drop(game, name, _hexes(how.removeprefix("at="))[0])
+            elif first is not None and who is None and token_hex(game, name) is None:
                 _give(game, name, first)
             continue
         if who is not None and (st.characters[who].exhausted or who not in st.figures):
@@ -276,7 +317,7 @@ def _turn_end(game: Game, figure: Figure) -> None:
     _settle(game)
     if figure.kind != "character":
         return
-    for name, _ in _tokens(game):
+    for name, _, _ in _tokens(game):
         if token_hex(game, name) == figure.hex:
             _give(game, name, figure.id)
 
@@ -285,10 +326,11 @@ def _loot(game: Game, figure: Figure, hexes: set[Hex]) -> None:
     if not _lines(game) or figure.kind != "character":
         return
     _settle(game)
-    for name, _ in _tokens(game):
+    for name, _, passing in _tokens(game):
         who = holder(game, name)
         held_at = game.state.figures[who].hex if who is not None and who in game.state.figures else None
-        if token_hex(game, name) in hexes or (who is not None and who != figure.id and held_at in hexes):
+        taken = passing == "pass" and who is not None and who != figure.id and held_at in hexes
+        if token_hex(game, name) in hexes or taken:
             _give(game, name, figure.id)
 
 
@@ -298,9 +340,38 @@ def _died(game: Game, figure: Figure) -> None:
     _wall_died(game, figure)
     if figure.kind != "monster":
         return
-    for name, how in _tokens(game):
+    for name, how, _ in _tokens(game):
         if how == f"drop={figure.name}" and holder(game, name) is None and token_hex(game, name) is None:
             _drop(game, name, figure.hex)
+
+
+# ------------------------------------------------------------------- the Staff of Xorn
+
+
+def seeker(game: Game) -> str:
+    """The Seeker of Xorn: the party's first character (the book's Seeker holds the staff)."""
+    return game.setup.party[0].id
+
+
+def staff_charge(game: Game) -> int:
+    """Damage tokens on the Staff of Xorn so far."""
+    return game.state.scenario_marks.get("staff:charge", 0)
+
+
+def _staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
+    """Damage to the staff's monster type: only the Seeker's attacks deal it, charging the staff."""
+    staff = [f[0] for kind, f in _lines(game) if kind == "staff"] if game.setup.rules else []
+    if not staff or figure.kind != "monster" or figure.name not in staff:
+        return False
+    last = game.events[-1] if game.events else None
+    by = last.args[0] if last is not None and last.kind == "attack" and last.args[1:2] == (figure.id,) else ""
+    if source != "attack" or by != seeker(game):
+        game._emit("no-damage", figure.id, "staff")
+        return True
+    marks = game.state.scenario_marks
+    marks["staff:charge"] = marks.get("staff:charge", 0) + min(amount, figure.hp)
+    game._emit("staff-charged", marks["staff:charge"])
+    return False
 
 
 def _round(game: Game, timing: str) -> None:
@@ -322,3 +393,4 @@ effects.REVEAL_HOOKS.append(_revealed)
 effects.DEATH_HOOKS.insert(0, _died)  # a broken wall reveals its rooms before "kill all" is judged
 effects.TURN_END_HOOKS.insert(0, _turn_end)  # before the goals are judged
 effects.LOOT_HOOKS.append(_loot)
+effects.DAMAGE_HOOKS.append(_staff_damage)
