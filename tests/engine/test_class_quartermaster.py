@@ -141,3 +141,38 @@ def test_cleaving_axe_attacks_an_arc_of_three_adjacent_hexes() -> None:
     events = go(game, str(best))
     hits = [e for e in events if e.startswith("attack quartermaster ")]
     assert len(hits) == 3
+
+
+def test_scroll_of_judgment_you_and_every_enemy_within_range_4_suffer_two() -> None:
+    qm = hero("quartermaster", ["scroll-of-judgment", "hastened-step"], (0, 0))
+    game = arena([qm], [("normal", (4, 0)), ("normal", (5, -5))])
+    near, far = at(game, (4, 0)), at(game, (5, -5))
+    go(game, "select hastened-step scroll-of-judgment")
+    _until(game, "quartermaster")
+    go(game, "top scroll-of-judgment", "take 2?")
+    assert game.state.figures[near].hp == 8 and game.state.figures[far].hp == 10
+    assert game.state.figures["quartermaster"].hp == 10
+
+
+def test_fortified_position_heals_adjacent_allies_at_the_end_of_your_turns() -> None:
+    qm = hero("quartermaster", ["fortified-position", "hastened-step"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (1, 0))
+    game = arena([qm, brute], [("normal", (5, -5))])
+    game.state.figures["brute"].hp = 5
+    go(game, "select fortified-position hastened-step", "select grab-and-go shield-bash")
+    _until(game, "quartermaster")
+    go(game, "top fortified-position", "bottom hastened-step", "stop?")
+    assert game.state.figures["brute"].hp == 7
+    assert [(a.card, a.used) for a in game.state.characters["quartermaster"].active] == [
+        ("fortified-position", 1)
+    ]
+
+
+def test_scroll_of_blizzards_attacks_a_band_of_eight_hexes() -> None:
+    qm = hero("quartermaster", ["scroll-of-blizzards", "hastened-step"], (0, 0))
+    game = arena([qm], [("normal", (2, 0)), ("normal", (3, 0)), ("normal", (4, -1))])
+    go(game, "select scroll-of-blizzards hastened-step", "top scroll-of-blizzards")
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    best = max(d.choices, key=lambda c: len(c.args))
+    assert len(best.args) == 3  # one placement of the band covers all three

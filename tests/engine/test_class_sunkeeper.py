@@ -293,3 +293,126 @@ def test_glorious_bolt_light_heals_two_targets_for_xp() -> None:
     go(game, "top glorious-bolt", "consume light", "target brute", "target sunkeeper")
     assert game.state.figures["brute"].hp == 8 and game.state.figures["sunkeeper"].hp == 8
     assert game.state.characters["sunkeeper"].xp == 2  # the consumption's and the card's
+
+
+def test_burning_flash_any_element_adds_one_heal_and_infuses_light() -> None:
+    sun = hero("sunkeeper", ["burning-flash", "cautious-advance"], (0, 0))
+    game = arena([sun], [("normal", (5, -5))])
+    game.state.figures["sunkeeper"].hp = 3
+    _strong(game, Element.FIRE)
+    go(game, "select burning-flash cautious-advance")
+    d = game.decision
+    events = go(game, "bottom burning-flash")
+    d = game.decision
+    assert d is not None and "consume fire" in d.choices
+    events = go(game, "consume fire", "target sunkeeper")
+    assert game.state.figures["sunkeeper"].hp == 7  # Heal 3 +1
+    assert Element.LIGHT in game.state.elements.pending and "consumed sunkeeper fire" in events
+
+
+def test_mobilizing_axiom_every_ally_within_range_5_may_move_4() -> None:
+    sun = hero("sunkeeper", ["mobilizing-axiom", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (2, 0))
+    mind = hero("mindthief", ["scurry", "into-the-night"], (0, 3))
+    game = arena([sun, brute, mind], [("normal", (5, -5))])
+    go(
+        game,
+        "select mobilizing-axiom cautious-advance",
+        "select grab-and-go shield-bash",
+        "select scurry into-the-night",
+    )
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    events = go(game, "bottom mobilizing-axiom")
+    assert "ally-performs brute for=sunkeeper" in events and "ally-performs mindthief for=sunkeeper" in events
+    assert sum(1 for t in game.state.agenda if t.kind == "move" and t.n == 4) == 2
+
+
+def test_scales_of_justice_one_less_attack_and_light_for_two_more_move() -> None:
+    sun = hero(
+        "sunkeeper", ["scales-of-justice", "cautious-advance", "practical-plans", "holy-strike"], (0, 0)
+    )
+    game = arena([sun], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    go(
+        game,
+        "select scales-of-justice cautious-advance",
+        "top scales-of-justice",
+        "bottom cautious-advance",
+        "stop?",
+    )
+    finish_round(game)
+    go(game, "select practical-plans holy-strike")
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    events = go(game, "top practical-plans", f"target {m}")
+    assert f"attack sunkeeper {m} value=4 damage=4" in events  # Attack 5, -1
+    assert game.retaliate("sunkeeper") == 2
+
+
+def test_scales_of_justice_bottom_light_adds_two_move() -> None:
+    sun = hero("sunkeeper", ["scales-of-justice", "cautious-advance"], (0, 0))
+    game = arena([sun], [("normal", (5, -5))])
+    _strong(game, Element.LIGHT)
+    go(game, "select cautious-advance scales-of-justice", "bottom scales-of-justice", "consume light")
+    assert any(t.kind == "move" and t.who == "sunkeeper" and t.n == 4 for t in game.state.agenda)
+    assert game.state.characters["sunkeeper"].xp == 1
+
+
+def test_supportive_chant_allies_gain_one_attack_and_two_move_this_round() -> None:
+    sun = hero("sunkeeper", ["supportive-chant", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["spare-dagger", "grab-and-go"], (3, 0))
+    game = arena([sun, brute], [("normal", (4, 0))])
+    m = at(game, (4, 0))
+    go(game, "select supportive-chant cautious-advance", "select spare-dagger grab-and-go")
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    events = go(game, "top supportive-chant")
+    assert "round-attack-bonus brute +1 by=sunkeeper" in events
+    assert "round-attack-bonus sunkeeper +1 by=sunkeeper" not in events
+    go(game, "bottom cautious-advance", "stop?")
+    while game.decision is not None and game.decision.actor != "brute":
+        finish_round_step(game)
+    events = go(game, "top spare-dagger", f"target {m}")
+    assert f"attack brute {m} value=4 damage=4" in events
+
+
+def test_supportive_chant_bottom_allies_move_two_more_this_round() -> None:
+    from delvekit.gloomhaven.effects_classes import move_bonus
+
+    sun = hero("sunkeeper", ["supportive-chant", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (4, 0))
+    game = arena([sun, brute], [("normal", (5, -5))])
+    go(game, "select supportive-chant cautious-advance", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    go(game, "bottom supportive-chant")
+    assert move_bonus(game, "brute") == 2 and move_bonus(game, "sunkeeper") == 0
+
+
+def test_angelic_ascension_next_attack_actions_gain_three_wound_and_advantage() -> None:
+    sun = hero(
+        "sunkeeper", ["angelic-ascension", "cautious-advance", "holy-strike", "practical-plans"], (0, 0)
+    )
+    game = arena([sun], [("normal", (1, 0))], stats=None)
+    m = at(game, (1, 0))
+    game.state.figures[m].max_hp = game.state.figures[m].hp = 30
+    go(
+        game,
+        "select angelic-ascension cautious-advance",
+        "top angelic-ascension",
+        "bottom cautious-advance",
+        "stop?",
+    )
+    finish_round(game)
+    go(game, "select practical-plans holy-strike")
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    events = go(game, "top practical-plans", f"target {m}")
+    assert f"attack sunkeeper {m} value=8 damage=8" in events  # Attack 5, +3
+    assert "modifiers sunkeeper drew=+0,+0 applies=+0" in events
+    from delvekit.gloomhaven.conditions import Condition as C
+
+    assert C.WOUND in game.state.figures[m].conditions
+    active = game.state.characters["sunkeeper"].active
+    assert [(a.card, a.used) for a in active if a.card == "angelic-ascension"] == [("angelic-ascension", 1)]

@@ -159,3 +159,102 @@ def test_potent_potables_next_heals_gain_2_each_spending_a_slot() -> None:
     assert "bonus tinkerer heal 2 by=potent-potables" in events
     assert game.state.figures["tinkerer"].hp == 2 + 3 + 2
     assert [a.used for a in game.state.characters["tinkerer"].active] == [1]
+
+
+def test_disorienting_flash_stuns_two_enemies_within_range_3() -> None:
+    tink = hero("tinkerer", ["disorienting-flash", "stun-shot"], (0, 0))
+    game = arena([tink], [("normal", (3, 0)), ("normal", (0, 3)), ("normal", (5, -5))])
+    a, b, far = at(game, (3, 0)), at(game, (0, 3)), at(game, (5, -5))
+    go(game, "select stun-shot disorienting-flash")
+    _until(game, "tinkerer")
+    go(game, "top disorienting-flash")
+    d = game.decision
+    assert d is not None and f"target {far}" not in d.choices
+    go(game, f"target {a}", f"target {b}")
+    assert all(Condition.STUN in game.state.figures[m].conditions for m in (a, b))
+    assert game.state.characters["tinkerer"].xp == 2
+
+
+def test_tinkerers_tools_stun_trap_and_disarming_an_adjacent_trap() -> None:
+    tink = hero("tinkerer", ["tinkerer-s-tools", "stun-shot", "hook-gun", "toxic-bolt"], (0, 0))
+    game = arena([tink], [("normal", (3, 0))])
+    m = at(game, (3, 0))
+    go(game, "select tinkerer-s-tools stun-shot")
+    events = go(game, "bottom tinkerer-s-tools", "place 1,0", "top stun-shot", "skip?")
+    assert "trap-created tinkerer 1,0 damage=0 with=stun" in events
+    _hook(game, m)
+    assert Condition.STUN in game.state.figures[m].conditions  # sprung, no damage but stun
+    game2 = arena([hero("tinkerer", ["tinkerer-s-tools", "stun-shot", "hook-gun", "toxic-bolt"], (0, 0))], [])
+    game2.state.created_traps = {(1, 0): 3}
+    events = go(game2, "select tinkerer-s-tools stun-shot", "top tinkerer-s-tools", "disarm 1,0")
+    assert "trap-disarmed tinkerer 1,0" in events and game2.state.created_traps == {}
+
+
+def test_auto_turret_attacks_at_the_end_of_each_turn_spending_a_slot() -> None:
+    tink = hero("tinkerer", ["auto-turret", "stun-shot", "hook-gun", "toxic-bolt"], (0, 0))
+    game = arena([tink], [("normal", (4, 0))])
+    m = at(game, (4, 0))
+    go(game, "select stun-shot auto-turret", "top auto-turret", "bottom stun-shot", "stop?")
+    d = game.decision
+    assert d is not None and d.kind == "attack" and f"target {m}" in d.choices  # at the turn's end
+    events = go(game, f"target {m}")
+    assert f"attack tinkerer {m} value=2 damage=2" in events
+    assert [(a.card, a.used) for a in game.state.characters["tinkerer"].active] == [("auto-turret", 1)]
+
+
+def test_curative_aerosol_heals_two_targets_within_range_3() -> None:
+    tink = hero("tinkerer", ["curative-aerosol", "stun-shot"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (3, 0))
+    game = arena([tink, brute], [("normal", (5, -5))])
+    game.state.figures["brute"].hp = 3
+    game.state.figures["tinkerer"].hp = 3
+    go(game, "select stun-shot curative-aerosol", "select grab-and-go shield-bash")
+    _until(game, "tinkerer")
+    go(game, "bottom curative-aerosol", "target brute", "target tinkerer")
+    assert game.state.figures["brute"].hp == 7 and game.state.figures["tinkerer"].hp == 7
+
+
+def test_jet_propulsion_summons_within_range_3_move_two_more() -> None:
+    tink = hero("tinkerer", ["jet-propulsion", "dangerous-contraption", "stun-shot", "hook-gun"], (0, 0))
+    game = arena([tink], [("normal", (5, -5))])
+    go(game, "select dangerous-contraption stun-shot", "top dangerous-contraption", "summon-at 1,0")
+    go(game, "bottom stun-shot", "stop?")
+    bot = next(f for f in game.state.figures.values() if f.kind == "summon")
+    while game.decision is not None and game.decision.kind != "select":
+        names = [str(c) for c in game.decision.choices]
+        go(game, next((n for n in ("skip", "stop", "no-rest") if n in names), names[0]))
+    go(game, "select jet-propulsion hook-gun")
+    _until(game, "tinkerer")
+    events = go(game, "top jet-propulsion")
+    assert f"ally-performs {bot.id} for=tinkerer" in events
+    assert any(t.kind == "move" and t.who == bot.id and t.n == 4 for t in game.state.agenda)  # Move 2, +2
+
+
+def test_harsh_stimulants_adjacent_allies_gain_two_attack_and_suffer_two() -> None:
+    tink = hero("tinkerer", ["harsh-stimulants", "stun-shot"], (0, 0))
+    brute = hero("brute", ["spare-dagger", "shield-bash"], (0, 1))
+    game = arena([tink, brute], [("normal", (1, 1))])
+    m = at(game, (1, 1))
+    go(game, "select stun-shot harsh-stimulants", "select spare-dagger shield-bash")
+    _until(game, "tinkerer")
+    events = go(game, "bottom harsh-stimulants")
+    events += go(game, "take 2?", "top stun-shot", f"target {m}")
+    assert f"attack tinkerer {m} value=1 damage=1" in events  # not the Tinkerer's own attacks
+    _until(game, "brute")
+    events = go(game, "top spare-dagger", f"target {m}")
+    assert f"attack brute {m} value=5 damage=5" in events
+    assert game.state.figures["brute"].hp == 10
+
+
+def test_gas_canister_an_ally_recovers_a_discard_at_the_end_of_your_turns() -> None:
+    tink = hero("tinkerer", ["gas-canister", "stun-shot"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash", "spare-dagger"], (2, 0))
+    game = arena([tink, brute], [("normal", (5, -5))])
+    ch = game.state.characters["brute"]
+    ch.hand.remove("spare-dagger")
+    ch.discard.append("spare-dagger")
+    go(game, "select stun-shot gas-canister", "select grab-and-go shield-bash")
+    _until(game, "tinkerer")
+    go(game, "bottom gas-canister", "top stun-shot", "target brute", "recover spare-dagger")
+    assert "spare-dagger" in ch.hand
+    assert [(a.card, a.used) for a in game.state.characters["tinkerer"].active] == [("gas-canister", 1)]

@@ -375,6 +375,10 @@ def _refresh(who: Ability, *what: str, count: int | None = 1) -> Ability:
 # An arc of three hexes around the performer (Cleaving Axe) and a line of two (Impaling Spear).
 ARC_3 = _area((0, 0, "active"), (-1, 1, "target"), (0, 1, "target"), (1, 0, "target"))
 LINE_2 = _area((0, 0, "active"), (1, 0, "target"), (2, 0, "target"))
+# Two rows of four hexes (Scroll of Blizzards), placed with one hex within range.
+BAND_8 = _area(
+    *((q, r, "target") for q, r in ((1, 0), (1, -1), (2, -1), (2, 0), (3, 0), (3, -1), (4, -1), (4, 0)))
+)
 
 # Quartermaster. J: the structured card database (stored file 26249544300, every card with
 # markers, XP and areas); B: buildhaven.app/class/quartermaster (levels 1, X, 2 and 3, numbers
@@ -532,6 +536,75 @@ TINKERER.update(
             CardHalf(abilities=(_a("attack", 4, _a("range", 3)),)),
             "J, Kill Bot stats GHS class summons",
         ),
+        46: (  # Disorienting Flash
+            CardHalf(abilities=(_a("condition", "stun", _a("range", 3), _a("target", 2)),), lost=True, xp=2),
+            CardHalf(abilities=(_a("condition", "muddle", _affects("enemies-adjacent")), _a("move", 2))),
+            "J",
+        ),
+        47: (  # Tinkerer's Tools
+            CardHalf(abilities=(_custom("disarm-trap", _a("range", 1)),), xp=1),
+            CardHalf(abilities=(_custom("create-trap-adjacent", _a("condition", "stun")),)),
+            "J",
+        ),
+        53: (  # Gas Canister
+            CardHalf(
+                abilities=(
+                    _custom("create-trap-adjacent", _a("suffer-damage", 4), _a("condition", "muddle")),
+                )
+            ),
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "at-turn-end",
+                        _custom("ally-recovers-discarded", _affects("ally", 3), _a("target", 1)),
+                    ),
+                ),
+                persistent=True,
+                lost=True,
+                slots=_slots(0, 1, 0, 1),
+            ),
+            "J",
+        ),
+        54: (  # Auto Turret
+            CardHalf(
+                abilities=(_custom("at-turn-end", _a("attack", 2, _a("range", 5))),),
+                persistent=True,
+                lost=True,
+                slots=_slots(1, 0, 1, 0, 1),
+            ),
+            CardHalf(abilities=(_a("heal", 3, _a("range", 4)),)),
+            "J",
+        ),
+        56: (  # Curative Aerosol
+            CardHalf(
+                abilities=(
+                    _a("move", 2),
+                    _a("heal", 2, _a("range", 1)),
+                    _a("move", 2),
+                    _a("heal", 2, _a("range", 1)),
+                )
+            ),
+            CardHalf(abilities=(_a("heal", 4, _a("range", 3), _a("target", 2)),), lost=True, xp=2),
+            "J",
+        ),
+        57: (  # Jet Propulsion
+            CardHalf(
+                abilities=(_custom("summons-move", _affects("allies-range", 3), _a("move", 2, mode="add")),)
+            ),
+            CardHalf(abilities=(_a("move", 8, _a("jump")),), lost=True, xp=2),
+            "J",
+        ),
+        58: (  # Harsh Stimulants
+            CardHalf(abilities=(_a("attack", 9), _a("suffer-damage", 2)), lost=True, xp=2),
+            CardHalf(
+                abilities=(
+                    _custom("bonus-this-round", _a("attack", 2, mode="add"), _affects("allies-adjacent")),
+                    _a("suffer-damage", 2, _affects("allies-adjacent")),
+                ),
+                round=True,
+            ),
+            "J",
+        ),
         59: (  # Lethal Injection
             CardHalf(
                 abilities=(_custom("kill", _affects("enemy-adjacent"), _custom("normal-or-elite")),),
@@ -546,6 +619,87 @@ TINKERER.update(
 
 SUNKEEPER.update(
     {
+        191: (  # Burning Flash
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        4,
+                        _affects("enemies-adjacent"),
+                        _custom("xp-per-target", _a("xp", 1)),
+                    ),
+                    _infuse("light"),
+                ),
+                lost=True,
+            ),
+            CardHalf(
+                abilities=(
+                    _a(
+                        "heal",
+                        3,
+                        _a("range", 3),
+                        _consume("wild", _a("heal", 1, mode="add"), _infuse("light")),
+                    ),
+                )
+            ),
+            "J",
+        ),
+        192: (  # Mobilizing Axiom
+            CardHalf(abilities=(_a("attack", 4), _infuse("light"))),
+            CardHalf(
+                abilities=(_custom("ally-performs", _affects("allies-range", 5), _a("move", 4)),),
+                lost=True,
+                xp=1,
+            ),
+            "J",
+        ),
+        196: (  # Scales of Justice
+            CardHalf(
+                abilities=(
+                    _a("retaliate", 2, _affects("self")),
+                    _custom("attack-modifier", _a("attack", 1, mode="subtract")),
+                ),
+                persistent=True,
+                lost=True,
+                xp=1,
+            ),
+            CardHalf(
+                abilities=(
+                    _a("move", 2, _consume("light", _a("move", 2, mode="add"), _a("xp", 1))),
+                    _a("condition", "stun", _affects("enemy-adjacent")),
+                )
+            ),
+            "J",
+        ),
+        197: (  # Supportive Chant
+            CardHalf(
+                abilities=(_custom("bonus-this-round", _a("attack", 1, mode="add"), _affects("allies")),),
+                round=True,
+                xp=1,
+            ),
+            CardHalf(
+                abilities=(_custom("move-bonus-this-round", _a("move", 2, mode="add"), _affects("allies")),),
+                round=True,
+            ),
+            "J",
+        ),
+        203: (  # Angelic Ascension
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "next-attacks-bonus",
+                        _a("attack", 3, mode="add"),
+                        _a("condition", "wound"),
+                        _custom("advantage"),
+                    ),
+                ),
+                persistent=True,
+                lost=True,
+                slots=_slots(1, 1, 1, 1),
+            ),
+            CardHalf(abilities=(_a("move", 6, _a("jump")),)),
+            "J",
+        ),
         189: (  # Practical Plans
             CardHalf(abilities=(_a("attack", 5),)),
             CardHalf(abilities=(_a("move", 5),)),
@@ -601,6 +755,36 @@ SUNKEEPER.update(
 
 QUARTERMASTER.update(
     {
+        224: (  # Scroll of Judgment
+            CardHalf(
+                abilities=(_a("suffer-damage", 2), _a("suffer-damage", 2, _affects("enemies-range", 4))),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 2), _a("condition", "stun", _affects("enemy-adjacent")))),
+            "J",
+        ),
+        227: (  # Scroll of Blizzards
+            CardHalf(abilities=(_a("attack", 1, _a("range", 2), BAND_8), _infuse("ice"))),
+            CardHalf(
+                abilities=(
+                    _a("condition", "immobilize", _affects("enemies-adjacent")),
+                    _a("move", 2),
+                    _infuse("dark"),
+                )
+            ),
+            "J (area: J's pattern A1R5R1R2R1R5R1R2R6A, eight hexes in two rows of four)",
+        ),
+        230: (  # Fortified Position
+            CardHalf(
+                abilities=(_custom("at-turn-end", _a("heal", 2, _affects("allies-adjacent"))),),
+                persistent=True,
+                lost=True,
+                slots=_slots(1, 0, 1, 0, 1),
+            ),
+            CardHalf(abilities=(_a("move", 3), _a("shield", 2, _affects("self"))), round=True),
+            "J",
+        ),
         231: (  # Scroll of Annihilation
             CardHalf(
                 abilities=(_custom("kill", _affects("enemy-adjacent"), _custom("normal-or-elite")),),

@@ -148,7 +148,8 @@ CLASS_WORDS = frozenset(
     {
         "retaliate-on-melee-attacked", "negate-damage-this-round", "move-modifier",
         "heal-all-damage", "infuse-at-turn-end-unless-strong", "next-heals-bonus",
-        "refresh-items", "item-use-attack-bonus",
+        "refresh-items", "item-use-attack-bonus", "disarm-trap", "at-turn-end", "summons-move",
+        "attack-modifier", "move-bonus-this-round", "next-attacks-bonus",
     }
 )  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}
@@ -159,12 +160,15 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
     handlers in :mod:`~delvekit.gloomhaven.effects_classes`), or ``None``."""
     affects = [s for s in a.sub if s.type == "affects"]
     consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
-    if a.type in ("heal", "shield", "retaliate", "condition") and (
-        any(str(s.value) in ALLY_KINDS for s in affects) or (a.type == "heal" and consumes)
+    targets = [s for s in a.sub if s.type == "target"]
+    if a.type in ("heal", "shield", "retaliate", "condition", "suffer-damage") and (
+        any(str(s.value) in ALLY_KINDS for s in affects) or (a.type == "heal" and (consumes or targets))
     ):
         base = cs.Ability(type=a.type, value=a.value, mode=a.mode)
         if a.type == "condition":
             base_parts = _part(base, variables)
+        elif a.type == "suffer-damage":
+            base_parts = [Ability(kind="suffer", value=_n(a.value, variables))]
         else:
             base_parts = [Ability(kind=a.type, value=_n(a.value, variables))]  # type: ignore[arg-type]
         who = [_affects(s, variables) for s in affects]
@@ -174,6 +178,15 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         extra = [p for s in a.sub if s.type in ("target", "xp") for p in _part(s, variables)]
         bought = [p for c in consumes for p in _part(c, variables)]
         return [named("to-allies", *base_parts, *who, *extra, *bought)]
+    if a.type == "suffer-damage" and affects:  # Scroll of Judgment: every enemy within range
+        who = [_affects(s, variables) for s in affects]
+        return [named("damage-enemies", Ability(kind="suffer", value=_n(a.value, variables)), *who)]
+    if a.type == "condition" and not affects and any(s.type == "range" for s in a.sub):
+        rest = [p for s in a.sub for p in _part(s, variables)]  # Disorienting Flash: Stun, Range, Target
+        return [named("afflict-range", *_part(cs.Ability(type="condition", value=a.value), variables), *rest)]
+    if a.type == "move" and consumes:  # Scales of Justice: Move 2, light: +2 Move
+        move = Ability(kind="move", value=_n(a.value, variables), jump=any(s.type == "jump" for s in a.sub))
+        return [named("move-consumes", move, *(p for c in consumes for p in _part(c, variables)))]
     if a.type in ("push", "pull") and any(s.type == "range" for s in a.sub):  # Scroll of Recall
         rest = [p for s in a.sub for p in _part(s, variables)]
         return [named("shove-range", Ability(kind=a.type, value=_n(a.value, variables)), *rest)]  # type: ignore[arg-type]
@@ -183,6 +196,9 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
     parts = [p for s in a.sub for p in _part(s, variables)]
     if word in _RECOVERS:
         return [named("ally-recovers", flag(_RECOVERS[word]), *parts)]
+    plural = ("allies", "allies-range", "allies-adjacent")
+    if word == "ally-performs" and any(str(s.value) in plural for s in affects):
+        return [named("allies-perform", *parts)]  # Mobilizing Axiom: every ally named may
     if word == "create-trap-adjacent":
         out: list[Ability] = []
         for s in a.sub:

@@ -409,14 +409,15 @@ def _bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
     who = [n for n in flags(ability) if n.startswith("affects-") and n != "affects-self"]
     if f is None or not who:
         return
-    reach = _reach(ability) if "-range-" in who[0] else 1
     friends = [
         g
         for g in game.state.figures.values()
         if g is not f and not actions._hostile(f, g) and g.kind != "objective"
     ]
+    if who[0] not in ("affects-allies", "affects-self-allies"):  # else every ally (Supportive Chant)
+        friends = _in_reach(game, f, _reach(ability) if "-range-" in who[0] else 1, friends)
     n = sum(p.value for p in parts(ability, "attack"))
-    for g in sorted(_in_reach(game, f, reach, friends), key=lambda g: g.id):
+    for g in sorted(friends, key=lambda g: g.id):
         game._emit("round-attack-bonus", g.id, f"+{n}", f"by={fid}")
 
 
@@ -475,12 +476,12 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
         return out
     from delvekit.gloomhaven import effects_classes
 
-    used_item = effects_classes.item_attack_bonus(game, f)  # Proficiency
-    if used_item:
-        out.attack += used_item
-        out.why.append(f"item-used+{used_item}")
+    effects_classes.strike_extra(game, f, target, out)  # Proficiency, Scales of Justice...
     for _, _, half in _active_halves(game, f.id):
         for a in _named_in(half, "bonus-this-round"):
+            who = [n for n in flags(a) if n.startswith("affects-")]
+            if who and not any(n == "affects-self" or n.startswith("affects-self-") for n in who):
+                continue  # "all adjacent allies add +2" (Harsh Stimulants): not the performer
             only = {p.condition for p in parts(a, "condition")}
             if not only or any(c in target.conditions for c in only):
                 n = sum(p.value for p in parts(a, "attack"))

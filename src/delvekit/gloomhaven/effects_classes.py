@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import msgspec
 
+from delvekit.core.board import Terrain
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
@@ -57,19 +58,31 @@ from delvekit.gloomhaven.state import Figure, Task
 # ------------------------------------------------------------------ parts
 
 
-def _split(ability: Ability) -> tuple[list[Ability], Element | None, list[Ability]]:
-    """(parts before the consumption, the element it consumes, what consuming buys)."""
+def _split(ability: Ability) -> tuple[list[Ability], str | None, list[Ability]]:
+    """(parts before the consumption, the element it consumes — ``wild`` for any — and what
+    consuming buys)."""
     base: list[Ability] = []
     bought: list[Ability] = []
-    element: Element | None = None
+    element: str | None = None
     for p in ability.then:
         if element is None and p.kind == "custom" and p.note.startswith("consume-"):
-            element = Element.parse(p.note.removeprefix("consume-"))
+            element = p.note.removeprefix("consume-")
         elif element is None:
             base.append(p)
         else:
             bought.append(p)
     return base, element, bought
+
+
+def _offer(game: Game, element: str | None) -> list[Element]:
+    """The elements a consumption of ``element`` may take now (wild: any Strong or Waning)."""
+    if element is None:
+        return []
+    elements = game.state.elements
+    if element == "wild":
+        return elements.consumable()
+    e = Element.parse(element)
+    return [e] if elements.can_consume(e) else []
 
 
 def _effective(ability: Ability, paid: bool) -> list[Ability]:
@@ -115,24 +128,24 @@ def _gain_xp(game: Game, fid: str, items: list[Ability]) -> None:
 # ------------------------------------------------------- optional consumption
 
 
-@effect("to-allies", "ally-recovers")
+@effect("to-allies", "ally-recovers", "move-consumes")
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then perform."""
-    _, element, _ = _split(ability)
-    if element is not None and game.state.elements.can_consume(element):
+    if _offer(game, _split(ability)[1]):
         game._push(Task("cls_consume", fid, 0, str(ability)))
         return
     _finish(game, fid, ability, paid=False)
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    _, element, _ = _split(Ability.parse(task.text))
-    assert element is not None
-    if not game.state.elements.can_consume(element):  # another effect took it meanwhile
+    offer = _offer(game, _split(Ability.parse(task.text))[1])
+    if not offer:  # another effect took it meanwhile
         game._pop()
         _finish(game, task.who, Ability.parse(task.text), paid=False)
         return None
-    return Decision(task.who, "consume", [Choice("consume", (element.value,)), Choice("no-consume")])
+    return Decision(
+        task.who, "consume", [*(Choice("consume", (e.value,)) for e in offer), Choice("no-consume")]
+    )
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
@@ -149,9 +162,17 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
     items = _effective(ability, paid)
     if paid:
-        _gain_xp(game, fid, _split(ability)[2])
+        bought = _split(ability)[2]
+        _gain_xp(game, fid, bought)
+        for note in _flags(bought):
+            if note.startswith("infuse-"):  # Burning Flash: any element for +1 heal and light
+                game.infuse(Element.parse(note.removeprefix("infuse-")))
     if ability.note == "to-allies":
         _to_allies(game, fid, items)
+    elif ability.note == "move-consumes":
+        move = next(p for p in items if p.kind == "move")
+        extra = _total(items, "move-plus-") - _total(items, "move-minus-")
+        game._perform(fid, msgspec.structs.replace(move, value=max(0, move.value + extra)))
     else:
         _recovers(game, fid, items)
 
@@ -224,6 +245,8 @@ def _give(game: Game, fid: str, rid: str, items: list[Ability]) -> None:
             game.add_condition(rid, p.condition)
         elif p.kind == "custom" and p.note in ("bless", "curse"):
             game.add_modifier_card(rid, p.note)
+        elif p.kind == "suffer":  # Harsh Stimulants: adjacent allies suffer damage
+            game.suffer_damage(rid, p.value, "suffer")
 
 
 def _run_pick(game: Game, task: Task) -> Decision | None:
@@ -260,6 +283,16 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         for p in items:
             if p.kind in ("push", "pull"):
                 game._push(Task("force", picked, p.value, f"{task.who}/{p.kind}/s"))
+    elif purpose == "afflict":
+        rest = [i for i in ids.split(";") if i != picked]
+        if task.n > 1 and rest:
+            game._push(Task("cls_pick", task.who, task.n - 1, f"afflict|{';'.join(rest)}|{text}"))
+        _give(
+            game,
+            task.who,
+            picked,
+            [p for p in items if p.kind == "condition" or p.note in ("bless", "curse")],
+        )
     elif purpose == "heal-all":
         target = game.state.figures.get(picked)
         if target is not None:
@@ -469,7 +502,126 @@ def _shove_range(game: Game, fid: str, ability: Ability) -> None:
     game._push(Task("cls_pick", fid, count, f"shove|{';'.join(ids)}|{ability}"))
 
 
+# ------------------------------------------------------------- enemies in range
+
+
+def _enemies_in_reach(game: Game, f: Figure, reach: int) -> list[str]:
+    enemies = [
+        g
+        for g in game.state.figures.values()
+        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+    ]
+    return sorted(g.id for g in fx._in_reach(game, f, reach, enemies))
+
+
+@effect("afflict-range")
+def _afflict_range(game: Game, fid: str, ability: Ability) -> None:
+    """Disorienting Flash: conditions on up to ``target`` enemies within range, in sight."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    ids = _enemies_in_reach(game, f, fx.flag_number(ability, "range-", 1))
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    count = fx.flag_number(ability, "target-", 1)
+    game._push(Task("cls_pick", fid, count, f"afflict|{';'.join(ids)}|{ability}"))
+
+
+@effect("damage-enemies")
+def _damage_enemies(game: Game, fid: str, ability: Ability) -> None:
+    """Scroll of Judgment: every enemy within range (in sight) suffers the damage."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-enemies-range-1")
+    reach = int(who.rsplit("-", 1)[1]) if who.rsplit("-", 1)[-1].isdigit() else 1
+    amount = sum(p.value for p in fx.parts(ability, "suffer"))
+    ids = _enemies_in_reach(game, f, reach)
+    if not ids:
+        game._emit("no-target", fid)
+    for tid in reversed(ids):
+        game.suffer_damage(tid, amount, "suffer")
+
+
+# ---------------------------------------------------------- allies perform
+
+
+@effect("allies-perform")
+def _allies_perform(game: Game, fid: str, ability: Ability) -> None:
+    """Mobilizing Axiom: every ally named (within range) may perform the parts (each move may
+    stop at once)."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-allies")
+    ids, _ = _allies_in(game, f, who)
+    ids = [i for i in ids if i != fid]
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    for aid in reversed(ids):  # the first ally acts first
+        fx._ally(game, fid, aid, ability)
+
+
+@effect("summons-move")
+def _summons_move(game: Game, fid: str, ability: Ability) -> None:
+    """Jet Propulsion: every summoned ally within range moves its own Move plus the bonus, the
+    player choosing the path."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    plus = fx.flag_number(ability, "move-plus-")
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-allies-range-1")
+    ids, _ = _allies_in(game, f, who)
+    summons = [i for i in ids if game.state.figures[i].kind == "summon"]
+    if not summons:
+        game._emit("no-target", fid)
+        return
+    for sid in reversed(summons):
+        s = game.state.figures[sid]
+        if Condition.IMMOBILIZE in s.conditions or Condition.STUN in s.conditions:
+            continue
+        stats = game.state.summon_stats.get(sid, (0, 0, 0))
+        game._emit("ally-performs", sid, f"for={fid}")
+        game._push(Task("move", sid, stats[0] + plus, "0/walk/s"))
+
+
 # ------------------------------------------------------------------ traps
+
+
+@effect("disarm-trap")
+def _disarm_trap(game: Game, fid: str, ability: Ability) -> None:
+    """Tinkerer's Tools: remove one trap on an adjacent hex (the player picks)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    found = sorted(h for h in board.links.get(f.hex, ()) if board.terrain_at(h) is Terrain.TRAP)
+    if not found:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cls_disarm", fid, 0, ";".join(actions.hex_token(h) for h in found)))
+
+
+def _run_disarm(game: Game, task: Task) -> Decision | None:
+    return Decision(
+        task.who, "disarm", [*(Choice("disarm", (h,)) for h in task.text.split(";")), Choice("skip")]
+    )
+
+
+def _apply_disarm(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "disarm")
+        return
+    st = game.state
+    h = actions.parse_hex(choice.args[0])
+    if h in st.created_traps:
+        st.created_traps = {k: v for k, v in st.created_traps.items() if k != h}
+    else:
+        st.sprung = st.sprung | {h}
+    game._emit("trap-disarmed", task.who, choice.args[0])
 
 
 @effect("create-trap")
@@ -539,6 +691,9 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     "next-heals-bonus",
     "infuse-at-turn-end-unless-strong",
     "item-use-attack-bonus",
+    "at-turn-end",
+    "attack-modifier",
+    "next-attacks-bonus",
 )
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
@@ -572,11 +727,77 @@ def _holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
 
 def move_bonus(game: Game, fid: str) -> int:
     """What the active area adds to (or takes from) a move ability of ``fid`` (Defensive
-    Stance: −1)."""
+    Stance: −1), and what allies gave it this round (Supportive Chant: +2)."""
     total = 0
     for _, a in _holders(game, fid, "move-modifier"):
         total += fx.flag_number(a, "move-plus-") - fx.flag_number(a, "move-minus-")
+    if fx._in_play(game, "move-bonus-this-round"):
+        total += sum(
+            int(args[1].removeprefix("+"))
+            for kind, args in fx._this_round(game)
+            if kind == "round-move-bonus" and args[0] == fid
+        )
     return total
+
+
+@effect("move-bonus-this-round")
+def _move_bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
+    """Supportive Chant: the allies named add the bonus to their move abilities this round."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-allies")
+    ids, _ = _allies_in(game, f, who)
+    n = fx.flag_number(ability, "move-plus-")
+    for aid in ids:
+        game._emit("round-move-bonus", aid, f"+{n}", f"by={fid}")
+
+
+def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus) -> None:
+    """What the character's active area adds to one attack: Proficiency (an item used in the
+    action), Scales of Justice (−1), Angelic Ascension (+3, wound and advantage on the next
+    attack actions, one use slot per action)."""
+    if f.kind != "character":
+        return
+    used_item = item_attack_bonus(game, f)
+    if used_item:
+        out.attack += used_item
+        out.why.append(f"item-used+{used_item}")
+    for _, a in _holders(game, f.id, "attack-modifier"):
+        n = sum(p.value for p in fx.parts(a, "attack"))
+        out.attack += n
+        out.why.append(f"modifier{n:+d}")
+    _next_attacks(game, f, out)
+
+
+def _next_attacks(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
+    holders = _holders(game, f.id, "next-attacks-bonus")
+    if not holders:
+        return
+    since = fx._events_since(game, "action", f.id)
+    marked = {args[1] for kind, args in since if kind == "next-attack-bonus" and args[0] == f.id}
+    ch = game.state.characters[f.id]
+    for i, a in reversed(holders):
+        card = ch.active[i].card
+        if card not in marked:  # the first attack of this action: one use slot
+            game._emit("next-attack-bonus", f.id, card)
+            _spend(game, f.id, i)
+        _apply_bonus(a, out)
+    for card in marked - {ch.active[i].card for i, _ in holders if i < len(ch.active)}:
+        for half in (game._card(f.id, card).top, game._card(f.id, card).bottom):
+            for a in fx._named_in(half, "next-attacks-bonus"):
+                _apply_bonus(a, out)  # its last slot was spent earlier in this action
+
+
+def _apply_bonus(a: Ability, out: fx.StrikeBonus) -> None:
+    for p in a.then:
+        if p.kind == "attack":
+            out.attack += p.value
+            out.why.append(f"next-attacks+{p.value}")
+        elif p.kind == "condition" and p.condition is not None:
+            out.adds.append(p.condition)
+        elif p.kind == "custom" and p.note == "advantage":
+            out.advantage = True
 
 
 def heal_bonus(game: Game, fid: str) -> int:
@@ -622,7 +843,12 @@ def _run_unretaliate(game: Game, task: Task) -> Decision | None:
 
 def _turn_end(game: Game, f: Figure) -> None:
     """Beacon of Light: at the end of your turn, infuse the element unless it is Strong (or
-    already infused this turn); each infusion spends a use slot."""
+    already infused this turn); each infusion spends a use slot. Auto Turret, Fortified
+    Position, Gas Canister: at the end of each of your turns, perform the parts (a use slot
+    each)."""
+    for i, a in reversed(_holders(game, f.id, "at-turn-end")):
+        _spend(game, f.id, i)
+        _at_turn_end(game, f.id, a)
     for i, a in reversed(_holders(game, f.id, "infuse-at-turn-end-unless-strong")):
         for note in fx.flags(a):
             if not note.startswith("infuse-"):
@@ -633,6 +859,19 @@ def _turn_end(game: Game, f: Figure) -> None:
                 continue
             game.infuse(element)
             _spend(game, f.id, i)
+
+
+def _at_turn_end(game: Game, fid: str, ability: Ability) -> None:
+    items = list(ability.then)
+    notes = _flags(items)
+    if any(n.startswith("ally-recovers-") for n in notes):
+        pile = "pile-lost" if "ally-recovers-lost" in notes else "pile-discard"
+        _recovers(game, fid, [Ability(kind="custom", note=pile), *items])
+    elif any(p.kind == "heal" for p in items) and any(n.startswith("affects-") for n in notes):
+        _to_allies(game, fid, items)
+    for p in items:
+        if p.kind == "attack":
+            fx._perform_attack(game, fid, p)
 
 
 TURN_END_HOOKS.append(_turn_end)
@@ -666,6 +905,7 @@ for _kind, _run, _apply in (
     ("cls_recover", _run_recover, _apply_recover),
     ("cls_trap", _run_trap, _apply_trap),
     ("cls_refresh", _run_refresh, _apply_refresh),
+    ("cls_disarm", _run_disarm, _apply_disarm),
     ("cls_unretaliate", _run_unretaliate, None),
 ):
     task_handler(_kind, _run, _apply)
