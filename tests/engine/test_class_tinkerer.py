@@ -258,3 +258,67 @@ def test_gas_canister_an_ally_recovers_a_discard_at_the_end_of_your_turns() -> N
     go(game, "bottom gas-canister", "top stun-shot", "target brute", "recover spare-dagger")
     assert "spare-dagger" in ch.hand
     assert [(a.card, a.used) for a in game.state.characters["tinkerer"].active] == [("gas-canister", 1)]
+
+
+def test_noxious_vials_poison_triangle_and_an_adjacent_ally_refreshes_a_small_item() -> None:
+    tink = hero("tinkerer", ["noxious-vials", "stun-shot"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (-1, 0), items=(12,))
+    game = arena([tink, brute], [("normal", (3, 0)), ("normal", (3, -1))])
+    game.state.characters["brute"].items[12] = "consumed"
+    go(game, "select stun-shot noxious-vials", "select grab-and-go shield-bash")
+    _until(game, "tinkerer")
+    go(game, "top noxious-vials", "target brute", "refresh 12")
+    assert game.state.characters["brute"].items[12] == "unused"
+
+
+def test_disintegration_beam_kills_enemies_of_at_most_5_hit_points_in_a_line() -> None:
+    tink = hero("tinkerer", ["disintegration-beam", "stun-shot"], (0, 0))
+    game = arena([tink], [("normal", (1, 0)), ("normal", (2, 0)), ("normal", (3, 0))])
+    a, b, c = at(game, (1, 0)), at(game, (2, 0)), at(game, (3, 0))
+    game.state.figures[a].hp = 5
+    game.state.figures[b].hp = 6
+    game.state.figures[c].hp = 2
+    go(game, "select stun-shot disintegration-beam")
+    events = go(game, "top disintegration-beam", f"area {' '.join(sorted([a, b, c]))}")
+    assert a not in game.state.figures and c not in game.state.figures and b in game.state.figures
+    assert sum(1 for e in events if e.startswith("kill tinkerer")) == 2
+    assert game.state.characters["tinkerer"].xp == 2
+
+
+def test_chimeric_formula_ally_recovers_two_lost_cards_then_loses_two() -> None:
+    tink = hero("tinkerer", ["chimeric-formula", "stun-shot"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash", "spare-dagger", "trample", "wall-of-doom"], (1, 0))
+    game = arena([tink, brute], [("normal", (5, -5))])
+    ch = game.state.characters["brute"]
+    for c in ("spare-dagger", "trample"):
+        ch.hand.remove(c)
+        ch.lost.append(c)
+    go(game, "select stun-shot chimeric-formula", "select grab-and-go shield-bash")
+    _until(game, "tinkerer")
+    go(game, "top chimeric-formula", "target brute", "recover spare-dagger", "recover trample")
+    d = game.decision
+    assert d is not None and d.actor == "brute" and d.kind == "lose"
+    go(game, "lose wall-of-doom", "lose spare-dagger")
+    assert sorted(ch.lost) == ["spare-dagger", "wall-of-doom"] and "trample" in ch.hand
+
+
+def test_chimeric_formula_bottom_recovers_a_lost_card_of_an_ally_next_to_the_one_chosen() -> None:
+    tink = hero("tinkerer", ["chimeric-formula", "stun-shot"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (3, 0))
+    mind = hero("mindthief", ["scurry", "into-the-night", "submissive-affliction"], (4, 0))
+    game = arena([tink, brute, mind], [("normal", (5, -5))])
+    ch = game.state.characters["mindthief"]
+    ch.hand.remove("submissive-affliction")
+    ch.lost.append("submissive-affliction")
+    go(
+        game,
+        "select stun-shot chimeric-formula",
+        "select grab-and-go shield-bash",
+        "select scurry into-the-night",
+    )
+    _until(game, "tinkerer")
+    go(game, "bottom chimeric-formula", "target brute")
+    d = game.decision
+    assert d is not None and d.actor == "brute" and "recover mindthief submissive-affliction" in d.choices
+    go(game, "recover mindthief submissive-affliction")
+    assert "submissive-affliction" in ch.hand

@@ -605,6 +605,60 @@ TINKERER.update(
             ),
             "J",
         ),
+        51: (  # Noxious Vials
+            CardHalf(abilities=(_refresh(_affects("ally-adjacent"), "consumed", "small"),)),
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        3,
+                        _a("range", 3),
+                        TRIANGLE_3,
+                        _a("condition", "poison"),
+                        _custom("xp-per-target", _a("xp", 1)),
+                    ),
+                ),
+                lost=True,
+            ),
+            "J (area: J's pattern R6A2R3R, three mutually adjacent hexes)",
+        ),
+        52: (  # Disintegration Beam
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "kill-in-area",
+                        _custom("line-3"),
+                        _custom("max-hit-points-5"),
+                        _custom("xp-per-kill", _a("xp", 1)),
+                    ),
+                ),
+                lost=True,
+            ),
+            CardHalf(abilities=(_a("move", 2), _a("condition", "disarm", _affects("enemy-adjacent")))),
+            "J (area: J's pattern G1R1R1R1A, a line of three hexes from the Tinkerer)",
+        ),
+        60: (  # Chimeric Formula
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "ally-recovers-lost",
+                        _affects("ally-adjacent"),
+                        _a("target", 2),
+                        _custom("then-lose-2"),
+                    ),
+                )
+            ),
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "ally-recovers-lost", _affects("ally", 3), _a("target", 1), _custom("of-adjacent")
+                    ),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            "J",
+        ),
         59: (  # Lethal Injection
             CardHalf(
                 abilities=(_custom("kill", _affects("enemy-adjacent"), _custom("normal-or-elite")),),

@@ -149,7 +149,7 @@ CLASS_WORDS = frozenset(
         "retaliate-on-melee-attacked", "negate-damage-this-round", "move-modifier",
         "heal-all-damage", "infuse-at-turn-end-unless-strong", "next-heals-bonus",
         "refresh-items", "item-use-attack-bonus", "disarm-trap", "at-turn-end", "summons-move",
-        "attack-modifier", "move-bonus-this-round", "next-attacks-bonus",
+        "attack-modifier", "move-bonus-this-round", "next-attacks-bonus", "kill-in-area",
     }
 )  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}

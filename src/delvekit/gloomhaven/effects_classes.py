@@ -45,6 +45,7 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.board import Terrain
+from delvekit.core.los import sight_for
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
@@ -341,6 +342,12 @@ def _start_recovery(game: Game, fid: str, ally: str, items: list[Ability]) -> No
     ch = game.state.characters.get(ally)
     if ch is None:
         return
+    if "of-adjacent" in _flags(items):  # Chimeric Formula: a lost card of an ally next to them
+        game._push(Task("cls_recover_other", ally, _number(items, "target-", 1)))
+        return
+    lose = _number(items, "then-lose-", 0)
+    if lose:  # Chimeric Formula: then the ally loses two cards (after the recovery)
+        game._push(Task("cls_lose", ally, lose))
     if "all" in _flags(items):
         for card in _pile(game, ally, pile):
             _recover(game, ally, card, pile)
@@ -372,6 +379,62 @@ def _apply_recover(game: Game, task: Task, choice: Choice) -> None:
     _recover(game, task.who, choice.args[0], task.text)
     if task.n > 1:
         game._push(Task("cls_recover", task.who, task.n - 1, task.text))
+
+
+def _run_recover_other(game: Game, task: Task) -> Decision | None:
+    """The ally (``task.who``) picks a lost card of a character adjacent to it."""
+    f = game.state.figures.get(task.who)
+    board = game.board()
+    if f is None or board is None or task.n <= 0:
+        game._pop()
+        return None
+    owners = sorted(
+        cid
+        for cid, ch in game.state.characters.items()
+        if cid != task.who
+        and not ch.exhausted
+        and cid in game.state.figures
+        and board.adjacent(f.hex, game.state.figures[cid].hex)
+    )
+    choices = [Choice("recover", (cid, card)) for cid in owners for card in _pile(game, cid, "lost")]
+    if not choices:
+        game._pop()
+        return None
+    return Decision(task.who, "recover", [*choices, Choice("done")])
+
+
+def _apply_recover_other(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "done":
+        return
+    owner, card = choice.args
+    _recover(game, owner, card, "lost")
+    if task.n > 1:
+        game._push(Task("cls_recover_other", task.who, task.n - 1))
+
+
+def _run_lose(game: Game, task: Task) -> Decision | None:
+    """Lose ``task.n`` cards from hand or discard pile (mandatory while any is left)."""
+    ch = game.state.characters.get(task.who)
+    if ch is None or ch.exhausted or task.n <= 0:
+        game._pop()
+        return None
+    cards = [*ch.hand, *ch.discard]
+    if not cards:
+        game._pop()
+        return None
+    return Decision(task.who, "lose", [Choice("lose", (c,)) for c in cards])
+
+
+def _apply_lose(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    ch = game.state.characters[task.who]
+    card = choice.args[0]
+    (ch.hand if card in ch.hand else ch.discard).remove(card)
+    ch.lost.append(card)
+    game._emit("card", task.who, card, "lost")
+    if task.n > 1:
+        game._push(Task("cls_lose", task.who, task.n - 1))
 
 
 @effect("heal-all-damage")
@@ -585,6 +648,60 @@ def _summons_move(game: Game, fid: str, ability: Ability) -> None:
         stats = game.state.summon_stats.get(sid, (0, 0, 0))
         game._emit("ally-performs", sid, f"for={fid}")
         game._push(Task("move", sid, stats[0] + plus, "0/walk/s"))
+
+
+# ------------------------------------------------------------- kill in an area
+
+_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+@effect("kill-in-area")
+def _kill_in_area(game: Game, fid: str, ability: Ability) -> None:
+    """Disintegration Beam: the player turns the line of hexes from the performer; every enemy
+    in it (in sight) with at most the hit points named is killed, XP for each. Bosses are not
+    killed by such wordings (our reading)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    length = fx.flag_number(ability, "line-", 1)
+    sight = sight_for(board, game._static.ruleset.los)
+    on = {g.hex: g for g in game.state.figures.values() if actions._hostile(f, g)}
+    options: list[tuple[str, ...]] = []
+    for dq, dr in _DIRECTIONS:
+        line = [(f.hex[0] + k * dq, f.hex[1] + k * dr) for k in range(1, length + 1)]
+        hit = tuple(
+            sorted(on[h].id for h in line if h in board.hexes and h in on and sight.visible(f.hex, h))
+        )
+        if hit and hit not in options:
+            options.append(hit)
+    if not options:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cls_kill_area", fid, 0, f"{'/'.join(';'.join(o) for o in options)}|{ability}"))
+
+
+def _run_kill_area(game: Game, task: Task) -> Decision | None:
+    options = [o.split(";") for o in task.text.split("|", 1)[0].split("/")]
+    return Decision(task.who, "area", [*(Choice("area", tuple(o)) for o in options), Choice("skip")])
+
+
+def _apply_kill_area(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "area")
+        return
+    ability = Ability.parse(task.text.split("|", 1)[1])
+    most = fx.flag_number(ability, "max-hit-points-")
+    xp = sum(p.value for p in fx.parts(ability, "xp"))
+    for tid in choice.args:
+        target = game.state.figures.get(tid)
+        if target is None or target.rank == "boss" or target.hp > most:
+            continue
+        fx._kill(game, task.who, tid)
+        if xp and task.who in game.state.characters:
+            game.state.characters[task.who].xp += xp
+            game._emit("xp", task.who, xp)
 
 
 # ------------------------------------------------------------------ traps
@@ -906,6 +1023,9 @@ for _kind, _run, _apply in (
     ("cls_trap", _run_trap, _apply_trap),
     ("cls_refresh", _run_refresh, _apply_refresh),
     ("cls_disarm", _run_disarm, _apply_disarm),
+    ("cls_recover_other", _run_recover_other, _apply_recover_other),
+    ("cls_lose", _run_lose, _apply_lose),
+    ("cls_kill_area", _run_kill_area, _apply_kill_area),
     ("cls_unretaliate", _run_unretaliate, None),
 ):
     task_handler(_kind, _run, _apply)
