@@ -855,3 +855,16 @@ def test_pressure_plates_scenario_33_every_character_still_in_play_on_a_plate_op
     del game.state.figures["tinkerer"]
     effects.turn_end(game, mindthief)
     assert (12, 3) in game.state.opened
+
+
+def test_scenario_95_demons_come_by_door_1_until_it_opens() -> None:
+    setup = _setup(95, THREE)
+    game = _started(setup)
+    _round(game, 1, "end")
+    _round(game, 2, "end")
+    spawned = _events(game, "spawned")
+    assert [e.split()[1].split("#")[0] for e in spawned] == ["flame-demon", "earth-demon"]
+    assert [e.split()[2] for e in spawned] == ["elite", "normal"]  # three characters
+    game.reveal_room(_room_of(setup, 3, 95))  # door 1 opens: no more demons
+    _round(game, 3, "end")
+    assert len(_events(game, "spawned")) == 2

@@ -170,6 +170,28 @@ C of the four); 33, every character on one of the four plates c opens door 1; 41
 opens door 2 (the book: door 2 can then be opened; its Stone Golems and Artilleries waiting for
 the plate are set up with their room); 69, plate b opens door 1."""
 
+
+class DoorSpawn(msgspec.Struct, frozen=True):
+    """A spawn at the round's end (``when`` in R) on the hex of ``tile`` nearest the door into
+    the room marked ``door``, until that door opens; ``ranks`` for 2, 3 and 4 characters."""
+
+    when: str
+    monster: str
+    ranks: str
+    tile: str
+    door: str
+
+
+DOOR_SPAWNS: dict[int, tuple[DoorSpawn, ...]] = {
+    95: (
+        DoorSpawn("R % 2 == 1", "flame-demon", "normal,elite,elite", "G1b", "1"),
+        DoorSpawn("R % 2 == 0", "earth-demon", "normal,normal,elite", "G1b", "1"),
+    ),
+}
+"""Spawns of the book that no source has as rule data: scenario 95's demons come on the G-tile
+hex nearest door 1 at the end of every round until door 1 opens (the book: until tokens 1-4
+are looted, which open it)."""
+
 MAX_LEVEL = 7
 """The highest monster level: a type's level offset never takes it beyond (28, 67)."""
 
@@ -203,13 +225,21 @@ def monster_level(s: cs.Scenario, monster: str, level: int) -> int:
 
 def rules_of(s: cs.Scenario) -> tuple[cs.Rule, ...]:
     """The scenario's rules as the engine performs them: the content's (with the rooms of
-    :data:`RULE_ROOMS`) followed by :data:`EXTRA_RULES`."""
+    :data:`RULE_ROOMS`) followed by :data:`EXTRA_RULES` (and a rule that never fires for each
+    type of :data:`DOOR_SPAWNS`, so that the setup has the type)."""
     rules = list(s.rules)
     for (number, i), tile in RULE_ROOMS.items():
         room = next((r.number for r in s.rooms if any(t.ref == tile for t in r.tiles)), None)
         if number == s.number and room is not None and i < len(rules):
             rules[i] = msgspec.structs.replace(rules[i], requires_rooms=(*rules[i].requires_rooms, room))
-    return (*rules, *EXTRA_RULES.get(s.number, ()))
+    names = [d.monster for d in DOOR_SPAWNS.get(s.number, ())]
+    spawns = tuple(cs.Rule(when=NEVER, spawns=(cs.Spawn(m, ("normal", "normal", "normal")),)) for m in names)
+    return (*rules, *EXTRA_RULES.get(s.number, ()), *spawns)
+
+
+NEVER = "0"
+"""The ``when`` of a rule that never fires: it only names a monster type the scenario needs
+(:data:`DOOR_SPAWNS`' types, spawned by their own lines)."""
 
 
 def _placed_types(s: cs.Scenario) -> set[str]:
@@ -280,7 +310,7 @@ def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[str]:
     """A hex for every spawn marker letter, and ``#N`` for rule N's spawns without one."""
     wanted: dict[str, int | None] = {}
     for i, rule in enumerate(rules_of(s)):
-        for sp in rule.spawns:
+        for sp in rule.spawns if rule.when != NEVER else ():
             key = sp.marker or f"#{i}"
             wanted.setdefault(key, _rule_room(rule))
     tiles = {**MARKER_TILES.get(s.number, {}), **BOSS_MARKER_TILES.get(s.number, {})}
@@ -448,6 +478,22 @@ def is_plain(rule: cs.Rule) -> bool:
     )  # fmt: skip
 
 
+def _door_spawn_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
+    """``spawn`` lines of :data:`DOOR_SPAWNS` (they stop as the room behind the door opens)."""
+    out: list[str] = []
+    doors = s.map().doors
+    for sp in DOOR_SPAWNS.get(s.number, ()):
+        rooms = [r.number for r in s.rooms if r.marker == sp.door]
+        door = next((h for h, d in sorted(doors.items()) if set(rooms) & set(d.rooms)), None)
+        free = _free_hexes(s, _tile_hexes(s, sp.tile))
+        if door is None or not free or not rooms:
+            continue
+        q, r = min(free, key=lambda h: (distance(h, door), h))
+        stop = ",".join(str(index[n]) for n in rooms)
+        out.append(f"spawn|end|{sp.when}|{sp.monster}|{sp.ranks}|{q},{r}|{stop}")
+    return out
+
+
 def _plate_lines(s: cs.Scenario) -> list[str]:
     """``plate`` and ``lock`` lines of :data:`PLATES`."""
     out: list[str] = []
@@ -476,6 +522,8 @@ def scenario_lines(
     rule index → corrected round timing)."""
     out: list[str] = []
     for i, rule in enumerate(rules_of(s)):
+        if rule.when == NEVER:
+            continue
         stats = tuple(c for c in rule.stats if not carried_by_variant(s, c))
         if stats != rule.stats:
             rule = msgspec.structs.replace(rule, stats=stats)
@@ -501,6 +549,7 @@ def scenario_lines(
         objectives = _objective_lines(s, index)
         out += objectives
         out += _plate_lines(s)
+        out += _door_spawn_lines(s, index)
         guarded = sorted(
             {tuple(msgspec.json.decode(line.split("|", 1)[1]).get("door", ())) for line in objectives}
         )
