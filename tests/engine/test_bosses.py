@@ -564,3 +564,19 @@ def test_elder_drake_flies_to_its_perches_a_b_c_in_scenario_34() -> None:
     _, events = boss_round("elder-drake", SPECIAL_2, monster_hex=(3, 0), rules=rules[:1])
     perch = next(e for e in events if e.startswith("perch "))
     assert perch.endswith(" a")
+
+
+def test_the_betrayer_mind_control_turns_the_controlled_characters_summons_on_their_allies() -> None:
+    """"All summons the affected character owns are also mind controlled": on their turn they
+    focus and attack the character's allies, not the monsters."""
+    hand = tuple(card(f"c{i}", 60 + i, half("attack 3"), half("move 1")) for i in range(8))
+    game = _betrayer_game(hand)
+    wolf = game.summon("hero1", "wolf", 6, (-2, 2), move=3, attack=2)
+    game.state.figures[wolf].summoned_round = 0  # summoned in an earlier round: it acts
+    events = _controlled_round(game, {"hero0": "select c1 c2", "hero1": "select c6 c5"})
+    assert "mind-controlled hero1 by=the-betrayer#1" in events
+    turn = events.index(f"turn {wolf}")
+    assert turn < events.index("turn hero1")  # a summon acts right before its owner
+    focus = next(e for e in events[turn:] if e.startswith(f"focus {wolf} "))
+    assert focus == f"focus {wolf} hero0"  # its owner's ally, not the Betrayer
+    assert any(e.startswith(f"attack {wolf} hero0 ") for e in events[turn:])

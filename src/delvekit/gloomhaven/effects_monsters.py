@@ -710,6 +710,14 @@ def mind_controlled(game: Game, f: Figure) -> bool:
     return st.scenario_marks.get(MIND_CONTROL + cid) == st.round
 
 
+def controlled_team(game: Game, f: Figure) -> frozenset[str]:
+    """The mind-controlled character and its summons: the figures on ``f``'s side while it is
+    mind controlled (every other figure of its side is its enemy, every monster its ally)."""
+    cid = f.owner if f.kind == "summon" and f.owner else f.id
+    summons = {g.id for g in game.state.figures.values() if g.kind == "summon" and g.owner == cid}
+    return frozenset({cid} | summons)
+
+
 def controlled_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     """A mind-controlled character's turn: "Move 2", then the abilities of its leading card's top
     half (absolute values: its stat line counts as Move 0, Attack 0, melee)."""

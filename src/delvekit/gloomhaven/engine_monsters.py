@@ -223,9 +223,12 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
     initiative = _initiatives(game)
     turned = effects_characters.turned(game, f.id) is not None  # Hostile Takeover
     mind = effects_monsters.mind_controlled(game, f)  # the Betrayer: its allies are its enemies
+    team = effects_monsters.controlled_team(game, f) if mind else frozenset()
 
     def ally(g: Figure) -> bool:
-        return not turned if g is f else (g.side == f.side) != mind
+        if g is f:
+            return not turned
+        return g.id in team or g.side != f.side if mind else g.side == f.side
 
     figures = tuple(
         monster_ai.Figure(
