@@ -37,7 +37,8 @@ def test_every_unencoded_class_card_is_listed(gaps: list[EngineGap]) -> None:
 def test_the_playable_classes_have_no_gap_and_the_rest_do(gaps: list[EngineGap]) -> None:
     decks = {g.deck for g in gaps}
     assert "class brute" not in decks and "class mindthief" not in decks
-    assert "class tinkerer" in decks and "class spellweaver" in decks
+    assert "class tinkerer" not in decks  # every card encoded and executable
+    assert "class sunkeeper" in decks and "class spellweaver" in decks
 
 
 def test_each_listed_ability_has_no_handler(gaps: list[EngineGap]) -> None:
@@ -112,9 +113,10 @@ def test_cli_prints_the_section_with_counts_and_keeps_exit_code_0(gaps: list[Eng
     count = sum(1 for g in gaps if g.deck == "class spellweaver")
     assert spellweaver == f"  class spellweaver: {count} cards, {count} not encoded"
     assert not any(line.startswith("  monster deck") for line in lines)
-    tinkerer = next(line for line in lines if line.startswith("  class tinkerer: "))
-    count = sum(1 for g in gaps if g.deck == "class tinkerer")
-    assert tinkerer == f"  class tinkerer: {count} cards, {count} not encoded"  # levels 2-9 only
+    sunkeeper = next(line for line in lines if line.startswith("  class sunkeeper: "))
+    count = sum(1 for g in gaps if g.deck == "class sunkeeper")
+    assert sunkeeper == f"  class sunkeeper: {count} cards, {count} not encoded"  # higher levels only
+    assert not any(line.startswith("  class tinkerer: ") for line in lines)
 
 
 def test_cli_strict_engine_fails_on_the_list() -> None:

@@ -35,7 +35,7 @@ def test_require_playable_names_the_missing_cards() -> None:
     pack = load_pack()
     pack.classes["brute"].require_playable(9)
     with pytest.raises(ContentError) as info:
-        pack.classes["tinkerer"].require_playable(2)
+        pack.classes["sunkeeper"].require_playable(2)
     message = str(info.value)
-    assert message.startswith("classes: tinkerer: Tinkerer is not playable at level 2: 2 cards")
-    assert "Stamina Booster (45)" in message
+    assert message.startswith("classes: sunkeeper: Sunkeeper is not playable at level 2: 1 cards")
+    assert "Unwavering Mandate (190)" in message
