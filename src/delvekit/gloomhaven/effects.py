@@ -46,6 +46,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_monsters",
     "delvekit.gloomhaven.effects_bosses",
     "delvekit.gloomhaven.effects_characters",
+    "delvekit.gloomhaven.effects_classes",
     "delvekit.gloomhaven.scenario_rules",
     "delvekit.gloomhaven.scenario_goals",
 )

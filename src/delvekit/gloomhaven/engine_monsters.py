@@ -37,7 +37,7 @@ from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import effects_characters, effects_monsters, monster_ai
+from delvekit.gloomhaven import effects_characters, effects_classes, effects_monsters, monster_ai
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
@@ -341,6 +341,7 @@ def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
         if terrain is not None and terrain.name == "TRAP" and h not in st.sprung:
             st.sprung = st.sprung | {h}
             game._emit("trap-sprung", f.id, hex_token(h))
+            effects_classes.trap_sprung(game, f, h)  # a created trap's conditions and XP
             game._lose_hp(f, st.created_traps.pop(h, info.trap_damage), "trap")
         elif terrain is not None and terrain.name == "HAZARDOUS":
             game._lose_hp(f, info.hazardous_damage, "hazardous")
