@@ -322,3 +322,18 @@ def test_chimeric_formula_bottom_recovers_a_lost_card_of_an_ally_next_to_the_one
     assert d is not None and d.actor == "brute" and "recover mindthief submissive-affliction" in d.choices
     go(game, "recover mindthief submissive-affliction")
     assert "submissive-affliction" in ch.hand
+
+
+def test_a_monster_walking_into_a_created_trap_gives_its_conditions_and_xp() -> None:
+    """The monsters' own walk (engine_monsters) calls the trap hook too; and the class effects
+    module is a registered handler module."""
+    from delvekit.gloomhaven import effects, engine_monsters
+
+    assert "delvekit.gloomhaven.effects_classes" in effects.HANDLER_MODULES
+    tink = hero("tinkerer", ["volatile-concoction", "stun-shot"], (0, 0))
+    game = arena([tink], [("normal", (2, 0))])
+    m = at(game, (2, 0))
+    go(game, "select volatile-concoction stun-shot", "top volatile-concoction", "place 1,0")
+    monster = game.state.figures[m]
+    engine_monsters._walk(game, monster, ((2, 0), (1, 0)), jump=False)
+    assert Condition.POISON in monster.conditions and monster.hp == 8
