@@ -868,3 +868,24 @@ def test_scenario_95_demons_come_by_door_1_until_it_opens() -> None:
     game.reveal_room(_room_of(setup, 3, 95))  # door 1 opens: no more demons
     _round(game, 3, "end")
     assert len(_events(game, "spawned")) == 2
+
+
+def test_scenario_51_each_character_and_its_summons_suffer_2_as_its_turn_ends() -> None:
+    game = _started(_setup(51))
+    board = game.board()
+    assert board is not None
+    brute = game.state.figures["brute"]
+    spot = next(
+        n for n in neighbours(brute.hex) if n in board.hexes and board.adjacent(brute.hex, n)
+        and board.terrain_at(n) is None and game.state.figure_at(n) is None and n not in board.doors
+    )  # fmt: skip
+    rat = game.summon("brute", "test-rat", 6, spot, move=2, attack=1)
+    mindthief = game.state.figures["mindthief"]
+    before = mindthief.hp
+    _round(game, 2, "start")  # no longer as the round starts
+    assert game.state.figures[rat].hp == 6 and mindthief.hp == before
+    effects.turn_end(game, brute)
+    assert "scenario-rule rule-1 turn-end brute" in [str(e) for e in game.events]
+    assert game.state.figures[rat].hp == 4  # the brute's summon too
+    assert mindthief.hp == before  # not the other character
+    assert str(game.decision).startswith("brute damage: take 2")  # or lose a card to negate it

@@ -42,6 +42,9 @@ Two kinds of line:
   it heads for a hex next to one of them; ``on``: into one, and is then saved); a door
   objective also ``door``, the locked door it is, opened when it is destroyed.
 * ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
+* ``each-turn|N`` — rule N's figure effects happen as each character's turn ends, to that
+  character and its summons, instead of at the round's start or end (scenario 51: 2 damage
+  at the end of each of their turns; summons act just before their owner).
 * ``plate|Q,R;...|EFFECT|VALUE|COUNT`` — pressure plates: when a character ends its turn on
   one of them and COUNT of them (an expression in ``C``; default 1) hold characters at once,
   EFFECT happens, once: ``reveal`` (VALUE a room index), ``open`` (VALUE door hexes
@@ -130,6 +133,10 @@ class ObjectiveLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     door: Hex | None = None
 
 
+class EachTurn(msgspec.Struct, frozen=True):
+    index: int
+
+
 class Ally(msgspec.Struct, frozen=True):
     monster: str
 
@@ -147,7 +154,7 @@ class Plate(msgspec.Struct, frozen=True):
         return self.hexes[0]
 
 
-Line = RoundRule | Goal | Spawn | Lock | RuleLine | Marker | ObjectiveLine | Ally | Plate
+Line = RoundRule | Goal | Spawn | Lock | RuleLine | Marker | ObjectiveLine | Ally | Plate | EachTurn
 
 _RANKS = ("normal", "elite", "none")
 
@@ -187,7 +194,7 @@ def _parse_line(line: str) -> Line:
             return Lock(tuple(_hex(t) for t in parts[1].split(";")), parts[2])
         except ValueError:
             raise InputError(f"bad door hexes {parts[1]!r}", where=where) from None
-    if parts[0] in ("rule", "objective", "marker", "ally", "plate"):
+    if parts[0] in ("rule", "objective", "marker", "ally", "plate", "each-turn"):
         return _parse_more(parts, line, where)
     if parts[0] == "at" and len(parts) == 6 and parts[1] in ("start", "end"):
         rule = RoundRule(parts[1], parts[2], parts[3], parts[4], parts[5])  # type: ignore[arg-type]
@@ -236,6 +243,8 @@ def _parse_more(parts: list[str], line: str, where: str) -> Line:
             return objective
         if parts[0] == "marker" and len(parts) == 3 and parts[1]:
             return Marker(parts[1], _hex(parts[2]))
+        if parts[0] == "each-turn" and len(parts) == 2:
+            return EachTurn(int(parts[1]))
         if parts[0] == "ally" and len(parts) == 2 and parts[1]:
             return Ally(parts[1])
         if parts[0] == "plate" and len(parts) in (4, 5) and parts[2] in ("reveal", "open", "finish"):

@@ -192,6 +192,10 @@ DOOR_SPAWNS: dict[int, tuple[DoorSpawn, ...]] = {
 hex nearest door 1 at the end of every round until door 1 opens (the book: until tokens 1-4
 are looted, which open it)."""
 
+EACH_TURN: dict[int, tuple[int, ...]] = {51: (1,)}
+"""Scenario → rules whose effects happen as each character's turn ends, to it and its summons
+(the book: "at the end of each of their turns"; GHS has no such timing): 51's 2 damage."""
+
 MAX_LEVEL = 7
 """The highest monster level: a type's level offset never takes it beyond (28, 67)."""
 
@@ -555,4 +559,5 @@ def scenario_lines(
         )
         out += [f"lock|{d[0]},{d[1]}|scenario" for d in guarded if d]
     out += [f"ally|{t}" for t in s.allies]
+    out += [f"each-turn|{i}" for i in EACH_TURN.get(s.number, ())]
     return out

@@ -73,6 +73,7 @@ from delvekit.gloomhaven.scenario_objectives import (
 )
 from delvekit.gloomhaven.scenario_rules import (
     Ally,
+    EachTurn,
     Marker,
     ObjectiveLine,
     Plate,
@@ -166,8 +167,8 @@ def _who(game: Game, figures: cs.Figures, objectives: list[ObjectiveLine]) -> li
     for f in sorted(st.figures.values(), key=lambda f: f.id):
         if kind == "all":
             ok = True
-        elif kind == "characterWithSummon":
-            ok = f.kind == "character" and any(g.owner == f.id for g in st.figures.values())
+        elif kind == "characterWithSummon":  # every character and character summon (51)
+            ok = f.kind in ("character", "summon")
         elif kind == "objective":
             ok = f.kind == "objective" and any(
                 objective_id(o) == f.id for o in objectives if matches(o, name, figures.marker)
@@ -394,6 +395,7 @@ def check(game: Game, moment: Moment) -> None:
     if not rules or st.round < 1:
         return
     fired = {line.index for line in rules if f"rule:{line.index}" in st.scenario_marks}
+    each = _each_turn(game.setup.rules)
     disabled = {d for line in rules if line.index in fired for d in line.rule.disables}
     for line in rules:
         n, rule = line.index, line.rule
@@ -401,7 +403,7 @@ def check(game: Game, moment: Moment) -> None:
             if _holds(game, rule, objectives):
                 _stats(game, n, rule, objectives)
             continue
-        if n in disabled or (rule.once and n in fired) or _awaits_death(rule):
+        if n in disabled or (rule.once and n in fired) or _awaits_death(rule) or n in each:
             continue
         if st.scenario_marks.get(f"rule:{n}") == st.round:
             continue
@@ -478,6 +480,29 @@ def _monster_died(game: Game, figure: Figure) -> None:
 
 def _turn_end(game: Game, figure: Figure) -> None:
     press_plates(game, _of(game)[4], figure)
+    each = _each_turn(game.setup.rules)
+    if not each or figure.kind != "character":
+        return
+    rules, _, objectives, _, _ = _of(game)
+    st = game.state
+    for line in rules:
+        if line.index not in each or any(r not in st.revealed_rooms for r in line.rule.requires_rooms):
+            continue
+        if line.rule.when and not _value(game, line.rule.when):
+            continue
+        mine = {figure.id} | {g.id for g in st.figures.values() if g.owner == figure.id}
+        game._emit("scenario-rule", f"rule-{line.index}", "turn-end", figure.id)
+        for fe in line.rule.figures:
+            for f in _who(game, fe.figures, objectives):
+                if f.id in mine and fe.effect == "damage":
+                    game.suffer_damage(f.id, _value(game, fe.value), "scenario")
+                elif f.id in mine and fe.effect == "condition":
+                    game.add_condition(f.id, Condition.parse(fe.value))
+
+
+@functools.lru_cache(maxsize=64)
+def _each_turn(rules: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(x.index for x in parsed(rules) if isinstance(x, EachTurn))
 
 
 def _any_change(game: Game) -> bool | None:
