@@ -18,8 +18,15 @@ def _until(game: Game, actor: str) -> None:
 
 def _items(game: Game, cid: str, **states: str) -> None:
     """Set item states by number (``i12="consumed"``)."""
+    from delvekit.gloomhaven import items_play
+
+    ch = game.state.characters[cid]
     for key, state in states.items():
-        game.state.characters[cid].items[int(key[1:])] = state  # type: ignore[assignment]
+        number = int(key[1:])
+        ch.items[number] = state  # type: ignore[assignment]
+        uses = items_play.items_of(game, cid)[number].uses
+        if uses and state != "unused":
+            ch.item_uses[number] = uses  # a used-up item has every use slot covered
 
 
 def test_restock_every_ally_within_range_2_refreshes_one_spent_or_consumed_item() -> None:
@@ -176,3 +183,66 @@ def test_scroll_of_blizzards_attacks_a_band_of_eight_hexes() -> None:
     assert d is not None and d.kind == "attack"
     best = max(d.choices, key=lambda c: len(c.args))
     assert len(best.args) == 3  # one placement of the band covers all three
+
+
+def test_reinforced_steel_refreshes_one_spent_item_at_the_end_of_each_round() -> None:
+    qm = hero("quartermaster", ["reinforced-steel", "hastened-step"], (0, 0), items=(1, 3))
+    game = arena([qm], [("normal", (5, -5))])
+    _items(game, "quartermaster", i1="spent", i3="spent")
+    go(game, "select reinforced-steel hastened-step", "top reinforced-steel", "bottom hastened-step", "stop?")
+    while game.decision is not None and game.decision.kind != "refresh":
+        names = [str(c) for c in game.decision.choices]
+        go(game, next((n for n in ("skip", "no-rest", "stop") if n in names), names[0]))
+    d = game.decision
+    assert d is not None and {str(c) for c in d.choices} == {"refresh 1", "refresh 3", "done"}
+    go(game, "refresh 3")
+    items = game.state.characters["quartermaster"].items
+    assert items[3] == "unused" and items[1] == "spent"
+
+
+def test_refreshment_a_long_rest_refreshes_one_consumed_item() -> None:
+    qm = hero("quartermaster", ["refreshment", "hastened-step"], (0, 0), items=(12,))
+    game = arena([qm], [("normal", (5, -5))])
+    ch = game.state.characters["quartermaster"]
+    ch.hand.remove("crippling-bow")
+    ch.discard.append("crippling-bow")  # with Hastened Step, two discards: a long rest is possible
+    go(game, "select refreshment hastened-step", "top refreshment", "bottom hastened-step", "stop?")
+    _items(game, "quartermaster", i12="consumed")
+    while game.decision is not None and game.decision.kind not in ("select", "refresh"):
+        names = [str(c) for c in game.decision.choices]
+        go(game, next((n for n in ("skip", "no-rest", "stop") if n in names), names[0]))
+    go(game, "long-rest")
+    while game.decision is not None and game.decision.kind != "refresh":
+        names = [str(c) for c in game.decision.choices]
+        go(game, next((n for n in ("skip", "no-rest", "stop", "take") if n in names), names[0]))
+    go(game, "refresh 12")
+    assert game.state.characters["quartermaster"].items[12] == "unused"
+
+
+def test_continual_supply_discard_a_card_to_refresh_an_adjacent_allys_small_item() -> None:
+    qm = hero("quartermaster", ["continual-supply", "hastened-step", "crippling-bow"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (1, 0), items=(12,))
+    game = arena([qm, brute], [("normal", (5, -5))])
+    _items(game, "brute", i12="consumed")
+    go(game, "select hastened-step continual-supply", "select grab-and-go shield-bash")
+    _until(game, "quartermaster")
+    go(game, "top continual-supply", "bottom hastened-step", "stop?")
+    d = game.decision
+    assert d is not None and d.kind == "pay" and "discard crippling-bow" in d.choices
+    go(game, "discard crippling-bow", "target brute", "refresh 12")
+    assert game.state.characters["brute"].items[12] == "unused"
+    assert "crippling-bow" in game.state.characters["quartermaster"].discard
+
+
+def test_quiver_of_arrows_an_adjacent_allys_ranged_attack_gains_a_target() -> None:
+    qm = hero("quartermaster", ["quiver-of-arrows", "hastened-step"], (0, 0))
+    tink = hero("tinkerer", ["hook-gun", "toxic-bolt"], (1, 0))
+    game = arena([qm, tink], [("normal", (3, 0)), ("normal", (3, -1))])
+    a, b = at(game, (3, 0)), at(game, (3, -1))
+    go(game, "select hastened-step quiver-of-arrows", "select hook-gun toxic-bolt")
+    _until(game, "quartermaster")
+    go(game, "top quiver-of-arrows", "bottom hastened-step", "stop?")
+    _until(game, "tinkerer")
+    events = go(game, "bottom toxic-bolt", f"target {a}", f"target {b}")
+    assert any(e.startswith(f"attack tinkerer {a}") for e in events)
+    assert any(e.startswith(f"attack tinkerer {b}") for e in events)

@@ -416,3 +416,14 @@ def test_angelic_ascension_next_attack_actions_gain_three_wound_and_advantage() 
     assert C.WOUND in game.state.figures[m].conditions
     active = game.state.characters["sunkeeper"].active
     assert [(a.card, a.used) for a in active if a.card == "angelic-ascension"] == [("angelic-ascension", 1)]
+
+
+def test_path_of_glory_blesses_every_ally_moved_through() -> None:
+    sun = hero("sunkeeper", ["path-of-glory", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (1, 0))
+    game = arena([sun, brute], [("normal", (5, -5))])
+    go(game, "select path-of-glory cautious-advance", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    events = go(game, "bottom path-of-glory", "step 1,0", "step 2,0", "stop")
+    assert "condition brute bless" in events

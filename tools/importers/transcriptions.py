@@ -754,6 +754,15 @@ SUNKEEPER.update(
             CardHalf(abilities=(_a("move", 6, _a("jump")),)),
             "J",
         ),
+        195: (  # Path of Glory
+            CardHalf(abilities=(_a("attack", 5, _LIGHT_BOOST),)),
+            CardHalf(
+                abilities=(_a("move", 5), _custom("to-allies-moved-through", _a("condition", "bless"))),
+                lost=True,
+                xp=1,
+            ),
+            "J",
+        ),
         189: (  # Practical Plans
             CardHalf(abilities=(_a("attack", 5),)),
             CardHalf(abilities=(_a("move", 5),)),
@@ -809,6 +818,59 @@ SUNKEEPER.update(
 
 QUARTERMASTER.update(
     {
+        219: (  # Continual Supply
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "at-turn-end",
+                        _custom("pay-discard-1"),
+                        _refresh(_affects("ally-adjacent"), "consumed", "small"),
+                    ),
+                ),
+                persistent=True,
+                lost=True,
+                xp=1,
+            ),
+            CardHalf(
+                abilities=(_custom("ally-recovers-lost", _affects("self"), _a("target", 2)),),
+                lost=True,
+            ),
+            "J B (B cut short after the top; the bottom and the markers: J only)",
+        ),
+        223: (  # Reinforced Steel
+            CardHalf(
+                abilities=(_custom("refresh-at-round-end", _a("target", 1), _custom("spent")),),
+                persistent=True,
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("shield", 2, _affects("self-allies-adjacent")),), round=True),
+            "J",
+        ),
+        226: (  # Quiver of Arrows
+            CardHalf(
+                abilities=(_custom("adjacent-allies-ranged-attacks-add-target", _a("target", 1)),),
+                persistent=True,
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 6),)),
+            "J",
+        ),
+        228: (  # Refreshment
+            CardHalf(
+                abilities=(_custom("refresh-on-long-rest", _a("target", 1), _custom("consumed")),),
+                persistent=True,
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(
+                abilities=(_custom("ally-recovers-discarded", _affects("ally"), _custom("all")),),
+                lost=True,
+                xp=2,
+            ),
+            "J (B lists its top under level 2 with Reforge's initiative)",
+        ),
         224: (  # Scroll of Judgment
             CardHalf(
                 abilities=(_a("suffer-damage", 2), _a("suffer-damage", 2, _affects("enemies-range", 4))),

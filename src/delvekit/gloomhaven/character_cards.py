@@ -150,6 +150,8 @@ CLASS_WORDS = frozenset(
         "heal-all-damage", "infuse-at-turn-end-unless-strong", "next-heals-bonus",
         "refresh-items", "item-use-attack-bonus", "disarm-trap", "at-turn-end", "summons-move",
         "attack-modifier", "move-bonus-this-round", "next-attacks-bonus", "kill-in-area",
+        "refresh-at-round-end", "refresh-on-long-rest", "adjacent-allies-ranged-attacks-add-target",
+        "to-allies-moved-through",
     }
 )  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}

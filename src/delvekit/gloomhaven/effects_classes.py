@@ -51,7 +51,7 @@ from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects import TURN_END_HOOKS, effect
+from delvekit.gloomhaven.effects import ROUND_HOOKS, TURN_END_HOOKS, effect
 from delvekit.gloomhaven.elements import Element, Strength
 from delvekit.gloomhaven.engine import Game, _half, task_handler
 from delvekit.gloomhaven.state import Figure, Task
@@ -811,6 +811,9 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     "at-turn-end",
     "attack-modifier",
     "next-attacks-bonus",
+    "refresh-at-round-end",
+    "refresh-on-long-rest",
+    "adjacent-allies-ranged-attacks-add-target",
 )
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
@@ -981,6 +984,9 @@ def _turn_end(game: Game, f: Figure) -> None:
 def _at_turn_end(game: Game, fid: str, ability: Ability) -> None:
     items = list(ability.then)
     notes = _flags(items)
+    if "pay-discard-1" in notes:  # Continual Supply: you may discard a card for the parts
+        game._push(Task("cls_pay", fid, 1, str(ability)))
+        return
     if any(n.startswith("ally-recovers-") for n in notes):
         pile = "pile-lost" if "ally-recovers-lost" in notes else "pile-discard"
         _recovers(game, fid, [Ability(kind="custom", note=pile), *items])
@@ -991,7 +997,88 @@ def _at_turn_end(game: Game, fid: str, ability: Ability) -> None:
             fx._perform_attack(game, fid, p)
 
 
+def _run_pay(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters.get(task.who)
+    if ch is None or ch.exhausted or not ch.hand:
+        game._pop()
+        return None
+    return Decision(task.who, "pay", [*(Choice("discard", (c,)) for c in ch.hand), Choice("skip")])
+
+
+def _apply_pay(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "pay")
+        return
+    ch = game.state.characters[task.who]
+    ch.hand.remove(choice.args[0])
+    ch.discard.append(choice.args[0])
+    game._emit("card", task.who, choice.args[0], "discard")
+    rest = [p for p in Ability.parse(task.text).then if p.note not in ("pay-discard-1", "refresh-items")]
+    _refresh_items(game, task.who, Ability(kind="custom", note="refresh-items", then=tuple(rest)))
+
+
+def _long_rest_refresh(game: Game, f: Figure) -> None:
+    """Refreshment: each time you long rest (this turn), refresh items as the card says."""
+    holders = _holders(game, f.id, "refresh-on-long-rest")
+    if not holders:
+        return
+    rested = any(
+        kind == "long-rest" and args and args[0] == f.id
+        for kind, args in fx._events_since(game, "turn", f.id)
+    )
+    if rested:
+        for _, a in reversed(holders):
+            _refresh_for(game, f.id, a)
+
+
+def _round_end(game: Game, timing: str) -> None:
+    """Reinforced Steel: at the end of the round, refresh items as the card says."""
+    if timing != "end":
+        return
+    for cid in sorted(game.state.characters, reverse=True):
+        for _, a in reversed(_holders(game, cid, "refresh-at-round-end")):
+            _refresh_for(game, cid, a)
+
+
+def extra_targets(game: Game, fid: str) -> int:
+    """Quiver of Arrows: a ranged attack of a character next to an ally with the card active
+    gains its extra targets."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return 0
+    total = 0
+    for cid in game.state.characters:
+        g = game.state.figures.get(cid)
+        if cid == fid or g is None or not board.adjacent(f.hex, g.hex):
+            continue
+        for _, a in _holders(game, cid, "adjacent-allies-ranged-attacks-add-target"):
+            total += fx.flag_number(a, "target-")
+    return total
+
+
+@effect("to-allies-moved-through")
+def _to_allies_moved_through(game: Game, fid: str, ability: Ability) -> None:
+    """Path of Glory: every ally whose hex you moved through in this action gets the parts."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    path = set(fx._moved(fx._events_since(game, "action", fid), fid))
+    ids = sorted(
+        g.id
+        for g in game.state.figures.values()
+        if g is not f and g.hex in path and not actions._hostile(f, g) and g.kind != "objective"
+    )
+    if not ids:
+        game._emit("no-target", fid)
+    for rid in ids:
+        _give(game, fid, rid, list(ability.then))
+
+
 TURN_END_HOOKS.append(_turn_end)
+TURN_END_HOOKS.append(_long_rest_refresh)
+ROUND_HOOKS.append(_round_end)
 
 
 # ------------------------------------------------------------ no damage
@@ -1025,6 +1112,7 @@ for _kind, _run, _apply in (
     ("cls_disarm", _run_disarm, _apply_disarm),
     ("cls_recover_other", _run_recover_other, _apply_recover_other),
     ("cls_lose", _run_lose, _apply_lose),
+    ("cls_pay", _run_pay, _apply_pay),
     ("cls_kill_area", _run_kill_area, _apply_kill_area),
     ("cls_unretaliate", _run_unretaliate, None),
 ):

@@ -820,6 +820,12 @@ class Game:
             extra = bonus(self, fid)
             if extra:
                 ability = msgspec.structs.replace(ability, value=max(0, ability.value + extra))
+        elif kind == "attack" and ability.range > 0 and ability.targets >= 1 and not ability.area:
+            from delvekit.gloomhaven import effects_classes  # Quiver of Arrows
+
+            more = effects_classes.extra_targets(self, fid) if f.kind == "character" else 0
+            if more:
+                ability = msgspec.structs.replace(ability, targets=ability.targets + more)
         on_board = f.kind == "character" and self._static.board is not None
         later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (
