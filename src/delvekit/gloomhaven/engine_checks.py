@@ -10,16 +10,21 @@
 * conditions are GH 1e conditions the figure is not immune to; elements valid;
 * every monster on the board has a standee number of its type that is not also in the box;
   standee numbers are within the type's count;
-* summons belong to a character on the board.
+* summons belong to a character on the board;
+* items (§13): each character holds the state of exactly the items it brought; a passive item
+  is never spent or consumed, a spent item is one that spends, a consumed one one that is
+  consumed; use slots covered stay within the item's slots, all of them once it is used up.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element, Strength
 from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_setup import ItemSetup
 
 
 def violations(game: Game) -> list[str]:
@@ -58,7 +63,23 @@ def violations(game: Game) -> list[str]:
             out.append(f"{ch.id}: exhausted but still on the board or holding cards")
         if not ch.exhausted and ch.id not in st.figures:
             out.append(f"{ch.id}: not exhausted but has no figure")
+        out += _item_problems(ch.id, ch_setup.items, ch.items, ch.item_uses)
     for e in Element:
         if not isinstance(st.elements[e], Strength):
             out.append(f"element {e.value}: bad state")
+    return out
+
+
+def _item_problems(
+    cid: str, items: tuple[ItemSetup, ...], states: Mapping[int, str], uses: Mapping[int, int]
+) -> list[str]:
+    out: list[str] = []
+    if set(states) != {i.number for i in items}:
+        out.append(f"{cid}: item states {sorted(states)} for items {[i.number for i in items]}")
+    for item in items:
+        state, used = states.get(item.number, "unused"), uses.get(item.number, 0)
+        if state != "unused" and state != item.use:
+            out.append(f"{cid}: item {item.number} ({item.use}) is {state}")
+        if not 0 <= used <= item.uses or (item.uses and (state != "unused") != (used == item.uses)):
+            out.append(f"{cid}: item {item.number}: {used} of {item.uses} use slots, {state}")
     return out
