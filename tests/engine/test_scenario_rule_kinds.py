@@ -889,3 +889,27 @@ def test_scenario_51_each_character_and_its_summons_suffer_2_as_its_turn_ends() 
     assert game.state.figures[rat].hp == 4  # the brute's summon too
     assert mindthief.hp == before  # not the other character
     assert str(game.decision).startswith("brute damage: take 2")  # or lose a card to negate it
+
+
+def test_scenario_47_figures_still_on_the_j_tile_suffer_as_rounds_end_once_door_1_is_open() -> None:
+    from delvekit.gloomhaven.scenario_rules import Zone, parsed
+
+    setup = _setup(47)
+    zone = next(x for x in parsed(setup.rules) if isinstance(x, Zone))
+    assert zone.key == "J1a" and setup.starts[0] in zone.hexes
+    game = _started(setup)
+    _round(game, 1, "end")
+    assert not [e for e in _events(game, "scenario-rule") if "rule-1" in e]  # door 1 still shut
+    game.reveal_room(1)
+    board = game.board()
+    assert board is not None
+    mindthief = game.state.figures["mindthief"]
+    mindthief.hex = next(
+        h for h in sorted(board.hexes)
+        if h not in zone.hexes and game.state.figure_at(h) is None and board.terrain_at(h) is None
+    )  # fmt: skip
+    _round(game, 2, "end")
+    assert [e for e in _events(game, "scenario-rule") if "rule-1" in e]
+    damage = 3 + setup.level
+    assert str(game.decision).startswith(f"brute damage: take {damage}")  # on the J tile
+    assert "mindthief" not in str(game.decision)

@@ -42,6 +42,8 @@ Two kinds of line:
   it heads for a hex next to one of them; ``on``: into one, and is then saved); a door
   objective also ``door``, the locked door it is, opened when it is destroyed.
 * ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
+* ``zone|KEY|Q,R;...`` — a set of hexes a rule's figures entry names with the marker
+  ``zone:KEY`` (only the figures standing there: scenario 47's J tile).
 * ``each-turn|N`` — rule N's figure effects happen as each character's turn ends, to that
   character and its summons, instead of at the round's start or end (scenario 51: 2 damage
   at the end of each of their turns; summons act just before their owner).
@@ -137,6 +139,11 @@ class EachTurn(msgspec.Struct, frozen=True):
     index: int
 
 
+class Zone(msgspec.Struct, frozen=True):
+    key: str
+    hexes: tuple[Hex, ...]
+
+
 class Ally(msgspec.Struct, frozen=True):
     monster: str
 
@@ -154,7 +161,7 @@ class Plate(msgspec.Struct, frozen=True):
         return self.hexes[0]
 
 
-Line = RoundRule | Goal | Spawn | Lock | RuleLine | Marker | ObjectiveLine | Ally | Plate | EachTurn
+Line = RoundRule | Goal | Spawn | Lock | RuleLine | Marker | ObjectiveLine | Ally | Plate | EachTurn | Zone
 
 _RANKS = ("normal", "elite", "none")
 
@@ -194,7 +201,7 @@ def _parse_line(line: str) -> Line:
             return Lock(tuple(_hex(t) for t in parts[1].split(";")), parts[2])
         except ValueError:
             raise InputError(f"bad door hexes {parts[1]!r}", where=where) from None
-    if parts[0] in ("rule", "objective", "marker", "ally", "plate", "each-turn"):
+    if parts[0] in ("rule", "objective", "marker", "ally", "plate", "each-turn", "zone"):
         return _parse_more(parts, line, where)
     if parts[0] == "at" and len(parts) == 6 and parts[1] in ("start", "end"):
         rule = RoundRule(parts[1], parts[2], parts[3], parts[4], parts[5])  # type: ignore[arg-type]
@@ -245,6 +252,8 @@ def _parse_more(parts: list[str], line: str, where: str) -> Line:
             return Marker(parts[1], _hex(parts[2]))
         if parts[0] == "each-turn" and len(parts) == 2:
             return EachTurn(int(parts[1]))
+        if parts[0] == "zone" and len(parts) == 3 and parts[1]:
+            return Zone(parts[1], tuple(_hex(t) for t in parts[2].split(";")))
         if parts[0] == "ally" and len(parts) == 2 and parts[1]:
             return Ally(parts[1])
         if parts[0] == "plate" and len(parts) in (4, 5) and parts[2] in ("reveal", "open", "finish"):

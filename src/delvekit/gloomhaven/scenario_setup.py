@@ -81,6 +81,12 @@ EXTRA_RULES: dict[int, tuple[cs.Rule, ...]] = {
             spawns=(cs.Spawn("prime-demon-scenario-36", ("boss", "boss", "boss"), marker="e"),),
         ),
     ),
+    47: (
+        cs.Rule(
+            requires_rooms=(2,),
+            figures=(cs.FigureEffect(cs.Figures("characterWithSummon", "*", "zone:J1a"), "damage", "3+L"),),
+        ),
+    ),
     62: (
         cs.Rule(
             always=True,
@@ -91,7 +97,9 @@ EXTRA_RULES: dict[int, tuple[cs.Rule, ...]] = {
     ),
 }
 """Rules of the book that no source has as rule data, in the content's own record (their
-indices follow the scenario's own rules). Scenario 36: the Prime Demon is not set up; it
+indices follow the scenario's own rules; a figures marker ``zone:TILE`` names the figures on
+that map tile). Scenario 47: once door 1 is open, every character and character summon still
+on the J tile suffers 3+L damage as each round ends. Scenario 36: the Prime Demon is not set up; it
 appears at e once door 1 is destroyed, and the door falls by itself as round 8 ends, after the
 Prime Demon suffered that round's damage (the damage dealt while it was away is dealt as it
 appears: :mod:`~delvekit.gloomhaven.scenario_triggers`). Scenario 62: when ten Living Bones
@@ -560,4 +568,7 @@ def scenario_lines(
         out += [f"lock|{d[0]},{d[1]}|scenario" for d in guarded if d]
     out += [f"ally|{t}" for t in s.allies]
     out += [f"each-turn|{i}" for i in EACH_TURN.get(s.number, ())]
+    named = {fe.figures.marker for r in rules_of(s) for fe in r.figures}
+    for tile in sorted(m.removeprefix("zone:") for m in named if m.startswith("zone:")):
+        out.append(f"zone|{tile}|{';'.join(f'{q},{r}' for q, r in sorted(_tile_hexes(s, tile)))}")
     return out

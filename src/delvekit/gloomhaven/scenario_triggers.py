@@ -78,6 +78,7 @@ from delvekit.gloomhaven.scenario_rules import (
     ObjectiveLine,
     Plate,
     RuleLine,
+    Zone,
     add_cards,
     parsed,
     spawn_monster,
@@ -164,7 +165,10 @@ def _who(game: Game, figures: cs.Figures, objectives: list[ObjectiveLine]) -> li
     st = game.state
     kind, name = figures.kind, figures.name
     out: list[Figure] = []
+    zone = _zones(game.setup.rules).get(figures.marker.removeprefix("zone:"), frozenset())
     for f in sorted(st.figures.values(), key=lambda f: f.id):
+        if figures.marker.startswith("zone:") and f.hex not in zone:
+            continue  # only the figures standing in the zone (47: on the J tile)
         if kind == "all":
             ok = True
         elif kind == "characterWithSummon":  # every character and character summon (51)
@@ -498,6 +502,11 @@ def _turn_end(game: Game, figure: Figure) -> None:
                     game.suffer_damage(f.id, _value(game, fe.value), "scenario")
                 elif f.id in mine and fe.effect == "condition":
                     game.add_condition(f.id, Condition.parse(fe.value))
+
+
+@functools.lru_cache(maxsize=64)
+def _zones(rules: tuple[str, ...]) -> dict[str, frozenset[Hex]]:
+    return {x.key: frozenset(x.hexes) for x in parsed(rules) if isinstance(x, Zone)}
 
 
 @functools.lru_cache(maxsize=64)
