@@ -923,8 +923,9 @@ where the Prime Demon appears "just beyond the row of starting hexes in front of
 outside hex touching both starting hexes that touch the gate (6, 1) and (6, 2). Scenario 21's
 (f), the altar's first place, is the map's altar overlay (the book draws the altar on f);
 34's perches are its three huge boulders (VGB overlays): c where the Elder Drake stands at
-setup, a and b one hex of each other boulder (the one nearest c), a the one of larger r (the
-book's "right" and "left" could not be checked against this map's orientation)."""
+setup (the book's top centre: east here, our map being VGB's picture turned a quarter turn
+clockwise, ``content.maps.from_offset``), a and b one hex of each other boulder (the one nearest
+c): a the book's right (south here), b its left (north)."""
 
 _TIMING: dict[tuple[int, int], str] = {(3, 1): "start", **{(53, i): "start" for i in (1, 2, 3, 4)}}
 """(scenario, rule index) → round timing where the book differs from the imported rule:
