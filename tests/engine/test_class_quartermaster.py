@@ -246,3 +246,16 @@ def test_quiver_of_arrows_an_adjacent_allys_ranged_attack_gains_a_target() -> No
     events = go(game, "bottom toxic-bolt", f"target {a}", f"target {b}")
     assert any(e.startswith(f"attack tinkerer {a}") for e in events)
     assert any(e.startswith(f"attack tinkerer {b}") for e in events)
+
+
+def test_portable_ballista_line_of_five_and_shields_ignored_this_round() -> None:
+    from delvekit.gloomhaven.engine_setup import MonsterStats
+
+    qm = hero("quartermaster", ["portable-ballista", "hastened-step"], (0, 0))
+    armoured = MonsterStats(health=10, move=0, attack=1, shield=3)
+    game = arena([qm], [("normal", (1, 0)), ("normal", (5, 0))], stats=armoured)
+    a, b = at(game, (1, 0)), at(game, (5, 0))
+    go(game, "select hastened-step portable-ballista", "bottom portable-ballista", "top hastened-step")
+    events = go(game, f"target {a}")
+    assert f"attack quartermaster {a} value=2 damage=2" in events  # shield 3 ignored
+    assert b

@@ -427,3 +427,104 @@ def test_path_of_glory_blesses_every_ally_moved_through() -> None:
         finish_round_step(game)
     events = go(game, "bottom path-of-glory", "step 1,0", "step 2,0", "stop")
     assert "condition brute bless" in events
+
+
+def test_engulfing_radiance_attacks_on_you_and_allies_within_range_4_have_disadvantage() -> None:
+    from delvekit.gloomhaven.effects_classes import attackers_disadvantaged
+
+    sun = hero("sunkeeper", ["engulfing-radiance", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (4, 0))
+    mind = hero("mindthief", ["scurry", "into-the-night"], (-5, 0))
+    game = arena([sun, brute, mind], [("normal", (5, -5))])
+    go(
+        game,
+        "select engulfing-radiance cautious-advance",
+        "select grab-and-go shield-bash",
+        "select scurry into-the-night",
+    )
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    events = go(game, "bottom engulfing-radiance")
+    assert "radiance sunkeeper sunkeeper brute" in events
+    figures = game.state.figures
+    assert attackers_disadvantaged(game, figures["brute"]) and attackers_disadvantaged(
+        game, figures["sunkeeper"]
+    )
+    assert not attackers_disadvantaged(game, figures["mindthief"])
+
+
+def test_engulfing_radiance_monster_attack_draws_two_cards() -> None:
+    sun = hero("sunkeeper", ["engulfing-radiance", "cautious-advance"], (0, 0))
+    game = arena([sun], [("normal", (1, 0))], ("attack +0",))
+    events = go(
+        game,
+        "select engulfing-radiance cautious-advance",
+        "bottom engulfing-radiance",
+        "top cautious-advance",
+    )
+    events += finish_round(game)
+    drawn = [e for e in events if e.startswith("modifiers dummy#")]
+    assert drawn and drawn[0].split()[2].count(",") == 1  # disadvantage: two cards
+
+
+def test_weapon_of_purity_light_during_an_attack_adds_two_advantage_and_xp() -> None:
+    sun = hero(
+        "sunkeeper", ["weapon-of-purity", "cautious-advance", "practical-plans", "holy-strike"], (0, 0)
+    )
+    game = arena([sun], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    game.state.figures[m].max_hp = game.state.figures[m].hp = 20
+    go(
+        game,
+        "select weapon-of-purity cautious-advance",
+        "top weapon-of-purity",
+        "bottom cautious-advance",
+        "stop?",
+    )
+    finish_round(game)
+    _strong(game, Element.LIGHT)
+    go(game, "select practical-plans holy-strike")
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    go(game, "top practical-plans", f"target {m}")
+    d = game.decision
+    assert d is not None and d.kind == "consume" and "consume light" in d.choices
+    events = go(game, "consume light")
+    assert f"attack sunkeeper {m} value=7 damage=7" in events
+    assert "modifiers sunkeeper drew=+0,+0 applies=+0" in events
+    assert game.state.characters["sunkeeper"].xp == 1
+
+
+def test_inspiring_sanctity_light_kills_the_adjacent_allys_target_instead() -> None:
+    sun = hero("sunkeeper", ["inspiring-sanctity", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (1, 0))
+    game = arena([sun, brute], [("elite", (2, 0))])
+    m = at(game, (2, 0))
+    _strong(game, Element.LIGHT)
+    go(game, "select cautious-advance inspiring-sanctity", "select grab-and-go shield-bash")
+    events = go(game, "top inspiring-sanctity", "consume light", "target brute", f"target {m}")
+    assert f"kill brute {m} hex=2,0" in events and m not in game.state.figures
+    assert game.state.characters["sunkeeper"].xp == 1 + 2
+
+
+def test_inspiring_sanctity_every_ally_within_range_3_attacks_xp_for_each() -> None:
+    sun = hero("sunkeeper", ["inspiring-sanctity", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (1, 0))
+    mind = hero("mindthief", ["scurry", "into-the-night"], (0, 1))
+    game = arena([sun, brute, mind], [("normal", (1, 1))])
+    m = at(game, (1, 1))
+    game.state.figures[m].max_hp = game.state.figures[m].hp = 20
+    go(
+        game,
+        "select cautious-advance inspiring-sanctity",
+        "select grab-and-go shield-bash",
+        "select scurry into-the-night",
+    )
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    events = go(game, "bottom inspiring-sanctity", f"target {m}", f"target {m}")
+    assert (
+        sum(1 for e in events if e.startswith(f"attack brute {m}") or e.startswith(f"attack mindthief {m}"))
+        == 2
+    )
+    assert game.state.characters["sunkeeper"].xp == 2

@@ -375,6 +375,7 @@ def _refresh(who: Ability, *what: str, count: int | None = 1) -> Ability:
 # An arc of three hexes around the performer (Cleaving Axe) and a line of two (Impaling Spear).
 ARC_3 = _area((0, 0, "active"), (-1, 1, "target"), (0, 1, "target"), (1, 0, "target"))
 LINE_2 = _area((0, 0, "active"), (1, 0, "target"), (2, 0, "target"))
+LINE_5 = _area((0, 0, "active"), *((k, 0, "target") for k in range(1, 6)))
 # Two rows of four hexes (Scroll of Blizzards), placed with one hex within range.
 BAND_8 = _area(
     *((q, r, "target") for q, r in ((1, 0), (1, -1), (2, -1), (2, 0), (3, 0), (3, -1), (4, -1), (4, 0)))
@@ -763,6 +764,61 @@ SUNKEEPER.update(
             ),
             "J",
         ),
+        194: (  # Engulfing Radiance
+            CardHalf(
+                abilities=(_a("heal", 3, _affects("self-allies")), _infuse("light")),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(
+                abilities=(
+                    _custom("attackers-disadvantaged-this-round", _affects("self-allies-range", 4)),
+                    _infuse("light"),
+                ),
+                round=True,
+            ),
+            "J",
+        ),
+        199: (  # Weapon of Purity
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "consume-on-attack",
+                        _consume("light", _a("attack", 2, mode="add"), _custom("advantage"), _a("xp", 1)),
+                    ),
+                ),
+                persistent=True,
+                lost=True,
+            ),
+            CardHalf(abilities=(_a("move", 3), _a("attack", 3))),
+            "J",
+        ),
+        202: (  # Inspiring Sanctity
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "ally-performs",
+                        _affects("ally-adjacent"),
+                        _a("attack", 8),
+                        _consume("light", _custom("kill-normal-or-elite-instead"), _a("xp", 1)),
+                    ),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "ally-performs",
+                        _affects("allies-range", 3),
+                        _a("attack", 4),
+                        _custom("xp-per-attack", _a("xp", 1)),
+                    ),
+                ),
+                lost=True,
+            ),
+            "J",
+        ),
         189: (  # Practical Plans
             CardHalf(abilities=(_a("attack", 5),)),
             CardHalf(abilities=(_a("move", 5),)),
@@ -900,6 +956,11 @@ QUARTERMASTER.update(
             ),
             CardHalf(abilities=(_a("move", 3), _a("shield", 2, _affects("self"))), round=True),
             "J",
+        ),
+        229: (  # Portable Ballista
+            CardHalf(abilities=(_a("attack", 4, LINE_5),), xp=1),
+            CardHalf(abilities=(_custom("ignore-shields-this-round"),), round=True),
+            "J (area: J's pattern G6R6R6R6R1A5R4A, a line of five hexes from the Quartermaster)",
         ),
         231: (  # Scroll of Annihilation
             CardHalf(

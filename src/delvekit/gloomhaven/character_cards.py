@@ -151,7 +151,8 @@ CLASS_WORDS = frozenset(
         "refresh-items", "item-use-attack-bonus", "disarm-trap", "at-turn-end", "summons-move",
         "attack-modifier", "move-bonus-this-round", "next-attacks-bonus", "kill-in-area",
         "refresh-at-round-end", "refresh-on-long-rest", "adjacent-allies-ranged-attacks-add-target",
-        "to-allies-moved-through",
+        "to-allies-moved-through", "attackers-disadvantaged-this-round", "consume-on-attack",
+        "ignore-shields-this-round",
     }
 )  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}
@@ -201,6 +202,8 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
     plural = ("allies", "allies-range", "allies-adjacent")
     if word == "ally-performs" and any(str(s.value) in plural for s in affects):
         return [named("allies-perform", *parts)]  # Mobilizing Axiom: every ally named may
+    if word == "ally-performs" and any(s.type == "element" and s.mode == "consume" for s in a.sub):
+        return [named("ally-performs-consumes", *parts)]  # Inspiring Sanctity
     if word == "create-trap-adjacent":
         out: list[Ability] = []
         for s in a.sub:

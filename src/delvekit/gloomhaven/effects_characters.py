@@ -424,11 +424,14 @@ def _bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
 class StrikeBonus:
     """What a character's bonuses add to one attack on one target."""
 
-    __slots__ = ("adds", "advantage", "attack", "heal_ally", "heal_self", "retaliate", "shield", "why", "xp")
+    __slots__ = (
+        "adds", "advantage", "attack", "heal_ally", "heal_self", "pierce", "retaliate", "shield", "why", "xp"
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.attack = 0
         self.advantage = False
+        self.pierce = 0
         self.adds: list[Condition] = []
         self.why: list[str] = []
         self.heal_self = 0
@@ -476,7 +479,7 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
         return out
     from delvekit.gloomhaven import effects_classes
 
-    effects_classes.strike_extra(game, f, target, out)  # Proficiency, Scales of Justice...
+    effects_classes.strike_extra(game, f, target, out, extras)  # Proficiency, Scales of Justice...
     for _, _, half in _active_halves(game, f.id):
         for a in _named_in(half, "bonus-this-round"):
             who = [n for n in flags(a) if n.startswith("affects-")]
@@ -510,6 +513,11 @@ def augment_consumption(game: Game, f: Figure, ability: Ability, extras: str) ->
     tokens = [t for t in extras.split(",") if t]
     if any(t.startswith("augc=") for t in tokens):
         return None
+    from delvekit.gloomhaven import effects_classes
+
+    own = effects_classes.attack_consumption(game, f)  # Weapon of Purity
+    if own is not None:
+        return own
     owner = _augment_owner(game, f, ability, tokens)
     if owner is None:
         return None
@@ -539,7 +547,11 @@ def _consumed_parts(game: Game, owner: str, extras: str) -> list[Ability]:
 
 
 def killed_instead(game: Game, f: Figure, target: Figure, extras: str) -> bool:
-    """Phantasmal Killer: with dark consumed, a normal target is killed instead of attacked."""
+    """Phantasmal Killer: with dark consumed, a normal target is killed instead of attacked;
+    Inspiring Sanctity (``killne``): a normal or elite one."""
+    if "killne" in extras.split(",") and target.kind == "monster" and target.rank in ("normal", "elite"):
+        _kill(game, f.id, target.id)
+        return True
     owner = _augment_owner(game, f, Ability(kind="attack"), [t for t in extras.split(",") if t])
     if owner is None:
         return False

@@ -129,7 +129,7 @@ def _gain_xp(game: Game, fid: str, items: list[Ability]) -> None:
 # ------------------------------------------------------- optional consumption
 
 
-@effect("to-allies", "ally-recovers", "move-consumes")
+@effect("to-allies", "ally-recovers", "move-consumes", "ally-performs-consumes")
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then perform."""
     if _offer(game, _split(ability)[1]):
@@ -170,6 +170,15 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
                 game.infuse(Element.parse(note.removeprefix("infuse-")))
     if ability.note == "to-allies":
         _to_allies(game, fid, items)
+    elif ability.note == "ally-performs-consumes":
+        f = game.state.figures.get(fid)
+        who = next((n for n in _flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
+        ids = [i for i in _allies_in(game, f, who)[0] if i != fid] if f is not None else []
+        if not ids:
+            game._emit("no-target", fid)
+            return
+        text = str(Ability(kind="custom", note="ally-performs-consumes", then=tuple(items)))
+        game._push(Task("cls_pick", fid, 1, f"ally-attack|{';'.join(ids)}|{text}"))
     elif ability.note == "move-consumes":
         move = next(p for p in items if p.kind == "move")
         extra = _total(items, "move-plus-") - _total(items, "move-minus-")
@@ -275,6 +284,14 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         _give(game, task.who, picked, items)
     elif purpose == "recover":
         _start_recovery(game, task.who, picked, items)
+    elif purpose == "ally-attack":  # Inspiring Sanctity: the ally attacks (kill instead, paid)
+        ally = game.state.figures.get(picked)
+        killne = "killne" if "kill-normal-or-elite-instead" in _flags(items) else ""
+        if ally is not None:
+            game._emit("ally-performs", picked, f"for={task.who}")
+            for p in reversed([p for p in items if p.kind == "attack"]):
+                if Condition.DISARM not in ally.conditions:
+                    game._push(Task("attack", picked, p.value, fx._attack_text(p, killne)))
     elif purpose == "refresh":
         _refresh_for(game, picked, ability)
     elif purpose == "shove":
@@ -623,8 +640,24 @@ def _allies_perform(game: Game, fid: str, ability: Ability) -> None:
     if not ids:
         game._emit("no-target", fid)
         return
+    xp = sum(p.value for p in fx.parts(ability, "xp"))
+    if "xp-per-attack" in fx.flags(ability) and xp:  # counted once every ally has acted
+        game._push(Task("cls_xp_attacks", fid, len(game.events), f"{xp}|{';'.join(ids)}"))
     for aid in reversed(ids):  # the first ally acts first
         fx._ally(game, fid, aid, ability)
+
+
+def _run_xp_attacks(game: Game, task: Task) -> Decision | None:
+    """Inspiring Sanctity: XP for each ally that made its attack."""
+    game._pop()
+    xp, ids = task.text.split("|")
+    allies = set(ids.split(";"))
+    made = {e.args[0] for e in game.events[task.n :] if e.kind == "attack" and e.args and e.args[0] in allies}
+    ch = game.state.characters.get(task.who)
+    if made and ch is not None:
+        ch.xp += int(xp) * len(made)
+        game._emit("xp", task.who, int(xp) * len(made))
+    return None
 
 
 @effect("summons-move")
@@ -814,6 +847,8 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     "refresh-at-round-end",
     "refresh-on-long-rest",
     "adjacent-allies-ranged-attacks-add-target",
+    "consume-on-attack",
+    "ignore-shields-this-round",
 )
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
@@ -873,7 +908,7 @@ def _move_bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
         game._emit("round-move-bonus", aid, f"+{n}", f"by={fid}")
 
 
-def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus) -> None:
+def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, extras: str = "") -> None:
     """What the character's active area adds to one attack: Proficiency (an item used in the
     action), Scales of Justice (−1), Angelic Ascension (+3, wound and advantage on the next
     attack actions, one use slot per action)."""
@@ -888,6 +923,49 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus) -> 
         out.attack += n
         out.why.append(f"modifier{n:+d}")
     _next_attacks(game, f, out)
+    if _holders(game, f.id, "ignore-shields-this-round"):  # Portable Ballista
+        out.pierce += 99
+        out.why.append("ignore-shields")
+    paid = next((t[5:] for t in extras.split(",") if t.startswith("augc=")), "-")
+    for _, a in _holders(game, f.id, "consume-on-attack"):
+        _, element, bought = _split(a)
+        if element == paid:  # Weapon of Purity: light consumed for this attack
+            _apply_bonus(Ability(kind="custom", note="bought", then=tuple(bought)), out)
+            out.xp += sum(p.value for p in bought if p.kind == "xp")
+
+
+def attack_consumption(game: Game, f: Figure) -> Element | None:
+    """Weapon of Purity: the element a character may consume during its attack, if it can."""
+    if f.kind != "character":
+        return None
+    for _, a in _holders(game, f.id, "consume-on-attack"):
+        element = _split(a)[1]
+        if (
+            element is not None
+            and element != "wild"
+            and game.state.elements.can_consume(Element.parse(element))
+        ):
+            return Element.parse(element)
+    return None
+
+
+@effect("attackers-disadvantaged-this-round")
+def _radiance(game: Game, fid: str, ability: Ability) -> None:
+    """Engulfing Radiance: attacks on the figures named (you and your allies within range, when
+    performed) have disadvantage this round."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-self")
+    ids, _ = _allies_in(game, f, who)
+    game._emit("radiance", fid, *ids)
+
+
+def attackers_disadvantaged(game: Game, target: Figure) -> bool:
+    """Whether attacks on ``target`` have disadvantage this round (Engulfing Radiance)."""
+    if not fx._in_play(game, "attackers-disadvantaged-this-round"):
+        return False
+    return any(kind == "radiance" and target.id in args[1:] for kind, args in fx._this_round(game))
 
 
 def _next_attacks(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
@@ -1113,6 +1191,7 @@ for _kind, _run, _apply in (
     ("cls_recover_other", _run_recover_other, _apply_recover_other),
     ("cls_lose", _run_lose, _apply_lose),
     ("cls_pay", _run_pay, _apply_pay),
+    ("cls_xp_attacks", _run_xp_attacks, None),
     ("cls_kill_area", _run_kill_area, _apply_kill_area),
     ("cls_unretaliate", _run_unretaliate, None),
 ):

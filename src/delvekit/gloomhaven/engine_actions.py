@@ -649,7 +649,7 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     )
     shield = game.shield(target.id) + fx.shield_against_attack(game, target)
     result = resolve_attack(
-        value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce
+        value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce + bonus.pierce
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     if result.damage:

@@ -380,6 +380,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     hindered = effects_monsters.attackers_disadvantaged(game, target) or guarded
+    hindered = hindered or effects_classes.attackers_disadvantaged(game, target)  # Engulfing Radiance
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=(ranged and adjacent) or hindered)
     _, pierce, _ = _attack_traits(game, f, ability)
     applied = items_play.defend_cards(game, target, draw.applied)  # Iron Helmet
