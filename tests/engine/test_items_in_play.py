@@ -102,6 +102,7 @@ PLANS = {
     "run": ("select strike bash", "bottom strike", "top bash"),
     "basic": ("select strike shot", "basic-top strike", "basic-bottom shot"),
     "sweep": ("select sweep bash", "top sweep", "bottom bash"),
+    "shoot": ("select strike shot", "top shot", "bottom strike"),
 }
 
 
@@ -818,3 +819,23 @@ def test_own_turn_items_are_offered_again_as_the_turn_ends() -> None:
     assert len(acted) == 2 and d.choices.texts() == ["item 12", "pass"]
     game.choose("item 12")
     assert game.state.figures["brute"].hp == 33
+
+
+def test_unstable_explosives_hurt_the_allies_inside_the_area() -> None:
+    """Unstable Explosives: every placement of its area that hits both guards covers the ally
+    between them, who suffers 3; a lone guard next to the ally can be hit sparing the ally."""
+    game = world((60,), guards=((-1, 0), (0, 1)))
+    _to(game, "attack", plan="shoot")
+    game.choose("item 60")
+    both = Choice("area", tuple(guard_ids(game)))
+    assert game.decision is not None and both in game.decision.choices
+    game.choose(both)
+    d = game.decision
+    assert d is not None and (d.actor, d.kind) == ("ally", "damage") and "take 3" in d.choices.texts()
+    assert game.state.agenda[-1].text == "item"
+    game = world((60,), guards=((-1, 2),))
+    _to(game, "attack", plan="shoot")
+    game.choose("item 60")
+    game.choose(Choice("area", tuple(guard_ids(game))))
+    assert not any(t.kind == "damage" and t.text == "item" for t in game.state.agenda)
+    assert not any(e.kind == "damage" and e.args[2] == "item" for e in game.events)

@@ -199,6 +199,8 @@ class Rider(msgspec.Struct):
     splash: int = 0
     """Damage the target and the enemies next to it suffer (Fueled Falchion)."""
     allies_suffer: int = 0
+    blasted: tuple[str, ...] = ()
+    """The attacker's allies inside the attack's area (Unstable Explosives)."""
 
 
 def strike(game: Game, f: Figure, target: Figure, ability: Ability, extras: str) -> Rider:
@@ -228,7 +230,48 @@ def strike(game: Game, f: Figure, target: Figure, ability: Ability, extras: str)
         who, bonus = mark.removeprefix("mark=").split("+")
         if who == target.id:
             out.attack += int(bonus)
+    if out.allies_suffer and ability.area:
+        out.blasted = _allies_in_area(game, f, target, ability)
     return out
+
+
+def _allies_in_area(game: Game, f: Figure, target: Figure, ability: Ability) -> tuple[str, ...]:
+    """The attacker's allies inside the area placement that hits exactly the enemies of this
+    area attack (this strike's target and the strikes still to come); of several such
+    placements, the one that spares the most allies (the player places the area)."""
+    from delvekit.core.hexes import orientations
+    from delvekit.core.paths import proximity
+
+    board = game.board()
+    if board is None:
+        return ()
+    hit = {target.id}
+    for t in game.state.agenda:
+        parts = t.text.split("|")
+        if (
+            t.kind == "strike"
+            and t.who == f.id
+            and len(parts) > 1
+            and Ability.parse(parts[0]).area == ability.area
+        ):
+            hit.add(parts[1])
+    figures = {g.hex: g for g in game.state.figures.values() if g is not f}
+    figures[target.hex] = target
+    anchors: list[Hex] = [f.hex]
+    if ability.range > 0:
+        anchors = [h for h, d in proximity(board, f.hex, ability.range).items() if d <= ability.range]
+    best: tuple[str, ...] | None = None
+    for shape in orientations(ability.area):
+        for h in anchors:
+            for o in [(0, 0)] if ability.range == 0 else shape:
+                base = h if ability.range == 0 else (h[0] - o[0], h[1] - o[1])
+                inside = [figures[x] for x in ((base[0] + q, base[1] + r) for q, r in shape) if x in figures]
+                if {g.id for g in inside if _hostile(f, g)} != hit:
+                    continue
+                allies = tuple(sorted(g.id for g in inside if not _hostile(f, g)))
+                if best is None or len(allies) < len(best):
+                    best = allies
+    return best or ()
 
 
 def _passive_rider(game: Game, f: Figure, item: ItemSetup, out: Rider) -> bool:
@@ -296,7 +339,8 @@ IGNORE_SHIELD = 1000
 
 def after_strike(game: Game, f: Figure, rider: Rider, target_hex: Hex) -> None:
     """Damage riders after the strike: the target and the enemies next to it (Fueled Falchion);
-    the attacker's allies next to the target hex (Unstable Explosives' blast)."""
+    the attacker's allies inside the area (Unstable Explosives' blast, once: it rides on the
+    attack's first strike)."""
     board = game.board()
     if board is None:
         return
@@ -308,14 +352,9 @@ def after_strike(game: Game, f: Figure, rider: Rider, target_hex: Hex) -> None:
         ]
         for g in sorted(near, key=lambda g: g.id):
             game.suffer_damage(g.id, rider.splash, "item")
-    if rider.allies_suffer:
-        near = [
-            g
-            for g in game.state.figures.values()
-            if g is not f and not _hostile(f, g) and board.adjacent(g.hex, target_hex)
-        ]
-        for g in sorted(near, key=lambda g: g.id):
-            game.suffer_damage(g.id, rider.allies_suffer, "item")
+    for ally in rider.blasted:
+        if ally in game.state.figures:
+            game.suffer_damage(ally, rider.allies_suffer, "item")
 
 
 # ------------------------------------------------------------------ attacked
