@@ -580,3 +580,17 @@ def test_the_betrayer_mind_control_turns_the_controlled_characters_summons_on_th
     focus = next(e for e in events[turn:] if e.startswith(f"focus {wolf} "))
     assert focus == f"focus {wolf} hero0"  # its owner's ally, not the Betrayer
     assert any(e.startswith(f"attack {wolf} hero0 ") for e in events[turn:])
+
+
+def test_scenario_21_altar_appears_on_f_as_the_prime_demons_room_is_revealed() -> None:
+    game = new_game(21, "brute,mindthief", level=1, seed=2)
+    assert "marker|f|2,4" in game.setup.rules  # the map's altar overlay
+    room = next(i for i, ps in enumerate(game.setup.rooms) if any(p.monster == "prime-demon" for p in ps))
+    assert not [f for f in game.state.figures.values() if f.name == "Altar"]
+    rnd = random.Random(2)
+    while game.decision is not None and game.decision.kind in ("battle-goal", "hand", "start"):
+        game.choose(rnd.choice(list(game.decision.choices)))
+    game.reveal_room(room)
+    demon = next(f for f in game.state.figures.values() if f.name == "prime-demon")
+    altar = game.state.figures["altar.prime"]
+    assert altar.hex == (2, 4) and altar.hp == demon.hp == demon.max_hp and altar.owner == demon.id
