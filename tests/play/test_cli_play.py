@@ -218,22 +218,44 @@ def test_the_unplayable_class_message_names_the_missing_cards() -> None:
 
 
 def test_a_partly_encoded_class_plays_at_a_higher_level_from_its_encoded_cards() -> None:
-    from delvekit.cli.play import new_game
-    from delvekit.gloomhaven.content import load_pack
-    from delvekit.gloomhaven.engine_content import slug
+    """A fresh pack in which two of the Brute's level-2/3 cards are not encoded: at level 3 its
+    pool is the encoded cards of levels 1-3 only; health is that of level 3."""
+    import msgspec
 
-    tinkerer = load_pack().classes["tinkerer"]
-    assert not tinkerer.playable_at(3) and tinkerer.missing_cards(3)
-    game = new_game(1, "brute,tinkerer", level=3, seed=2)
-    ch = next(c for c in game.setup.party if c.id == "tinkerer")
-    encoded = {c.name for c in tinkerer.cards_at(3) if c.encoded}
-    assert ch.level == 3 and ch.max_health == tinkerer.health[2]
-    assert {c.id for c in ch.hand} == {slug(n) for n in encoded}
-    assert len(encoded) < len(tinkerer.cards_at(3))
-    result = run(
-        "play", "--scenario", "1", "--party", "brute,tinkerer", "--level", "3", "--bots", "random", "--quiet"
+    from delvekit.gloomhaven.content import BUNDLED, ContentPack
+    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine_content import Member, setup_from_pack, slug
+
+    pack = ContentPack([BUNDLED])
+    brute = pack.classes["brute"]
+    hidden = {c.number for c in brute.cards if c.level in (2, 3)}
+    hidden = set(sorted(hidden)[:2])
+    pack.classes["brute"] = msgspec.structs.replace(
+        brute, cards=tuple(msgspec.structs.replace(c, encoded=c.number not in hidden) for c in brute.cards)
     )
-    assert result.exit_code == 0 and result.output.startswith("result: ")
+    partly = pack.classes["brute"]
+    assert partly.playable_at(1) and not partly.playable_at(3)
+    setup = setup_from_pack(pack, 1, [Member("brute", 3), Member("mindthief", 3)])
+    ch = setup.party[0]
+    pool = [c for c in partly.cards_at(3) if c.encoded]
+    assert ch.level == 3 and ch.max_health == brute.health[2]
+    assert sorted(c.id for c in ch.hand) == sorted(slug(c.name) for c in pool)
+    assert len(pool) == len(brute.cards_at(3)) - 2 and ch.hand_limit == brute.hand_size
+    game = play(Game(setup, seed=2), GreedyBot())
+    assert game.result in ("victory", "defeat")
+
+
+@pytest.mark.parametrize("level", [2, 6, 9])
+def test_every_playable_class_plays_at_levels_above_its_encoded_cards(level: int) -> None:
+    from delvekit.gloomhaven.content import load_pack
+
+    classes = [c for c, k in sorted(load_pack().classes.items()) if k.playable_at(1)]
+    for i in range(0, len(classes), 4):
+        party = ",".join(list(dict.fromkeys(classes[i : i + 4] + classes))[:4])
+        result = run(
+            "play", "--scenario", "2", "--party", party, "--level", str(level), "--bots", "random", "--quiet"
+        )
+        assert result.exit_code == 0 and result.output.startswith("result: "), (party, result.output)
 
 
 @pytest.mark.parametrize(
