@@ -1,43 +1,61 @@
-"""Named effects of the classes encoded after the Brute and the Mindthief (Sunkeeper, Tinkerer),
-registered in :mod:`delvekit.gloomhaven.effects`. :mod:`~delvekit.gloomhaven.character_cards`
-writes the ``custom`` abilities (``_class_special``); each handler here performs one wording,
-asking the deciding player through agenda tasks where the rules leave a choice.
+"""Named effects of the classes encoded after the Brute and the Mindthief (Tinkerer, Sunkeeper,
+Quartermaster), registered in :mod:`delvekit.gloomhaven.effects`.
+:mod:`~delvekit.gloomhaven.character_cards` writes the ``custom`` abilities (``_class_special``);
+each handler here performs one wording, asking the deciding player through agenda tasks
+(``cls_*``) where the rules leave a choice. An optional element consumption is asked first
+(``consume`` / ``no-consume``; a wild one offers every Strong or Waning element).
 
 Effects performed when the ability is:
 
-===================================  =========================================================
-``to-allies``                        a heal, shield, retaliate, condition, bless (or several
-                                     conditions) given to allies: every adjacent ally, every
-                                     ally within range (with or without the performer), one
-                                     ally the player picks, or "Heal N, Range R" to the
-                                     performer or an ally; an optional element consumption
-                                     changes who (Purifying Aura), how many targets (Glorious
-                                     Bolt) and adds XP. Shield and retaliate last the round —
-                                     Flamethrower, Restorative Mist, Protective Blessing,
-                                     Beacon of Light, Daybreak
-``ally-recovers``                    one ally (adjacent or within range) recovers up to N of
-                                     its discarded or lost cards, the ally choosing which, or
-                                     all its discarded cards; a consumption may raise N —
-                                     Reinvigorating Elixir, Volatile Concoction, Brilliant
-                                     Prayer, Empowering Command. A card with a "recover lost
-                                     cards" ability is never recovered from the lost pile
-``heal-all-damage``                  one adjacent ally heals all its damage — Lay on Hands
-``create-trap``                      a trap (its damage, conditions, and XP for the owner when
-                                     an enemy springs it) on an empty adjacent hex the player
-                                     picks — Proximity Mine, Volatile Concoction
-``negate-damage-this-round``         you (and the allies it names) suffer no damage this round,
-                                     from any source — Protective Blessing
-===================================  =========================================================
+==================================  ===========================================================
+``to-allies``                       a heal, shield, retaliate, condition, bless or damage given
+                                    to allies: every adjacent ally, every ally within range
+                                    (with or without the performer), every ally, one ally the
+                                    player picks, or "Heal N, Range R (Target T)" to the
+                                    performer or allies; a consumption may change who, how many
+                                    and add to it — Flamethrower, Restorative Mist, Purifying
+                                    Aura, Protective Blessing, Glorious Bolt, Harsh Stimulants
+``ally-recovers``                   an ally (or you) recovers up to N discarded or lost cards,
+                                    the owner choosing, or all its discards; then may lose
+                                    cards, or takes a lost card of an ally next to it —
+                                    Reinvigorating Elixir, Brilliant Prayer, Chimeric Formula
+``heal-all-damage``                 one adjacent ally heals all its damage — Lay on Hands
+``create-trap`` / ``disarm-trap``   a trap (damage, conditions, XP when an enemy springs it)
+                                    on an empty adjacent hex; removing an adjacent trap
+``negate-damage-this-round``        you and the allies named suffer no damage this round
+``refresh-items``                   refresh spent/consumed items (of some slots) of you, one
+                                    ally or every ally named — Restock, Reforge, Bag of Holding
+``shove-range``                     push or pull up to T enemies within range — Scroll of Recall
+``afflict-range``                   conditions on up to T enemies within range
+``damage-enemies``                  every enemy within range suffers damage
+``kill-in-area``                    kill enemies of few hit points in a line — Disintegration Beam
+``allies-perform``                  every ally within range may perform the parts (XP per ally
+                                    attack) — Mobilizing Axiom, Inspiring Sanctity
+``ally-performs-consumes``          an adjacent ally attacks; the consumption kills its normal
+                                    or elite target instead — Inspiring Sanctity
+``summons-move``                    summoned allies within range move their Move + N
+``move-consumes``                   a move a consumption lengthens — Scales of Justice
+``move-bonus-this-round``           allies add +N to their moves this round — Supportive Chant
+``to-allies-moved-through``         the parts to each ally moved through — Path of Glory
+``attackers-disadvantaged-this-r…`` attacks on you and allies in range have disadvantage this
+                                    round — Engulfing Radiance
+==================================  ===========================================================
 
 Effects that act from the active area (performing them only says so):
-``retaliate-on-melee-attacked`` (Purifying Aura: each melee attack on you spends a use slot and
-gives you its retaliate for that attack), ``move-modifier`` (Defensive Stance: every move
-ability of yours changes by the amount), ``next-heals-bonus`` (Potent Potables: each of your
-heal abilities spends a use slot and heals that much more), ``infuse-at-turn-end-unless-strong``
-(Beacon of Light: at the end of each of your turns when the element is not Strong, and not
-about to be, it is infused and a use slot spent). The engine asks this module through
-:func:`move_bonus`, :func:`heal_bonus`, :func:`protected`, :func:`trap_sprung` and the
-monsters' attack start (:func:`melee_attacked`).
+``retaliate-on-melee-attacked`` (Purifying Aura), ``move-modifier`` (Defensive Stance),
+``next-heals-bonus`` (Potent Potables), ``infuse-at-turn-end-unless-strong`` (Beacon of Light),
+``at-turn-end`` (Auto Turret, Gas Canister, Fortified Position, Continual Supply),
+``item-use-attack-bonus`` (Proficiency), ``attack-modifier`` (Scales of Justice),
+``next-attacks-bonus`` (Angelic Ascension), ``consume-on-attack`` (Weapon of Purity),
+``ignore-shields-this-round`` (Portable Ballista), ``refresh-at-round-end`` (Reinforced Steel),
+``refresh-on-long-rest`` (Refreshment), ``adjacent-allies-ranged-attacks-add-target`` (Quiver of
+Arrows). The engine asks this module through :func:`move_bonus` and :func:`heal_bonus` (a
+character's move and heal abilities), :func:`extra_targets` (ranged attacks),
+:func:`strike_extra` and :func:`attack_consumption` (each attack, via
+:mod:`~delvekit.gloomhaven.effects_characters`), :func:`protected` (every damage),
+:func:`trap_sprung` (every trap sprung), :func:`melee_attacked` and
+:func:`attackers_disadvantaged` (every monster attack), and the turn-end and round hooks of
+:mod:`~delvekit.gloomhaven.effects`.
 """
 
 from __future__ import annotations
