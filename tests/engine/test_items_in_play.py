@@ -839,3 +839,14 @@ def test_unstable_explosives_hurt_the_allies_inside_the_area() -> None:
     game.choose(Choice("area", tuple(guard_ids(game))))
     assert not any(t.kind == "damage" and t.text == "item" for t in game.state.agenda)
     assert not any(e.kind == "damage" and e.args[2] == "item" for e in game.events)
+
+
+def test_thiefs_hood_is_offered_before_a_loot_1() -> None:
+    """Thief's Hood: before the Brute's Loot 1 the hood is offered; taken, the loot reaches 2."""
+    game = world((109,))
+    game.state.coins[(0, 2)] = 1  # two hexes away: only Loot 2 reaches it
+    d = _to(game, "item")
+    assert d.choices.texts() == ["item 109", "pass"]
+    game.choose("item 109")
+    assert any(e.kind == "looted" and e.args == ("brute", "coins=1") for e in game.events)
+    assert game.state.characters["brute"].items[109] == "consumed"

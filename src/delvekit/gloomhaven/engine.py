@@ -840,7 +840,8 @@ class Game:
         elif kind == "attack" and prevented:
             self._emit("prevented", fid, "attack", "on-obstacle")  # Cloak of Phasing
         elif kind == "loot" and f.kind == "character" and self._static.board is not None:
-            engine_actions.loot(self, f, items_play.loot_value(self, f, ability.value))
+            if not items_play.loot_offer(self, f, ability.value):  # Thief's Hood asks first
+                engine_actions.loot(self, f, ability.value)
         elif kind in ("push", "pull") and f.kind == "character" and self._static.board is not None:
             self._push(Task("shove", fid, ability.value, f"{kind}/{ability.targets}"))
         elif kind == "heal" and ability.range and f.kind == "character" and self._static.board is not None:

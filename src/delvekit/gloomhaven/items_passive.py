@@ -332,16 +332,35 @@ def focus_initiative(game: Game, fid: str, initiative: int) -> int:
     return initiative
 
 
-def loot_value(game: Game, f: Figure, value: int) -> int:
-    """Thief's Hood: a Loot 1 ability becomes Loot N (the hood is consumed)."""
-    if f.kind != "character" or value != 1:
-        return value
-    for item in _with(game, f.id, "loot-upgrade"):
-        mark_used(game, f.id, item)
-        return max(
+def loot_offer(game: Game, f: Figure, value: int) -> bool:
+    """Thief's Hood: before a Loot 1 ability, ``C item`` asks whether to make it Loot N (the
+    hood is consumed); the loot is then performed by ``item_loot``. ``False``: nothing to ask."""
+    if f.kind != "character" or value != 1 or not _with(game, f.id, "loot-upgrade"):
+        return False
+    game._push(Task("item_loot", f.id, value))
+    return True
+
+
+def _run_loot(game: Game, task: Task) -> Decision | None:
+    if task.who not in game.state.figures:
+        game._pop()
+        return None
+    choices = [_choice(i) for i in _with(game, task.who, "loot-upgrade")]
+    return Decision(task.who, "item", [*choices, Choice("pass")])
+
+
+def _apply_loot(game: Game, task: Task, choice: Choice) -> None:
+    from delvekit.gloomhaven import engine_actions
+
+    game._pop()
+    value = task.n
+    if choice.kind == "item":
+        _, item = _find(game, choice, task.who)
+        mark_used(game, task.who, item)
+        value = max(
             value, next(_sub_value(e, "loot", value) for e in item.effects if e.kind == "loot-upgrade")
         )
-    return value
+    engine_actions.loot(game, game.state.figures[task.who], value)
 
 
 def denies(game: Game, elements: Iterable[Element]) -> bool:
@@ -381,6 +400,7 @@ def _register() -> None:
 
     task_handler("item_round", _run_round, _apply_round)
     task_handler("item_turn_end", _run_turn_end, _apply_turn_end)
+    task_handler("item_loot", _run_loot, _apply_loot)
 
 
 _register()

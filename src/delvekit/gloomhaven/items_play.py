@@ -26,10 +26,10 @@ Where each trigger is offered (``trigger`` of :class:`~delvekit.gloomhaven.engin
 ``round-start``            ``C item`` after the cards are revealed (initiative ±N)
 ``end-of-turn``            ``C item`` at the end of your turn (play a card, an extra turn)
 ``default-action``         passive: the basic Attack 2 / Move 2 uses the item's value
+``loot``                   ``C item`` before a Loot 1 ability: Loot 2 instead (Thief's Hood)
 ``always`` / ``kill`` /    passive: immunities, flying, terrain, focus, shield while
-``loot`` / ``condition-``  surrounded, a heal per kill, Loot 1 becomes Loot 2 (used the first
-``gained`` / ``enemy-``    time a Loot 1 comes), muddle becomes strengthen, a Dampening Ring
-``consumes-element``       spends itself on the first element a monster would consume
+``condition-gained`` /     surrounded, a heal per kill, muddle becomes strengthen, a Dampening
+``enemy-consumes-element`` Ring spends itself on the first element a monster would consume
 =========================  ==================================================================
 
 Picks an item needs (an element for a wild infusion, a hex for a summon, cards to recover,
@@ -789,5 +789,5 @@ on_obstacle = items_passive.on_obstacle
 ignores_difficult = items_passive.ignores_difficult
 terrain = items_passive.terrain
 focus_initiative = items_passive.focus_initiative
-loot_value = items_passive.loot_value
+loot_offer = items_passive.loot_offer
 denies = items_passive.denies
