@@ -913,3 +913,19 @@ def test_scenario_47_figures_still_on_the_j_tile_suffer_as_rounds_end_once_door_
     damage = 3 + setup.level
     assert str(game.decision).startswith(f"brute damage: take {damage}")  # on the J tile
     assert "mindthief" not in str(game.decision)
+
+
+def test_scenario_70_living_spirits_cannot_be_damaged_but_take_conditions() -> None:
+    game = _started(_setup(70))
+    _round(game, 1, "end")  # a Living Spirit spawns at a
+    spirit = next(f for f in game.state.monsters() if f.name == "living-spirit")
+    hp = spirit.hp
+    game.suffer_damage(spirit.id, 3, "test")
+    assert spirit.hp == hp and spirit.id in game.state.figures
+    assert f"no-damage {spirit.id} 3 test" in _events(game, "no-damage")
+    assert game.add_condition(spirit.id, Condition.POISON) is True
+    other = next((f for f in game.state.monsters() if f.name != "living-spirit"), None)
+    if other is not None:  # other monsters are hurt as usual
+        before = other.hp
+        game.suffer_damage(other.id, 1, "test")
+        assert other.id not in game.state.figures or other.hp == before - 1

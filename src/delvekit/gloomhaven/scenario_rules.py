@@ -42,6 +42,8 @@ Two kinds of line:
   it heads for a hex next to one of them; ``on``: into one, and is then saved); a door
   objective also ``door``, the locked door it is, opened when it is destroyed.
 * ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
+* ``no-damage|TYPE`` — monsters of TYPE cannot be damaged in any way; conditions and other
+  effects still apply (scenario 70's Living Spirits).
 * ``zone|KEY|Q,R;...`` — a set of hexes a rule's figures entry names with the marker
   ``zone:KEY`` (only the figures standing there: scenario 47's J tile).
 * ``each-turn|N`` — rule N's figure effects happen as each character's turn ends, to that
@@ -144,6 +146,10 @@ class Zone(msgspec.Struct, frozen=True):
     hexes: tuple[Hex, ...]
 
 
+class NoDamage(msgspec.Struct, frozen=True):
+    monster: str
+
+
 class Ally(msgspec.Struct, frozen=True):
     monster: str
 
@@ -161,7 +167,20 @@ class Plate(msgspec.Struct, frozen=True):
         return self.hexes[0]
 
 
-Line = RoundRule | Goal | Spawn | Lock | RuleLine | Marker | ObjectiveLine | Ally | Plate | EachTurn | Zone
+Line = (
+    RoundRule
+    | Goal
+    | Spawn
+    | Lock
+    | RuleLine
+    | Marker
+    | ObjectiveLine
+    | Ally
+    | Plate
+    | EachTurn
+    | Zone
+    | NoDamage
+)
 
 _RANKS = ("normal", "elite", "none")
 
@@ -201,7 +220,7 @@ def _parse_line(line: str) -> Line:
             return Lock(tuple(_hex(t) for t in parts[1].split(";")), parts[2])
         except ValueError:
             raise InputError(f"bad door hexes {parts[1]!r}", where=where) from None
-    if parts[0] in ("rule", "objective", "marker", "ally", "plate", "each-turn", "zone"):
+    if parts[0] in ("rule", "objective", "marker", "ally", "plate", "each-turn", "zone", "no-damage"):
         return _parse_more(parts, line, where)
     if parts[0] == "at" and len(parts) == 6 and parts[1] in ("start", "end"):
         rule = RoundRule(parts[1], parts[2], parts[3], parts[4], parts[5])  # type: ignore[arg-type]
@@ -252,6 +271,8 @@ def _parse_more(parts: list[str], line: str, where: str) -> Line:
             return Marker(parts[1], _hex(parts[2]))
         if parts[0] == "each-turn" and len(parts) == 2:
             return EachTurn(int(parts[1]))
+        if parts[0] == "no-damage" and len(parts) == 2 and parts[1]:
+            return NoDamage(parts[1])
         if parts[0] == "zone" and len(parts) == 3 and parts[1]:
             return Zone(parts[1], tuple(_hex(t) for t in parts[2].split(";")))
         if parts[0] == "ally" and len(parts) == 2 and parts[1]:

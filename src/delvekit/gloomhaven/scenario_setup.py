@@ -204,6 +204,10 @@ EACH_TURN: dict[int, tuple[int, ...]] = {51: (1,)}
 """Scenario → rules whose effects happen as each character's turn ends, to it and its summons
 (the book: "at the end of each of their turns"; GHS has no such timing): 51's 2 damage."""
 
+NO_DAMAGE: dict[int, tuple[str, ...]] = {70: ("living-spirit",)}
+"""Monster types that cannot be damaged in any way (the book; conditions still apply): 70's
+Living Spirits (the players' removing one when a demon dies is not performed)."""
+
 MAX_LEVEL = 7
 """The highest monster level: a type's level offset never takes it beyond (28, 67)."""
 
@@ -568,6 +572,7 @@ def scenario_lines(
         out += [f"lock|{d[0]},{d[1]}|scenario" for d in guarded if d]
     out += [f"ally|{t}" for t in s.allies]
     out += [f"each-turn|{i}" for i in EACH_TURN.get(s.number, ())]
+    out += [f"no-damage|{t}" for t in NO_DAMAGE.get(s.number, ())]
     named = {fe.figures.marker for r in rules_of(s) for fe in r.figures}
     for tile in sorted(m.removeprefix("zone:") for m in named if m.startswith("zone:")):
         out.append(f"zone|{tile}|{';'.join(f'{q},{r}' for q, r in sorted(_tile_hexes(s, tile)))}")

@@ -75,6 +75,7 @@ from delvekit.gloomhaven.scenario_rules import (
     Ally,
     EachTurn,
     Marker,
+    NoDamage,
     ObjectiveLine,
     Plate,
     RuleLine,
@@ -504,6 +505,19 @@ def _turn_end(game: Game, figure: Figure) -> None:
                     game.add_condition(f.id, Condition.parse(fe.value))
 
 
+def _no_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
+    """DAMAGE hook: a monster of a ``no-damage`` type loses no hit points (70's Living Spirits)."""
+    if f.kind != "monster" or f.name not in _undamaged(game.setup.rules):
+        return False
+    game._emit("no-damage", f.id, amount, source)
+    return True
+
+
+@functools.lru_cache(maxsize=64)
+def _undamaged(rules: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(x.monster for x in parsed(rules) if isinstance(x, NoDamage))
+
+
 @functools.lru_cache(maxsize=64)
 def _zones(rules: tuple[str, ...]) -> dict[str, frozenset[Hex]]:
     return {x.key: frozenset(x.hexes) for x in parsed(rules) if isinstance(x, Zone)}
@@ -542,6 +556,7 @@ effects.ROUND_HOOKS.append(_round)
 effects.DEATH_HOOKS.append(_objective_died)
 effects.DEATH_HOOKS.append(_monster_died)
 effects.STAT_HOOKS.append(stat_bonus)
+effects.DAMAGE_HOOKS.append(_no_damage)
 effects.REVEAL_HOOKS.append(_revealed)
 effects.TURN_END_HOOKS.append(_turn_end)
 effects.GOAL_HOOKS.insert(0, _any_change)
