@@ -528,3 +528,34 @@ def test_inspiring_sanctity_every_ally_within_range_3_attacks_xp_for_each() -> N
         == 2
     )
     assert game.state.characters["sunkeeper"].xp == 2
+
+
+def test_divine_intervention_you_may_take_an_allys_damage_reduced_by_one() -> None:
+    sun = hero("sunkeeper", ["divine-intervention", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (3, 0))
+    game = arena([sun, brute], [("normal", (4, 0))], ("attack +0",))
+    go(game, "select divine-intervention cautious-advance", "select grab-and-go shield-bash")
+    go(game, "top divine-intervention", "bottom cautious-advance", "stop?")
+    while game.decision is not None and game.decision.kind != "intervene":
+        finish_round_step(game)
+    d = game.decision
+    assert d is not None and d.actor == "sunkeeper" and "intervene brute" in d.choices
+    events = go(game, "intervene brute", "take 1")
+    assert "intervened sunkeeper brute 2" in events  # Attack 3 against the bottom's shield 1
+    assert game.state.figures["brute"].hp == 12 and game.state.figures["sunkeeper"].hp == 11
+
+
+def test_divine_intervention_bottom_shields_you_and_every_ally() -> None:
+    sun = hero("sunkeeper", ["divine-intervention", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (3, 0))
+    game = arena([sun, brute], [("normal", (4, 0))], ("attack +0",))
+    go(game, "select divine-intervention cautious-advance", "select grab-and-go shield-bash")
+    from delvekit.gloomhaven.effects_classes import ally_shield
+
+    events = go(game, "top cautious-advance", "bottom divine-intervention")
+    figures = game.state.figures
+    monster = next(f for f in figures.values() if f.kind == "monster")
+    assert ally_shield(game, figures["brute"]) == 1 and ally_shield(game, figures["sunkeeper"]) == 1
+    assert ally_shield(game, monster) == 0
+    events += finish_round(game)
+    assert not any(e.startswith("intervened") for e in events)  # only the bottom is active

@@ -819,6 +819,22 @@ SUNKEEPER.update(
             ),
             "J",
         ),
+        204: (  # Divine Intervention
+            CardHalf(
+                abilities=(_custom("take-ally-damage", _a("suffer-damage", 1, mode="subtract")),),
+                persistent=True,
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(
+                abilities=(
+                    _custom("shield-allies", _a("shield", 1), _affects("self-allies")),
+                    _infuse("light"),
+                ),
+                persistent=True,
+            ),
+            "J",
+        ),
         189: (  # Practical Plans
             CardHalf(abilities=(_a("attack", 5),)),
             CardHalf(abilities=(_a("move", 5),)),

@@ -608,11 +608,15 @@ def after_strike(game: Game, f: Figure, bonus: StrikeBonus) -> None:
 
 def shield_against_attack(game: Game, target: Figure) -> int:
     """Shield from "on each attack on you" persistent bonuses (Warding Strength): each attack
-    spends one use slot (with its XP); the last slot sends the card to the lost pile."""
+    spends one use slot (with its XP); the last slot sends the card to the lost pile. Divine
+    Intervention's shield for you and all allies counts for summons too."""
+    from delvekit.gloomhaven import effects_classes
+
+    allies = effects_classes.ally_shield(game, target)
     if target.kind != "character":
-        return 0
+        return allies
     ch = game.state.characters[target.id]
-    total = 0
+    total = allies
     for i, active, half in reversed(_active_halves(game, target.id)):
         found = _named_in(half, "shield-on-attacked")
         if not found:

@@ -867,6 +867,8 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     "adjacent-allies-ranged-attacks-add-target",
     "consume-on-attack",
     "ignore-shields-this-round",
+    "take-ally-damage",
+    "shield-allies",
 )
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
@@ -1191,6 +1193,65 @@ def _protect(game: Game, fid: str, ability: Ability) -> None:
     game._emit("protected", fid, *ids)
 
 
+def before_damage(game: Game, task: Task) -> bool:
+    """Called before a damage task (``task.who`` suffers ``task.n``): ``True`` when this module
+    took it over — Protective Blessing negates it; Divine Intervention first asks its owner
+    whether to suffer it instead, reduced by 1."""
+    f = game.state.figures.get(task.who)
+    if f is None:
+        return False
+    if protected(game, f.id):
+        game._pop()
+        game._emit("negated", f.id, task.n, task.text, "protected")
+        return True
+    last = game.events[-1] if game.events else None
+    if last is not None and last.kind == "intervene-declined" and last.args[:1] == (f.id,):
+        return False  # asked already for this damage
+    for cid in sorted(game.state.characters):
+        owner = game.state.figures.get(cid)
+        if cid == f.id or owner is None or actions._hostile(owner, f) or f.kind == "objective":
+            continue
+        if _holders(game, cid, "take-ally-damage"):
+            game._pop()
+            game._push(Task("cls_intervene", cid, task.n, f"{f.id}|{task.text}"))
+            return True
+    return False
+
+
+def _run_intervene(game: Game, task: Task) -> Decision | None:
+    target = task.text.split("|", 1)[0]
+    if task.who not in game.state.figures or target not in game.state.figures:
+        game._pop()
+        if target in game.state.figures:
+            game._push(Task("damage", target, task.n, task.text.split("|", 1)[1]))
+        return None
+    return Decision(task.who, "intervene", [Choice("intervene", (target,)), Choice("decline")])
+
+
+def _apply_intervene(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    target, source = task.text.split("|", 1)
+    if choice.kind == "intervene":
+        reduced = max(0, task.n - 1)
+        game._emit("intervened", task.who, target, task.n)
+        game._push(Task("damage", task.who, reduced, "intervene"))
+    else:
+        game._emit("intervene-declined", target)
+        game._push(Task("damage", target, task.n, source))
+
+
+def ally_shield(game: Game, target: Figure) -> int:
+    """Divine Intervention: shield from a character's "you and all allies" persistent card."""
+    total = 0
+    for cid in game.state.characters:
+        owner = game.state.figures.get(cid)
+        if owner is None or actions._hostile(owner, target):
+            continue
+        for _, a in _holders(game, cid, "shield-allies"):
+            total += sum(p.value for p in fx.parts(a, "shield"))
+    return total
+
+
 def protected(game: Game, fid: str) -> bool:
     """Whether every source of damage to ``fid`` is negated this round (Protective Blessing,
     while its round card is in its owner's active area)."""
@@ -1210,6 +1271,7 @@ for _kind, _run, _apply in (
     ("cls_lose", _run_lose, _apply_lose),
     ("cls_pay", _run_pay, _apply_pay),
     ("cls_xp_attacks", _run_xp_attacks, None),
+    ("cls_intervene", _run_intervene, _apply_intervene),
     ("cls_kill_area", _run_kill_area, _apply_kill_area),
     ("cls_unretaliate", _run_unretaliate, None),
 ):

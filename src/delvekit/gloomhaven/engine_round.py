@@ -564,9 +564,7 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
     if f is None or task.n <= 0:
         game._pop()
         return None
-    if effects_classes.protected(game, f.id):  # Protective Blessing: no damage this round
-        game._pop()
-        game._emit("negated", f.id, task.n, task.text, "protected")
+    if effects_classes.before_damage(game, task):  # Protective Blessing, Divine Intervention
         return None
     if f.kind != "character":
         game._pop()
