@@ -850,3 +850,25 @@ def test_thiefs_hood_is_offered_before_a_loot_1() -> None:
     game.choose("item 109")
     assert any(e.kind == "looted" and e.args == ("brute", "coins=1") for e in game.events)
     assert game.state.characters["brute"].items[109] == "consumed"
+
+
+def test_dampening_ring_is_asked_before_a_monster_consumes() -> None:
+    """Dampening Ring: as the guards are about to consume fire, the Brute may spend the ring to
+    consume it first (for nothing): the guard's attack stays 2; passing, the guard's +1 applies."""
+    for answer, value in (("item 92", "value=2"), ("pass", "value=3")):
+        game = world((92,), guard="attack 0 consume fire boost attack+1")
+        game.state.modifier_decks[MONSTER_DECK] = ModifierDeck(draw_pile=cards_of(["+0"] * 20))
+        d = _to(game, "item")
+        assert d.choices.texts() == ["item 92", "pass"]
+        game.choose(answer)
+        drive(
+            game,
+            set(),
+            "melee",
+            until=lambda g: any(e.kind == "attack" and e.args[1] == "brute" for e in g.events),
+        )
+        hit = next(e for e in game.events if e.kind == "attack" and e.args[1] == "brute")
+        assert hit.args[2] == value, answer
+        assert any(e.kind == "consumed" and e.args == ("brute", "fire") for e in game.events) == (
+            answer != "pass"
+        )

@@ -124,8 +124,6 @@ def consume_for_group(game: Game, f: Figure) -> None:
         if not consume or all(n in st.group_consumed for n in names):
             continue
         if all(st.elements.can_consume(e) for e in consume):
-            if items_play.denies(game, consume):  # Dampening Ring: consumed for nothing
-                continue
             for e in consume:
                 st.elements.consume(e)
                 st.group_consumed.append(e.value)

@@ -717,6 +717,8 @@ def _run_monster_act(game: Game, task: Task) -> Decision | None:
     if Condition.STUN in f.conditions:
         game._emit("stunned", f.id)  # ignores its whole card, bonuses included (§8.3)
         return None
+    if items_play.deny_offer(game, f):  # Dampening Ring: asked before the type consumes
+        return None
     st.group_performed = True
     engine_monsters.consume_for_group(game, f)
     card = game._monster_card(f.name)

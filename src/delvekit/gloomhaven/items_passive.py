@@ -9,7 +9,6 @@ Ring, Necklace of Teeth).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -22,8 +21,10 @@ from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.initiative import Actor, tie_groups
 from delvekit.gloomhaven.items_play import (
+    _add_mark,
     _choice,
     _consume,
+    _drop_marks,
     _find,
     _held,
     _hostile,
@@ -363,17 +364,62 @@ def _apply_loot(game: Game, task: Task, choice: Choice) -> None:
     engine_actions.loot(game, game.state.figures[task.who], value)
 
 
-def denies(game: Game, elements: Iterable[Element]) -> bool:
-    """Dampening Ring: the first time a monster would consume, a holder consumes the element(s)
-    for nothing (the ring is consumed)."""
-    wanted = list(elements)
+def deny_offer(game: Game, f: Figure) -> bool:
+    """Dampening Ring: as monster ``f`` is about to consume elements (its type's first
+    activation that can), a holder of a ready ring is asked (``C item``: ``item 92`` |
+    ``pass``) once per type and round; ``True``: the question and the activation again were
+    queued."""
+    wanted = _would_consume(game, f)
+    if not wanted:
+        return False
+    key = f"deny-asked={game.state.round}/{f.name}"
     for cid in _held(game):
-        for item in _with(game, cid, "deny-element-consume"):
-            mark_used(game, cid, item)
-            for element in wanted:
-                _consume(game, cid, element)
+        if _with(game, cid, "deny-element-consume") and key not in game.state.characters[cid].item_marks:
+            _drop_marks(game, cid, "deny-asked=")
+            _add_mark(game, cid, key)
+            game._push(
+                Task("item_deny", cid, 0, f"{f.name}|{','.join(e.value for e in wanted)}"),
+                Task("monster_act", f.id),
+            )
             return True
     return False
+
+
+def _would_consume(game: Game, f: Figure) -> list[Element]:
+    """The elements monster ``f``'s type consumes now (as ``engine_monsters.consume_for_group``)."""
+    st = game.state
+    out: list[Element] = []
+    for a in game._monster_card(f.name).actions:
+        consume = a.consume
+        if a.kind == "custom" and a.note.startswith(("consume-", "instead-consume-")) and a.element:
+            consume = (a.element,)
+        if not consume or all(e.value in st.group_consumed for e in consume):
+            continue
+        if all(st.elements.can_consume(e) for e in consume):
+            out += [e for e in consume if e not in out]
+    return out
+
+
+def _run_deny(game: Game, task: Task) -> Decision | None:
+    choices = [_choice(i) for i in _with(game, task.who, "deny-element-consume")]
+    if not choices or task.who not in game.state.figures:
+        game._pop()
+        return None
+    return Decision(task.who, "item", [*choices, Choice("pass")])
+
+
+def _apply_deny(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "pass":
+        return
+    _, item = _find(game, choice, task.who)
+    mark_used(game, task.who, item)
+    monster, names = task.text.split("|")
+    for name in names.split(","):
+        element = Element(name)
+        if game.state.elements.can_consume(element):
+            _consume(game, task.who, element)  # for nothing: the monsters find it gone
+    game._emit("denied", task.who, monster)
 
 
 def _on_death(game: Game, figure: Figure) -> None:
@@ -401,6 +447,7 @@ def _register() -> None:
     task_handler("item_round", _run_round, _apply_round)
     task_handler("item_turn_end", _run_turn_end, _apply_turn_end)
     task_handler("item_loot", _run_loot, _apply_loot)
+    task_handler("item_deny", _run_deny, _apply_deny)
 
 
 _register()

@@ -27,9 +27,10 @@ Where each trigger is offered (``trigger`` of :class:`~delvekit.gloomhaven.engin
 ``end-of-turn``            ``C item`` at the end of your turn (play a card, an extra turn)
 ``default-action``         passive: the basic Attack 2 / Move 2 uses the item's value
 ``loot``                   ``C item`` before a Loot 1 ability: Loot 2 instead (Thief's Hood)
+``enemy-consumes-``        ``C item`` as a monster type is about to consume (Dampening Ring:
+``element``                the element is consumed for nothing)
 ``always`` / ``kill`` /    passive: immunities, flying, terrain, focus, shield while
-``condition-gained`` /     surrounded, a heal per kill, muddle becomes strengthen, a Dampening
-``enemy-consumes-element`` Ring spends itself on the first element a monster would consume
+``condition-gained``       surrounded, a heal per kill, muddle becomes strengthen
 =========================  ==================================================================
 
 Picks an item needs (an element for a wild infusion, a hex for a summon, cards to recover,
@@ -790,4 +791,4 @@ ignores_difficult = items_passive.ignores_difficult
 terrain = items_passive.terrain
 focus_initiative = items_passive.focus_initiative
 loot_offer = items_passive.loot_offer
-denies = items_passive.denies
+deny_offer = items_passive.deny_offer
