@@ -9,7 +9,7 @@ import random
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.core.hexes import neighbours
+from delvekit.core.hexes import distance, neighbours
 from delvekit.gloomhaven import effects, scenario_goals, scenario_mechanisms
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
@@ -102,7 +102,7 @@ def test_harrower_hive_a_destroyed_wall_reveals_the_room_behind_and_stuns_enemie
     assert violations(game) == []
 
 
-def test_harrower_hive_a_character_next_to_a_wall_can_attack_it_in_melee() -> None:
+def test_harrower_hive_a_character_attacks_a_wall_in_melee_and_at_range_in_sight() -> None:
     from delvekit.gloomhaven.engine_actions import targets
 
     game = _started(76)
@@ -114,7 +114,17 @@ def test_harrower_hive_a_character_next_to_a_wall_can_attack_it_in_melee() -> No
         n for n in neighbours((8, 0)) if board.adjacent(n, (8, 0)) and not board.is_wall(n) and n not in taken
     )
     assert any(f.hex == (8, 0) for f in targets(game, brute, 0))
-    assert all(f.hex != (8, 0) for f in targets(game, brute, 3))  # no range and sight into a wall hex
+    assert any(f.hex == (8, 0) for f in targets(game, brute, 3))
+    # at range: steps counted into the wall hex, sight as if it were open
+    two_away = next(
+        h for h in sorted(board.hexes)
+        if not board.is_wall(h) and h not in taken and distance(h, (8, 0)) == 2
+        and all(not board.is_wall(n) for n in neighbours(h) if distance(n, (8, 0)) == 1)
+    )  # fmt: skip
+    brute.hex = two_away
+    assert not any(f.hex == (8, 0) for f in targets(game, brute, 0))
+    assert not any(f.hex == (8, 0) for f in targets(game, brute, 1))
+    assert any(f.hex == (8, 0) for f in targets(game, brute, 2))
 
 
 def test_harrower_hive_kill_all_needs_the_rooms_behind_the_walls() -> None:

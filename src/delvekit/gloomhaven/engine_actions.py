@@ -487,10 +487,13 @@ def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -
         return [g for g in enemies if board.adjacent(f.hex, g.hex)]
     near = proximity(board, f.hex, attack_range)
     sight = sight_for(board, game._static.ruleset.los)
+    from delvekit.gloomhaven.scenario_mechanisms import wall_in_reach  # 76's walls
+
     return [
         g
         for g in enemies
-        if near.get(g.hex, attack_range + 1) <= attack_range and sight.visible(f.hex, g.hex)
+        if (near.get(g.hex, attack_range + 1) <= attack_range and sight.visible(f.hex, g.hex))
+        or (board.is_wall(g.hex) and wall_in_reach(game, board, near, f.hex, g.hex, attack_range))
     ]
 
 

@@ -10,8 +10,8 @@ closed door on the board).
 * ``mech|wall|HEALTH|STUN|Q,R;...`` — scenario 76: each wall hex is an objective figure
   ``wall.N`` (HEALTH an expression in ``C`` and ``L``: ``C+L/2``, rounded up) on the monsters'
   side, placed as soon as one of its two rooms is revealed. Characters attack it like an
-  enemy; the engine's attacks reach a wall hex only in melee (a wall hex is outside every
-  range and sight count), which is our reading's limit. Destroyed, it **breaks**: the wall
+  enemy (:func:`wall_in_reach`: range counted into the wall hex, sight to it as if it were
+  open); the monster and summon AI leave it alone. Destroyed, it **breaks**: the wall
   hex becomes an open corridor hex (its wall terrain and door are gone), the rooms on both
   sides are revealed, and with STUN ``stun`` every enemy next to it is stunned (event
   ``wall-broken Q,R``).
@@ -55,8 +55,10 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from delvekit.core.board import Board, Terrain
 from delvekit.core.errors import ContentError, InputError
-from delvekit.core.hexes import Hex, distance
+from delvekit.core.hexes import Hex, distance, neighbours
+from delvekit.core.los import sight_for
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content.expr import parse as parse_expr
@@ -221,6 +223,20 @@ def break_wall(game: Game, h: Hex, *, stun: bool = False) -> None:
             enemy = f.kind == "monster" and f.side != "party"
             if enemy and distance(f.hex, h) == 1 and board.adjacent(f.hex, h):
                 game.add_condition(f.id, Condition.STUN)
+
+
+def wall_in_reach(
+    game: Game, board: Board, near: Mapping[Hex, int], src: Hex, h: Hex, attack_range: int
+) -> bool:
+    """Whether a ranged attack from ``src`` (``near``: its steps around walls) reaches the wall
+    hex ``h``: one step beyond an open neighbour within range, and in sight of ``src`` on the
+    board with ``h`` open (the book: a wall is attacked like a regular enemy)."""
+    steps = min((near[n] for n in neighbours(h) if n in near and board.adjacent(n, h)), default=attack_range)
+    if steps + 1 > attack_range:
+        return False
+    terrain = {k: t for k, t in board.terrain.items() if k != h or t is not Terrain.WALL}
+    opened = board.replace(terrain=terrain, doors=board.doors - {h})
+    return sight_for(opened, game._static.ruleset.los).visible(src, h)
 
 
 def _wall_died(game: Game, figure: Figure) -> None:
