@@ -76,10 +76,10 @@ def test_brute_and_mindthief_are_playable_others_list_missing_cards() -> None:
     assert len(brute.cards) == 29
     assert all(brute.playable_at(level) for level in range(1, 10))
     assert pack.classes["mindthief"].playable_at(9)
-    assert pack.classes["tinkerer"].playable_at(9)
-    sunkeeper = pack.classes["sunkeeper"]
-    assert sunkeeper.playable_at(1) and not sunkeeper.playable_at(2)
-    assert [c.number for c in sunkeeper.missing_cards(2)] == [190]
+    assert pack.classes["tinkerer"].playable_at(9) and pack.classes["sunkeeper"].playable_at(9)
+    quartermaster = pack.classes["quartermaster"]
+    assert quartermaster.playable_at(5) and not quartermaster.playable_at(6)
+    assert [c.number for c in quartermaster.missing_cards(6)] == [225]
     spellweaver = pack.classes["spellweaver"]
     assert not spellweaver.playable_at(1)
     missing = spellweaver.missing_cards(1)

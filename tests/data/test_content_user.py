@@ -35,7 +35,7 @@ def test_require_playable_names_the_missing_cards() -> None:
     pack = load_pack()
     pack.classes["brute"].require_playable(9)
     with pytest.raises(ContentError) as info:
-        pack.classes["sunkeeper"].require_playable(2)
+        pack.classes["quartermaster"].require_playable(6)
     message = str(info.value)
-    assert message.startswith("classes: sunkeeper: Sunkeeper is not playable at level 2: 1 cards")
-    assert "Unwavering Mandate (190)" in message
+    assert message.startswith("classes: quartermaster: Quartermaster is not playable at level 6: 1 cards")
+    assert "Catastrophic Bomb (225)" in message

@@ -559,3 +559,23 @@ def test_divine_intervention_bottom_shields_you_and_every_ally() -> None:
     assert ally_shield(game, monster) == 0
     events += finish_round(game)
     assert not any(e.startswith("intervened") for e in events)  # only the bottom is active
+
+
+def test_unwavering_mandate_an_adjacent_ally_takes_an_extra_turn_with_two_hand_cards() -> None:
+    sun = hero("sunkeeper", ["unwavering-mandate", "cautious-advance"], (0, 0))
+    brute = hero("brute", ["grab-and-go", "shield-bash", "spare-dagger", "trample"], (1, 0))
+    game = arena([sun, brute], [("normal", (2, 0))])
+    m = at(game, (2, 0))
+    go(game, "select cautious-advance unwavering-mandate", "select grab-and-go shield-bash")
+    events = go(game, "top unwavering-mandate", "target brute", "select spare-dagger trample")
+    assert "extra-turn brute spare-dagger trample" in events and "turn brute" in events
+    d = game.decision
+    assert d is not None and d.actor == "brute" and d.kind == "action"
+    assert {c.args[0] for c in d.choices if c.args} == {"spare-dagger", "trample"}
+    go(game, "top spare-dagger", f"target {m}", "bottom trample")
+    while game.decision is not None and game.decision.actor == "brute" and game.decision.kind != "action":
+        finish_round_step(game)
+    ch = game.state.characters["brute"]
+    assert sorted(ch.selected) == ["grab-and-go", "shield-bash"]  # its own turn still to come
+    assert "spare-dagger" in ch.discard
+    assert game.state.characters["sunkeeper"].xp == 2

@@ -674,6 +674,17 @@ TINKERER.update(
 
 SUNKEEPER.update(
     {
+        190: (  # Unwavering Mandate
+            CardHalf(
+                abilities=(_custom("ally-extra-turn", _affects("ally-adjacent"), _a("target", 2)),),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(
+                abilities=(_a("heal", 3, _a("range", 2), _consume("light", _a("target", 2), _a("xp", 1))),),
+            ),
+            "J",
+        ),
         191: (  # Burning Flash
             CardHalf(
                 abilities=(

@@ -152,7 +152,7 @@ CLASS_WORDS = frozenset(
         "attack-modifier", "move-bonus-this-round", "next-attacks-bonus", "kill-in-area",
         "refresh-at-round-end", "refresh-on-long-rest", "adjacent-allies-ranged-attacks-add-target",
         "to-allies-moved-through", "attackers-disadvantaged-this-round", "consume-on-attack",
-        "ignore-shields-this-round", "take-ally-damage", "shield-allies",
+        "ignore-shields-this-round", "take-ally-damage", "shield-allies", "ally-extra-turn",
     }
 )  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}

@@ -310,6 +310,8 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             for p in reversed([p for p in items if p.kind == "attack"]):
                 if Condition.DISARM not in ally.conditions:
                     game._push(Task("attack", picked, p.value, fx._attack_text(p, killne)))
+    elif purpose == "extra-turn":
+        game._push(Task("cls_extra_select", picked, 2))
     elif purpose == "refresh":
         _refresh_for(game, picked, ability)
     elif purpose == "shove":
@@ -663,6 +665,67 @@ def _allies_perform(game: Game, fid: str, ability: Ability) -> None:
         game._push(Task("cls_xp_attacks", fid, len(game.events), f"{xp}|{';'.join(ids)}"))
     for aid in reversed(ids):  # the first ally acts first
         fx._ally(game, fid, aid, ability)
+
+
+@effect("ally-extra-turn")
+def _extra_turn(game: Game, fid: str, ability: Ability) -> None:
+    """Unwavering Mandate: an adjacent ally may at once take an extra turn, playing two cards
+    from its hand (its own cards of this round wait until that turn is over)."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-ally-adjacent")
+    count = fx.flag_number(ability, "target-", 2)
+    ids = [
+        i
+        for i in _allies_in(game, f, who)[0]
+        if i != fid and i in game.state.characters and len(game.state.characters[i].hand) >= count
+    ]
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cls_pick", fid, 1, f"extra-turn|{';'.join(ids)}|{ability}"))
+
+
+def _run_extra_select(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters.get(task.who)
+    if ch is None or ch.exhausted or len(ch.hand) < 2:
+        game._pop()
+        return None
+    pairs = [(a, b) for i, a in enumerate(ch.hand) for b in ch.hand[i + 1 :]]
+    return Decision(task.who, "extra-turn", [*(Choice("select", p) for p in pairs), Choice("skip")])
+
+
+def _apply_extra_select(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "extra-turn")
+        return
+    ch = game.state.characters[task.who]
+    saved = f"{';'.join(ch.selected)}|{ch.used_half or '-'}|{int(ch.long_rest)}|{ch.lead or '-'}"
+    for card in choice.args:
+        ch.hand.remove(card)
+    ch.set_aside += ch.selected  # its own cards of this round wait, still counted as its cards
+    ch.selected, ch.used_half, ch.long_rest = list(choice.args), None, False
+    game._emit("extra-turn", task.who, *choice.args)
+    game._push(Task("char_turn", task.who), Task("cls_extra_restore", task.who, 0, saved))
+
+
+def _run_extra_restore(game: Game, task: Task) -> Decision | None:
+    """After the extra turn: the ally's own cards of this round are its selection again."""
+    game._pop()
+    ch = game.state.characters.get(task.who)
+    if ch is None or ch.exhausted:
+        return None
+    selected, used_half, long_rest, lead = task.text.split("|")
+    ch.discard += ch.selected  # a card the extra turn left unplayed (never both halves skipped)
+    ch.selected = [c for c in selected.split(";") if c]
+    for card in ch.selected:
+        ch.set_aside.remove(card)
+    ch.used_half = None if used_half == "-" else used_half
+    ch.long_rest = long_rest == "1"
+    ch.lead = None if lead == "-" else lead
+    return None
 
 
 def _run_xp_attacks(game: Game, task: Task) -> Decision | None:
@@ -1272,6 +1335,8 @@ for _kind, _run, _apply in (
     ("cls_pay", _run_pay, _apply_pay),
     ("cls_xp_attacks", _run_xp_attacks, None),
     ("cls_intervene", _run_intervene, _apply_intervene),
+    ("cls_extra_select", _run_extra_select, _apply_extra_select),
+    ("cls_extra_restore", _run_extra_restore, None),
     ("cls_kill_area", _run_kill_area, _apply_kill_area),
     ("cls_unretaliate", _run_unretaliate, None),
 ):
