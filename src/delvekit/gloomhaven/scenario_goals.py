@@ -586,7 +586,7 @@ def _holds(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) 
         if len(fields) < 3 or not was_taken(game, fields[0]):
             return False
         out = set(_parse_hexes(fields[2]))  # or, once taken, every character back on those hexes
-        back = [st.figures[c.id].hex for c in st.characters.values() if not c.exhausted and c.id in st.figures]
+        back = [st.figures[c.id].hex for c in st.characters.values() if c.id in st.figures]
         return bool(back) and all(h in out for h in back)
     if kind == "staff":
         who = seeker(game)
