@@ -3,13 +3,23 @@ that carry its special rules, objectives and allies (called by
 :func:`~delvekit.gloomhaven.engine_content.scenario_rule_lines`).
 
 * every special rule the simple ``at`` lines cannot say becomes ``rule|N|JSON``: rule ``N`` of
-  the scenario as the content's own :class:`~delvekit.gloomhaven.content.scenario.Rule` record,
-  with room numbers turned into the setup's room indices;
+  the scenario (:func:`rules_of`: the content's, then :data:`EXTRA_RULES`) as the content's own
+  :class:`~delvekit.gloomhaven.content.scenario.Rule` record, with room numbers turned into the
+  setup's room indices, the spawn counts ``F`` of :data:`COUNTS` filled in, and the stat
+  changes the scenario's own stat card carries left out (:func:`carried_by_variant`);
 * every spawn marker (``a``, ``b``...) and every marker-less spawn of a rule gets a hex,
   ``marker|KEY|Q,R``;
 * every objective figure a room places, ``objective|JSON`` (its name, health formula, marker,
   room index, escort flag and hex);
-* every monster type fighting on the characters' side, ``ally|TYPE``.
+* every monster type fighting on the characters' side, ``ally|TYPE``;
+* the book's rules no source has as rule data, from this module's tables: pressure plates and
+  the doors they open (:data:`PLATES`: ``plate`` and ``lock`` lines), door objectives' locked
+  doors, spawns until a door opens (:data:`DOOR_SPAWNS`: ``spawn`` lines), rules performed as
+  each character's turn ends (:data:`EACH_TURN`), tiles a rule names (``zone``), types that
+  cannot be damaged (:data:`NO_DAMAGE`).
+
+Level offsets (:func:`monster_level`) are read by
+:func:`~delvekit.gloomhaven.engine_content.setup_from_pack` for each type's stat card.
 
 **Where the hexes come from.** No source marks the scenario book's letters on the map (see
 docs/content-scenarios.md, "Markers"). Hexes derived by hand are in
@@ -20,7 +30,9 @@ approximation of the book's map, deterministic and the same for every game:
   an altar, a Totem on a totem...) stands on those overlay pieces of its room, one each, in
   hex order (none in its room: the pieces of the other rooms, and it appears with that room);
 * a ``Door`` objective stands next to a door of its room (the door into the room whose marker
-  is its own, if any), on the room's side;
+  is its own, if any, each objective its own door), on the room's side; that door is locked
+  and opens when the objective is destroyed;
+* a marker the book prints on a given tile (:data:`MARKER_TILES`) is placed on that tile;
 * any other marker: the free hexes of its room (no overlay, door, monster, coin or starting
   hex) farthest from the starting hexes, one per marker in letter order, each at least three
   hexes from the markers placed before it; an escort with no overlay stands on the free hex
