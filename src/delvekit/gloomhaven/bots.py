@@ -17,21 +17,33 @@ the game seed (:func:`bot_seed`), never from the global generator or the game's 
 True
 
 The greedy bot scores card pairs and the order of their halves by a cheap evaluation of what
-they can do from where the character stands (attacks are worth something only if an enemy is
-within reach after the moves before them; lost halves cost a card for the rest of the
-scenario; abilities the engine does not perform are worth nothing). With an enemy near, it
-then plays out the best few pairs (plus the best early and the best late one) to the end of
-the round in two sampled worlds — copies of the game whose hidden draw piles (attack
-modifiers, monster abilities) are reshuffled from the bot's own generator, so it never peeks
-at the next card — and keeps the pair whose round ends best (:func:`outcome`: monster health
-and kills against character health, cards lost and exhaustion). The sturdiest character leads
-with early initiatives and the others with late ones (monsters tied on distance focus the
-lowest initiative). It walks along a shortest-path field toward a hex from which its next
-attack reaches an enemy (a less sturdy character prefers hexes that do not draw a monster's
-focus; toward closed doors and coins when no enemy is in sight), attacks the enemy it is most
-likely to kill (then the most hurt, avoiding retaliation), takes small hits on its health and
-negates lethal ones or big ones that would leave it under half health, short rests instead of
-being forced into a long rest, and heal-rests when no enemy is on the board.
+they can do in the character's situation (:class:`Context`: how far the enemies are, how many
+are expected to attack it, its active augments, the frailest enemy in reach). Attacks are worth
+something only if an enemy is within reach after the moves before them, more if they can kill
+or stun; shields and retaliates count once per expected attacker; an augment counts for every
+later melee attack, a summon for its health and attack; named effects count as the plain
+abilities they mostly amount to; lost halves cost a card for the rest of the scenario, and
+abilities the engine does not perform are worth nothing. With an enemy near, it then plays out
+the best few pairs (plus the best early and the best late one) to the end of the round in
+sampled worlds — copies of the game whose hidden draw piles (attack modifiers, monster
+abilities) are reshuffled from the bot's own generator, so it never peeks at the next card —
+by successive halving (the better half gets fresh worlds until one pair is left), and keeps the
+pair whose round ends best (:func:`outcome`: monster health and kills, the monster attack that
+can reach the party next round, augments and summons in play, against character health, cards
+lost and exhaustion).
+
+In play, the sturdiest character leads with early initiatives and the others with late ones
+(monsters tied on distance focus the lowest initiative). A character walks along a
+shortest-path field toward a hex from which its next attack reaches an enemy, the most
+dangerous enemy for its health first (a less sturdy character prefers hexes that do not draw
+a monster's focus); with no attack left this turn it ends where the fewest monsters can reach
+it. Between fights the sturdiest character opens the next door once the others wait near it,
+and characters long rest with a large discard pile. It attacks the enemy it can kill (then
+the most dangerous and most hurt one, avoiding retaliation), never pushes an enemy out of its
+own melee reach, takes small hits on its health and negates lethal ones or big ones that would
+leave it under half health (a card from the hand before two from the discard pile), keeps
+augments in play at rests, short rests instead of being forced into a long rest, and
+heal-rests when no enemy is on the board.
 """
 
 from __future__ import annotations
@@ -50,6 +62,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_setup import Card, Half
 from delvekit.gloomhaven.state import Figure
@@ -105,6 +118,9 @@ LOOKAHEAD_ROUNDS = 1
 LOOKAHEAD_WORLDS = 2
 """Sampled worlds each candidate card pair is played out in (half as many for parties of three
 or four, whose play-outs cost more)."""
+LOOKAHEAD_HALVING = True
+"""Whether the better half of the candidates is played out again in fresh worlds, until one
+is left (otherwise each is played out once in the same worlds)."""
 LOOKAHEAD_NEAR = 6
 """Pairs are played out only with an enemy within this many hexes."""
 KILL_WORTH = 3.0
@@ -120,12 +136,36 @@ NEGATE_AT = 4
 """Damage this large is negated by losing cards even when the character would survive it, if
 it would leave less than ``NEGATE_BELOW`` of its maximum health."""
 NEGATE_BELOW = 0.5
+HAND_KEEP = 0
+"""A negation loses one card from the hand, or two from the discard pile once the hand is
+this small (a hand of one forces a rest)."""
 QUIET_REST_HEAL = 2
 QUIET_REST_DISCARDS = 3
 """With no enemy on the board, a character missing this much health long rests (healing)
 once it has this many discards."""
+QUIET_REST_ALWAYS = 4
+"""With no enemy on the board, a character long rests once it has this many discards (it
+enters the next room with a full hand)."""
 LOST_KEEP = 0.6
 """A lost half's share of its worth when choosing cards to keep (it is played only once)."""
+KILL_BONUS = 4.0
+"""Worth of an attack strong enough to kill the frailest enemy within reach (before it acts)."""
+KILL_REACH = 5
+CONDITION_WORTH = {"stun": 3.0, "disarm": 3.0, "poison": 1.0, "wound": 1.0, "immobilize": 0.5, "muddle": 1.0}
+"""Worth of giving an enemy a condition with an attack (stun and disarm prevent its attack)."""
+SAFE_STEP = 2.0
+"""Movement points a character without an attack this turn walks to be in reach of one
+monster fewer next round (0: it keeps near the enemies instead)."""
+SAFE_FAR = False
+"""Whether a character whose next attack cannot reach an enemy this turn also keeps safe."""
+PRIORITY_ATTACK = 2.0
+PRIORITY_MOVE = 2.0
+"""How much the attack choice and the walk prefer the enemy with the most attack per health
+left (its priority), against the most hurt or the nearest one."""
+HEAL_WORTH = 1.2
+"""Worth of a point of health the character heals itself."""
+DANGER_WORTH = 0.7
+"""Worth of one point of monster attack that can reach the party next round (look-ahead)."""
 SHIELD_PER_ATTACK = 1.2
 """Worth of one point of shield or retaliate per enemy expected to attack the character."""
 THREAT_REACH = 5
@@ -162,6 +202,8 @@ class Context(NamedTuple):
     """Its active augments."""
     missing: int = 0
     """Health it lacks."""
+    weakest: int = 0
+    """Health plus shield of the frailest enemy it can reach this turn (0: none)."""
 
 
 def context(game: Game, f: Figure) -> Context:
@@ -170,8 +212,19 @@ def context(game: Game, f: Figure) -> Context:
 
     walk, hexes = _reach(game, f)
     augs = tuple(augments(game, f.id)) if f.kind == "character" else ()
+    near = [
+        g.hp + game.shield(g.id)
+        for g in game.state.figures.values()
+        if _hostile(f, g) and distance(f.hex, g.hex) <= KILL_REACH
+    ]
     return Context(
-        walk, hexes, _threat(game, f), sum(_augment_attack(a) for a in augs), augs, f.max_hp - f.hp
+        walk,
+        hexes,
+        _threat(game, f),
+        sum(_augment_attack(a) for a in augs),
+        augs,
+        f.max_hp - f.hp,
+        min(near, default=0),
     )
 
 
@@ -428,14 +481,19 @@ class GreedyBot:
                 elif kind == "attack":
                     reachable = walk <= moved if a.range == 0 else hexes <= a.range + moved
                     if reachable:
-                        extra = bonus * 1.5 if a.range == 0 else 0.0
-                        total += _ability_value(a) * 1.5 + extra
+                        extra = bonus if a.range == 0 else 0
+                        total += _ability_value(a) * 1.5 + extra * 1.5
+                        total += sum(CONDITION_WORTH.get(c.value, 0.5) for c in a.adds) * min(1, ctx.threat)
+                        if ctx.weakest and a.value + extra >= ctx.weakest:
+                            total += KILL_BONUS
                     else:
                         total += 0.2
                 elif kind in ("shield", "retaliate"):
                     total += a.value * (SHIELD_PER_ATTACK * ctx.threat if hexes <= 4 else 0.2)
                 elif kind == "heal":
-                    total += min(a.value, ctx.missing) * 1.2 if a.range == 0 else a.value * 0.6
+                    # a heal with a range may heal the character itself, or an ally
+                    own = min(a.value, ctx.missing) * HEAL_WORTH
+                    total += max(own, a.value * 0.6) if a.range else own
                 elif kind == "condition":
                     # stun, immobilize, muddle... on an enemy next to the character
                     total += 2.0 if walk <= moved else 0.2
@@ -482,7 +540,8 @@ class GreedyBot:
         reach = (ctx.walk, ctx.hexes)
         near = reach[1] <= 3
         if Choice("long-rest") in d.choices and reach[1] >= _FAR and (
-            f.max_hp - f.hp >= QUIET_REST_HEAL and len(ch.discard) >= QUIET_REST_DISCARDS
+            (f.max_hp - f.hp >= QUIET_REST_HEAL and len(ch.discard) >= QUIET_REST_DISCARDS)
+            or len(ch.discard) >= QUIET_REST_ALWAYS
         ):
             return Choice("long-rest")  # no enemy on the board: the lost turn costs nothing
         if Choice("long-rest") in d.choices and near and reach[0] >= _FAR:
@@ -518,24 +577,30 @@ class GreedyBot:
         return scored[0][1]
 
     def _look_ahead(self, game: Game, actor: str, candidates: list[Choice]) -> Choice:
-        """The candidate whose round, played out by the plain greedy policy in a few sampled
-        worlds (the same worlds for every candidate), ends best for the party (:func:`outcome`).
-        The worlds reshuffle every hidden draw pile, so the bot never peeks at the next card."""
+        """The candidate whose round, played out by the plain greedy policy in sampled worlds
+        (the same worlds for every candidate), ends best for the party (:func:`outcome`).
+
+        Successive halving: every candidate is played out in a few worlds, the better half in a
+        few more, and so on until one is left, so the close calls get the most samples. The
+        worlds reshuffle every hidden draw pile, so the bot never peeks at the next card."""
         inner = self._inner()
         rng = Rng(bot_seed(game.state.round * 7919 + len(game.log), game.seed.__str__()))
-        count = LOOKAHEAD_WORLDS if len(game.state.characters) <= 2 else max(1, LOOKAHEAD_WORLDS // 2)
-        worlds = [_determinized(game, rng) for _ in range(count)]
-        best: tuple[float, Choice] = (-1e18, candidates[0])
-        for rank, c in enumerate(candidates):
-            total = -0.01 * rank  # ties keep the cheap evaluation's order
-            for world in worlds:
-                g = world.clone()
-                g.choose(c)
-                _play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
-                total += outcome(game, g)
-            if total > best[0]:
-                best = (total, c)
-        return best[1]
+        per = LOOKAHEAD_WORLDS if len(game.state.characters) <= 2 else max(1, LOOKAHEAD_WORLDS // 2)
+        totals = [0.0] * len(candidates)
+        alive = list(range(len(candidates)))
+        while True:
+            worlds = [_determinized(game, rng) for _ in range(per)]
+            for i in alive:
+                for world in worlds:
+                    g = world.clone()
+                    g.choose(candidates[i])
+                    _play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
+                    totals[i] += outcome(game, g)
+            # ties keep the cheap evaluation's order
+            alive.sort(key=lambda i: (-totals[i], i))
+            if len(alive) <= 1 or not LOOKAHEAD_HALVING:
+                return candidates[alive[0]]
+            alive = alive[: max(1, len(alive) // 2)]
 
     def _inner(self) -> GreedyBot:
         bot = GreedyBot(lookahead=0)
@@ -578,7 +643,7 @@ class GreedyBot:
             return take
         hand = [c for c in d.choices if c.kind == "lose-hand"]
         pairs = [c for c in d.choices if c.kind == "lose-discard"]
-        if pairs and (len(hand) <= 2 or not hand):
+        if pairs and (len(hand) <= HAND_KEEP or not hand):
             return min(pairs, key=lambda c: self.value(d.actor, c.args[0]) + self.value(d.actor, c.args[1]))
         if hand:
             return min(hand, key=lambda c: self.value(d.actor, c.args[0]))
@@ -650,19 +715,37 @@ class GreedyBot:
             want = max(1, r) if r is not None else 2
             taken = blocked | {g.hex for g in st.figures.values() if g is not f}
             links = board.links
+            # the most dangerous enemy for its health draws the party (focus fire)
+            urgency = {g.hex: _priority(game, g) for g in enemies}
+            top = max(urgency.values())
+            lag = {h: PRIORITY_MOVE * (1 - u / top) if top > 0 else 0.0 for h, u in urgency.items()}
+            goals: dict[Hex, float] = {}
             if want == 1:  # melee: next to an enemy, not across a thin wall
-                goals = {n for g in enemies for n in links.get(g.hex, ()) if n not in taken}
+                for g in enemies:
+                    for n in links.get(g.hex, ()):
+                        if n not in taken:
+                            goals[n] = min(goals.get(n, _FAR), lag[g.hex])
             else:
-                goals = {
-                    h for h in links if h not in taken and any(distance(h, g.hex) <= want for g in enemies)
-                }
+                for h in links:
+                    if h not in taken:
+                        near = [lag[g.hex] for g in enemies if distance(h, g.hex) <= want]
+                        if near:
+                            goals[h] = min(near)
             if r is not None:
                 reached = _in_attack_reach(game, f, r)
                 if not reached:
-                    goals.discard(f.hex)  # in range but out of sight: look for another hex
-            else:
+                    goals.pop(f.hex, None)  # in range but out of sight: look for another hex
+                field = _Field(board, self._exposure(game, f, goals), blocked)
+                task = st.agenda[-1] if st.agenda else None
+                points = task.n if task is not None and task.kind == "move" else 0
+                if reached or f.kind != "character" or field.at(f.hex) <= points or not SAFE_FAR:
+                    return field, reached
+            elif f.kind != "character" or not SAFE_STEP:
                 reached = all(2 <= distance(f.hex, g.hex) <= want for g in enemies)
-            return _Field(board, self._exposure(game, f, goals), blocked), reached
+                return _Field(board, self._exposure(game, f, goals), blocked), reached
+            # no attack this turn (none left, or none it can reach): end where the fewest
+            # monsters can reach it next round, the party together
+            return _Field(board, self._safety(game, f, board, enemies, taken), blocked), False
         doors = board.doors - st.opened
         if not doors:
             return _Field(board, set(st.coins), blocked), not st.coins
@@ -673,29 +756,48 @@ class GreedyBot:
         blocked |= doors
         links = board.links
         if leader is not f:
-            goals = {h for h in links if h not in blocked and distance(h, door) == 2}
-            return _Field(board, goals, blocked), f.hex in goals
+            wait = {h for h in links if h not in blocked and distance(h, door) == 2}
+            return _Field(board, wait, blocked), f.hex in wait
         others = [g for g in st.figures.values() if g.kind == "character" and g is not f]
         if all(distance(g.hex, door) <= DOOR_WAIT for g in others):
             blocked.discard(door)
             return _Field(board, {door}, blocked), False
-        goals = {n for n in links.get(door, ()) if n not in blocked}
-        return _Field(board, goals, blocked), f.hex in goals
+        beside = {n for n in links.get(door, ()) if n not in blocked}
+        return _Field(board, beside, blocked), f.hex in beside
 
-    def _exposure(self, game: Game, f: Figure, goals: set[Hex]) -> dict[Hex, float]:
+    def _safety(
+        self, game: Game, f: Figure, board: Board, enemies: list[Figure], taken: set[Hex]
+    ) -> dict[Hex, float]:
+        """Every free hex with the cost of standing there: the monsters that can reach it next
+        round (move plus range, in hexes), and for a less sturdy character its exposure."""
+        lines = [(g.hex, sum(_monster_line(game, g)[::2]) + 1) for g in enemies]
+        allies = [g.hex for g in game.state.figures.values() if g is not f and not _hostile(f, g)]
+        out: dict[Hex, float] = {}
+        for h in board.links:
+            if h in taken:
+                continue
+            reachable = sum(1 for m, reach in lines if distance(h, m) <= reach)
+            apart = min((distance(h, a) for a in allies), default=1)
+            out[h] = SAFE_STEP * reachable + 0.3 * max(0, apart - 2)
+        exposure = self._exposure(game, f, set(out))
+        return {h: c + exposure[h] for h, c in out.items()}
+
+    def _exposure(self, game: Game, f: Figure, goals: Mapping[Hex, float] | set[Hex]) -> dict[Hex, float]:
         """Goal hexes with a cost for drawing the monsters' focus: a monster focuses on the
         nearest character, so a hex nearer to a monster than every ally is where its attack
-        lands. The party's sturdiest character (most maximum health) pays nothing: it tanks."""
+        lands. The party's sturdiest character (most maximum health) pays nothing: it tanks.
+        A mapping's costs are added to."""
         st = game.state
+        base = goals if isinstance(goals, Mapping) else dict.fromkeys(goals, 0.0)
         allies = [g for g in st.figures.values() if g is not f and g.kind == "character"]
         if f.kind != "character" or not allies or f.max_hp >= max(a.max_hp for a in allies):
-            return dict.fromkeys(goals, 0.0)
+            return dict(base)
         enemies = [g for g in st.figures.values() if _hostile(f, g)]
         weight = EXPOSURE_COST * (1.0 - f.max_hp / max(a.max_hp for a in allies) / 2)
         out: dict[Hex, float] = {}
         nearest = [(e.hex, min(distance(a.hex, e.hex) for a in allies)) for e in enemies]
-        for h in goals:
-            out[h] = weight * sum(1 for e, d in nearest if distance(h, e) < d)
+        for h, cost in base.items():
+            out[h] = cost + weight * sum(1 for e, d in nearest if distance(h, e) < d)
         return out
 
     def _next_attack_range(self, game: Game, cid: str) -> int | None:
@@ -741,7 +843,8 @@ class GreedyBot:
                     left += g.hp - dealt  # focus fire: finish what is already hurt
                     chip -= game.retaliate(fid)
                 chip += min(dealt, g.hp) + (1 if g.rank == "elite" else 0)
-            key = (kills, chip - left / 4, -left)
+            urgent = sum(_priority(game, st.figures[fid]) for fid in ids)
+            key = (kills, chip - left / 4 + PRIORITY_ATTACK * urgent, -left)
             if key > best[0]:
                 best = (key, c)
         return best[1]
@@ -764,17 +867,26 @@ class GreedyBot:
         return max(heals, key=lambda c: st.figures[c.args[0]].max_hp - st.figures[c.args[0]].hp)
 
     def force(self, game: Game, d: Decision) -> Choice | None:
-        """Push or pull: always push or pull when offered (a first target, then every step);
-        a monster toward traps, a character (the party decides) away from them."""
+        """Push or pull (a first target, then every step): a monster toward traps, else a
+        push away from the party (its next attack comes later), never a push out of reach of
+        the character's own melee attack still to come this turn; a character (the party
+        decides) away from traps."""
         board = game.board()
         options = [c for c in d.choices if c.kind not in ("decline", "skip")]
         if board is None or not options:
             return None
         ours = d.actor != "party"
+        refuse = next((c for c in d.choices if c.kind in ("decline", "skip")), None)
+        if ours and d.kind == "push" and refuse is not None and self._next_attack_range(game, d.actor) == 0:
+            return refuse
+        party = [g.hex for g in game.state.figures.values() if g.kind != "monster"]
 
-        def worth(c: Choice) -> bool:
+        def worth(c: Choice) -> tuple[bool, int]:
             h = _hex(c.args[0]) if c.args else None
-            return h is not None and (board.terrain_at(h) in _NEGATIVE) == ours
+            if h is None:
+                return False, 0
+            away = min((distance(h, p) for p in party), default=0) if ours and d.kind == "push" else 0
+            return (board.terrain_at(h) in _NEGATIVE) == ours, away
 
         return max(options, key=worth)
 
@@ -831,7 +943,44 @@ def outcome(before: Game, after: Game) -> float:
         value -= HP_WORTH * (min(f.hp, f.max_hp) - g.hp)
         value -= CARD_WORTH * (len(later.lost) - len(ch.lost))
         value += _assets(after, cid) - _assets(before, cid)
-    return value
+    return value - DANGER_WORTH * (_danger(after) - _danger(before))
+
+
+def _danger(game: Game) -> float:
+    """The attack the monsters can bring next round: the attack stat of every monster that is
+    neither stunned nor disarmed and has a foe within its move plus range (a kill, a stun or a
+    step back out of reach all lower it)."""
+    st = game.state
+    foes = [g.hex for g in st.figures.values() if g.kind != "monster"]
+    if not foes:
+        return 0.0
+    total = 0.0
+    for m in st.figures.values():
+        if m.kind != "monster" or Condition.STUN in m.conditions or Condition.DISARM in m.conditions:
+            continue
+        move, attack, reach = _monster_line(game, m)
+        if any(distance(m.hex, h) <= move + max(1, reach) for h in foes):
+            total += attack
+    return total
+
+
+def _priority(game: Game, m: Figure) -> float:
+    """How urgently the party wants ``m`` dead: the attack it brings (more from afar) for each
+    point of health and shield it has left."""
+    if m.kind != "monster":
+        return 0.0
+    _, attack, reach = _monster_line(game, m)
+    return attack * (1.3 if reach else 1.0) / max(1, m.hp + game.shield(m.id))
+
+
+def _monster_line(game: Game, m: Figure) -> tuple[int, int, int]:
+    """(move, attack, range) of a monster's stat line; a middling one when it has none."""
+    kinds = game._static.types
+    kind = kinds.get(m.name)
+    if kind is None:
+        return 2, 2, 0
+    stats = kind.stats(m.rank or "normal")
+    return stats.move, stats.attack, stats.range
 
 
 def _assets(game: Game, cid: str) -> float:
