@@ -23,12 +23,15 @@ from .helpers import play_random
 PARTY = [Member("brute"), Member("mindthief")]
 
 
-def _started(n: int, seed: int = 1, party: list[Member] = PARTY) -> Game:
-    """Scenario ``n`` at the start of round 1 (characters on the board)."""
+def _started(n: int, seed: int = 1, party: list[Member] = PARTY, hold: str = "brute") -> Game:
+    """Scenario ``n`` at the start of round 1 (characters on the board; a token the party
+    hands to a character goes to ``hold``)."""
     game = Game(setup_from_pack(load_pack(), n, party), seed=seed)
     rnd = random.Random(seed)
     while game.decision is not None and game.state.round < 1:
         game.choose(rnd.choice(list(game.decision.choices)))
+    while game.decision is not None and game.decision.kind == "token-holder":
+        game.choose(next(c for c in game.decision.choices if c.args[1] == hold))
     return game
 
 
@@ -61,6 +64,7 @@ def test_mechanism_lines_of_the_scenarios_that_have_them() -> None:
         n for n in pack.scenarios if any(r.startswith("mech|") for r in setup_from_pack(pack, n, PARTY).rules)
     }
     assert with_lines == {54, 69, 76, 82, 84, 88}
+    assert _mech(_started(54)) == ["mech|token|staff|start|keep", "mech|staff|harrower-infester|2xCx(L+1)"]
     walls = _mech(_started(76))
     assert len(walls) == 1 and walls[0].startswith("mech|wall|C+L/2|stun|")
     assert len(walls[0].split("|")[-1].split(";")) == 23  # "23 marked" (scenario book p.96)
@@ -159,8 +163,21 @@ def test_crystalline_cave_corridors_open_at_the_start_of_rounds_4_6_and_9() -> N
 # ------------------------------------------------------------------ carried tokens
 
 
-def test_well_of_the_unfortunate_the_doll_starts_with_a_character_and_passes_by_loot() -> None:
-    game = _started(69)  # round 1 has started: the first character holds the doll
+def test_well_of_the_unfortunate_the_party_chooses_who_holds_the_doll() -> None:
+    game = Game(setup_from_pack(load_pack(), 69, PARTY), seed=3)
+    rnd = random.Random(3)
+    while game.decision is not None and game.decision.kind != "token-holder":
+        assert not (game.state.round >= 1 and game.decision.kind == "select")  # before the cards
+        game.choose(rnd.choice(list(game.decision.choices)))
+    assert game.decision is not None and game.decision.actor == "party" and game.state.round == 1
+    assert [str(c) for c in game.decision.choices] == ["holder doll brute", "holder doll mindthief"]
+    game.choose("holder doll mindthief")
+    assert holder(game, "doll") == "mindthief" and game.decision is not None
+    assert game.decision.kind == "select"  # then the cards, as every round
+
+
+def test_well_of_the_unfortunate_the_doll_passes_by_loot() -> None:
+    game = _started(69)
     assert holder(game, "doll") == "brute" and "token-taken doll brute" in _events(game)
     effects.round_event(game, "start")
     assert _events(game).count("token-taken doll brute") == 1
@@ -262,6 +279,17 @@ def test_palace_of_ice_only_the_seeker_damages_infesters_and_charges_the_staff()
     before = other.hp
     game._lose_hp(other, 1, "attack")
     assert other.hp == before - 1  # other monsters as usual
+
+
+def test_palace_of_ice_the_seeker_is_the_character_the_party_hands_the_staff() -> None:
+    game = _started(54, party=[*PARTY, Member("tinkerer")], hold="mindthief")
+    assert scenario_mechanisms.seeker(game) == "mindthief" and holder(game, "staff") == "mindthief"
+    game._exhaust("brute", "health")
+    assert scenario_goals.goal_met(game) is False and game.state.ending is None
+    game._exhaust("mindthief", "health")
+    scenario_goals.goal_met(game)
+    assert game.state.ending == "defeat" and "scenario-lost seeker-exhausted" in _events(game)
+    assert scenario_mechanisms.seeker(game) == "mindthief"  # still, the staff dropped
 
 
 def test_palace_of_ice_the_charged_seeker_next_to_the_altar_wins() -> None:

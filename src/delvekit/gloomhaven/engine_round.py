@@ -44,6 +44,8 @@ Phalanx)                       value
 ``C item``                     ``item N`` | ``item N -10`` | ``item N +10`` | ``pass``
 ``C item-pick``                what an item needs: ``infuse E``, ``summon-at Q,R``,
                                ``recover CARD``, ``play CARD``... | ``done``
+``party token-holder``         ``holder NAME C`` as round 1 starts: who holds a scenario token
+                               (69's doll, 54's staff; :mod:`~delvekit.gloomhaven.scenario_mechanisms`)
 =============================  ===============================================================
 
 Events (``kind args``): setup ``placed``, ``no-standee``, ``battle-goal-kept``, ``hand-ready``;
@@ -91,8 +93,11 @@ def _run_round_start(game: Game, task: Task) -> Decision | None:
     st.order, st.turn_index = [], 0
     game._emit("round", st.round)
     effects.round_event(game, "start")  # scenario special rules
+    from delvekit.gloomhaven.scenario_mechanisms import round_tasks  # who holds 69's doll...
+
     selects = [Task("select", c.id) for c in st.characters.values() if not c.exhausted]
     game._push(
+        *round_tasks(game),
         *selects,
         Task("reveal"),
         *items_play.round_tasks(game),  # initiative items, once the cards are revealed

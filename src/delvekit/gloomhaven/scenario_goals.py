@@ -38,7 +38,7 @@ Win parts the engine checks (``KIND`` and its line):
 * ``sacrifice-artifact`` — 82: the holder of the artifacts (treasure tile 62) on hex g, or,
   once they were taken, every character on a starting hex:
   ``win|carry|artifact|Q,R|Q,R;...``;
-* ``staff-of-xorn`` — 54: the Seeker of Xorn (the party's first character) next to the altar
+* ``staff-of-xorn`` — 54: the Seeker of Xorn (who the party handed the staff) next to the altar
   with the staff charged (:func:`~delvekit.gloomhaven.scenario_mechanisms.staff_charge`):
   ``win|staff|CHARGE|Q,R;...``.
 
@@ -48,8 +48,8 @@ not hold as round N ends), ``lose|killed|TYPE,...`` (a monster of those types ki
 ``lose|occupied-by|TYPE,...|Q,R;...`` (a monster of those types on one of the hexes),
 ``lose|escort-killed|NAME|COUNT`` (``any`` one, ``all`` or COUNT of the objectives of that name
 killed: Hail, the Captive Orchids, the crystal; an escort that arrived and left the map is
-saved, not killed), ``lose|seeker-exhausted|`` (54: the Seeker of Xorn, read as the party's
-first character, exhausted) and ``lose|rooms-abandoned|Q,R;...`` (90: no character left on
+saved, not killed), ``lose|seeker-exhausted|`` (54: the Seeker of Xorn, the character the
+party handed the staff, exhausted) and ``lose|rooms-abandoned|Q,R;...`` (90: no character left on
 those hexes, the left room, or only one character left not exhausted).
 
 Monsters fighting on the characters' side (allies) never need to die. The data also records
@@ -618,8 +618,8 @@ def _lost(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) -
         total, gone = _objectives_gone(game, fields[0])
         need = 1 if fields[1] == "any" else total if fields[1] == "all" else int(fields[1])
         return total > 0 and gone >= need
-    if kind == "seeker-exhausted":  # the Seeker of Xorn: the party's first character (our reading)
-        return bool(game.setup.party) and st.characters[game.setup.party[0].id].exhausted
+    if kind == "seeker-exhausted":  # the Seeker of Xorn: who the party handed the staff
+        return bool(game.setup.party) and st.characters[seeker(game)].exhausted
     if kind == "rooms-abandoned":
         if st.round < 1:
             return False

@@ -20,8 +20,9 @@ closed door on the board).
 
 **Carried tokens** (a treasure tile that a character holds and carries to a goal):
 
-* ``mech|token|NAME|HOLDER|PASSING`` — HOLDER ``start``: the first character of the party holds
-  it as the scenario starts (scenario 69's doll; the book lets the players choose);
+* ``mech|token|NAME|HOLDER|PASSING`` — HOLDER ``start``: the party chooses which character
+  holds it as round 1 starts (decision ``party token-holder``, choices ``holder NAME CID``;
+  scenario 69's doll, 54's Staff of Xorn);
   ``drop=TYPE``: a monster of TYPE leaves it on its hex when it dies (scenario 88: the Lurker
   King's claw); ``at=Q,R``: it lies there from the start (scenario 82: the artifacts of
   treasure tile 62). A token on the ground is taken by a character ending its turn on its hex
@@ -33,8 +34,9 @@ closed door on the board).
   its holder stands on one of the hexes (or, with the second list, once the token was taken,
   when every character stands on those: 82's escape with the artifacts).
 
-**The Staff of Xorn** (scenario 54): ``mech|staff|TYPE|CHARGE`` — only the Seeker of Xorn (read
-as the party's first character) damages monsters of TYPE, and only by its attacks (any other
+**The Staff of Xorn** (scenario 54): ``mech|staff|TYPE|CHARGE`` — only the Seeker of Xorn (the
+character the party chose to hold the ``staff`` token) damages monsters of TYPE, and only by its
+attacks (any other
 damage to them is prevented, event ``no-damage ID staff``); each point it deals charges the
 staff (``staff:charge`` in the marks, :func:`staff_charge`); CHARGE (``2xCx(L+1)``) is the full
 charge. The goal ``win|staff|CHARGE|Q,R;...`` holds when the charged Seeker stands next to the
@@ -59,10 +61,12 @@ from delvekit.core.board import Board, Terrain
 from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex, distance, neighbours
 from delvekit.core.los import sight_for
+from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content.expr import parse as parse_expr
-from delvekit.gloomhaven.state import Figure
+from delvekit.gloomhaven.engine import task_handler
+from delvekit.gloomhaven.state import Figure, Task
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -77,13 +81,15 @@ WALL_OPENINGS: dict[int, tuple[tuple[int, str], ...]] = {84: ((4, "b"), (6, "c")
 room behind) — scenario book p.106, Crystalline Cave: corridors on b, c, d at rounds 4, 6, 9."""
 
 TOKENS: dict[int, tuple[str, str, str]] = {
+    54: ("staff", "start", "keep"),
     69: ("doll", "start", "pass"),
     88: ("claw", "drop=lurker-king", "pass"),
     82: ("artifact", "treasure=62", "keep"),
 }
 """Carried tokens by scenario: (name, how it enters play, whether a Loot takes it from its
 holder) — scenario book p.88 (69, the doll), p.111 (88, the Lurker King's claw), p.104 (82,
-the artifacts of treasure tile 62, "the character holding its items")."""
+the artifacts of treasure tile 62, "the character holding its items"), p.71 (54, the Staff of
+Xorn, which the Seeker holds)."""
 
 STAFF: dict[int, tuple[str, str]] = {54: ("harrower-infester", "2xCx(L+1)")}
 """The Staff of Xorn (scenario book p.71): the monster type only the Seeker damages, the charge."""
@@ -284,8 +290,47 @@ def _give(game: Game, name: str, cid: str) -> None:
     for key in [k for k in st.scenario_marks if k.startswith((f"token:{name}:", f"token:{name}@"))]:
         del st.scenario_marks[key]
     st.scenario_marks[f"token:{name}:{cid}"] = st.round
-    st.scenario_marks.setdefault(f"token-had:{name}", st.round)
+    if f"token-had:{name}" not in st.scenario_marks:
+        st.scenario_marks[f"token-had:{name}"] = st.round
+        st.scenario_marks[f"token-first:{name}:{cid}"] = st.round
     game._emit("token-taken", name, cid)
+
+
+def first_holder(game: Game, name: str) -> str | None:
+    """The character who held token ``name`` first (54: the Seeker of Xorn)."""
+    prefix = f"token-first:{name}:"
+    return next((k[len(prefix) :] for k in game.state.scenario_marks if k.startswith(prefix)), None)
+
+
+def round_tasks(game: Game) -> list[Task]:
+    """Tasks before the cards are chosen as a round starts: the party chooses who holds each
+    token that starts with a character (round 1)."""
+    if not game.setup.rules or game.state.round != 1:
+        return []
+    return [
+        Task("token_holder", "party", 0, name)
+        for name, how, _ in _tokens(game)
+        if how == "start" and holder(game, name) is None and token_hex(game, name) is None
+    ]
+
+
+def _run_choose_holder(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    who = [c.id for c in game.setup.party if not st.characters[c.id].exhausted and c.id in st.figures]
+    if len(who) < 2 or holder(game, task.text) is not None:
+        game._pop()
+        if who and holder(game, task.text) is None:
+            _give(game, task.text, who[0])
+        return None
+    return Decision("party", "token-holder", [Choice("holder", (task.text, cid)) for cid in who])
+
+
+def _apply_choose_holder(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    _give(game, choice.args[0], choice.args[1])
+
+
+task_handler("token_holder", _run_choose_holder, _apply_choose_holder)
 
 
 def _drop(game: Game, name: str, h: Hex) -> None:
@@ -308,18 +353,14 @@ def _last_hex(game: Game, cid: str) -> Hex | None:
 
 
 def _settle(game: Game) -> None:
-    """Tokens enter play (``start``) and leave an exhausted holder."""
+    """Tokens enter play (``at=``: on their hex as round 1 starts; ``start``: by the party's
+    choice, :func:`round_tasks`) and leave an exhausted holder."""
     st = game.state
     for name, how, _ in _tokens(game):
         who = holder(game, name)
-        placing = how == "start" or how.startswith("at=")
-        if placing and f"token-start:{name}" not in st.scenario_marks and st.round >= 1:
+        if how.startswith("at=") and f"token-start:{name}" not in st.scenario_marks and st.round >= 1:
             st.scenario_marks[f"token-start:{name}"] = st.round
-            first = next((c.id for c in game.setup.party if not st.characters[c.id].exhausted), None)
-            if how.startswith("at="):
-                _drop(game, name, _hexes(how.removeprefix("at="))[0])
-            elif first is not None and who is None and token_hex(game, name) is None:
-                _give(game, name, first)
+            _drop(game, name, _hexes(how.removeprefix("at="))[0])
             continue
         if who is not None and (st.characters[who].exhausted or who not in st.figures):
             h = _last_hex(game, who)
@@ -365,8 +406,9 @@ def _died(game: Game, figure: Figure) -> None:
 
 
 def seeker(game: Game) -> str:
-    """The Seeker of Xorn: the party's first character (the book's Seeker holds the staff)."""
-    return game.setup.party[0].id
+    """The Seeker of Xorn: the character the party chose to hold the staff (before the choice:
+    the party's first character)."""
+    return first_holder(game, "staff") or game.setup.party[0].id
 
 
 def staff_charge(game: Game) -> int:
