@@ -11,12 +11,14 @@ import pytest
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import distance, neighbours
 from delvekit.gloomhaven import effects, scenario_goals, scenario_mechanisms
+from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
 from delvekit.gloomhaven.engine_content import Member, setup_from_pack
 from delvekit.gloomhaven.scenario_mechanisms import holder, parse_mech, token_hex
+from delvekit.gloomhaven.state import Task
 
 from .helpers import play_random
 
@@ -51,7 +53,7 @@ def _events(game: Game) -> list[str]:
     ["mech|nope|x", "mech|wall|C+L/2|stun", "mech|wall|C+R|stun|1,1", "mech|wall|C|maybe|1,1",
      "mech|open|four|1,1", "mech|open|4|1", "mech|token|doll|anyone|pass", "mech|token||start|pass",
      "mech|token|doll|start", "mech|token|doll|start|give", "mech|token|x|at=1|keep", "mech|staff|t|R",
-     "mech|staff||C", "wall|C|stun|1,1"],
+     "mech|staff||C", "mech|token|claw|start|pass|two", "mech|token|claw|nowhere|pass|-2", "wall|C|stun|1,1"],
 )  # fmt: skip
 def test_a_malformed_mechanism_line_names_itself(line: str) -> None:
     with pytest.raises(InputError, match="scenario mechanism"):
@@ -213,6 +215,18 @@ def test_well_of_the_unfortunate_is_won_when_the_doll_is_next_to_the_well() -> N
     game.state.figures["mindthief"].hex = (50, 50)
     game.state.figures["brute"].hex = goal[0]
     assert scenario_goals.goal_met(game) is True
+
+
+def test_plane_of_water_the_claw_holder_has_minus_2_move() -> None:
+    game = _started(88)
+    assert "mech|token|claw|drop=lurker-king|pass|-2" in game.setup.rules
+    assert scenario_mechanisms.move_change(game, "brute") == 0
+    game.state.scenario_marks["token:claw:brute"] = 1
+    assert scenario_mechanisms.move_change(game, "brute") == -2
+    assert scenario_mechanisms.move_change(game, "mindthief") == 0
+    game._in_loop = True  # as inside a choice: the move task is pushed, not run
+    game._perform("brute", Ability(kind="move", value=4))
+    assert game.state.agenda[-1] == Task("move", "brute", 2, "0/walk/s")
 
 
 def test_plane_of_water_the_lurker_king_drops_the_claw_and_it_is_carried_to_the_crystal() -> None:

@@ -818,6 +818,10 @@ class Game:
 
             bonus = effects_classes.move_bonus if kind == "move" else effects_classes.heal_bonus
             extra = bonus(self, fid)
+            if kind == "move" and self.setup.rules:
+                from delvekit.gloomhaven.scenario_mechanisms import move_change  # 88's claw: -2
+
+                extra += move_change(self, fid)
             if extra:
                 ability = msgspec.structs.replace(ability, value=max(0, ability.value + extra))
         elif kind == "attack" and ability.range > 0 and ability.targets >= 1 and not ability.area:

@@ -20,7 +20,7 @@ closed door on the board).
 
 **Carried tokens** (a treasure tile that a character holds and carries to a goal):
 
-* ``mech|token|NAME|HOLDER|PASSING`` — HOLDER ``start``: the party chooses which character
+* ``mech|token|NAME|HOLDER|PASSING[|MOVE]`` — HOLDER ``start``: the party chooses which character
   holds it as round 1 starts (decision ``party token-holder``, choices ``holder NAME CID``;
   scenario 69's doll, 54's Staff of Xorn);
   ``drop=TYPE``: a monster of TYPE leaves it on its hex when it dies (scenario 88: the Lurker
@@ -28,8 +28,9 @@ closed door on the board).
   treasure tile 62). A token on the ground is taken by a character ending its turn on its hex
   or by a Loot ability reaching its hex; with PASSING ``pass`` a character's Loot ability
   reaching the holder's hex takes it from the holder (``keep``: never); an exhausted holder
-  leaves it on the hex where it stood last. Events ``token-taken NAME CID``, ``token-dropped
-  NAME Q,R``. :func:`holder` and :func:`token_hex` tell where a token is; the goal
+  leaves it on the hex where it stood last; MOVE (``-2``: 88's claw) is added to every Move
+  ability of its holder (:func:`move_change`). Events ``token-taken NAME CID``,
+  ``token-dropped NAME Q,R``. :func:`holder` and :func:`token_hex` tell where a token is; the goal
   ``win|carry|NAME|Q,R;...[|Q,R;...]`` (:mod:`~delvekit.gloomhaven.scenario_goals`) holds when
   its holder stands on one of the hexes (or, with the second list, once the token was taken,
   when every character stands on those: 82's escape with the artifacts).
@@ -80,16 +81,16 @@ WALL_OPENINGS: dict[int, tuple[tuple[int, str], ...]] = {84: ((4, "b"), (6, "c")
 """Scenarios whose breakable walls open by themselves as a round starts: (round, marker of the
 room behind) — scenario book p.106, Crystalline Cave: corridors on b, c, d at rounds 4, 6, 9."""
 
-TOKENS: dict[int, tuple[str, str, str]] = {
-    54: ("staff", "start", "keep"),
-    69: ("doll", "start", "pass"),
-    88: ("claw", "drop=lurker-king", "pass"),
-    82: ("artifact", "treasure=62", "keep"),
+TOKENS: dict[int, tuple[str, str, str, int]] = {
+    54: ("staff", "start", "keep", 0),
+    69: ("doll", "start", "pass", 0),
+    88: ("claw", "drop=lurker-king", "pass", -2),
+    82: ("artifact", "treasure=62", "keep", 0),
 }
 """Carried tokens by scenario: (name, how it enters play, whether a Loot takes it from its
-holder) — scenario book p.88 (69, the doll), p.111 (88, the Lurker King's claw), p.104 (82,
-the artifacts of treasure tile 62, "the character holding its items"), p.71 (54, the Staff of
-Xorn, which the Seeker holds)."""
+holder, the change to its holder's Move abilities) — scenario book p.88 (69, the doll), p.111
+(88, the Lurker King's claw, -2 Move), p.104 (82, the artifacts of treasure tile 62, "the
+character holding its items"), p.71 (54, the Staff of Xorn, which the Seeker holds)."""
 
 STAFF: dict[int, tuple[str, str]] = {54: ("harrower-infester", "2xCx(L+1)")}
 """The Staff of Xorn (scenario book p.71): the monster type only the Seeker damages, the charge."""
@@ -133,12 +134,14 @@ def parse_mech(line: str) -> tuple[str, tuple[str, ...]]:
         elif kind == "staff":
             if len(fields) != 2 or not fields[0] or parse_expr(fields[1]).variables - {"C", "L"}:
                 raise ValueError(kind)
-        elif len(fields) != 3 or not fields[0] or fields[2] not in ("pass", "keep"):
-            raise ValueError(kind)
-        elif fields[1].startswith("at="):
-            _hexes(fields[1].removeprefix("at="))
-        elif not (fields[1] == "start" or fields[1].startswith("drop=")):
-            raise ValueError(kind)
+        else:  # token
+            if len(fields) not in (3, 4) or not fields[0] or fields[2] not in ("pass", "keep"):
+                raise ValueError(kind)
+            [int(x) for x in fields[3:]]
+            if fields[1].startswith("at="):
+                _hexes(fields[1].removeprefix("at="))
+            elif not (fields[1] == "start" or fields[1].startswith("drop=")):
+                raise ValueError(kind)
     except (ValueError, ContentError):
         raise InputError("bad fields", where=where) from None
     return kind, fields
@@ -157,13 +160,13 @@ def mechanism_lines(s: Scenario, room_index: Mapping[int, int]) -> list[str]:
         if hexes:
             out.append(f"mech|open|{rnd}|{_text(hexes)}")
     if s.number in TOKENS:
-        name, how, passing = TOKENS[s.number]
+        name, how, passing, move = TOKENS[s.number]
         if how.startswith("treasure="):
             tile = how.removeprefix("treasure=")
             spots = [h for o in s.overlays if o.kind == "treasure" and o.treasure == tile for h in o.hexes]
             how = f"at={spots[0][0]},{spots[0][1]}" if spots else ""
         if how:
-            out.append(f"mech|token|{name}|{how}|{passing}")
+            out.append(f"mech|token|{name}|{how}|{passing}" + (f"|{move}" if move else ""))
     if s.number in STAFF:
         out.append(f"mech|staff|{STAFF[s.number][0]}|{STAFF[s.number][1]}")
     return out
@@ -278,6 +281,15 @@ def token_hex(game: Game, name: str) -> Hex | None:
 
 def _tokens(game: Game) -> list[tuple[str, str, str]]:
     return [(f[0], f[1], f[2]) for kind, f in _lines(game) if kind == "token"]
+
+
+def move_change(game: Game, fid: str) -> int:
+    """What the tokens ``fid`` holds add to its Move abilities (88: the claw, -2)."""
+    if not game.setup.rules:
+        return 0
+    return sum(
+        int(f[3]) for kind, f in _lines(game) if kind == "token" and len(f) > 3 and holder(game, f[0]) == fid
+    )
 
 
 def was_taken(game: Game, name: str) -> bool:
