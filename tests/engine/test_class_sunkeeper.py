@@ -579,3 +579,36 @@ def test_unwavering_mandate_an_adjacent_ally_takes_an_extra_turn_with_two_hand_c
     assert sorted(ch.selected) == ["grab-and-go", "shield-bash"]  # its own turn still to come
     assert "spare-dagger" in ch.discard
     assert game.state.characters["sunkeeper"].xp == 2
+
+
+def test_weapon_of_purity_light_counts_for_every_target_of_the_attack_action() -> None:
+    sun = hero("sunkeeper", ["weapon-of-purity", "cautious-advance", "burning-flash", "holy-strike"], (0, 0))
+    game = arena([sun], [("normal", (1, 0)), ("normal", (-1, 0))])
+    a, b = at(game, (1, 0)), at(game, (-1, 0))
+    for m in (a, b):
+        game.state.figures[m].max_hp = game.state.figures[m].hp = 20
+    go(
+        game,
+        "select weapon-of-purity cautious-advance",
+        "top weapon-of-purity",
+        "bottom cautious-advance",
+        "stop?",
+    )
+    finish_round(game)
+    _strong(game, Element.LIGHT)
+    go(game, "select burning-flash holy-strike")
+    while game.decision is not None and game.decision.actor != "sunkeeper":
+        finish_round_step(game)
+    go(game, "top burning-flash")
+    events: list[str] = []
+    while game.decision is not None and game.decision.kind in ("attack", "consume"):
+        d = game.decision
+        pick = (
+            "consume light"
+            if "consume light" in d.choices
+            else str(max(d.choices, key=lambda c: len(c.args)))
+        )
+        events += go(game, pick)
+    hits = [e for e in events if e.startswith("attack sunkeeper ")]
+    assert len(hits) == 2 and all(e.endswith("value=6 damage=6") for e in hits)  # Attack 4 +2 each
+    assert sum(1 for e in events if e.startswith("consumed sunkeeper light")) == 1

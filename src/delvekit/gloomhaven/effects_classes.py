@@ -1012,14 +1012,22 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
     paid = next((t[5:] for t in extras.split(",") if t.startswith("augc=")), "-")
     for _, a in _holders(game, f.id, "consume-on-attack"):
         _, element, bought = _split(a)
-        if element == paid:  # Weapon of Purity: light consumed for this attack
+        if element == paid:  # Weapon of Purity: light consumed for this attack action
             _apply_bonus(Ability(kind="custom", note="bought", then=tuple(bought)), out)
             out.xp += sum(p.value for p in bought if p.kind == "xp")
+            game._emit("attack-action-bonus", f.id, f"consumed={element}")
+        elif _action_bonus_paid(game, f):  # a later target of the same attack action
+            _apply_bonus(Ability(kind="custom", note="bought", then=tuple(bought)), out)
+
+
+def _action_bonus_paid(game: Game, f: Figure) -> bool:
+    since = fx._events_since(game, "action", f.id)
+    return any(kind == "attack-action-bonus" and args and args[0] == f.id for kind, args in since)
 
 
 def attack_consumption(game: Game, f: Figure) -> Element | None:
     """Weapon of Purity: the element a character may consume during its attack, if it can."""
-    if f.kind != "character":
+    if f.kind != "character" or _action_bonus_paid(game, f):
         return None
     for _, a in _holders(game, f.id, "consume-on-attack"):
         element = _split(a)[1]
