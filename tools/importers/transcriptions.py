@@ -1016,4 +1016,5 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "tinkerer": TINKERER,
     "sunkeeper": SUNKEEPER,
     "quartermaster": QUARTERMASTER,
+    "cragheart": __import__("transcriptions_cragheart").CRAGHEART,
 }

@@ -155,6 +155,14 @@ CLASS_WORDS = frozenset(
         "ignore-shields-this-round", "take-ally-damage", "shield-allies", "ally-extra-turn",
     }
 )  # fmt: skip
+#: The Cragheart's wordings (effects_cragheart).
+CRAGHEART_WORDS = frozenset(
+    {
+        "create-obstacle", "destroy-obstacle", "suffer-adjacent", "xp-if-consumed", "area-attack",
+        "push-smash", "ranged-bonus-this-round", "melee-bonus-this-round",
+        "next-ranged-attacks-add-target", "ranged-attacks-consume-for-range",
+    }
+)  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}
 
 
@@ -212,7 +220,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
             else:
                 out += _part(s, variables)
         return [named("create-trap", *out)]
-    if word in CLASS_WORDS:
+    if word in CLASS_WORDS or word in CRAGHEART_WORDS:
         return [named(word, *parts)]
     return None
 

@@ -490,6 +490,9 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
                 n = sum(p.value for p in parts(a, "attack"))
                 out.attack += n
                 out.why.append(f"round-bonus+{n}")
+    from delvekit.gloomhaven import effects_cragheart  # ranged/melee round bonuses
+
+    effects_cragheart.strike_extra(game, f, target, ability, out)
     return out
 
 

@@ -179,9 +179,9 @@ class _Static:
         self.door_room: dict[Hex, tuple[int, ...]] = (
             {d.hex: d.rooms for d in setup.board.doors} if setup.board else {}
         )
-        self.boards: dict[tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]], Board] = {}
-        """Boards with sprung traps removed, opened doors and created traps, per (sprung, opened,
-        created)."""
+        self.boards: dict[tuple[frozenset[Hex], ...], Board] = {}
+        """Boards with sprung traps removed, opened doors, created traps and obstacles, per
+        (sprung, opened, created traps, created obstacles)."""
         self.ruleset = rules.get(setup.ruleset)
         self.cards: dict[str, dict[str, Card]] = {ch.id: {c.id: c for c in ch.hand} for ch in setup.party}
         self.types: dict[str, MonsterType] = {m.name: m for m in setup.monsters}
@@ -661,12 +661,13 @@ class Game:
         static, st = self._static, self.state
         if static.board is None:
             return None
-        key = (st.sprung, st.opened, frozenset(st.created_traps))
+        key = (st.sprung, st.opened, frozenset(st.created_traps), st.created_obstacles)
         board = static.boards.get(key)
         if board is None:
             base = static.board
             terrain = {h: t for h, t in base.terrain.items() if h not in st.sprung}
             terrain.update((h, Terrain.TRAP) for h in st.created_traps)
+            terrain.update((h, Terrain.OBSTACLE) for h in st.created_obstacles)  # Cragheart
             board = base.replace(terrain=terrain, doors=base.doors - st.opened)
             if len(static.boards) > 64:
                 static.boards.clear()
@@ -830,6 +831,10 @@ class Game:
             more = effects_classes.extra_targets(self, fid) if f.kind == "character" else 0
             if more:
                 ability = msgspec.structs.replace(ability, targets=ability.targets + more)
+        if kind == "attack" and ability.range > 0 and f.kind == "character":
+            from delvekit.gloomhaven import effects_cragheart  # Backup Ammunition, Nature's Lift
+
+            ability = effects_cragheart.ranged_attack(self, fid, ability)
         on_board = f.kind == "character" and self._static.board is not None
         later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (

@@ -315,7 +315,10 @@ def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remain
             out.append(n)
         return out if left > 0 else []
 
-    return steps(target.hex, remaining)
+    from delvekit.gloomhaven import effects_cragheart  # Heaving Swing: into obstacles
+
+    smash = effects_cragheart.smash_steps(game, target, attacker, kind, remaining)
+    return steps(target.hex, remaining) + smash
 
 
 def _run_force(game: Game, task: Task) -> Decision | None:
@@ -352,6 +355,9 @@ def _apply_force(game: Game, task: Task, choice: Choice) -> None:
     target = game.state.figures[task.who]
     game._push(Task("force", task.who, task.n - 1, f"{attacker_id}/{kind}/m"))
     h = parse_hex(choice.args[0])
+    from delvekit.gloomhaven import effects_cragheart  # an obstacle pushed into is destroyed
+
+    effects_cragheart.pushed_into(game, attacker_id, target, h)
     target.hex = h
     game._emit("forced", target.id, kind, hex_token(h))
     flying = (

@@ -295,6 +295,7 @@ class GameState:
         "agenda",
         "characters",
         "coins",
+        "created_obstacles",
         "created_traps",
         "decks",
         "elements",
@@ -339,6 +340,8 @@ class GameState:
         """Doors already opened."""
         self.created_traps: dict[Hex, int] = {}
         """Traps that abilities placed during play, with their damage (not yet sprung)."""
+        self.created_obstacles: frozenset[Hex] = frozenset()
+        """Obstacles that abilities placed during play (Cragheart), not yet destroyed."""
         self.standees: dict[str, list[int]] = {}
         """Monster type → standee numbers still in the box."""
         self.revealed_rooms: list[int] = []
@@ -377,6 +380,7 @@ class GameState:
         other.sprung = self.sprung
         other.opened = self.opened
         other.created_traps = self.created_traps.copy()
+        other.created_obstacles = self.created_obstacles
         other.standees = {k: v.copy() for k, v in self.standees.items()}
         other.revealed_rooms = self.revealed_rooms.copy()
         other.order = self.order.copy()
@@ -435,6 +439,8 @@ class GameState:
         if self.created_traps:
             traps = sorted(self.created_traps.items())
             lines.append("traps " + " ".join(f"{q},{r}={n}" for (q, r), n in traps))
+        if self.created_obstacles:
+            lines.append("obstacles " + " ".join(f"{q},{r}" for q, r in sorted(self.created_obstacles)))
         lines.append(
             "order "
             + " ".join(f"{t.kind}:{t.id}:{t.initiative}" for t in self.order)

@@ -1,0 +1,575 @@
+"""Named effects of the Cragheart's cards (obstacles made, destroyed and smashed into; damage to
+everyone around; area attacks that touch allies too), registered in
+:mod:`delvekit.gloomhaven.effects`. :mod:`~delvekit.gloomhaven.character_cards` writes the
+``custom`` abilities (the words of :data:`~delvekit.gloomhaven.character_cards.CRAGHEART_WORDS`);
+each handler here performs one wording, asking the deciding player through agenda tasks
+(``cg_*``). An optional element consumption is asked first (``consume`` / ``no-consume``).
+
+Obstacles created during play are :attr:`GameState.created_obstacles`
+(:meth:`Game.board` draws them); a printed obstacle destroyed joins ``GameState.sprung`` (its
+terrain is gone, as a sprung trap's).
+
+Effects performed when the ability is:
+
+==============================  ===============================================================
+``create-obstacle``             one (``target-N``: N) single-hex obstacles in empty hexes,
+                                adjacent or within ``range-R`` (in sight); ``damage-adjacent-N``:
+                                afterwards every ally and enemy next to a created obstacle
+                                suffers N once — Avalanche, Rock Slide
+``destroy-obstacle``            one adjacent obstacle (``any-size``: the whole group of
+                                obstacle hexes it belongs to) — Rock Tunnel, Explosive Punch
+``suffer-adjacent``             every ally and enemy next to you (``around-target``: next to
+                                each target of this action's attacks) suffers the damage; a
+                                consumption may raise it — Rumbling Advance, Crater, Massive
+                                Boulder
+``xp-if-consumed``              the XP when the element was consumed during this action (an
+                                attack's own consumption) — Avalanche, Unstable Upheaval
+``area-attack``                 an area attack the player places; the conditions (or heal) go
+                                to every ally and enemy in the area — Dirt Tornado
+==============================  ===============================================================
+
+Effects that act from the active area or while their half is played (performing them only
+says so): ``push-smash`` (Heaving Swing: a push of yours may enter an obstacle hex, destroying
+it; the target suffers the damage and you gain the XP), ``ranged-bonus-this-round`` /
+``melee-bonus-this-round`` (Heaving Swing, Forceful Storm: +N to your ranged / melee attacks
+this round), ``next-ranged-attacks-add-target`` (Backup Ammunition: one use slot per ranged
+attack ability, +1 target), ``ranged-attacks-consume-for-range`` (Nature's Lift: with the
+element Strong, a ranged attack may consume it for +R range, one use slot when consumed).
+The engine asks this module through :func:`ranged_attack` (each ranged attack a character
+performs), :func:`strike_extra` (each attack, via
+:mod:`~delvekit.gloomhaven.effects_characters`), :func:`smash_steps` and :func:`pushed_into`
+(each push step).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from delvekit.core.board import Terrain
+from delvekit.core.hexes import Hex, neighbours, orientations
+from delvekit.core.los import sight_for
+from delvekit.core.paths import proximity
+from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven import effects_characters as fx
+from delvekit.gloomhaven import engine_actions as actions
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.effects import effect
+from delvekit.gloomhaven.effects_classes import _effective, _flags, _gain_xp, _offer, _spend, _split
+from delvekit.gloomhaven.elements import Element, Strength
+from delvekit.gloomhaven.engine import Game, _half, task_handler
+from delvekit.gloomhaven.state import Figure, Task
+
+# ------------------------------------------------------------------ helpers
+
+
+def _flag_number(items: list[Ability], prefix: str, default: int = 0) -> int:
+    """The number ending the last flag starting with ``prefix`` (a consumption's flag comes
+    after the base one, so "2 damage instead" wins)."""
+    found = default
+    for note in _flags(items):
+        tail = note.removeprefix(prefix)
+        if note.startswith(prefix) and tail.isdigit():
+            found = int(tail)
+    return found
+
+
+def _playing(game: Game, cid: str) -> list[Ability]:
+    """The abilities of the half ``cid`` is performing now (none outside its card actions)."""
+    ch = game.state.characters.get(cid)
+    if ch is None or ch.playing is None or ch.used_half not in ("top", "bottom"):
+        return []
+    return list(_half(game, cid, ch.playing, ch.used_half).abilities)
+
+
+def _others(game: Game, f: Figure) -> list[Figure]:
+    """Every ally and enemy of ``f`` (not ``f``, not objectives)."""
+    return [g for g in game.state.figures.values() if g is not f and g.kind != "objective"]
+
+
+def _empty(game: Game, h: Hex) -> bool:
+    """An empty hex: on the map, no figure, overlay, door or money token."""
+    board = game.board()
+    st = game.state
+    return (
+        board is not None
+        and h in board.hexes
+        and board.terrain_at(h) is None
+        and h not in board.doors
+        and h not in st.coins
+        and all(g.hex != h for g in st.figures.values())
+    )
+
+
+def _destroy(game: Game, fid: str, h: Hex) -> None:
+    st = game.state
+    if h in st.created_obstacles:
+        st.created_obstacles = st.created_obstacles - {h}
+    else:
+        st.sprung = st.sprung | {h}
+    game._emit("obstacle-destroyed", fid, actions.hex_token(h))
+
+
+def _obstacle_group(game: Game, h: Hex) -> list[Hex]:
+    """The obstacle hexes connected to ``h`` (one obstacle of any size: the maps hold no
+    grouping of obstacle hexes, so touching obstacle hexes count as one)."""
+    board = game.board()
+    if board is None:
+        return [h]
+    seen = {h}
+    todo = [h]
+    while todo:
+        here = todo.pop()
+        for n in neighbours(here):
+            if n not in seen and board.terrain_at(n) is Terrain.OBSTACLE and board.adjacent(here, n):
+                seen.add(n)
+                todo.append(n)
+    return sorted(seen)
+
+
+# ------------------------------------------------------- optional consumption
+
+
+@effect("suffer-adjacent", "create-obstacle", "area-attack")
+def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
+    """Ask whether to consume the element (when it can be), then perform."""
+    if _offer(game, _split(ability)[1]):
+        game._push(Task("cg_consume", fid, 0, str(ability)))
+        return
+    _finish(game, fid, ability, paid=False)
+
+
+def _run_consume(game: Game, task: Task) -> Decision | None:
+    ability = Ability.parse(task.text)
+    offer = _offer(game, _split(ability)[1])
+    if not offer:
+        game._pop()
+        _finish(game, task.who, ability, paid=False)
+        return None
+    return Decision(
+        task.who, "consume", [*(Choice("consume", (e.value,)) for e in offer), Choice("no-consume")]
+    )
+
+
+def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    ability = Ability.parse(task.text)
+    paid = choice.kind == "consume"
+    if paid:
+        element = Element.parse(choice.args[0])
+        game.state.elements.consume(element)
+        game._emit("consumed", task.who, element.value)
+    _finish(game, task.who, ability, paid=paid)
+
+
+def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
+    items = _effective(ability, paid)
+    if paid:
+        _gain_xp(game, fid, _split(ability)[2])
+    if ability.note == "suffer-adjacent":
+        _suffer_adjacent(game, fid, items)
+    elif ability.note == "create-obstacle":
+        _create_obstacles(game, fid, items)
+    else:
+        _area_attack(game, fid, items, paid)
+
+
+# --------------------------------------------------------- damage all around
+
+
+def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
+    """Every ally and enemy next to the centre(s) suffers the damage (once each)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    amount = _flag_number(items, "suffer-damage-")
+    if "around-target" in _flags(items):
+        since = fx._events_since(game, "action", fid)
+        centres = {
+            actions.parse_hex(args[2]): args[1] for kind, args in since if kind == "struck" and args[0] == fid
+        }
+    else:
+        centres = {f.hex: fid}
+    hit = sorted(
+        {
+            g.id
+            for g in _others(game, f)
+            for h, who in centres.items()
+            if g.id != who and board.adjacent(h, g.hex)
+        }
+    )
+    if not hit:
+        game._emit("no-target", fid)
+    for gid in reversed(hit):  # suffered in id order
+        game.suffer_damage(gid, amount, "suffer")
+
+
+@effect("xp-if-consumed")
+def _xp_if_consumed(game: Game, fid: str, ability: Ability) -> None:
+    """The XP of an attack's consumption: gained when the element was consumed this action."""
+    element = next((n.removeprefix("consume-") for n in fx.flags(ability) if n.startswith("consume-")), "")
+    since = fx._events_since(game, "action", fid)
+    if any(kind == "consumed" and args[:2] == (fid, element) for kind, args in since):
+        _gain_xp(game, fid, list(ability.then))
+
+
+# ------------------------------------------------------------------ obstacles
+
+
+def _create_obstacles(game: Game, fid: str, items: list[Ability]) -> None:
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    count = _flag_number(items, "target-", 1)
+    text = str(Ability(kind="custom", note="create-obstacle", then=tuple(items)))
+    game._push(Task("cg_obstacle", fid, count, f"-|{text}"))
+
+
+def _obstacle_spots(game: Game, f: Figure, items: list[Ability]) -> list[Hex]:
+    board = game.board()
+    if board is None:
+        return []
+    reach = _flag_number(items, "range-", 1)
+    if reach <= 1:
+        return sorted(h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and _empty(game, h))
+    near = proximity(board, f.hex, reach)
+    sight = sight_for(board, game._static.ruleset.los)
+    return sorted(
+        h for h, d in near.items() if 0 < d <= reach and _empty(game, h) and sight.visible(f.hex, h)
+    )
+
+
+def _run_obstacle(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    placed, text = task.text.split("|", 1)
+    items = list(Ability.parse(text).then)
+    spots = _obstacle_spots(game, f, items) if f is not None and task.n > 0 else []
+    if not spots:
+        game._pop()
+        if placed == "-":
+            game._emit("no-hex", task.who, "obstacle")
+        else:
+            _after_created(game, task.who, items, [actions.parse_hex(h) for h in placed.split(";")])
+        return None
+    choices = [Choice("place", (actions.hex_token(h),)) for h in spots]
+    return Decision(task.who, "obstacle", [*choices, Choice("skip" if placed == "-" else "done")])
+
+
+def _apply_obstacle(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    placed, text = task.text.split("|", 1)
+    items = list(Ability.parse(text).then)
+    done = [h for h in placed.split(";") if h != "-"]
+    if choice.kind in ("skip", "done"):
+        if choice.kind == "skip":
+            game._emit("declined", task.who, "obstacle")
+        _after_created(game, task.who, items, [actions.parse_hex(h) for h in done])
+        return
+    h = actions.parse_hex(choice.args[0])
+    st = game.state
+    st.created_obstacles = st.created_obstacles | {h}
+    game.mark_used(task.who)
+    game._emit("obstacle-created", task.who, choice.args[0])
+    done.append(choice.args[0])
+    if task.n > 1:
+        game._push(Task("cg_obstacle", task.who, task.n - 1, f"{';'.join(done)}|{text}"))
+    else:
+        _after_created(game, task.who, items, [actions.parse_hex(x) for x in done])
+
+
+def _after_created(game: Game, fid: str, items: list[Ability], hexes: list[Hex]) -> None:
+    """Rock Slide: every ally and enemy next to a created obstacle suffers the damage, once."""
+    amount = _flag_number(items, "damage-adjacent-")
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if not amount or not hexes or f is None or board is None:
+        return
+    hit = sorted({g.id for g in _others(game, f) for h in hexes if board.adjacent(h, g.hex)})
+    for gid in reversed(hit):
+        game.suffer_damage(gid, amount, "suffer")
+
+
+@effect("destroy-obstacle")
+def _destroy_obstacle(game: Game, fid: str, ability: Ability) -> None:
+    """Rock Tunnel: destroy one adjacent obstacle (the player picks; ``any-size``: with every
+    obstacle hex touching it)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    found = sorted(
+        h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and board.terrain_at(h) is Terrain.OBSTACLE
+    )
+    if not found:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cg_destroy", fid, 0, f"{';'.join(actions.hex_token(h) for h in found)}|{ability}"))
+
+
+def _run_destroy(game: Game, task: Task) -> Decision | None:
+    spots = task.text.split("|", 1)[0].split(";")
+    return Decision(task.who, "destroy", [*(Choice("destroy", (s,)) for s in spots), Choice("skip")])
+
+
+def _apply_destroy(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "destroy")
+        return
+    ability = Ability.parse(task.text.split("|", 1)[1])
+    h = actions.parse_hex(choice.args[0])
+    group = _obstacle_group(game, h) if "any-size" in fx.flags(ability) else [h]
+    game.mark_used(task.who)
+    for x in group:
+        _destroy(game, task.who, x)
+
+
+# ------------------------------------------------------------ area attacks
+
+
+def _shape(items: list[Ability]) -> tuple[Hex, ...]:
+    """The area of a ``shape-Q,R/Q,R...`` flag (offsets from its first hex)."""
+    note = next((n for n in _flags(items) if n.startswith("shape-")), "shape-0,0")
+    cells = [tuple(int(x) for x in c.split(",")) for c in note.removeprefix("shape-").split("/")]
+    return tuple((c[0], c[1]) for c in cells)
+
+
+def _placements(game: Game, f: Figure, attack: Ability, shape: tuple[Hex, ...]) -> list[tuple[str, ...]]:
+    """Each distinct (enemies hit, allies and enemies in the area) of one placement of the area:
+    as choice arguments ``e=ID`` (attacked: in sight) and ``a=ID`` (in the area). Ranged areas
+    go anywhere with a hex within range; melee ones around the attacker."""
+    board = game.board()
+    if board is None:
+        return []
+    sight = sight_for(board, game._static.ruleset.los)
+    on = {g.hex: g for g in _others(game, f)}
+    bases: list[Hex] = [f.hex]
+    if attack.range > 0:
+        near = proximity(board, f.hex, attack.range)
+        bases = [h for h, d in near.items() if d <= attack.range]
+    seen: dict[tuple[str, ...], None] = {}
+    for pattern in orientations(shape):
+        for b in bases:
+            for o in pattern if attack.range > 0 else [(0, 0)]:
+                origin = (b[0] - o[0], b[1] - o[1])
+                cells = [(origin[0] + q, origin[1] + r) for q, r in pattern]
+                inside = [on[c] for c in cells if c in on and c in board.hexes]
+                hit = sorted(
+                    g.id
+                    for g in inside
+                    if actions._hostile(f, g)
+                    and Condition.INVISIBLE not in g.conditions
+                    and sight.visible(f.hex, g.hex)
+                )
+                if hit:
+                    key = (*(f"e={i}" for i in hit), *sorted(f"a={g.id}" for g in inside))
+                    seen.setdefault(key, None)
+    return list(seen)
+
+
+def _area_attack(game: Game, fid: str, items: list[Ability], paid: bool) -> None:
+    f = game.state.figures.get(fid)
+    attacks = [p for p in items if p.kind == "attack"]
+    if f is None or not attacks:
+        return
+    if Condition.DISARM in f.conditions:
+        game._emit("prevented", fid, "attack", "disarm")
+        return
+    attack = msgspec.structs.replace(attacks[0], value=sum(p.value for p in attacks))
+    options = _placements(game, f, attack, _shape(items))
+    if not options:
+        game._emit("no-target", fid)
+        return
+    rest = (p for p in items if p.kind != "attack")
+    text = str(Ability(kind="custom", note="area-attack", then=(attack, *rest)))
+    game._push(Task("cg_area", fid, 0, f"{'/'.join(';'.join(o) for o in options)}|{text}"))
+
+
+def _run_area(game: Game, task: Task) -> Decision | None:
+    options = [tuple(o.split(";")) for o in task.text.split("|", 1)[0].split("/")]
+    return Decision(task.who, "area-attack", [*(Choice("area", o) for o in options), Choice("skip")])
+
+
+def _apply_area(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("attack-skipped", task.who)
+        return
+    ability = Ability.parse(task.text.split("|", 1)[1])
+    attack = next(p for p in ability.then if p.kind == "attack")
+    game.mark_used(task.who)
+    hit = [a.removeprefix("e=") for a in choice.args if a.startswith("e=")]
+    inside = ";".join(a.removeprefix("a=") for a in choice.args if a.startswith("a="))
+    game._push(
+        *(Task("strike", task.who, attack.value, f"{attack}|{tid}") for tid in hit),
+        Task("cg_in_area", task.who, 0, f"{inside}|{ability}"),
+    )
+
+
+def _run_in_area(game: Game, task: Task) -> Decision | None:
+    """After the attacks: the conditions (or heal) for every ally and enemy in the area."""
+    game._pop()
+    inside, text = task.text.split("|", 1)
+    ability = Ability.parse(text)
+    f = game.state.figures.get(task.who)
+    for gid in [i for i in inside.split(";") if i]:
+        g = game.state.figures.get(gid)
+        if g is None or f is None:
+            continue
+        for p in ability.then:
+            if p.kind == "condition" and p.condition is not None:
+                game.add_condition(gid, p.condition)
+            elif p.kind == "heal" and not actions._hostile(f, g):
+                game.heal(gid, p.value)
+    return None
+
+
+# ------------------------------------------------ passive: while played, active area
+
+
+@effect(
+    "push-smash",
+    "ranged-bonus-this-round",
+    "melee-bonus-this-round",
+    "next-ranged-attacks-add-target",
+    "ranged-attacks-consume-for-range",
+)
+def _passive(game: Game, fid: str, ability: Ability) -> None:
+    """Bonuses that act while their half is played or from the active area (module docs)."""
+    game._emit("bonus", fid, ability.note)
+
+
+def _holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
+    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, note)]
+
+
+def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
+    """A character performs a ranged attack: Backup Ammunition adds a target (single-target
+    attacks without an area; one use slot per attack ability, even when only one enemy is in
+    range), Nature's Lift offers its element for more range while the element is Strong."""
+    if fid not in game.state.characters or ability.kind != "attack" or ability.range <= 0:
+        return ability
+    if ability.targets >= 1 and not ability.area:
+        for i, a in reversed(_holders(game, fid, "next-ranged-attacks-add-target")):
+            more = fx.flag_number(a, "target-", 1)
+            ability = msgspec.structs.replace(ability, targets=ability.targets + more)
+            game._emit("bonus", fid, "target", more, f"by={game.state.characters[fid].active[i].card}")
+            _spend(game, fid, i)
+    if not ability.consume:
+        for _, a in _holders(game, fid, "ranged-attacks-consume-for-range"):
+            _, element, bought = _split(a)
+            if element is None or element == "wild":
+                continue
+            e = Element.parse(element)
+            if game.state.elements[e] is Strength.STRONG:
+                extra = _flag_number(bought, "range-", 0)
+                return msgspec.structs.replace(ability, consume=(e,), boost=(f"range+{extra}",))
+    return ability
+
+
+def _round_bonus(game: Game, cid: str, note: str) -> int:
+    """The +N of the character's round bonus ``note`` (an earth consumption may have raised it:
+    the last attack part counts)."""
+    total = 0
+    for _, a in _holders(game, cid, note):
+        consumed = any(
+            kind == "round-bonus-paid" and args[:2] == (cid, note) for kind, args in fx._this_round(game)
+        )
+        base, _, bought = _split(a)
+        chosen = bought if consumed and bought else base
+        total += sum(p.value for p in chosen if p.kind == "attack")
+    return total
+
+
+def strike_extra(game: Game, f: Figure, target: Figure, ability: Ability, out: fx.StrikeBonus) -> None:
+    """What the Cragheart's cards add to one attack of ``f`` on ``target``: ranged or melee
+    round bonuses, Nature's Lift's use slot when its element was consumed for this action; and
+    the target's hex noted for wordings about the figures next to it (Massive Boulder)."""
+    if f.kind != "character":
+        return
+    note = "ranged-bonus-this-round" if ability.range > 0 else "melee-bonus-this-round"
+    n = _round_bonus(game, f.id, note)
+    if n:
+        out.attack += n
+        out.why.append(f"{note.split('-', 1)[0]}-bonus+{n}")
+    _lift_slot(game, f)
+    if any(
+        a.kind == "custom" and a.note == "suffer-adjacent" and "around-target" in fx.flags(a)
+        for a in _playing(game, f.id)
+    ):
+        game._emit("struck", f.id, target.id, actions.hex_token(target.hex))
+
+
+def _lift_slot(game: Game, f: Figure) -> None:
+    holders = _holders(game, f.id, "ranged-attacks-consume-for-range")
+    if not holders:
+        return
+    since = fx._events_since(game, "action", f.id)
+    if any(kind == "lift-used" and args[:1] == (f.id,) for kind, args in since):
+        return
+    for i, a in reversed(holders):
+        element = _split(a)[1]
+        if any(kind == "consumed" and args[:2] == (f.id, element) for kind, args in since):
+            game._emit("lift-used", f.id)
+            _spend(game, f.id, i)
+            return
+
+
+# ------------------------------------------------------- pushing into obstacles
+
+
+def _smash(game: Game, attacker: Figure) -> Ability | None:
+    if attacker.kind != "character":
+        return None
+    return next(
+        (a for a in _playing(game, attacker.id) if a.kind == "custom" and a.note == "push-smash"), None
+    )
+
+
+def smash_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaining: int) -> list[Hex]:
+    """Heaving Swing: the obstacle hexes a push of ``attacker`` may enter (farther from it,
+    no figure there); none without the card half being played."""
+    board = game.board()
+    if kind != "push" or remaining <= 0 or board is None or target.kind == "objective":
+        return []
+    if _smash(game, attacker) is None:
+        return []
+    distance = proximity(board, attacker.hex)
+    here = distance.get(target.hex)
+    taken = {g.hex for g in game.state.figures.values()}
+    return sorted(
+        n
+        for n in neighbours(target.hex)
+        if here is not None
+        and board.adjacent(target.hex, n)
+        and board.terrain_at(n) is Terrain.OBSTACLE
+        and n not in taken
+        and distance.get(n, -1) > here
+    )
+
+
+def pushed_into(game: Game, attacker_id: str, target: Figure, h: Hex) -> None:
+    """A push step into ``h``: an obstacle there is destroyed, the target suffers the card's
+    damage (after entering) and the attacker gains its XP."""
+    board = game.board()
+    attacker = game.state.figures.get(attacker_id)
+    if board is None or attacker is None or board.terrain_at(h) is not Terrain.OBSTACLE:
+        return
+    smash = _smash(game, attacker)
+    if smash is None:
+        return
+    _destroy(game, attacker_id, h)
+    game._emit("smashed", target.id, actions.hex_token(h), f"by={attacker_id}")
+    _gain_xp(game, attacker_id, list(smash.then))
+    game.suffer_damage(target.id, fx.flag_number(smash, "suffer-damage-", 2), "suffer")
+
+
+for _kind, _run, _apply in (
+    ("cg_consume", _run_consume, _apply_consume),
+    ("cg_obstacle", _run_obstacle, _apply_obstacle),
+    ("cg_destroy", _run_destroy, _apply_destroy),
+    ("cg_area", _run_area, _apply_area),
+    ("cg_in_area", _run_in_area, None),
+):
+    task_handler(_kind, _run, _apply)
