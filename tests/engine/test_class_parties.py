@@ -19,11 +19,11 @@ PLAYABLE = sorted(cid for cid, k in load_pack().classes.items() if k.playable_at
 PARTIES = list(itertools.combinations(PLAYABLE, 4))
 
 
-def test_five_classes_are_playable_at_level_1_and_four_at_level_9() -> None:
+def test_the_encoded_classes_are_playable_at_level_1_and_9() -> None:
     classes = load_pack().classes
-    assert PLAYABLE == ["brute", "mindthief", "quartermaster", "sunkeeper", "tinkerer"]
+    assert {"brute", "mindthief", "quartermaster", "scoundrel", "sunkeeper", "tinkerer"} <= set(PLAYABLE)
     at_nine = sorted(cid for cid in PLAYABLE if classes[cid].playable_at(9))
-    assert at_nine == ["brute", "mindthief", "sunkeeper", "tinkerer"]
+    assert {"brute", "mindthief", "scoundrel", "sunkeeper", "tinkerer"} <= set(at_nine)
 
 
 @pytest.mark.parametrize("party", PARTIES, ids=["-".join(p) for p in PARTIES])

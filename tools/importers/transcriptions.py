@@ -1016,5 +1016,6 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "tinkerer": TINKERER,
     "sunkeeper": SUNKEEPER,
     "quartermaster": QUARTERMASTER,
+    "scoundrel": __import__("transcriptions_scoundrel").SCOUNDREL,
     "cragheart": __import__("transcriptions_cragheart").CRAGHEART,
 }

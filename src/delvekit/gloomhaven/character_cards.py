@@ -155,6 +155,10 @@ CLASS_WORDS = frozenset(
         "ignore-shields-this-round", "take-ally-damage", "shield-allies", "ally-extra-turn",
     }
 )  # fmt: skip
+#: The Scoundrel's wordings (effects_scoundrel).
+SCOUNDREL_WORDS = frozenset(
+    {"next-attacks-if", "attacks-gain", "enemy-steps-next-to-you", "kill-if", "spring-trap-on-enemy"}
+)
 #: The Cragheart's wordings (effects_cragheart).
 CRAGHEART_WORDS = frozenset(
     {
@@ -220,7 +224,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
             else:
                 out += _part(s, variables)
         return [named("create-trap", *out)]
-    if word in CLASS_WORDS or word in CRAGHEART_WORDS:
+    if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS:
         return [named(word, *parts)]
     return None
 
@@ -241,6 +245,11 @@ def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> li
     if a.type == "augment":
         return [named("augment", *(p for s in a.sub for p in _part(s, variables)))]
     if a.type == "attack":
+        when = [s for s in a.sub if any(str(x.value).startswith("when-") for x in (s, *s.sub))]
+        if when:  # the Scoundrel's bonuses on some targets (effects_scoundrel)
+            drop = [str(s.value) for s in when if s.type == "custom"] + (["element"] if consumes else [])
+            base = _plain(a, drop, fallback, variables)
+            return [named("attack-when", *base, *(p for s in when for p in _part(s, variables)))]
         if "enemies-moved-through" in affects:
             return [named("attack-moved-through", *_plain(a, ["affects"], fallback, variables))]
         if "bonus-per-negative-condition" in customs:

@@ -48,6 +48,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_characters",
     "delvekit.gloomhaven.effects_classes",
     "delvekit.gloomhaven.effects_cragheart",
+    "delvekit.gloomhaven.effects_scoundrel",
     "delvekit.gloomhaven.scenario_rules",
     "delvekit.gloomhaven.scenario_goals",
 )

@@ -601,10 +601,10 @@ def _negated_by_active_card(game: Game, cid: str, task: Task) -> bool:
         if used <= len(half.use_xp) and half.use_xp[used - 1]:
             ch.xp += half.use_xp[used - 1]
             game._emit("xp", cid, half.use_xp[used - 1])
-        if half.uses and used >= half.uses:
+        if half.uses and used >= half.uses:  # a round card's single use (Trickster's Reversal)
             del ch.active[i]
-            ch.lost.append(active.card)
-            game._emit("card", cid, active.card, "lost")
+            (ch.lost if active.lost else ch.discard).append(active.card)
+            game._emit("card", cid, active.card, "lost" if active.lost else "discard")
         else:
             ch.active[i] = msgspec.structs.replace(active, used=used)
         return True
