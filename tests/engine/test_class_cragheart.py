@@ -413,3 +413,261 @@ def test_opposing_strike_top_hits_both_sides() -> None:
     go(game, f"area {a} {b}" if a < b else _area(a, b))
     assert game.state.figures[a].hp == 7 and game.state.figures[b].hp == 7
     assert game.state.characters["cragheart"].xp == 1
+
+
+# ------------------------------------------------------------------ levels 2-9
+
+
+def test_explosive_punch_destroys_a_whole_obstacle_and_attacks_every_enemy_next_to_it() -> None:
+    game = field(
+        [crag(["explosive-punch", "crushing-grasp"], (0, 0))],
+        [("normal", (3, 0)), ("normal", (2, 1)), ("normal", (-3, 0))],
+        obstacles=((1, 0), (2, 0)),
+    )
+    a, b, far = at(game, (3, 0)), at(game, (2, 1)), at(game, (-3, 0))
+    go(game, "select explosive-punch crushing-grasp", "top explosive-punch")
+    events = go(game, "destroy 1,0")
+    assert _terrain(game, (1, 0)) is None and _terrain(game, (2, 0)) is None  # any size
+    events += go(game, "all " + " ".join(sorted((a, b))))
+    assert game.state.figures[a].hp == 6 and game.state.figures[b].hp == 6
+    assert game.state.figures[far].hp == 10
+    assert "obstacle-destroyed cragheart 2,0" in events
+
+
+def test_sentient_growth_heals_the_allies_in_the_attacked_area() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (3, 1), health=12)
+    game = field(
+        [crag(["sentient-growth", "crushing-grasp"], (0, 0)), brute],
+        [("normal", (3, 0)), ("normal", (5, -5))],
+    )
+    m = at(game, (3, 0))
+    game.state.figures["brute"].hp = 8
+    go(game, "select sentient-growth crushing-grasp", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor != "cragheart":
+        go(game, "skip" if "skip" in game.decision.choices else str(game.decision.choices[0]))
+    go(game, "top sentient-growth", f"area e={m} a=brute a={m}")
+    assert game.state.figures[m].hp == 8  # not healed: an enemy
+    assert game.state.figures["brute"].hp == 10
+
+
+def test_clear_the_way_moves_an_obstacle_and_attacks_around_it_earth_for_more() -> None:
+    game = field(
+        [crag(["clear-the-way", "crushing-grasp"], (0, 0))],
+        [("normal", (4, 0)), ("normal", (0, 4))],
+        obstacles=((1, 0),),
+    )
+    m = at(game, (4, 0))
+    _strong(game, Element.EARTH)
+    go(game, "select clear-the-way crushing-grasp", "top clear-the-way")
+    d = game.decision
+    assert d is not None and "move-obstacle 1,0 3,0" in {str(c) for c in d.choices}
+    events = go(game, "move-obstacle 1,0 3,0", "consume earth", f"all {m}")
+    assert _terrain(game, (1, 0)) is None and _terrain(game, (3, 0)) is Terrain.OBSTACLE
+    assert game.state.figures[m].hp == 7
+    assert game.state.characters["cragheart"].xp == 2
+    assert "obstacle-moved cragheart 1,0 3,0" in events
+
+
+def test_clear_the_way_jump_destroys_obstacles_and_disarms_traps_moved_through() -> None:
+    game = field(
+        [crag(["clear-the-way", "crushing-grasp"], (0, 0))], [("normal", (5, -5))], obstacles=((1, 0),)
+    )
+    game.state.created_traps = {(2, 0): 3}
+    go(game, "select clear-the-way crushing-grasp", "bottom clear-the-way")
+    events = go(game, "step 1,0", "step 2,0", "step 3,0", "stop")
+    assert _terrain(game, (1, 0)) is None and _terrain(game, (2, 0)) is None
+    assert "trap-disarmed cragheart 2,0" in events
+    assert game.state.figures["cragheart"].hp == 12
+
+
+def test_rock_slide_three_obstacles_damage_each_neighbour_once() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (-3, 0))
+    game = field([crag(["rock-slide", "crushing-grasp"], (0, 0)), brute], [("normal", (3, 0))])
+    m = at(game, (3, 0))
+    go(game, "select rock-slide crushing-grasp", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor != "cragheart":
+        go(game, "skip" if "skip" in game.decision.choices else str(game.decision.choices[0]))
+    go(game, "top rock-slide", "place 2,0", "place 3,-1", "place -2,0", "take?")
+    assert game.state.created_obstacles == frozenset({(2, 0), (3, -1), (-2, 0)})
+    assert game.state.figures[m].hp == 8  # next to two of them: 2 once
+    assert game.state.figures["brute"].hp == 10
+    assert game.state.characters["cragheart"].xp == 2
+
+
+def test_rock_slide_moves_in_a_straight_line_only() -> None:
+    game = field([crag(["rock-slide", "crushing-grasp"], (0, 0))], [("normal", (5, -5))], obstacles=((3, 0),))
+    go(game, "select rock-slide crushing-grasp", "bottom rock-slide")
+    d = game.decision
+    assert d is not None and d.kind == "move"
+    ends = {c.args[0] for c in d.choices if c.kind == "move-to"}
+    assert "2,0" in ends and "3,0" not in ends and "4,0" not in ends  # the obstacle stops it
+    assert "0,-5" in ends and "1,1" not in ends
+    go(game, next(str(c) for c in d.choices if c.kind == "move-to" and c.args[0] == "0,-5"))
+    assert game.state.figures["cragheart"].hex == (0, -5)
+
+
+def test_petrify_kills_a_normal_enemy_in_range_and_leaves_an_obstacle() -> None:
+    game = field([crag(["petrify", "crushing-grasp"], (0, 0))], [("normal", (4, 0)), ("elite", (0, 3))])
+    m = at(game, (4, 0))
+    go(game, "select petrify crushing-grasp", "top petrify")
+    d = game.decision
+    assert d is not None and {str(c) for c in d.choices} == {f"kill {m}", "skip"}  # normal only
+    go(game, f"kill {m}")
+    assert m not in game.state.figures
+    assert _terrain(game, (4, 0)) is Terrain.OBSTACLE
+    assert game.state.characters["cragheart"].xp == 2
+
+
+def test_stone_pummel_melee_attack_destroys_an_adjacent_obstacle_for_three() -> None:
+    game = field(
+        [crag(["stone-pummel", "crushing-grasp"], (0, 0))], [("normal", (1, 0))], obstacles=((-1, 0),)
+    )
+    m = at(game, (1, 0))
+    go(game, "select stone-pummel crushing-grasp", "bottom stone-pummel")
+    events = go(game, "top crushing-grasp", f"target {m}")
+    assert game.state.figures[m].hp == 10 - 6
+    assert _terrain(game, (-1, 0)) is None
+    ch = game.state.characters["cragheart"]
+    assert [(a.card, a.used) for a in ch.active] == [("stone-pummel", 1)] and ch.xp == 1
+    assert any("obstacle+3" in e for e in events)
+
+
+def test_stone_pummel_no_obstacle_no_slot() -> None:
+    game = field([crag(["stone-pummel", "crushing-grasp"], (0, 0))], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    go(game, "select stone-pummel crushing-grasp", "bottom stone-pummel", "top crushing-grasp", f"target {m}")
+    assert game.state.figures[m].hp == 7
+    assert [a.used for a in game.state.characters["cragheart"].active] == [0]
+
+
+def test_cataclysm_immobilizes_every_ally_and_enemy_in_its_melee_area() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (0, 1))
+    game = field(
+        [crag(["cataclysm", "crushing-grasp"], (0, 0)), brute], [("normal", (1, 0)), ("normal", (5, -5))]
+    )
+    m = at(game, (1, 0))
+    go(game, "select cataclysm crushing-grasp", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor != "cragheart":
+        go(game, "skip" if "skip" in game.decision.choices else str(game.decision.choices[0]))
+    go(game, "top cataclysm")
+    d = game.decision
+    assert d is not None
+    go(game, f"area e={m} a=brute a={m}")
+    assert game.state.figures[m].hp == 6
+    assert Condition.IMMOBILIZE in game.state.figures[m].conditions
+    assert Condition.IMMOBILIZE in game.state.figures["brute"].conditions
+
+
+def test_meteor_triangle_obstacle_then_attacks_every_enemy_next_to_it() -> None:
+    game = field([crag(["meteor", "crushing-grasp"], (0, 0))], [("normal", (4, 0)), ("normal", (-4, 0))])
+    m, far = at(game, (4, 0)), at(game, (-4, 0))
+    go(game, "select meteor crushing-grasp", "top meteor")
+    d = game.decision
+    assert d is not None and "place 2,0 2,1 3,0" in {str(c) for c in d.choices}
+    assert all(len(c.args) == 3 for c in d.choices if c.kind == "place")
+    go(game, "place 2,0 2,1 3,0", f"all {m}")
+    assert game.state.created_obstacles == frozenset({(2, 0), (2, 1), (3, 0)})
+    assert game.state.figures[m].hp == 6 and Condition.IMMOBILIZE in game.state.figures[m].conditions
+    assert game.state.figures[far].hp == 10
+
+
+def test_brutal_momentum_push_blocked_by_a_wall_of_obstacles_hurts_per_hex() -> None:
+    game = field(
+        [crag(["brutal-momentum", "crushing-grasp"], (0, 0))],
+        [("normal", (1, 0))],
+        obstacles=((2, 0), (2, -1), (1, 1)),
+    )
+    m = at(game, (1, 0))
+    events = go(game, "select brutal-momentum crushing-grasp", "top brutal-momentum", f"target {m}")
+    assert f"push-blocked {m} 2 by=cragheart" in events
+    assert game.state.figures[m].hp == 10 - 3 - 4
+    assert game.state.characters["cragheart"].xp == 2
+
+
+def test_brutal_momentum_bottom_earth_gives_plus_two_to_ranged_attacks() -> None:
+    game = field([crag(["brutal-momentum", "massive-boulder"], (0, 0))], [("normal", (3, 0))])
+    m = at(game, (3, 0))
+    _strong(game, Element.EARTH)
+    go(game, "select brutal-momentum massive-boulder", "bottom brutal-momentum", "consume earth")
+    go(game, "top massive-boulder", f"target {m}")
+    assert game.state.figures[m].hp == 10 - 5
+    assert game.state.characters["cragheart"].xp == 1
+
+
+def test_rocky_end_destroys_obstacles_in_range_then_attacks_twice_their_hexes() -> None:
+    game = field(
+        [crag(["rocky-end", "crushing-grasp"], (0, 0))],
+        [("normal", (1, 0))],
+        obstacles=((0, 2), (-2, 0), (3, 0)),
+    )
+    m = at(game, (1, 0))
+    events = go(game, "select rocky-end crushing-grasp", "top rocky-end", f"target {m}")
+    assert "x cragheart 4" in events
+    assert game.state.figures[m].hp == 6
+    assert _terrain(game, (3, 0)) is Terrain.OBSTACLE  # out of range 2
+
+
+def test_rocky_end_move_must_end_next_to_an_obstacle() -> None:
+    game = field([crag(["rocky-end", "crushing-grasp"], (0, 0))], [("normal", (5, -5))], obstacles=((4, 0),))
+    go(game, "select rocky-end crushing-grasp", "bottom rocky-end")
+    d = game.decision
+    assert d is not None and d.kind == "move"
+    ends = {c.args[0] for c in d.choices if c.kind == "move-to"}
+    assert "3,0" in ends and "2,0" not in ends
+
+
+def test_lumbering_bash_heals_at_the_start_of_the_next_turns() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash", "trample", "spare-dagger"], (1, 0))
+    game = field(
+        [crag(["lumbering-bash", "crushing-grasp", "earthen-clod", "crater"], (0, 0)), brute],
+        [("normal", (5, -5))],
+    )
+    go(game, "select lumbering-bash crushing-grasp", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor != "cragheart":
+        go(game, "skip" if "skip" in game.decision.choices else str(game.decision.choices[0]))
+    go(game, "bottom lumbering-bash")
+    finish_round(game)
+    game.state.figures["brute"].hp = 6
+    go(game, "select earthen-clod crater", "select trample spare-dagger")
+    while game.decision is not None and game.decision.actor != "cragheart":
+        go(game, "skip" if "skip" in game.decision.choices else str(game.decision.choices[0]))
+    d = game.decision
+    assert d is not None and "heal brute" in {str(c) for c in d.choices}
+    go(game, "heal brute")
+    assert game.state.figures["brute"].hp == 8
+    ch = game.state.characters["cragheart"]
+    assert [(a.card, a.used) for a in ch.active] == [("lumbering-bash", 1)] and ch.xp == 1
+
+
+def test_blind_destruction_neighbours_suffer_the_targets_damage() -> None:
+    game = field(
+        [crag(["blind-destruction", "crushing-grasp"], (0, 0))], [("normal", (3, 0)), ("normal", (4, 0))]
+    )
+    target, beside = at(game, (3, 0)), at(game, (4, 0))
+    go(game, "select blind-destruction crushing-grasp", "top blind-destruction", f"target {target}")
+    assert game.state.figures[target].hp == 6
+    assert game.state.figures[beside].hp == 6
+
+
+def test_blind_destruction_move_hurts_everyone_next_to_the_hexes_entered() -> None:
+    game = field(
+        [crag(["blind-destruction", "crushing-grasp"], (0, 0))], [("normal", (2, -1)), ("normal", (1, 2))]
+    )
+    a, b = at(game, (2, -1)), at(game, (1, 2))
+    go(game, "select blind-destruction crushing-grasp", "bottom blind-destruction")
+    go(game, "step 1,0", "step 2,0", "stop")
+    assert game.state.figures[a].hp == 8
+    assert game.state.figures[b].hp == 10
+
+
+def test_pulverize_pushes_every_adjacent_enemy_through_obstacles() -> None:
+    game = field(
+        [crag(["pulverize", "crushing-grasp"], (0, 0))], [("normal", (1, 0))], obstacles=((2, 0), (3, 0))
+    )
+    m = at(game, (1, 0))
+    go(game, "select pulverize crushing-grasp", "top pulverize", f"all {m}")
+    events = go(game, "push-to 2,0", "take?", "push-to 3,0")
+    assert game.state.figures[m].hex == (3, 0)
+    assert game.state.figures[m].hp == 10 - 3 - 2 - 2
+    assert game.state.characters["cragheart"].xp == 2
+    assert events

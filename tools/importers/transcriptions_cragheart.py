@@ -253,3 +253,228 @@ CRAGHEART: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J D (use slots and their XP: J only)",
     ),
 }
+
+# A ranged triangle for Sentient Growth: R2R6R5A (as Forceful Storm's).
+# Stone Pummel, A2R6R2G2R6R2A: two pairs of hexes on opposite sides of the performer.
+PAIRS_4 = _area((0, 0, "active"), (-1, 0, "target"), (0, -1, "target"), (0, 1, "target"), (1, 0, "target"))
+# Cataclysm, G1R3R4R2R1R6R: six hexes in front of the performer (two rows of three).
+FRONT_6 = ((1, 0), (0, 1), (-1, 1), (-1, 2), (0, 2), (1, 1))
+
+# Levels 2-9: every number D prints agrees with J except where a card's sources say otherwise.
+CRAGHEART.update(
+    {
+        130: (  # Explosive Punch
+            CardHalf(
+                abilities=(
+                    _custom("destroy-obstacle", _custom("any-size")),
+                    _custom("attack-around-obstacle", _a("attack", 4), _custom("destroyed")),
+                    _infuse("earth"),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 4),)),
+            "J D",
+        ),
+        131: (  # Sentient Growth
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "area-attack",
+                        _a("attack", 2, _a("range", 3)),
+                        _shape((0, 0), (0, 1), (1, 0)),
+                        _a("heal", 2),
+                    ),
+                )
+            ),
+            CardHalf(
+                abilities=(
+                    _a("move", 2),
+                    _a("heal", 1, _affects("allies-adjacent")),
+                    _a("attack", 1, _affects("enemies-adjacent")),
+                )
+            ),
+            "J D (F: the heal needs the attack to have a target, same area)",
+        ),
+        132: (  # Clear the Way
+            CardHalf(
+                abilities=(
+                    _custom("move-obstacle", _a("range", 4)),
+                    _custom(
+                        "attack-around-obstacle",
+                        _a("attack", 2),
+                        _custom("moved"),
+                        _consume("earth", _a("attack", 1, mode="add"), _a("xp", 1)),
+                    ),
+                ),
+                xp=1,
+            ),
+            CardHalf(abilities=(_a("move", 5, _a("jump")), _custom("clear-path")), lost=True, xp=2),
+            "J D",
+        ),
+        133: (  # Blunt Force
+            CardHalf(
+                abilities=(_a("attack", 4, _consume("earth", _a("attack", 4, mode="add"), _a("xp", 2))),),
+                lost=True,
+                xp=1,
+            ),
+            CardHalf(abilities=(_a("move", 2), _a("retaliate", 1, _affects("self"))), round=True, xp=1),
+            "J D",
+        ),
+        134: (  # Rock Slide
+            CardHalf(
+                abilities=(
+                    _custom("create-obstacle", _a("range", 4), _a("target", 3), _custom("damage-adjacent:2")),
+                    _infuse("earth"),
+                ),
+                xp=2,
+            ),
+            CardHalf(abilities=(_custom("move-straight", _a("move", 6)),)),
+            "J D (initiative 81 in J and D, 87 in GHS: GHS kept; F: 2 damage at most per figure)",
+        ),
+        135: (  # Kinetic Assault
+            CardHalf(abilities=(_a("move", 1), _a("attack", 4))),
+            CardHalf(abilities=(_a("retaliate", 3, _a("range", 3)),), lost=True, round=True, xp=2),
+            "J D",
+        ),
+        136: (  # Petrify
+            CardHalf(
+                abilities=(
+                    _custom("kill", _affects("enemy-range", 4), _custom("normal-only")),
+                    _custom("obstacle-where-killed"),
+                    _infuse("earth"),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 3), _a("condition", "immobilize", _affects("enemies-adjacent")))),
+            "J D (F: money stays on the obstacle)",
+        ),
+        137: (  # Stone Pummel
+            CardHalf(abilities=(_a("attack", 3, PAIRS_4, _a("condition", "muddle")),), xp=1),
+            CardHalf(
+                abilities=(_custom("next-melee-attacks-destroy-obstacle", _a("attack", 3, mode="add")),),
+                persistent=True,
+                lost=True,
+                slots=_slots(1, 1, 1, 1),
+            ),
+            "J D (area, use slots and their XP: J only; F: a slot only when an obstacle is destroyed)",
+        ),
+        138: (  # Dig Pit
+            CardHalf(
+                abilities=(
+                    _custom("create-trap-adjacent", _a("suffer-damage", 2), _a("condition", "stun")),
+                    _a("condition", "muddle", _affects("enemies-adjacent")),
+                )
+            ),
+            CardHalf(abilities=(_a("move", 2), _a("condition", "invisible"))),
+            "J D",
+        ),
+        139: (  # Cataclysm
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "area-attack",
+                        _a("attack", 4),
+                        _shape(*FRONT_6),
+                        _a("condition", "immobilize"),
+                        _consume("earth", _a("attack", 2, mode="add"), _a("xp", 2)),
+                    ),
+                ),
+                lost=True,
+            ),
+            CardHalf(abilities=(_a("move", 3, _consume("earth", _a("move", 3, mode="add"))),)),
+            "J D (area: J only)",
+        ),
+        140: (  # Meteor
+            CardHalf(
+                abilities=(
+                    _custom("create-obstacle", _a("range", 3), _custom("triangle")),
+                    _custom(
+                        "attack-around-obstacle",
+                        _a("attack", 4),
+                        _a("condition", "immobilize"),
+                        _custom("created"),
+                    ),
+                    _infuse("earth"),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_a("move", 4, _a("jump")),)),
+            "J D (F: all three hexes within range 3)",
+        ),
+        141: (  # Brutal Momentum
+            CardHalf(
+                abilities=(
+                    _a("attack", 3, _a("push", 2)),
+                    _custom("push-blocked-damage", _a("suffer-damage", 2), _a("xp", 1)),
+                )
+            ),
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "ranged-bonus-this-round",
+                        _a("attack", 1, mode="add"),
+                        _consume("earth", _a("attack", 2, mode="add"), _a("xp", 1)),
+                    ),
+                ),
+                round=True,
+            ),
+            "J D",
+        ),
+        142: (  # Rocky End
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "destroy-in-range", _a("range", 2), _consume("earth", _a("range", 3), _a("xp", 1))
+                    ),
+                    _custom("attack-x-destroyed"),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            CardHalf(abilities=(_custom("move-end-by-obstacle", _a("move", 6)),)),
+            "J D (D tags the top ranged; J prints no range: melee kept)",
+        ),
+        143: (  # Lumbering Bash
+            CardHalf(abilities=(_a("move", 2), _a("attack", 5), _infuse("earth")), xp=1),
+            CardHalf(
+                abilities=(_custom("at-turn-start", _a("heal", 2, _a("range", 2))),),
+                persistent=True,
+                lost=True,
+                slots=_slots(1, 0, 1, 0, 1),
+            ),
+            "J D (use slots and their XP: J only)",
+        ),
+        144: (  # Blind Destruction
+            CardHalf(
+                abilities=(
+                    _a("attack", 4, _a("range", 4)),
+                    _around(0, _custom("around-target"), _custom("as-target")),
+                )
+            ),
+            CardHalf(abilities=(_a("move", 4), _around(2, _custom("along-path")), _infuse("earth"))),
+            "J D",
+        ),
+        145: (  # Pulverize
+            CardHalf(
+                abilities=(
+                    _a("attack", 3, _affects("enemies-adjacent"), _a("push", 2)),
+                    _custom("push-smash", _a("suffer-damage", 2), _a("xp", 1)),
+                ),
+                lost=True,
+            ),
+            CardHalf(
+                abilities=(
+                    _a("attack", 2, _affects("enemies-adjacent")),
+                    _a("move", 5, _a("jump")),
+                    _a("attack", 3, _affects("enemies-adjacent")),
+                ),
+                lost=True,
+                xp=2,
+            ),
+            "J D (bottom's second attack: J 3, D 2; J kept)",
+        ),
+    }
+)

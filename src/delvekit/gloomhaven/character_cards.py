@@ -164,7 +164,10 @@ CRAGHEART_WORDS = frozenset(
     {
         "create-obstacle", "destroy-obstacle", "suffer-adjacent", "xp-if-consumed", "area-attack",
         "push-smash", "ranged-bonus-this-round", "melee-bonus-this-round",
-        "next-ranged-attacks-add-target", "ranged-attacks-consume-for-range",
+        "next-ranged-attacks-add-target", "ranged-attacks-consume-for-range", "attack-around-obstacle",
+        "destroy-in-range", "attack-x-destroyed", "move-obstacle", "clear-path", "obstacle-where-killed",
+        "move-straight", "move-end-by-obstacle", "at-turn-start", "push-blocked-damage",
+        "next-melee-attacks-destroy-obstacle",
     }
 )  # fmt: skip
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}

@@ -54,7 +54,7 @@ from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects import effect
+from delvekit.gloomhaven.effects import TURN_HOOKS, effect
 from delvekit.gloomhaven.effects_classes import _effective, _flags, _gain_xp, _offer, _spend, _split
 from delvekit.gloomhaven.elements import Element, Strength
 from delvekit.gloomhaven.engine import Game, _half, task_handler
@@ -130,7 +130,14 @@ def _obstacle_group(game: Game, h: Hex) -> list[Hex]:
 # ------------------------------------------------------- optional consumption
 
 
-@effect("suffer-adjacent", "create-obstacle", "area-attack")
+@effect(
+    "suffer-adjacent",
+    "create-obstacle",
+    "area-attack",
+    "attack-around-obstacle",
+    "destroy-in-range",
+    "ranged-bonus-this-round",
+)
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then perform."""
     if _offer(game, _split(ability)[1]):
@@ -170,6 +177,14 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         _suffer_adjacent(game, fid, items)
     elif ability.note == "create-obstacle":
         _create_obstacles(game, fid, items)
+    elif ability.note == "attack-around-obstacle":
+        _attack_around_obstacle(game, fid, items)
+    elif ability.note == "destroy-in-range":
+        _destroy_in_range(game, fid, items)
+    elif ability.note == "ranged-bonus-this-round":  # Brutal Momentum: earth raises it
+        game._emit("bonus", fid, ability.note)
+        if paid:
+            game._emit("round-bonus-paid", fid, ability.note)
     else:
         _area_attack(game, fid, items, paid)
 
@@ -184,13 +199,24 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
     if f is None or board is None:
         return
     amount = _flag_number(items, "suffer-damage-")
+    since = fx._events_since(game, "action", fid)
     if "around-target" in _flags(items):
-        since = fx._events_since(game, "action", fid)
         centres = {
             actions.parse_hex(args[2]): args[1] for kind, args in since if kind == "struck" and args[0] == fid
         }
+    elif "along-path" in _flags(items):  # Blind Destruction: every hex entered in this action
+        centres = {h: fid for h in fx._moved(since, fid)}
     else:
         centres = {f.hex: fid}
+    if "as-target" in _flags(items):  # Blind Destruction: the damage the target suffered
+        dealt = {
+            args[1]: int(args[3].removeprefix("damage="))
+            for kind, args in since
+            if kind == "attack" and args[0] == fid and len(args) > 3
+        }
+        amount = max((dealt.get(who, 0) for who in centres.values()), default=0)
+        if not amount:
+            return
     hit = sorted(
         {
             g.id
@@ -240,10 +266,36 @@ def _obstacle_spots(game: Game, f: Figure, items: list[Ability]) -> list[Hex]:
     )
 
 
+def _triangles(game: Game, f: Figure, items: list[Ability]) -> list[tuple[Hex, ...]]:
+    """Meteor: three mutually adjacent empty hexes, all within range (in sight)."""
+    spots = set(_obstacle_spots(game, f, items))
+    board = game.board()
+    out: set[tuple[Hex, ...]] = set()
+    for q, r in spots:
+        for other in (((q + 1, r), (q, r + 1)), ((q + 1, r), (q + 1, r - 1))):
+            cells = ((q, r), *other)
+            inside = board is not None and all(c in spots for c in cells)
+            if (
+                inside
+                and board is not None
+                and all(board.adjacent(a, b) for a in cells for b in cells if a != b)
+            ):
+                out.add(tuple(sorted(cells)))
+    return sorted(out)
+
+
 def _run_obstacle(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     placed, text = task.text.split("|", 1)
     items = list(Ability.parse(text).then)
+    if "triangle" in _flags(items) and placed == "-":
+        found = _triangles(game, f, items) if f is not None else []
+        if not found:
+            game._pop()
+            game._emit("no-hex", task.who, "obstacle")
+            return None
+        shapes = [Choice("place", tuple(actions.hex_token(h) for h in t)) for t in found]
+        return Decision(task.who, "obstacle", [*shapes, Choice("skip")])
     spots = _obstacle_spots(game, f, items) if f is not None and task.n > 0 else []
     if not spots:
         game._pop()
@@ -266,13 +318,13 @@ def _apply_obstacle(game: Game, task: Task, choice: Choice) -> None:
             game._emit("declined", task.who, "obstacle")
         _after_created(game, task.who, items, [actions.parse_hex(h) for h in done])
         return
-    h = actions.parse_hex(choice.args[0])
     st = game.state
-    st.created_obstacles = st.created_obstacles | {h}
     game.mark_used(task.who)
-    game._emit("obstacle-created", task.who, choice.args[0])
-    done.append(choice.args[0])
-    if task.n > 1:
+    for token in choice.args:  # one hex, or Meteor's three
+        st.created_obstacles = st.created_obstacles | {actions.parse_hex(token)}
+        game._emit("obstacle-created", task.who, token)
+        done.append(token)
+    if task.n > 1 and len(choice.args) == 1:
         game._push(Task("cg_obstacle", task.who, task.n - 1, f"{';'.join(done)}|{text}"))
     else:
         _after_created(game, task.who, items, [actions.parse_hex(x) for x in done])
@@ -430,7 +482,6 @@ def _run_in_area(game: Game, task: Task) -> Decision | None:
 
 @effect(
     "push-smash",
-    "ranged-bonus-this-round",
     "melee-bonus-this-round",
     "next-ranged-attacks-add-target",
     "ranged-attacks-consume-for-range",
@@ -494,6 +545,8 @@ def strike_extra(game: Game, f: Figure, target: Figure, ability: Ability, out: f
         out.attack += n
         out.why.append(f"{note.split('-', 1)[0]}-bonus+{n}")
     _lift_slot(game, f)
+    if ability.range == 0:
+        _pummel(game, f, out)
     if any(
         a.kind == "custom" and a.note == "suffer-adjacent" and "around-target" in fx.flags(a)
         for a in _playing(game, f.id)
@@ -571,5 +624,350 @@ for _kind, _run, _apply in (
     ("cg_destroy", _run_destroy, _apply_destroy),
     ("cg_area", _run_area, _apply_area),
     ("cg_in_area", _run_in_area, None),
+):
+    task_handler(_kind, _run, _apply)
+
+
+# ----------------------------------------------------- obstacles, higher levels
+
+
+def _obstacle_hexes(game: Game, fid: str, what: str) -> list[Hex]:
+    """The obstacle hexes destroyed, moved (their new hexes) or created by ``fid`` this action."""
+    kind = {"destroyed": "obstacle-destroyed", "moved": "obstacle-moved", "created": "obstacle-created"}[what]
+    since = fx._events_since(game, "action", fid)
+    return [actions.parse_hex(args[-1]) for k, args in since if k == kind and args[0] == fid]
+
+
+def _attack_around_obstacle(game: Game, fid: str, items: list[Ability]) -> None:
+    """Explosive Punch, Clear the Way, Meteor: attack every enemy next to the obstacle hexes
+    destroyed, moved or created in this action (no range needed: they are named by the card)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    attacks = [p for p in items if p.kind == "attack"]
+    if f is None or board is None or not attacks:
+        return
+    what = next((w for w in ("destroyed", "moved", "created") if w in _flags(items)), "destroyed")
+    hexes = _obstacle_hexes(game, fid, what)
+    ids = sorted(
+        {
+            g.id
+            for g in game.state.figures.values()
+            for h in hexes
+            if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions and board.adjacent(h, g.hex)
+        }
+    )
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    if Condition.DISARM in f.conditions:
+        game._emit("prevented", fid, "attack", "disarm")
+        return
+    adds = tuple(p.condition for p in items if p.kind == "condition" and p.condition is not None)
+    attack = Ability(kind="attack", value=sum(p.value for p in attacks), adds=adds)
+    game._push(Task("fx_all", fid, 0, f"strike|{';'.join(ids)}|{attack}"))
+
+
+def _destroy_in_range(game: Game, fid: str, items: list[Ability]) -> None:
+    """Rocky End: destroy every obstacle within range (in sight)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    reach = _flag_number(items, "range-", 1)
+    near = proximity(board, f.hex, reach)
+    sight = sight_for(board, game._static.ruleset.los)
+    found = sorted(
+        h
+        for h, d in near.items()
+        if d <= reach and board.terrain_at(h) is Terrain.OBSTACLE and sight.visible(f.hex, h)
+    )
+    if not found:
+        game._emit("no-target", fid)
+    for h in found:
+        _destroy(game, fid, h)
+
+
+@effect("attack-x-destroyed")
+def _attack_x_destroyed(game: Game, fid: str, ability: Ability) -> None:
+    """Rocky End: Attack X, X twice the obstacle hexes destroyed in this action."""
+    x = 2 * len(_obstacle_hexes(game, fid, "destroyed"))
+    game._emit("x", fid, x)
+    if x:
+        fx._perform_attack(game, fid, Ability(kind="attack", value=x))
+
+
+@effect("move-obstacle")
+def _move_obstacle(game: Game, fid: str, ability: Ability) -> None:
+    """Clear the Way: move one adjacent single-hex obstacle to an empty hex within range."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    found = sorted(
+        h
+        for h in neighbours(f.hex)
+        if board.adjacent(f.hex, h)
+        and board.terrain_at(h) is Terrain.OBSTACLE
+        and _obstacle_group(game, h) == [h]
+    )
+    reach = fx.flag_number(ability, "range-", 1)
+    spots = _obstacle_spots(game, f, [Ability(kind="custom", note=f"range-{reach}")])
+    options = [f"{actions.hex_token(a)}>{actions.hex_token(b)}" for a in found for b in spots]
+    if not options:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cg_move_obstacle", fid, 0, ";".join(options)))
+
+
+def _run_move_obstacle(game: Game, task: Task) -> Decision | None:
+    pairs = [tuple(o.split(">")) for o in task.text.split(";")]
+    return Decision(task.who, "obstacle", [*(Choice("move-obstacle", p) for p in pairs), Choice("skip")])
+
+
+def _apply_move_obstacle(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "obstacle")
+        return
+    st = game.state
+    source, dest = (actions.parse_hex(x) for x in choice.args)
+    if source in st.created_obstacles:
+        st.created_obstacles = st.created_obstacles - {source}
+    else:
+        st.sprung = st.sprung | {source}
+    st.created_obstacles = st.created_obstacles | {dest}
+    game.mark_used(task.who)
+    game._emit("obstacle-moved", task.who, choice.args[0], choice.args[1])
+
+
+@effect("clear-path")
+def _clear_path(game: Game, fid: str, ability: Ability) -> None:
+    """Clear the Way: destroy every obstacle and disarm every trap on the hexes moved through in
+    this action."""
+    board = game.board()
+    if board is None:
+        return
+    st = game.state
+    for h in dict.fromkeys(fx._moved(fx._events_since(game, "action", fid), fid)):
+        terrain = board.terrain_at(h)
+        if terrain is Terrain.OBSTACLE:
+            _destroy(game, fid, h)
+        elif terrain is Terrain.TRAP:
+            if h in st.created_traps:
+                st.created_traps = {k: v for k, v in st.created_traps.items() if k != h}
+            else:
+                st.sprung = st.sprung | {h}
+            game._emit("trap-disarmed", fid, actions.hex_token(h))
+
+
+@effect("obstacle-where-killed")
+def _obstacle_where_killed(game: Game, fid: str, ability: Ability) -> None:
+    """Petrify: an obstacle in the hex where the enemy killed in this action died (its money
+    stays there, on the obstacle)."""
+    since = fx._events_since(game, "action", fid)
+    for kind, args in since:
+        if kind == "kill" and args[0] == fid:
+            h = actions.parse_hex(args[2].removeprefix("hex="))
+            if all(g.hex != h for g in game.state.figures.values()):
+                st = game.state
+                st.created_obstacles = st.created_obstacles | {h}
+                game._emit("obstacle-created", fid, actions.hex_token(h))
+
+
+# ------------------------------------------------------------------ moves
+
+
+def _walk_along(game: Game, f: Figure, trail: list[Hex]) -> None:
+    """Step ``f`` along ``trail`` (its start excluded), each hex entered by walking."""
+    for h in trail:
+        if f.id not in game.state.figures:
+            return
+        f.hex = h
+        game._emit("moved", f.id, actions.hex_token(h))
+        actions._enter(game, f, h)
+
+
+def _movable(game: Game, f: Figure) -> bool:
+    if Condition.IMMOBILIZE in f.conditions or Condition.STUN in f.conditions:
+        game._emit("prevented", f.id, "move", "immobilize")
+        return False
+    return True
+
+
+@effect("move-straight")
+def _move_straight(game: Game, fid: str, ability: Ability) -> None:
+    """Rock Slide: a move in a straight line (walking: around nothing, through allies but not
+    ending on them; difficult terrain costs 2)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None or not _movable(game, f):
+        return
+    budget = sum(p.value for p in fx.parts(ability, "move"))
+    from delvekit.gloomhaven import effects_classes
+
+    budget = max(0, budget + effects_classes.move_bonus(game, fid))
+    hostile = {g.hex for g in game.state.figures.values() if actions._hostile(f, g)}
+    taken = {g.hex for g in game.state.figures.values()}
+    options: list[str] = []
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+        here, spent, line = f.hex, 0, []
+        while True:
+            nxt = (here[0] + dq, here[1] + dr)
+            terrain = board.terrain_at(nxt) if nxt in board.hexes else Terrain.WALL
+            cost = 2 if terrain is Terrain.DIFFICULT else 1
+            if (
+                nxt not in board.hexes
+                or not board.adjacent(here, nxt)
+                or terrain in (Terrain.WALL, Terrain.OBSTACLE)
+                or nxt in hostile
+                or spent + cost > budget
+            ):
+                break
+            spent += cost
+            line.append(actions.hex_token(nxt))
+            if nxt not in taken:
+                options.append("/".join(line))
+            here = nxt
+    if not options:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cg_walk", fid, 0, ";".join(options)))
+
+
+@effect("move-end-by-obstacle")
+def _move_end_by_obstacle(game: Game, fid: str, ability: Ability) -> None:
+    """Rocky End: a move that must end next to an obstacle (no such end: no move)."""
+    from delvekit.core.paths import Mover, movement
+    from delvekit.gloomhaven import effects_classes
+
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None or not _movable(game, f):
+        return
+    budget = max(0, sum(p.value for p in fx.parts(ability, "move")) + effects_classes.move_bonus(game, fid))
+    others = [g for g in game.state.figures.values() if g is not f]
+    mover = Mover(
+        enemies=frozenset(g.hex for g in others if actions._hostile(f, g)),
+        allies=frozenset(g.hex for g in others if not actions._hostile(f, g)),
+    )
+    reach = movement(board, f.hex, mover)
+    options = [
+        "/".join(actions.hex_token(h) for h in reach.trail(end)[1:])
+        for end in sorted(reach.ends(budget))
+        if end != f.hex
+        and any(board.adjacent(end, n) and board.terrain_at(n) is Terrain.OBSTACLE for n in neighbours(end))
+    ]
+    if not options:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("cg_walk", fid, 0, ";".join(options)))
+
+
+def _run_walk(game: Game, task: Task) -> Decision | None:
+    trails = task.text.split(";")
+    choices = [Choice("move-to", (t.rsplit("/", 1)[-1], *t.split("/")[:-1])) for t in trails]
+    return Decision(task.who, "move", [*choices, Choice("stop")])
+
+
+def _apply_walk(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if choice.kind == "stop" or f is None:
+        return
+    game.mark_used(task.who)
+    _walk_along(game, f, [actions.parse_hex(h) for h in (*choice.args[1:], choice.args[0])])
+
+
+# ------------------------------------------------------- turn starts, pushes
+
+
+def _turn_start(game: Game, cid: str) -> bool:
+    """Lumbering Bash: at the start of each of your turns (one use slot each) perform the parts
+    (a "Heal N, Range R"), then the turn as usual."""
+    holders = _holders(game, cid, "at-turn-start")
+    if not holders:
+        return False
+    game._push(Task("cg_turn_start", cid), Task("action", cid, 1))
+    return True
+
+
+def _run_turn_start(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    for i, a in reversed(_holders(game, task.who, "at-turn-start")):
+        _spend(game, task.who, i)
+        for p in fx.parts(a, "heal"):
+            game._push(Task("heal_ally", task.who, p.value, str(max(p.range, 0))))
+    return None
+
+
+@effect("at-turn-start")
+def _at_turn_start(game: Game, fid: str, ability: Ability) -> None:
+    game._emit("bonus", fid, ability.note)
+
+
+def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> None:
+    """Brutal Momentum: a push of ``attacker`` that cannot go on because of a wall or an
+    obstacle: the target suffers the card's damage (and the attacker gains its XP) for each
+    hex it was not pushed."""
+    board = game.board()
+    if board is None or attacker.kind != "character" or task.n <= 0 or task.text.split("/")[1] != "push":
+        return
+    rule = next(
+        (a for a in _playing(game, attacker.id) if a.kind == "custom" and a.note == "push-blocked-damage"),
+        None,
+    )
+    if rule is None:
+        return
+    distance = proximity(board, attacker.hex)
+    here = distance.get(target.hex, 0)
+    walled = any(
+        (
+            n not in board.hexes
+            or not board.adjacent(target.hex, n)
+            or board.terrain_at(n) in (Terrain.WALL, Terrain.OBSTACLE)
+        )
+        for n in neighbours(target.hex)
+        if distance.get(n, here + 1) > here or n not in distance
+    )
+    if not walled:
+        return
+    damage = fx.flag_number(rule, "suffer-damage-", 2) * task.n
+    game._emit("push-blocked", target.id, task.n, f"by={attacker.id}")
+    for _ in range(task.n):
+        _gain_xp(game, attacker.id, list(rule.then))
+    game.suffer_damage(target.id, damage, "suffer")
+
+
+@effect("push-blocked-damage", "next-melee-attacks-destroy-obstacle")
+def _passive_more(game: Game, fid: str, ability: Ability) -> None:
+    game._emit("bonus", fid, ability.note)
+
+
+def _pummel(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
+    """Stone Pummel: each melee attack (one use slot) destroys an adjacent obstacle, if there
+    is one, for +N attack (the lowest hex when several: our reading)."""
+    board = game.board()
+    holders = _holders(game, f.id, "next-melee-attacks-destroy-obstacle")
+    if not holders or board is None:
+        return
+    found = sorted(
+        h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and board.terrain_at(h) is Terrain.OBSTACLE
+    )
+    if not found:
+        return
+    i, a = holders[-1]
+    _destroy(game, f.id, found[0])
+    n = sum(p.value for p in fx.parts(a, "attack"))
+    out.attack += n
+    out.why.append(f"obstacle+{n}")
+    _spend(game, f.id, i)
+
+
+TURN_HOOKS.append(_turn_start)
+
+for _kind, _run, _apply in (
+    ("cg_move_obstacle", _run_move_obstacle, _apply_move_obstacle),
+    ("cg_walk", _run_walk, _apply_walk),
+    ("cg_turn_start", _run_turn_start, None),
 ):
     task_handler(_kind, _run, _apply)

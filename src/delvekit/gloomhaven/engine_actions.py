@@ -339,6 +339,9 @@ def _run_force(game: Game, task: Task) -> Decision | None:
     ]
     if not choices:  # no legal hex for the next step: the effect ends (§7)
         game._pop()
+        from delvekit.gloomhaven import effects_cragheart  # Brutal Momentum: blocked pushes hurt
+
+        effects_cragheart.push_blocked(game, task, target, attacker)
         return None
     if started == "s" and attacker.kind == "character":  # monsters always perform it (§10.1)
         choices.append(Choice("decline"))
