@@ -31,14 +31,15 @@ def test_every_unencoded_class_card_is_listed(gaps: list[EngineGap]) -> None:
     pack = load_pack()
     listed = {(g.deck, g.card) for g in gaps if g.abilities == (NOT_ENCODED,)}
     expected = {(f"class {cid}", c.name) for cid, k in pack.classes.items() for c in k.cards if not c.encoded}
-    assert listed == expected and len(expected) > 300  # most classes are not encoded yet
+    assert listed == expected and len(expected) > 200  # most classes are not encoded yet
 
 
 def test_the_playable_classes_have_no_gap_and_the_rest_do(gaps: list[EngineGap]) -> None:
     decks = {g.deck for g in gaps}
     assert "class brute" not in decks and "class mindthief" not in decks
     assert "class tinkerer" not in decks and "class sunkeeper" not in decks  # every card executes
-    assert "class quartermaster" in decks and "class spellweaver" in decks
+    assert "class spellweaver" not in decks
+    assert "class quartermaster" in decks and "class summoner" in decks
 
 
 def test_each_listed_ability_has_no_handler(gaps: list[EngineGap]) -> None:
@@ -109,9 +110,9 @@ def test_cli_prints_the_section_with_counts_and_keeps_exit_code_0(gaps: list[Eng
     head = next(i for i, line in enumerate(lines) if line.startswith(ENGINE_SECTION))
     assert lines[head - 1].startswith("content ok: ")
     assert f": {len(gaps)} cards in " in lines[head]
-    spellweaver = next(line for line in lines if line.startswith("  class spellweaver: "))
-    count = sum(1 for g in gaps if g.deck == "class spellweaver")
-    assert spellweaver == f"  class spellweaver: {count} cards, {count} not encoded"
+    summoner = next(line for line in lines if line.startswith("  class summoner: "))
+    count = sum(1 for g in gaps if g.deck == "class summoner")
+    assert summoner == f"  class summoner: {count} cards, {count} not encoded"
     assert not any(line.startswith("  monster deck") for line in lines)
     quartermaster = next(line for line in lines if line.startswith("  class quartermaster: "))
     count = sum(1 for g in gaps if g.deck == "class quartermaster")

@@ -21,7 +21,7 @@ from delvekit.gloomhaven.engine_setup import (
 )
 
 PACK = load_pack()
-CLASSES = ("brute", "mindthief", "sunkeeper", "tinkerer", "quartermaster")
+CLASSES = ("brute", "mindthief", "sunkeeper", "tinkerer", "quartermaster", "spellweaver")
 CARDS: dict[str, dict[str, Card]] = {
     cls: {c.id: c for c in character(PACK, Member(cls, 9), (0, 0), {"C": 2, "L": 1}).hand} for cls in CLASSES
 }
@@ -33,6 +33,7 @@ FILLER = {
     "sunkeeper": ["cautious-advance", "tactical-order", "holy-strike", "hammer-blow"],
     "tinkerer": ["stun-shot", "hook-gun", "toxic-bolt", "energizing-tonic"],
     "quartermaster": ["hastened-step", "crippling-bow", "impaling-spear", "iron-bulwark"],
+    "spellweaver": ["flashing-burst", "forked-beam", "mana-bolt", "flame-strike"],
 }
 
 

@@ -1016,6 +1016,7 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "tinkerer": TINKERER,
     "sunkeeper": SUNKEEPER,
     "quartermaster": QUARTERMASTER,
+    "spellweaver": __import__("transcriptions_spellweaver").SPELLWEAVER,
     "scoundrel": __import__("transcriptions_scoundrel").SCOUNDREL,
     "cragheart": __import__("transcriptions_cragheart").CRAGHEART,
 }

@@ -153,6 +153,11 @@ CLASS_WORDS = frozenset(
         "refresh-at-round-end", "refresh-on-long-rest", "adjacent-allies-ranged-attacks-add-target",
         "to-allies-moved-through", "attackers-disadvantaged-this-round", "consume-on-attack",
         "ignore-shields-this-round", "take-ally-damage", "shield-allies", "ally-extra-turn",
+        # Spellweaver (effects_spellweaver)
+        "attack-along-path", "next-attacks-bonus-consume", "bonus-consume", "curse-or-kill",
+        "heal-half-max", "infuse-any", "attack-splash", "attack-consume-targets",
+        "negate-attack-damage-retaliate", "next-attack-kills-normal", "pull-toward-hex", "attack-room",
+        "retaliate-allies",
     }
 )  # fmt: skip
 #: The Scoundrel's wordings (effects_scoundrel).

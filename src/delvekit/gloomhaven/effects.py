@@ -47,6 +47,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_bosses",
     "delvekit.gloomhaven.effects_characters",
     "delvekit.gloomhaven.effects_classes",
+    "delvekit.gloomhaven.effects_spellweaver",
     "delvekit.gloomhaven.effects_cragheart",
     "delvekit.gloomhaven.effects_scoundrel",
     "delvekit.gloomhaven.scenario_rules",

@@ -555,6 +555,10 @@ def _consumed_parts(game: Game, owner: str, extras: str) -> list[Ability]:
 def killed_instead(game: Game, f: Figure, target: Figure, extras: str) -> bool:
     """Phantasmal Killer: with dark consumed, a normal target is killed instead of attacked;
     Inspiring Sanctity (``killne``): a normal or elite one."""
+    from delvekit.gloomhaven import effects_spellweaver  # Black Hole
+
+    if effects_spellweaver.kills_instead(game, f, target):
+        return True
     if "killne" in extras.split(",") and target.kind == "monster" and target.rank in ("normal", "elite"):
         _kill(game, f.id, target.id)
         return True
@@ -960,6 +964,9 @@ def summon_attack(game: Game, f: Figure, printed: int) -> int:
 
 def summon_killed(game: Game, f: Figure) -> None:
     """A summon died: its card leaves the active area (to the lost pile if it has the icon)."""
+    from delvekit.gloomhaven import effects_spellweaver  # the Burning Avatar's death attack
+
+    effects_spellweaver.summon_died(game, f)
     found = summon_card(game, f)
     if found is None or f.owner is None:
         return

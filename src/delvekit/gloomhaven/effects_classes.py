@@ -997,6 +997,9 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
     attack actions, one use slot per action)."""
     if f.kind != "character":
         return
+    from delvekit.gloomhaven import effects_spellweaver  # Crackling Air
+
+    effects_spellweaver.strike_extra(game, f, out)
     used_item = item_attack_bonus(game, f)
     if used_item:
         out.attack += used_item

@@ -576,6 +576,10 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
         game._lose_hp(f, task.n, task.text)
         return None
     ch = st.characters[f.id]
+    from delvekit.gloomhaven import effects_spellweaver  # Cold Front
+
+    if effects_spellweaver.negated(game, task):  # (it pops the damage task itself)
+        return None
     if _negated_by_active_card(game, f.id, task):
         game._pop()
         return None
