@@ -235,3 +235,116 @@ def test_long_con_turns_an_adjacent_enemy() -> None:
     go(game, "select long-con venom-shiv", "bottom long-con")
     d = game.decision
     assert d is not None and f"turn {m}" in [str(c) for c in d.choices]
+
+
+def test_open_wound_wounds_a_flanked_target() -> None:
+    game = _with_brute(["open-wound"], [("normal", (1, 0))], (2, -1), "select open-wound venom-shiv")
+    m = at(game, (1, 0))
+    go(game, "top open-wound", f"target {m}")
+    assert Condition.WOUND in game.state.figures[m].conditions
+    assert game.state.characters["scoundrel"].xp == 1
+
+
+def test_open_wound_without_an_ally_beside_the_target_does_not_wound() -> None:
+    game = arena([rogue(["open-wound"])], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    go(game, "select open-wound venom-shiv", "top open-wound", f"target {m}")
+    assert Condition.WOUND not in game.state.figures[m].conditions
+    assert game.state.characters["scoundrel"].xp == 0
+
+
+def test_cull_the_weak_adds_two_on_a_stunned_target_and_spends_a_slot() -> None:
+    game = arena([rogue(["cull-the-weak"])], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    go(game, "select cull-the-weak special-mixture", "bottom cull-the-weak", "top special-mixture")
+    ch = game.state.characters["scoundrel"]
+    assert [(a.card, a.used) for a in ch.active] == [("cull-the-weak", 0)]
+    finish_round(game)
+    events = go(game, "select venom-shiv swift-bow", "top venom-shiv", f"target {m}")
+    assert _attack(events, m) == f"attack scoundrel {m} value=3 damage=3"  # not stunned: no slot spent
+    assert [(a.card, a.used) for a in ch.active] == [("cull-the-weak", 0)]
+    finish_round(game)
+    game.add_condition(m, Condition.STUN)
+    events = go(game, "select quick-hands swift-bow", "top quick-hands", "stop", f"target {m}")
+    assert _attack(events, m) == f"attack scoundrel {m} value=5 damage=5"  # 2, +2, and the poison's +1
+    assert [(a.card, a.used) for a in ch.active] == [("cull-the-weak", 1)]
+    assert ch.xp == 1 + 1  # the first slot's XP and Venom Shiv's
+
+
+def test_crippling_poison_adds_two_only_on_poisoned_targets() -> None:
+    game = arena([rogue(["crippling-poison", "thief-s-knack"])], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    events = go(
+        game,
+        "select crippling-poison thief-s-knack",
+        "top crippling-poison",
+        "bottom thief-s-knack",
+        f"target {m}",
+    )
+    assert _attack(events, m) == f"attack scoundrel {m} value=3 damage=3"
+    finish_round(game)
+    game.add_condition(m, Condition.POISON)
+    events = go(game, "select venom-shiv swift-bow", "top venom-shiv", f"target {m}")
+    assert _attack(events, m) == f"attack scoundrel {m} value=6 damage=6"  # +2, and poison's +1
+
+
+def test_stick_to_the_shadows_dark_adds_four_on_a_flanked_target() -> None:
+    game = _with_brute(
+        ["stick-to-the-shadows"], [("normal", (1, 0))], (2, -1), "select stick-to-the-shadows venom-shiv"
+    )
+    game.state.elements.set(Element.DARK, Strength.STRONG)
+    m = at(game, (1, 0))
+    events = go(game, "top stick-to-the-shadows", "consume dark", f"target {m}")
+    assert _attack(events, m) == f"attack scoundrel {m} value=8 damage=8"
+    assert game.state.characters["scoundrel"].xp == 2
+    assert game.state.elements[Element.DARK] is Strength.INERT
+
+
+def test_stick_to_the_shadows_without_dark_is_plain() -> None:
+    game = _with_brute(
+        ["stick-to-the-shadows"], [("normal", (1, 0))], (2, -1), "select stick-to-the-shadows venom-shiv"
+    )
+    m = at(game, (1, 0))
+    events = go(game, "top stick-to-the-shadows", f"target {m}")
+    assert _attack(events, m) == f"attack scoundrel {m} value=4 damage=4"
+
+
+def test_spring_the_trap_bottom_doubles_an_attack_on_an_alone_flanked_target() -> None:
+    game = _with_brute(
+        ["spring-the-trap", "quick-hands"],
+        [("normal", (1, 0))],
+        (2, -1),
+        "select spring-the-trap quick-hands",
+    )
+    m = at(game, (1, 0))
+    events = go(game, "bottom spring-the-trap", "top quick-hands", "stop", f"target {m}")
+    assert _attack(events, m) == f"attack scoundrel {m} value=4 damage=4"
+    ch = game.state.characters["scoundrel"]
+    assert "spring-the-trap" in ch.lost and ch.xp == 2
+
+
+def test_spring_the_trap_bottom_waits_for_a_target_that_is_not_beside_its_allies() -> None:
+    game = _with_brute(
+        ["spring-the-trap", "quick-hands"],
+        [("normal", (1, 0)), ("normal", (1, 1))],
+        (2, -1),
+        "select spring-the-trap quick-hands",
+    )
+    m = at(game, (1, 0))
+    events = go(game, "bottom spring-the-trap", "top quick-hands", "stop", f"target {m}")
+    assert _attack(events, m) == f"attack scoundrel {m} value=2 damage=2"
+    assert [a.card for a in game.state.characters["scoundrel"].active] == ["spring-the-trap"]
+
+
+def test_flurry_of_blades_gives_advantage_this_round() -> None:
+    game = arena([rogue(["flurry-of-blades"])], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    events = go(
+        game,
+        "select flurry-of-blades venom-shiv",
+        "bottom flurry-of-blades",
+        "stop",
+        "top venom-shiv",
+        f"target {m}",
+    )
+    assert "modifiers scoundrel drew=+0,+0 applies=+0" in events  # two cards drawn: advantage

@@ -269,7 +269,10 @@ def _adjacent_enemies(game: Game, f: Figure) -> list[Figure]:
         (
             g
             for g in game.state.figures.values()
-            if actions._hostile(f, g) and g.kind != "objective" and board.adjacent(f.hex, g.hex)
+            if actions._hostile(f, g)
+            and g.kind != "objective"
+            and Condition.INVISIBLE not in g.conditions
+            and board.adjacent(f.hex, g.hex)
         ),
         key=lambda g: g.id,
     )
