@@ -25,7 +25,18 @@ Effects performed when the ability is:
 ``xp-if-consumed``              the XP when the element was consumed during this action (an
                                 attack's own consumption) — Avalanche, Unstable Upheaval
 ``area-attack``                 an area attack the player places; the conditions (or heal) go
-                                to every ally and enemy in the area — Dirt Tornado
+                                to every ally and enemy in the area — Dirt Tornado, Sentient
+                                Growth, Cataclysm
+``attack-around-obstacle``      attack every enemy next to the obstacle hexes destroyed, moved
+                                or created in this action — Explosive Punch, Clear the Way,
+                                Meteor (``triangle``: a three-hex obstacle)
+``move-obstacle``               an adjacent single-hex obstacle to an empty hex within range
+``clear-path``                  destroy the obstacles and disarm the traps moved through
+``destroy-in-range``            destroy every obstacle within range; ``attack-x-destroyed``:
+                                Attack X, twice the hexes destroyed — Rocky End
+``obstacle-where-killed``       an obstacle where the enemy killed this action died — Petrify
+``move-straight``               a move in a straight line — Rock Slide
+``move-end-by-obstacle``        a move ending next to an obstacle — Rocky End
 ==============================  ===============================================================
 
 Effects that act from the active area or while their half is played (performing them only
@@ -35,10 +46,15 @@ it; the target suffers the damage and you gain the XP), ``ranged-bonus-this-roun
 this round), ``next-ranged-attacks-add-target`` (Backup Ammunition: one use slot per ranged
 attack ability, +1 target), ``ranged-attacks-consume-for-range`` (Nature's Lift: with the
 element Strong, a ranged attack may consume it for +R range, one use slot when consumed).
+``push-blocked-damage`` (Brutal Momentum: damage and XP per hex a push of yours is stopped by
+a wall or an obstacle), ``next-melee-attacks-destroy-obstacle`` (Stone Pummel: a melee attack
+destroys an adjacent obstacle for +N, one use slot), ``at-turn-start`` (Lumbering Bash: the heal
+at the start of each of your turns, one use slot; a turn hook of
+:mod:`~delvekit.gloomhaven.effects`).
 The engine asks this module through :func:`ranged_attack` (each ranged attack a character
 performs), :func:`strike_extra` (each attack, via
 :mod:`~delvekit.gloomhaven.effects_characters`), :func:`smash_steps` and :func:`pushed_into`
-(each push step).
+(each push step) and :func:`push_blocked` (a push that cannot go on).
 """
 
 from __future__ import annotations
