@@ -4,6 +4,8 @@ the content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
+import msgspec
+
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element, Strength
 from delvekit.gloomhaven.engine import Game
@@ -372,3 +374,17 @@ def test_elemental_aid_air_shields_every_ally() -> None:
     go(game, "bottom elemental-aid", "consume air")
     assert game.state.figures["brute"].shield_bonus == 2
     assert game.state.figures["mindthief"].shield_bonus == 2
+
+
+def test_crackling_air_last_slot_still_counts_for_the_rest_of_that_action() -> None:
+    sw = hero("spellweaver", ["crackling-air", "flashing-burst", "forked-beam"], (0, 0))
+    game = arena([sw], [("normal", (3, 0)), ("normal", (3, -1))])
+    a, b = at(game, (3, 0)), at(game, (3, -1))
+    go(game, "select crackling-air flashing-burst", "top crackling-air", "bottom flashing-burst", "stop")
+    finish_round(game)
+    ch = game.state.characters["spellweaver"]
+    ch.active[0] = msgspec.structs.replace(ch.active[0], used=3)  # three attack actions already
+    events = go(game, "select forked-beam mana-bolt", "top forked-beam", f"target {a}", f"target {b}")
+    assert (game.state.figures[a].hp, game.state.figures[b].hp) == (7, 7)  # 2 + 1 each
+    assert "crackling-air" in ch.lost and not ch.active
+    assert "card spellweaver crackling-air lost" in events

@@ -349,15 +349,22 @@ def _next_bonus(game: Game, cid: str, a: Ability) -> int:
     return sum(p.value for p in chosen if p.kind == "attack")
 
 
+def _has(game: Game, cid: str, card: str) -> bool:
+    c = game._card(cid, card)
+    return bool(fx._named_in(c.top, NEXT_ATTACKS) or fx._named_in(c.bottom, NEXT_ATTACKS))
+
+
 def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
     """Crackling Air: +1 (+2 when paid) on each attack of the next attack actions, one use slot
     per action (as Angelic Ascension's "next attacks")."""
-    holders = cls._holders(game, f.id, NEXT_ATTACKS)
-    since = fx._events_since(game, "action", f.id) if holders or f.kind == "character" else []
-    marked = {args[1] for kind, args in since if kind == "next-attack-bonus" and args[0] == f.id}
     ch = game.state.characters.get(f.id)
     if ch is None:
         return
+    holders = cls._holders(game, f.id, NEXT_ATTACKS)
+    if not holders and not any(_has(game, f.id, card) for card in ch.lost[-1:]):
+        return  # (the common case, cheap: no card in play, none just used up)
+    since = fx._events_since(game, "action", f.id)
+    marked = {args[1] for kind, args in since if kind == "next-attack-bonus" and args[0] == f.id}
     seen: set[str] = set()
     for i, a in reversed(holders):
         card = ch.active[i].card
