@@ -340,7 +340,7 @@ CRAGHEART.update(
         136: (  # Petrify
             CardHalf(
                 abilities=(
-                    _custom("kill", _affects("enemy-range", 4), _custom("normal-only")),
+                    _custom("kill", _affects("enemy", 4), _custom("normal-only")),
                     _custom("obstacle-where-killed"),
                     _infuse("earth"),
                 ),
