@@ -388,3 +388,30 @@ def test_crackling_air_last_slot_still_counts_for_the_rest_of_that_action() -> N
     assert (game.state.figures[a].hp, game.state.figures[b].hp) == (7, 7)  # 2 + 1 each
     assert "crackling-air" in ch.lost and not ch.active
     assert "card spellweaver crackling-air lost" in events
+
+
+def test_living_torch_disarmed_attacks_nobody_and_the_light_stays() -> None:
+    sw = hero("spellweaver", ["living-torch", "mana-bolt"], (0, 0))
+    game = arena([sw], [("normal", (3, 0))])
+    game.add_condition("spellweaver", Condition.DISARM)
+    _strong(game, Element.LIGHT)
+    events = go(game, "select living-torch mana-bolt", "top living-torch", "consume light")
+    assert "prevented spellweaver attack disarm" in events
+    assert _hp(game, (3, 0)) == 10
+
+
+def test_inferno_room_stops_at_doors() -> None:
+    from delvekit.gloomhaven import effects_spellweaver as sw_fx
+    from delvekit.gloomhaven.content import load_pack
+    from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+
+    game = Game(setup_from_pack(load_pack(), 1, [Member("spellweaver"), Member("brute")]), seed=1)
+    board = game.board()
+    assert board is not None and board.doors
+    room = sw_fx.room_of(game, game.state.figures["spellweaver"].hex)
+    assert not room & set(board.doors)
+    assert 0 < len(room) < len(board.hexes)
+    arena_game = arena([hero("spellweaver", ["inferno", "mana-bolt"], (0, 0))], [("normal", (2, 0))])
+    open_board = arena_game.board()
+    assert open_board is not None
+    assert len(sw_fx.room_of(arena_game, (0, 0))) == len(open_board.hexes)  # no door: one room

@@ -158,6 +158,9 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         ids = [i for i in cls._allies_in(game, f, "affects-ally")[0] if i != fid]
         _pick(game, fid, "heal-full" if paid else "heal-half", ids, "")
     elif note == "attack-splash":
+        if Condition.DISARM in f.conditions:
+            game._emit("prevented", fid, "attack", "disarm")
+            return
         attack = _attack(base)
         ids = sorted(g.id for g in actions.targets(game, f, attack.range))
         rider = str(Ability(kind="custom", note="splash", then=tuple(bought))) if paid else ""
