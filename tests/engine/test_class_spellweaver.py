@@ -395,9 +395,10 @@ def test_living_torch_disarmed_attacks_nobody_and_the_light_stays() -> None:
     game = arena([sw], [("normal", (3, 0))])
     game.add_condition("spellweaver", Condition.DISARM)
     _strong(game, Element.LIGHT)
-    events = go(game, "select living-torch mana-bolt", "top living-torch", "consume light")
+    events = go(game, "select living-torch mana-bolt", "top living-torch")
     assert "prevented spellweaver attack disarm" in events
     assert _hp(game, (3, 0)) == 10
+    assert game.state.elements[Element.LIGHT] is Strength.STRONG  # not asked, not consumed
 
 
 def test_inferno_room_stops_at_doors() -> None:

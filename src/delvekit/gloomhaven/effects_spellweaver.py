@@ -134,8 +134,16 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
     "attack-room",
 )
 def _consuming(game: Game, fid: str, ability: Ability) -> None:
-    """Effects with an optional consumption: asked first, then performed (:func:`_finish`)."""
+    """Effects with an optional consumption: asked first, then performed (:func:`_finish`); a
+    disarmed figure is not asked for an attack it cannot perform."""
+    f = game.state.figures.get(fid)
+    if f is not None and ability.note in _ATTACKS and Condition.DISARM in f.conditions:
+        game._emit("prevented", fid, "attack", "disarm")
+        return
     _with_consumption(game, fid, ability)
+
+
+_ATTACKS = ("attack-splash", "attack-consume-targets")
 
 
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
@@ -158,9 +166,6 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         ids = [i for i in cls._allies_in(game, f, "affects-ally")[0] if i != fid]
         _pick(game, fid, "heal-full" if paid else "heal-half", ids, "")
     elif note == "attack-splash":
-        if Condition.DISARM in f.conditions:
-            game._emit("prevented", fid, "attack", "disarm")
-            return
         attack = _attack(base)
         ids = sorted(g.id for g in actions.targets(game, f, attack.range))
         rider = str(Ability(kind="custom", note="splash", then=tuple(bought))) if paid else ""
