@@ -161,8 +161,8 @@ def test_sinister_opportunity_bottom_moves_an_adjacent_enemy_next_to_you() -> No
         "stop",
     )
     d = game.decision
-    assert d is not None and d.kind == "step"
-    go(game, f"step {m}")
+    assert d is not None and d.kind == "steer"
+    go(game, f"steer {m}")
     d = game.decision
     assert d is not None and d.kind == "enemy-step"
     hexes = {c.args[1] for c in d.choices if c.kind == "hex"}
@@ -348,3 +348,20 @@ def test_flurry_of_blades_gives_advantage_this_round() -> None:
         f"target {m}",
     )
     assert "modifiers scoundrel drew=+0,+0 applies=+0" in events  # two cards drawn: advantage
+
+
+def test_a_kill_of_an_enemy_not_offered_is_refused_and_changes_nothing() -> None:
+    from delvekit.core.errors import IllegalChoice
+
+    game = arena([rogue(["pain-s-end"])], [("normal", (1, 0)), ("normal", (-1, 0))])
+    low, high = at(game, (1, 0)), at(game, (-1, 0))
+    game.state.figures[low].hp = 3
+    go(game, "select pain-s-end venom-shiv", "bottom pain-s-end", "stop")
+    before = str(game.state)
+    try:
+        game.choose(f"kill {high}")
+    except IllegalChoice:
+        pass
+    else:
+        raise AssertionError("an enemy of more than 3 hit points was killed")
+    assert str(game.state) == before

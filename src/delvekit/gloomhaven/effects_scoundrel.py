@@ -288,7 +288,7 @@ def _steps_next_to_you(game: Game, fid: str, ability: Ability) -> None:
     if not found:
         game._emit("no-target", fid)
         return
-    game._push(Task("sc_pick", fid, 0, "step|" + ";".join(found)))
+    game._push(Task("sc_pick", fid, 0, "steer|" + ";".join(found)))
 
 
 def _step_hexes(game: Game, f: Figure, g: Figure) -> list[str]:
@@ -389,7 +389,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         if target is not None:
             game._emit("kill", task.who, target.id, f"hex={actions.hex_token(target.hex)}")
             game._kill(target)
-    elif kind == "step":
+    elif kind == "steer":
         f, g = st.figures.get(task.who), st.figures.get(choice.args[0])
         if f is not None and g is not None:
             game._push(Task("sc_pick", task.who, 0, f"stepto|{g.id}|" + ";".join(_step_hexes(game, f, g))))
