@@ -79,7 +79,7 @@ def test_reviving_ether_recovers_every_lost_card_but_itself() -> None:
     assert _infused(game, Element.DARK)
 
 
-def test_crackling_air_with_air_adds_two_to_each_attack_action_one_slot_each() -> None:
+def test_crackling_air_with_air_adds_two_to_each_attack_one_slot_per_target() -> None:
     sw = hero("spellweaver", ["crackling-air", "flashing-burst", "forked-beam"], (0, 0))
     game = arena([sw], [("normal", (3, 0)), ("normal", (3, -1))])
     a, b = at(game, (3, 0)), at(game, (3, -1))
@@ -91,7 +91,7 @@ def test_crackling_air_with_air_adds_two_to_each_attack_action_one_slot_each() -
     assert "consumed spellweaver air" in events
     assert (game.state.figures[a].hp, game.state.figures[b].hp) == (6, 6)  # 2 + 2 each
     ch = game.state.characters["spellweaver"]
-    assert [(x.card, x.used) for x in ch.active] == [("crackling-air", 1)]  # one slot: one action
+    assert [(x.card, x.used) for x in ch.active] == [("crackling-air", 2)]  # one slot per target
 
 
 def test_crackling_air_without_air_adds_one() -> None:
@@ -376,16 +376,16 @@ def test_elemental_aid_air_shields_every_ally() -> None:
     assert game.state.figures["mindthief"].shield_bonus == 2
 
 
-def test_crackling_air_last_slot_still_counts_for_the_rest_of_that_action() -> None:
+def test_crackling_air_stops_when_its_last_slot_is_used_within_an_attack() -> None:
     sw = hero("spellweaver", ["crackling-air", "flashing-burst", "forked-beam"], (0, 0))
     game = arena([sw], [("normal", (3, 0)), ("normal", (3, -1))])
     a, b = at(game, (3, 0)), at(game, (3, -1))
     go(game, "select crackling-air flashing-burst", "top crackling-air", "bottom flashing-burst", "stop")
     finish_round(game)
     ch = game.state.characters["spellweaver"]
-    ch.active[0] = msgspec.structs.replace(ch.active[0], used=3)  # three attack actions already
+    ch.active[0] = msgspec.structs.replace(ch.active[0], used=3)  # three attacks already
     events = go(game, "select forked-beam mana-bolt", "top forked-beam", f"target {a}", f"target {b}")
-    assert (game.state.figures[a].hp, game.state.figures[b].hp) == (7, 7)  # 2 + 1 each
+    assert (game.state.figures[a].hp, game.state.figures[b].hp) == (7, 8)  # 2 + 1, then 2
     assert "crackling-air" in ch.lost and not ch.active
     assert "card spellweaver crackling-air lost" in events
 

@@ -10,9 +10,9 @@ agenda tasks (``sw_*``).
 ``attack-along-path``               Impaling Eruption: one target within range, then every
                                     enemy on the straight hex line to it is attacked too (XP per
                                     enemy targeted)
-``next-attacks-bonus-consume``      Crackling Air: persistent +N on the next attack actions (one
-                                    use slot per action), +M instead if the element was consumed
-                                    as the card was played
+``next-attacks-bonus-consume``      Crackling Air: persistent +N on the next attacks (one use
+                                    slot per target attacked), +M instead if the element was
+                                    consumed as the card was played
 ``bonus-consume``                   a move, shield or loot of yours with what a consumption adds
                                     (+move, +shield, +loot, a shield or retaliate this round,
                                     invisible) — Crackling Air, Hardened Spikes, Frozen Night,
@@ -357,39 +357,17 @@ def _next_bonus(game: Game, cid: str, a: Ability) -> int:
     return sum(p.value for p in chosen if p.kind == "attack")
 
 
-def _has(game: Game, cid: str, card: str) -> bool:
-    c = game._card(cid, card)
-    return bool(fx._named_in(c.top, NEXT_ATTACKS) or fx._named_in(c.bottom, NEXT_ATTACKS))
-
-
 def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
-    """Crackling Air: +1 (+2 when paid) on each attack of the next attack actions, one use slot
-    per action (as Angelic Ascension's "next attacks")."""
-    ch = game.state.characters.get(f.id)
-    if ch is None:
+    """Crackling Air: +1 (+2 when paid) on each of the next attacks, one use slot each; each
+    target of an attack ability is a separate attack (rules §6.3), so Fire Orbs' three targets
+    take three slots (the bonus stops when the last one is gone)."""
+    if f.id not in game.state.characters:
         return
-    holders = cls._holders(game, f.id, NEXT_ATTACKS)
-    if not holders and not any(_has(game, f.id, card) for card in ch.lost[-1:]):
-        return  # (the common case, cheap: no card in play, none just used up)
-    since = fx._events_since(game, "action", f.id)
-    marked = {args[1] for kind, args in since if kind == "next-attack-bonus" and args[0] == f.id}
-    seen: set[str] = set()
-    for i, a in reversed(holders):
-        card = ch.active[i].card
-        seen.add(card)
+    for i, a in reversed(cls._holders(game, f.id, NEXT_ATTACKS)):
         n = _next_bonus(game, f.id, a)
-        if card not in marked:  # the first attack of this action: one use slot
-            game._emit("next-attack-bonus", f.id, card)
-            cls._spend(game, f.id, i)
+        cls._spend(game, f.id, i)
         out.attack += n
         out.why.append(f"next-attacks+{n}")
-    for card in sorted(marked - seen):  # its last slot was spent earlier in this action
-        c = game._card(f.id, card)
-        for half in (c.top, c.bottom):
-            for a in fx._named_in(half, NEXT_ATTACKS):
-                n = _next_bonus(game, f.id, a)
-                out.attack += n
-                out.why.append(f"next-attacks+{n}")
 
 
 def kills_instead(game: Game, f: Figure, target: Figure) -> bool:
