@@ -1019,4 +1019,5 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "spellweaver": __import__("transcriptions_spellweaver").SPELLWEAVER,
     "scoundrel": __import__("transcriptions_scoundrel").SCOUNDREL,
     "cragheart": __import__("transcriptions_cragheart").CRAGHEART,
+    "elementalist": __import__("transcriptions_elementalist").ELEMENTALIST,
 }

@@ -234,11 +234,17 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named("create-trap", *out)]
     if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS:
         return [named(word, *parts)]
+    if word.startswith("el-"):  # the Elementalist (effects_elementalist)
+        return [named(word, *parts)]
     return None
 
 
 def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> list[Ability] | None:
     """The engine abilities of one special wording, or ``None`` when ``a`` is plain."""
+    if any(s.type == "custom" and s.value == "elemental" for s in a.sub):  # effects_elementalist
+        paid = [s for s in a.sub if (s.type == "element" and s.mode == "consume") or s.value == "consume-all"]
+        base = _plain(a, ["element", "elemental", "consume-all"], fallback, variables)
+        return [named("elemental", *base, *(p for s in paid for p in _part(s, variables)))]
     mine = _class_special(a, variables)
     if mine is not None:
         return mine

@@ -1,0 +1,252 @@
+"""Golden tests for the Elementalist's wordings as named effects
+(:mod:`delvekit.gloomhaven.effects_elementalist`), one per card and rule, with the real cards of
+the content pack on an open arena and +0-only modifier decks."""
+
+from __future__ import annotations
+
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.elements import Element, Strength
+from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_content import Member, character
+from delvekit.gloomhaven.engine_setup import CharacterSetup
+
+from .class_arena import PACK, ZEROS, arena, at, finish_round, go
+
+EL = {c.id: c for c in character(PACK, Member("elementalist", 9), (0, 0), {"C": 2, "L": 1}).hand}
+FILLER = ["stoking-hail", "brilliant-flash", "lava-eruption", "encompassing-shadow"]
+
+
+def elementalist(cards: list[str], hex: tuple[int, int] = (0, 0), health: int = 12) -> CharacterSetup:
+    names = cards + [c for c in FILLER if c not in cards]
+    hand = tuple(EL[c] for c in names)
+    return CharacterSetup(
+        id="elementalist",
+        class_name="elementalist",
+        max_health=health,
+        hand_limit=len(hand),
+        hand=hand,
+        hex=hex,
+        modifiers=ZEROS,
+        level=9,
+    )
+
+
+def _strong(game: Game, *elements: Element) -> None:
+    for element in elements:
+        game.state.elements.infuse(element)
+    game.state.elements.end_turn()
+
+
+def _hp(game: Game, h: tuple[int, int]) -> int:
+    return game.state.figures[at(game, h)].hp
+
+
+def _xp(game: Game) -> int:
+    return game.state.characters["elementalist"].xp
+
+
+def test_every_level_1_and_x_card_is_encoded() -> None:
+    klass = PACK.classes["elementalist"]
+    low = [c for c in klass.cards if c.level in (1, "X")]
+    assert len(low) == 13 and all(c.encoded for c in low)
+    assert klass.playable_at(1)
+
+
+def test_raw_enhancement_buys_plus_two_with_each_element_and_xp_with_fire() -> None:
+    game = arena([elementalist(["raw-enhancement", "stoking-hail"])], [("normal", (2, 0))])
+    _strong(game, Element.FIRE, Element.AIR)
+    enemy = at(game, (2, 0))
+    events = go(
+        game,
+        "select raw-enhancement stoking-hail",
+        "top raw-enhancement",
+        "consume fire",
+        "consume air",
+        f"target {enemy}",
+    )
+    assert _hp(game, (2, 0)) == 5  # 1 + 2 + 2
+    assert "xp elementalist 1" in events
+    assert game.state.elements[Element.FIRE] is Strength.INERT
+    assert game.state.elements[Element.AIR] is Strength.INERT
+
+
+def test_raw_enhancement_without_elements_is_a_plain_attack_1() -> None:
+    game = arena([elementalist(["raw-enhancement", "stoking-hail"])], [("normal", (2, 0))])
+    _strong(game, Element.AIR)
+    enemy = at(game, (2, 0))
+    events = go(
+        game, "select raw-enhancement stoking-hail", "top raw-enhancement", "no-consume", f"target {enemy}"
+    )
+    assert _hp(game, (2, 0)) == 9
+    assert game.state.elements[Element.AIR] is Strength.STRONG
+    assert not any(e.startswith("xp elementalist") for e in events)
+
+
+def test_raw_enhancement_bottom_moves_five_with_ice() -> None:
+    game = arena([elementalist(["raw-enhancement", "stoking-hail"])], [("normal", (-5, 5))])
+    _strong(game, Element.ICE)
+    go(game, "select raw-enhancement stoking-hail", "bottom raw-enhancement", "consume ice")
+    go(game, *(f"step {q},0" for q in range(1, 6)))
+    assert game.state.figures["elementalist"].hex == (5, 0)  # Move 3 + 2
+    assert _xp(game) == 1
+
+
+def test_formless_power_consumes_any_two_elements_for_attack_and_range() -> None:
+    game = arena([elementalist(["formless-power", "stoking-hail"])], [("normal", (4, 0))])
+    _strong(game, Element.LIGHT, Element.DARK)
+    enemy = at(game, (4, 0))  # range 2 + 1 + 1 reaches it
+    go(
+        game,
+        "select formless-power stoking-hail",
+        "top formless-power",
+        "consume dark",
+        "consume light",
+        f"target {enemy}",
+    )
+    assert _hp(game, (4, 0)) == 6  # 2 + 1 + 1
+    assert game.state.elements.consumable() == []
+    assert _xp(game) == 1
+
+
+def test_shaping_the_ether_earth_gives_two_targets_and_ice_stuns() -> None:
+    game = arena(
+        [elementalist(["shaping-the-ether", "stoking-hail"])], [("normal", (2, 0)), ("normal", (0, 2))]
+    )
+    _strong(game, Element.ICE, Element.EARTH)
+    a, b = at(game, (2, 0)), at(game, (0, 2))
+    events = go(
+        game,
+        "select shaping-the-ether stoking-hail",
+        "top shaping-the-ether",
+        "consume ice",
+        "consume earth",
+        f"target {a}",
+        f"target {b}",
+        "done?",
+    )
+    assert _hp(game, (2, 0)) == 9 and _hp(game, (0, 2)) == 9
+    assert Condition.STUN in game.state.figures[a].conditions
+    assert Condition.STUN in game.state.figures[b].conditions
+    assert "xp elementalist 1" in events  # the card's own XP
+
+
+def test_shaping_the_ether_air_pushes_three() -> None:
+    game = arena([elementalist(["shaping-the-ether", "stoking-hail"])], [("normal", (1, 0))])
+    _strong(game, Element.AIR)
+    enemy = at(game, (1, 0))
+    go(
+        game,
+        "select shaping-the-ether stoking-hail",
+        "top shaping-the-ether",
+        "consume air",
+        f"target {enemy}",
+    )
+    d = game.decision
+    assert d is not None and d.kind == "push"
+    go(game, *(next(str(c) for c in game.decision.choices if c.kind != "stop") for _ in range(1)))
+
+
+def test_shaping_the_ether_bottom_infuses_any_element_at_turn_end_and_takes_one_attack() -> None:
+    game = arena([elementalist(["shaping-the-ether", "stoking-hail"])], [("normal", (2, 0))])
+    enemy = at(game, (2, 0))
+    go(
+        game,
+        "select shaping-the-ether stoking-hail",
+        "bottom shaping-the-ether",
+        "top stoking-hail",
+        f"target {enemy}",
+    )
+    assert _hp(game, (2, 0)) == 9  # Attack 2 - 1
+    d = game.decision
+    assert d is not None and d.kind == "infuse" and len(d.choices) == 7
+    assert "infusing dark" in go(game, "infuse dark")
+
+
+def test_stoking_hail_ice_stuns_for_one_xp() -> None:
+    game = arena([elementalist(["stoking-hail", "brilliant-flash"])], [("normal", (3, 0))])
+    _strong(game, Element.ICE)
+    enemy = at(game, (3, 0))
+    events = go(
+        game, "select stoking-hail brilliant-flash", "top stoking-hail", "consume ice", f"target {enemy}"
+    )
+    assert Condition.STUN in game.state.figures[enemy].conditions
+    assert "xp elementalist 1" in events
+
+
+def test_tremulant_cyclone_air_adds_one_and_pushes_every_target_of_its_triangle() -> None:
+    game = arena(
+        [elementalist(["tremulant-cyclone", "stoking-hail"])], [("normal", (3, 0)), ("normal", (3, 1))]
+    )
+    _strong(game, Element.AIR)
+    go(game, "select tremulant-cyclone stoking-hail", "top tremulant-cyclone", "consume air")
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    both = next(c for c in d.choices if c.kind == "area" and len(c.args) == 2)
+    go(game, str(both))
+    pushes = 0
+    while (d := game.decision) is not None and d.kind == "push":
+        go(game, str(d.choices[0]))
+        pushes += 1
+    assert pushes == 2  # Push 1 on each target
+    assert game.state.figures[both.args[0]].hp == 8 and game.state.figures[both.args[1]].hp == 8
+
+
+def test_infernal_vortex_attacks_every_enemy_at_exactly_range_two() -> None:
+    game = arena(
+        [elementalist(["infernal-vortex", "stoking-hail"])],
+        [("normal", (1, 0)), ("normal", (2, 0)), ("normal", (-2, 2)), ("normal", (3, 0))],
+    )
+    go(game, "select infernal-vortex stoking-hail", "top infernal-vortex")
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    go(game, str(max(d.choices, key=lambda c: len(c.args))))
+    assert [_hp(game, h) for h in ((1, 0), (2, 0), (-2, 2), (3, 0))] == [10, 6, 6, 10]
+
+
+def test_frigid_torrent_earth_gives_a_second_target_and_pierce() -> None:
+    game = arena([elementalist(["frigid-torrent", "stoking-hail"])], [("elite", (1, 0)), ("elite", (0, 1))])
+    _strong(game, Element.EARTH)
+    a, b = at(game, (1, 0)), at(game, (0, 1))
+    go(
+        game,
+        "select frigid-torrent stoking-hail",
+        "top frigid-torrent",
+        "consume earth",
+        f"target {a}",
+        f"target {b}",
+        "done?",
+    )
+    assert game.state.figures[a].hp == 11 and game.state.figures[b].hp == 11  # shield 1 pierced
+
+
+def test_malleable_evocation_bottom_ice_heals_and_earth_shields_you() -> None:
+    game = arena(
+        [elementalist(["malleable-evocation", "stoking-hail"], health=12)],
+        [("normal", (4, 0))],
+        ("attack +0 range 5",),
+    )
+    game.state.figures["elementalist"].hp = 6
+    _strong(game, Element.ICE, Element.EARTH)
+    go(
+        game,
+        "select malleable-evocation stoking-hail",
+        "bottom malleable-evocation",
+        "consume ice",
+        "consume earth",
+    )
+    assert game.state.figures["elementalist"].hp == 8
+    go(game, "stop?")
+    events = finish_round(game)  # the dummy's Attack 3 on a Shield 1
+    assert game.state.figures["elementalist"].hp == 6, events
+
+
+def test_offers_pay_two_any_elements_with_distinct_elements() -> None:
+    from delvekit.gloomhaven.effects_elementalist import offers  # after the engine (import order)
+
+    game = arena([elementalist(["stoking-hail", "brilliant-flash"])], [("normal", (4, 0))])
+    _strong(game, Element.FIRE)
+    assert offers(game, ("wild", "wild")) == []
+    assert offers(game, ("fire",)) == [(Element.FIRE,)]
+    _strong(game, Element.FIRE, Element.ICE)
+    assert offers(game, ("wild", "wild")) == [(Element.FIRE, Element.ICE)]
+    assert offers(game, ("dark", "wild")) == []

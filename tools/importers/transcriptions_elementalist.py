@@ -1,0 +1,329 @@
+"""The Elementalist's ability cards transcribed into delvekit's schema (GHS has placeholders only).
+
+Facts only (numbers, keywords, markers), in our schema; no card text. Merged into
+``transcriptions.CLASSES`` and written into the class file by ``class_cards.py``. Sources, read
+with the search tool:
+
+* J: the structured card database (stored file 26761831706; the index does not name its
+  repository): every Elementalist card with markers, XP, elements and area patterns;
+* GHS: the card list, levels and initiatives (already in the class file).
+
+Every card rests on J alone (docs/content.md lists the readings). The class's signature is an
+ability followed by several optional consumptions, each buying its own bonus: such an ability
+carries a ``custom elemental`` marker and is performed by ``effects_elementalist`` (each
+consumption asked in turn). ``custom consume-all`` groups consumptions that buy one bonus
+together (two elements, both needed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf
+
+
+def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
+    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+
+
+def _custom(rule: str, *sub: Ability) -> Ability:
+    return _a("custom", rule, *sub)
+
+
+def _affects(kind: str, range_: int | None = None) -> Ability:
+    return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
+
+
+def _consume(element: str, *sub: Ability) -> Ability:
+    return _a("element", element, *sub, mode="consume")
+
+
+def _both(first: str, second: str, *sub: Ability) -> Ability:
+    """Two consumptions that buy ``sub`` together."""
+    return _custom("consume-all", _consume(first), _consume(second), *sub)
+
+
+def _infuse(element: str) -> Ability:
+    return _a("element", element, mode="infuse")
+
+
+def _plus(kind: str, n: int) -> Ability:
+    return _a(kind, n, mode="add")
+
+
+def _xp(n: int = 1) -> Ability:
+    return _a("xp", n)
+
+
+_ELEMENTAL = _custom("elemental")
+
+# J's direction digits: 1-6 go round a hex, 1 = (+1, 0) in our axial coordinates.
+_STEP = {"1": (1, 0), "2": (0, 1), "3": (-1, 1), "4": (-1, 0), "5": (0, -1), "6": (1, -1)}
+
+
+def pattern(chain: str) -> Ability:
+    """An area from J's hex chain (G the performer, R a target hex, A an enhancement hex, left
+    out; a digit steps to the next hex).
+
+    >>> [(h.q, h.r, h.kind) for h in pattern("R2R6R").area]
+    [(0, 0, 'target'), (0, 1, 'target'), (1, 0, 'target')]
+    """
+    q = r = 0
+    cells: list[AreaHex] = []
+    for ch in chain:
+        if ch in _STEP:
+            q, r = q + _STEP[ch][0], r + _STEP[ch][1]
+        elif ch in "GR":
+            cells.append(AreaHex(q=q, r=r, kind="active" if ch == "G" else "target"))
+    return Ability(type="area", area=tuple(cells))
+
+
+def ring(radius: int) -> Ability:
+    """Every hex at exactly ``radius`` from the performer, as a melee area (Infernal Vortex).
+
+    >>> len(ring(2).area)
+    13
+    """
+    cells = [AreaHex(q=0, r=0, kind="active")]
+    for dq in range(-radius, radius + 1):
+        for dr in range(-radius, radius + 1):
+            if max(abs(dq), abs(dr), abs(dq + dr)) == radius:
+                cells.append(AreaHex(q=dq, r=dr, kind="target"))
+    return Ability(type="area", area=tuple(cells))
+
+
+TRIANGLE = pattern("R2R6R")
+
+#: card number → (top, bottom, sources)
+ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
+    447: (  # Raw Enhancement
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    1,
+                    _a("range", 3),
+                    _ELEMENTAL,
+                    _consume("fire", _plus("attack", 2), _xp()),
+                    _consume("air", _plus("attack", 2)),
+                ),
+            )
+        ),
+        CardHalf(
+            abilities=(
+                _a(
+                    "move",
+                    3,
+                    _ELEMENTAL,
+                    _consume("ice", _plus("move", 2), _xp()),
+                    _consume("earth", _plus("move", 2)),
+                ),
+            )
+        ),
+        "J",
+    ),
+    448: (  # Pure Augmentation
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    1,
+                    _a("range", 3),
+                    _ELEMENTAL,
+                    _consume("earth", _plus("attack", 2), _xp()),
+                    _consume("ice", _plus("attack", 2)),
+                ),
+            )
+        ),
+        CardHalf(
+            abilities=(
+                _a(
+                    "move",
+                    3,
+                    _ELEMENTAL,
+                    _consume("air", _plus("move", 2), _xp()),
+                    _consume("fire", _plus("move", 2)),
+                ),
+            )
+        ),
+        "J",
+    ),
+    449: (  # Formless Power
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    2,
+                    _a("range", 2),
+                    _ELEMENTAL,
+                    _consume("wild", _plus("attack", 1), _plus("range", 1), _xp()),
+                    _consume("wild", _plus("attack", 1), _plus("range", 1)),
+                ),
+            )
+        ),
+        CardHalf(
+            abilities=(_custom("consume-on-attack", _consume("wild", _plus("attack", 1))),),
+            persistent=True,
+            lost=True,
+        ),
+        "J",
+    ),
+    450: (  # Shaping the Ether
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    1,
+                    _a("range", 3),
+                    _ELEMENTAL,
+                    _consume("fire", _plus("attack", 2)),
+                    _consume("air", _a("push", 3)),
+                    _consume("ice", _a("condition", "stun")),
+                    _consume("earth", _a("target", 2)),
+                ),
+            ),
+            xp=1,
+        ),
+        CardHalf(
+            abilities=(
+                _custom("el-infuse-any-at-turn-end"),
+                _custom("attack-modifier", _a("attack", 1, mode="subtract")),
+            ),
+            persistent=True,
+            lost=True,
+        ),
+        "J",
+    ),
+    451: (  # Stoking Hail
+        CardHalf(
+            abilities=(
+                _a("attack", 2, _a("range", 3), _ELEMENTAL, _consume("ice", _a("condition", "stun"), _xp())),
+            )
+        ),
+        CardHalf(abilities=(_a("move", 2), _infuse("fire"))),
+        "J",
+    ),
+    452: (  # Tremulant Cyclone
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    1,
+                    _a("range", 3),
+                    TRIANGLE,
+                    _ELEMENTAL,
+                    _consume("air", _plus("attack", 1), _a("push", 1), _xp()),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_a("move", 2), _infuse("earth"))),
+        "J (area: J's pattern R2R6R)",
+    ),
+    453: (  # Infernal Vortex
+        CardHalf(
+            abilities=(_a("attack", 4, ring(2)), _infuse("fire"), _infuse("air")),
+            lost=True,
+            xp=1,
+        ),
+        CardHalf(abilities=(_a("move", 2), _infuse("ice"))),
+        "J (every enemy at exactly range 2: the ring of hexes at distance 2 as an area)",
+    ),
+    454: (  # Lava Eruption
+        CardHalf(
+            abilities=(
+                _a("attack", 1, _a("range", 4), _affects("enemies-range")),
+                _infuse("fire"),
+                _infuse("earth"),
+            ),
+            lost=True,
+            xp=1,
+        ),
+        CardHalf(abilities=(_a("move", 2), _infuse("air"))),
+        "J",
+    ),
+    455: (  # Ice Spikes
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    1,
+                    _a("range", 3),
+                    TRIANGLE,
+                    _ELEMENTAL,
+                    _consume("fire", _plus("attack", 1), _a("condition", "wound"), _xp()),
+                ),
+            )
+        ),
+        CardHalf(
+            abilities=(
+                _a("attack", 5, _a("range", 3), _a("condition", "immobilize")),
+                _infuse("ice"),
+                _infuse("earth"),
+            ),
+            lost=True,
+            xp=1,
+        ),
+        "J (area: J's pattern R2R6R5A, the A an enhancement hex)",
+    ),
+    456: (  # Frigid Torrent
+        CardHalf(
+            abilities=(
+                _a("attack", 3, _ELEMENTAL, _consume("earth", _a("target", 2), _a("pierce", 2), _xp())),
+            )
+        ),
+        CardHalf(
+            abilities=(
+                _a("attack", 3, _a("range", 3), TRIANGLE, _a("pull", 2)),
+                _infuse("ice"),
+                _infuse("earth"),
+            ),
+            lost=True,
+            xp=1,
+        ),
+        "J (the top's earth buys Target without a number: read as Target 2; area R2R6R5A)",
+    ),
+    457: (  # Malleable Evocation
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    0,
+                    _a("range", 2),
+                    _ELEMENTAL,
+                    _consume("fire", _plus("attack", 1), _a("condition", "wound")),
+                    _consume("air", _plus("attack", 1), _a("target", 2)),
+                    _consume("ice", _plus("attack", 1), _a("condition", "immobilize")),
+                    _consume("earth", _plus("attack", 1), _a("condition", "poison")),
+                ),
+            ),
+            xp=1,
+        ),
+        CardHalf(
+            abilities=(
+                _a(
+                    "move",
+                    2,
+                    _ELEMENTAL,
+                    _consume("fire", _plus("move", 3)),
+                    _consume("air", _a("jump")),
+                    _consume("ice", _a("heal", 2)),
+                    _consume("earth", _a("shield", 1)),
+                ),
+            )
+        ),
+        "J (ice's Heal 2 and earth's Shield 1 are on yourself, the shield for the round)",
+    ),
+    458: (  # Brilliant Flash
+        CardHalf(abilities=(_a("heal", 3, _a("range", 3)), _infuse("light"))),
+        CardHalf(abilities=(_a("loot", 1),)),
+        "J",
+    ),
+    459: (  # Encompassing Shadow
+        CardHalf(abilities=(_a("condition", "invisible", _affects("ally", 3)), _infuse("dark"))),
+        CardHalf(
+            abilities=(_a("move", 2), _custom("attackers-disadvantaged-this-round", _affects("self"))),
+            round=True,
+        ),
+        "J",
+    ),
+}
