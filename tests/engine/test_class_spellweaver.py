@@ -292,7 +292,8 @@ def test_black_hole_dark_kills_the_normal_enemies_of_the_area() -> None:
     assert d is not None and d.kind == "attack"
     ids = {at(game, h) for h in ((2, 0), (2, 1), (3, 0))}
     area = next(str(c) for c in d.choices if c.kind == "area" and set(c.args) == ids)
-    go(game, area)
+    events = go(game, area)
+    assert "xp spellweaver 3" in events  # every enemy targeted, the two killed too
     assert set(game.state.figures) & ids == {at(game, (2, 1))}
     assert _hp(game, (2, 1)) == 14 - 3  # the elite is attacked (shield 1)
 

@@ -408,7 +408,8 @@ SPELLWEAVER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(
             abilities=(
                 _custom("next-attack-kills-normal", _consume("dark")),
-                _a("attack", 4, _a("range", 3), pattern("R2R6R"), _custom("xp-per-target", _a("xp", 1))),
+                _a("attack", 4, _a("range", 3), pattern("R2R6R")),
+                _custom("xp-per-target-or-kill", _a("xp", 1)),
             ),
             lost=True,
         ),

@@ -157,7 +157,7 @@ CLASS_WORDS = frozenset(
         "attack-along-path", "next-attacks-bonus-consume", "bonus-consume", "curse-or-kill",
         "heal-half-max", "infuse-any", "attack-splash", "attack-consume-targets",
         "negate-attack-damage-retaliate", "next-attack-kills-normal", "pull-toward-hex", "attack-room",
-        "retaliate-allies",
+        "retaliate-allies", "xp-per-target-or-kill",
     }
 )  # fmt: skip
 #: The Scoundrel's wordings (effects_scoundrel).

@@ -27,6 +27,7 @@ agenda tasks (``sw_*``).
 ``attack-consume-targets``          Stone Fists: a melee attack the consumption gives more targets
 ``next-attack-kills-normal``        Black Hole: with the consumption, the normal enemies the next
                                     attack of this action targets are killed instead
+``xp-per-target-or-kill``           Black Hole: XP per enemy targeted, killed ones included
 ``pull-toward-hex``                 Black Hole: every enemy within range of a chosen hex (in
                                     range of you) is pulled toward it
 ``attack-room``                     Inferno: every enemy in your room is attacked (the
@@ -428,6 +429,20 @@ def _run_unretaliate(game: Game, task: Task) -> Decision | None:
         far.remove(pair)
         f.retaliate_far = tuple(far)
     return None
+
+
+@effect("xp-per-target-or-kill")
+def _xp_per_target_or_kill(game: Game, fid: str, ability: Ability) -> None:
+    """Black Hole: XP for each enemy its attack targeted, those killed instead counted too."""
+    ch = game.state.characters.get(fid)
+    if ch is None:
+        return
+    since = fx._events_since(game, "action", fid)
+    hit = {args[1] for kind, args in since if kind in ("attack", "kill") and args[0] == fid}
+    gain = len(hit) * sum(p.value for p in fx.parts(ability, "xp"))
+    if gain:
+        ch.xp += gain
+        game._emit("xp", fid, gain)
 
 
 # ------------------------------------------------------------------ others
