@@ -68,10 +68,9 @@ def pattern(chain: str) -> Ability:
     return Ability(type="area", area=tuple(hexes))
 
 
-def _summon(name: str, health: int, move: int, attack: int, range_: int) -> Ability:
-    return Ability(
-        type="summon", summon=SummonStats(name=name, health=health, move=move, attack=attack, range=range_)
-    )
+def _summon(name: str, health: int, move: int, attack: int, range_: int, *abilities: Ability) -> Ability:
+    stats = SummonStats(name=name, health=health, move=move, attack=attack, range=range_, abilities=abilities)
+    return Ability(type="summon", summon=stats)
 
 
 _WILD_BOOST = _consume("wild", _a("attack", 1, mode="add"), _a("xp", 1))
@@ -307,7 +306,17 @@ SPELLWEAVER: dict[int, tuple[CardHalf, CardHalf, str]] = {
             )
         ),
         CardHalf(
-            abilities=(_summon("Burning Avatar", 2, 3, 2, 3),),
+            abilities=(
+                _summon(
+                    "Burning Avatar",
+                    2,
+                    3,
+                    2,
+                    3,
+                    _custom("ondeath"),
+                    _a("attack", 3, _affects("enemies-adjacent")),
+                ),
+            ),
             lost=True,
             persistent=True,
             xp=2,

@@ -128,6 +128,8 @@ def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
     if s.attack == "X":
         parts.append(flag("attack-x-half-health"))
     adds = tuple(Condition(str(x.value)) for x in s.abilities if x.type == "condition")
+    if any(x.type == "custom" and x.value == "ondeath" for x in s.abilities):  # Burning Avatar
+        parts += [flag(f"ondeath-attack-{_n(x.value, variables)}") for x in s.abilities if x.type == "attack"]
     if s.can_attack:
         value = 0 if s.attack == "X" else _n(s.attack, variables)
         parts.append(Ability(kind="attack", value=value, range=s.range, adds=adds))

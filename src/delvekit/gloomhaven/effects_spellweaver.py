@@ -640,20 +640,25 @@ def _apply_pull(game: Game, task: Task, choice: Choice) -> None:
 
 
 def summon_died(game: Game, f: Figure) -> None:
-    """The Burning Avatar, as it dies, attacks every enemy adjacent to it (its owner's modifier
-    deck; no retaliation reaches a figure that is gone)."""
-    if f.kind != "summon" or f.owner is None or "-".join(f.name.lower().split()) != "burning-avatar":
-        return
+    """A summon with an "on death: Attack N every adjacent enemy" line (the Burning Avatar) makes
+    that attack as it dies: its owner's modifier deck, no retaliation (the attacker is gone).
+    Called before its card leaves the active area."""
+    found = fx.summon_card(game, f)
     board = game.board()
-    owner = game.state.figures.get(f.owner)
-    if board is None or owner is None:
+    owner = game.state.figures.get(f.owner) if f.owner is not None else None
+    if found is None or board is None or owner is None or f.owner is None:
+        return
+    value = fx.flag_number(found[2], "ondeath-attack-")
+    if not value:
         return
     for g in sorted(game.state.figures.values(), key=lambda g: g.id):
         if not actions._hostile(owner, g) or not board.adjacent(f.hex, g.hex) or g.kind == "objective":
             continue
         poisoned = Condition.POISON in g.conditions
-        draw = game.draw_modifiers(f.owner, attack=3 + poisoned, advantage=False, disadvantage=False)
-        result = resolve_attack(3, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0)
+        draw = game.draw_modifiers(f.owner, attack=value + poisoned, advantage=False, disadvantage=False)
+        result = resolve_attack(
+            value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0
+        )
         game._emit("attack", f.id, g.id, f"value={result.value}", f"damage={result.damage}", "on-death")
         if result.damage:
             game._lose_hp(g, result.damage, "attack")
