@@ -250,3 +250,23 @@ def test_offers_pay_two_any_elements_with_distinct_elements() -> None:
     _strong(game, Element.FIRE, Element.ICE)
     assert offers(game, ("wild", "wild")) == [(Element.FIRE, Element.ICE)]
     assert offers(game, ("dark", "wild")) == []
+
+
+def test_formless_power_bottom_consumes_any_element_once_per_attack_action_for_plus_one() -> None:
+    game = arena([elementalist(["formless-power", "stoking-hail"])], [("normal", (2, 0)), ("normal", (0, 2))])
+    _strong(game, Element.DARK, Element.LIGHT)
+    enemy = at(game, (2, 0))
+    go(
+        game,
+        "select formless-power stoking-hail",
+        "bottom formless-power",
+        "top stoking-hail",
+        f"target {enemy}",
+    )
+    d = game.decision
+    assert d is not None and d.kind == "consume"
+    assert sorted(str(c) for c in d.choices) == ["consume dark", "consume light", "no-consume"]
+    go(game, "consume light")
+    assert _hp(game, (2, 0)) == 7  # Attack 2 + 1
+    assert game.state.elements[Element.DARK] is not Strength.INERT  # only light was taken
+    assert [a.card for a in game.state.characters["elementalist"].active] == ["formless-power"]

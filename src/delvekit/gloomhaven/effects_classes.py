@@ -1015,7 +1015,7 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
     paid = next((t[5:] for t in extras.split(",") if t.startswith("augc=")), "-")
     for _, a in _holders(game, f.id, "consume-on-attack"):
         _, element, bought = _split(a)
-        if element == paid:  # Weapon of Purity: light consumed for this attack action
+        if element == paid or (element == "wild" and paid != "-"):  # Weapon of Purity, Formless Power
             _apply_bonus(Ability(kind="custom", note="bought", then=tuple(bought)), out)
             out.xp += sum(p.value for p in bought if p.kind == "xp")
             game._emit("attack-action-bonus", f.id, f"consumed={element}")
@@ -1034,6 +1034,8 @@ def attack_consumption(game: Game, f: Figure) -> Element | None:
         return None
     for _, a in _holders(game, f.id, "consume-on-attack"):
         element = _split(a)[1]
+        if element == "wild" and game.state.elements.consumable():  # Formless Power
+            return game.state.elements.consumable()[0]
         if (
             element is not None
             and element != "wild"
@@ -1041,6 +1043,16 @@ def attack_consumption(game: Game, f: Figure) -> Element | None:
         ):
             return Element.parse(element)
     return None
+
+
+def attack_consumption_offers(game: Game, f: Figure, offer: Element) -> list[Element]:
+    """The elements the player may consume for this attack: every Strong or Waning one when an
+    active card takes any element (Formless Power), else ``offer``."""
+    if f.kind == "character" and not _action_bonus_paid(game, f):
+        for _, a in _holders(game, f.id, "consume-on-attack"):
+            if _split(a)[1] == "wild" and offer in game.state.elements.consumable():
+                return game.state.elements.consumable()
+    return [offer]
 
 
 @effect("attackers-disadvantaged-this-round")

@@ -639,7 +639,10 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     extras = _extras(task)
     offer = fx.augment_consumption(game, f, ability, extras)
     if offer is not None:  # Frozen Mind, Phantasmal Killer: consume for this attack?
-        choices = [Choice("consume", (offer.value,)), Choice("no-consume")]
+        from delvekit.gloomhaven import effects_classes  # Formless Power: any element
+
+        offers = effects_classes.attack_consumption_offers(game, f, offer)
+        choices = [*(Choice("consume", (e.value,)) for e in offers), Choice("no-consume")]
         return Decision(decider(game, f), "consume", choices)
     game._pop()
     if fx.killed_instead(game, f, target, extras):
