@@ -270,3 +270,75 @@ def test_formless_power_bottom_consumes_any_element_once_per_attack_action_for_p
     assert _hp(game, (2, 0)) == 7  # Attack 2 + 1
     assert game.state.elements[Element.DARK] is not Strength.INERT  # only light was taken
     assert [a.card for a in game.state.characters["elementalist"].active] == ["formless-power"]
+
+
+def test_obsidian_shards_needs_both_fire_and_earth_for_plus_three() -> None:
+    game = arena([elementalist(["obsidian-shards", "stoking-hail"])], [("normal", (3, 0))])
+    _strong(game, Element.FIRE)
+    enemy = at(game, (3, 0))
+    go(game, "select obsidian-shards stoking-hail", "top obsidian-shards")
+    d = game.decision
+    assert d is not None and d.kind == "attack"  # earth missing: nothing to ask
+    go(game, f"target {enemy}", "done?")
+    assert _hp(game, (3, 0)) == 8
+    game2 = arena([elementalist(["obsidian-shards", "stoking-hail"])], [("normal", (3, 0))])
+    _strong(game2, Element.FIRE, Element.EARTH)
+    enemy = at(game2, (3, 0))
+    events = go(game2, "select obsidian-shards stoking-hail", "top obsidian-shards", "consume earth fire")
+    go(game2, f"target {enemy}", "done?")
+    assert _hp(game2, (3, 0)) == 5
+    assert "xp elementalist 1" in events
+    assert game2.state.elements.consumable() == []
+
+
+def test_gravel_vortex_two_elements_of_any_kind_loot_three() -> None:
+    game = arena([elementalist(["gravel-vortex", "stoking-hail"])], [("normal", (4, 0))])
+    _strong(game, Element.AIR, Element.DARK, Element.LIGHT)
+    for h in ((1, 0), (0, 2), (-4, 0), (2, 1)):  # three within Loot 3, one beyond
+        game.state.coins[h] = 1
+    go(game, "select gravel-vortex stoking-hail", "bottom gravel-vortex")
+    d = game.decision
+    assert d is not None and d.kind == "consume"
+    assert sorted(str(c) for c in d.choices) == [
+        "consume air dark",
+        "consume air light",
+        "consume dark light",
+        "no-consume",
+    ]
+    go(game, "consume dark light")
+    assert game.state.characters["elementalist"].coins == 3
+    assert (-4, 0) in game.state.coins
+
+
+def test_winters_edge_ice_and_air_add_range_and_pierce() -> None:
+    game = arena([elementalist(["winter-s-edge", "stoking-hail"])], [("elite", (4, 0))])
+    _strong(game, Element.ICE, Element.AIR)
+    enemy = at(game, (4, 0))  # range 2 + 2
+    go(game, "select winter-s-edge stoking-hail", "top winter-s-edge", "consume air ice", f"target {enemy}")
+    assert _hp(game, (4, 0)) == 9  # 14 - 5, its shield 1 pierced
+
+
+def test_elemental_aegis_each_any_element_adds_a_shield() -> None:
+    game = arena([elementalist(["elemental-aegis", "stoking-hail"])], [("normal", (1, 0))], ("attack +3",))
+    _strong(game, Element.FIRE, Element.ICE, Element.DARK)
+    events = go(
+        game,
+        "select elemental-aegis stoking-hail",
+        "top elemental-aegis",
+        "consume dark",
+        "consume fire",
+        "consume ice",
+    )
+    assert "xp elementalist 2" in events  # the first and third
+    finish_round(game)
+    assert game.state.figures["elementalist"].hp == 11  # Attack 6 on Shield 5
+
+
+def test_eternal_equilibrium_bottom_fire_gives_you_retaliate_two() -> None:
+    game = arena(
+        [elementalist(["eternal-equilibrium", "stoking-hail"])], [("normal", (1, 0))], ("attack +0",)
+    )
+    _strong(game, Element.FIRE)
+    go(game, "select eternal-equilibrium stoking-hail", "bottom eternal-equilibrium", "consume fire")
+    finish_round(game)
+    assert _hp(game, (1, 0)) == 8  # retaliated

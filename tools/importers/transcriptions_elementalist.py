@@ -327,3 +327,133 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J",
     ),
 }
+
+#: Levels 2-9, from J alone.
+ELEMENTALIST.update(
+    {
+        460: (  # Boiling Arc
+            CardHalf(abilities=(_a("attack", 2, pattern("G2R2R6R5R1R")), _infuse("fire"))),
+            CardHalf(
+                abilities=(_a("move", 4, _ELEMENTAL, _consume("fire", _a("retaliate", 2, _a("range", 2)))),)
+            ),
+            "J (area: J's pattern G2R2R6R5R1R; fire's Retaliate is yours for the round)",
+        ),
+        461: (  # Crystallizing Blast
+            CardHalf(abilities=(_a("attack", 1, _a("range", 3), pattern("R1R3R4R5R6R1R")), _infuse("ice"))),
+            CardHalf(abilities=(_a("move", 4, _ELEMENTAL, _consume("ice", _a("shield", 2))),)),
+            "J (area: J's pattern R1R3R4R5R6R1R, seven hexes; ice's Shield is yours for the round; "
+            "J's initiative 0, GHS's 67 kept)",
+        ),
+        462: (  # Burial
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        4,
+                        _a("range", 4),
+                        pattern("R3R5R"),
+                        _ELEMENTAL,
+                        _consume("earth", _plus("attack", 1), _a("condition", "immobilize"), _xp()),
+                        _consume("dark", _plus("attack", 1), _a("condition", "curse"), _xp()),
+                    ),
+                ),
+                lost=True,
+            ),
+            CardHalf(abilities=(_a("attack", 3, _a("range", 4)), _infuse("dark"))),
+            "J (area: J's pattern R3R5R)",
+        ),
+        464: (  # Primal Duality
+            CardHalf(
+                abilities=(_a("attack", 5, _a("range", 4), _a("target", 2)), _infuse("ice"), _infuse("fire")),
+                lost=True,
+                xp=1,
+            ),
+            CardHalf(abilities=(_a("move", 2), _infuse("light"), _infuse("dark"))),
+            "J",
+        ),
+        465: (  # Gravel Vortex
+            CardHalf(
+                abilities=(_a("attack", 2, _affects("enemies-adjacent")), _infuse("air"), _infuse("earth"))
+            ),
+            CardHalf(abilities=(_a("loot", 1, _ELEMENTAL, _both("wild", "wild", _plus("loot", 2))),)),
+            "J (two elements of any kind buy Loot 2 more: Loot 3)",
+        ),
+        466: (  # Obsidian Shards
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        2,
+                        _a("range", 3),
+                        _a("target", 2),
+                        _ELEMENTAL,
+                        _both("fire", "earth", _plus("attack", 3), _xp()),
+                    ),
+                )
+            ),
+            CardHalf(abilities=(_a("shield", 1), _infuse("ice"), _infuse("dark")), round=True),
+            "J",
+        ),
+        467: (  # Winter's Edge
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        5,
+                        _a("range", 2),
+                        _ELEMENTAL,
+                        _both("ice", "air", _plus("range", 2), _a("pierce", 4), _xp()),
+                    ),
+                )
+            ),
+            CardHalf(abilities=(_a("heal", 2, _a("range", 2)), _infuse("fire"), _infuse("light"))),
+            "J",
+        ),
+        473: (  # Elemental Aegis
+            CardHalf(
+                abilities=(
+                    _a(
+                        "shield",
+                        2,
+                        _ELEMENTAL,
+                        _consume("wild", _plus("shield", 1), _xp()),
+                        _consume("wild", _plus("shield", 1)),
+                        _consume("wild", _plus("shield", 1), _xp()),
+                        _consume("wild", _plus("shield", 1)),
+                    ),
+                ),
+                round=True,
+            ),
+            CardHalf(abilities=(_a("heal", 5), _infuse("light"))),
+            "J (four consumptions of any element, each +1 Shield, XP on the first and third)",
+        ),
+        475: (  # Eternal Equilibrium
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        2,
+                        _a("range", 3),
+                        _affects("enemies-range"),
+                        _ELEMENTAL,
+                        _consume("dark", _plus("attack", 1), _a("condition", "curse"), _xp()),
+                        _consume("light", _plus("attack", 1), _a("condition", "muddle"), _xp()),
+                    ),
+                )
+            ),
+            CardHalf(
+                abilities=(
+                    _a(
+                        "heal",
+                        4,
+                        _a("range", 4),
+                        _ELEMENTAL,
+                        _consume("fire", _a("retaliate", 2), _xp()),
+                        _consume("ice", _a("shield", 2), _xp()),
+                    ),
+                )
+            ),
+            "J (fire's Retaliate and ice's Shield are yours, for the round)",
+        ),
+    }
+)

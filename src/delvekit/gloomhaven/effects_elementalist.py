@@ -86,7 +86,7 @@ def offers(game: Game, elements: tuple[str, ...]) -> list[tuple[Element, ...]]:
     return ways
 
 
-@effect("elemental")
+@effect("elemental", "el-any-of")
 def _elemental(game: Game, fid: str, ability: Ability) -> None:
     """Ask each consumption in turn (task ``el_consume``), then perform."""
     game._push(Task("el_consume", fid, 0, f"|{ability}"))
@@ -176,6 +176,8 @@ def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
             improved_one = True
         performed.append(p)
     performed += own
+    if not improved_one:  # Ethereal Manifestation: what each consumption buys is the ability
+        performed += [p for p in gained if p.kind in ("attack", "move", "loot")]
     for p in reversed(performed):  # the agenda is a stack: the first ability on top
         if p.kind == "custom":
             continue
