@@ -1019,5 +1019,6 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "spellweaver": __import__("transcriptions_spellweaver").SPELLWEAVER,
     "scoundrel": __import__("transcriptions_scoundrel").SCOUNDREL,
     "cragheart": __import__("transcriptions_cragheart").CRAGHEART,
+    "doomstalker": __import__("transcriptions_doomstalker").DOOMSTALKER,
     "elementalist": __import__("transcriptions_elementalist").ELEMENTALIST,
 }

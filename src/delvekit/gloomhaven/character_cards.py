@@ -234,7 +234,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
             else:
                 out += _part(s, variables)
         return [named("create-trap", *out)]
-    if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS:
+    if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS or word.startswith("ds-"):
         return [named(word, *parts)]
     if word.startswith("el-"):  # the Elementalist (effects_elementalist)
         return [named(word, *parts)]

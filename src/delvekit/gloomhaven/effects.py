@@ -50,6 +50,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_spellweaver",
     "delvekit.gloomhaven.effects_cragheart",
     "delvekit.gloomhaven.effects_scoundrel",
+    "delvekit.gloomhaven.effects_doomstalker",
     "delvekit.gloomhaven.effects_elementalist",
     "delvekit.gloomhaven.scenario_rules",
     "delvekit.gloomhaven.scenario_goals",

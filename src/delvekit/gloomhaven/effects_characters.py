@@ -475,6 +475,9 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     owner = _augment_owner(game, f, ability, tokens)
     if owner is not None:
         _augment_bonus(game, owner, out, extras)
+    from delvekit.gloomhaven import effects_doomstalker  # dooms: characters' and summons' attacks
+
+    effects_doomstalker.strike_extra(game, f, target, out, extras)
     if f.kind != "character":
         return out
     from delvekit.gloomhaven import effects_classes

@@ -713,7 +713,7 @@ def _run_monster_group(game: Game, task: Task) -> Decision | None:
 def _run_monster_turn(game: Game, task: Task) -> Decision | None:
     game._pop()
     if _start_turn(game, task.who):  # a monster killed before its turn stays dead (§17.B B8)
-        game._push(Task("wound", task.who), Task("monster_act", task.who))
+        game._push(Task("ds_turn", task.who), Task("wound", task.who), Task("monster_act", task.who))
     return None
 
 

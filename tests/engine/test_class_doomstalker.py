@@ -1,0 +1,332 @@
+"""Golden tests for the Doomstalker's wordings (:mod:`delvekit.gloomhaven.effects_doomstalker`),
+one per named effect and doom flag, with the real cards of the content pack on an open arena and
++0-only modifier decks."""
+
+from __future__ import annotations
+
+from delvekit.gloomhaven import effects, effects_doomstalker
+from delvekit.gloomhaven.effects_characters import StrikeBonus
+from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_content import Member, character
+from delvekit.gloomhaven.engine_setup import CharacterSetup, MonsterStats
+
+from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
+
+CARDS = {c.id: c for c in character(PACK, Member("doomstalker", 9), (0, 0), {"C": 2, "L": 1}).hand}
+FILLER = ["solid-bow", "a-moment-s-peace", "foot-snare", "swift-trickery"]
+FRAIL = MonsterStats(health=3, move=2, attack=3)
+
+
+def stalker(cards: list[str], hex: tuple[int, int] = (0, 0), health: int = 12) -> CharacterSetup:
+    names = cards + [c for c in FILLER if c not in cards]
+    hand = tuple(CARDS[c] for c in names)
+    return CharacterSetup(
+        id="doomstalker",
+        class_name="doomstalker",
+        max_health=health,
+        hand_limit=len(hand),
+        hand=hand,
+        hex=hex,
+        modifiers=ZEROS,
+        level=9,
+    )
+
+
+def _attack(events: list[str], target: str) -> str:
+    return next(e for e in events if e.startswith(f"attack doomstalker {target} "))
+
+
+def _doom(game: Game, card: str, target: str) -> list[str]:
+    return go(game, f"bottom {card}", f"doom {target}?")  # one enemy: no decision
+
+
+def _active(game: Game) -> list[str]:
+    return [a.card for a in game.state.characters["doomstalker"].active]
+
+
+def test_a_doom_adds_its_bonus_to_your_attacks_on_the_doomed_enemy_only() -> None:
+    game = arena([stalker(["rain-of-arrows"])], [("normal", (2, 0)), ("normal", (3, -1))])
+    go(game, "select solid-bow rain-of-arrows")
+    m, other = at(game, (2, 0)), at(game, (3, -1))
+    events = _doom(game, "rain-of-arrows", m)
+    assert f"doomed {m} by=doomstalker card=rain-of-arrows" in events
+    events = go(game, "top solid-bow", f"target {m}")
+    assert _attack(events, m) == f"attack doomstalker {m} value=5 damage=5"
+    assert _active(game) == ["rain-of-arrows"]
+    assert effects_doomstalker.dooms(game) == [("doomstalker", "rain-of-arrows", m)]
+    del other
+
+
+def test_a_second_doom_discards_the_first() -> None:
+    game = arena(
+        [stalker(["rain-of-arrows", "race-to-the-grave"])], [("normal", (2, 0)), ("normal", (3, -1))]
+    )
+    go(game, "select solid-bow rain-of-arrows")
+    m, other = at(game, (2, 0)), at(game, (3, -1))
+    _doom(game, "rain-of-arrows", m)
+    finish_round(game)
+    go(game, "select race-to-the-grave a-moment-s-peace")
+    events = _doom(game, "race-to-the-grave", other)
+    assert "doom-ended doomstalker rain-of-arrows another-doom" in events
+    assert "rain-of-arrows" in game.state.characters["doomstalker"].discard
+    assert effects_doomstalker.dooms(game) == [("doomstalker", "race-to-the-grave", other)]
+
+
+def test_swift_trickery_adds_two_on_a_doomed_target() -> None:
+    game = arena([stalker(["crippling-noose"])], [("normal", (2, 0)), ("normal", (3, -1))])
+    go(game, "select solid-bow crippling-noose")
+    m, other = at(game, (2, 0)), at(game, (3, -1))
+    _doom(game, "crippling-noose", m)
+    finish_round(game)
+    go(game, "select swift-trickery a-moment-s-peace")
+    events = go(game, "top swift-trickery", f"target {m}")
+    assert _attack(events, m) == f"attack doomstalker {m} value=4 damage=4"
+    game2 = arena([stalker([])], [("normal", (2, 0))])
+    go(game2, "select swift-trickery solid-bow")
+    m2 = at(game2, (2, 0))
+    events = go(game2, "top swift-trickery", f"target {m2}")
+    assert _attack(events, m2) == f"attack doomstalker {m2} value=2 damage=2"
+    del other
+
+
+def test_fresh_kill_adds_two_on_an_undamaged_target_only() -> None:
+    for hurt, value in ((0, 5), (1, 3)):
+        game = arena([stalker(["fresh-kill"])], [("normal", (2, 0))])
+        go(game, "select fresh-kill solid-bow")
+        m = at(game, (2, 0))
+        game.state.figures[m].hp -= hurt
+        events = go(game, "top fresh-kill", f"target {m}?")
+        assert _attack(events, m) == f"attack doomstalker {m} value={value} damage={value}"
+
+
+def test_crippling_noose_lowers_the_doomed_monsters_move_attack_and_range() -> None:
+    archer = MonsterStats(health=10, move=2, attack=3, range=3)
+    game = arena([stalker(["crippling-noose"])], [("normal", (2, 0))], ("attack +0",), stats=archer)
+    go(game, "select crippling-noose solid-bow")
+    m = at(game, (2, 0))
+    _doom(game, "crippling-noose", m)
+    assert effects.stat_bonus(game, game.state.figures[m]) == (-1, -1, -1)
+    events = finish_round(game)
+    assert any(e.startswith(f"attack {m} doomstalker value=2") for e in events), events
+    melee = arena([stalker(["crippling-noose"])], [("normal", (1, 0))], ("attack +0",))
+    go(melee, "select crippling-noose solid-bow")
+    _doom(melee, "crippling-noose", at(melee, (1, 0)))
+    assert effects.stat_bonus(melee, melee.state.figures[at(melee, (1, 0))]) == (-1, -1, 0)
+
+
+def test_race_to_the_grave_damages_the_doomed_monster_as_its_turn_starts() -> None:
+    game = arena([stalker(["race-to-the-grave"])], [("normal", (2, 0))], ("attack +0",))
+    go(game, "select race-to-the-grave solid-bow")
+    m = at(game, (2, 0))
+    _doom(game, "race-to-the-grave", m)
+    events = finish_round(game)
+    turn = events.index(f"turn {m}")
+    assert f"damage {m} 2 doom-race-to-the-grave" in events[turn:]
+    assert game.state.figures[m].hp == 8
+
+
+def test_sap_life_heals_you_each_time_the_doomed_enemy_suffers_damage() -> None:
+    game = arena([stalker(["sap-life"])], [("normal", (2, 0))])
+    go(game, "select solid-bow sap-life")
+    m = at(game, (2, 0))
+    game.state.figures["doomstalker"].hp = 6
+    _doom(game, "sap-life", m)
+    events = go(game, "top solid-bow", f"target {m}")
+    assert "doom-heal doomstalker sap-life" in events
+    assert game.state.figures["doomstalker"].hp == 8
+
+
+def test_sap_life_top_is_a_ranged_retaliate_for_the_round() -> None:
+    game = arena(
+        [stalker(["sap-life"])],
+        [("normal", (3, 0))],
+        ("attack +0",),
+        stats=MonsterStats(health=10, move=2, attack=3, range=4),
+    )
+    go(game, "select sap-life solid-bow")
+    m = at(game, (3, 0))
+    go(game, "top sap-life")
+    events = finish_round(game)
+    assert f"damage {m} 3 retaliate" in events  # range 4 reaches it 3 hexes away
+
+
+def test_multi_pronged_assault_gives_allies_but_not_you_one_more() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (2, -1))
+    game = arena([stalker(["multi-pronged-assault"]), brute], [("normal", (2, 0))])
+    go(game, "select solid-bow multi-pronged-assault", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor == "brute":
+        names = [str(c) for c in game.decision.choices]
+        go(game, next(n for n in ("skip", "stop", "bottom shield-bash", "top grab-and-go") if n in names))
+    m = at(game, (2, 0))
+    _doom(game, "multi-pronged-assault", m)
+    events = go(game, "top solid-bow", f"target {m}?")
+    assert _attack(events, m) == f"attack doomstalker {m} value=3 damage=3"
+    out = StrikeBonus()
+    effects_doomstalker.strike_extra(game, game.state.figures["brute"], game.state.figures[m], out, "")
+    assert (out.attack, out.why) == (1, ["doom-multi-pronged-assault+1"])
+
+
+def test_the_hunt_begins_gives_summons_two_more_and_its_jackal_wounds() -> None:
+    game = arena([stalker(["the-hunt-begins"])], [("normal", (3, 0))])
+    go(game, "select the-hunt-begins solid-bow")
+    m = at(game, (3, 0))
+    events = go(game, "top the-hunt-begins")
+    hexes = [c for c in game.decision.choices] if game.decision else []
+    if hexes and game.decision is not None and game.decision.kind != "action":
+        events += go(game, str(hexes[0]))
+    summon = next(f for f in game.state.figures.values() if f.kind == "summon")
+    assert summon.max_hp == 5
+    _doom(
+        game, "the-hunt-begins", m
+    ) if game.decision is not None and "bottom the-hunt-begins" in game.decision.choices else None
+    from delvekit.gloomhaven.effects_characters import StrikeBonus
+
+    game.state.scenario_marks[f"doom|doomstalker|the-hunt-begins|{m}"] = 1
+    game.state.characters["doomstalker"].active.append(
+        __import__("delvekit.gloomhaven.state", fromlist=["ActiveCard"]).ActiveCard(
+            "the-hunt-begins", "persistent", False, "bottom"
+        )
+    )
+    out = StrikeBonus()
+    effects_doomstalker.strike_extra(game, summon, game.state.figures[m], out, "")
+    assert out.attack == 2
+    mine = StrikeBonus()
+    effects_doomstalker.strike_extra(game, game.state.figures["doomstalker"], game.state.figures[m], mine, "")
+    assert mine.attack == 0
+
+
+def _kill_doomed(
+    cards: list[str], doom: str, monsters: list[tuple[str, tuple[int, int]]]
+) -> tuple[Game, str, list[str]]:
+    """Round 1: the Doomstalker plays ``cards[0]``'s top and dooms the monster on (2,0) with
+    ``doom``; round 2: Solid Bow kills it (3 hit points). The events of the kill."""
+    game = arena([stalker([*cards, doom])], monsters, stats=FRAIL)
+    go(game, f"select {cards[0]} {doom}")
+    m = at(game, (2, 0))
+    go(game, f"top {cards[0]}")
+    if game.decision is not None and game.decision.kind != "action":
+        go(game, str(next(iter(game.decision.choices))))
+    _doom(game, doom, m)
+    finish_round(game)
+    go(game, "select solid-bow a-moment-s-peace")
+    return game, m, go(game, "top solid-bow", f"target {m}?")
+
+
+def test_vital_charge_heals_you_when_the_doomed_enemy_dies_and_the_doom_is_discarded() -> None:
+    _game, m, events = _kill_doomed(["foot-snare"], "vital-charge", [("normal", (2, 0))])
+    assert f"killed {m}" in events
+    assert "doom-ended doomstalker vital-charge enemy-died" in events
+
+
+def test_vital_charge_heal_amount() -> None:
+    game = arena([stalker(["vital-charge"])], [("normal", (2, 0))], stats=FRAIL)
+    go(game, "select solid-bow vital-charge")
+    m = at(game, (2, 0))
+    _doom(game, "vital-charge", m)
+    game.state.figures["doomstalker"].hp = 4
+    events = go(game, "top solid-bow", f"target {m}?")
+    assert f"killed {m}" in events
+    assert "healed doomstalker 5" in events
+    assert "vital-charge" in game.state.characters["doomstalker"].discard
+    assert effects_doomstalker.dooms(game) == []
+
+
+def test_felling_swoop_moves_you_to_the_dead_enemys_hex() -> None:
+    game = arena([stalker(["felling-swoop"])], [("normal", (3, 0))], stats=FRAIL)
+    go(game, "select solid-bow felling-swoop")
+    m = at(game, (3, 0))
+    _doom(game, "felling-swoop", m)
+    go(game, "top solid-bow", f"target {m}?")
+    assert game.state.figures["doomstalker"].hex == (3, 0)
+
+
+def test_detonation_doom_damages_enemies_around_the_dead_one() -> None:
+    game = arena(
+        [stalker(["detonation"])], [("normal", (3, 0)), ("normal", (4, 0)), ("normal", (-3, 0))], stats=FRAIL
+    )
+    go(game, "select solid-bow detonation")
+    m, near, far = at(game, (3, 0)), at(game, (4, 0)), at(game, (-3, 0))
+    _doom(game, "detonation", m)
+    events = go(game, "top solid-bow", f"target {m}")
+    assert f"damage {near} 3 doom-detonation" in events
+    assert f"killed {near}" in events
+    assert game.state.figures[far].hp == 3
+
+
+def test_detonation_trap_damages_the_enemies_next_to_it_when_sprung() -> None:
+    game = arena([stalker(["detonation"])], [("normal", (3, 0)), ("normal", (2, -1))])
+    go(game, "select detonation solid-bow")
+    events = go(game, "top detonation", "place 1,0")
+    assert "trap-created doomstalker 1,0 damage=3 xp=2" in events
+    springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
+    springer.hex = (1, 0)
+    from delvekit.gloomhaven import effects_classes
+
+    effects_classes.trap_sprung(game, springer, (1, 0))
+    assert game.state.figures[beside].hp == 8  # 2 of its 10 (the springer's own trap damage is the engine's)
+    assert not any(k.startswith("dstrap|") for k in game.state.scenario_marks)
+
+
+def test_rain_of_arrows_attacks_when_a_doomed_enemy_dies_and_spends_a_slot() -> None:
+    game = arena(
+        [stalker(["rain-of-arrows", "vital-charge"])], [("normal", (2, 0)), ("normal", (4, -1))], stats=FRAIL
+    )
+    go(game, "select rain-of-arrows vital-charge")
+    m, other = at(game, (2, 0)), at(game, (4, -1))
+    go(game, "top rain-of-arrows")
+    _doom(game, "vital-charge", m)
+    finish_round(game)
+    go(game, "select solid-bow a-moment-s-peace")
+    events = go(game, "top solid-bow", f"target {m}")
+    assert "doom-attack doomstalker rain-of-arrows" in events
+    events += go(game, f"target {other}?")
+    assert _attack(events, other) == f"attack doomstalker {other} value=2 damage=2"
+    ch = game.state.characters["doomstalker"]
+    assert [(a.card, a.used) for a in ch.active] == [("rain-of-arrows", 1)]
+    assert ch.xp >= 1
+
+
+def test_frightening_curse_moves_the_doom_and_shoves_the_neighbours() -> None:
+    game = arena(
+        [stalker(["frightening-curse", "race-to-the-grave"])],
+        [("normal", (2, 0)), ("normal", (3, 0)), ("normal", (-4, 0))],
+        stats=FRAIL,
+    )
+    go(game, "select frightening-curse race-to-the-grave")
+    m, near, far = at(game, (2, 0)), at(game, (3, 0)), at(game, (-4, 0))
+    go(game, "top frightening-curse")
+    _doom(game, "race-to-the-grave", m)
+    finish_round(game)
+    go(game, "select solid-bow a-moment-s-peace")
+    go(game, "top solid-bow", f"target {m}")
+    assert game.decision is not None and game.decision.kind == "doom-transfer"
+    assert {str(c) for c in game.decision.choices} == {f"transfer {near}", "skip"}  # far is 6 hexes off
+    go(game, f"transfer {near}")
+    assert effects_doomstalker.dooms(game) == [("doomstalker", "race-to-the-grave", near)]
+    assert [(a.card, a.used) for a in game.state.characters["doomstalker"].active] == [
+        ("frightening-curse", 1),
+        ("race-to-the-grave", 0),
+    ]
+    del far
+
+
+def test_frightening_curse_doom_forces_each_neighbour_one_hex() -> None:
+    game = arena([stalker(["frightening-curse"])], [("normal", (2, 0)), ("normal", (3, 0))], stats=FRAIL)
+    go(game, "select solid-bow frightening-curse")
+    m, near = at(game, (2, 0)), at(game, (3, 0))
+    _doom(game, "frightening-curse", m)
+    go(game, "top solid-bow", f"target {m}")
+    assert game.decision is not None and game.decision.kind == "doom-shove"
+    events = go(game, f"shove {near} 4,0")
+    assert f"moved {near} 4,0 forced" in events
+    assert game.state.figures[near].hex == (4, 0)
+
+
+def test_a_doom_without_a_living_enemy_is_discarded_as_the_round_ends() -> None:
+    game = arena([stalker(["race-to-the-grave"])], [("normal", (2, 0)), ("normal", (3, -1))])
+    go(game, "select solid-bow race-to-the-grave")
+    m = at(game, (2, 0))
+    _doom(game, "race-to-the-grave", m)
+    del game.state.scenario_marks[f"doom|doomstalker|race-to-the-grave|{m}"]
+    events = finish_round(game)
+    assert "doom-ended doomstalker race-to-the-grave no-enemy" in events
