@@ -166,33 +166,21 @@ def test_multi_pronged_assault_gives_allies_but_not_you_one_more() -> None:
     assert (out.attack, out.why) == (1, ["doom-multi-pronged-assault+1"])
 
 
-def test_the_hunt_begins_gives_summons_two_more_and_its_jackal_wounds() -> None:
-    game = arena([stalker(["the-hunt-begins"])], [("normal", (3, 0))])
-    go(game, "select the-hunt-begins solid-bow")
+def test_the_hunt_begins_gives_summoned_allies_but_not_you_two_more() -> None:
+    game = arena([stalker(["the-hunt-begins", "vital-charge"])], [("normal", (3, 0)), ("normal", (4, -1))])
+    go(game, "select vital-charge the-hunt-begins")
     m = at(game, (3, 0))
-    events = go(game, "top the-hunt-begins")
-    hexes = [c for c in game.decision.choices] if game.decision else []
-    if hexes and game.decision is not None and game.decision.kind != "action":
-        events += go(game, str(hexes[0]))
-    summon = next(f for f in game.state.figures.values() if f.kind == "summon")
-    assert summon.max_hp == 5
-    _doom(
-        game, "the-hunt-begins", m
-    ) if game.decision is not None and "bottom the-hunt-begins" in game.decision.choices else None
-    from delvekit.gloomhaven.effects_characters import StrikeBonus
-
-    game.state.scenario_marks[f"doom|doomstalker|the-hunt-begins|{m}"] = 1
-    game.state.characters["doomstalker"].active.append(
-        __import__("delvekit.gloomhaven.state", fromlist=["ActiveCard"]).ActiveCard(
-            "the-hunt-begins", "persistent", False, "bottom"
-        )
-    )
+    go(game, "top vital-charge", "summon-at 1,0")
+    _doom(game, "the-hunt-begins", m)
+    boar = next(f for f in game.state.figures.values() if f.kind == "summon")
+    assert (boar.name, boar.max_hp) == ("battle-boar", 7)
     out = StrikeBonus()
-    effects_doomstalker.strike_extra(game, summon, game.state.figures[m], out, "")
-    assert out.attack == 2
-    mine = StrikeBonus()
-    effects_doomstalker.strike_extra(game, game.state.figures["doomstalker"], game.state.figures[m], mine, "")
-    assert mine.attack == 0
+    effects_doomstalker.strike_extra(game, boar, game.state.figures[m], out, "")
+    assert (out.attack, out.why) == (2, ["doom-the-hunt-begins+2"])
+    finish_round(game)
+    go(game, "select swift-trickery a-moment-s-peace")
+    events = go(game, "top swift-trickery", f"target {m}")
+    assert _attack(events, m) == f"attack doomstalker {m} value=4 damage=4"  # doomed +2, no summon +2
 
 
 def _kill_doomed(
@@ -330,3 +318,18 @@ def test_a_doom_without_a_living_enemy_is_discarded_as_the_round_ends() -> None:
     del game.state.scenario_marks[f"doom|doomstalker|race-to-the-grave|{m}"]
     events = finish_round(game)
     assert "doom-ended doomstalker race-to-the-grave no-enemy" in events
+
+
+def test_the_vicious_jackal_retaliates_from_the_turn_it_is_placed() -> None:
+    game = arena([stalker(["the-hunt-begins"])], [("normal", (2, 0))], ("attack +0",))
+    go(game, "select the-hunt-begins solid-bow")
+    go(game, "top the-hunt-begins", "summon-at 1,0")
+    jackal = next(f for f in game.state.figures.values() if f.kind == "summon")
+    assert (jackal.max_hp, jackal.hex) == (5, (1, 0))
+    go(game, "bottom solid-bow")
+    events = finish_round(game)
+    m = at(game, (2, 0))
+    hit = next(i for i, e in enumerate(events) if e.startswith(f"attack {m} "))
+    assert events[hit].startswith(f"attack {m} {jackal.id} ")
+    assert f"damage {m} 1 retaliate" in events[hit:]
+    assert game.state.scenario_marks[f"dsret|{jackal.id}"] == game.state.round  # armed again

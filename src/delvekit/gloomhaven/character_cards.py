@@ -135,6 +135,7 @@ def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
         parts.append(Ability(kind="attack", value=value, range=s.range, adds=adds))
     if s.flying:
         parts.append(flag("flying"))
+    parts += [flag(f"retaliate-{_n(x.value, variables)}") for x in s.abilities if x.type == "retaliate"]
     return named("summon", *parts)
 
 

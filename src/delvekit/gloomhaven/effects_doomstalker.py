@@ -32,7 +32,9 @@ Swift Trickery, Fresh Kill), ``ds-doomed-dies`` (persistent: each time a doomed 
 "Attack 2, Range 5", one use slot: Rain of Arrows), ``ds-transfer`` (persistent: when a doomed
 enemy dies within range of another enemy, you may move the doom to it instead of discarding it,
 one use slot: Frightening Curse), ``ds-trap-splash`` (the trap just created also damages every
-enemy next to it when sprung: Detonation).
+enemy next to it when sprung: Detonation). A summon whose stat line prints a Retaliate (the Vicious
+Jackal) has it every round from the turn it is placed (a round and a turn-end hook: the engine
+clears retaliate bonuses as rounds end).
 
 The engine asks :func:`strike_extra` for every attack (via
 :func:`~delvekit.gloomhaven.effects_characters.strike_bonus`), :func:`trap_sprung` for every
@@ -51,7 +53,14 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.effects import DAMAGE_HOOKS, DEATH_HOOKS, ROUND_HOOKS, STAT_HOOKS, effect
+from delvekit.gloomhaven.effects import (
+    DAMAGE_HOOKS,
+    DEATH_HOOKS,
+    ROUND_HOOKS,
+    STAT_HOOKS,
+    TURN_END_HOOKS,
+    effect,
+)
 from delvekit.gloomhaven.engine import Game, _half, task_handler
 from delvekit.gloomhaven.state import Figure, Task
 
@@ -407,6 +416,44 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
             game.suffer_damage(g.id, int(n), "trap-splash")
 
 
+# ------------------------------------------------------ summons' retaliate
+
+
+def _summon_retaliate(game: Game, f: Figure) -> int:
+    """The Retaliate printed on summon ``f``'s stat line (the Vicious Jackal's), 0 if none."""
+    held = fx.summon_card(game, f)
+    if held is None:
+        return 0
+    return sum(int(n.removeprefix("retaliate-")) for n in fx.flags(held[2]) if n.startswith("retaliate-"))
+
+
+def _arm_summons(game: Game, owner: str | None) -> None:
+    """Give summons (all, or ``owner``'s) their stat-line Retaliate for this round, once: the
+    engine clears retaliate bonuses as each round ends."""
+    st = game.state
+    for f in st.figures.values():
+        if f.kind != "summon" or (owner is not None and f.owner != owner):
+            continue
+        mark = f"dsret|{f.id}"
+        if st.scenario_marks.get(mark) == st.round:
+            continue
+        n = _summon_retaliate(game, f)
+        if n:
+            f.retaliate_bonus += n
+            st.scenario_marks[mark] = st.round
+
+
+def _round_start(game: Game, timing: str) -> None:
+    if timing == "start":
+        _arm_summons(game, None)
+
+
+def _turn_end(game: Game, f: Figure) -> None:
+    """A summon placed this turn has its Retaliate at once."""
+    if f.kind == "character":
+        _arm_summons(game, f.id)
+
+
 @effect("ds-doomed-dies", "ds-transfer")
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (on a doomed enemy's death)."""
@@ -420,5 +467,7 @@ task_handler("ds_trap_mark", _run_trap_mark)
 task_handler("ds_turn", _run_turn)
 DEATH_HOOKS.append(_died)
 ROUND_HOOKS.append(_round_end)
+ROUND_HOOKS.append(_round_start)
+TURN_END_HOOKS.append(_turn_end)
 STAT_HOOKS.append(_stat)
 DAMAGE_HOOKS.append(_damaged)
