@@ -10,7 +10,7 @@ from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_content import Member, character
 from delvekit.gloomhaven.engine_setup import CharacterSetup
 
-from .class_arena import PACK, ZEROS, arena, at, finish_round, go
+from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 
 EL = {c.id: c for c in character(PACK, Member("elementalist", 9), (0, 0), {"C": 2, "L": 1}).hand}
 FILLER = ["stoking-hail", "brilliant-flash", "lava-eruption", "encompassing-shadow"]
@@ -342,3 +342,74 @@ def test_eternal_equilibrium_bottom_fire_gives_you_retaliate_two() -> None:
     go(game, "select eternal-equilibrium stoking-hail", "bottom eternal-equilibrium", "consume fire")
     finish_round(game)
     assert _hp(game, (1, 0)) == 8  # retaliated
+
+
+def test_chain_lightning_jumps_to_new_enemies_within_range_two_of_the_last() -> None:
+    game = arena(
+        [elementalist(["chain-lightning", "stoking-hail"])],
+        [("normal", (3, 0)), ("normal", (4, 1)), ("normal", (5, -1)), ("normal", (-3, 0))],
+    )
+    _strong(game, Element.LIGHT, Element.AIR)
+    a, b, c, far = at(game, (3, 0)), at(game, (4, 1)), at(game, (5, -1)), at(game, (-3, 0))
+    events = go(
+        game, "select chain-lightning stoking-hail", "top chain-lightning", "consume light", "consume air"
+    )
+    assert "xp elementalist 2" in events
+    d = game.decision
+    assert d is not None and f"target {far}" in d.choices
+    go(game, f"target {a}")
+    d = game.decision
+    assert d is not None and f"target {far}" not in d.choices and f"target {a}" not in d.choices
+    go(game, f"target {b}", f"target {c}")
+    assert [_hp(game, h) for h in ((3, 0), (4, 1), (5, -1))] == [5, 6, 7]  # 5, 4, 3: X + 1 each
+
+
+def test_vengeance_with_dark_and_another_element_kills_every_normal_target() -> None:
+    game = arena([elementalist(["vengeance", "stoking-hail"])], [("normal", (3, 0)), ("elite", (3, 1))])
+    _strong(game, Element.DARK, Element.FIRE)
+    normal, elite = at(game, (3, 0)), at(game, (3, 1))
+    go(game, "select vengeance stoking-hail", "top vengeance", "consume dark fire")
+    d = game.decision
+    assert d is not None
+    go(game, str(next(c for c in d.choices if c.kind == "area" and len(c.args) == 2)))
+    assert normal not in game.state.figures
+    assert game.state.figures[elite].hp == 13  # 14 - 2 + its shield 1
+
+
+def test_vengeance_bottom_gives_an_adjacent_ally_retaliate_three_with_light() -> None:
+    ally = hero("brute", ["trample", "eye-for-an-eye"], (1, 0))
+    game = arena([elementalist(["vengeance", "stoking-hail"]), ally], [("normal", (2, 0))], ("attack +0",))
+    _strong(game, Element.LIGHT, Element.ICE)
+    go(game, "select vengeance stoking-hail", "select trample eye-for-an-eye")
+    events = go(game, "bottom vengeance", "stop", "consume ice light", "target brute")
+    assert "bonus brute retaliate 3 by=elementalist" in events
+    assert game.state.figures["brute"].retaliate_bonus == 3
+    assert "xp elementalist 1" in events
+
+
+def test_pragmatic_reinforcement_heals_an_ally_who_gets_the_shield_and_a_discarded_card() -> None:
+    ally = hero("brute", ["trample", "eye-for-an-eye"], (2, 0))
+    game = arena([elementalist(["pragmatic-reinforcement", "stoking-hail"]), ally], [("normal", (-4, 0))])
+    brute = game.state.characters["brute"]
+    card = brute.hand.pop()
+    brute.discard.append(card)
+    game.state.figures["brute"].hp = 5
+    _strong(game, Element.ICE, Element.EARTH, Element.LIGHT)
+    go(game, "select pragmatic-reinforcement stoking-hail", "select trample eye-for-an-eye")
+    go(game, "top pragmatic-reinforcement", "consume ice", "consume earth", "consume light", "heal brute")
+    assert game.state.figures["brute"].hp == 10
+    assert game.state.figures["brute"].shield_bonus == 1
+    go(game, f"recover {card}")
+    assert card in brute.hand
+
+
+def test_eye_of_the_hurricane_attacks_every_enemy_within_range_two_of_the_healed_ally() -> None:
+    ally = hero("brute", ["trample", "eye-for-an-eye"], (4, 0))
+    game = arena(
+        [elementalist(["eye-of-the-hurricane", "stoking-hail"]), ally],
+        [("normal", (5, 0)), ("normal", (3, 2)), ("normal", (1, 0))],
+    )
+    go(game, "select eye-of-the-hurricane stoking-hail", "select trample eye-for-an-eye")
+    events = go(game, "top eye-of-the-hurricane", "heal brute")
+    assert [_hp(game, h) for h in ((5, 0), (3, 2), (1, 0))] == [8, 8, 10]
+    assert "xp elementalist 1" in events

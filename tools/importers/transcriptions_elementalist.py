@@ -362,6 +362,102 @@ ELEMENTALIST.update(
             CardHalf(abilities=(_a("attack", 3, _a("range", 4)), _infuse("dark"))),
             "J (area: J's pattern R3R5R)",
         ),
+        463: (  # Chain Lightning
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "el-chain",
+                        _a("attack", 4, _a("range", 3)),
+                        _consume("light", _plus("attack", 1), _a("pierce", 2), _xp()),
+                        _consume("air", _custom("fourth-target"), _xp()),
+                    ),
+                ),
+                lost=True,
+            ),
+            CardHalf(abilities=(_a("heal", 3, _a("range", 4)), _infuse("light"))),
+            "J (X = 4, then X-1 and X-2 on new enemies each within range 2 of the previous target, "
+            "X-3 on a fourth with air; light's +1 Attack and Pierce 2 read as for every attack of the chain)",
+        ),
+        468: (  # Eye of the Hurricane
+            CardHalf(
+                abilities=(
+                    _custom("el-heal-then", _a("heal", 3, _a("range", 4)), _a("attack", 2, _a("range", 2))),
+                    _infuse("ice"),
+                ),
+                lost=True,
+                xp=1,
+            ),
+            CardHalf(
+                abilities=(
+                    _a(
+                        "move",
+                        3,
+                        _ELEMENTAL,
+                        _consume("fire", _plus("move", 3)),
+                        _consume("air", _a("jump"), _xp()),
+                    ),
+                )
+            ),
+            "J (the attack targets every enemy within range 2 of the healed figure, in its sight; "
+            "J prints the ice infusion twice: one ice infusion)",
+        ),
+        470: (  # Vengeance
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        2,
+                        _a("range", 3),
+                        TRIANGLE,
+                        _ELEMENTAL,
+                        _both("dark", "wild", _custom("kill-normal"), _xp()),
+                    ),
+                )
+            ),
+            CardHalf(
+                abilities=(
+                    _a("move", 3),
+                    _custom(
+                        "el-elemental",
+                        _a("retaliate", 1),
+                        _affects("ally-adjacent"),
+                        _both("light", "wild", _custom("instead-3"), _xp()),
+                    ),
+                ),
+                round=True,
+            ),
+            "J (area R2R6R5A; dark and any other element kill every normal target instead; "
+            "the bottom's Retaliate goes to one adjacent ally: 3, not 1, with light and one more element)",
+        ),
+        471: (  # Pragmatic Reinforcement
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "el-heal-then",
+                        _a("heal", 3, _a("range", 3)),
+                        _consume("ice", _a("shield", 1)),
+                        _consume("earth", _plus("heal", 2)),
+                        _consume("light", _custom("recover-discarded-1")),
+                    ),
+                ),
+                xp=1,
+            ),
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        3,
+                        _a("range", 3),
+                        _ELEMENTAL,
+                        _consume("fire", _a("condition", "poison"), _a("condition", "wound")),
+                        _consume("air", _plus("range", 3)),
+                        _consume("dark", _plus("attack", 2)),
+                    ),
+                ),
+                xp=1,
+            ),
+            "J (ice's Shield 1 for the round read as the healed figure's, as light's recovery is)",
+        ),
         464: (  # Primal Duality
             CardHalf(
                 abilities=(_a("attack", 5, _a("range", 4), _a("target", 2)), _infuse("ice"), _infuse("fire")),

@@ -29,10 +29,15 @@ import itertools
 
 import msgspec
 
+from delvekit.core.hexes import Hex
+from delvekit.core.los import sight_for
+from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import effects_classes as cls
+from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.effects import TURN_END_HOOKS, effect
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
@@ -86,7 +91,7 @@ def offers(game: Game, elements: tuple[str, ...]) -> list[tuple[Element, ...]]:
     return ways
 
 
-@effect("elemental", "el-any-of")
+@effect("elemental", "el-any-of", "el-elemental", "el-chain", "el-heal-then")
 def _elemental(game: Game, fid: str, ability: Ability) -> None:
     """Ask each consumption in turn (task ``el_consume``), then perform."""
     game._push(Task("el_consume", fid, 0, f"|{ability}"))
@@ -157,7 +162,9 @@ def improved(main: Ability, gained: list[Ability]) -> Ability:
             main, value=main.value + _flag_sum(gained, "move-plus-"), jump=main.jump or "jump" in notes
         )
     if main.kind in ("heal", "shield", "loot", "retaliate"):
-        return msgspec.structs.replace(main, value=main.value + _flag_sum(gained, f"{main.kind}-plus-"))
+        instead = [int(n.removeprefix("instead-")) for n in notes if n.startswith("instead-")]
+        value = instead[-1] if instead else main.value + _flag_sum(gained, f"{main.kind}-plus-")
+        return msgspec.structs.replace(main, value=value)
     return main
 
 
@@ -165,7 +172,26 @@ def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
     base, bought = groups(ability)
     gained = [p for i in chosen for p in bought[i][1]]
     cls._gain_xp(game, fid, gained)
-    if game.state.figures.get(fid) is None:
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    if ability.note == "el-chain":
+        _chain_start(game, f, base, gained)
+        return
+    if ability.note == "el-heal-then":
+        main = improved(next(p for p in base if p.kind == "heal"), gained)
+        rest = Ability(kind="custom", note="then", then=(*(p for p in base if p.kind == "attack"), *gained))
+        game._push(Task("el_heal", fid, main.value, f"{main.range}|{rest}"))
+        return
+    if any(p.kind == "custom" and p.note == "kill-normal" for p in gained):  # Vengeance
+        game._emit("kill-normal-this-action", fid)
+    who = [p for p in base if p.kind == "custom" and p.note.startswith("affects-")]
+    if who:  # Vengeance: the retaliate goes to an ally
+        main = improved(next(p for p in base if p.kind in _MAIN), gained)
+        game._perform(
+            fid,
+            Ability(kind="custom", note="to-allies", then=(Ability(kind=main.kind, value=main.value), *who)),
+        )
         return
     own = [p for p in gained if p.kind in ("heal", "shield", "retaliate")]  # on yourself
     performed: list[Ability] = []
@@ -185,6 +211,145 @@ def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
             fx._perform_attack(game, fid, p)
         else:
             game._perform(fid, p)
+
+
+# ------------------------------------------------------------ figures near a hex
+
+
+def near(game: Game, origin: Hex, reach: int, candidates: list[Figure]) -> list[Figure]:
+    """The ``candidates`` within ``reach`` of ``origin`` (around walls) and in its sight."""
+    board = game.board()
+    if board is None:
+        return []
+    dist = proximity(board, origin, reach)
+    sight = sight_for(board, game._static.ruleset.los)
+    return [g for g in candidates if dist.get(g.hex, reach + 1) <= reach and sight.visible(origin, g.hex)]
+
+
+def _enemies(game: Game, f: Figure) -> list[Figure]:
+    return [
+        g
+        for g in game.state.figures.values()
+        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+    ]
+
+
+def _strike(game: Game, fid: str, attack: Ability, tid: str) -> None:
+    game._push(Task("strike", fid, attack.value, f"{attack}|{tid}"))
+
+
+# ------------------------------------------------------------ Chain Lightning
+
+
+def _chain_start(game: Game, f: Figure, base: list[Ability], gained: list[Ability]) -> None:
+    """Chain Lightning: Attack X on one enemy within range, then X-1, X-2 (X-3 with air) each
+    on a new enemy within range 2 of the previous target; light adds to every attack."""
+    if Condition.DISARM in f.conditions:
+        game._emit("prevented", f.id, "attack", "disarm")
+        return
+    first = next(p for p in base if p.kind == "attack")
+    links = 4 if any(p.kind == "custom" and p.note == "fourth-target" for p in gained) else 3
+    bonus = sum(p.value for p in gained if p.kind == "attack")
+    values = [first.value + bonus - i for i in range(links)]
+    pierce = _flag_sum(gained, "pierce-")
+    game._push(Task("el_chain", f.id, first.range, f"{','.join(map(str, values))}|{pierce}|-|"))
+
+
+def _run_chain(game: Game, task: Task) -> Decision | None:
+    values, _, origin, used = task.text.split("|")
+    f = game.state.figures.get(task.who)
+    if f is None or not values:
+        game._pop()
+        return None
+    if origin == "-":
+        found = actions.targets(game, f, task.n)
+    else:
+        taken = set(used.split(";"))
+        found = [g for g in near(game, actions.parse_hex(origin), 2, _enemies(game, f)) if g.id not in taken]
+    if not found:
+        game._pop()
+        game._emit("chain-ends", task.who)
+        return None
+    return Decision(task.who, "attack", [*(Choice("target", (g.id,)) for g in found), Choice("skip")])
+
+
+def _apply_chain(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "chain")
+        return
+    values, pierce, origin, used = task.text.split("|")
+    tid = choice.args[0]
+    target = game.state.figures[tid]
+    value, *rest = [int(v) for v in values.split(",")]
+    if rest:
+        later = ";".join(x for x in (*used.split(";"), tid) if x)
+        nxt = f"{','.join(map(str, rest))}|{pierce}|{actions.hex_token(target.hex)}|{later}"
+        game._push(Task("el_chain", task.who, 2, nxt))
+    reach = task.n if origin == "-" else 2
+    _strike(game, task.who, Ability(kind="attack", value=max(0, value), range=reach, pierce=int(pierce)), tid)
+
+
+# ------------------------------------------------- heal, then around the healed
+
+
+def _run_heal(game: Game, task: Task) -> Decision | None:
+    """Pragmatic Reinforcement, Eye of the Hurricane: you or an ally within range is healed;
+    what follows happens to or around that figure."""
+    f = game.state.figures.get(task.who)
+    if f is None:
+        game._pop()
+        return None
+    reach = int(task.text.split("|", 1)[0])
+    friends = [g for g in game.state.figures.values() if not actions._hostile(f, g)]
+    found = [f, *(g for g in near(game, f.hex, reach, friends) if g is not f)]
+    return Decision(task.who, "heal", [Choice("heal", (g.id,)) for g in found])
+
+
+def _apply_heal(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    gid = choice.args[0]
+    target = game.state.figures[gid]
+    game.heal(gid, task.n)
+    rest = list(Ability.parse(task.text.split("|", 1)[1]).then)
+    shield = sum(p.value for p in rest if p.kind == "shield")
+    if shield:  # Pragmatic Reinforcement's ice: the healed figure's shield this round
+        target.shield_bonus += shield
+        game._emit("bonus", gid, "shield", shield)
+    for attack in (p for p in rest if p.kind == "attack"):  # Eye of the Hurricane
+        f = game.state.figures.get(task.who)
+        if f is not None and Condition.DISARM not in f.conditions:
+            hit = near(game, target.hex, attack.range, _enemies(game, f))
+            plain = msgspec.structs.replace(attack, range=max(attack.range, 1))
+            for g in reversed(hit):
+                _strike(game, task.who, plain, g.id)
+    ch = game.state.characters.get(gid)
+    if (
+        any(p.kind == "custom" and p.note == "recover-discarded-1" for p in rest)
+        and ch is not None
+        and ch.discard
+    ):
+        game._push(Task("el_recover", gid, 1, ""))
+
+
+def _run_recover(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters.get(task.who)
+    if ch is None or not ch.discard:
+        game._pop()
+        return None
+    return Decision(task.who, "recover", [*(Choice("recover", (c,)) for c in ch.discard), Choice("skip")])
+
+
+def _apply_recover(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "recover")
+        return
+    ch = game.state.characters[task.who]
+    card = choice.args[0]
+    ch.discard.remove(card)
+    ch.hand.append(card)
+    game._emit("recovered", task.who, card, "discard")
 
 
 # ------------------------------------------------------------ turn end
@@ -222,7 +387,10 @@ TURN_END_HOOKS.append(_turn_end)
 for _kind, _run, _apply in (
     ("el_consume", _run_consume, _apply_consume),
     ("el_infuse", _run_infuse, _apply_infuse),
+    ("el_chain", _run_chain, _apply_chain),
+    ("el_heal", _run_heal, _apply_heal),
+    ("el_recover", _run_recover, _apply_recover),
 ):
     task_handler(_kind, _run, _apply)
 
-__all__ = ["groups", "improved", "offers"]
+__all__ = ["groups", "improved", "near", "offers"]
