@@ -6,9 +6,12 @@ with the search tool:
 
 * J: the structured card database (stored file 26761831706; the index does not name its
   repository): every Elementalist card with markers, XP, elements and area patterns;
+* R: the r/Gloomhaven wiki Elementalist ability page (reddit.wdas.io/r/Gloomhaven/wiki/
+  class_guides/class16/abilities), the ten level-1 cards (numbers, elements, XP, loss markers);
 * GHS: the card list, levels and initiatives (already in the class file).
 
-Every card rests on J alone (docs/content.md lists the readings). The class's signature is an
+The level-1 cards rest on J and R, which agree but where each card's sources line says; the X
+cards and levels 2-9 rest on J alone (docs/content.md lists the readings). The class's signature is an
 ability followed by several optional consumptions, each buying its own bonus: such an ability
 carries a ``custom elemental`` marker and is performed by ``effects_elementalist`` (each
 consumption asked in turn). ``custom consume-all`` groups consumptions that buy one bonus
@@ -120,7 +123,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
                 ),
             )
         ),
-        "J",
+        "J R",
     ),
     448: (  # Pure Augmentation
         CardHalf(
@@ -146,7 +149,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
                 ),
             )
         ),
-        "J",
+        "J R",
     ),
     449: (  # Formless Power
         CardHalf(
@@ -165,8 +168,9 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             abilities=(_custom("consume-on-attack", _consume("wild", _plus("attack", 1))),),
             persistent=True,
             lost=True,
+            xp=2,
         ),
-        "J",
+        "J R (the bottom's XP 2: R only)",
     ),
     450: (  # Shaping the Ether
         CardHalf(
@@ -192,7 +196,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             persistent=True,
             lost=True,
         ),
-        "J",
+        "J R",
     ),
     451: (  # Stoking Hail
         CardHalf(
@@ -201,7 +205,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             )
         ),
         CardHalf(abilities=(_a("move", 2), _infuse("fire"))),
-        "J",
+        "J R",
     ),
     452: (  # Tremulant Cyclone
         CardHalf(
@@ -217,7 +221,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             )
         ),
         CardHalf(abilities=(_a("move", 2), _infuse("earth"))),
-        "J (area: J's pattern R2R6R)",
+        "J R (area: J's pattern R2R6R, R's three-hex triangle)",
     ),
     453: (  # Infernal Vortex
         CardHalf(
@@ -226,7 +230,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             xp=1,
         ),
         CardHalf(abilities=(_a("move", 2), _infuse("ice"))),
-        "J (every enemy at exactly range 2: the ring of hexes at distance 2 as an area)",
+        "J R (every enemy at exactly range 2: the ring of hexes at distance 2 as an area)",
     ),
     454: (  # Lava Eruption
         CardHalf(
@@ -239,7 +243,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             xp=1,
         ),
         CardHalf(abilities=(_a("move", 2), _infuse("air"))),
-        "J",
+        "J R",
     ),
     455: (  # Ice Spikes
         CardHalf(
@@ -263,7 +267,7 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             lost=True,
             xp=1,
         ),
-        "J (area: J's pattern R2R6R5A, the A an enhancement hex)",
+        "J R (area: J's pattern R2R6R5A, the A an enhancement hex)",
     ),
     456: (  # Frigid Torrent
         CardHalf(
@@ -280,7 +284,10 @@ ELEMENTALIST: dict[int, tuple[CardHalf, CardHalf, str]] = {
             lost=True,
             xp=1,
         ),
-        "J (the top's earth buys Target without a number: read as Target 2; area R2R6R5A)",
+        (
+            "J R (the top's earth buys Target 2 (R; J prints no number); area R2R6R5A; "
+            "the bottom's infusions: J ice and earth, R ice and air: J kept)"
+        ),
     ),
     457: (  # Malleable Evocation
         CardHalf(
