@@ -1021,4 +1021,5 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "cragheart": __import__("transcriptions_cragheart").CRAGHEART,
     "doomstalker": __import__("transcriptions_doomstalker").DOOMSTALKER,
     "elementalist": __import__("transcriptions_elementalist").ELEMENTALIST,
+    "nightshroud": __import__("transcriptions_nightshroud").NIGHTSHROUD,
 }

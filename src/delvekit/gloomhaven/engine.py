@@ -814,6 +814,11 @@ class Game:
         if f is None:
             return
         kind = ability.kind
+        if f.kind == "character":
+            from delvekit.gloomhaven import effects_nightshroud  # Wings of the Night, Black Knives
+
+            if effects_nightshroud.action_part(self, fid, ability):
+                return  # a move first, then this ability again
         if kind in ("move", "heal") and f.kind == "character":  # Defensive Stance, Potent Potables
             from delvekit.gloomhaven import effects_classes
 
@@ -825,6 +830,8 @@ class Game:
                 extra += move_change(self, fid)
             if extra:
                 ability = msgspec.structs.replace(ability, value=max(0, ability.value + extra))
+            if kind == "move":
+                ability = effects_nightshroud.moved_value(self, fid, ability)  # Empowering Void
         elif kind == "attack" and ability.range > 0 and ability.targets >= 1 and not ability.area:
             from delvekit.gloomhaven import effects_classes  # Quiver of Arrows
 
