@@ -5,16 +5,20 @@ one per named effect and doom flag, with the real cards of the content pack on a
 from __future__ import annotations
 
 from delvekit.gloomhaven import effects, effects_doomstalker
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.effects_characters import StrikeBonus
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_content import Member, character
 from delvekit.gloomhaven.engine_setup import CharacterSetup, MonsterStats
+from delvekit.gloomhaven.state import ActiveCard
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 
 CARDS = {c.id: c for c in character(PACK, Member("doomstalker", 9), (0, 0), {"C": 2, "L": 1}).hand}
 FILLER = ["solid-bow", "a-moment-s-peace", "foot-snare", "swift-trickery"]
 FRAIL = MonsterStats(health=3, move=2, attack=3)
+BOW = Ability(kind="attack", value=3, range=5)
 
 
 def stalker(cards: list[str], hex: tuple[int, int] = (0, 0), health: int = 12) -> CharacterSetup:
@@ -162,7 +166,7 @@ def test_multi_pronged_assault_gives_allies_but_not_you_one_more() -> None:
     events = go(game, "top solid-bow", f"target {m}?")
     assert _attack(events, m) == f"attack doomstalker {m} value=3 damage=3"
     out = StrikeBonus()
-    effects_doomstalker.strike_extra(game, game.state.figures["brute"], game.state.figures[m], out, "")
+    effects_doomstalker.strike_extra(game, game.state.figures["brute"], game.state.figures[m], BOW, out, "")
     assert (out.attack, out.why) == (1, ["doom-multi-pronged-assault+1"])
 
 
@@ -175,7 +179,7 @@ def test_the_hunt_begins_gives_summoned_allies_but_not_you_two_more() -> None:
     boar = next(f for f in game.state.figures.values() if f.kind == "summon")
     assert (boar.name, boar.max_hp) == ("battle-boar", 7)
     out = StrikeBonus()
-    effects_doomstalker.strike_extra(game, boar, game.state.figures[m], out, "")
+    effects_doomstalker.strike_extra(game, boar, game.state.figures[m], BOW, out, "")
     assert (out.attack, out.why) == (2, ["doom-the-hunt-begins+2"])
     finish_round(game)
     go(game, "select swift-trickery a-moment-s-peace")
@@ -333,3 +337,263 @@ def test_the_vicious_jackal_retaliates_from_the_turn_it_is_placed() -> None:
     assert events[hit].startswith(f"attack {m} {jackal.id} ")
     assert f"damage {m} 1 retaliate" in events[hit:]
     assert game.state.scenario_marks[f"dsret|{jackal.id}"] == game.state.round  # armed again
+
+
+# ------------------------------------------------------------------ levels 2-9
+
+
+def test_relentless_offensive_adds_two_this_round_on_doomed_enemies_only() -> None:
+    game = arena(
+        [stalker(["relentless-offensive", "vital-charge"])], [("normal", (2, 0)), ("normal", (3, -1))]
+    )
+    go(game, "select solid-bow vital-charge")
+    m, other = at(game, (2, 0)), at(game, (3, -1))
+    _doom(game, "vital-charge", m)
+    finish_round(game)
+    go(game, "select relentless-offensive a-moment-s-peace", "bottom relentless-offensive")
+    doomed, plain = StrikeBonus(), StrikeBonus()
+    me = game.state.figures["doomstalker"]
+    effects_doomstalker.strike_extra(game, me, game.state.figures[m], BOW, doomed, "")
+    effects_doomstalker.strike_extra(game, me, game.state.figures[other], BOW, plain, "")
+    assert (doomed.attack, plain.attack) == (2, 0)
+
+
+def test_press_the_attack_adds_three_on_a_doomed_target() -> None:
+    game = arena(
+        [stalker(["press-the-attack", "race-to-the-grave"])], [("normal", (2, 0)), ("normal", (3, -1))]
+    )
+    go(game, "select press-the-attack race-to-the-grave")
+    m = at(game, (2, 0))
+    _doom(game, "race-to-the-grave", m)
+    events = go(game, "top press-the-attack", f"target {m}")
+    assert _attack(events, m) == f"attack doomstalker {m} value=5 damage=5"
+
+
+def test_expose_pierce_and_singular_focus_advantage() -> None:
+    game = arena([stalker(["expose", "singular-focus"])], [("normal", (2, 0)), ("normal", (3, -1))])
+    go(game, "select expose singular-focus")
+    m = at(game, (2, 0))
+    _doom(game, "expose", m)
+    out = StrikeBonus()
+    effects_doomstalker.strike_extra(
+        game, game.state.figures["doomstalker"], game.state.figures[m], BOW, out, ""
+    )
+    assert (out.pierce, out.advantage) == (2, False)
+    game.state.scenario_marks[f"doom|doomstalker|singular-focus|{m}"] = 1
+    game.state.characters["doomstalker"].active.append(
+        ActiveCard("singular-focus", "persistent", False, "bottom")
+    )
+    out = StrikeBonus()
+    effects_doomstalker.strike_extra(
+        game, game.state.figures["doomstalker"], game.state.figures[m], BOW, out, ""
+    )
+    assert (out.pierce, out.advantage) == (2, True)
+
+
+def test_expose_strips_invisibility_from_every_enemy_while_active() -> None:
+    game = arena([stalker(["expose"])], [("normal", (2, 0)), ("normal", (3, -1))], ("attack +0",))
+    go(game, "select expose solid-bow")
+    m, other = at(game, (2, 0)), at(game, (3, -1))
+    game.state.figures[m].conditions.add(Condition.INVISIBLE, turns_started=0, immune=frozenset())
+    events = go(game, "top expose")
+    assert f"condition-ended {m} invisible exposed" in events
+    game.state.figures[other].conditions.add(Condition.INVISIBLE, turns_started=0, immune=frozenset())
+    events = finish_round(game)  # the monsters' turns start: stripped again
+    assert f"condition-ended {other} invisible exposed" in events
+    assert "expose" in _active(game)
+
+
+def test_darkened_skies_attacks_every_enemy_in_range_with_xp_per_two() -> None:
+    game = arena(
+        [stalker(["darkened-skies"])],
+        [("normal", (2, 0)), ("normal", (3, -1)), ("normal", (0, 3)), ("normal", (5, 0))],
+    )
+    go(game, "select darkened-skies solid-bow")
+    events = go(game, "top darkened-skies")
+    if game.decision is not None and game.decision.kind == "attack":
+        events += go(game, str(next(c for c in game.decision.choices if c.kind == "all")))
+    hit = [e.split()[2] for e in events if e.startswith("attack doomstalker ")]
+    assert sorted(hit) == sorted([at(game, (2, 0)), at(game, (3, -1)), at(game, (0, 3))])  # (5,0) is 5 away
+    assert "xp doomstalker 1 targets" in events
+
+
+def test_darkened_skies_doom_attacks_three_when_its_enemy_dies() -> None:
+    game = arena(
+        [stalker(["darkened-skies"])],
+        [("normal", (2, 0)), ("normal", (3, -1)), ("normal", (0, 2))],
+        stats=FRAIL,
+    )
+    go(game, "select solid-bow darkened-skies")
+    m = at(game, (2, 0))
+    _doom(game, "darkened-skies", m)
+    events = go(game, "top solid-bow", f"target {m}")
+    assert f"killed {m}" in events
+    assert game.decision is not None and game.decision.kind == "attack"
+    assert {str(c) for c in game.decision.choices} >= {
+        f"target {at(game, (3, -1))}",
+        f"target {at(game, (0, 2))}",
+    }
+
+
+def test_flight_of_flame_trap_wounds_the_enemies_next_to_it() -> None:
+    game = arena([stalker(["flight-of-flame"])], [("normal", (3, 0)), ("normal", (2, -1))])
+    go(game, "select flight-of-flame solid-bow")
+    events = go(game, "top flight-of-flame", "place 1,0")
+    assert "trap-created doomstalker 1,0 damage=2 with=wound" in events
+    springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
+    springer.hex = (1, 0)
+    from delvekit.gloomhaven import effects_classes
+
+    effects_classes.trap_sprung(game, springer, (1, 0))
+    assert Condition.WOUND in game.state.figures[beside].conditions
+    assert game.state.figures[beside].hp == 10
+
+
+def test_inescapable_fate_kills_its_enemy_as_your_third_turn_after_starts() -> None:
+    game = arena(
+        [stalker(["inescapable-fate", "fresh-kill", "detonation", "crippling-noose"])],
+        [("normal", (4, 0)), ("normal", (4, -1))],
+    )
+    go(game, "select solid-bow inescapable-fate")
+    m = at(game, (4, 0))
+    _doom(game, "inescapable-fate", m)
+    picks = (
+        "select a-moment-s-peace foot-snare",
+        "select swift-trickery fresh-kill",
+        "select detonation crippling-noose",
+    )
+    for turn, pick in enumerate(picks):
+        finish_round(game)
+        assert m in game.state.figures
+        events = go(game, pick)  # its turn starts: the marker advances
+        assert f"doom-countdown doomstalker inescapable-fate {m}" in events
+        assert (m in game.state.figures) is (turn < 2)
+    assert "inescapable-fate" in game.state.characters["doomstalker"].discard
+    assert effects_doomstalker.dooms(game) == []
+
+
+def test_inescapable_fate_top_keeps_two_dooms_on_one_enemy() -> None:
+    game = arena(
+        [stalker(["inescapable-fate", "race-to-the-grave", "vital-charge"])],
+        [("normal", (4, 0)), ("normal", (4, -1))],
+    )
+    go(game, "select inescapable-fate race-to-the-grave")
+    m, other = at(game, (4, 0)), at(game, (4, -1))
+    go(game, "top inescapable-fate")
+    _doom(game, "race-to-the-grave", m)
+    finish_round(game)
+    go(game, "select solid-bow vital-charge")
+    _doom(game, "vital-charge", m)
+    assert [c for _, c, _ in effects_doomstalker.dooms(game)] == ["race-to-the-grave", "vital-charge"]
+    del other
+
+
+def test_wild_command_attacks_a_doomed_enemy_at_any_range_and_commands_a_summon() -> None:
+    game = arena([stalker(["wild-command", "race-to-the-grave"])], [("normal", (5, -5)), ("normal", (2, 0))])
+    go(game, "select solid-bow race-to-the-grave")
+    far, near = at(game, (5, -5)), at(game, (2, 0))
+    _doom(game, "race-to-the-grave", far)
+    finish_round(game)
+    go(game, "select wild-command a-moment-s-peace")
+    events = go(game, "bottom wild-command", "stop?", f"target {far}")
+    assert game.decision is not None
+    assert {str(c) for c in game.decision.choices} >= {f"target {far}"}
+    assert f"target {near}" not in {str(c) for c in game.decision.choices}
+    events = go(game, f"target {far}")
+    assert _attack(events, far).startswith(f"attack doomstalker {far} value=2")
+
+
+def test_natures_hunger_heals_you_and_every_ally_on_death() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (-3, 0))
+    game = arena([stalker(["nature-s-hunger"]), brute], [("normal", (2, 0))], stats=FRAIL)
+    go(game, "select solid-bow nature-s-hunger", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor == "brute":
+        names = [str(c) for c in game.decision.choices]
+        go(game, next(n for n in ("skip", "stop", "bottom shield-bash", "top grab-and-go") if n in names))
+    m = at(game, (2, 0))
+    _doom(game, "nature-s-hunger", m)
+    game.state.figures["doomstalker"].hp = 5
+    game.state.figures["brute"].hp = 5
+    events = go(game, "top solid-bow", f"target {m}?")
+    assert "healed doomstalker 2" in events and "healed brute 2" in events
+
+
+def test_impending_end_kills_a_target_left_with_two_or_fewer() -> None:
+    for health, dies in ((6, True), (7, False)):
+        game = arena(
+            [stalker(["impending-end"])],
+            [("normal", (2, 0))],
+            stats=MonsterStats(health=health, move=2, attack=3),
+        )
+        go(game, "select impending-end solid-bow")
+        m = at(game, (2, 0))
+        events = go(game, "top impending-end", f"target {m}?")
+        assert (m not in game.state.figures) is dies, events
+
+
+def test_crashing_wave_doom_curses_the_doomed_enemy_when_attacked() -> None:
+    game = arena([stalker(["crashing-wave"])], [("normal", (2, 0)), ("normal", (3, -1))])
+    go(game, "select solid-bow crashing-wave")
+    m = at(game, (2, 0))
+    _doom(game, "crashing-wave", m)
+    events = go(game, "top solid-bow", f"target {m}")
+    assert f"doom-curse {m} card=crashing-wave" in events
+    assert "curse" in [str(c) for c in game.state.modifier_decks["@monsters"].cards]
+
+
+def test_rising_momentum_moves_every_doom_to_an_enemy_within_two() -> None:
+    game = arena(
+        [stalker(["rising-momentum", "inescapable-fate", "race-to-the-grave"])],
+        [("normal", (2, 0)), ("normal", (3, 0)), ("normal", (-4, 0))],
+        stats=FRAIL,
+    )
+    go(game, "select inescapable-fate rising-momentum")
+    m, near = at(game, (2, 0)), at(game, (3, 0))
+    go(game, "top inescapable-fate")
+    _doom(game, "rising-momentum", m)
+    finish_round(game)
+    go(game, "select solid-bow race-to-the-grave")
+    _doom(game, "race-to-the-grave", m)
+    go(game, "top solid-bow", f"target {m}")
+    assert game.decision is not None and game.decision.kind == "doom-transfer"
+    go(game, f"transfer {near}")
+    assert effects_doomstalker.dooms(game) == [
+        ("doomstalker", "race-to-the-grave", near),
+        ("doomstalker", "rising-momentum", near),
+    ]
+
+
+def test_predator_and_prey_adds_the_unused_range() -> None:
+    game = arena([stalker(["predator-and-prey"])], [("normal", (2, 0)), ("normal", (3, -1))])
+    go(game, "select solid-bow predator-and-prey")
+    m = at(game, (2, 0))
+    _doom(game, "predator-and-prey", m)
+    events = go(game, "top solid-bow", f"target {m}")
+    assert _attack(events, m) == f"attack doomstalker {m} value=6 damage=6"  # range 5, 2 hexes: +3
+
+
+def test_lead_to_slaughter_drags_the_target_toward_an_ally() -> None:
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (-3, 0))
+    game = arena([stalker(["lead-to-slaughter"], hex=(0, -3)), brute], [("normal", (3, 0))])
+    go(game, "select lead-to-slaughter solid-bow", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor == "brute":
+        names = [str(c) for c in game.decision.choices]
+        go(game, next(n for n in ("skip", "stop", "bottom shield-bash", "top grab-and-go") if n in names))
+    m = at(game, (3, 0))
+    events = go(game, "top lead-to-slaughter", f"target {m}?")
+    moved = [e for e in events if e.startswith(f"moved {m} ")]
+    assert len(moved) == 3 and all(e.endswith("forced") for e in moved)
+    assert game.state.figures[m].hex == (0, 0)
+
+
+def test_lead_to_slaughter_bottom_moves_the_dooms_to_an_enemy_within_four() -> None:
+    game = arena(
+        [stalker(["lead-to-slaughter", "race-to-the-grave"])], [("normal", (2, 0)), ("normal", (5, -5))]
+    )
+    go(game, "select solid-bow race-to-the-grave")
+    m, far = at(game, (2, 0)), at(game, (5, -5))
+    _doom(game, "race-to-the-grave", far)
+    finish_round(game)
+    go(game, "select lead-to-slaughter a-moment-s-peace")
+    go(game, "bottom lead-to-slaughter", "stop?", f"transfer {m}?")
+    assert effects_doomstalker.dooms(game) == [("doomstalker", "race-to-the-grave", m)]

@@ -151,4 +151,98 @@ DOOMSTALKER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_a("move", 3, _a("jump")),)),
         "J",
     ),
+    391: (  # Expose
+        CardHalf(abilities=(_c("ds-expose"),), lost=True, persistent=True, xp=2),
+        _doom(_c("who-self-allies"), _a("pierce", 2)),
+        "J",
+    ),
+    392: (  # Relentless Offensive
+        CardHalf(abilities=(_a("attack", 2, _a("range", 5), _a("target", 2)),)),
+        CardHalf(abilities=(_c("ds-doomed-bonus-this-round", _plus(2)),), round=True),
+        "J",
+    ),
+    393: (  # Darkened Skies
+        CardHalf(
+            abilities=(_c("ds-attack-all", _a("attack", 3, _a("range", 3)), _c("xp-per-2-targets")),),
+            lost=True,
+        ),
+        _doom(_c("on-death-attack", _a("attack", 2, _a("range", 3)), _a("target", 3))),
+        "J",
+    ),
+    394: (  # Press the Attack
+        CardHalf(abilities=(_c("ds-attack", _a("attack", 2, _a("range", 4)), _c("doomed"), _plus(3)),)),
+        CardHalf(abilities=(_a("retaliate", 2, _a("range", 2)),), round=True),
+        "J",
+    ),
+    395: (  # Singular Focus
+        CardHalf(abilities=(_a("loot", 2),), lost=True, xp=2),
+        _doom(_c("advantage")),
+        "J",
+    ),
+    396: (  # Flight of Flame
+        CardHalf(
+            abilities=(_trap(2, _a("condition", "wound")), _c("ds-trap-splash", _a("condition", "wound")))
+        ),
+        CardHalf(abilities=(_a("move", 5, _a("jump")),)),
+        "J",
+    ),
+    397: (  # Inescapable Fate
+        CardHalf(abilities=(_c("ds-two-dooms"),), lost=True, persistent=True, xp=2),
+        CardHalf(
+            abilities=(_c("ds-doom", _c("normal-or-elite"), _c("countdown")),),
+            persistent=True,
+            slots=_slots(0, 0, 0),
+        ),
+        "J",
+    ),
+    398: (  # Wild Command
+        CardHalf(abilities=(_c("ds-summon-performs"),)),
+        CardHalf(abilities=(_a("move", 3), _c("ds-attack-doomed-any-range", _a("attack", 2)))),
+        "J",
+    ),
+    399: (  # Nature's Hunger
+        _summon_half(_summon("Giant Toad", 7, 1, 1, abilities=(_a("condition", "stun"),))),
+        _doom(_c("on-death-heal-party", _a("heal", 2))),
+        "J, Giant Toad stats G",
+    ),
+    400: (  # Camouflage
+        CardHalf(
+            abilities=(_a("attack", 3, _a("range", 5)), _a("condition", "invisible", _a("affects", "self")))
+        ),
+        CardHalf(abilities=(_a("attack", 3), _a("condition", "invisible", _a("affects", "self")))),
+        "J",
+    ),
+    401: (  # Impending End
+        CardHalf(abilities=(_c("ds-attack", _a("attack", 4, _a("range", 4)), _c("finish-2")),)),
+        CardHalf(abilities=(_c("ds-doomed-bonus-this-round", _plus(3)),), round=True),
+        "J",
+    ),
+    402: (  # Crashing Wave
+        CardHalf(
+            abilities=(_a("move", 4), _c("ds-attack-all", _a("attack", 3), _c("xp-per-target"))),
+            lost=True,
+        ),
+        _doom(_c("curse")),
+        "J",
+    ),
+    403: (  # Rising Momentum
+        CardHalf(abilities=(_a("attack", 5, _a("range", 5), _a("push", 3)),), lost=True, xp=2),
+        _doom(_c("transfer-on-death-2")),
+        "J",
+    ),
+    404: (  # Feral Instincts
+        CardHalf(abilities=(_a("move", 2), _a("attack", 3), _a("loot", 1))),
+        CardHalf(abilities=(_a("move", 3), _a("heal", 5, _a("affects", "self")))),
+        "J",
+    ),
+    405: (  # Predator and Prey
+        _summon_half(_summon("Spitting Cobra", 5, 3, 3, range=3, abilities=(_a("condition", "poison"),))),
+        _doom(_c("range-gap")),
+        "J, Spitting Cobra stats G",
+    ),
+    406: (  # Lead to Slaughter
+        CardHalf(abilities=(_c("ds-attack", _a("attack", 4, _a("range", 6)), _c("lead-3")),)),
+        CardHalf(abilities=(_a("move", 3), _c("ds-transfer-all", _a("range", 4)))),
+        "J",
+    ),
 }

@@ -477,7 +477,7 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
         _augment_bonus(game, owner, out, extras)
     from delvekit.gloomhaven import effects_doomstalker  # dooms: characters' and summons' attacks
 
-    effects_doomstalker.strike_extra(game, f, target, out, extras)
+    effects_doomstalker.strike_extra(game, f, target, ability, out, extras)
     if f.kind != "character":
         return out
     from delvekit.gloomhaven import effects_classes

@@ -47,18 +47,22 @@ trap sprung (via :func:`~delvekit.gloomhaven.effects_classes.trap_sprung`), and 
 
 from __future__ import annotations
 
+import msgspec
+
 import delvekit.gloomhaven.engine  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.effects import (
     DAMAGE_HOOKS,
     DEATH_HOOKS,
     ROUND_HOOKS,
     STAT_HOOKS,
     TURN_END_HOOKS,
+    TURN_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine import Game, _half, task_handler
@@ -76,8 +80,17 @@ def _parse(key: str) -> tuple[str, str, str]:
 
 
 def dooms(game: Game) -> list[tuple[str, str, str]]:
-    """(character, card, doomed enemy) of every active doom, in a stable order."""
-    return sorted(_parse(k) for k in game.state.scenario_marks if k.startswith(_DOOM))
+    """(character, card, doomed enemy) of every active doom, in a stable order: a mark whose
+    card left the active area another way (picked up by a long rest, exhaustion) is no doom."""
+    st = game.state
+    out = []
+    for k in st.scenario_marks:
+        if k.startswith(_DOOM):
+            cid, card, target = _parse(k)
+            ch = st.characters.get(cid)
+            if ch is not None and any(a.card == card for a in ch.active):
+                out.append((cid, card, target))
+    return sorted(out)
 
 
 def _doom_of(game: Game, cid: str, card: str, half_name: str = "bottom") -> Ability | None:
@@ -125,21 +138,38 @@ def _discard(game: Game, cid: str, card: str, why: str) -> None:
 
 @effect("ds-doom")
 def _doom(game: Game, fid: str, ability: Ability) -> None:
-    """Discard the other active dooms, then place this one on an enemy the player picks."""
+    """Place this doom on an enemy the player picks; the other dooms then end (Inescapable Fate
+    keeps one other doom on the same enemy)."""
     ch = game.state.characters.get(fid)
     f = game.state.figures.get(fid)
     if ch is None or f is None or ch.playing is None:
         return
-    for active in list(ch.active):
-        if active.card != ch.playing and _doom_of(game, fid, active.card, active.half) is not None:
-            _discard(game, fid, active.card, "another-doom")
+    ranks = ("normal", "elite") if "normal-or-elite" in fx.flags(ability) else ("normal", "elite", "boss")
     enemies = sorted(
-        g.id for g in game.state.figures.values() if g.kind == "monster" and actions._hostile(f, g)
+        g.id
+        for g in game.state.figures.values()
+        if g.kind == "monster" and g.rank in ranks and actions._hostile(f, g)
     )
     if not enemies:
+        _end_others(game, fid, ch.playing, None)
         game._emit("no-target", fid, "doom")
         return
     game._push(Task("ds_doom", fid, 0, f"{ch.playing}|" + ";".join(enemies)))
+
+
+def _end_others(game: Game, cid: str, card: str, target: str | None) -> None:
+    """A doom of ``card`` goes on ``target``: the others end, but with Inescapable Fate active
+    one other doom on the same enemy stays (the oldest of two there ends)."""
+    ch = game.state.characters[cid]
+    from delvekit.gloomhaven.effects_classes import _holders
+
+    two = bool(_holders(game, cid, "ds-two-dooms"))
+    placed = {c: t for k, c, t in dooms(game) if k == cid}
+    same = [a.card for a in ch.active if a.card in placed and placed[a.card] == target and a.card != card]
+    keep = set(same[-1:]) if two and target is not None else set()
+    for active in list(ch.active):
+        if active.card != card and active.card not in keep and _doom_of(game, cid, active.card, active.half):
+            _discard(game, cid, active.card, "another-doom")
 
 
 def _run_doom(game: Game, task: Task) -> Decision | None:
@@ -147,6 +177,7 @@ def _run_doom(game: Game, task: Task) -> Decision | None:
     alive = [g for g in options.split(";") if g in game.state.figures]
     if not alive:
         game._pop()
+        _end_others(game, task.who, task.text.split("|")[0], None)
         return None
     return Decision(task.who, "doom", [Choice("doom", (g,)) for g in alive])
 
@@ -155,14 +186,29 @@ def _apply_doom(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     card = task.text.split("|")[0]
     game.mark_used(task.who)
+    _end_others(game, task.who, card, choice.args[0])
     game.state.scenario_marks[f"{_DOOM}{task.who}|{card}|{choice.args[0]}"] = game.state.round
     game._emit("doomed", choice.args[0], f"by={task.who}", f"card={card}")
+
+
+def _turn_start(game: Game, cid: str) -> bool:
+    """As your turn starts: Inescapable Fate's marker advances (the third kills its enemy), and
+    Expose strips every enemy's invisibility. Never takes the turn over."""
+    st = game.state
+    _expose(game)
+    if not st.scenario_marks:
+        return False
+    _countdown(game, cid)
+    return False
 
 
 def _round_end(game: Game, timing: str) -> None:
     """A doom card without a living doomed enemy leaves the active area as the round ends."""
     if timing != "end":
         return
+    live = {f"{_DOOM}{c}|{card}|{t}" for c, card, t in dooms(game)}
+    for key in [k for k in game.state.scenario_marks if k.startswith(_DOOM) and k not in live]:
+        del game.state.scenario_marks[key]
     placed = {(cid, card) for cid, card, tid in dooms(game) if tid in game.state.figures}
     for cid, ch in game.state.characters.items():
         for active in list(ch.active):
@@ -173,9 +219,11 @@ def _round_end(game: Game, timing: str) -> None:
 # ---------------------------------------------------------------- attacks
 
 
-def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, extras: str) -> None:
-    """Doom bonuses on one attack of ``f`` (a character or a summon) on ``target``, and the
-    ``dsb=`` bonuses of a ``ds-attack``."""
+def strike_extra(
+    game: Game, f: Figure, target: Figure, ability: Ability, out: fx.StrikeBonus, extras: str
+) -> None:
+    """Doom bonuses on one attack of ``f`` (any figure) on ``target``, the ``dsb=`` bonuses of a
+    ``ds-attack`` and the round bonuses on doomed enemies (Relentless Offensive)."""
     on = _on(game, target.id) if game.state.scenario_marks else []
     for token in extras.split(","):
         if token.startswith("dsb="):
@@ -183,6 +231,13 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
             if (pred == "doomed" and on) or (pred == "undamaged" and target.hp >= target.max_hp):
                 out.attack += int(n)
                 out.why.append(f"{pred}+{n}")
+    if on and f.kind == "character":
+        from delvekit.gloomhaven.effects_classes import _holders
+
+        for _, a in _holders(game, f.id, "ds-doomed-bonus-this-round"):
+            more = _value(a, "attack")
+            out.attack += more
+            out.why.append(f"doomed-this-round+{more}")
     for cid, card, a in on:
         flags = set(fx.flags(a))
         owner = game.state.figures.get(cid)
@@ -191,11 +246,28 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
             ("who-self" in flags and f.id == cid)
             or ("who-allies" in flags and friendly and f.id != cid)
             or ("who-summons" in flags and friendly and f.kind == "summon")
+            or ("who-self-allies" in flags and friendly)
         )
         bonus = _value(a, "attack")
         if mine and bonus:
             out.attack += bonus
             out.why.append(f"doom-{card}+{bonus}")
+        pierce = sum(int(n.removeprefix("pierce-")) for n in flags if n.startswith("pierce-"))
+        if mine and pierce:
+            out.pierce += pierce
+        if "advantage" in flags:  # Singular Focus: every attack on it
+            out.advantage = True
+        if "curse" in flags:  # Crashing Wave: every attack on it curses it
+            game.add_modifier_card(target.id, "curse")
+            game._emit("doom-curse", target.id, f"card={card}")
+        if "range-gap" in flags and ability.range > 0:  # Predator and Prey
+            board = game.board()
+            if board is not None:
+                distance = proximity(board, f.hex, ability.range).get(target.hex, ability.range)
+                gap = ability.range - distance
+                if gap > 0:
+                    out.attack += gap
+                    out.why.append(f"range-gap+{gap}")
 
 
 @effect("ds-attack")
@@ -204,9 +276,74 @@ def _attack(game: Game, fid: str, ability: Ability) -> None:
     attacks = fx.parts(ability, "attack")
     if not attacks:
         return
-    pred = next((n for n in fx.flags(ability) if n in ("doomed", "undamaged")), "doomed")
+    flags = fx.flags(ability)
+    pred = next((n for n in flags if n in ("doomed", "undamaged")), "doomed")
     bonus = sum(p.value for p in attacks[1:])
-    fx._perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}")
+    after = [n for n in flags if n.startswith(("finish-", "lead-"))]
+    if after:  # Impending End, Lead to Slaughter: on the target once the attack is done
+        game._push(Task("ds_after", fid, 0, after[0]))
+    fx._perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}" if bonus else "")
+
+
+def _attacked(game: Game, fid: str) -> list[str]:
+    """The targets of ``fid``'s attacks since its action began, in order."""
+    since = fx._events_since(game, "action", fid)
+    return [args[1] for kind, args in since if kind == "attack" and args[0] == fid]
+
+
+def _run_after(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    hit = _attacked(game, task.who)
+    target = game.state.figures.get(hit[-1]) if hit else None
+    if target is None:
+        return None
+    kind, n = task.text.rsplit("-", 1)
+    if kind == "finish" and target.hp <= int(n) and target.rank != "boss":
+        game._emit("kill", task.who, target.id, "finished")
+        game._kill(target)
+    elif kind == "lead":
+        _lead(game, task.who, target, int(n))
+    return None
+
+
+def _lead(game: Game, fid: str, target: Figure, steps: int) -> None:
+    """Lead to Slaughter: the target moves up to ``steps`` hexes along a shortest walk toward
+    the closest empty hex next to one of your allies (ties: the lowest hex)."""
+    board = game.board()
+    me = game.state.figures.get(fid)
+    if board is None or me is None or target.kind != "monster":
+        return
+    occupied = {g.hex: g for g in game.state.figures.values() if g is not target}
+    allies = [g for g in game.state.figures.values() if g.id != fid and not actions._hostile(me, g)]
+    goals = {h for g in allies for h in board.links.get(g.hex, ()) if h not in occupied}
+    if not goals or target.hex in goals:
+        return
+    came: dict[tuple[int, int], tuple[int, int]] = {}
+    frontier, seen, found = [target.hex], {target.hex}, None
+    while frontier and found is None:
+        nxt = []
+        for h in sorted(frontier):
+            for k in sorted(board.links.get(h, ())):
+                if k in seen or k in occupied or not actions._walkable(board, target, h, k, occupied):
+                    continue
+                seen.add(k)
+                came[k] = h
+                if k in goals and found is None:
+                    found = k
+                nxt.append(k)
+        frontier = nxt
+    if found is None:
+        return
+    path = [found]
+    while came[path[-1]] != target.hex:
+        path.append(came[path[-1]])
+    path.reverse()
+    for h in path[:steps]:
+        target.hex = h
+        game._emit("moved", target.id, actions.hex_token(h), "forced")
+        actions._enter(game, target, h)
+        if target.id not in game.state.figures:
+            return
 
 
 # ------------------------------------------------------------- monster side
@@ -230,7 +367,10 @@ def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
 def _run_turn(game: Game, task: Task) -> Decision | None:
     """Race to the Grave: damage at the start of the doomed monster's turn."""
     game._pop()
-    if task.who not in game.state.figures or not game.state.scenario_marks:
+    if task.who not in game.state.figures:
+        return None
+    _expose(game)
+    if not game.state.scenario_marks:
         return None
     for _, card, a in _on(game, task.who):
         if "turn-start-damage" in fx.flags(a):
@@ -253,93 +393,166 @@ def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
 
 
 def _died(game: Game, dead: Figure) -> None:
+    """A doomed enemy died: each doom's death effect, then Rain of Arrows (once per death),
+    then the dooms move on (Rising Momentum, Frightening Curse) or are discarded."""
     on = _on(game, dead.id)
     if not on:
         return
-    board = game.board()
     st = game.state
-    for cid, card, a in on:
-        flags = set(fx.flags(a))
-        me = st.figures.get(cid)
-        if me is None:
-            _discard(game, cid, card, "owner-gone")
-            continue
-        game._emit("doom-death", dead.id, f"card={card}")
-        if "on-death-heal-self" in flags:
-            game.heal(cid, _value(a, "heal"))
-        if "on-death-move-there" in flags and st.figure_at(dead.hex) is None:
-            me.hex = dead.hex
-            game._emit("moved", cid, actions.hex_token(dead.hex), "doom")
-        around = (
-            sorted(
-                g.id
-                for g in st.figures.values()
-                if g.kind == "monster" and actions._hostile(me, g) and board.adjacent(g.hex, dead.hex)
-            )
-            if board is not None
-            else []
-        )
-        if "on-death-damage-adjacent" in flags:
-            for gid in around:
-                game.suffer_damage(gid, _value(a, "suffer"), f"doom-{card}")
-        if "on-death-shove-adjacent" in flags and around:
-            game._push(Task("ds_shove", cid, 0, ";".join(around)))
-        # Rain of Arrows: an attack for each doomed enemy's death (one use slot)
-        from delvekit.gloomhaven.effects_classes import _holders, _spend
+    from delvekit.gloomhaven.effects_classes import _holders, _spend
 
-        for i, held in reversed(_holders(game, cid, "ds-doomed-dies")):
+    for cid in sorted({c for c, _, _ in on}):
+        me = st.figures.get(cid)
+        mine = [(card, a) for c, card, a in on if c == cid]
+        if me is None:
+            for card, _ in mine:
+                _discard(game, cid, card, "owner-gone")
+            continue
+        momentum = 0
+        for card, a in mine:
+            game._emit("doom-death", dead.id, f"card={card}")
+            _death_effect(game, me, dead, card, a)
+            flags = fx.flags(a)
+            momentum = max(
+                [momentum, *(int(x.rsplit("-", 1)[1]) for x in flags if x.startswith("transfer-on-death-"))]
+            )
+        for i, held in reversed(_holders(game, cid, "ds-doomed-dies")):  # Rain of Arrows
             attacks = fx.parts(held, "attack")
             if attacks:
                 game._emit("doom-attack", cid, st.characters[cid].active[i].card)
                 _spend(game, cid, i)
                 fx._perform_attack(game, cid, attacks[0])
-        transfer = _holders(game, cid, "ds-transfer")
-        others = _near(game, me, dead, transfer[0][1]) if transfer and board is not None else []
+        cards = [card for card, _ in mine]
+        if momentum:  # Rising Momentum: every doom on it moves on, no slot spent
+            others = _within(game, me, dead.hex, momentum)
+            if others:
+                game._push(Task("ds_transfer", cid, 0, ",".join(cards) + "|free|" + ";".join(others)))
+                continue
+        transfer = _holders(game, cid, "ds-transfer")  # Frightening Curse: one doom moves on
+        others = _within(game, me, dead.hex, _reach(transfer[0][1])) if transfer else []
         if others:
-            game._push(Task("ds_transfer", cid, 0, f"{card}|" + ";".join(others)))
-        else:
+            game._push(Task("ds_transfer", cid, 0, f"{cards[0]}|slot|" + ";".join(others)))
+            cards = cards[1:]
+        for card in cards:
             _discard(game, cid, card, "enemy-died")
 
 
-def _near(game: Game, me: Figure, dead: Figure, held: Ability) -> list[str]:
+def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -> None:
+    st, board, cid = game.state, game.board(), me.id
+    flags = set(fx.flags(a))
+    if "on-death-heal-self" in flags:
+        game.heal(cid, _value(a, "heal"))
+    if "on-death-heal-party" in flags:  # Nature's Hunger: you and every ally
+        for g in sorted(st.figures.values(), key=lambda g: g.id):
+            if g.kind in ("character", "summon") and not actions._hostile(me, g):
+                game.heal(g.id, _value(a, "heal"))
+    if "on-death-attack" in flags:  # Darkened Skies
+        attack = fx.parts(a, "attack")[0]
+        n = next((int(x.removeprefix("target-")) for x in flags if x.startswith("target-")), 1)
+        fx._perform_attack(game, cid, msgspec.structs.replace(attack, targets=n))
+    if "on-death-move-there" in flags and st.figure_at(dead.hex) is None:
+        me.hex = dead.hex
+        game._emit("moved", cid, actions.hex_token(dead.hex), "doom")
+    around = (
+        sorted(
+            g.id
+            for g in st.figures.values()
+            if g.kind == "monster" and actions._hostile(me, g) and board.adjacent(g.hex, dead.hex)
+        )
+        if board is not None
+        else []
+    )
+    if "on-death-damage-adjacent" in flags:
+        for gid in around:
+            game.suffer_damage(gid, _value(a, "suffer"), f"doom-{card}")
+    if "on-death-shove-adjacent" in flags and around:
+        game._push(Task("ds_shove", cid, 0, ";".join(around)))
+
+
+def _reach(held: Ability) -> int:
+    return next((int(n.removeprefix("range-")) for n in fx.flags(held) if n.startswith("range-")), 2)
+
+
+def _within(game: Game, me: Figure, h: tuple[int, int], reach: int) -> list[str]:
+    """Enemies of ``me`` within ``reach`` of hex ``h`` (counted around walls)."""
     board = game.board()
-    assert board is not None
-    reach = next((int(n.removeprefix("range-")) for n in fx.flags(held) if n.startswith("range-")), 2)
-    reach = reach or next((p.range for p in fx.parts(held, "range")), 2)
-    near = proximity(board, dead.hex, reach)
+    if board is None:
+        return []
+    near = proximity(board, h, reach)
     return sorted(
         g.id
         for g in game.state.figures.values()
-        if g.kind == "monster" and actions._hostile(me, g) and near.get(g.hex, reach + 1) <= reach
+        if g.kind == "monster"
+        and actions._hostile(me, g)
+        and g.hex != h
+        and near.get(g.hex, reach + 1) <= reach
     )
 
 
 def _run_transfer(game: Game, task: Task) -> Decision | None:
-    card, options = task.text.split("|")
+    cards, _, options = task.text.split("|")
     alive = [g for g in options.split(";") if g in game.state.figures]
     if not alive:
         game._pop()
-        _discard(game, task.who, card, "enemy-died")
+        for card in cards.split(","):
+            _discard(game, task.who, card, "enemy-died")
         return None
     return Decision(task.who, "doom-transfer", [*(Choice("transfer", (g,)) for g in alive), Choice("skip")])
 
 
 def _apply_transfer(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
-    card = task.text.split("|")[0]
+    cards, pay, _ = task.text.split("|")
     if choice.kind == "skip":
-        _discard(game, task.who, card, "enemy-died")
+        for card in cards.split(","):
+            _discard(game, task.who, card, "enemy-died")
         return
-    from delvekit.gloomhaven.effects_classes import _holders, _spend
+    _move_dooms(game, task.who, cards.split(","), choice.args[0])
+    if pay == "slot":
+        from delvekit.gloomhaven.effects_classes import _holders, _spend
 
+        held = _holders(game, task.who, "ds-transfer")
+        if held:
+            _spend(game, task.who, held[0][0])
+
+
+def _move_dooms(game: Game, cid: str, cards: list[str], target: str) -> None:
     st = game.state
-    for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{task.who}|{card}|")]:
-        del st.scenario_marks[key]
-    st.scenario_marks[f"{_DOOM}{task.who}|{card}|{choice.args[0]}"] = st.round
-    game._emit("doom-transferred", task.who, card, choice.args[0])
-    held = _holders(game, task.who, "ds-transfer")
-    if held:
-        _spend(game, task.who, held[0][0])
+    for card in cards:
+        for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{cid}|{card}|")]:
+            del st.scenario_marks[key]
+        st.scenario_marks[f"{_DOOM}{cid}|{card}|{target}"] = st.round
+        game._emit("doom-transferred", cid, card, target)
+
+
+@effect("ds-transfer-all")
+def _transfer_all(game: Game, fid: str, ability: Ability) -> None:
+    """Lead to Slaughter: every active doom of yours moves to an enemy within range of you."""
+    me = game.state.figures.get(fid)
+    cards = [c for k, c, t in dooms(game) if k == fid and t in game.state.figures]
+    if me is None or not cards:
+        game._emit("no-target", fid, "doom")
+        return
+    others = _within(game, me, me.hex, _reach(ability))
+    if others:
+        game._push(Task("ds_move_all", fid, 0, ",".join(cards) + "|" + ";".join(others)))
+    else:
+        game._emit("no-target", fid, "doom")
+
+
+def _run_move_all(game: Game, task: Task) -> Decision | None:
+    options = [g for g in task.text.split("|")[1].split(";") if g in game.state.figures]
+    if not options:
+        game._pop()
+        return None
+    return Decision(task.who, "doom-transfer", [*(Choice("transfer", (g,)) for g in options), Choice("skip")])
+
+
+def _apply_move_all(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "transfer":
+        game.mark_used(task.who)
+        _move_dooms(game, task.who, task.text.split("|")[0].split(","), choice.args[0])
 
 
 def _step_hexes(game: Game, g: Figure) -> list[str]:
@@ -385,14 +598,16 @@ def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
 @effect("ds-trap-splash")
 def _trap(game: Game, fid: str, ability: Ability) -> None:
     """Detonation: the trap just created also damages every enemy next to it when sprung."""
-    game._push(Task("ds_trap_mark", fid, _value(ability, "suffer")))
+    adds = ".".join(p.condition.value for p in fx.parts(ability, "condition") if p.condition is not None)
+    game._push(Task("ds_trap_mark", fid, _value(ability, "suffer"), adds or "-"))
 
 
 def _run_trap_mark(game: Game, task: Task) -> Decision | None:
     game._pop()
     for e in reversed(game.events):
         if e.kind == "trap-created" and e.args and e.args[0] == task.who:
-            game.state.scenario_marks[f"{_TRAP}{e.args[1]}|{task.who}|{task.n}"] = game.state.round
+            mark = f"{_TRAP}{e.args[1]}|{task.who}|{task.n}|{task.text or '-'}"
+            game.state.scenario_marks[mark] = game.state.round
             return None
         if e.kind == "action":
             return None
@@ -408,12 +623,15 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     if key is None or board is None:
         return
     del st.scenario_marks[key]
-    _, _, owner_id, n = key.split("|")
+    _, _, owner_id, n, adds = key.split("|")
     owner = st.figures.get(owner_id)
     for g in sorted(st.figures.values(), key=lambda g: g.id):
         mine = owner is None or actions._hostile(owner, g)
         if g is not f and board.adjacent(g.hex, h) and g.kind == "monster" and mine:
-            game.suffer_damage(g.id, int(n), "trap-splash")
+            for c in adds.split(".") if adds != "-" else ():
+                game.add_condition(g.id, Condition(c))
+            if int(n):
+                game.suffer_damage(g.id, int(n), "trap-splash")
 
 
 # ------------------------------------------------------ summons' retaliate
@@ -449,12 +667,185 @@ def _round_start(game: Game, timing: str) -> None:
 
 
 def _turn_end(game: Game, f: Figure) -> None:
-    """A summon placed this turn has its Retaliate at once."""
+    """A summon placed this turn has its Retaliate at once; a turn that did not start as a
+    played turn (a long rest) still advances Inescapable Fate."""
     if f.kind == "character":
         _arm_summons(game, f.id)
+        if game.state.scenario_marks:
+            _countdown(game, f.id)
 
 
-@effect("ds-doomed-dies", "ds-transfer")
+def _countdown(game: Game, cid: str) -> None:
+    """Inescapable Fate: once per turn of yours after the one it was placed in, its marker
+    advances; the third advance kills its enemy."""
+    st = game.state
+    ch = st.characters.get(cid)
+    if ch is None or st.scenario_marks.get(f"dsfate|{cid}") == st.round:
+        return
+    from delvekit.gloomhaven.effects_classes import _spend
+
+    for c, card, tid in dooms(game):
+        a = _doom_of(game, cid, card) if c == cid else None
+        if a is None or "countdown" not in fx.flags(a):
+            continue
+        placed = st.scenario_marks.get(f"{_DOOM}{cid}|{card}|{tid}", st.round)
+        index = next((i for i, x in enumerate(ch.active) if x.card == card), None)
+        if index is None or placed >= st.round:
+            continue
+        st.scenario_marks[f"dsfate|{cid}"] = st.round
+        done = ch.active[index].used + 1 >= _half(game, cid, card, "bottom").uses
+        game._emit("doom-countdown", cid, card, tid)
+        if done:
+            for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{cid}|{card}|")]:
+                del st.scenario_marks[key]
+        _spend(game, cid, index)
+        target = st.figures.get(tid)
+        if done and target is not None:
+            game._emit("kill", cid, tid, "inescapable-fate")
+            game._kill(target)
+
+
+# ----------------------------------------------------------- higher levels
+
+
+def _expose(game: Game) -> None:
+    """Expose: while a character holds it, no enemy keeps Invisible (stripped as turns start)."""
+    st = game.state
+    from delvekit.gloomhaven.effects_classes import _holders
+
+    holders = [cid for cid in st.characters if _holders(game, cid, "ds-expose")]
+    for cid in holders:
+        me = st.figures.get(cid)
+        for g in sorted(st.figures.values(), key=lambda g: g.id):
+            if me is not None and actions._hostile(me, g) and g.conditions.remove(Condition.INVISIBLE):
+                game._emit("condition-ended", g.id, Condition.INVISIBLE.value, "exposed")
+
+
+@effect("ds-expose")
+def _expose_now(game: Game, fid: str, ability: Ability) -> None:
+    game.mark_used(fid)
+    game._emit("bonus", fid, ability.note)
+    ch = game.state.characters.get(fid)
+    if ch is not None and ch.playing is not None:  # not yet in the active area: strip now
+        me = game.state.figures[fid]
+        for g in sorted(game.state.figures.values(), key=lambda g: g.id):
+            if actions._hostile(me, g) and g.conditions.remove(Condition.INVISIBLE):
+                game._emit("condition-ended", g.id, Condition.INVISIBLE.value, "exposed")
+
+
+@effect("ds-attack-all")
+def _attack_all(game: Game, fid: str, ability: Ability) -> None:
+    """Darkened Skies, Crashing Wave: attack every enemy within range (adjacent: melee); XP per
+    enemy targeted, or per two."""
+    attacks = fx.parts(ability, "attack")
+    if not attacks:
+        return
+    flags = fx.flags(ability)
+    per = 2 if "xp-per-2-targets" in flags else 1 if "xp-per-target" in flags else 0
+    if per:
+        game._push(Task("ds_xp_targets", fid, per))
+    fx._perform_attack(game, fid, msgspec.structs.replace(attacks[0], targets=0))
+
+
+def _run_xp_targets(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    ch = game.state.characters.get(task.who)
+    gain = len(set(_attacked(game, task.who))) // task.n
+    if ch is not None and gain:
+        ch.xp += gain
+        game._emit("xp", task.who, gain, "targets")
+    return None
+
+
+@effect("ds-attack-doomed-any-range")
+def _attack_doomed(game: Game, fid: str, ability: Ability) -> None:
+    """Wild Command: an attack on one doomed enemy in sight, whatever its range."""
+    attacks = fx.parts(ability, "attack")
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if not attacks or f is None or board is None:
+        return
+    from delvekit.core.los import sight_for
+
+    sight = sight_for(board, game._static.ruleset.los)
+    doomed = sorted(
+        {t for k, _, t in dooms(game) if k == fid and t in game.state.figures}
+        & {g.id for g in game.state.figures.values() if sight.visible(f.hex, g.hex)}
+    )
+    if not doomed:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("ds_pick_doomed", fid, attacks[0].value, ";".join(doomed)))
+
+
+def _run_pick_doomed(game: Game, task: Task) -> Decision | None:
+    alive = [g for g in task.text.split(";") if g in game.state.figures]
+    if not alive:
+        game._pop()
+        return None
+    return Decision(task.who, "target", [*(Choice("target", (g,)) for g in alive), Choice("skip")])
+
+
+def _apply_pick_doomed(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "attack")
+        return
+    board = game.board()
+    me, target = game.state.figures.get(task.who), game.state.figures.get(choice.args[0])
+    if board is None or me is None or target is None:
+        return
+    reach = max(2, len(board.hexes))
+    distance = proximity(board, me.hex, reach).get(target.hex, reach)
+    attack = Ability(kind="attack", value=task.n, range=max(1, distance))
+    fx._perform_attack(game, task.who, attack, f"only={target.id}")
+
+
+@effect("ds-summon-performs")
+def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
+    """Wild Command: one adjacent summoned ally performs its Move +0 and Attack +0, you choosing."""
+    me, board = game.state.figures.get(fid), game.board()
+    if me is None or board is None:
+        return
+    summons = sorted(
+        g.id
+        for g in game.state.figures.values()
+        if g.kind == "summon" and not actions._hostile(me, g) and board.adjacent(me.hex, g.hex)
+    )
+    if not summons:
+        game._emit("no-target", fid, "summon")
+        return
+    game._push(Task("ds_summon", fid, 0, ";".join(summons)))
+
+
+def _run_summon(game: Game, task: Task) -> Decision | None:
+    alive = [g for g in task.text.split(";") if g in game.state.figures]
+    if not alive:
+        game._pop()
+        return None
+    return Decision(task.who, "summon-performs", [*(Choice("summon", (g,)) for g in alive), Choice("skip")])
+
+
+def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "summon")
+        return
+    sid = choice.args[0]
+    move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
+    game.mark_used(task.who)
+    game._emit("ally-performs", sid, f"for={task.who}")
+    fx._perform_attack(game, sid, Ability(kind="attack", value=attack, range=reach))
+    game._push(Task("ds_summon_move", sid, move))
+
+
+def _run_summon_move(game: Game, task: Task) -> Decision | None:
+    game._pop()  # the move first, then the attack pushed beneath it
+    fx._perform_move(game, task.who, Ability(kind="move", value=task.n))
+    return None
+
+
+@effect("ds-doomed-dies", "ds-transfer", "ds-two-dooms", "ds-doomed-bonus-this-round")
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (on a doomed enemy's death)."""
     game._emit("bonus", fid, ability.note)
@@ -465,6 +856,13 @@ task_handler("ds_transfer", _run_transfer, _apply_transfer)
 task_handler("ds_shove", _run_shove, _apply_shove)
 task_handler("ds_trap_mark", _run_trap_mark)
 task_handler("ds_turn", _run_turn)
+task_handler("ds_after", _run_after)
+task_handler("ds_xp_targets", _run_xp_targets)
+task_handler("ds_pick_doomed", _run_pick_doomed, _apply_pick_doomed)
+task_handler("ds_summon", _run_summon, _apply_summon)
+task_handler("ds_summon_move", _run_summon_move)
+task_handler("ds_move_all", _run_move_all, _apply_move_all)
+TURN_HOOKS.append(_turn_start)
 DEATH_HOOKS.append(_died)
 ROUND_HOOKS.append(_round_end)
 ROUND_HOOKS.append(_round_start)

@@ -589,10 +589,11 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     elif len(done) >= ability.targets:
         choices = []
     else:
+        only = next((t[5:] for t in _extras(task).split(",") if t.startswith("only=")), None)  # Wild Command
         choices = [
             Choice("target", (g.id,))
             for g in targets(game, f, ability.range, allies=allies)
-            if g.id not in done
+            if g.id not in done and only in (None, g.id)
         ]
     if not choices:
         game._pop()
