@@ -413,3 +413,48 @@ def test_eye_of_the_hurricane_attacks_every_enemy_within_range_two_of_the_healed
     events = go(game, "top eye-of-the-hurricane", "heal brute")
     assert [_hp(game, h) for h in ((5, 0), (3, 2), (1, 0))] == [8, 8, 10]
     assert "xp elementalist 1" in events
+
+
+def test_volatile_consumption_each_element_consumed_hurts_an_enemy_or_heals() -> None:
+    game = arena(
+        [elementalist(["volatile-consumption", "raw-enhancement"])], [("normal", (2, 0)), ("normal", (-4, 0))]
+    )
+    _strong(game, Element.ICE, Element.EARTH)
+    game.state.figures["elementalist"].hp = 10
+    near_enemy, far_enemy = at(game, (2, 0)), at(game, (-4, 0))
+    go(
+        game,
+        "select volatile-consumption raw-enhancement",
+        "top volatile-consumption",
+        "bottom raw-enhancement",
+    )
+    go(game, "consume ice")
+    d = game.decision
+    assert d is not None and d.kind == "volatile"
+    names = [str(c) for c in d.choices]
+    assert f"damage {near_enemy}" in names and f"damage {far_enemy}" not in names
+    assert "heal elementalist" in names and "skip" in names
+    go(game, f"damage {near_enemy}")
+    assert _hp(game, (2, 0)) == 9
+    go(game, "consume earth", "heal elementalist")
+    assert game.state.figures["elementalist"].hp == 11
+    go(game, *(f"step 0,{r}" for r in range(-1, -6, -1)))
+    assert game.state.figures["elementalist"].hex == (0, -5)  # Move 3 + 2 + 2 (as many as the arena)
+
+
+def test_volatile_consumption_bottom_wounds_every_enemy_jumped_over() -> None:
+    game = arena(
+        [elementalist(["volatile-consumption", "stoking-hail"])], [("normal", (1, 0)), ("normal", (2, 0))]
+    )
+    _strong(game, Element.FIRE, Element.DARK)
+    a, b = at(game, (1, 0)), at(game, (2, 0))
+    events = go(
+        game, "select volatile-consumption stoking-hail", "bottom volatile-consumption", "consume dark fire"
+    )
+    assert "xp elementalist 1" in events
+    d = game.decision
+    assert d is not None and d.kind == "move"
+    go(game, "step 1,0", "step 2,0", "step 3,0", "stop")
+    assert Condition.WOUND in game.state.figures[a].conditions
+    assert Condition.WOUND in game.state.figures[b].conditions
+    assert game.state.figures["elementalist"].hex == (3, 0)

@@ -512,6 +512,22 @@ ELEMENTALIST.update(
             CardHalf(abilities=(_a("heal", 2, _a("range", 2)), _infuse("fire"), _infuse("light"))),
             "J",
         ),
+        472: (  # Volatile Consumption
+            CardHalf(abilities=(_custom("el-volatile"),), persistent=True, lost=True, xp=2),
+            CardHalf(
+                abilities=(
+                    _custom(
+                        "el-move-through",
+                        _a("move", 3, _a("jump")),
+                        _both("fire", "wild", _plus("move", 2), _a("condition", "wound"), _xp()),
+                        _both("fire", "wild", _plus("move", 2), _a("condition", "immobilize"), _xp()),
+                    ),
+                )
+            ),
+            "J (each element you consume while the top is active: 1 damage to an enemy within range 2 "
+            "or Heal 1, Range 2; J names fire and any other element for both bottom purchases: kept, "
+            "so one of them per move)",
+        ),
         473: (  # Elemental Aegis
             CardHalf(
                 abilities=(

@@ -75,6 +75,9 @@ REVEAL_HOOKS: list[Callable[[Game, int], None]] = []
 LOOT_HOOKS: list[Callable[[Game, Figure, set[tuple[int, int]]], None]] = []
 """Called when a Loot ability of a figure reached some hexes (scenario goal treasure tiles)."""
 
+CONSUME_HOOKS: list[Callable[[Game, str, str], None]] = []
+"""Called as a figure consumes an element (its id, the element), after the ``consumed`` event."""
+
 STAT_HOOKS: list[Callable[[Game, Figure], tuple[int, int, int]]] = []
 """(move, attack, range) that scenario rules add to a monster's stat card (scenario 22)."""
 

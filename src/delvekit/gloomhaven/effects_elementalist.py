@@ -38,7 +38,7 @@ from delvekit.gloomhaven import effects_classes as cls
 from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects import TURN_END_HOOKS, effect
+from delvekit.gloomhaven.effects import CONSUME_HOOKS, TURN_END_HOOKS, effect
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.state import Figure, Task
@@ -91,7 +91,7 @@ def offers(game: Game, elements: tuple[str, ...]) -> list[tuple[Element, ...]]:
     return ways
 
 
-@effect("elemental", "el-any-of", "el-elemental", "el-chain", "el-heal-then")
+@effect("elemental", "el-any-of", "el-elemental", "el-chain", "el-heal-then", "el-move-through")
 def _elemental(game: Game, fid: str, ability: Ability) -> None:
     """Ask each consumption in turn (task ``el_consume``), then perform."""
     game._push(Task("el_consume", fid, 0, f"|{ability}"))
@@ -119,12 +119,13 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
     chosen, text = task.text.split("|", 1)
     picked = [i for i in chosen.split(";") if i]
     if choice.kind == "consume":
+        picked.append(str(task.n))
+    game._push(Task("el_consume", task.who, task.n + 1, f"{';'.join(picked)}|{text}"))
+    if choice.kind == "consume":  # after the next question: what a consumption sets off comes first
         for name in choice.args:
             element = Element.parse(name)
             game.state.elements.consume(element)
             game._emit("consumed", task.who, element.value)
-        picked.append(str(task.n))
-    game._push(Task("el_consume", task.who, task.n + 1, f"{';'.join(picked)}|{text}"))
 
 
 def _flag_sum(items: list[Ability], prefix: str) -> int:
@@ -182,6 +183,14 @@ def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
         main = improved(next(p for p in base if p.kind == "heal"), gained)
         rest = Ability(kind="custom", note="then", then=(*(p for p in base if p.kind == "attack"), *gained))
         game._push(Task("el_heal", fid, main.value, f"{main.range}|{rest}"))
+        return
+    if ability.note == "el-move-through":  # Volatile Consumption: conditions on those passed
+        move = improved(next(p for p in base if p.kind == "move"), gained)
+        jump = move.jump or any(p.kind == "custom" and p.note == "jump" for p in base)
+        adds = [p.condition.value for p in gained if p.kind == "condition" and p.condition is not None]
+        if adds:
+            game._push(Task("el_through", fid, 0, ",".join(adds)))
+        game._perform(fid, msgspec.structs.replace(move, jump=jump))
         return
     if any(p.kind == "custom" and p.note == "kill-normal" for p in gained):  # Vengeance
         game._emit("kill-normal-this-action", fid)
@@ -352,6 +361,56 @@ def _apply_recover(game: Game, task: Task, choice: Choice) -> None:
     game._emit("recovered", task.who, card, "discard")
 
 
+# ------------------------------------------------------ Volatile Consumption
+
+
+def _run_through(game: Game, task: Task) -> Decision | None:
+    """The conditions bought go to every enemy moved through in this action."""
+    game._pop()
+    f = game.state.figures.get(task.who)
+    if f is None:
+        return None
+    for g in fx._moved_through(game, f):
+        for name in task.text.split(","):
+            game.add_condition(g.id, Condition(name))
+    return None
+
+
+@effect("el-volatile")
+def _volatile_announce(game: Game, fid: str, ability: Ability) -> None:
+    """Volatile Consumption acts from the active area (:func:`_consumed`)."""
+    game._emit("bonus", fid, ability.note)
+
+
+def _consumed(game: Game, who: str, element: str) -> None:
+    """Volatile Consumption: each element you consume lets you hurt an enemy within range 2 by
+    1 or perform Heal 1, Range 2 (a consume hook of :mod:`~delvekit.gloomhaven.effects`)."""
+    if who in game.state.characters and cls._holders(game, who, "el-volatile"):
+        game._push(Task("el_volatile", who, 0, element))
+
+
+def _run_volatile(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    if f is None:
+        game._pop()
+        return None
+    friends = [g for g in game.state.figures.values() if not actions._hostile(f, g)]
+    choices = [Choice("damage", (g.id,)) for g in near(game, f.hex, 2, _enemies(game, f))]
+    choices += [Choice("heal", (f.id,))]
+    choices += [Choice("heal", (g.id,)) for g in near(game, f.hex, 2, friends) if g is not f]
+    return Decision(task.who, "volatile", [*choices, Choice("skip")])
+
+
+def _apply_volatile(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "damage":
+        game.suffer_damage(choice.args[0], 1, "volatile-consumption")
+    elif choice.kind == "heal":
+        game.heal(choice.args[0], 1)
+    else:
+        game._emit("declined", task.who, "volatile")
+
+
 # ------------------------------------------------------------ turn end
 
 
@@ -383,6 +442,7 @@ def _apply_infuse(game: Game, task: Task, choice: Choice) -> None:
 
 
 TURN_END_HOOKS.append(_turn_end)
+CONSUME_HOOKS.append(_consumed)
 
 for _kind, _run, _apply in (
     ("el_consume", _run_consume, _apply_consume),
@@ -390,7 +450,9 @@ for _kind, _run, _apply in (
     ("el_chain", _run_chain, _apply_chain),
     ("el_heal", _run_heal, _apply_heal),
     ("el_recover", _run_recover, _apply_recover),
+    ("el_volatile", _run_volatile, _apply_volatile),
 ):
     task_handler(_kind, _run, _apply)
+task_handler("el_through", _run_through)
 
 __all__ = ["groups", "improved", "near", "offers"]

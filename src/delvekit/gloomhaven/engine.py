@@ -430,6 +430,9 @@ class Game:
 
     def _emit(self, kind: str, *args: object) -> None:
         self.events.append(Event(kind, tuple(str(a) for a in args)))
+        if kind == "consumed" and effects.CONSUME_HOOKS and len(args) > 1:  # Volatile Consumption
+            for hook in effects.CONSUME_HOOKS:
+                hook(self, str(args[0]), str(args[1]))
 
     def _push(self, *tasks: Task) -> None:
         """Push tasks so that they run in the order given."""

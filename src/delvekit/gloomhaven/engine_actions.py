@@ -480,12 +480,6 @@ def loot(game: Game, f: Figure, reach: int) -> None:
 # ---------------------------------------------------------------------- attack
 
 
-def _sees_invisible(game: Game, f: Figure) -> bool:
-    from delvekit.gloomhaven.effects_nightshroud import sees_invisible  # Eyes of the Night
-
-    return sees_invisible(game, f)
-
-
 def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -> list[Figure]:
     """Enemies ``f`` can attack now: adjacent (melee) or within range around walls and in sight.
     ``allies``: its own allies instead, never itself (a controlled enemy turned on its allies)."""
@@ -496,7 +490,7 @@ def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -
         g
         for g in game.state.figures.values()
         if (_hostile(f, g) if not allies else not _hostile(f, g) and g is not f)
-        and (Condition.INVISIBLE not in g.conditions or _sees_invisible(game, f))
+        and Condition.INVISIBLE not in g.conditions
     ]
     if attack_range == 0:
         return [g for g in enemies if board.adjacent(f.hex, g.hex)]
@@ -561,7 +555,7 @@ def area_targets(game: Game, f: Figure, ability: Ability) -> list[tuple[str, ...
     enemies = {
         g.hex: g
         for g in game.state.figures.values()
-        if _hostile(f, g) and (Condition.INVISIBLE not in g.conditions or _sees_invisible(game, f))
+        if _hostile(f, g) and Condition.INVISIBLE not in g.conditions
     }
     anchors: list[Hex] = [(0, 0)]
     if ability.range > 0:
