@@ -51,6 +51,14 @@ def _me(game: Game) -> tuple[int, int]:
     return game.state.figures["nightshroud"].hex
 
 
+def _attack_all(game: Game) -> list[str]:
+    """Answer the attack decisions with the first target (or the whole set) until none is left."""
+    events: list[str] = []
+    while (d := game.decision) is not None and d.kind == "attack":
+        events += go(game, next(t for t in d.choices.texts() if t != "skip"))
+    return events
+
+
 def test_every_level_1_and_x_card_is_encoded() -> None:
     klass = PACK.classes["nightshroud"]
     low = [c for c in klass.cards if c.level in (1, "X")]
@@ -242,3 +250,154 @@ def test_dark_cloud_curses_and_muddles_every_adjacent_enemy() -> None:
     )
     for h in ((1, 0), (-1, 0)):
         assert Condition.MUDDLE in game.state.figures[at(game, h)].conditions
+
+
+# ---------------------------------------------------------------- levels 2-9
+
+
+def test_every_card_is_encoded_and_the_class_is_playable_at_level_9() -> None:
+    klass = PACK.classes["nightshroud"]
+    assert len(klass.cards) == 28 and all(c.encoded for c in klass.cards)
+    assert klass.playable_at(9)
+
+
+def test_swallowed_by_fear_with_dark_and_another_element_kills_an_elite() -> None:
+    game = arena([nightshroud(["swallowed-by-fear", "cloak-of-shade"])], [("elite", (1, 0))])
+    _dark(game)
+    game.state.elements.infuse(Element.FIRE)
+    game.state.elements.end_turn()
+    enemy = at(game, (1, 0))
+    go(game, "select swallowed-by-fear cloak-of-shade", "top swallowed-by-fear")
+    d = game.decision
+    assert d is not None and d.choices.texts() == ["consume dark fire", "no-consume"]
+    events = go(game, "consume dark fire", f"target {enemy}")
+    assert enemy not in game.state.figures and "xp nightshroud 1" in events
+
+
+def test_swallowed_by_fear_is_not_offered_with_dark_alone() -> None:
+    game = arena([nightshroud(["swallowed-by-fear", "cloak-of-shade"])], [("elite", (1, 0))])
+    _dark(game)
+    enemy = at(game, (1, 0))
+    go(game, "select swallowed-by-fear cloak-of-shade", "top swallowed-by-fear", f"target {enemy}")
+    assert game.state.figures[enemy].hp == 14 - 1  # Attack 2, shield 1
+    assert game.state.elements[Element.DARK] is Strength.STRONG
+
+
+def test_black_arrow_bottom_with_dark_is_invisible_then_attacks() -> None:
+    game = arena([nightshroud(["black-arrow", "cloak-of-shade"])], [("normal", (3, 0))])
+    _dark(game)
+    enemy = at(game, (3, 0))
+    go(game, "select black-arrow cloak-of-shade", "bottom black-arrow", "consume dark", f"target {enemy}")
+    assert Condition.INVISIBLE in game.state.figures["nightshroud"].conditions
+    assert _hp(game, (3, 0)) == 7  # Attack 3, range 3
+
+
+def test_eyes_of_the_night_targets_invisible_enemies_with_advantage() -> None:
+    game = arena(
+        [nightshroud(["eyes-of-the-night", "cloak-of-shade", "dark-cloud", "doomed-breeze"])],
+        [("normal", (1, 0))],
+    )
+    go(
+        game,
+        "select eyes-of-the-night cloak-of-shade",
+        "top eyes-of-the-night",
+        "bottom cloak-of-shade",
+        "stop",
+    )
+    finish_round(game)
+    enemy = at(game, (1, 0))
+    game.add_condition(enemy, Condition.INVISIBLE)
+    events = go(game, "select dark-cloud doomed-breeze", "top dark-cloud", f"target {enemy}")
+    assert _hp(game, (1, 0)) == 7  # Attack 3 on an invisible enemy
+    assert "modifiers nightshroud drew=+0,+0 applies=+0" in events  # advantage: two cards drawn
+
+
+def test_without_eyes_of_the_night_invisible_enemies_cannot_be_targeted() -> None:
+    game = arena([nightshroud(["dark-cloud", "doomed-breeze"])], [("normal", (1, 0))])
+    enemy = at(game, (1, 0))
+    game.add_condition(enemy, Condition.INVISIBLE)
+    go(game, "select dark-cloud doomed-breeze", "top dark-cloud")
+    d = game.decision
+    assert d is None or f"target {enemy}" not in d.choices.texts()
+
+
+def test_claws_of_the_night_attacks_every_adjacent_enemy_after_a_move_while_invisible() -> None:
+    game = arena(
+        [nightshroud(["claws-of-the-night", "cloak-of-shade", "dark-cloud", "smoke-step"])],
+        [("normal", (2, 0)), ("normal", (2, -1))],
+    )
+    go(game, "select claws-of-the-night cloak-of-shade", "bottom claws-of-the-night", "top cloak-of-shade")
+    finish_round(game)
+    game.add_condition("nightshroud", Condition.INVISIBLE)
+    events = go(game, "select smoke-step dark-cloud", "bottom smoke-step", "step 1,0")
+    assert "next-action-bonus nightshroud claws-of-the-night" in events
+    _attack_all(game)
+    assert _hp(game, (2, 0)) == 8 and _hp(game, (2, -1)) == 8  # Attack 2 on both
+
+
+def test_angel_of_death_with_dark_kills_every_normal_target() -> None:
+    game = arena(
+        [nightshroud(["angel-of-death", "cloak-of-shade"])],
+        [("normal", (1, 0)), ("normal", (-1, 0)), ("elite", (0, 1))],
+    )
+    _dark(game)
+    a, b, elite = at(game, (1, 0)), at(game, (-1, 0)), at(game, (0, 1))
+    events = go(game, "select angel-of-death cloak-of-shade", "top angel-of-death", "consume dark")
+    events += _attack_all(game)
+    assert a not in game.state.figures and b not in game.state.figures
+    assert game.state.figures[elite].hp == 14 - 3  # Attack 4, shield 1
+    assert "xp nightshroud 2" in events
+
+
+def test_armor_of_the_night_with_dark_heals_you() -> None:
+    game = arena([nightshroud(["armor-of-the-night", "cloak-of-shade"])], [("normal", (1, 0))])
+    game.state.figures["nightshroud"].hp = 5
+    _dark(game)
+    enemy = at(game, (1, 0))
+    go(
+        game,
+        "select armor-of-the-night cloak-of-shade",
+        "top armor-of-the-night",
+        "consume dark",
+        f"target {enemy}",
+    )
+    assert game.state.figures["nightshroud"].hp == 9
+    assert _hp(game, (1, 0)) == 6
+
+
+def test_gloom_darts_with_dark_has_three_targets() -> None:
+    game = arena(
+        [nightshroud(["gloom-darts", "cloak-of-shade"])],
+        [("normal", (2, 0)), ("normal", (0, 2)), ("normal", (-2, 0))],
+    )
+    _dark(game)
+    go(game, "select gloom-darts cloak-of-shade", "top gloom-darts", "consume dark")
+    _attack_all(game)
+    for h in ((2, 0), (0, 2), (-2, 0)):
+        assert _hp(game, h) < 10
+        assert Condition.POISON in game.state.figures[at(game, h)].conditions
+
+
+def test_voice_of_the_night_stuns_while_invisible() -> None:
+    game = arena(
+        [nightshroud(["voice-of-the-night", "cloak-of-shade", "dark-cloud", "doomed-breeze"])],
+        [("normal", (1, 0))],
+    )
+    go(
+        game,
+        "select voice-of-the-night cloak-of-shade",
+        "top voice-of-the-night",
+        "bottom cloak-of-shade",
+        "stop",
+    )
+    finish_round(game)
+    game.add_condition("nightshroud", Condition.INVISIBLE)
+    enemy = at(game, (1, 0))
+    go(game, "select dark-cloud doomed-breeze", "top dark-cloud", f"target {enemy}")
+    assert Condition.STUN in game.state.figures[enemy].conditions
+
+
+def test_nightfall_infuses_dark_at_the_end_of_your_turn() -> None:
+    game = arena([nightshroud(["nightfall", "cloak-of-shade"])], [("normal", (3, 0))])
+    events = go(game, "select nightfall cloak-of-shade", "top nightfall", "bottom cloak-of-shade", "stop")
+    assert "infused dark" in events and "xp nightshroud 1" in events

@@ -1021,5 +1021,6 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "cragheart": __import__("transcriptions_cragheart").CRAGHEART,
     "doomstalker": __import__("transcriptions_doomstalker").DOOMSTALKER,
     "elementalist": __import__("transcriptions_elementalist").ELEMENTALIST,
+    "plagueherald": __import__("transcriptions_plagueherald").PLAGUEHERALD,
     "nightshroud": __import__("transcriptions_nightshroud").NIGHTSHROUD,
 }

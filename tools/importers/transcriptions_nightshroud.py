@@ -200,4 +200,209 @@ NIGHTSHROUD: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_a("condition", "muddle", _affects("enemies-adjacent")), _infuse("dark"))),
         "J",
     ),
+    273: (  # Prepare for the Kill
+        CardHalf(abilities=(_a("attack", 2), _infuse("dark"))),
+        CardHalf(abilities=(_a("move", 2), _infuse("dark"))),
+        "J",
+    ),
+    274: (  # Soulfire
+        CardHalf(
+            abilities=(_a("attack", 1, _a("range", 3), _cond("wound"), _if_invisible(_cond("stun"), _xp(1))),)
+        ),
+        CardHalf(abilities=(_a("attack", 6, _a("condition", "curse")),), lost=True),
+        "J",
+    ),
+    275: (  # Terror Blade
+        CardHalf(abilities=(_a("attack", 3, _a("push", 3)),)),
+        CardHalf(
+            abilities=(_a("move", 4), _c("attackers-disadvantaged-this-round", _affects("self"))), round=True
+        ),
+        "J",
+    ),
+    276: (  # Armor of the Night
+        CardHalf(abilities=(_c("ns-consume", _a("attack", 4), _consume("dark", _a("heal", 4), _xp(1))),)),
+        CardHalf(abilities=(_a("shield", 1), _infuse("dark")), round=True),
+        "J",
+    ),
+    277: (  # Nightfall
+        CardHalf(
+            abilities=(_c("infuse-at-turn-end-unless-strong", _infuse("dark")),),
+            lost=True,
+            persistent=True,
+            slots=_slots(1, 1, 1),
+        ),
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("move", 3),
+                    _a("attack", 2),
+                    _consume("light", _plus(1), _infuse("dark"), _xp(1)),
+                ),
+            )
+        ),
+        "J",
+    ),
+    278: (  # Grim Sustenance
+        CardHalf(abilities=(_a("attack", 2, _if_invisible(_plus(2), _xp(1))), _INVISIBLE_SELF)),
+        CardHalf(abilities=(_a("loot", 1), _infuse("dark"))),
+        "J",
+    ),
+    279: (  # Claws of the Night
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("attack", 2, _cond("poison")),
+                    area("G2R6R"),
+                    _consume("wild", _plus(1), _infuse("dark"), _xp(1)),
+                ),
+            )
+        ),
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-actions",
+                    _c("move-actions"),
+                    _WHEN_INVISIBLE,
+                    _c("after"),
+                    _a("attack", 2, _affects("enemies-adjacent")),
+                ),
+            ),
+            lost=True,
+            persistent=True,
+            slots=_slots(1, 1, 1, 1),
+        ),
+        "J (area: J's pattern G2R6R, two hexes next to you and to each other)",
+    ),
+    280: (  # Black Arrow
+        CardHalf(
+            abilities=(_a("attack", 4, _a("range", 4), _cond("muddle"), _a("condition", "curse")), _xp(1))
+        ),
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _cond("invisible"),
+                    _consume("dark", _xp(1), _c("then"), _a("attack", 3, _a("range", 3))),
+                ),
+            )
+        ),
+        "J",
+    ),
+    281: (  # Unseen Dread
+        CardHalf(abilities=(_a("attack", 3), _infuse("dark"))),
+        CardHalf(abilities=(_a("move", 6, _a("jump")),)),
+        "J",
+    ),
+    282: (  # Swallowed by Fear
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("attack", 2),
+                    _consume("dark"),
+                    _consume("wild", _c("kill-normal-or-elite"), _xp(1)),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_a("move", 3), _a("push", 2, _affects("enemies-adjacent")))),
+        "J",
+    ),
+    283: (  # Eyes of the Night
+        CardHalf(
+            abilities=(_c("attacks-gain", _c("advantage")), _c("ns-sees-invisible")),
+            lost=True,
+            persistent=True,
+            xp=2,
+        ),
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("move", 5),
+                    _consume("light", _c("afflict-adjacent", _cond("muddle")), _infuse("dark"), _xp(1)),
+                ),
+            )
+        ),
+        "J",
+    ),
+    284: (  # Quiet Frenzy
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    3,
+                    _if_invisible(_plus(2), _xp(1)),
+                    _consume("dark", _c("when-always"), _plus(3), _xp(1)),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_a("attack", 3), _a("move", 3))),
+        "J",
+    ),
+    285: (  # Gloom Darts
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("attack", 3, _a("range", 4), _cond("poison"), _a("condition", "curse")),
+                    _consume("dark", _a("target", 3), _xp(1)),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_a("move", 3), _infuse("dark"))),
+        "J",
+    ),
+    286: (  # Lurking Ruin
+        CardHalf(
+            abilities=(
+                _a("attack", 5, _if_invisible(_cond("poison"), _cond("muddle"), _cond("wound"), _xp(1))),
+            )
+        ),
+        CardHalf(abilities=(_a("move", 3), _INVISIBLE_SELF)),
+        "J",
+    ),
+    287: (  # Angel of Death
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("attack", 4, _affects("enemies-adjacent")),
+                    _consume("dark", _c("kill-normal"), _xp(2)),
+                ),
+            ),
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("move", 5, _a("jump")),
+                    _consume("dark", _c("kill-adjacent-normal"), _xp(1)),
+                ),
+            )
+        ),
+        "J",
+    ),
+    288: (  # Voice of the Night
+        CardHalf(
+            abilities=(_c("next-attacks-if", _WHEN_INVISIBLE, _cond("stun")),),
+            lost=True,
+            persistent=True,
+            slots=_slots(1, 0, 1, 0, 1),
+        ),
+        CardHalf(
+            abilities=(
+                _c(
+                    "ns-consume",
+                    _a("move", 2),
+                    _a("attack", 2),
+                    _consume("wild", _cond("invisible"), _infuse("dark"), _xp(1)),
+                ),
+            )
+        ),
+        "J",
+    ),
 }

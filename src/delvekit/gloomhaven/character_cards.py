@@ -239,6 +239,8 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named(word, *parts)]
     if word.startswith(("el-", "ns-")):  # the Elementalist, the Nightshroud (their effects modules)
         return [named(word, *parts)]
+    if word.startswith("ph-"):  # the Plagueherald (effects_plagueherald)
+        return [named(word, *parts)]
     return None
 
 

@@ -52,6 +52,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_scoundrel",
     "delvekit.gloomhaven.effects_doomstalker",
     "delvekit.gloomhaven.effects_elementalist",
+    "delvekit.gloomhaven.effects_plagueherald",
     "delvekit.gloomhaven.effects_nightshroud",
     "delvekit.gloomhaven.scenario_rules",
     "delvekit.gloomhaven.scenario_goals",

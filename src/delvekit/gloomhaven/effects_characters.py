@@ -496,6 +496,9 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     from delvekit.gloomhaven import effects_cragheart  # ranged/melee round bonuses
 
     effects_cragheart.strike_extra(game, f, target, ability, out)
+    from delvekit.gloomhaven import effects_plagueherald  # Spread the Plague
+
+    effects_plagueherald.strike_extra(game, f, out)
     from delvekit.gloomhaven import effects_scoundrel  # last: its "double" sees every bonus
 
     effects_scoundrel.strike_extra(game, f, target, ability, out, extras)

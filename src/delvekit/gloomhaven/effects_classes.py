@@ -1016,12 +1016,16 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
         out.pierce += 99
         out.why.append("ignore-shields")
     paid = next((t[5:] for t in extras.split(",") if t.startswith("augc=")), "-")
-    for _, a in _holders(game, f.id, "consume-on-attack"):
+    for i, a in _holders(game, f.id, "consume-on-attack"):
         _, element, bought = _split(a)
         if element == paid or (element == "wild" and paid != "-"):  # Weapon of Purity, Formless Power
             _apply_bonus(Ability(kind="custom", note="bought", then=tuple(bought)), out)
             out.xp += sum(p.value for p in bought if p.kind == "xp")
             game._emit("attack-action-bonus", f.id, f"consumed={element}")
+            active = game.state.characters[f.id].active[i]
+            if _half(game, f.id, active.card, active.half).uses:  # Foul Wind: one use slot
+                _spend(game, f.id, i)
+                break
         elif _action_bonus_paid(game, f):  # a later target of the same attack action
             _apply_bonus(Ability(kind="custom", note="bought", then=tuple(bought)), out)
 

@@ -39,7 +39,7 @@ from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.effects import effect
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
-from delvekit.gloomhaven.state import Task
+from delvekit.gloomhaven.state import Figure, Task
 
 # ------------------------------------------------------------------ ns-consume
 
@@ -119,6 +119,9 @@ def _fold(parts: list[Ability]) -> list[Ability]:
     out: list[Ability] = []
     for p in parts:
         last = out[-1] if out else None
+        if last is not None and last.kind == "move" and p.kind == "custom" and p.note == "jump":
+            out[-1] = msgspec.structs.replace(last, jump=True)
+            continue
         if last is not None and last.kind == "attack":
             if p.kind == "condition" and p.condition is not None and p.condition is not Condition.INVISIBLE:
                 out[-1] = msgspec.structs.replace(last, adds=(*last.adds, p.condition))
@@ -184,6 +187,12 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
                 tail.append(Ability(kind="heal", value=p.value))
             elif p.kind == "custom" and p.note.startswith("infuse-"):
                 game.infuse(Element.parse(p.note.removeprefix("infuse-")))
+            elif p.kind == "custom" and p.note == "afflict-adjacent":  # Eyes of the Night
+                riders = tuple(
+                    q for q in rest if q.kind == "condition" and q.condition is not Condition.INVISIBLE
+                )
+                everyone = Ability(kind="custom", note="affects-enemies-adjacent")
+                tail.append(Ability(kind="custom", note="afflict", then=(*riders, everyone)))
             elif p.kind == "custom" and p.note == "kill-adjacent-normal":
                 tail.append(
                     Ability(
@@ -299,7 +308,7 @@ def action_part(game: Game, fid: str, ability: Ability) -> bool:
             notes = fx.flags(a)
             if f"{kind}-actions" not in notes:
                 continue
-            part = next((p for p in a.then if p.kind in ("attack", "move")), None)
+            part = next((p for p in _fold(list(a.then)) if p.kind in ("attack", "move")), None)
             if part is None:
                 continue
             card = ch.active[i].card
@@ -352,6 +361,25 @@ def _run_after(game: Game, task: Task) -> Decision | None:
     else:
         game._perform(task.who, ability)
     return None
+
+
+# ------------------------------------------------------------------ Eyes of the Night
+
+
+@effect("ns-sees-invisible")
+def _sees(game: Game, fid: str, ability: Ability) -> None:
+    """Acts from the active area (:func:`sees_invisible`)."""
+    game._emit("bonus", fid, ability.note)
+
+
+def sees_invisible(game: Game, f: Figure) -> bool:
+    """Whether ``f`` may target invisible enemies (Eyes of the Night in its active area)."""
+    ch = game.state.characters.get(f.id)
+    if ch is None or not ch.active:
+        return False
+    from delvekit.gloomhaven.effects_classes import _holders
+
+    return bool(_holders(game, f.id, "ns-sees-invisible"))
 
 
 # ------------------------------------------------------------------ doubled moves

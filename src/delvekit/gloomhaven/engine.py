@@ -842,9 +842,10 @@ class Game:
             if more:
                 ability = msgspec.structs.replace(ability, targets=ability.targets + more)
         if kind == "attack" and ability.range > 0 and f.kind == "character":
-            from delvekit.gloomhaven import effects_cragheart  # Backup Ammunition, Nature's Lift
+            from delvekit.gloomhaven import effects_cragheart, effects_plagueherald  # Backup Ammunition
 
             ability = effects_cragheart.ranged_attack(self, fid, ability)
+            ability = effects_plagueherald.ranged_attack(self, fid, ability)  # Grasping Vermin
         on_board = f.kind == "character" and self._static.board is not None
         later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (

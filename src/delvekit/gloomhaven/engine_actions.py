@@ -234,6 +234,10 @@ def _apply_move(game: Game, task: Task, choice: Choice) -> None:
         game._emit("move-ended", f.id, hex_token(f.hex))
         if mode == "jump" and moved == "m":
             _enter(game, f, f.hex)
+        if moved == "m" and f.id in st.figures:
+            from delvekit.gloomhaven import effects_plagueherald  # Epidemic
+
+            effects_plagueherald.move_ended(game, f)
         return
     target = parse_hex(choice.args[0])
     cost = dict(_steps(game, f, task.n, mode, board))[target]
@@ -480,6 +484,12 @@ def loot(game: Game, f: Figure, reach: int) -> None:
 # ---------------------------------------------------------------------- attack
 
 
+def _sees_invisible(game: Game, f: Figure) -> bool:
+    from delvekit.gloomhaven.effects_nightshroud import sees_invisible  # Eyes of the Night
+
+    return sees_invisible(game, f)
+
+
 def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -> list[Figure]:
     """Enemies ``f`` can attack now: adjacent (melee) or within range around walls and in sight.
     ``allies``: its own allies instead, never itself (a controlled enemy turned on its allies)."""
@@ -490,7 +500,7 @@ def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -
         g
         for g in game.state.figures.values()
         if (_hostile(f, g) if not allies else not _hostile(f, g) and g is not f)
-        and Condition.INVISIBLE not in g.conditions
+        and (Condition.INVISIBLE not in g.conditions or _sees_invisible(game, f))
     ]
     if attack_range == 0:
         return [g for g in enemies if board.adjacent(f.hex, g.hex)]
@@ -555,7 +565,7 @@ def area_targets(game: Game, f: Figure, ability: Ability) -> list[tuple[str, ...
     enemies = {
         g.hex: g
         for g in game.state.figures.values()
-        if _hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if _hostile(f, g) and (Condition.INVISIBLE not in g.conditions or _sees_invisible(game, f))
     }
     anchors: list[Hex] = [(0, 0)]
     if ability.range > 0:
@@ -638,6 +648,10 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     from delvekit.gloomhaven import effects_characters as fx  # registers on import; no cycle
 
     extras = _extras(task)
+    from delvekit.gloomhaven import effects_plagueherald  # Spread the Plague: asked first
+
+    if effects_plagueherald.ask_before_strike(game, f):
+        return None
     offer = fx.augment_consumption(game, f, ability, extras)
     if offer is not None:  # Frozen Mind, Phantasmal Killer: consume for this attack?
         from delvekit.gloomhaven import effects_classes  # Formless Power: any element

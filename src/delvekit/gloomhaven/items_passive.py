@@ -271,7 +271,11 @@ def immune_forced(game: Game, target: Figure, by: Figure) -> bool:
 
 def flying(game: Game, fid: str) -> bool:
     """Boots of Levitation, Cloak of Phasing: the character flies (moves like a jump, and the
-    terrain it ends on does not affect it)."""
+    terrain it ends on does not affect it); Winged Congregation does the same."""
+    from delvekit.gloomhaven import effects_plagueherald
+
+    if effects_plagueherald.flying(game, fid):
+        return True
     return has_effect(game, fid, "flying") and any(
         e.kind == "flying"
         for item in items_of(game, fid).values()

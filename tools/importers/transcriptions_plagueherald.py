@@ -1,0 +1,185 @@
+"""The Plagueherald's ability cards in delvekit's schema (merged into ``transcriptions.CLASSES``).
+
+Only facts (numbers, keywords, markers) are carried over; no card text. Source, read with the
+search tool:
+
+* J: the structured card database that also gave the Tinkerer, Sunkeeper, Quartermaster,
+  Doomstalker and Cragheart (stored file 26455662698; the index does not name its repository):
+  every Plagueherald card with markers, XP, use slots, elements and area patterns.
+
+No second card source was found (no buildhaven.app or r/Gloomhaven wiki page for this class;
+the strategy guides in the corpus describe the 2nd edition): every number rests on J alone, the
+card list and initiatives on GHS. J's hex chains read as in ``transcriptions_elementalist``
+(``R1R3R4R5R6R1R``: a hex and its six neighbours; ``R2R6R5A``: three mutually adjacent hexes,
+the ``A`` an enhancement hex). The Plagueherald's wordings are named effects of
+:mod:`delvekit.gloomhaven.effects_plagueherald`, every one starting ``ph-``; area attacks that
+touch allies too reuse the Cragheart's ``area-attack``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf, UseSlot
+
+
+def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
+    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+
+
+def _c(rule: str, *sub: Ability) -> Ability:
+    return _a("custom", rule, *sub)
+
+
+def _range(n: int) -> Ability:
+    return _a("range", n)
+
+
+def _cond(name: str) -> Ability:
+    return _a("condition", name)
+
+
+def _infuse(element: str) -> Ability:
+    return _a("element", element, mode="infuse")
+
+
+def _consume(element: str, *sub: Ability) -> Ability:
+    return _a("element", element, *sub, mode="consume")
+
+
+def _slots(*xp: int) -> tuple[UseSlot, ...]:
+    return tuple(UseSlot(xp=n) for n in xp)
+
+
+def _area(*hexes: tuple[int, int]) -> Ability:
+    """A ranged area: every hex a target hex."""
+    return Ability(type="area", area=tuple(AreaHex(q=q, r=r, kind="target") for q, r in hexes))
+
+
+def _shape(*hexes: tuple[int, int]) -> Ability:
+    """An area for ``area-attack`` (the Cragheart's wording): offsets as one flag."""
+    return _c("shape:" + "/".join(f"{q},{r}" for q, r in hexes))
+
+
+# R1R3R4R5R6R1R: a hex and its six neighbours.
+FLOWER_7 = ((0, 0), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+# R2R6R5A: three mutually adjacent hexes.
+TRIANGLE_3 = ((0, 0), (0, 1), (1, 0))
+
+#: card number → (top, bottom, sources)
+PLAGUEHERALD: dict[int, tuple[CardHalf, CardHalf, str]] = {
+    289: (  # Vile Pestilence
+        CardHalf(
+            abilities=(_c("area-attack", _a("attack", 1, _range(3)), _shape(*FLOWER_7), _cond("poison")),)
+        ),
+        CardHalf(abilities=(_a("move", 3),)),
+        "J (area: J's pattern R1R3R4R5R6R1R; the poison goes to every ally and enemy in it)",
+    ),
+    290: (  # Grasping Vermin
+        CardHalf(abilities=(_a("attack", 0, _range(3), _area(*FLOWER_7), _cond("immobilize")),)),
+        CardHalf(
+            abilities=(_a("shield", 1, _a("affects", "self")), _c("ph-range-minus", _range(1))),
+            persistent=True,
+            lost=True,
+            xp=1,
+        ),
+        "J (area: J's pattern R1R3R4R5R6R1R)",
+    ),
+    291: (  # Wretched Swarm
+        CardHalf(
+            abilities=(_a("attack", 1, _range(3), _area(*FLOWER_7), _cond("stun")),),
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("move", 4),)),
+        "J (area: J's pattern R1R3R4R5R6R1R)",
+    ),
+    292: (  # Spread the Plague
+        CardHalf(
+            abilities=(
+                _c("ph-spread-the-plague", _range(2), _a("suffer-damage", 3), _a("attack", 1, mode="add")),
+            ),
+            persistent=True,
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("move", 3),)),
+        "J (J gives the bottom's move a Range 3 bonus, meaningless on a move: left out)",
+    ),
+    293: (  # Biting Gnats
+        CardHalf(abilities=(_a("attack", 2, _range(4), _a("target", 2)),), xp=1),
+        CardHalf(abilities=(_a("move", 4),)),
+        "J",
+    ),
+    294: (  # Winged Congregation
+        CardHalf(
+            abilities=(_c("ph-flying"), _infuse("air")),
+            persistent=True,
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("move", 2), _a("heal", 1, _a("affects", "allies-adjacent")))),
+        "J",
+    ),
+    295: (  # Creeping Curse
+        CardHalf(abilities=(_a("attack", 3, _range(3), _cond("curse")),)),
+        CardHalf(abilities=(_a("move", 2), _a("condition", "curse", _a("affects", "enemy-adjacent")))),
+        "J",
+    ),
+    296: (  # Gathering Doom
+        CardHalf(abilities=(_a("attack", 3, _range(3), _cond("curse")),)),
+        CardHalf(abilities=(_a("loot", 2), _infuse("air")), lost=True, xp=1),
+        "J (its top repeats Creeping Curse's exactly: a possible slip of J, kept as J has it)",
+    ),
+    297: (  # Paralyzing Bite
+        CardHalf(abilities=(_a("attack", 1, _range(3), _cond("stun")),), xp=1),
+        CardHalf(abilities=(_a("move", 6, _a("jump")), _infuse("air")), lost=True, xp=1),
+        "J",
+    ),
+    298: (  # Foul Wind
+        CardHalf(
+            abilities=(_c("consume-on-attack", _consume("air", _a("attack", 1, mode="add"))),),
+            persistent=True,
+            lost=True,
+            slots=_slots(0, 1, 0, 1, 0, 1),
+        ),
+        CardHalf(abilities=(_a("loot", 1),)),
+        "J",
+    ),
+    299: (  # Scattered Terror
+        CardHalf(
+            abilities=(_a("attack", 2, _range(4), _a("target", 3)), _infuse("air")),
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(
+            abilities=(_c("attackers-disadvantaged-this-round", _a("affects", "self")),),
+            round=True,
+        ),
+        "J (J lists a Pierce with no number, an enhancement mark: left out)",
+    ),
+    300: (  # Epidemic
+        CardHalf(abilities=(_a("attack", 3, _range(2), _a("target", 2)),), xp=1),
+        CardHalf(
+            abilities=(_c("ph-poison-after-move"),),
+            persistent=True,
+            lost=True,
+            xp=1,
+        ),
+        "J",
+    ),
+    301: (  # Virulent Strain
+        CardHalf(abilities=(_c("ph-remove-poison-damage", _a("suffer-damage", 4)),), xp=1),
+        CardHalf(abilities=(_c("ph-poison-around-poisoned"),)),
+        "J",
+    ),
+    302: (  # Blistering Vortex
+        CardHalf(
+            abilities=(_a("attack", 3, _range(1), _area(*TRIANGLE_3)), _infuse("air")),
+            lost=True,
+            xp=2,
+        ),
+        CardHalf(abilities=(_a("move", 2), _a("shield", 1, _a("affects", "self"))), round=True),
+        "J (area: J's pattern R2R6R5A)",
+    ),
+}
