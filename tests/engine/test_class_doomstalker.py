@@ -597,3 +597,14 @@ def test_lead_to_slaughter_bottom_moves_the_dooms_to_an_enemy_within_four() -> N
     go(game, "select lead-to-slaughter a-moment-s-peace")
     go(game, "bottom lead-to-slaughter", "stop?", f"transfer {m}?")
     assert effects_doomstalker.dooms(game) == [("doomstalker", "race-to-the-grave", m)]
+
+
+def test_frightening_curse_doom_does_not_move_an_immobilized_neighbour() -> None:
+    game = arena([stalker(["frightening-curse"])], [("normal", (2, 0)), ("normal", (3, 0))], stats=FRAIL)
+    go(game, "select solid-bow frightening-curse")
+    m, near = at(game, (2, 0)), at(game, (3, 0))
+    _doom(game, "frightening-curse", m)
+    game.state.figures[near].conditions.add(Condition.IMMOBILIZE, turns_started=0, immune=frozenset())
+    go(game, "top solid-bow", f"target {m}")
+    assert game.decision is None or game.decision.kind != "doom-shove"
+    assert game.state.figures[near].hex == (3, 0)

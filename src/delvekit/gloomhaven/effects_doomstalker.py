@@ -558,6 +558,8 @@ def _apply_move_all(game: Game, task: Task, choice: Choice) -> None:
 def _step_hexes(game: Game, g: Figure) -> list[str]:
     board = game.board()
     assert board is not None
+    if Condition.IMMOBILIZE in g.conditions or Condition.STUN in g.conditions:
+        return []  # it performs the Move 1 itself: immobilize and stun stop it
     occupied = {f.hex: f for f in game.state.figures.values()}
     return sorted(
         actions.hex_token(h)
