@@ -5,6 +5,7 @@ the content pack on an open arena and +0-only modifier decks."""
 from __future__ import annotations
 
 from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.effects_elementalist import offers
 from delvekit.gloomhaven.elements import Element, Strength
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_content import Member, character
@@ -241,8 +242,6 @@ def test_malleable_evocation_bottom_ice_heals_and_earth_shields_you() -> None:
 
 
 def test_offers_pay_two_any_elements_with_distinct_elements() -> None:
-    from delvekit.gloomhaven.effects_elementalist import offers  # after the engine (import order)
-
     game = arena([elementalist(["stoking-hail", "brilliant-flash"])], [("normal", (4, 0))])
     _strong(game, Element.FIRE)
     assert offers(game, ("wild", "wild")) == []

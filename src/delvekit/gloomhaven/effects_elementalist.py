@@ -18,9 +18,33 @@ needed, never the same element twice).
                                 Augmentation, Formless Power, Shaping the Ether, Stoking Hail,
                                 Tremulant Cyclone, Ice Spikes, Frigid Torrent, Malleable
                                 Evocation
+``el-elemental``                the same for a wording whose own ability goes to an ally
+                                (``affects-*``; ``instead-N`` replaces its value) — Vengeance
+``el-any-of``                   no ability of its own: each consumption buys an ability
+                                performed in the card's order — Ethereal Manifestation
+``el-chain``                    Chain Lightning: Attack X on one enemy within range, then X-1,
+                                X-2 (X-3 bought with air) each on a new enemy within range 2 of
+                                the previous target and in its sight; light adds to every one
+``el-heal-then``                you or an ally within range is healed (the consumptions add
+                                to it); the healed figure gets what was bought (a shield this
+                                round, one discarded card recovered) and every enemy within the
+                                attack's range of it is attacked — Pragmatic Reinforcement,
+                                Eye of the Hurricane
+``el-move-through``             a move (jump) the consumptions lengthen; the conditions bought
+                                go to every enemy moved through — Volatile Consumption
 ``el-infuse-any-at-turn-end``   persistent: at the end of each of your turns you may infuse
                                 any element (a turn hook) — Shaping the Ether
+``el-volatile``                 persistent: each element you consume lets you deal 1 damage to
+                                an enemy within range 2 or perform Heal 1, Range 2 (asked at
+                                once; a consume hook, :data:`~delvekit.gloomhaven.effects.
+                                CONSUME_HOOKS`, which ``Game._emit`` calls on each
+                                ``consumed`` event) — Volatile Consumption
 ==============================  ===============================================================
+
+A bought ``kill-normal`` (Vengeance) kills every normal target of the attack instead (the
+Spellweaver's Black Hole event). Formless Power's bottom is ``consume-on-attack`` with any
+element, performed by :mod:`~delvekit.gloomhaven.effects_classes` (every Strong or Waning
+element offered once per attack action).
 """
 
 from __future__ import annotations
@@ -29,6 +53,7 @@ import itertools
 
 import msgspec
 
+import delvekit.gloomhaven.engine  # noqa: F401  (first: the engine orders the effect modules' imports)
 from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
