@@ -457,3 +457,18 @@ def test_volatile_consumption_bottom_wounds_every_enemy_jumped_over() -> None:
     assert Condition.WOUND in game.state.figures[a].conditions
     assert Condition.WOUND in game.state.figures[b].conditions
     assert game.state.figures["elementalist"].hex == (3, 0)
+
+
+def test_a_consumption_not_offered_is_refused_and_changes_nothing() -> None:
+    import pytest
+
+    from delvekit.core.errors import IllegalChoice
+
+    game = arena([elementalist(["raw-enhancement", "stoking-hail"])], [("normal", (2, 0))])
+    _strong(game, Element.FIRE)
+    go(game, "select raw-enhancement stoking-hail", "top raw-enhancement")
+    before = (len(game.events), game.state.elements.consumable())
+    with pytest.raises(IllegalChoice):
+        game.choose("consume air")
+    assert (len(game.events), game.state.elements.consumable()) == before
+    assert game.decision is not None and "consume fire" in game.decision.choices
