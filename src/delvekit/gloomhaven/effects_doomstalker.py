@@ -74,6 +74,27 @@ _TRAP = "dstrap|"
 # ------------------------------------------------------------------ dooms
 
 
+_STALKERS: dict[int, tuple[object, tuple[str, ...]]] = {}
+
+
+def _stalkers(game: Game) -> tuple[str, ...]:
+    """The party's Doomstalkers (cached per game and its clones, which share their statics)."""
+    static = game._static
+    hit = _STALKERS.get(id(static))
+    if hit is not None and hit[0] is static:
+        return hit[1]
+    ids = tuple(p.id for p in static.setup.party if p.class_name == "doomstalker")
+    if len(_STALKERS) > 64:
+        _STALKERS.clear()
+    _STALKERS[id(static)] = (static, ids)
+    return ids
+
+
+def _in_play(game: Game) -> bool:
+    """Whether a Doomstalker is in the party (every hook returns at once otherwise)."""
+    return bool(_stalkers(game))
+
+
 def _parse(key: str) -> tuple[str, str, str]:
     _, cid, card, target = key.split("|")
     return cid, card, target
@@ -83,7 +104,9 @@ def dooms(game: Game) -> list[tuple[str, str, str]]:
     """(character, card, doomed enemy) of every active doom, in a stable order: a mark whose
     card left the active area another way (picked up by a long rest, exhaustion) is no doom."""
     st = game.state
-    out = []
+    out: list[tuple[str, str, str]] = []
+    if not st.scenario_marks:
+        return out
     for k in st.scenario_marks:
         if k.startswith(_DOOM):
             cid, card, target = _parse(k)
@@ -194,6 +217,8 @@ def _apply_doom(game: Game, task: Task, choice: Choice) -> None:
 def _turn_start(game: Game, cid: str) -> bool:
     """As your turn starts: Inescapable Fate's marker advances (the third kills its enemy), and
     Expose strips every enemy's invisibility. Never takes the turn over."""
+    if not _in_play(game):
+        return False
     st = game.state
     _expose(game)
     if not st.scenario_marks:
@@ -204,6 +229,8 @@ def _turn_start(game: Game, cid: str) -> bool:
 
 def _round_end(game: Game, timing: str) -> None:
     """A doom card without a living doomed enemy leaves the active area as the round ends."""
+    if not _in_play(game):
+        return
     if timing != "end":
         return
     live = {f"{_DOOM}{c}|{card}|{t}" for c, card, t in dooms(game)}
@@ -224,6 +251,8 @@ def strike_extra(
 ) -> None:
     """Doom bonuses on one attack of ``f`` (any figure) on ``target``, the ``dsb=`` bonuses of a
     ``ds-attack`` and the round bonuses on doomed enemies (Relentless Offensive)."""
+    if not _in_play(game):
+        return
     on = _on(game, target.id) if game.state.scenario_marks else []
     for token in extras.split(","):
         if token.startswith("dsb="):
@@ -351,6 +380,8 @@ def _lead(game: Game, fid: str, target: Figure, steps: int) -> None:
 
 def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
     """Crippling Noose: the doomed monster's Move, Attack and (ranged) Range are lower."""
+    if not _in_play(game):
+        return 0, 0, 0
     if f.kind != "monster" or not game.state.scenario_marks:
         return 0, 0, 0
     n = 0
@@ -367,7 +398,7 @@ def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
 def _run_turn(game: Game, task: Task) -> Decision | None:
     """Race to the Grave: damage at the start of the doomed monster's turn."""
     game._pop()
-    if task.who not in game.state.figures:
+    if not _in_play(game) or task.who not in game.state.figures:
         return None
     _expose(game)
     if not game.state.scenario_marks:
@@ -380,6 +411,8 @@ def _run_turn(game: Game, task: Task) -> Decision | None:
 
 def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
     """Sap Life: you heal each time the doomed enemy suffers damage (never handles the damage)."""
+    if not _in_play(game):
+        return False
     if amount <= 0 or not game.state.scenario_marks:
         return False
     for cid, card, a in _on(game, f.id):
@@ -395,6 +428,8 @@ def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
 def _died(game: Game, dead: Figure) -> None:
     """A doomed enemy died: each doom's death effect, then Rain of Arrows (once per death),
     then the dooms move on (Rising Momentum, Frightening Curse) or are discarded."""
+    if not _in_play(game):
+        return
     on = _on(game, dead.id)
     if not on:
         return
@@ -618,6 +653,8 @@ def _run_trap_mark(game: Game, task: Task) -> Decision | None:
 
 def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     """A figure sprang the trap on ``h``: a Detonation trap damages every enemy next to it."""
+    if not _in_play(game):
+        return
     token = actions.hex_token(h)
     st = game.state
     key = next((k for k in st.scenario_marks if k.startswith(f"{_TRAP}{token}|")), None)
@@ -664,6 +701,8 @@ def _arm_summons(game: Game, owner: str | None) -> None:
 
 
 def _round_start(game: Game, timing: str) -> None:
+    if not _in_play(game):
+        return
     if timing == "start":
         _arm_summons(game, None)
 
@@ -671,6 +710,8 @@ def _round_start(game: Game, timing: str) -> None:
 def _turn_end(game: Game, f: Figure) -> None:
     """A summon placed this turn has its Retaliate at once; a turn that did not start as a
     played turn (a long rest) still advances Inescapable Fate."""
+    if not _in_play(game):
+        return
     if f.kind == "character":
         _arm_summons(game, f.id)
         if game.state.scenario_marks:
@@ -715,7 +756,7 @@ def _expose(game: Game) -> None:
     st = game.state
     from delvekit.gloomhaven.effects_classes import _holders
 
-    holders = [cid for cid in st.characters if _holders(game, cid, "ds-expose")]
+    holders = [cid for cid in _stalkers(game) if _holders(game, cid, "ds-expose")]
     for cid in holders:
         me = st.figures.get(cid)
         for g in sorted(st.figures.values(), key=lambda g: g.id):
