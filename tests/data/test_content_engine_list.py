@@ -31,7 +31,7 @@ def test_every_unencoded_class_card_is_listed(gaps: list[EngineGap]) -> None:
     pack = load_pack()
     listed = {(g.deck, g.card) for g in gaps if g.abilities == (NOT_ENCODED,)}
     expected = {(f"class {cid}", c.name) for cid, k in pack.classes.items() for c in k.cards if not c.encoded}
-    assert listed == expected and len(expected) > 200  # most classes are not encoded yet
+    assert listed == expected and expected  # some classes are not encoded yet
 
 
 def test_the_playable_classes_have_no_gap_and_the_rest_do(gaps: list[EngineGap]) -> None:
