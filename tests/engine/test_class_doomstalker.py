@@ -608,3 +608,18 @@ def test_frightening_curse_doom_does_not_move_an_immobilized_neighbour() -> None
     go(game, "top solid-bow", f"target {m}")
     assert game.decision is None or game.decision.kind != "doom-shove"
     assert game.state.figures[near].hex == (3, 0)
+
+
+def test_wild_command_top_has_an_adjacent_summon_move_and_attack_with_you_choosing() -> None:
+    game = arena([stalker(["wild-command", "vital-charge"])], [("normal", (4, 0))])
+    go(game, "select vital-charge solid-bow")
+    go(game, "top vital-charge", "summon-at 1,0", "bottom solid-bow")
+    boar = next(f for f in game.state.figures.values() if f.kind == "summon")
+    finish_round(game)
+    go(game, "select wild-command a-moment-s-peace")
+    boar.hex = (0, 1)  # it acted first this round (summons act before their owner): bring it back
+    events = go(game, "top wild-command", f"summon {boar.id}?")
+    assert f"ally-performs {boar.id} for=doomstalker" in events
+    assert game.decision is not None and game.decision.actor == "doomstalker"
+    finish = finish_round(game)
+    assert any(e.startswith(f"move-ended {boar.id}") for e in events + finish)
