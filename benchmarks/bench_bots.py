@@ -5,7 +5,8 @@ three (+ Tinkerer) and, when a fourth bundled class is playable, a party of four
 Prints per party and bot: victories (rate), monsters killed per game (a finer measure of
 strength), rounds per game, and speed (median ms per game, games per second over the worker
 processes). Nothing is asserted. ``--quick``: 20 games each; ``--games N``: N games each;
-``--difficulty D``: another difficulty; ``--workers N``: processes (default 2).
+``--difficulty D``: another difficulty; ``--workers N``: processes (default 2); ``--party
+A,B,...``: only this party.
 
 This is issue 5's measure "greedy bots win scenario 1 far more often than random bots".
 """
@@ -69,7 +70,8 @@ def main() -> None:
     difficulty = _option("--difficulty", "normal")
     workers = int(_option("--workers", "2"))
     with ProcessPoolExecutor(workers) as pool:
-        for party in parties():
+        chosen = _option("--party", "")
+        for party in [tuple(chosen.split(","))] if chosen else parties():
             rates: dict[str, float] = {}
             for bot in ("greedy", "random"):
                 start = time.perf_counter()
@@ -87,8 +89,11 @@ def main() -> None:
                     f"{games / wall:.1f} games/s on {workers} processes",
                     flush=True,
                 )
-            ratio = rates["greedy"] / rates["random"] if rates["random"] else float("inf")
-            print(f"       greedy/random victory ratio: {ratio:.1f}", flush=True)
+            if rates["random"]:
+                ratio = rates["greedy"] / rates["random"]
+                print(f"       greedy/random victory ratio: {ratio:.1f}", flush=True)
+            else:
+                print(f"       greedy won {rates['greedy']:.1%}, random none", flush=True)
 
 
 if __name__ == "__main__":

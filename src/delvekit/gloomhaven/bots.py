@@ -111,7 +111,7 @@ class RandomBot:
 
 LOST_COST = 8.0
 """What a lost half costs in the pair evaluation: a card gone for the rest of the scenario."""
-LOOKAHEAD_PAIRS = 4
+LOOKAHEAD_PAIRS = 6
 """Card pairs (the cheap evaluation's best) a selection plays out."""
 LOOKAHEAD_ROUNDS = 1
 """Rounds a candidate is played out for (the current one included)."""
@@ -121,6 +121,8 @@ or four, whose play-outs cost more)."""
 LOOKAHEAD_HALVING = True
 """Whether the better half of the candidates is played out again in fresh worlds, until one
 is left (otherwise each is played out once in the same worlds)."""
+POOL_CARD_USES = 2
+"""A card appears in at most this many of the pairs played out."""
 LOOKAHEAD_NEAR = 6
 """Pairs are played out only with an enemy within this many hexes."""
 KILL_WORTH = 3.0
@@ -566,7 +568,17 @@ class GreedyBot:
             # the cheap evaluation's best, plus the best early and late ones
             # (fewer for bigger parties: every play-out plays every character's turn)
             k = self.lookahead if len(game.state.characters) <= 2 else max(1, self.lookahead // 2)
-            pool = [c for _, c in scored[:k]]
+            # the best pairs, each card in at most two of them (a strong card would otherwise
+            # fill the pool with near twins)
+            pool: list[Choice] = []
+            uses: dict[str, int] = {}
+            for _, c in scored:
+                if len(pool) >= k:
+                    break
+                if all(uses.get(card, 0) < POOL_CARD_USES for card in c.args):
+                    pool.append(c)
+                    for card in c.args:
+                        uses[card] = uses.get(card, 0) + 1
             for low, high in ((0, 25), (60, 100)):
                 extra = next(
                     (c for _, c in scored if low <= self._cards[d.actor][c.args[0]].initiative <= high), None
