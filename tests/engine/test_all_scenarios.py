@@ -3,9 +3,10 @@ for 10 seeds and by greedy bots for 3, with the invariants (:func:`engine_checks
 checked after every choice and no exception; seed 0's game also replays from its log and
 resumes from a save to the identical end.
 
-Cost (one core): the random games about 65 s for all 950, a greedy game of four characters
-about 1.2 s (scenario 42's three about 10 s), so the default run plays greedy seed 0 of every
-scenario (about 110 s) and ``DELVEKIT_SLOW=1`` adds seeds 1 and 2 (about 220 s more).
+Cost (one core, measured): the random games about 80 s for all 950; a greedy game of four
+characters about 2 s on average at levels 1-9 (53's about 20 s), all 285 about 9 minutes. So
+the default run plays greedy seed 0 of every fourth scenario (1, 5, 9, ...: about 50 s) and
+``DELVEKIT_SLOW=1`` plays all three seeds of every scenario.
 
 The party is four of the playable classes (three while only three are playable), taken in turn
 from the content pack's playable list so every class meets every scenario; the level runs
@@ -66,7 +67,7 @@ def play_checked(scenario: int, seed: int, bot: Bot) -> Game:
 
 
 def _greedy(n: int, seed: int) -> object:
-    if seed == 0:
+    if seed == 0 and n % 4 == 1:
         return (n, seed)
     slow = pytest.mark.skipif(not os.environ.get("DELVEKIT_SLOW"), reason="set DELVEKIT_SLOW=1 to run")
     return pytest.param(n, seed, marks=[pytest.mark.slow, slow])
