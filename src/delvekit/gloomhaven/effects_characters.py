@@ -498,7 +498,7 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     effects_cragheart.strike_extra(game, f, target, ability, out)
     from delvekit.gloomhaven import effects_plagueherald  # Spread the Plague
 
-    effects_plagueherald.strike_extra(game, f, out)
+    effects_plagueherald.strike_extra(game, f, ability, out)
     from delvekit.gloomhaven import effects_scoundrel  # last: its "double" sees every bonus
 
     effects_scoundrel.strike_extra(game, f, target, ability, out, extras)

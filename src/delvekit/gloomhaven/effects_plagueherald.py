@@ -13,7 +13,29 @@ Effects performed when the ability is:
 ``ph-poison-around-poisoned``      Virulent Strain: every enemy adjacent to an enemy poisoned
                                    as the ability starts is poisoned (enemies poisoned by this
                                    very ability do not spread it further)
+``ph-damage-poisoned``             Accelerated End, Mass Extinction: every poisoned enemy on
+                                   the map suffers the damage, +N for each element consumed
+``ph-afflict-all``                 Airborne Toxin, Baneful Hex, Mass Extinction: the conditions
+                                   (and curses) on every enemy within range (in sight; a
+                                   consumption may lengthen it), every adjacent enemy, every
+                                   enemy, or (``everyone``) every ally and enemy but you
+``ph-recover-poisoned-allies``     Willing Sacrifice: every poisoned ally character recovers up
+                                   to N discarded cards (more with the consumption)
+``ph-storm``                       Storm of Wings: the attack; with air consumed, every enemy on
+                                   the straight line to its target too (Impaling Eruption's
+                                   ``attack-along-path``)
+``ph-attack-poison-allies-around`` Rot Maggots: the attack, then every ally next to its target
+                                   is poisoned
+``ph-bless-poisoned-allies``       Succumb to the Gift: every poisoned ally is blessed
+``ph-hurt-poisoned-allies``        Convert the Flock: every poisoned ally suffers the damage;
+                                   +1 on your attacks this round and 1 XP per two of them
+``ph-double-next-attack``          Grim Bargain: you are muddled; the first attack action after
+                                   it this round is doubled (its value and the bonuses before
+                                   the modifier card)
 =================================  ============================================================
+
+Succumb to the Gift's kill is the Mindthief's ``kill`` (normal or elite, poisoned, range 3).
+The optional consumptions are asked in turn (``ph_consume``: ``consume`` / ``no-consume``).
 
 Effects that act from the active area (performing them only says so):
 
@@ -28,6 +50,14 @@ Effects that act from the active area (performing them only says so):
   player may pick one ally within range (in sight); it is poisoned, or suffers the damage when
   poisoned already, and every attack of the action gains +1 (:func:`ask_before_strike`, asked
   by each attack; :func:`strike_extra`).
+* ``ph-sacrifice-on-move`` (Willing Sacrifice): after each move of one hex at least, the
+  player may suffer 1 damage for 3 on one poisoned enemy anywhere (our reading of "once during
+  each of your move actions": asked as the move ends; no range given, none required).
+* ``ph-curse-ally-for-targets`` (Grim Bargain): as an attack of yours with targets starts, you
+  may curse one ally within range 2 for two more targets (one use slot; XP per slot)
+  (:func:`ask_before_attack`).
+* ``ph-curse-backfires`` (Baneful Hex): a monster whose attack applies a curse card suffers the
+  damage (:func:`monster_attacked`, asked after every monster attack).
 * ``ph-poison-after-move`` (Epidemic): after each move of the Plagueherald that entered one hex
   at least, every figure adjacent to it (allies and enemies alike, objectives aside) is
   poisoned (:func:`move_ended`, asked by the engine as a move stops).
@@ -43,11 +73,13 @@ import msgspec
 import delvekit.gloomhaven.engine  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.hexes import neighbours
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven import effects
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.effects import effect
+from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.state import Figure, Task
 
@@ -228,24 +260,39 @@ def _apply_spread(game: Game, task: Task, choice: Choice) -> None:
 task_handler("ph_spread", _run_spread, _apply_spread)
 
 
-def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
-    """Spread the Plague's +1 on every attack of an action it was paid for."""
-    if f.kind != "character" or _spread_answer(game, f.id) != "paid":
+def strike_extra(game: Game, f: Figure, ability: Ability, out: fx.StrikeBonus) -> None:
+    """What the Plagueherald's cards add to one attack: Spread the Plague's +1 on every attack of
+    an action it was paid for; Convert the Flock's +N this round; Grim Bargain's doubling of the
+    first attack action of the round after it (the attack's value with the bonuses before it)."""
+    if f.kind != "character":
         return
-    held = _spread(game, f.id)
-    n = sum(p.value for p in held.then if p.kind == "attack") if held is not None else 1
-    out.attack += n
-    out.why.append(f"spread-the-plague+{n}")
+    if _spread_answer(game, f.id) == "paid":
+        held = _spread(game, f.id)
+        n = sum(p.value for p in held.then if p.kind == "attack") if held is not None else 1
+        out.attack += n
+        out.why.append(f"spread-the-plague+{n}")
+    flock = _flock_bonus(game, f.id)
+    if flock:
+        out.attack += flock
+        out.why.append(f"convert-the-flock+{flock}")
+    if _double_pending(game, f.id):
+        if not any(k == "ph-doubled" and a[0] == f.id for k, a in fx._events_since(game, "action", f.id)):
+            game._emit("ph-doubled", f.id)
+        extra = ability.value + out.attack
+        out.attack += extra
+        out.why.append(f"doubled+{extra}")
 
 
 # ------------------------------------------------ Epidemic: after each of your moves
 
 
 def move_ended(game: Game, f: Figure) -> None:
-    """Epidemic: after each move of the Plagueherald (one hex at least), every ally and enemy
-    adjacent to it is poisoned."""
+    """After each move of the Plagueherald (one hex at least): Willing Sacrifice may be used
+    (asked after Epidemic's poison), then Epidemic poisons every ally and enemy adjacent to it."""
     if f.kind != "character":
         return
+    if any(fx._named_in(half, "ph-sacrifice-on-move") for _, _, half in fx._active_halves(game, f.id)):
+        game._push(Task("ph_sacrifice", f.id))
     if not any(fx._named_in(half, "ph-poison-after-move") for _, _, half in fx._active_halves(game, f.id)):
         return
     board = game.board()
@@ -259,3 +306,405 @@ def move_ended(game: Game, f: Figure) -> None:
     game._emit("bonus", f.id, "ph-poison-after-move", *around)
     for gid in around:
         game.add_condition(gid, Condition.POISON)
+
+
+# ------------------------------------------------ optional consumptions, asked in turn
+
+
+def _segments(ability: Ability) -> tuple[list[Ability], list[tuple[str, list[Ability]]]]:
+    """(the parts before any consumption, [(element, what consuming it buys)...])."""
+    base: list[Ability] = []
+    groups: list[tuple[str, list[Ability]]] = []
+    for p in ability.then:
+        if p.kind == "custom" and p.note.startswith("consume-"):
+            groups.append((p.note.removeprefix("consume-"), []))
+        elif groups:
+            groups[-1][1].append(p)
+        else:
+            base.append(p)
+    return base, groups
+
+
+def _with_consumptions(game: Game, fid: str, ability: Ability) -> None:
+    """Ask for each optional consumption of ``ability`` in turn, then perform it
+    (:func:`_finish`)."""
+    game._push(Task("ph_consume", fid, 0, f"|{ability}"))
+
+
+def _run_consume(game: Game, task: Task) -> Decision | None:
+    chosen, text = task.text.split("|", 1)
+    ability = Ability.parse(text)
+    _, groups = _segments(ability)
+    if task.n >= len(groups):
+        game._pop()
+        _finish(game, task.who, ability, [groups[int(i)][1] for i in chosen.split(";") if i])
+        return None
+    element = Element.parse(groups[task.n][0])
+    if not game.state.elements.can_consume(element):
+        game._pop()
+        game._push(Task("ph_consume", task.who, task.n + 1, task.text))
+        return None
+    return Decision(task.who, "consume", [Choice("consume", (element.value,)), Choice("no-consume")])
+
+
+def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    chosen, text = task.text.split("|", 1)
+    picked = [i for i in chosen.split(";") if i]
+    if choice.kind == "consume":
+        element = Element.parse(choice.args[0])
+        game.state.elements.consume(element)
+        game._emit("consumed", task.who, element.value)
+        picked.append(str(task.n))
+    game._push(Task("ph_consume", task.who, task.n + 1, f"{';'.join(picked)}|{text}"))
+
+
+task_handler("ph_consume", _run_consume, _apply_consume)
+
+
+def _gain_xp(game: Game, fid: str, items: list[Ability]) -> None:
+    xp = sum(p.value for p in items if p.kind == "xp")
+    if xp and fid in game.state.characters:
+        game.state.characters[fid].xp += xp
+        game._emit("xp", fid, xp)
+
+
+def _flagged(items: list[Ability], prefix: str) -> int:
+    """The sum of the numbers ending the ``prefix``N flags among ``items``."""
+    total = 0
+    for p in items:
+        if p.kind == "custom" and p.note.startswith(prefix) and p.note[len(prefix) :].isdigit():
+            total += int(p.note[len(prefix) :])
+    return total
+
+
+@effect("ph-damage-poisoned", "ph-recover-poisoned-allies", "ph-storm", "ph-afflict-all")
+def _consuming(game: Game, fid: str, ability: Ability) -> None:
+    """Wordings with optional consumptions: asked first, then performed."""
+    f = game.state.figures.get(fid)
+    if f is not None and ability.note == "ph-storm" and Condition.DISARM in f.conditions:
+        game._emit("prevented", fid, "attack", "disarm")
+        return
+    _with_consumptions(game, fid, ability)
+
+
+def _allies(game: Game, f: Figure) -> list[Figure]:
+    """``f``'s allies on the map (never ``f`` itself; objectives aside)."""
+    return sorted(
+        (
+            g
+            for g in game.state.figures.values()
+            if g.id != f.id and g.kind != "objective" and not actions._hostile(f, g)
+        ),
+        key=lambda g: g.id,
+    )
+
+
+def _finish(game: Game, fid: str, ability: Ability, bought: list[list[Ability]]) -> None:
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    base, _ = _segments(ability)
+    gained = [p for group in bought for p in group]
+    _gain_xp(game, fid, gained)
+    note = ability.note
+    if note == "ph-damage-poisoned":  # Accelerated End, Mass Extinction
+        damage = _flagged(base + gained, "suffer-damage-")
+        victims = _poisoned_enemies(game, f)
+        if not victims:
+            game._emit("no-target", fid)
+            return
+        game.mark_used(fid)
+        for g in victims:
+            game.suffer_damage(g.id, damage, note)
+    elif note == "ph-recover-poisoned-allies":  # Willing Sacrifice
+        count = _flagged(gained, "target-") or _flagged(base, "target-")
+        allies = [
+            g.id
+            for g in _allies(game, f)
+            if g.id in game.state.characters and Condition.POISON in g.conditions
+        ]
+        if not allies:
+            game._emit("no-target", fid)
+            return
+        game.mark_used(fid)
+        game._push(*(Task("cls_recover", cid, count, "discard") for cid in allies))
+    elif note == "ph-storm":  # Storm of Wings
+        attack = next(p for p in base if p.kind == "attack")
+        if gained:
+            path = effects.handler("attack-along-path")  # Impaling Eruption's (effects_spellweaver)
+            assert path is not None
+            path(game, fid, Ability(kind="custom", note="attack-along-path", then=(attack,)))
+        else:
+            game._push(Task("attack", fid, attack.value, f"{attack}|"))
+    elif note == "ph-afflict-all":
+        _afflict_all(game, f, base, gained)
+
+
+def _afflict_all(game: Game, f: Figure, base: list[Ability], gained: list[Ability]) -> None:
+    """Airborne Toxin, Baneful Hex, Mass Extinction: the conditions (and curses) on every enemy
+    (within range, in sight; or adjacent), or on every ally and enemy."""
+    items = base + gained
+    flags = {p.note for p in items if p.kind == "custom"}
+    board = game.board()
+    if board is None:
+        return
+    if "everyone" in flags:
+        who = [g for g in game.state.figures.values() if g.id != f.id and g.kind != "objective"]
+    elif "adjacent" in flags:
+        who = [g for g in actions.targets(game, f, 0) if board.adjacent(f.hex, g.hex)]
+    elif any(n.startswith("range-") and n[6:].isdigit() for n in flags):
+        reach = _flagged(base, "range-") + _flagged(gained, "range-plus-")
+        who = actions.targets(game, f, reach)
+    else:  # every enemy
+        who = [g for g in game.state.figures.values() if actions._hostile(f, g) and g.kind != "objective"]
+    if not who:
+        game._emit("no-target", f.id)
+        return
+    game.mark_used(f.id)
+    conditions = [p.condition for p in items if p.kind == "condition" and p.condition is not None]
+    for g in sorted(who, key=lambda g: g.id):
+        for c in conditions:
+            game.add_condition(g.id, c)
+        if "curse" in flags:
+            game.add_modifier_card(g.id, "curse")
+
+
+# ------------------------------------------------ Rot Maggots, Succumb to the Gift's bottom
+
+
+@effect("ph-attack-poison-allies-around")
+def _attack_then_poison(game: Game, fid: str, ability: Ability) -> None:
+    """Rot Maggots: the attack, then every ally adjacent to its target (where the target stood)
+    is poisoned."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    if Condition.DISARM in f.conditions:
+        game._emit("prevented", fid, "attack", "disarm")
+        return
+    attack = next(p for p in ability.then if p.kind == "attack")
+    adds = tuple(p.condition for p in ability.then if p.kind == "condition" and p.condition is not None)
+    attack = msgspec.structs.replace(attack, adds=tuple(dict.fromkeys((*attack.adds, *adds))))
+    game._emit("ph-attack-start", fid)
+    game._push(Task("attack", fid, attack.value, f"{attack}|"), Task("ph_around_target", fid))
+
+
+def _run_around_target(game: Game, task: Task) -> Decision | None:
+    game._pop()
+    f = game.state.figures.get(task.who)
+    board = game.board()
+    if f is None or board is None:
+        return None
+    since = fx._events_since(game, "ph-attack-start", task.who)
+    hit = [args[1] for kind, args in since if kind == "attack" and args[0] == task.who]
+    if not hit:
+        return None
+    tid = hit[0]
+    target = game.state.figures.get(tid)
+    died = [a for k, a in since if k == "killed" and a and a[0] == tid]
+    if target is None and not died:
+        return None
+    centre = target.hex if target is not None else _died_hex(game, tid)
+    if centre is None:
+        return None
+    around = sorted(g.id for g in _allies(game, f) if board.adjacent(centre, g.hex))
+    for gid in around:
+        game.add_condition(gid, Condition.POISON)
+    return None
+
+
+def _died_hex(game: Game, tid: str) -> tuple[int, int] | None:
+    """Where ``tid`` stood when it last appeared in a ``moved`` or ``kill`` event (or its
+    placement), for a target killed by the attack."""
+    for e in reversed(game.events):
+        if e.kind == "kill" and len(e.args) > 2 and e.args[1] == tid:
+            return actions.parse_hex(e.args[2].removeprefix("hex="))
+    return None
+
+
+task_handler("ph_around_target", _run_around_target)
+
+
+@effect("ph-bless-poisoned-allies")
+def _bless_poisoned(game: Game, fid: str, ability: Ability) -> None:
+    """Succumb to the Gift: every poisoned ally (character or summon; not you) is blessed."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    allies = [g.id for g in _allies(game, f) if Condition.POISON in g.conditions]
+    if not allies:
+        game._emit("no-target", fid)
+        return
+    game.mark_used(fid)
+    for gid in allies:
+        game.add_modifier_card(gid, "bless")
+
+
+# ------------------------------------------------ Convert the Flock
+
+
+@effect("ph-hurt-poisoned-allies")
+def _hurt_poisoned_allies(game: Game, fid: str, ability: Ability) -> None:
+    """Convert the Flock: every poisoned ally suffers the damage; for each two of them, +1 on
+    all your attacks this round and 1 XP."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    allies = [g.id for g in _allies(game, f) if Condition.POISON in g.conditions]
+    if not allies:
+        game._emit("no-target", fid)
+        return
+    game.mark_used(fid)
+    bonus = len(allies) // 2
+    game._emit("ph-flock", fid, str(bonus))
+    _gain_xp(game, fid, [Ability(kind="xp", value=bonus)])
+    for gid in reversed(allies):
+        game.suffer_damage(gid, _suffer(ability), "convert-the-flock")
+
+
+def _flock_bonus(game: Game, fid: str) -> int:
+    if not fx._in_play(game, "ph-hurt-poisoned-allies"):
+        return 0
+    return sum(int(args[1]) for kind, args in fx._this_round(game) if kind == "ph-flock" and args[0] == fid)
+
+
+# ------------------------------------------------ Grim Bargain
+
+
+def _double_pending(game: Game, fid: str) -> bool:
+    """Grim Bargain's bottom is active and no attack action of this round has used it yet
+    (the one using it is the current one)."""
+    if not any(fx._named_in(half, "ph-double-next-attack") for _, _, half in fx._active_halves(game, fid)):
+        return False
+    since_action = fx._events_since(game, "action", fid)
+    used_now = any(kind == "ph-doubled" and args[0] == fid for kind, args in since_action)
+    used_before = any(kind == "ph-doubled" and args[0] == fid for kind, args in fx._this_round(game))
+    return used_now or not used_before
+
+
+@effect("ph-double-next-attack")
+def _double_next(game: Game, fid: str, ability: Ability) -> None:
+    """Grim Bargain: you are muddled (the parts' conditions), and your next attack action this
+    round is doubled (:func:`strike_extra`)."""
+    for p in ability.then:
+        if p.kind == "condition" and p.condition is not None:
+            game.add_condition(fid, p.condition)
+    game._emit("bonus", fid, ability.note)
+
+
+def _bargain(game: Game, fid: str) -> tuple[int, Ability] | None:
+    for i, _, half in fx._active_halves(game, fid):
+        for a in fx._named_in(half, "ph-curse-ally-for-targets"):
+            return i, a
+    return None
+
+
+def ask_before_attack(game: Game, f: Figure) -> bool:
+    """Grim Bargain's top: as an attack of the Plagueherald starts (no target chosen yet), it may
+    curse one ally within range for more targets (one use slot). ``True`` when asked."""
+    if f.kind != "character":
+        return False
+    held = _bargain(game, f.id)
+    if held is None:
+        return False
+    if any(kind == "ph-bargain" and args[0] == f.id for kind, args in fx._events_since(game, "action", f.id)):
+        return False
+    allies = sorted(g.id for g in actions.targets(game, f, fx.flag_number(held[1], "range-", 2), allies=True))
+    if not allies:
+        return False
+    game._push(Task("ph_bargain", f.id, 0, ";".join(allies)))
+    return True
+
+
+def _run_bargain(game: Game, task: Task) -> Decision | None:
+    alive = [i for i in task.text.split(";") if i in game.state.figures]
+    if not alive:
+        game._pop()
+        game._emit("ph-bargain", task.who, "declined")
+        return None
+    return Decision(task.who, "ally", [*(Choice("target", (i,)) for i in alive), Choice("skip")])
+
+
+def _apply_bargain(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    held = _bargain(game, task.who)
+    if choice.kind == "skip" or held is None or choice.args[0] not in game.state.figures:
+        game._emit("ph-bargain", task.who, "declined")
+        return
+    index, ability = held
+    more = fx.flag_number(ability, "target-", 2)
+    agenda = game.state.agenda
+    below = agenda[-1] if agenda else None
+    if below is None or below.kind != "attack" or below.who != task.who:
+        game._emit("ph-bargain", task.who, "declined")
+        return
+    text, _, rest = below.text.partition("|")
+    attack = Ability.parse(text)
+    agenda[-1] = Task(
+        "attack",
+        below.who,
+        below.n,
+        f"{msgspec.structs.replace(attack, targets=attack.targets + more)}|{rest}",
+    )
+    game._emit("ph-bargain", task.who, "paid", choice.args[0], f"targets+{more}")
+    game.add_modifier_card(choice.args[0], "curse")
+    from delvekit.gloomhaven import effects_classes  # the use slot and its XP
+
+    effects_classes._spend(game, task.who, index)
+
+
+task_handler("ph_bargain", _run_bargain, _apply_bargain)
+
+
+# ------------------------------------------------ Willing Sacrifice, Baneful Hex
+
+
+@effect("ph-sacrifice-on-move", "ph-curse-backfires", "ph-curse-ally-for-targets")
+def _passive_persistent(game: Game, fid: str, ability: Ability) -> None:
+    """Persistent bonuses acting from the active area (see the module docstring)."""
+    game._emit("bonus", fid, ability.note)
+
+
+def _run_sacrifice(game: Game, task: Task) -> Decision | None:
+    """Willing Sacrifice: after a move, the Plagueherald may suffer 1 damage for 3 on one
+    poisoned enemy (anywhere: our reading; the poisoned enemies as the question is put)."""
+    f = game.state.figures.get(task.who)
+    alive = [g.id for g in _poisoned_enemies(game, f)] if f is not None else []
+    if not alive:
+        game._pop()
+        return None
+    return Decision(task.who, "target", [*(Choice("target", (i,)) for i in alive), Choice("skip")])
+
+
+def _apply_sacrifice(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    if choice.kind == "skip":
+        game._emit("declined", task.who, "willing-sacrifice")
+        return
+    held = [
+        a
+        for _, _, half in fx._active_halves(game, task.who)
+        for a in fx._named_in(half, "ph-sacrifice-on-move")
+    ]
+    if not held:
+        return
+    game._emit("ph-sacrifice", task.who, choice.args[0])
+    # pushed last runs first: the enemy's damage, then the Plagueherald's own
+    game.suffer_damage(task.who, _suffer(held[0]), "willing-sacrifice")
+    game.suffer_damage(choice.args[0], fx.flag_number(held[0], "deal-", 3), "willing-sacrifice")
+
+
+task_handler("ph_sacrifice", _run_sacrifice, _apply_sacrifice)
+
+
+def monster_attacked(game: Game, f: Figure, cards: list[str]) -> None:
+    """Baneful Hex: a monster whose attack drew a curse (which made it deal no damage) suffers
+    the damage, once per Baneful Hex in play."""
+    if "curse" not in cards:
+        return
+    for cid in sorted(game.state.characters):
+        for _, _, half in fx._active_halves(game, cid):
+            for a in fx._named_in(half, "ph-curse-backfires"):
+                game._emit("bonus", cid, "ph-curse-backfires", f.id)
+                game.suffer_damage(f.id, _suffer(a), "baneful-hex")

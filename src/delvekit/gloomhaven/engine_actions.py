@@ -591,6 +591,11 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         return None
     ability, done = _attack_task(task)
     allies = "allies" in _extras(task).split(",")
+    from delvekit.gloomhaven import effects_plagueherald  # Grim Bargain: asked before any target
+
+    fresh = not done and not ability.area and ability.targets > 0
+    if fresh and effects_plagueherald.ask_before_attack(game, f):
+        return None
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
     elif ability.targets == 0:  # every enemy it can reach

@@ -391,6 +391,9 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     )
     game._emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     cards = "/".join(str(c) for c in applied)
+    from delvekit.gloomhaven import effects_plagueherald  # Baneful Hex
+
+    effects_plagueherald.monster_attacked(game, f, [str(c) for c in applied])
     riders = [
         t
         for rider in _riders(game, f, task.n)
