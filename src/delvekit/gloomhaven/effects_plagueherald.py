@@ -704,6 +704,9 @@ def monster_attacked(game: Game, f: Figure, cards: list[str]) -> None:
     if "curse" not in cards:
         return
     for cid in sorted(game.state.characters):
+        holder = game.state.figures.get(cid)
+        if holder is None or not actions._hostile(holder, f):  # an enemy of the card's owner only
+            continue
         for _, _, half in fx._active_halves(game, cid):
             for a in fx._named_in(half, "ph-curse-backfires"):
                 game._emit("bonus", cid, "ph-curse-backfires", f.id)
