@@ -516,3 +516,29 @@ def test_convert_the_flock_hurts_poisoned_allies_for_a_round_bonus() -> None:
     assert "xp plagueherald 1" in events
     go(game, "top biting-gnats", f"target {at(game, (3, 0))}")
     assert _hp(game, (3, 0)) == 7  # Attack 2 + 1
+
+
+def test_wretched_swarm_stuns_a_hex_and_its_six_neighbours() -> None:
+    enemies = [(3, 0), (4, 0), (3, 1), (2, 1), (2, 0), (3, -1), (4, -1), (5, 0)]
+    game = arena([ph(["wretched-swarm", "biting-gnats"])], [("normal", h) for h in enemies])
+    go(game, "select wretched-swarm biting-gnats", "top wretched-swarm")
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    biggest = max((c for c in d.choices if c.kind == "area"), key=lambda c: len(c.args))
+    assert len(biggest.args) == 7  # a flower: never the eighth enemy, two hexes from the centre
+    go(game, str(biggest))
+    stunned = [h for h in enemies if Condition.STUN in game.state.figures[at(game, h)].conditions]
+    assert len(stunned) == 7
+
+
+def test_stinging_cloud_muddles_every_target_with_dark() -> None:
+    game = arena([ph(["stinging-cloud", "biting-gnats"])], [("normal", (3, 0)), ("normal", (3, 1))])
+    game.state.elements.infuse(Element.DARK)
+    game.state.elements.end_turn()
+    events = go(game, "select stinging-cloud biting-gnats", "top stinging-cloud", "consume dark")
+    d = game.decision
+    assert d is not None
+    both = next(c for c in d.choices if c.kind == "area" and len(c.args) == 2)
+    events += go(game, str(both))
+    assert all(Condition.MUDDLE in game.state.figures[at(game, h)].conditions for h in ((3, 0), (3, 1)))
+    assert _hp(game, (3, 0)) == 8 and "xp plagueherald 1" in events
