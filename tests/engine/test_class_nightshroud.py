@@ -401,3 +401,25 @@ def test_nightfall_infuses_dark_at_the_end_of_your_turn() -> None:
     game = arena([nightshroud(["nightfall", "cloak-of-shade"])], [("normal", (3, 0))])
     events = go(game, "select nightfall cloak-of-shade", "top nightfall", "bottom cloak-of-shade", "stop")
     assert "infused dark" in events and "xp nightshroud 1" in events
+
+
+def test_a_bought_kill_is_the_attacks_alone_not_black_knives_final_attack() -> None:
+    game = arena(
+        [nightshroud(["black-knives", "doomed-breeze", "spirit-of-the-night", "dark-cloud"])],
+        [("normal", (1, 0)), ("normal", (3, 0))],
+    )
+    go(game, "select black-knives doomed-breeze", "top black-knives", "bottom doomed-breeze", "stop")
+    finish_round(game)
+    near, far = at(game, (1, 0)), at(game, (3, 0))
+    game.add_condition("nightshroud", Condition.INVISIBLE)
+    _dark(game)
+    go(
+        game,
+        "select spirit-of-the-night dark-cloud",
+        "top spirit-of-the-night",
+        "consume dark",
+        f"target {near}",
+    )
+    assert near not in game.state.figures
+    go(game, f"target {far}")
+    assert far in game.state.figures and _hp(game, (3, 0)) == 8  # Black Knives' Attack 2

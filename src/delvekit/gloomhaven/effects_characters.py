@@ -568,6 +568,9 @@ def killed_instead(game: Game, f: Figure, target: Figure, extras: str) -> bool:
     if "killne" in extras.split(",") and target.kind == "monster" and target.rank in ("normal", "elite"):
         _kill(game, f.id, target.id)
         return True
+    if "killn" in extras.split(",") and target.kind == "monster" and target.rank == "normal":
+        _kill(game, f.id, target.id)  # Spirit of the Night, Angel of Death (``killn``): a normal one
+        return True
     owner = _augment_owner(game, f, Ability(kind="attack"), [t for t in extras.split(",") if t])
     if owner is None:
         return False

@@ -6,7 +6,7 @@
     on the card beside them all: Smoke Step's +2 Move and +2 Attack); two flags must both be
     paid (Swallowed by Fear: dark and one other element). Purchases: attack and move bonuses
     (``move-plus-N``), ``target-N``, conditions (invisible: on you; others: added to the
-    attack), ``kill-normal`` / ``kill-normal-or-elite`` (this action's targets of that rank are
+    attack), ``kill-normal`` / ``kill-normal-or-elite`` (that attack's targets of that rank are
     killed instead), ``double-moves`` (every move ability you perform for the rest of the turn
     counts double, this one included: Empowering Void's Move 2 +2 becomes Move 8),
     ``area-…`` (the attack gains the area, its red hexes as offsets from you),
@@ -175,7 +175,7 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
             new.append(s)
         steps = new
         if "kill-normal" in notes:
-            game._emit("kill-normal-this-action", fid)  # read by effects_spellweaver.kills_instead
+            extras = "killn"  # effects_characters.killed_instead: this attack's normal targets
         if "kill-normal-or-elite" in notes:
             extras = "killne"
         if "double-moves" in notes:
