@@ -183,11 +183,10 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(
             abilities=(_a("shield", 1, _affects("self-and-allies-adjacent")),),
             persistent=True,
-            lost=True,
             xp=1,
         ),
-        "J (the bottom's shield: self and every adjacent ally, persistent; no loss marker in J "
-        "beyond the persistent symbol, read as lost like every persistent half)",
+        "J, Q (the bottom's shield: you and every ally while adjacent to you, an aura (Q); J has "
+        "no loss marker on it: not lost)",
     ),
     429: (  # Teamwork
         CardHalf(abilities=(_c("sb-recover-per-adjacent-ally"),), lost=True, xp=2),
@@ -222,10 +221,9 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
                 _c("sb-heal-at-turn-start", _a("heal", 1, _affects("self"))),
             ),
             persistent=True,
-            lost=True,
             xp=2,
         ),
-        "J (J has no loss mark on the bottom; a persistent half is lost when it ends)",
+        "J (J has no loss marker on the bottom: not lost; the ally owns the card, Q)",
     ),
     434: (  # Vital Strike
         CardHalf(abilities=(_a("attack", 7),), lost=True, xp=2),
