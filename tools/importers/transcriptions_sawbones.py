@@ -46,7 +46,7 @@ Named effects (to implement in ``effects_sawbones.py``; every one starts ``sb-``
   until the round's end, then to the Sawbones's discard pile.
 * ``sb-cleanse`` (sub ``affects``: ``healed`` / ``ally-adjacent`` / ``allies-adjacent``): remove
   every negative condition.
-* ``sb-prevent-conditions-this-round`` (sub ``affects``: ``self-and-allies``): no negative
+* ``sb-prevent-conditions-this-round`` (sub ``affects``: ``self-allies``): no negative
   condition is applied to you or any ally this round.
 * ``sb-prevent-conditions`` (persistent): no negative condition from abilities targeting the card's
   holder.
@@ -65,6 +65,15 @@ Named effects (to implement in ``effects_sawbones.py``; every one starts ``sb-``
   (value 10): kill every normal or elite enemy in the area that has taken at least that much damage.
 * ``sb-afflict-adjacent``: the conditions in sub on every adjacent enemy.
 * ``sb-remove-negative-adjacent-allies``: remove every negative condition on every adjacent ally.
+
+Plain heals and shields given to allies use the ``affects`` kinds the engine already translates
+to ``to-allies`` (``character_cards.ALLY_KINDS``: ``ally-adjacent``, ``allies-adjacent``,
+``self-allies-adjacent``, ``allies``, ``self-allies``). Existing named effects that may serve
+some of the ``sb-`` wordings once checked against their handlers (not verified): ``ally-recovers``
+(Teamwork, Bedside Manner), ``allies-perform`` (Teamwork's adjacent allies' move), ``kill-if``
+(Do No Harm, Euthanize), ``afflict`` (the ``sb-afflict-adjacent`` conditions), ``at-turn-start``
+(Regenerative Tissue), ``bonus-this-round`` (Master Physician's bottom), the ``next-heals-bonus``
+use-slot pattern (Master Physician's top, Triage).
 """
 
 from __future__ import annotations
@@ -161,7 +170,7 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
             xp=2,
         ),
         CardHalf(
-            abilities=(_c("sb-prevent-conditions-this-round", _affects("self-and-allies")),),
+            abilities=(_c("sb-prevent-conditions-this-round", _affects("self-allies")),),
             round=True,
         ),
         "J",
@@ -181,7 +190,7 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
     428: (  # Prevention Is Key
         CardHalf(abilities=(_c("sb-afflict-adjacent", _cond("disarm")),)),
         CardHalf(
-            abilities=(_a("shield", 1, _affects("self-and-allies-adjacent")),),
+            abilities=(_a("shield", 1, _affects("self-allies-adjacent")),),
             persistent=True,
             xp=1,
         ),
