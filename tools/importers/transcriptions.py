@@ -1023,4 +1023,5 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "elementalist": __import__("transcriptions_elementalist").ELEMENTALIST,
     "plagueherald": __import__("transcriptions_plagueherald").PLAGUEHERALD,
     "nightshroud": __import__("transcriptions_nightshroud").NIGHTSHROUD,
+    "soothsinger": __import__("transcriptions_soothsinger").SOOTHSINGER,
 }

@@ -1,9 +1,5 @@
-"""The Soothsinger's ability cards in delvekit's schema: level 1 and X (12 cards).
-
-NOT YET MERGED into ``transcriptions.CLASSES``: the ``ss-`` named effects below have no
-handlers yet (there is no ``effects_soothsinger`` module), so merging would leave the class
-partly executable. The transcriptions are committed so the facts need not be read again; the
-class stays unplayable (``encoded: false`` in its class file) until the effects exist.
+"""The Soothsinger's ability cards in delvekit's schema: level 1 and X (12 cards), merged into
+``transcriptions.CLASSES``; levels 2-9 are not transcribed yet (``encoded: false``).
 
 Only facts (numbers, keywords, markers) are carried over; no card text. Source, read with the
 search tool:
@@ -17,16 +13,20 @@ initiatives on GHS (they agree with J's on all twelve cards). J's hex chain ``R2
 mutually adjacent hexes (as read in ``transcriptions_plagueherald``). J marks no song with the
 loss marker: songs are persistent and go to the discard pile when they end.
 
-Named effects the cards need (to be written in ``effects_soothsinger``):
+Named effects of :mod:`delvekit.gloomhaven.effects_soothsinger` (its docstring says how each
+is read):
 
 =============================  ===============================================================
 ``ss-song``                    a song: persistent; 1 XP at the start of each of the owner's
                                turns (the ``xp`` part); discarded when the owner plays another
                                song; its kind is the first part: ``ss-allies-attack-once``
                                (+1 Attack on one attack of each ally's turn),
-                               ``shield`` (allies' Shield 1), ``ss-allies-move-range`` (+1 on
-                               allies' move actions and ranged attacks' range),
-                               ``ss-allies-wound`` (wound on every attack of the allies)
+                               ``ss-allies-shield`` (allies' Shield 1),
+                               ``ss-allies-move-range`` (+1 on allies' move actions and ranged
+                               attacks' range), ``ss-allies-wound`` (wound on allies' attacks)
+``ss-afflict-all``             the conditions on every enemy within range (Song of Speed)
+``ss-area``                    the conditions (curse too) on every enemy in an area the player
+                               places within range (Throw Voice, Singing Arrow)
 ``ss-negate-next-damage``      the next source of damage to one ally within Range 2 this round
                                is negated
 ``ss-force-move``              every enemy in the area (Range 3) performs Move 1, the
@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import Ability, CardHalf, UseSlot
 
 
 def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
@@ -69,13 +69,13 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
     return tuple(UseSlot(xp=n) for n in xp)
 
 
-def _area(*hexes: tuple[int, int]) -> Ability:
-    """A ranged area: every hex a target hex."""
-    return Ability(type="area", area=tuple(AreaHex(q=q, r=r, kind="target") for q, r in hexes))
+def _shape(*hexes: tuple[int, int]) -> Ability:
+    """An area placed by ``ss-area`` / ``ss-force-move``: offsets as one flag."""
+    return _c("shape:" + "/".join(f"{q},{r}" for q, r in hexes))
 
 
 # R2R6R5A: three mutually adjacent hexes.
-TRIANGLE_3 = _area((0, 0), (0, 1), (1, 0))
+TRIANGLE_3 = _shape((0, 0), (0, 1), (1, 0))
 
 
 def _song(kind: Ability) -> CardHalf:
@@ -91,18 +91,18 @@ SOOTHSINGER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J",
     ),
     349: (  # Defensive Ditty
-        _song(_a("shield", 1, _affects("allies"))),
+        _song(_c("ss-allies-shield", _a("shield", 1))),
         CardHalf(abilities=(_c("ss-negate-next-damage", _affects("ally", 2)),), round=True, xp=1),
         "J",
     ),
     350: (  # Song of Speed
         _song(_c("ss-allies-move-range", _a("move", 1, mode="add"), _a("range", 1, mode="add"))),
-        CardHalf(abilities=(_cond("muddle", _affects("enemies-range", 4)),), xp=1),
+        CardHalf(abilities=(_c("ss-afflict-all", _cond("muddle"), _range(4)),), xp=1),
         "J",
     ),
     351: (  # Tuning the Outcome
         CardHalf(abilities=(_cond("bless", _affects("allies-adjacent")),)),
-        CardHalf(abilities=(_a("move", 3), _cond("curse", _affects("enemy", 3)))),
+        CardHalf(abilities=(_a("move", 3), _cond("curse", _range(3)))),
         "J",
     ),
     352: (  # Call to Action
@@ -121,12 +121,12 @@ SOOTHSINGER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J (the round marker covers the shield)",
     ),
     354: (  # Throw Voice
-        CardHalf(abilities=(_cond("disarm", _range(3), TRIANGLE_3),)),
+        CardHalf(abilities=(_c("ss-area", _cond("disarm"), _range(3), TRIANGLE_3),)),
         CardHalf(abilities=(_c("ss-force-move", _range(3), TRIANGLE_3, _a("move", 1)),), lost=True, xp=1),
         "J (area: J's pattern R2R6R5A, both halves)",
     ),
     355: (  # Singing Arrow
-        CardHalf(abilities=(_cond("curse", _range(3), TRIANGLE_3),)),
+        CardHalf(abilities=(_c("ss-area", _cond("curse"), _range(3), TRIANGLE_3),)),
         CardHalf(abilities=(_a("attack", 1, _range(3), _cond("wound")),)),
         "J (area: J's pattern R2R6R5A)",
     ),

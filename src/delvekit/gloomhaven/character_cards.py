@@ -237,7 +237,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named("create-trap", *out)]
     if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS or word.startswith("ds-"):
         return [named(word, *parts)]
-    if word.startswith(("el-", "ns-")):  # the Elementalist, the Nightshroud (their effects modules)
+    if word.startswith(("el-", "ns-", "ss-")):  # the Elementalist, the Nightshroud, the Soothsinger
         return [named(word, *parts)]
     if word.startswith("ph-"):  # the Plagueherald (effects_plagueherald)
         return [named(word, *parts)]

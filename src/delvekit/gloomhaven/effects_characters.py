@@ -478,6 +478,9 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     from delvekit.gloomhaven import effects_doomstalker  # dooms: characters' and summons' attacks
 
     effects_doomstalker.strike_extra(game, f, target, ability, out, extras)
+    from delvekit.gloomhaven import effects_soothsinger  # songs: allies' attacks, summons too
+
+    effects_soothsinger.strike_extra(game, f, out)
     if f.kind != "character":
         return out
     from delvekit.gloomhaven import effects_classes
@@ -629,9 +632,9 @@ def shield_against_attack(game: Game, target: Figure) -> int:
     """Shield from "on each attack on you" persistent bonuses (Warding Strength): each attack
     spends one use slot (with its XP); the last slot sends the card to the lost pile. Divine
     Intervention's shield for you and all allies counts for summons too."""
-    from delvekit.gloomhaven import effects_classes
+    from delvekit.gloomhaven import effects_classes, effects_soothsinger  # Defensive Ditty
 
-    allies = effects_classes.ally_shield(game, target)
+    allies = effects_classes.ally_shield(game, target) + effects_soothsinger.ally_shield(game, target)
     if target.kind != "character":
         return allies
     ch = game.state.characters[target.id]

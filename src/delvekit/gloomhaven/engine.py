@@ -731,6 +731,10 @@ class Game:
         self.state.modifier_decks[key] = deck.with_card(parse_card(kind), self.state.rng)
         self._emit("condition", fid, kind)
         self._external()
+        if kind == "curse":  # Unending Chant: once more
+            from delvekit.gloomhaven import effects_soothsinger
+
+            effects_soothsinger.cursed(self, fid)
         return True
 
     def reveal_room(self, room: int) -> None:
@@ -827,6 +831,10 @@ class Game:
 
             bonus = effects_classes.move_bonus if kind == "move" else effects_classes.heal_bonus
             extra = bonus(self, fid)
+            if kind == "move":  # Song of Speed
+                from delvekit.gloomhaven import effects_soothsinger
+
+                extra += effects_soothsinger.move_bonus(self, fid)
             if kind == "move" and self.setup.rules:
                 from delvekit.gloomhaven.scenario_mechanisms import move_change  # 88's claw: -2
 
@@ -846,6 +854,9 @@ class Game:
 
             ability = effects_cragheart.ranged_attack(self, fid, ability)
             ability = effects_plagueherald.ranged_attack(self, fid, ability)  # Grasping Vermin
+            from delvekit.gloomhaven import effects_soothsinger  # Song of Speed
+
+            ability = effects_soothsinger.ranged_attack(self, fid, ability)
         on_board = f.kind == "character" and self._static.board is not None
         later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (

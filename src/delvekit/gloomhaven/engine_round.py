@@ -571,6 +571,10 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
         return None
     if effects_classes.before_damage(game, task):  # Protective Blessing, Divine Intervention
         return None
+    from delvekit.gloomhaven import effects_soothsinger  # Defensive Ditty
+
+    if effects_soothsinger.before_damage(game, task):
+        return None
     if f.kind != "character":
         game._pop()
         game._lose_hp(f, task.n, task.text)

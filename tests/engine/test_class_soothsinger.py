@@ -1,0 +1,181 @@
+"""Golden tests for the Soothsinger's wordings as named effects
+(:mod:`delvekit.gloomhaven.effects_soothsinger`), one per rule, with the real cards of the
+content pack on an open arena and +0-only modifier decks."""
+
+from __future__ import annotations
+
+from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine_content import Member, character
+from delvekit.gloomhaven.engine_setup import CharacterSetup, MonsterStats
+
+from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
+
+SOOTH = {c.id: c for c in character(PACK, Member("soothsinger", 1), (0, 0), {"C": 2, "L": 1}).hand}
+FILLER = ["marching-beat", "singing-arrow", "nimble-knife", "warding-dagger"]
+
+
+def singer(cards: list[str], hex: tuple[int, int], health: int = 10) -> CharacterSetup:
+    names = cards + [c for c in FILLER if c not in cards]
+    hand = tuple(SOOTH[c] for c in names)
+    return CharacterSetup(
+        id="soothsinger",
+        class_name="soothsinger",
+        max_health=health,
+        hand_limit=len(hand),
+        hand=hand,
+        hex=hex,
+        modifiers=ZEROS,
+        level=1,
+    )
+
+
+def _until(game: Game, actor: str) -> None:
+    """Answer everyone else's decisions (skip, stop, take damage) until ``actor`` decides."""
+    for _ in range(100):
+        d = game.decision
+        if d is None or d.actor == actor:
+            return
+        names = [str(c) for c in d.choices]
+        go(game, next((n for n in ("skip", "no-rest", "stop", "done") if n in names), names[0]))
+    raise AssertionError(f"{actor} never decided")
+
+
+def test_every_level_1_and_x_card_is_encoded() -> None:
+    klass = PACK.classes["soothsinger"]
+    low = [c for c in klass.cards if str(c.level) in ("1", "X", "x", "0")]
+    assert len(low) == 12 and all(c.encoded for c in low)
+
+
+def test_power_ballad_plus_1_on_an_allys_first_attack_of_its_turn_and_xp_each_turn() -> None:
+    ss = singer(["power-ballad", "marching-beat"], (-3, 0))  # initiative 19 first
+    brute = hero("brute", ["trample", "sweeping-blow"], (0, 0))  # 72: attacks after the song starts
+    game = arena([ss, brute], [("normal", (1, 0)), ("normal", (-1, 1))])
+    m = at(game, (1, 0))
+    go(game, "select power-ballad marching-beat", "select trample sweeping-blow")
+    events = go(game, "top power-ballad")
+    assert "song soothsinger ss-allies-attack-once" in events
+    _until(game, "brute")
+    events = go(game, "top trample", f"target {m}")
+    assert f"attack-bonus brute {m} +1 song+1" in events
+    assert f"attack brute {m} value=4 damage=4" in events  # Trample's 3, +1
+    events += finish_round(game)
+    assert sum(1 for e in events if "song+1" in e) == 1
+    assert [a.card for a in game.state.characters["soothsinger"].active] == ["power-ballad"]
+    xp = game.state.characters["soothsinger"].xp
+    go(game, "select singing-arrow nimble-knife", "select grab-and-go shield-bash")
+    _until(game, "soothsinger")
+    assert game.state.characters["soothsinger"].xp == xp + 1  # the turn's start, before acting
+
+
+def test_a_new_song_discards_the_old_one() -> None:
+    ss = singer(["power-ballad", "defensive-ditty", "song-of-speed", "marching-beat"], (0, 0))
+    game = arena([ss], [("normal", (5, -5))])
+    go(game, "select power-ballad marching-beat", "top power-ballad", "bottom marching-beat")
+    finish_round(game)
+    go(game, "select defensive-ditty song-of-speed")
+    events = go(game, "top defensive-ditty")
+    assert "card soothsinger power-ballad discard" in events
+    finish_round(game)
+    ch = game.state.characters["soothsinger"]
+    assert [a.card for a in ch.active] == ["defensive-ditty"]
+    assert "power-ballad" in ch.discard
+
+
+def test_defensive_ditty_shield_1_for_allies_not_the_singer() -> None:
+    ss = singer(["defensive-ditty", "marching-beat"], (-1, 1))
+    brute = hero("brute", ["trample", "sweeping-blow"], (0, 0))
+    game = arena([ss, brute], [("normal", (1, 0))], ("attack +0",))
+    go(game, "select defensive-ditty marching-beat", "select trample sweeping-blow", "top defensive-ditty")
+    events = finish_round(game)
+    # the dummy (attack 3, +0) attacks the brute or the singer: the brute takes 2, the singer 3
+    hits = [e for e in events if e.startswith("attack dummy")]
+    assert hits
+    for e in hits:
+        assert ("damage=2" in e) == (" brute " in e)
+
+
+def test_defensive_ditty_negates_the_next_damage_to_the_warded_ally() -> None:
+    ss = singer(["defensive-ditty", "marching-beat"], (-2, 0))
+    brute = hero("brute", ["trample", "sweeping-blow"], (0, 0))
+    game = arena([ss, brute], [("normal", (1, 0))], ("attack +0",))  # the brute is its focus
+    go(game, "select defensive-ditty marching-beat", "select trample sweeping-blow")
+    events = go(game, "bottom defensive-ditty", "target brute?")
+    assert "ss-warded soothsinger brute" in events
+    events = go(game, "top marching-beat", "skip?")
+    events += finish_round(game)
+    assert any(e.startswith("attack dummy") and " brute " in e for e in events)
+    assert any(e.startswith("negated brute 3") and e.endswith("warded") for e in events)
+    assert game.state.figures["brute"].hp == 12
+
+
+def test_song_of_speed_muddles_every_enemy_within_range_4() -> None:
+    ss = singer(["song-of-speed", "marching-beat"], (0, 0))
+    game = arena([ss], [("normal", (2, 0)), ("normal", (4, 0)), ("normal", (5, -5))])
+    near, edge, far = at(game, (2, 0)), at(game, (4, 0)), at(game, (5, -5))
+    go(game, "select song-of-speed marching-beat", "bottom song-of-speed")
+    assert Condition.MUDDLE in game.state.figures[near].conditions
+    assert Condition.MUDDLE in game.state.figures[edge].conditions
+    assert Condition.MUDDLE not in game.state.figures[far].conditions
+
+
+def test_song_of_speed_adds_move_and_range_to_allies() -> None:
+    ss = singer(["song-of-speed", "marching-beat"], (-5, 0))
+    tink = hero("tinkerer", ["stun-shot", "hook-gun"], (0, 0))  # Stun Shot: range 3
+    game = arena([ss, tink], [("normal", (4, 0))])
+    go(game, "select song-of-speed marching-beat", "select stun-shot hook-gun", "top song-of-speed")
+    _until(game, "tinkerer")
+    assert game.decision is not None
+    go(game, "top stun-shot")
+    d = game.decision
+    assert d is not None
+    assert any(str(c).endswith(at(game, (4, 0))) for c in d.choices)  # range 3 + 1 reaches 4
+
+
+def test_singing_arrow_curses_every_enemy_in_the_placed_triangle() -> None:
+    ss = singer(["singing-arrow", "marching-beat"], (0, 0))
+    game = arena([ss], [("normal", (2, 0)), ("normal", (2, 1)), ("normal", (-3, 0))])
+    a, b = at(game, (2, 0)), at(game, (2, 1))
+    go(game, "select singing-arrow marching-beat", "top singing-arrow")
+    d = game.decision
+    assert d is not None and d.kind == "area"
+    events = go(game, f"area {' '.join(sorted((a, b)))}")
+    assert f"condition {a} curse" in events and f"condition {b} curse" in events
+
+
+def test_throw_voice_moves_the_enemies_in_the_area_one_hex_as_the_singer_chooses() -> None:
+    ss = singer(["throw-voice", "marching-beat"], (0, 0))
+    game = arena([ss], [("normal", (2, 0))])
+    m = at(game, (2, 0))
+    go(game, "select throw-voice marching-beat", "bottom throw-voice", f"area {m}?")
+    d = game.decision
+    assert d is not None and d.kind == "move" and d.actor == "soothsinger"
+    go(game, "step 3,0")
+    assert game.state.figures[m].hex == (3, 0)
+    assert game.state.characters["soothsinger"].xp >= 1
+
+
+def test_unending_chant_curses_twice_and_spends_a_slot() -> None:
+    ss = singer(["unending-chant", "tuning-the-outcome", "singing-arrow", "marching-beat"], (0, 0))
+    game = arena([ss], [("normal", (2, 0))])
+    m = at(game, (2, 0))
+    go(game, "select unending-chant tuning-the-outcome", "top unending-chant")
+    events = go(game, "bottom tuning-the-outcome", "stop?")
+    d = game.decision
+    if d is not None and any(str(c).endswith(m) for c in d.choices):
+        events += go(game, next(str(c) for c in d.choices if str(c).endswith(m)))
+    assert events.count(f"condition {m} curse") == 2
+    assert f"ss-curse-again soothsinger {m}" in events
+    assert [a.used for a in game.state.characters["soothsinger"].active] == [1]
+
+
+def test_wistful_wounding_adds_wound_to_allies_attacks() -> None:
+    ss = singer(["wistful-wounding", "marching-beat"], (-3, 0))
+    brute = hero("brute", ["trample", "sweeping-blow"], (0, 0))
+    game = arena([ss, brute], [("normal", (1, 0))], stats=MonsterStats(health=20, move=0, attack=0))
+    m = at(game, (1, 0))
+    go(game, "select wistful-wounding marching-beat", "select trample sweeping-blow", "top wistful-wounding")
+    _until(game, "brute")
+    events = go(game, "top trample", f"target {m}")
+    assert "attack-bonus brute" not in " ".join(events)  # a wound, no +1
+    assert Condition.WOUND in game.state.figures[m].conditions
