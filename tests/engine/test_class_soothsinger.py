@@ -179,3 +179,58 @@ def test_wistful_wounding_adds_wound_to_allies_attacks() -> None:
     events = go(game, "top trample", f"target {m}")
     assert "attack-bonus brute" not in " ".join(events)  # a wound, no +1
     assert Condition.WOUND in game.state.figures[m].conditions
+
+
+SOOTH3 = {c.id: c for c in character(PACK, Member("soothsinger", 3), (0, 0), {"C": 2, "L": 1}).hand}
+
+
+def singer3(cards: list[str], hex: tuple[int, int]) -> CharacterSetup:
+    names = cards + [c for c in FILLER if c not in cards]
+    hand = tuple(SOOTH3[c] for c in names)
+    return CharacterSetup(
+        id="soothsinger",
+        class_name="soothsinger",
+        max_health=10,
+        hand_limit=len(hand),
+        hand=hand,
+        hex=hex,
+        modifiers=ZEROS,
+        level=3,
+    )
+
+
+def test_soothing_lullaby_heals_an_ally_at_the_start_of_its_turn() -> None:
+    ss = singer3(["soothing-lullaby", "marching-beat"], (-3, 0))
+    brute = hero("brute", ["trample", "sweeping-blow"], (0, 0), health=12)
+    game = arena([ss, brute], [("normal", (5, -5))])
+    game.state.figures["brute"].hp = 8
+    go(game, "select soothing-lullaby marching-beat", "select trample sweeping-blow", "top soothing-lullaby")
+    events = go(game, "bottom marching-beat?", "stop?")
+    _until(game, "brute")
+    events = [str(e) for e in game.events]
+    assert "song-heal brute 1" in events
+    assert game.state.figures["brute"].hp == 9
+    assert game.state.figures["soothsinger"].hp == 10  # never the singer herself
+
+
+def test_echoing_aria_gives_allies_retaliate_2_range_2_each_round() -> None:
+    ss = singer3(["echoing-aria", "marching-beat", "change-tempo", "crippling-chorus"], (-3, 0))
+    brute = hero("brute", ["trample", "sweeping-blow"], (0, 0))
+    game = arena([ss, brute], [("normal", (2, 0))])
+    go(game, "select echoing-aria marching-beat", "select trample sweeping-blow", "top echoing-aria")
+    assert (2, 2) in game.state.figures["brute"].retaliate_far
+    assert game.state.figures["soothsinger"].retaliate_far == ()
+    finish_round(game)  # the round ends (bonuses cleared), the next starts: the song still acts
+    assert game.state.figures["brute"].retaliate_far == ((2, 2),)
+    assert "echoing-aria" in [a.card for a in game.state.characters["soothsinger"].active]
+
+
+def test_change_tempo_immobilizes_and_crippling_chorus_stuns_every_enemy_in_range_3() -> None:
+    for card, condition in (("change-tempo", Condition.IMMOBILIZE), ("crippling-chorus", Condition.STUN)):
+        ss = singer3([card, "marching-beat"], (0, 0))
+        game = arena([ss], [("normal", (3, 0)), ("normal", (4, 0))])
+        near, far = at(game, (3, 0)), at(game, (4, 0))
+        go(game, f"select {card} marching-beat", f"top {card}")
+        assert condition in game.state.figures[near].conditions
+        assert condition not in game.state.figures[far].conditions
+    assert "crippling-chorus" in game.state.characters["soothsinger"].lost

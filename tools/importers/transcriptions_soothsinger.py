@@ -1,5 +1,5 @@
-"""The Soothsinger's ability cards in delvekit's schema: level 1 and X (12 cards), merged into
-``transcriptions.CLASSES``; levels 2-9 are not transcribed yet (``encoded: false``).
+"""The Soothsinger's ability cards in delvekit's schema: levels 1 to 3 and X (16 cards), merged
+into ``transcriptions.CLASSES``; levels 4-9 are not transcribed yet (``encoded: false``).
 
 Only facts (numbers, keywords, markers) are carried over; no card text. Source, read with the
 search tool:
@@ -9,7 +9,7 @@ search tool:
   Soothsinger card with markers, XP, use slots and area patterns.
 
 No second source was checked (time): every number rests on J alone, the card list and
-initiatives on GHS (they agree with J's on all twelve cards). J's hex chain ``R2R6R5A`` is three
+initiatives on GHS (they agree with J's on every card transcribed). J's hex chain ``R2R6R5A`` is three
 mutually adjacent hexes (as read in ``transcriptions_plagueherald``). J marks no song with the
 loss marker: songs are persistent and go to the discard pile when they end.
 
@@ -23,7 +23,9 @@ is read):
                                (+1 Attack on one attack of each ally's turn),
                                ``ss-allies-shield`` (allies' Shield 1),
                                ``ss-allies-move-range`` (+1 on allies' move actions and ranged
-                               attacks' range), ``ss-allies-wound`` (wound on allies' attacks)
+                               attacks' range), ``ss-allies-wound`` (wound on allies' attacks),
+                               ``ss-allies-heal-at-turn-start`` (allies heal N at their turns'
+                               start), ``ss-allies-retaliate`` (allies' Retaliate N, Range R)
 ``ss-afflict-all``             the conditions on every enemy within range (Song of Speed)
 ``ss-area``                    the conditions (curse too) on every enemy in an area the player
                                places within range (Throw Voice, Singing Arrow)
@@ -149,6 +151,26 @@ SOOTHSINGER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         ),
         CardHalf(abilities=(_a("move", 2), _a("shield", 1, _affects("allies-adjacent"))), round=True),
         "J (use slots and their XP)",
+    ),
+    360: (  # Soothing Lullaby
+        _song(_c("ss-allies-heal-at-turn-start", _a("heal", 1))),
+        CardHalf(abilities=(_a("heal", 3, _range(4)),), xp=1),
+        "J",
+    ),
+    361: (  # Change Tempo
+        CardHalf(abilities=(_c("ss-afflict-all", _cond("immobilize"), _range(3)),)),
+        CardHalf(abilities=(_a("move", 5),)),
+        "J",
+    ),
+    362: (  # Echoing Aria
+        _song(_c("ss-allies-retaliate", _a("retaliate", 2, _range(2)))),
+        CardHalf(abilities=(_a("shield", 2, _affects("allies-range", 3)),), round=True, xp=1),
+        "J",
+    ),
+    363: (  # Crippling Chorus
+        CardHalf(abilities=(_c("ss-afflict-all", _cond("stun"), _range(3)),), lost=True, xp=2),
+        CardHalf(abilities=(_a("move", 3), _cond("disarm", _affects("enemy-adjacent")))),
+        "J",
     ),
     359: (  # Nimble Knife
         CardHalf(abilities=(_a("attack", 2, _cond("curse")), _cond("bless", _affects("ally-adjacent")))),

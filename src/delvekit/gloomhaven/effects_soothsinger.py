@@ -54,7 +54,7 @@ from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects import TURN_HOOKS, effect
+from delvekit.gloomhaven.effects import ROUND_HOOKS, TURN_HOOKS, effect
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.state import Figure, Task
 
@@ -103,19 +103,52 @@ def _song(game: Game, fid: str, ability: Ability) -> None:
         (ch.lost if card.lost else ch.discard).append(card.card)
         game._emit("card", fid, card.card, "lost" if card.lost else "discard")
     game._emit("song", fid, next((n for n in fx.flags(ability) if n.startswith("ss-")), "-"))
+    if "ss-allies-retaliate" in fx.flags(ability):  # this round; the round hook gives the next
+        _grant_retaliate(game, fid, ability)
 
 
 def _turn_start(game: Game, cid: str) -> bool:
-    """1 XP per active song at the start of the owner's turn; never takes the turn over."""
+    """1 XP per active song at the start of the owner's turn; Soothing Lullaby's heal for an
+    ally character at the start of its turn. Never takes the turn over."""
     ch = game.state.characters.get(cid)
-    if ch is None:
+    f = game.state.figures.get(cid)
+    if ch is None or f is None:
         return False
     for _, a in _songs(game, cid):
         xp = sum(p.value for p in fx.parts(a, "xp"))
         if xp:
             ch.xp += xp
             game._emit("xp", cid, xp)
+    for a in _sung_to(game, f, "ss-allies-heal-at-turn-start"):
+        for p in fx.parts(a, "heal"):
+            game._emit("song-heal", cid, p.value)
+            game.heal(cid, p.value)
     return False
+
+
+def _grant_retaliate(game: Game, singer: str, song: Ability) -> None:
+    """Echoing Aria: Retaliate N, Range R for this round to every ally of ``singer``."""
+    owner = game.state.figures.get(singer)
+    if owner is None:
+        return
+    for p in fx.parts(song, "retaliate"):
+        for g in sorted(game.state.figures.values(), key=lambda g: g.id):
+            if g is owner or g.kind == "objective" or actions._hostile(owner, g):
+                continue
+            if p.range > 1:
+                g.retaliate_far = (*g.retaliate_far, (p.value, p.range))
+            else:
+                g.retaliate_bonus += p.value
+            game._emit("bonus", g.id, "retaliate", p.value, f"range={p.range}", f"by={singer}")
+
+
+def _round(game: Game, timing: str) -> None:
+    """Echoing Aria at each round's start (the bonuses end with the round)."""
+    if timing == "start":
+        for cid in sorted(game.state.characters):
+            for _, a in _songs(game, cid):
+                if "ss-allies-retaliate" in fx.flags(a):
+                    _grant_retaliate(game, cid, a)
 
 
 def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
@@ -370,6 +403,7 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
 
 
 TURN_HOOKS.append(_turn_start)
+ROUND_HOOKS.append(_round)
 
 for _kind, _run, _apply in (("ss_ward", _run_ward, _apply_ward), ("ss_area", _run_area, _apply_area)):
     task_handler(_kind, _run, _apply)
