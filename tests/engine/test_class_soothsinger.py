@@ -234,3 +234,51 @@ def test_change_tempo_immobilizes_and_crippling_chorus_stuns_every_enemy_in_rang
         assert condition in game.state.figures[near].conditions
         assert condition not in game.state.figures[far].conditions
     assert "crippling-chorus" in game.state.characters["soothsinger"].lost
+
+
+SOOTH4 = {c.id: c for c in character(PACK, Member("soothsinger", 4), (0, 0), {"C": 2, "L": 1}).hand}
+
+
+def singer4(cards: list[str], hex: tuple[int, int]) -> CharacterSetup:
+    hand = tuple(SOOTH4[c] for c in cards + [c for c in FILLER if c not in cards])
+    return CharacterSetup(
+        id="soothsinger",
+        class_name="soothsinger",
+        max_health=10,
+        hand_limit=len(hand),
+        hand=hand,
+        hex=hex,
+        modifiers=ZEROS,
+        level=4,
+    )
+
+
+def test_disorienting_dirge_gives_monster_attacks_disadvantage() -> None:
+    ss = singer4(["disorienting-dirge", "marching-beat"], (0, 0))
+    game = arena([ss], [("normal", (1, 0))], ("attack +0",))
+    go(game, "select disorienting-dirge marching-beat", "top disorienting-dirge")
+    events = finish_round(game)
+    drew = [e for e in events if e.startswith("modifiers dummy")]
+    assert drew and all(e.count("+0") >= 2 for e in drew)  # two cards drawn: disadvantage
+
+
+def test_disorienting_dirge_bottom_curses_enemies_and_blesses_allies_in_range_3() -> None:
+    ss = singer4(["disorienting-dirge", "marching-beat"], (0, 0))
+    brute = hero("brute", ["trample", "sweeping-blow"], (2, 0))
+    game = arena([ss, brute], [("normal", (3, 0)), ("normal", (5, -5))])
+    near, far = at(game, (3, 0)), at(game, (5, -5))
+    go(game, "select disorienting-dirge marching-beat", "select trample sweeping-blow")
+    events = go(game, "bottom disorienting-dirge")
+    assert f"condition {near} curse" in events and f"condition {far} curse" not in events
+    assert "condition brute bless" in events and "condition soothsinger bless" not in events
+
+
+def test_inspiring_anthem_any_one_ally_attacks_5() -> None:
+    ss = singer4(["inspiring-anthem", "marching-beat"], (-5, 0))  # far away: no range
+    brute = hero("brute", ["trample", "sweeping-blow"], (3, 0))
+    game = arena([ss, brute], [("normal", (4, 0))], stats=MonsterStats(health=20, move=0, attack=0))
+    m = at(game, (4, 0))
+    go(game, "select inspiring-anthem marching-beat", "select trample sweeping-blow")
+    events = go(game, "bottom inspiring-anthem", "ally brute?", f"target {m}?")
+    assert "ally-performs brute for=soothsinger" in events
+    assert f"attack brute {m} value=5 damage=5" in events

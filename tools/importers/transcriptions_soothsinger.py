@@ -1,5 +1,5 @@
-"""The Soothsinger's ability cards in delvekit's schema: levels 1 to 3 and X (16 cards), merged
-into ``transcriptions.CLASSES``; levels 4-9 are not transcribed yet (``encoded: false``).
+"""The Soothsinger's ability cards in delvekit's schema: levels 1 to 4 and X (18 cards), merged
+into ``transcriptions.CLASSES``; levels 5-9 are not transcribed yet (``encoded: false``).
 
 Only facts (numbers, keywords, markers) are carried over; no card text. Source, read with the
 search tool:
@@ -25,12 +25,14 @@ is read):
                                ``ss-allies-move-range`` (+1 on allies' move actions and ranged
                                attacks' range), ``ss-allies-wound`` (wound on allies' attacks),
                                ``ss-allies-heal-at-turn-start`` (allies heal N at their turns'
-                               start), ``ss-allies-retaliate`` (allies' Retaliate N, Range R)
+                               start), ``ss-allies-retaliate`` (allies' Retaliate N, Range R),
+                               ``ss-enemies-disadvantage`` (enemies' attacks at disadvantage)
 ``ss-afflict-all``             the conditions on every enemy within range (Song of Speed)
 ``ss-area``                    the conditions (curse too) on every enemy in an area the player
                                places within range (Throw Voice, Singing Arrow)
 ``ss-negate-next-damage``      the next source of damage to one ally within Range 2 this round
                                is negated
+``ss-any-ally-performs``       any one ally (no range) may perform the parts (Inspiring Anthem)
 ``ss-force-move``              every enemy in the area (Range 3) performs Move 1, the
                                Soothsinger choosing its path
 ``ss-curse-twice``             the next five times you curse an enemy, curse it once more (use
@@ -171,6 +173,22 @@ SOOTHSINGER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_c("ss-afflict-all", _cond("stun"), _range(3)),), lost=True, xp=2),
         CardHalf(abilities=(_a("move", 3), _cond("disarm", _affects("enemy-adjacent")))),
         "J",
+    ),
+    364: (  # Disorienting Dirge
+        _song(_c("ss-enemies-disadvantage")),
+        CardHalf(
+            abilities=(
+                _c("ss-afflict-all", _cond("curse"), _range(3)),
+                _cond("bless", _affects("allies-range", 3)),
+            ),
+            xp=1,
+        ),
+        "J",
+    ),
+    365: (  # Inspiring Anthem
+        CardHalf(abilities=(_c("ss-any-ally-performs", _a("move", 5)),)),
+        CardHalf(abilities=(_c("ss-any-ally-performs", _a("attack", 5)),)),
+        "J (any one ally: no range)",
     ),
     359: (  # Nimble Knife
         CardHalf(abilities=(_a("attack", 2, _cond("curse")), _cond("bless", _affects("ally-adjacent")))),

@@ -14,6 +14,7 @@ Effects performed when the ability is:
 ``ss-area``                Throw Voice, Singing Arrow: the player places the area (range, in
                            sight, every rotation and mirror image); the conditions (curse too)
                            on every enemy in it
+``ss-any-ally-performs``   Inspiring Anthem: any one ally (anywhere) may perform the parts
 ``ss-force-move``          Throw Voice: as ``ss-area``; every enemy in the area then performs
                            "Move N", the Soothsinger choosing each step (the engine's move
                            task; an immobilized enemy stays)
@@ -30,7 +31,13 @@ Effects that act from the active area:
   - ``ss-allies-shield`` (Defensive Ditty): Shield N against every attack (:func:`ally_shield`);
   - ``ss-allies-move-range`` (Song of Speed): +N on every move ability (:func:`move_bonus`) and
     +N Range on every ranged attack (:func:`ranged_attack`) of ally characters;
-  - ``ss-allies-wound`` (Wistful Wounding): wound added to every attack (:func:`strike_extra`).
+  - ``ss-allies-wound`` (Wistful Wounding): wound added to every attack (:func:`strike_extra`);
+  - ``ss-allies-heal-at-turn-start`` (Soothing Lullaby): an ally character heals N as its turn
+    starts (always taken: our reading of "may");
+  - ``ss-allies-retaliate`` (Echoing Aria): Retaliate N, Range R as the song is played and at
+    each round's start (the engine clears it at the round's end);
+  - ``ss-enemies-disadvantage`` (Disorienting Dirge): every monster attack has disadvantage
+    (:func:`enemies_disadvantaged`, asked by the monsters' attacks).
 
 * ``ss-curse-twice`` (Unending Chant): each time the Soothsinger curses an enemy on her turn
   (an attack's curse, a curse ability), it is cursed once more and one use slot is spent (its XP;
@@ -175,6 +182,17 @@ def ally_shield(game: Game, target: Figure) -> int:
     return _total(_sung_to(game, target, "ss-allies-shield"), "shield")
 
 
+def enemies_disadvantaged(game: Game, attacker: Figure) -> bool:
+    """Disorienting Dirge: every attack of an enemy of the singer has disadvantage."""
+    for cid in game.state.characters:
+        owner = game.state.figures.get(cid)
+        if owner is None or not actions._hostile(owner, attacker) or attacker.kind == "objective":
+            continue
+        if any("ss-enemies-disadvantage" in fx.flags(a) for _, a in _songs(game, cid)):
+            return True
+    return False
+
+
 def _plus(songs: list[Ability], prefix: str) -> int:
     return sum(fx.flag_number(a, prefix) for a in songs)
 
@@ -248,6 +266,24 @@ def before_damage(game: Game, task: Task) -> bool:
     game._emit("negated", task.who, task.n, task.text, "warded")
     game._emit("ss-ward-used", task.who)
     return True
+
+
+@effect("ss-any-ally-performs")
+def _any_ally_performs(game: Game, fid: str, ability: Ability) -> None:
+    """Inspiring Anthem: any one ally on the map (no range, no sight) may perform the parts (the
+    Mindthief's ally pick)."""
+    f = game.state.figures.get(fid)
+    if f is None:
+        return
+    ids = sorted(
+        g.id
+        for g in game.state.figures.values()
+        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+    )
+    if not ids:
+        game._emit("no-target", fid)
+        return
+    game._push(Task("fx_pick", fid, 0, f"ally|{';'.join(ids)}|{ability}"))
 
 
 # ------------------------------------------------------- enemies, areas

@@ -379,6 +379,9 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     poisoned = Condition.POISON in target.conditions
     hindered = effects_monsters.attackers_disadvantaged(game, target) or guarded
     hindered = hindered or effects_classes.attackers_disadvantaged(game, target)  # Engulfing Radiance
+    from delvekit.gloomhaven import effects_soothsinger  # Disorienting Dirge
+
+    hindered = hindered or effects_soothsinger.enemies_disadvantaged(game, f)
     draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=(ranged and adjacent) or hindered)
     _, pierce, _ = _attack_traits(game, f, ability)
     applied = items_play.defend_cards(game, target, draw.applied)  # Iron Helmet
