@@ -168,7 +168,7 @@ def test_bots_play_some_seats_and_the_person_the_others(tmp_path: Path) -> None:
 BAD = [
     (["--scenario", "1", "--party", "brute,wizard", "--bots", "greedy"], "unknown class 'wizard'"),
     (["--scenario", "99", "--party", "brute,mindthief", "--bots", "greedy"], "unknown scenario 99"),
-    (["--scenario", "1", "--party", "brute,summoner", "--bots", "greedy"], "not playable yet: cards"),
+    (["--scenario", "1", "--party", "brute,beast-tyrant", "--bots", "greedy"], "not playable yet: cards"),
     (["--scenario", "1", "--party", "brute", "--bots", "greedy"], "2 to 4 characters"),
     (["--scenario", "1", "--party", "brute,brute", "--bots", "greedy"], "appears twice"),
     (
@@ -206,7 +206,7 @@ def test_the_unplayable_class_message_names_the_missing_cards() -> None:
         "--scenario",
         "1",
         "--party",
-        "brute,summoner",
+        "brute,beast-tyrant",
         "--level",
         "3",
         "--bots",
@@ -214,7 +214,7 @@ def test_the_unplayable_class_message_names_the_missing_cards() -> None:
         "--quiet",
     )
     assert result.exit_code != 0
-    assert "party.summoner" in result.output and "Forged Ferocity" in result.output
+    assert "party.beast-tyrant" in result.output and "Disorienting Roar" in result.output
 
 
 def test_a_partly_encoded_class_plays_at_a_higher_level_from_its_encoded_cards() -> None:

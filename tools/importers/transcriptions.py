@@ -1024,4 +1024,5 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "plagueherald": __import__("transcriptions_plagueherald").PLAGUEHERALD,
     "nightshroud": __import__("transcriptions_nightshroud").NIGHTSHROUD,
     "soothsinger": __import__("transcriptions_soothsinger").SOOTHSINGER,
+    "summoner": __import__("transcriptions_summoner").SUMMONER,
 }

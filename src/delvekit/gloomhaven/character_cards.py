@@ -120,6 +120,20 @@ def _customs(a: cs.Ability) -> dict[str, cs.Ability]:
     return {str(s.value): s for s in a.sub if s.type == "custom"}
 
 
+def _death_burst(s: cs.SummonStats, variables: dict[str, int]) -> list[Ability]:
+    """The Living Bomb's "on death: Attack N every enemy within range R, infuse E" as flags
+    (performed by :func:`delvekit.gloomhaven.effects_summoner.summon_died`)."""
+    out = [flag("su-death-burst")]
+    for x in s.abilities:
+        if x.type == "attack":
+            reach = next((r for w in x.sub if w.type == "affects" for r in w.sub if r.type == "range"), None)
+            out.append(flag(f"su-burst-attack-{_n(x.value, variables)}"))
+            out.append(flag(f"su-burst-range-{_n(reach.value, variables) if reach else 1}"))
+        elif x.type == "element" and x.mode == "infuse":
+            out.append(flag(f"su-burst-infuse-{x.value}"))
+    return out
+
+
 def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
     s = a.summon
     assert s is not None
@@ -130,12 +144,19 @@ def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
     adds = tuple(Condition(str(x.value)) for x in s.abilities if x.type == "condition")
     if any(x.type == "custom" and x.value == "ondeath" for x in s.abilities):  # Burning Avatar
         parts += [flag(f"ondeath-attack-{_n(x.value, variables)}") for x in s.abilities if x.type == "attack"]
+    if any(x.type == "custom" and x.value == "su-death-burst" for x in s.abilities):  # Living Bomb
+        parts += _death_burst(s, variables)
     if s.can_attack:
         value = 0 if s.attack == "X" else _n(s.attack, variables)
-        parts.append(Ability(kind="attack", value=value, range=s.range, adds=adds))
+        pierce = sum(_n(x.value, variables) for x in s.abilities if x.type == "pierce")  # Shadow Wolf
+        parts.append(Ability(kind="attack", value=value, range=s.range, adds=adds, pierce=pierce))
     if s.flying:
         parts.append(flag("flying"))
-    parts += [flag(f"retaliate-{_n(x.value, variables)}") for x in s.abilities if x.type == "retaliate"]
+    for x in s.abilities:
+        if x.type == "retaliate":  # with a range (Lava Golem): retaliates at that range
+            reach = next((_n(r.value, variables) for r in x.sub if r.type == "range"), 1)
+            text = f"retaliate-{_n(x.value, variables)}"
+            parts.append(flag(text if reach <= 1 else f"far-{text}-{reach}"))
     return named("summon", *parts)
 
 
@@ -143,7 +164,7 @@ def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
 ALLY_KINDS = frozenset(
     {
         "ally", "allies", "ally-adjacent", "allies-adjacent", "self-allies-adjacent",
-        "allies-range", "self-allies-range", "self-allies",
+        "allies-range", "self-allies-range", "self-allies", "summons", "self-summons", "summons-adjacent",
     }
 )  # fmt: skip
 #: Class wordings performed by their own named effect (effects_classes) with their parts.
@@ -239,7 +260,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named(word, *parts)]
     if word.startswith(("el-", "ns-", "ss-")):  # the Elementalist, the Nightshroud, the Soothsinger
         return [named(word, *parts)]
-    if word.startswith("ph-"):  # the Plagueherald (effects_plagueherald)
+    if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
         return [named(word, *parts)]
     return None
 

@@ -55,6 +55,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects_plagueherald",
     "delvekit.gloomhaven.effects_nightshroud",
     "delvekit.gloomhaven.effects_soothsinger",
+    "delvekit.gloomhaven.effects_summoner",
     "delvekit.gloomhaven.scenario_rules",
     "delvekit.gloomhaven.scenario_goals",
 )

@@ -979,6 +979,9 @@ def summon_killed(game: Game, f: Figure) -> None:
     from delvekit.gloomhaven import effects_spellweaver  # the Burning Avatar's death attack
 
     effects_spellweaver.summon_died(game, f)
+    from delvekit.gloomhaven import effects_summoner  # the Living Bomb's death burst
+
+    effects_summoner.summon_died(game, f)
     found = summon_card(game, f)
     if found is None or f.owner is None:
         return

@@ -228,6 +228,8 @@ def _allies_in(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
         found = fx._in_reach(game, f, reach, friends)
     else:
         found = friends
+    if kind.startswith("summons"):  # the Summoner's "your summoned allies"
+        found = [g for g in found if g.kind == "summon" and g.owner == f.id]
     ids = sorted(g.id for g in found)
     if with_self or who.startswith("affects-self-or-"):
         ids = [f.id, *ids]

@@ -153,7 +153,10 @@ def _attack_traits(
 ) -> tuple[int, int, tuple[Condition, ...]]:
     """(targets, pierce, added conditions) of an attack: the card's and the stat card's."""
     if f.kind != "monster":  # a character summon: its stat line's conditions (Rat Swarm)
-        return ability.targets, ability.pierce, (*ability.adds, *effects_characters.summon_adds(game, f))
+        from delvekit.gloomhaven import effects_summoner  # the Shadow Wolf's pierce
+
+        pierce = ability.pierce + effects_summoner.summon_pierce(game, f)
+        return ability.targets, pierce, (*ability.adds, *effects_characters.summon_adds(game, f))
     stats = game._static.types[f.name].stats(f.rank or "normal")
     adds = tuple(dict.fromkeys((*ability.adds, *stats.adds)))
     targets = 0 if ability.targets == 0 else max(ability.targets, stats.targets)

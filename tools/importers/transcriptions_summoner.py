@@ -1,0 +1,160 @@
+"""The Summoner's ability cards in delvekit's schema (merged into ``transcriptions.CLASSES``).
+
+Only facts (numbers, keywords, markers) are carried over; no card text. Sources, read with the
+search tool:
+
+* J: the structured card database that also gave the Tinkerer, Sunkeeper, Quartermaster and
+  Doomstalker (stored file 26994763615; the index does not name its repository): every Summoner
+  card with markers, XP, elements and the summons' names;
+* G: GHS's character file (circles.json): the card list, levels, initiatives (already in the
+  class file) and the summons' stat lines (``summons`` in the class file).
+
+Every card number rests on J alone, the summons' stat lines on G alone (docs/content.md lists
+the readings). The Summoner's own wordings are named effects of
+:mod:`delvekit.gloomhaven.effects_summoner`, every one starting ``su-``; the ``affects`` kinds
+``summons``, ``self-summons`` and ``summons-adjacent`` name the performer's own summons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from transcriptions_spellweaver import pattern
+
+from delvekit.gloomhaven.content.schema import Ability, CardHalf, SummonStats
+
+
+def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
+    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+
+
+def _c(rule: str, *sub: Ability) -> Ability:
+    return _a("custom", rule, *sub)
+
+
+def _affects(kind: str, range_: int | None = None) -> Ability:
+    return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
+
+
+def _infuse(element: str) -> Ability:
+    return _a("element", element, mode="infuse")
+
+
+def _consume(element: str, *sub: Ability) -> Ability:
+    return _a("element", element, *sub, mode="consume")
+
+
+def _summon(name: str, health: int, move: int, attack: int, *abilities: Ability, **extra: Any) -> CardHalf:
+    """A summon half: lost, persistent, 2 XP unless told (its stat line from G)."""
+    xp = extra.pop("xp", 2)
+    stats = SummonStats(name=name, health=health, move=move, attack=attack, abilities=abilities, **extra)
+    return CardHalf(abilities=(Ability(type="summon", summon=stats),), lost=True, persistent=True, xp=xp)
+
+
+def _summon_acts(reach: str, move: int, attack: int) -> CardHalf:
+    """One of your summons named by ``reach`` performs its own Move and Attack plus the bonuses."""
+    return CardHalf(
+        abilities=(
+            _c("su-summon-performs", _affects(reach), _c(f"move-plus-{move}"), _c(f"attack-plus-{attack}")),
+        )
+    )
+
+
+#: card number → (top, bottom, sources)
+SUMMONER: dict[int, tuple[CardHalf, CardHalf, str]] = {
+    233: (  # Forged Ferocity (J: "Summon Iron Beast")
+        _summon("Iron Beast", 5, 2, 1, _a("retaliate", 1)),
+        CardHalf(abilities=(_a("shield", 1, _affects("self-summons")), _infuse("earth")), round=True),
+        "J, Iron Beast stats G",
+    ),
+    234: (  # Wild Animation
+        _summon("Thorn Shooter", 2, 1, 2, _a("condition", "poison"), range=4),
+        CardHalf(abilities=(_a("move", 5), _infuse("air"))),
+        "J, Thorn Shooter stats G",
+    ),
+    235: (  # Living Night
+        _summon("Shadow Wolf", 3, 3, 2, _a("pierce", 2)),
+        CardHalf(
+            abilities=(_c("attackers-disadvantaged-this-round", _affects("self-summons")), _infuse("dark")),
+            round=True,
+        ),
+        "J, Shadow Wolf stats G",
+    ),
+    236: (  # Unending Dominance: neither half is ever recovered
+        _summon("Lava Golem", 7, 2, 3, _a("retaliate", 2, _a("range", 2)), xp=4),
+        CardHalf(
+            abilities=(_c("ally-recovers-lost", _affects("self"), _a("target", 4)),),
+            lost=True,
+        ),
+        "J, Lava Golem stats G",
+    ),
+    237: (  # Unwavering Hand
+        CardHalf(abilities=(_a("heal", 3, _a("range", 3)),)),
+        CardHalf(abilities=(_c("control-enemy", _affects("enemy", 4), _a("move", 1)),)),
+        "J",
+    ),
+    238: (  # Mighty Bond
+        _summon_acts("summons-adjacent", 0, 0),
+        CardHalf(abilities=(_a("move", 4, _a("jump")),)),
+        "J",
+    ),
+    239: (  # Bonded Might
+        _summon_acts("summons-adjacent", 0, 0),
+        CardHalf(abilities=(_a("loot", 1),)),
+        "J",
+    ),
+    240: (  # Biting Wind
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    2,
+                    _a("range", 3),
+                    _consume("air", _a("attack", 1, mode="add"), _a("push", 2), _a("xp", 1)),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_a("heal", 3, _a("range", 3)),)),
+        "J",
+    ),
+    241: (  # Black Fire
+        CardHalf(
+            abilities=(
+                _a(
+                    "attack",
+                    1,
+                    _a("range", 5),
+                    _a("target", 2),
+                    _consume("fire", _a("condition", "wound"), _a("xp", 1)),
+                ),
+            )
+        ),
+        CardHalf(abilities=(_a("move", 3), _a("condition", "muddle", _affects("enemies-adjacent")))),
+        "J",
+    ),
+    242: (  # Leathery Wings
+        _summon("Bat Swarm", 4, 2, 2, flying=True),
+        CardHalf(abilities=(_a("condition", "strengthen", _affects("allies-adjacent")),)),
+        "J, Bat Swarm stats G",
+    ),
+    243: (  # Volatile Flame
+        _summon(
+            "Living Bomb",
+            1,
+            3,
+            2,
+            _c("su-death-burst"),
+            _a("attack", 3, _affects("enemies-range", 2)),
+            _infuse("fire"),
+        ),
+        CardHalf(abilities=(_a("attack", 2, _a("range", 3)), _infuse("fire"))),
+        "J, Living Bomb stats and its death burst G",
+    ),
+    244: (  # Ethereal Vines
+        CardHalf(
+            abilities=(_a("attack", 1, _a("range", 3), _a("condition", "immobilize"), pattern("R2R6R")),)
+        ),
+        CardHalf(abilities=(_a("move", 2), _a("heal", 1, _affects("summons-adjacent")))),
+        "J",
+    ),
+}
