@@ -282,3 +282,62 @@ def test_inspiring_anthem_any_one_ally_attacks_5() -> None:
     events = go(game, "bottom inspiring-anthem", "ally brute?", f"target {m}?")
     assert "ally-performs brute for=soothsinger" in events
     assert f"attack brute {m} value=5 damage=5" in events
+
+
+SOOTH5 = {c.id: c for c in character(PACK, Member("soothsinger", 5), (0, 0), {"C": 2, "L": 1}).hand}
+
+
+def singer5(cards: list[str], hex: tuple[int, int]) -> CharacterSetup:
+    hand = tuple(SOOTH5[c] for c in cards + [c for c in FILLER if c not in cards])
+    return CharacterSetup(
+        id="soothsinger",
+        class_name="soothsinger",
+        max_health=10,
+        hand_limit=len(hand),
+        hand=hand,
+        hex=hex,
+        modifiers=ZEROS,
+        level=5,
+    )
+
+
+def test_melody_and_harmony_keeps_two_songs_and_xp_from_one() -> None:
+    cards = ["melody-and-harmony", "power-ballad", "defensive-ditty", "song-of-speed", "wistful-wounding"]
+    ss = singer5(cards, (0, 0))
+    game = arena([ss], [("normal", (5, -5))])
+    go(game, "select melody-and-harmony marching-beat", "top melody-and-harmony")
+    finish_round(game)
+    go(game, "select power-ballad singing-arrow", "top power-ballad")
+    finish_round(game)
+    go(game, "select defensive-ditty nimble-knife", "top defensive-ditty")
+    finish_round(game)
+    ch = game.state.characters["soothsinger"]
+    assert {a.card for a in ch.active} == {"melody-and-harmony", "power-ballad", "defensive-ditty"}
+    xp = ch.xp
+    go(game, "select song-of-speed wistful-wounding")
+    _until(game, "soothsinger")
+    assert ch.xp == xp + 1  # two songs active, one XP
+    events = go(game, "top song-of-speed", "discard power-ballad")  # a third song: drop one
+    assert "card soothsinger power-ballad discard" in events
+    assert {a.card for a in ch.active} == {"melody-and-harmony", "defensive-ditty", "song-of-speed"}
+
+
+def test_mobilizing_measure_an_ally_may_move_1_before_its_attack() -> None:
+    ss = singer5(["mobilizing-measure", "marching-beat"], (-5, 0))
+    brute = hero("brute", ["trample", "sweeping-blow"], (0, 0))
+    game = arena([ss, brute], [("normal", (2, 0))], stats=MonsterStats(health=20, move=0, attack=0))
+    m = at(game, (2, 0))
+    go(
+        game,
+        "select mobilizing-measure marching-beat",
+        "select trample sweeping-blow",
+        "top mobilizing-measure",
+    )
+    _until(game, "brute")
+    go(game, "top trample")
+    d = game.decision
+    assert d is not None and d.kind == "move-first"
+    go(game, "move-first", "step 1,0")
+    events = go(game, f"target {m}")
+    assert game.state.figures["brute"].hex == (1, 0)
+    assert f"attack brute {m} value=3 damage=3" in events

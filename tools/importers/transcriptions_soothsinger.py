@@ -1,5 +1,5 @@
-"""The Soothsinger's ability cards in delvekit's schema: levels 1 to 4 and X (18 cards), merged
-into ``transcriptions.CLASSES``; levels 5-9 are not transcribed yet (``encoded: false``).
+"""The Soothsinger's ability cards in delvekit's schema: levels 1 to 5 and X (20 cards), merged
+into ``transcriptions.CLASSES``; levels 6-9 are not transcribed yet (``encoded: false``).
 
 Only facts (numbers, keywords, markers) are carried over; no card text. Source, read with the
 search tool:
@@ -189,6 +189,16 @@ SOOTHSINGER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_c("ss-any-ally-performs", _a("move", 5)),)),
         CardHalf(abilities=(_c("ss-any-ally-performs", _a("attack", 5)),)),
         "J (any one ally: no range)",
+    ),
+    366: (  # Melody and Harmony
+        CardHalf(abilities=(_c("ss-two-songs"),), persistent=True, lost=True),
+        CardHalf(abilities=(_a("move", 3), _a("attack", 3, _range(3)))),
+        "J",
+    ),
+    367: (  # Mobilizing Measure
+        _song(_c("ss-allies-move-first", _a("move", 1))),
+        CardHalf(abilities=(_a("move", 6),), xp=1),
+        "J",
     ),
     359: (  # Nimble Knife
         CardHalf(abilities=(_a("attack", 2, _cond("curse")), _cond("bless", _affects("ally-adjacent")))),

@@ -22,6 +22,9 @@ Effects performed when the ability is:
 
 Effects that act from the active area:
 
+* ``ss-two-songs`` (Melody and Harmony): two songs may be active; a third makes the player
+  discard one of the others (``ss_drop``); the turn-start XP comes from one song only.
+
 * ``ss-song`` (persistent): 1 XP at the start of each of the owner's turns (:func:`_turn_start`,
   a turn hook: on the turns she performs actions, not on a long rest). Its kind, for every ally
   of the owner (never the owner: "allies"), summons included where they attack as characters do:
@@ -36,6 +39,8 @@ Effects that act from the active area:
     starts (always taken: our reading of "may");
   - ``ss-allies-retaliate`` (Echoing Aria): Retaliate N, Range R as the song is played and at
     each round's start (the engine clears it at the round's end);
+  - ``ss-allies-move-first`` (Mobilizing Measure): an ally character may perform "Move N"
+    as each of its attack actions starts (:func:`ask_before_attack`, once per action);
   - ``ss-enemies-disadvantage`` (Disorienting Dirge): every monster attack has disadvantage
     (:func:`enemies_disadvantaged`, asked by the monsters' attacks).
 
@@ -102,16 +107,69 @@ def _song(game: Game, fid: str, ability: Ability) -> None:
     ch = game.state.characters.get(fid)
     if ch is None:
         return
-    for i, _ in reversed(_songs(game, fid)):
-        card = ch.active[i]
-        if card.card == ch.playing:
-            continue
-        del ch.active[i]
-        (ch.lost if card.lost else ch.discard).append(card.card)
-        game._emit("card", fid, card.card, "lost" if card.lost else "discard")
+    others = [i for i, _ in _songs(game, fid) if ch.active[i].card != ch.playing]
+    if len(others) >= 2 and _two_songs(game, fid):  # Melody and Harmony: the player drops one
+        game._push(Task("ss_drop", fid, 0, ";".join(ch.active[i].card for i in others)))
+    elif others and not (len(others) == 1 and _two_songs(game, fid)):
+        for i in reversed(others):
+            _drop(game, fid, i)
     game._emit("song", fid, next((n for n in fx.flags(ability) if n.startswith("ss-")), "-"))
     if "ss-allies-retaliate" in fx.flags(ability):  # this round; the round hook gives the next
         _grant_retaliate(game, fid, ability)
+
+
+def _two_songs(game: Game, cid: str) -> bool:
+    """Melody and Harmony: two songs may be active at once."""
+    return any(fx._named_in(half, "ss-two-songs") for _, _, half in fx._active_halves(game, cid))
+
+
+def _drop(game: Game, cid: str, index: int) -> None:
+    ch = game.state.characters[cid]
+    card = ch.active[index]
+    del ch.active[index]
+    (ch.lost if card.lost else ch.discard).append(card.card)
+    game._emit("card", cid, card.card, "lost" if card.lost else "discard")
+
+
+def _run_drop(game: Game, task: Task) -> Decision | None:
+    cards = [c for c in task.text.split(";") if c]
+    return Decision(task.who, "drop-song", [Choice("discard", (c,)) for c in cards])
+
+
+def _apply_drop(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    ch = game.state.characters[task.who]
+    index = next(i for i, a in enumerate(ch.active) if a.card == choice.args[0])
+    _drop(game, task.who, index)
+
+
+def ask_before_attack(game: Game, f: Figure) -> bool:
+    """Mobilizing Measure: as an ally character's attack action starts (asked once per action),
+    it may first perform "Move 1" (``True``: the question is pushed)."""
+    if (
+        f.kind != "character"
+        or len(game.state.characters) < 2
+        or not _sung_to(game, f, "ss-allies-move-first")
+    ):
+        return False
+    since = fx._events_since(game, "action", f.id)
+    if any(kind == "ss-measure" and args[:1] == (f.id,) for kind, args in since):
+        return False
+    game._push(Task("ss_measure", f.id))
+    return True
+
+
+def _run_measure(game: Game, task: Task) -> Decision | None:
+    return Decision(task.who, "move-first", [Choice("move-first"), Choice("no-move")])
+
+
+def _apply_measure(game: Game, task: Task, choice: Choice) -> None:
+    game._pop()
+    game._emit("ss-measure", task.who, choice.kind)
+    f = game.state.figures.get(task.who)
+    if choice.kind == "move-first" and f is not None and Condition.IMMOBILIZE not in f.conditions:
+        moves = [p.value for a in _sung_to(game, f, "ss-allies-move-first") for p in fx.parts(a, "move")]
+        game._push(Task("move", task.who, max(moves, default=1), "0/walk/s"))
 
 
 def _turn_start(game: Game, cid: str) -> bool:
@@ -121,11 +179,10 @@ def _turn_start(game: Game, cid: str) -> bool:
     f = game.state.figures.get(cid)
     if ch is None or f is None:
         return False
-    for _, a in _songs(game, cid):
-        xp = sum(p.value for p in fx.parts(a, "xp"))
-        if xp:
-            ch.xp += xp
-            game._emit("xp", cid, xp)
+    xp = max((sum(p.value for p in fx.parts(a, "xp")) for _, a in _songs(game, cid)), default=0)
+    if xp:  # from one song only, even with two active (Melody and Harmony)
+        ch.xp += xp
+        game._emit("xp", cid, xp)
     for a in _sung_to(game, f, "ss-allies-heal-at-turn-start"):
         for p in fx.parts(a, "heal"):
             game._emit("song-heal", cid, p.value)
@@ -432,7 +489,7 @@ def cursed(game: Game, fid: str) -> None:
     effects_classes._spend(game, cid, holders[0])
 
 
-@effect("ss-curse-twice")
+@effect("ss-curse-twice", "ss-two-songs")
 def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
     game._emit("bonus", fid, ability.note)
@@ -441,5 +498,10 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
 TURN_HOOKS.append(_turn_start)
 ROUND_HOOKS.append(_round)
 
-for _kind, _run, _apply in (("ss_ward", _run_ward, _apply_ward), ("ss_area", _run_area, _apply_area)):
+for _kind, _run, _apply in (
+    ("ss_ward", _run_ward, _apply_ward),
+    ("ss_area", _run_area, _apply_area),
+    ("ss_drop", _run_drop, _apply_drop),
+    ("ss_measure", _run_measure, _apply_measure),
+):
     task_handler(_kind, _run, _apply)

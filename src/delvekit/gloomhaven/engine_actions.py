@@ -596,6 +596,10 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     fresh = not done and not ability.area and ability.targets > 0
     if fresh and effects_plagueherald.ask_before_attack(game, f):
         return None
+    from delvekit.gloomhaven import effects_soothsinger  # Mobilizing Measure: a move first
+
+    if not done and effects_soothsinger.ask_before_attack(game, f):
+        return None
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
     elif ability.targets == 0:  # every enemy it can reach
