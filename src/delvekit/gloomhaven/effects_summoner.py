@@ -29,6 +29,7 @@ and the summons' stat lines the generic summon code does not act on:
 
 from __future__ import annotations
 
+import delvekit.gloomhaven.engine  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
