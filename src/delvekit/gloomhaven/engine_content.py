@@ -383,13 +383,6 @@ def item_effect(a: cs.Ability) -> ItemEffect:
 HEXES_MOVED = "@hexes-moved"
 """``MonsterStats.attack_counts`` value meaning: the hexes the monster moved this turn."""
 
-
-HEXES_MOVED = "@hexes-moved"
-"""``MonsterStats.attack_counts`` value meaning: the hexes the monster moved this turn."""
-
-HEXES_MOVED = "@hexes-moved"
-"""``MonsterStats.attack_counts`` value meaning: the hexes the monster moved this turn."""
-
 _SPECIAL_VALUES = {"merciless-overseer": ("V", "vermling-scout"), "dark-rider": ("X", HEXES_MOVED)}
 """Monster types whose stat card's attack holds a letter, and what the engine counts for it
 (``MonsterStats.attack_counts``): the Merciless Overseer's ``V``, the Vermling Scouts on the map
