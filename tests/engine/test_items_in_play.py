@@ -872,3 +872,52 @@ def test_dampening_ring_is_asked_before_a_monster_consumes() -> None:
         assert any(e.kind == "consumed" and e.args == ("brute", "fire") for e in game.events) == (
             answer != "pass"
         )
+
+
+def test_ring_of_haste_after_second_chance_ring_keeps_the_extra_turns_cards() -> None:
+    """§13, items 70 and 42 used at the same turn end: the two cards played for the extra turn
+    wait for it while the Ring of Haste's card is played; no card vanishes (sweep, issue 5)."""
+    game = world((70, 42))
+    drive(game, {70}, "melee", until=lambda g: used(g, 70))
+    game.choose("select c1 c2")
+    assert game.state.characters["brute"].selected == ["c1", "c2"]
+    d = game.decision
+    assert d is not None and d.kind == "item"
+    game.choose(next(c for c in d.choices if c.kind == "item" and _item_number(c) == 42))
+    d = game.decision
+    assert d is not None and d.kind == "item-pick"
+    game.choose("play c3")
+    d = game.decision
+    assert d is not None and d.kind == "action"
+    assert {c.args[0] for c in d.choices if c.kind != "item"} == {"c3"}  # only the Ring of Haste's card
+    assert not violations(game), violations(game)
+    drive(
+        game,
+        set(),
+        "melee",
+        until=lambda g: (
+            g.decision is not None
+            and g.decision.kind == "action"
+            and g.state.characters["brute"].selected == ["c1", "c2"]
+        ),
+    )
+    ch = game.state.characters["brute"]
+    assert "c3" in ch.discard + ch.lost + [a.card for a in ch.active]
+
+
+def test_a_second_extra_turn_keeps_the_cards_waiting_for_the_first() -> None:
+    """The Second Chance Ring used again (after a refresh) before its first extra turn: the
+    two cards already waiting stay selected, two more join them, and two more turns come."""
+    from delvekit.gloomhaven.items_passive import _extra_turn
+
+    game = world((70,))
+    drive(game, {70}, "melee", until=lambda g: used(g, 70))
+    game.choose("select c1 c2")
+    _extra_turn(game, "brute", "c3", "c4")
+    ch = game.state.characters["brute"]
+    assert ch.selected == ["c1", "c2", "c3", "c4"] and ch.lead == "c1"
+    assert not violations(game), violations(game)
+    later = [(t.id, t.initiative) for t in game.state.order[game.state.turn_index :]]
+    assert ("brute", 61) in later and ("brute", 63) in later
+    drive(game, set(), "melee", until=lambda g: not g.state.characters["brute"].selected)
+    assert {"c1", "c2", "c3", "c4"} <= set(ch.discard + ch.lost + [a.card for a in ch.active])

@@ -36,6 +36,7 @@ from delvekit.gloomhaven.items_play import (
     has_effect,
     items_of,
     mark_used,
+    own_turn_choices,
     use_own_turn,
 )
 from delvekit.gloomhaven.state import Figure, Task, Turn
@@ -205,24 +206,47 @@ def _apply_turn_end(game: Game, task: Task, choice: Choice) -> None:
 
 def _play_half(game: Game, cid: str, card: str, half: str) -> None:
     """Ring of Haste / Brutality: play a hand card now and perform its ``half`` (or the basic
-    action of that half); the card then goes where that half sends it."""
+    action of that half); the card then goes where that half sends it. Cards already waiting in
+    ``selected`` (a Second Chance Ring's extra turn, §13) stay there for their own turn: the
+    decision offers this card only."""
     ch = game.state.characters[cid]
     ch.hand.remove(card)
-    ch.selected = [card]
-    ch.used_half = "top" if half == "bottom" else "bottom"
+    ch.selected.append(card)
     game._emit("item-play", cid, card, half)
-    game._push(Task("action", cid, 2))
+    game._push(Task("item_half", cid, 0, f"{card}/{half}"))
+
+
+def _run_half(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    card, half = task.text.split("/")
+    if ch.exhausted or card not in ch.selected:
+        game._pop()
+        return None
+    choices = [Choice(half, (card,)), Choice("basic-" + half, (card,))]
+    choices += own_turn_choices(game, ch.id)  # "during your turn" items
+    return Decision(ch.id, "action", choices)
+
+
+def _apply_half(game: Game, task: Task, choice: Choice) -> None:
+    from delvekit.gloomhaven.engine_round import _apply_action
+
+    # the engine's second action of a turn: pops this task (an item choice keeps it), moves the
+    # card to ``playing`` and on to where its half sends it
+    _apply_action(game, Task("action", task.who, 2), choice)
 
 
 def _extra_turn(game: Game, cid: str, lead: str, other: str) -> None:
     """Second Chance Ring: two hand cards played for another turn this round, at the leading
-    card's initiative (right after the current turn if that has passed)."""
+    card's initiative (right after the current turn if that has passed). Cards still waiting
+    for an earlier extra turn (the Ring used again after a refresh) stay selected: each turn
+    plays two of them, none is dropped."""
     st = game.state
     ch = st.characters[cid]
     ch.hand.remove(lead)
     ch.hand.remove(other)
-    ch.selected = [lead, other]
-    ch.lead, ch.used_half = lead, None
+    ch.selected += [lead, other]
+    if len(ch.selected) == 2:
+        ch.lead, ch.used_half = lead, None
     init = game._card(cid, lead).initiative
     pos = st.turn_index
     while pos < len(st.order) and st.order[pos].initiative <= init:
@@ -452,6 +476,7 @@ def _register() -> None:
     task_handler("item_turn_end", _run_turn_end, _apply_turn_end)
     task_handler("item_loot", _run_loot, _apply_loot)
     task_handler("item_deny", _run_deny, _apply_deny)
+    task_handler("item_half", _run_half, _apply_half)
 
 
 _register()
