@@ -699,6 +699,8 @@ class GreedyBot:
         field, reached = self._move_field(game, f, board)
         if reached and Choice("stop") in d.choices:
             return Choice("stop")
+        task = game.state.agenda[-1] if game.state.agenda else None
+        points = task.n if task is not None and task.kind == "move" else 0
         here = field.at(f.hex)
         best: tuple[float, Choice | None] = (
             here - 0.5,
@@ -709,8 +711,8 @@ class GreedyBot:
             if h is None:
                 continue
             v = field.at(h) + (5.0 if board.terrain_at(h) in _NEGATIVE else 0.0)
-            if game.state.figure_at(h) is not None:
-                v += 1.5  # crossing an ally: it cannot stop there
+            if game.state.figure_at(h) is not None and points <= 1:
+                v += 1.5  # onto an ally with no point left to step off it: it cannot stop there
             v -= 0.3 * game.state.coins.get(h, 0)
             if v < best[0]:
                 best = (v, c)
