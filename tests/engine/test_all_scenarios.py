@@ -94,7 +94,9 @@ def assert_replays_and_resumes(game: Game, cut: int) -> None:
 
 @pytest.mark.parametrize(("scenario", "seed"), [_greedy(n, s) for n in SCENARIOS for s in GREEDY_SEEDS])
 def test_greedy_bots_play_every_scenario_to_its_end(scenario: int, seed: int) -> None:
-    game = play_checked(scenario, seed, GreedyBot())
+    # two sampled worlds per look-ahead (one for these parties of four): the rules and
+    # invariants are the point here, not the bot's strength, so its cheaper setting will do
+    game = play_checked(scenario, seed, GreedyBot(worlds=2))
     assert game.result in ("victory", "defeat") and game.outcome is not None
 
 

@@ -9,8 +9,6 @@ import pytest
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.bots import (
-    NEGATE_AT,
-    NEGATE_BELOW,
     GreedyBot,
     RandomBot,
     bot_seed,
@@ -108,7 +106,9 @@ def test_greedy_attacks_the_enemy_it_can_kill() -> None:
     assert seen > 0
 
 
-def test_greedy_takes_small_hits_and_negates_lethal_or_big_ones() -> None:
+def test_greedy_takes_every_hit_it_survives_and_negates_only_lethal_ones() -> None:
+    """Cards run out before health: a negation costs a card (several rounds of play), so the
+    greedy bot negates only damage that would exhaust the character."""
     bot = GreedyBot()
     seen = negated = 0
     for seed in range(6):
@@ -119,9 +119,8 @@ def test_greedy_takes_small_hits_and_negates_lethal_or_big_ones() -> None:
             if d.kind == "damage":
                 take = next(c for c in d.choices if c.kind == "take")
                 f = game.state.figures[d.actor]
-                amount, hp, max_hp = int(take.args[0]), f.hp, f.max_hp
                 can_negate = len(d.choices) > 1
-                survives = amount < hp and (amount < NEGATE_AT or hp - amount >= max_hp * NEGATE_BELOW)
+                survives = int(take.args[0]) < f.hp
                 assert (choice == take) == (not can_negate or survives)
                 seen += 1
                 negated += choice != take
@@ -219,3 +218,30 @@ def test_the_look_ahead_plays_out_sampled_worlds_without_touching_the_game() -> 
         assert sorted(draw) == sorted(draw2) and discards == discards2
     # the same decision asked twice gets the same answer (the worlds are seeded from the game)
     assert GreedyBot().choose(game) == pick
+
+
+def test_the_greedy_bot_walks_around_a_trap_and_onto_it_only_with_no_way_around() -> None:
+    """A trap costs a character several hit points: the walking field prices it as a long
+    detour, so a short way around wins, and the only way (a corridor) still leads on."""
+    from delvekit.core.board import Board, Terrain
+    from delvekit.core.hexes import distance
+    from delvekit.gloomhaven.bots import TRAP_STEP, _Field, _steps
+
+    disc = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3]
+    board = Board.build(disc, terrain={(1, 0): Terrain.TRAP})
+    field = _Field(board, {(2, 0)}, set())
+    assert field.at((0, 0)) == 3  # by (1, -1) and (2, -1), not over the trap
+    steps = _steps(board)
+    assert min(board.links[(0, 0)], key=lambda h: steps[h] + field.at(h)) != (1, 0)
+    corridor = Board.build([(0, 0), (1, 0), (2, 0)], terrain={(1, 0): Terrain.TRAP})
+    assert _Field(corridor, {(2, 0)}, set()).at((0, 0)) == TRAP_STEP + 1
+
+
+def test_a_lost_card_costs_less_as_a_character_runs_out_of_cards() -> None:
+    """Early in a scenario a card kept is played again after many rests; with few cards left
+    the bot spends its lost cards (the look-ahead and the pair evaluation both scale by it)."""
+    from delvekit.gloomhaven.bots import SCARCITY_FLOOR, card_scarcity
+
+    costs = [card_scarcity(n) for n in range(0, 13)]
+    assert costs == sorted(costs) and costs[-1] == 1.0 and costs[0] == SCARCITY_FLOOR
+    assert card_scarcity(3) < card_scarcity(6) < card_scarcity(8) == 1.0

@@ -22,28 +22,29 @@ are expected to attack it, its active augments, the frailest enemy in reach). At
 something only if an enemy is within reach after the moves before them, more if they can kill
 or stun; shields and retaliates count once per expected attacker; an augment counts for every
 later melee attack, a summon for its health and attack; named effects count as the plain
-abilities they mostly amount to; lost halves cost a card for the rest of the scenario, and
-abilities the engine does not perform are worth nothing. With an enemy near, it then plays out
-the best few pairs (plus the best early and the best late one) to the end of the round in
-sampled worlds — copies of the game whose hidden draw piles (attack modifiers, monster
-abilities) are reshuffled from the bot's own generator, so it never peeks at the next card —
-by successive halving (the better half gets fresh worlds until one pair is left), and keeps the
-pair whose round ends best (:func:`outcome`: monster health and kills, the monster attack that
-can reach the party next round, augments and summons in play, against character health, cards
-lost and exhaustion).
+abilities they mostly amount to; lost halves cost a card for the rest of the scenario (in full
+while the character has many rests to come, less as it runs out of cards:
+:func:`card_scarcity`), and abilities the engine does not perform are worth nothing. With an
+enemy near, it then plays out the best few pairs (plus the best early and the best late one) to
+the end of the round in sampled worlds — copies of the game whose hidden draw piles (attack
+modifiers, monster abilities) are reshuffled from the bot's own generator, so it never peeks at
+the next card — by successive halving (the better half gets fresh worlds until one pair is
+left), and keeps the pair whose round ends best (:func:`outcome`: monster health and kills, the
+monster attack that can reach the party next round, augments and summons in play, against
+character health, cards lost — priced by the same scarcity — and exhaustion).
 
 In play, the sturdiest character leads with early initiatives and the others with late ones
 (monsters tied on distance focus the lowest initiative). A character walks along a
-shortest-path field toward a hex from which its next attack reaches an enemy, the most
-dangerous enemy for its health first (a less sturdy character prefers hexes that do not draw
-a monster's focus); with no attack left this turn it ends where the fewest monsters can reach
-it. Between fights the sturdiest character opens the next door once the others wait near it,
-and characters long rest with a large discard pile. It attacks the enemy it can kill (then
+shortest-path field (a trap or hazardous hex costs as much as a long detour) toward a hex from
+which its next attack reaches an enemy, the most dangerous enemy for its health first (a less
+sturdy character prefers hexes that do not draw a monster's focus); with no attack left this
+turn it ends where the fewest monsters can reach it. Between fights the sturdiest character
+opens the next door once the others wait near it, and characters long rest with a large discard
+pile or missing health (skipping a short rest for it). It attacks the enemy it can kill (then
 the most dangerous and most hurt one, avoiding retaliation), never pushes an enemy out of its
-own melee reach, takes small hits on its health and negates lethal ones or big ones that would
-leave it under half health (a card from the hand before two from the discard pile), keeps
-augments in play at rests, short rests instead of being forced into a long rest, and
-heal-rests when no enemy is on the board.
+own melee reach, takes every hit it survives on its health and negates only lethal ones (a card
+from the hand before two from the discard pile), keeps augments in play at rests, short rests
+instead of being forced into a long rest, and heal-rests when no enemy is on the board.
 """
 
 from __future__ import annotations
@@ -109,13 +110,13 @@ class RandomBot:
 # ----------------------------------------------------------------- greedy
 
 
-LOST_COST = 8.0
+LOST_COST = 16.0
 """What a lost half costs in the pair evaluation: a card gone for the rest of the scenario."""
 LOOKAHEAD_PAIRS = 6
 """Card pairs (the cheap evaluation's best) a selection plays out."""
 LOOKAHEAD_ROUNDS = 1
 """Rounds a candidate is played out for (the current one included)."""
-LOOKAHEAD_WORLDS = 2
+LOOKAHEAD_WORLDS = 4
 """Sampled worlds each candidate card pair is played out in (half as many for parties of three
 or four, whose play-outs cost more)."""
 LOOKAHEAD_HALVING = True
@@ -127,17 +128,13 @@ LOOKAHEAD_NEAR = 6
 """Pairs are played out only with an enemy within this many hexes."""
 KILL_WORTH = 3.0
 HP_WORTH = 1.0
-CARD_WORTH = 3.5
+CARD_WORTH = 7.0
 EXHAUSTION_COST = 40.0
 EXPOSURE_COST = 3.0
 """Movement points a less sturdy character would rather walk than end nearer to a monster
 than every ally (and so draw its attack)."""
 INITIATIVE_WEIGHT = 40.0
 """With enemies near, every this many initiative points cost one point of a pair's worth."""
-NEGATE_AT = 4
-"""Damage this large is negated by losing cards even when the character would survive it, if
-it would leave less than ``NEGATE_BELOW`` of its maximum health."""
-NEGATE_BELOW = 0.5
 HAND_KEEP = 0
 """A negation loses one card from the hand, or two from the discard pile once the hand is
 this small (a hand of one forces a rest)."""
@@ -181,6 +178,14 @@ SUMMON_ATTACK = 2.5
 """Worth of a summon's health point and attack point (it soaks attacks and hits every round)."""
 DOOR_WAIT = 3
 """The sturdiest character opens a door once every other character is this near to it."""
+TRAP_STEP = 15.0
+"""What walking onto a trap or hazardous hex costs, in steps: a detour this long is better."""
+SCARCITY_CYCLES = 6
+"""A lost card costs in full while a character has more than this many rests to come."""
+SCARCITY_FLOOR = 0.25
+"""The least share of a lost card's cost (a character about to run out of cards)."""
+QUIET_LONG_REST = True
+"""With no enemy on the board, a hurt character skips a short rest for a long rest's heal."""
 _NEGATIVE = (Terrain.TRAP, Terrain.HAZARDOUS)
 _FAR = 1e6
 Reach: TypeAlias = tuple[float, float]
@@ -206,6 +211,8 @@ class Context(NamedTuple):
     """Health it lacks."""
     weakest: int = 0
     """Health plus shield of the frailest enemy it can reach this turn (0: none)."""
+    cards: int = 99
+    """Cards in its hand and discard pile (what it can still play)."""
 
 
 def context(game: Game, f: Figure) -> Context:
@@ -227,7 +234,27 @@ def context(game: Game, f: Figure) -> Context:
         augs,
         f.max_hp - f.hp,
         min(near, default=0),
+        _cards_left(game, f.id),
     )
+
+
+def _cards_left(game: Game, cid: str) -> int:
+    """Cards a character can still play: its hand, discard pile and the cards it is playing."""
+    ch = game.state.characters.get(cid)
+    if ch is None:
+        return 99
+    return len(ch.hand) + len(ch.discard) + len(ch.selected)
+
+
+def card_scarcity(cards: int) -> float:
+    """How much of a lost card's full cost applies to a character with ``cards`` left to play:
+    a card kept is played again after every rest to come, and a character with few cards has
+    few rests left (a rest loses a card), so its lost cards cost less and it spends them.
+
+    >>> card_scarcity(10), card_scarcity(4), card_scarcity(2)
+    (1.0, 0.5, 0.25)
+    """
+    return max(SCARCITY_FLOOR, min(1.0, (cards - 1) / SCARCITY_CYCLES))
 
 
 def _threat(game: Game, f: Figure) -> int:
@@ -321,10 +348,6 @@ def _ability_value(a: Ability) -> float:
     return 1.0
 
 
-def _half_value(h: Half) -> float:
-    return sum(_ability_value(a) for a in h.abilities) - (LOST_COST if h.lost else 0.0)
-
-
 def card_value(card: Card) -> float:
     """How much a card is worth keeping in hand (to build the hand, to choose a card to lose):
     its better half, plus a little for the other.
@@ -398,7 +421,7 @@ def _enter_cost(board: Board, h: Hex) -> float:
     if t is Terrain.DIFFICULT:
         return 2.0
     if t in _NEGATIVE:
-        return 6.0
+        return TRAP_STEP
     return 1.0
 
 
@@ -418,11 +441,14 @@ class GreedyBot:
     many games in turn.
     """
 
-    __slots__ = ("_cards", "_orders", "_setup", "_values", "lookahead")
+    __slots__ = ("_cards", "_orders", "_setup", "_values", "lookahead", "worlds")
 
-    def __init__(self, lookahead: int = LOOKAHEAD_PAIRS) -> None:
-        self.lookahead = lookahead
+    def __init__(self, lookahead: int | None = None, worlds: int | None = None) -> None:
+        self.lookahead = LOOKAHEAD_PAIRS if lookahead is None else lookahead
         """How many card pairs (the cheap evaluation's best) a selection plays out; 0: none."""
+        self.worlds = LOOKAHEAD_WORLDS if worlds is None else worlds
+        """Sampled worlds per candidate and halving step (half as many for parties of three or
+        more, whose play-outs cost more); more worlds, a stronger and slower bot."""
         self._setup: object = None
         self._cards: dict[str, dict[str, Card]] = {}
         self._values: dict[tuple[str, str], float] = {}
@@ -504,7 +530,7 @@ class GreedyBot:
                 else:
                     total += _ability_value(a) * 0.5
             if h.lost:
-                total -= LOST_COST
+                total -= LOST_COST * card_scarcity(ctx.cards)
         return total
 
     def best_order(
@@ -597,7 +623,7 @@ class GreedyBot:
         worlds reshuffle every hidden draw pile, so the bot never peeks at the next card."""
         inner = self._inner()
         rng = Rng(bot_seed(game.state.round * 7919 + len(game.log), game.seed.__str__()))
-        per = LOOKAHEAD_WORLDS if len(game.state.characters) <= 2 else max(1, LOOKAHEAD_WORLDS // 2)
+        per = self.worlds if len(game.state.characters) <= 2 else max(1, self.worlds // 2)
         totals = [0.0] * len(candidates)
         alive = list(range(len(candidates)))
         while True:
@@ -649,9 +675,9 @@ class GreedyBot:
         f = game.state.figures[d.actor]
         take = next(c for c in d.choices if c.kind == "take")
         amount = int(take.args[0])
-        # hit points absorb the small hits, cards the big ones: a negation costs a card
-        # whatever the amount, so it is spent where it saves the most health
-        if amount < f.hp and (amount < NEGATE_AT or f.hp - amount >= f.max_hp * NEGATE_BELOW):
+        # cards are what runs out first (a lost card is several rounds of play fewer), so
+        # health takes every hit the character survives; only a lethal one is negated
+        if amount < f.hp:
             return take
         hand = [c for c in d.choices if c.kind == "lose-hand"]
         pairs = [c for c in d.choices if c.kind == "lose-discard"]
@@ -679,7 +705,11 @@ class GreedyBot:
     def short_rest(self, game: Game, d: Decision) -> Choice | None:
         ch = game.state.characters[d.actor]
         f = game.state.figures[d.actor]
-        # with a low hand, rest now (no lost turn) unless a long rest's heal is needed
+        # with a low hand, rest now (no lost turn) unless a long rest's heal is needed; with no
+        # enemy on the board a long rest's lost turn costs nothing, so take its heal
+        quiet = not any(_hostile(f, g) for g in game.state.figures.values())
+        if quiet and f.hp < f.max_hp and QUIET_LONG_REST:
+            return Choice("no-rest")
         if len(ch.hand) < 2 and 3 * f.hp > f.max_hp:
             return Choice("short-rest")
         return Choice("no-rest")
@@ -955,7 +985,7 @@ def outcome(before: Game, after: Game) -> float:
             continue
         f, g = b.figures[cid], a.figures[cid]
         value -= HP_WORTH * (min(f.hp, f.max_hp) - g.hp)
-        value -= CARD_WORTH * (len(later.lost) - len(ch.lost))
+        value -= CARD_WORTH * card_scarcity(_cards_left(before, cid)) * (len(later.lost) - len(ch.lost))
         value += _assets(after, cid) - _assets(before, cid)
     return value - DANGER_WORTH * (_danger(after) - _danger(before))
 
