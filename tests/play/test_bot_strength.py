@@ -44,26 +44,27 @@ def wins(played: tuple[Game, ...]) -> int:
 
 
 @pytest.mark.slow
-def test_greedy_kills_most_of_black_barrow_where_random_kills_almost_nothing() -> None:
-    """Normal difficulty: neither clears these seeds (the benchmark has the 200-game victory
-    rates: 2 % against none), but the greedy party gets through the first two rooms (six of
-    the ten monsters) and the random one barely scratches the first."""
+def test_greedy_wins_black_barrow_where_random_never_does() -> None:
+    """Normal difficulty: the greedy party wins some of these seeds (measured: 5 of 30; the
+    benchmark has the 200-game rates, 24 % against none) and kills about twenty times as many
+    monsters as the random one, which barely scratches the first room."""
     greedy, rand = games("greedy"), games("random")
     assert all(g.result in ("victory", "defeat") for g in greedy + rand)
     assert wins(rand) == 0
+    assert wins(greedy) >= 3, wins(greedy)
     g_kills, r_kills = sum(map(kills, greedy)), sum(map(kills, rand))
     assert g_kills >= 10 * max(r_kills, 1), (g_kills, r_kills)
-    assert g_kills / len(greedy) >= 5, g_kills  # measured: 6.2 per game
+    assert g_kills / len(greedy) >= 6.5, g_kills  # measured: 7.6 per game
     assert sum(g.state.round for g in greedy) > 2 * sum(g.state.round for g in rand)
 
 
 @pytest.mark.slow
-def test_greedy_wins_black_barrow_far_more_often_than_random_on_easy() -> None:
-    """Easy difficulty (monsters a level lower): the greedy party wins a clear share of the
-    same seeds (measured: 4 of 30), the random party none."""
+def test_greedy_wins_most_black_barrow_games_on_easy() -> None:
+    """Easy difficulty (monsters a level lower): the greedy party wins most of the same seeds
+    (measured: 24 of 30), the random party none."""
     greedy, rand = games("greedy", "easy"), games("random", "easy")
     assert wins(rand) == 0
-    assert wins(greedy) >= 2, wins(greedy)
+    assert wins(greedy) >= 18, wins(greedy)
 
 
 def test_the_bots_play_the_same_games_again() -> None:
