@@ -229,13 +229,19 @@ def ask_before_strike(game: Game, f: Figure) -> bool:
     return True
 
 
-def _run_spread(game: Game, task: Task) -> Decision | None:
+def _ally_pick(game: Game, task: Task, event: str) -> Decision | None:
+    """The ally decision of a task listing ally ids (``a;b``): those still on the board, or
+    skip; with none left the task ends, ``event`` saying it was declined."""
     alive = [i for i in task.text.split(";") if i in game.state.figures]
     if not alive:
         game._pop()
-        game._emit("ph-spread", task.who, "declined")
+        game._emit(event, task.who, "declined")
         return None
     return Decision(task.who, "ally", [*(Choice("target", (i,)) for i in alive), Choice("skip")])
+
+
+def _run_spread(game: Game, task: Task) -> Decision | None:
+    return _ally_pick(game, task, "ph-spread")
 
 
 def _apply_spread(game: Game, task: Task, choice: Choice) -> None:
@@ -618,12 +624,7 @@ def ask_before_attack(game: Game, f: Figure) -> bool:
 
 
 def _run_bargain(game: Game, task: Task) -> Decision | None:
-    alive = [i for i in task.text.split(";") if i in game.state.figures]
-    if not alive:
-        game._pop()
-        game._emit("ph-bargain", task.who, "declined")
-        return None
-    return Decision(task.who, "ally", [*(Choice("target", (i,)) for i in alive), Choice("skip")])
+    return _ally_pick(game, task, "ph-bargain")
 
 
 def _apply_bargain(game: Game, task: Task, choice: Choice) -> None:
