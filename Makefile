@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.stamp-runtime
 DEV_STAMP     := $(VENV)/.stamp-dev
 
-.PHONY: run test lint typecheck pytest bench serve chromium clean
+.PHONY: run test test-all lint typecheck pytest pytest-all golden bench serve chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,17 +23,30 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 run: $(RUNTIME_STAMP)
 	$(BIN)/delve play --scenario 1 --party brute,mindthief --bots greedy --seed 1
 
-## make test: lint, strict types on the engine, the whole test suite
+## make test: lint (ruff, the layout check), strict types, the fast test tier on two workers
 test: lint typecheck pytest
+
+## make test-all: the same with the slow tier too (every long sweep, statistic and golden replay)
+test-all: lint typecheck pytest-all
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/python tools/check_layout.py
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven src/delvekit/web
 
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
+
 pytest: $(DEV_STAMP) chromium
-	$(BIN)/python -m pytest -q
+	$(PYTEST) -m "not slow" --durations=15
+
+pytest-all: $(DEV_STAMP) chromium
+	HYPOTHESIS_PROFILE=thorough $(PYTEST) --durations=25
+
+## make golden: play the golden bot games again and rewrite their logs (review the diff)
+golden: $(DEV_STAMP)
+	$(BIN)/python tools/golden_logs.py
 
 ## chromium: Debian's Chromium for the browser tests (installed with apt-get when missing)
 chromium:
