@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.errors import DelvekitError
@@ -132,7 +132,6 @@ def _invariants(c: Campaign) -> None:
         assert len({e.card for e in stickers}) <= 9, cls
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), actions=st.lists(ACTIONS, min_size=10, max_size=60))
 def test_random_campaigns_keep_the_rules(seed: int, actions: list[dict[str, Any]]) -> None:
     c = Campaign.new(CATALOG, seed=seed)
@@ -157,7 +156,6 @@ def test_random_campaigns_keep_the_rules(seed: int, actions: list[dict[str, Any]
     assert encode_state(again.state) == encode_state(c.state)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 2**31), actions=st.lists(ACTIONS, min_size=5, max_size=40), undos=st.integers(0, 5)
 )

@@ -4,9 +4,10 @@ checked after every choice and no exception; seed 0's game also replays from its
 resumes from a save to the identical end.
 
 Cost (one core, measured): the random games about 80 s for all 950; a greedy game of four
-characters about 2 s on average at levels 1-9 (53's about 20 s), all 285 about 9 minutes. All
-of them run in ``make test``; ``-m "not slow"`` keeps only greedy seed 0 of every fourth
-scenario (1, 5, 9, ...: about 50 s) for a quick run.
+characters about 2 s on average at levels 1-9 (53's about 20 s), all 285 about 9 minutes.
+``make test`` plays random seed 0 of every scenario (with the replay and resume checks); the
+other random seeds and every greedy game are in the slow tier (``make test-all``). The greedy
+bot's own checks in ``make test`` replay committed golden logs (tests/play/test_golden_logs.py).
 
 The party is four of the playable classes (three while only three are playable), taken in turn
 from the content pack's playable list so every class meets every scenario; the level runs
@@ -65,21 +66,17 @@ def play_checked(scenario: int, seed: int, bot: Bot) -> Game:
     return game
 
 
-def _greedy(n: int, seed: int) -> object:
-    """Every greedy game runs in ``make test`` (the issue's must-show); ``-m "not slow"``
-    leaves out all but seed 0 of every fourth scenario for a quick run."""
-    if seed == 0 and n % 4 == 1:
-        return (n, seed)
-    return pytest.param(n, seed, marks=[pytest.mark.slow])
+def _tiered(n: int, seed: int) -> object:
+    """Seed 0 of every scenario in ``make test``; the other seeds in the slow tier."""
+    return (n, seed) if seed == 0 else pytest.param(n, seed, marks=[pytest.mark.slow])
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_random_bots_play_every_scenario_to_its_end(scenario: int) -> None:
-    for seed in RANDOM_SEEDS:
-        game = play_checked(scenario, seed, RandomBot(seed))
-        assert game.result in ("victory", "defeat") and game.outcome is not None
-        if seed == 0:
-            assert_replays_and_resumes(game, cut=(scenario * 37) % (len(game.log) + 1))
+@pytest.mark.parametrize(("scenario", "seed"), [_tiered(n, s) for n in SCENARIOS for s in RANDOM_SEEDS])
+def test_random_bots_play_every_scenario_to_its_end(scenario: int, seed: int) -> None:
+    game = play_checked(scenario, seed, RandomBot(seed))
+    assert game.result in ("victory", "defeat") and game.outcome is not None
+    if seed == 0:
+        assert_replays_and_resumes(game, cut=(scenario * 37) % (len(game.log) + 1))
 
 
 def assert_replays_and_resumes(game: Game, cut: int) -> None:
@@ -92,7 +89,8 @@ def assert_replays_and_resumes(game: Game, cut: int) -> None:
     assert resumed.digest() == game.digest() and resumed.outcome == game.outcome
 
 
-@pytest.mark.parametrize(("scenario", "seed"), [_greedy(n, s) for n in SCENARIOS for s in GREEDY_SEEDS])
+@pytest.mark.slow
+@pytest.mark.parametrize(("scenario", "seed"), [(n, s) for n in SCENARIOS for s in GREEDY_SEEDS])
 def test_greedy_bots_play_every_scenario_to_its_end(scenario: int, seed: int) -> None:
     # two sampled worlds per look-ahead (one for these parties of four): the rules and
     # invariants are the point here, not the bot's strength, so its cheaper setting will do

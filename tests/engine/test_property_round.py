@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.gloomhaven.engine import Game
@@ -82,7 +82,6 @@ def setups(draw: st.DrawFn) -> GameSetup:
     return setup(party, monsters, decks, rooms, win=draw(st.sampled_from(["none", "kill_all"])))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=setups(), seed=st.integers(0, 2**16))
 def test_random_setups_play_soundly_and_replay(config: GameSetup, seed: int) -> None:
     game = Game(config, seed=seed)

@@ -67,8 +67,10 @@ def test_greedy_wins_most_black_barrow_games_on_easy() -> None:
     assert wins(greedy) >= 18, wins(greedy)
 
 
+@pytest.mark.slow
 def test_the_bots_play_the_same_games_again() -> None:
-    """The rates are reproducible: the same seed gives the same game, bot and all."""
+    """The rates are reproducible: the same seed gives the same game, bot and all (in the fast
+    tier, tests/play/test_golden_logs.py checks the same on logged games)."""
     setup = starter_setup()
     for seed in (0, 1):
         a = play(Game(setup, seed=seed), GreedyBot())

@@ -18,8 +18,16 @@ from delvekit.gloomhaven.bots import (
 )
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
+from shared_games import Played, greedy_game
 
-from .conftest import scenario_setup
+from .conftest import PARTIES, scenario_setup
+
+# the greedy games of scenario 1 that the tests below ask questions of (played once per process)
+SEEDS = range(6)
+
+
+def starter(seed: int) -> Played:
+    return greedy_game(1, PARTIES[2], seed)
 
 
 def kills(game: Game) -> int:
@@ -28,25 +36,29 @@ def kills(game: Game) -> int:
 
 @pytest.mark.parametrize("size", [2, 3, 4])
 def test_the_greedy_bot_only_makes_legal_choices_and_keeps_every_invariant(size: int) -> None:
-    bot = GreedyBot()
-    for seed in range(3):
-        game = Game(scenario_setup(1, size), seed=seed)
-        while game.decision is not None:
-            choice = bot.choose(game)
-            assert choice in game.decision.choices
-            game.choose(choice)
-            assert not violations(game)
-        assert game.result in ("victory", "defeat")
+    """Each shared game checks, after every choice, that it was legal and every invariant holds."""
+    for seed in range(2):
+        played = greedy_game(1, PARTIES[size], seed)
+        assert played.game.result in ("victory", "defeat")
+        assert [str(s.choice) for s in played.steps] == played.game.log
+
+
+def _opening(game: Game, bot: RandomBot | GreedyBot, choices: int) -> Game:
+    while game.decision is not None and len(game.log) < choices:
+        game.choose(bot.choose(game))
+    return game
 
 
 def test_bots_are_deterministic_and_ignore_the_global_random_module() -> None:
+    """The first rounds of a game (several card selections with the look-ahead) twice, with the
+    global random module in another state each time: the same choices."""
     setup = scenario_setup(2, 2)
     for make in (lambda: RandomBot(7), GreedyBot):
         random.seed(1)
-        a = play(Game(setup, seed=7), make())
+        a = _opening(Game(setup, seed=7), make(), 40)
         random.seed(2)
         random.random()
-        b = play(Game(setup, seed=7), make())
+        b = _opening(Game(setup, seed=7), make(), 40)
         assert a.log == b.log and a.digest() == b.digest()
 
 
@@ -66,6 +78,7 @@ def test_the_bot_never_touches_the_games_generator() -> None:
         assert game.digest() == before
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_on_scenario_1() -> None:
     """Over the same 20 seeds the greedy party kills far more monsters, survives longer and wins
     at least as often."""
@@ -83,13 +96,12 @@ def test_greedy_beats_random_on_scenario_1() -> None:
 def test_greedy_attacks_the_enemy_it_can_kill() -> None:
     """Whenever the greedy bot picks a single target, no other offered target was killable by
     the attack while the chosen one was not (value minus shield against health)."""
-    bot = GreedyBot()
     seen = 0
-    for seed in range(6):
-        game = Game(scenario_setup(1, 2), seed=seed)
-        while game.decision is not None:
+    for seed in SEEDS:
+        for step in starter(seed).steps:
+            game, choice = step.before, step.choice
             d = game.decision
-            choice = bot.choose(game)
+            assert d is not None
             if d.kind == "attack" and all(c.kind in ("target", "skip") for c in d.choices):
                 power = game.state.agenda[-1].n
                 killable = {
@@ -102,20 +114,18 @@ def test_greedy_attacks_the_enemy_it_can_kill() -> None:
                 if killable:
                     assert choice.args[0] in killable
                 seen += 1
-            game.choose(choice)
     assert seen > 0
 
 
 def test_greedy_takes_every_hit_it_survives_and_negates_only_lethal_ones() -> None:
     """Cards run out before health: a negation costs a card (several rounds of play), so the
     greedy bot negates only damage that would exhaust the character."""
-    bot = GreedyBot()
     seen = negated = 0
-    for seed in range(6):
-        game = Game(scenario_setup(1, 2), seed=seed)
-        while game.decision is not None:
+    for seed in SEEDS:
+        for step in starter(seed).steps:
+            game, choice = step.before, step.choice
             d = game.decision
-            choice = bot.choose(game)
+            assert d is not None
             if d.kind == "damage":
                 take = next(c for c in d.choices if c.kind == "take")
                 f = game.state.figures[d.actor]
@@ -124,7 +134,6 @@ def test_greedy_takes_every_hit_it_survives_and_negates_only_lethal_ones() -> No
                 assert (choice == take) == (not can_negate or survives)
                 seen += 1
                 negated += choice != take
-            game.choose(choice)
     assert seen > negated > 0
 
 
@@ -148,13 +157,12 @@ def test_make_bot_names_the_known_bots() -> None:
 
 
 def test_greedy_does_not_open_a_door_during_a_fight_when_it_can_avoid_it() -> None:
-    bot = GreedyBot()
     checked = 0
-    for seed in range(8):
-        game = Game(scenario_setup(1, 2), seed=seed)
-        while game.decision is not None:
+    for seed in SEEDS:
+        for step in starter(seed).steps:
+            game, choice = step.before, step.choice
             d = game.decision
-            choice = bot.choose(game)
+            assert d is not None
             board = game.board()
             if d.kind == "move" and board is not None and game.state.monsters():
                 closed = board.doors - game.state.opened
@@ -166,10 +174,10 @@ def test_greedy_does_not_open_a_door_during_a_fight_when_it_can_avoid_it() -> No
                 if door_steps and len(d.choices) > len(door_steps):
                     assert str(choice) not in door_steps
                     checked += 1
-            game.choose(choice)
     assert checked > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", range(1, 11))
 def test_greedy_games_across_scenarios_keep_every_invariant(scenario: int) -> None:
     """Greedy games last longer than random ones (rooms revealed, rests, deeper decks)."""

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from delvekit.cli.main import _register, cli
-from delvekit.gloomhaven.bots import GreedyBot, play
+from delvekit.gloomhaven.bots import RandomBot, play
 from delvekit.gloomhaven.engine import Game
 
 from .conftest import CUSTOM, scenario_setup
@@ -22,10 +22,14 @@ def run(*args: str, input: str | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
-def test_quiet_greedy_game_prints_only_the_result_line() -> None:
-    result = run("play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--quiet")
+def test_quiet_greedy_game_prints_only_the_result_line(tmp_path: Path) -> None:
+    """The printed line is the game's own result: its log, replayed, ends the same."""
+    log = tmp_path / "game.jsonl"
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--quiet"]
+    result = run(*args, "--log", str(log))
     assert result.exit_code == 0, result.output
-    expected = play(Game(scenario_setup(1, 2), seed=1), GreedyBot())
+    expected = Game.from_log(log.read_text().splitlines())
+    assert expected.setup == scenario_setup(1, 2) and expected.seed == 1
     assert result.output == f"result: {expected.result} rounds={expected.state.round}\n"
 
 
@@ -116,8 +120,10 @@ def test_save_and_load_continue_the_same_game(tmp_path: Path) -> None:
     assert quit_.exit_code == 0 and "quit at round" in quit_.output
     saved = Game.load(save.read_text())
     assert len(saved.log) == 2
-    resumed = run("play", "--load", str(save), "--bots", "greedy", "--quiet")
-    expected = play(saved.clone(), GreedyBot())
+    log = tmp_path / "rest.jsonl"
+    resumed = run("play", "--load", str(save), "--bots", "greedy", "--quiet", "--log", str(log))
+    expected = Game.from_log(log.read_text().splitlines())
+    assert expected.log[:2] == saved.log and expected.decision is None
     assert resumed.output == f"result: {expected.result} rounds={expected.state.round}\n"
 
 
@@ -241,7 +247,7 @@ def test_a_partly_encoded_class_plays_at_a_higher_level_from_its_encoded_cards()
     assert ch.level == 3 and ch.max_health == brute.health[2]
     assert sorted(c.id for c in ch.hand) == sorted(slug(c.name) for c in pool)
     assert len(pool) == len(brute.cards_at(3)) - 2 and ch.hand_limit == brute.hand_size
-    game = play(Game(setup, seed=2), GreedyBot())
+    game = play(Game(setup, seed=2), RandomBot(2))
     assert game.result in ("victory", "defeat")
 
 

@@ -4,6 +4,7 @@ the identical state; save at a random decision, load, continue: identical result
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
@@ -48,56 +49,57 @@ def play_checked(setup: GameSetup, seed: int) -> Game:
     return game
 
 
+@cache
+def checked(scenario: int, seed: int) -> Game:
+    """One random game (parties of two, three and four in turn), shared by the tests below."""
+    return play_checked(setup_or_skip(scenario, 2 + seed % 3), seed)
+
+
 def run_games(scenario: int, seeds: range) -> None:
     for seed in seeds:
-        size = 2 + seed % 3  # parties of two, three and four in turn
-        play_checked(setup_or_skip(scenario, size), seed)
+        play_checked(setup_or_skip(scenario, 2 + seed % 3), seed)
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS)
-def test_random_games_keep_every_invariant(scenario: int) -> None:
-    run_games(scenario, range(12))
+FAST_SEEDS = range(4)  # make test; the slow tier adds seeds 4-11 and the thousand games
+
+
+def _tiered(scenario: int, seed: int) -> object:
+    marks = [] if seed in FAST_SEEDS else [pytest.mark.slow]
+    return pytest.param(scenario, seed, marks=marks)
+
+
+GAMES = [_tiered(n, s) for n in SCENARIOS for s in range(12)]
+
+
+@pytest.mark.parametrize(("scenario", "seed"), GAMES)
+def test_random_games_keep_every_invariant(scenario: int, seed: int) -> None:
+    checked(scenario, seed)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_a_thousand_random_games_keep_every_invariant(scenario: int) -> None:
-    """At least 1,000 games in all: 112 per scenario (1,008 while scenario 9 is refused by the
-    engine), seeds not used by the quick test."""
+    """At least 1,000 games in all (112 per scenario), seeds not used by the other tests."""
     run_games(scenario, range(1000, 1112))
 
 
-def test_a_hundred_random_logs_replay_to_the_identical_final_state() -> None:
-    games = 0
-    for seed in range(100):
-        scenario = [1, 2, 3, 4, 5, 6, 7, 8, 10][seed % 9]
-        setup = scenario_setup(scenario, 2 + seed % 3)
-        game = Game(setup, seed=seed)
-        bot = RandomBot(seed)
-        while game.decision is not None:
-            game.choose(bot.choose(game))
-        replayed = Game.from_log(game.log_lines())
-        assert replayed.digest() == game.digest()
-        assert replayed.result == game.result and replayed.state.round == game.state.round
-        assert [str(e) for e in replayed.events] == [str(e) for e in game.events]
-        games += 1
-    assert games == 100
+@pytest.mark.parametrize(("scenario", "seed"), GAMES)
+def test_random_logs_replay_to_the_identical_final_state(scenario: int, seed: int) -> None:
+    game = checked(scenario, seed)
+    replayed = Game.from_log(game.log_lines())
+    assert replayed.digest() == game.digest()
+    assert replayed.result == game.result and replayed.state.round == game.state.round
+    assert [str(e) for e in replayed.events] == [str(e) for e in game.events]
 
 
-def test_save_at_a_random_decision_load_and_continue_identically() -> None:
-    for seed in range(40):
-        rnd = random.Random(seed)
-        scenario = [1, 2, 3, 4, 5, 6, 7, 8, 10][seed % 9]
-        setup = scenario_setup(scenario, 2 + seed % 3)
-        full = Game(setup, seed=seed)
-        bot = RandomBot(seed)
-        while full.decision is not None:
-            full.choose(bot.choose(full))
-        cut = rnd.randrange(len(full.log) + 1)
-        partial = Game.replay(setup, seed, full.log[:cut])
-        resumed = Game.load(partial.save())
-        assert resumed.decision == partial.decision
-        for text in full.log[cut:]:
-            resumed.choose(text)
-        assert resumed.digest() == full.digest()
-        assert resumed.outcome == full.outcome
+@pytest.mark.parametrize(("scenario", "seed"), GAMES)
+def test_save_at_a_random_decision_load_and_continue_identically(scenario: int, seed: int) -> None:
+    full = checked(scenario, seed)
+    cut = random.Random(seed).randrange(len(full.log) + 1)
+    partial = Game.replay(full.setup, seed, full.log[:cut])
+    resumed = Game.load(partial.save())
+    assert resumed.decision == partial.decision
+    for text in full.log[cut:]:
+        resumed.choose(text)
+    assert resumed.digest() == full.digest()
+    assert resumed.outcome == full.outcome

@@ -4,7 +4,7 @@ everything on it) about the origin turns the whole board, walls and terrain incl
 from __future__ import annotations
 
 import msgspec
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.hexes import Hex, rotate
@@ -40,7 +40,6 @@ def turned(s: Scenario, k: int) -> Scenario:
     )
 
 
-@settings(max_examples=40, deadline=None)
 @given(st.sampled_from(MAPPED), st.integers(1, 5))
 def test_turning_a_scenario_turns_its_board(number: int, k: int) -> None:
     s = SCENARIOS[number]

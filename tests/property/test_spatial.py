@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.board import Board, Terrain
@@ -51,7 +51,6 @@ def test_mirror_twice_is_the_identity(h: Hex, centre: Hex) -> None:
     assert distance(mirror(h, centre), centre) == distance(h, centre)
 
 
-@settings(max_examples=60, deadline=None)
 @given(boards(), board_hex, board_hex, st.sampled_from(["corner_to_corner", "hex_area"]))
 def test_line_of_sight_is_symmetric(board: Board, a: Hex, b: Hex, rule: str) -> None:
     sight = Sight(board, rule)
@@ -62,7 +61,6 @@ def test_line_of_sight_is_symmetric(board: Board, a: Hex, b: Hex, rule: str) -> 
         assert sight._area_los(a, b) == sight._area_los(b, a)
 
 
-@settings(max_examples=60, deadline=None)
 @given(boards(), board_hex, board_hex)
 def test_corner_sight_implies_area_sight(board: Board, a: Hex, b: Hex) -> None:
     # A clear corner-to-corner segment can be nudged into both hex interiors.
@@ -70,7 +68,6 @@ def test_corner_sight_implies_area_sight(board: Board, a: Hex, b: Hex) -> None:
         assert Sight(board, "hex_area").visible(a, b)
 
 
-@settings(max_examples=40, deadline=None)
 @given(boards(), board_hex, board_hex, board_hex, st.sampled_from(["corner_to_corner", "hex_area"]))
 def test_adding_a_wall_never_adds_sight(board: Board, a: Hex, b: Hex, w: Hex, rule: str) -> None:
     if w in (a, b):
@@ -80,7 +77,6 @@ def test_adding_a_wall_never_adds_sight(board: Board, a: Hex, b: Hex, w: Hex, ru
         assert Sight(board, rule).visible(a, b)
 
 
-@settings(max_examples=60, deadline=None)
 @given(boards(), board_hex)
 def test_range_is_symmetric_and_at_least_the_grid_distance(board: Board, a: Hex) -> None:
     if board.is_wall(a):
@@ -91,7 +87,6 @@ def test_range_is_symmetric_and_at_least_the_grid_distance(board: Board, a: Hex)
         assert proximity(board, b)[a] == d
 
 
-@settings(max_examples=60, deadline=None)
 @given(boards(), board_hex, st.sampled_from(["walk", "jump", "fly", "teleport"]), st.booleans())
 def test_path_cost_is_the_sum_of_its_steps(board: Board, start: Hex, mode: str, pays: bool) -> None:
     mover = Mover(
@@ -118,7 +113,6 @@ _INTERIOR = [
 """Sample points strictly inside a hex (lattice coordinates times _M, centred on 0)."""
 
 
-@settings(max_examples=25, deadline=None)
 @given(boards(st.sampled_from([Terrain.WALL, Terrain.TRAP])), board_hex, board_hex)
 def test_area_sight_finds_every_sampled_clear_segment(board: Board, a: Hex, b: Hex) -> None:
     # Brute force from the rule's wording: any point of one hex to any point of the other. If

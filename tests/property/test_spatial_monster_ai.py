@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.board import Board, Terrain
@@ -72,7 +72,6 @@ def turns(draw: st.DrawFn) -> MonsterTurn:
     return MonsterTurn(board, tuple(figures), ability, PRESETS[draw(st.sampled_from(sorted(PRESETS)))])
 
 
-@settings(max_examples=150, deadline=None)
 @given(turns())
 def test_every_outcome_is_legal(turn: MonsterTurn) -> None:
     outcomes = solve(turn)
@@ -117,7 +116,6 @@ def test_every_outcome_is_legal(turn: MonsterTurn) -> None:
             assert reach.get(fig.hex, INF) <= rng or fig.hex in o.aoe_hexes
 
 
-@settings(max_examples=40, deadline=None)
 @given(turns())
 def test_solving_is_deterministic(turn: MonsterTurn) -> None:
     assert solve(turn) == solve(turn)

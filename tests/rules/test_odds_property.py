@@ -7,7 +7,7 @@ import itertools
 from collections import Counter
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.rng import Rng
@@ -45,7 +45,6 @@ def every_order(attack: int, deck: list[ModifierCard], advantage: bool, disadvan
     )
 
 
-@settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.sampled_from(POOL), min_size=1, max_size=6),
     MODE,
@@ -64,7 +63,6 @@ def test_enumeration_equals_every_order(
     assert (exact.probabilities, exact.effects) == expected
 
 
-@settings(max_examples=30, deadline=None)
 @given(st.lists(st.sampled_from(POOL), max_size=12), MODE, st.integers(0, 6), st.integers(0, 3))
 def test_more_shield_never_helps_and_more_pierce_never_hurts(
     extra: list[ModifierCard], mode: tuple[bool, bool], attack: int, shield: int
@@ -106,7 +104,6 @@ def pile_then_discards(attack: int, pile: list[ModifierCard], discard: list[Modi
     )
 
 
-@settings(max_examples=120, deadline=None)
 @given(
     st.lists(st.sampled_from(POOL), max_size=3),
     st.lists(st.sampled_from(POOL), max_size=4),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.errors import IllegalChoice
@@ -58,7 +58,6 @@ def play(seed: int, extra: list[ModifierCard], ops: list[str]) -> list[str]:
     return log
 
 
-@settings(max_examples=80, deadline=None)
 @given(st.integers(0, 2**32), st.lists(st.sampled_from(EXTRA), max_size=10), st.lists(OPS, max_size=60))
 def test_generated_play_keeps_the_deck_invariants_and_replays(
     seed: int, extra: list[ModifierCard], ops: list[str]

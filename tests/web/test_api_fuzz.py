@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.web import editor
@@ -79,7 +79,6 @@ def boards(draw: st.DrawFn) -> dict[str, Any]:
     return doc
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=boards())
 def test_random_boards_get_an_answer_or_a_named_refusal(client: Any, doc: dict[str, Any]) -> None:
     r = client.post("/api/monster-ai/solve", json=doc)
@@ -103,7 +102,6 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(junk=json_values, where=st.sampled_from(["top", "case", "ability", "figure"]))
 def test_junk_anywhere_is_a_4xx(client: Any, junk: Any, where: str) -> None:
     doc = editor.blank(4, 3)

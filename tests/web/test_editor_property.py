@@ -7,7 +7,7 @@ import importlib.util
 import json
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.web import editor
@@ -67,7 +67,6 @@ def apply(doc: editor.Doc, edit: tuple[Any, ...]) -> editor.Doc:
     )
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.lists(edits, max_size=25))
 def test_random_edits_keep_a_valid_canonical_document(sequence: list[tuple[Any, ...]]) -> None:
     doc = editor.blank(7, 5)
