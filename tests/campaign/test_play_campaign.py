@@ -57,23 +57,27 @@ def log(db: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in r.output.splitlines()]
 
 
-def expected_game(seed: int, difficulty: str) -> Game:
-    """The same game played outside the campaign (a new campaign character has the standard
-    deck, no items and the class's level-1 cards), for the numbers the campaign must get."""
+def expected_game(game_log: Path, seed: int, difficulty: str) -> Game:
+    """The campaign game's log, replayed: the same game as outside the campaign (a new campaign
+    character has the standard deck, no items and the class's level-1 cards), for the numbers
+    the campaign must get."""
     setup = setup_from_pack(load_pack(), 1, [Member("brute"), Member("mindthief")], difficulty=difficulty)  # type: ignore[arg-type]
-    return play(Game(setup, seed=seed), make_bot("greedy", seed))
+    game = Game.from_log(game_log.read_text().splitlines())
+    assert game.setup == setup and game.seed == seed
+    return game
 
 
 @pytest.mark.parametrize(("seed", "difficulty"), [(VICTORY_SEED, "easy"), (DEFEAT_SEED, "normal")])
-def test_bot_game_updates_the_campaign_once(db: Path, seed: int, difficulty: str) -> None:
+def test_bot_game_updates_the_campaign_once(db: Path, seed: int, difficulty: str, tmp_path: Path) -> None:
     before = show(db)
     entries = len(log(db))
+    game_log = tmp_path / "game.jsonl"
     r = run(
         "play", "--campaign", "G", "--scenario", "1", "--bots", "greedy", "--seed", str(seed),
-        "--difficulty", difficulty, "--checkmarks", "Ana=1", "--db", str(db),
+        "--difficulty", difficulty, "--checkmarks", "Ana=1", "--db", str(db), "--log", str(game_log),
     )  # fmt: skip
     assert r.exit_code == 0, r.output
-    game = expected_game(seed, difficulty)
+    game = expected_game(game_log, seed, difficulty)
     assert game.outcome is not None
     victory = game.result == "victory"
     assert victory is (seed == VICTORY_SEED and difficulty == "easy")  # both outcomes covered
@@ -190,7 +194,7 @@ def test_quitting_changes_nothing(db: Path) -> None:
 def test_a_campaign_written_meanwhile_refuses_the_result(db: Path) -> None:
     with open_store(db) as store:
         cg = campaign_game(store, "G", 1, seed=1)
-    cg.game = play(cg.game, make_bot("greedy", 1))
+    cg.game = play(cg.game, make_bot("random", 1))
     with open_store(db) as store:
         store.do("G", A.Buy(character="Ana", item=1))
         before = store.state("G")
