@@ -20,6 +20,7 @@ from delvekit.gloomhaven.engine_level import Difficulty
 from delvekit.gloomhaven.engine_setup import GameSetup
 
 MAX_CHOICES = 20_000
+GOLDEN = Path(__file__).resolve().parent / "data" / "golden-logs"
 # the test fixture classes (test-sage, test-warden): a party of four with two bundled classes
 CUSTOM = Path(__file__).resolve().parent / "data" / "fixtures" / "custom-content"
 
@@ -80,3 +81,24 @@ def random_game(
     scenario: int, party: tuple[str, ...], seed: int, level: int = 1, difficulty: Difficulty = "normal"
 ) -> Played:
     return play_recorded(Game(setup(scenario, party, level, difficulty), seed=seed), RandomBot(seed))
+
+
+def golden_names() -> list[str]:
+    """The golden bot games (tests/data/golden-logs, written by tools/golden_logs.py)."""
+    return sorted(p.stem for p in GOLDEN.glob("*.jsonl"))
+
+
+@cache
+def golden_game(name: str) -> Played:
+    """A golden log replayed with the game kept at each decision: the bot's own choices, at the
+    cost of the engine alone (tests/play/test_golden_logs.py checks the log is what the bot
+    plays today)."""
+    logged = Game.from_log((GOLDEN / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())
+    game = Game(logged.setup, seed=logged.seed)
+    steps: list[Step] = []
+    for text in logged.log:
+        assert game.decision is not None
+        choice = next(c for c in game.decision.choices if str(c) == text)
+        steps.append(Step(game.clone(), choice))
+        game.choose(choice)
+    return Played(game, tuple(steps))

@@ -18,26 +18,27 @@ from delvekit.gloomhaven.bots import (
 )
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_checks import violations
-from shared_games import Played, greedy_game
+from shared_games import Step, golden_game, golden_names, greedy_game
 
 from .conftest import PARTIES, scenario_setup
 
-# the greedy games of scenario 1 that the tests below ask questions of (played once per process)
-SEEDS = range(6)
 
-
-def starter(seed: int) -> Played:
-    return greedy_game(1, PARTIES[2], seed)
+def greedy_steps() -> list[Step]:
+    """Every decision of the golden greedy games (eight games, six scenarios, fourteen classes):
+    the tests below ask what the bot chose there, at the cost of replaying the logs."""
+    return [step for name in golden_names() for step in golden_game(name).steps]
 
 
 def kills(game: Game) -> int:
     return sum(1 for e in game.events if e.kind == "killed" and "#" in e.args[0])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [2, 3, 4])
 def test_the_greedy_bot_only_makes_legal_choices_and_keeps_every_invariant(size: int) -> None:
-    """Each shared game checks, after every choice, that it was legal and every invariant holds."""
-    for seed in range(2):
+    """Each shared game checks, after every choice, that it was legal and every invariant holds
+    (the fast tier checks the same on the golden logs)."""
+    for seed in range(3):
         played = greedy_game(1, PARTIES[size], seed)
         assert played.game.result in ("victory", "defeat")
         assert [str(s.choice) for s in played.steps] == played.game.log
@@ -97,23 +98,22 @@ def test_greedy_attacks_the_enemy_it_can_kill() -> None:
     """Whenever the greedy bot picks a single target, no other offered target was killable by
     the attack while the chosen one was not (value minus shield against health)."""
     seen = 0
-    for seed in SEEDS:
-        for step in starter(seed).steps:
-            game, choice = step.before, step.choice
-            d = game.decision
-            assert d is not None
-            if d.kind == "attack" and all(c.kind in ("target", "skip") for c in d.choices):
-                power = game.state.agenda[-1].n
-                killable = {
-                    c.args[0]
-                    for c in d.choices
-                    if c.kind == "target"
-                    and max(0, power - game.shield(c.args[0])) >= game.state.figures[c.args[0]].hp
-                }
-                assert choice.kind == "target"
-                if killable:
-                    assert choice.args[0] in killable
-                seen += 1
+    for step in greedy_steps():
+        game, choice = step.before, step.choice
+        d = game.decision
+        assert d is not None
+        if d.kind == "attack" and all(c.kind in ("target", "skip") for c in d.choices):
+            power = game.state.agenda[-1].n
+            killable = {
+                c.args[0]
+                for c in d.choices
+                if c.kind == "target"
+                and max(0, power - game.shield(c.args[0])) >= game.state.figures[c.args[0]].hp
+            }
+            assert choice.kind == "target"
+            if killable:
+                assert choice.args[0] in killable
+            seen += 1
     assert seen > 0
 
 
@@ -121,19 +121,18 @@ def test_greedy_takes_every_hit_it_survives_and_negates_only_lethal_ones() -> No
     """Cards run out before health: a negation costs a card (several rounds of play), so the
     greedy bot negates only damage that would exhaust the character."""
     seen = negated = 0
-    for seed in SEEDS:
-        for step in starter(seed).steps:
-            game, choice = step.before, step.choice
-            d = game.decision
-            assert d is not None
-            if d.kind == "damage":
-                take = next(c for c in d.choices if c.kind == "take")
-                f = game.state.figures[d.actor]
-                can_negate = len(d.choices) > 1
-                survives = int(take.args[0]) < f.hp
-                assert (choice == take) == (not can_negate or survives)
-                seen += 1
-                negated += choice != take
+    for step in greedy_steps():
+        game, choice = step.before, step.choice
+        d = game.decision
+        assert d is not None
+        if d.kind == "damage":
+            take = next(c for c in d.choices if c.kind == "take")
+            f = game.state.figures[d.actor]
+            can_negate = len(d.choices) > 1
+            survives = int(take.args[0]) < f.hp
+            assert (choice == take) == (not can_negate or survives)
+            seen += 1
+            negated += choice != take
     assert seen > negated > 0
 
 
@@ -158,22 +157,21 @@ def test_make_bot_names_the_known_bots() -> None:
 
 def test_greedy_does_not_open_a_door_during_a_fight_when_it_can_avoid_it() -> None:
     checked = 0
-    for seed in SEEDS:
-        for step in starter(seed).steps:
-            game, choice = step.before, step.choice
-            d = game.decision
-            assert d is not None
-            board = game.board()
-            if d.kind == "move" and board is not None and game.state.monsters():
-                closed = board.doors - game.state.opened
-                door_steps = {
-                    str(c)
-                    for c in d.choices
-                    if c.kind == "step" and tuple(map(int, c.args[0].split(","))) in closed
-                }
-                if door_steps and len(d.choices) > len(door_steps):
-                    assert str(choice) not in door_steps
-                    checked += 1
+    for step in greedy_steps():
+        game, choice = step.before, step.choice
+        d = game.decision
+        assert d is not None
+        board = game.board()
+        if d.kind == "move" and board is not None and game.state.monsters():
+            closed = board.doors - game.state.opened
+            door_steps = {
+                str(c)
+                for c in d.choices
+                if c.kind == "step" and tuple(map(int, c.args[0].split(","))) in closed
+            }
+            if door_steps and len(d.choices) > len(door_steps):
+                assert str(choice) not in door_steps
+                checked += 1
     assert checked > 0
 
 
