@@ -35,6 +35,7 @@ from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
+from delvekit.gloomhaven import monster_traits
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
@@ -171,7 +172,8 @@ def summon_died(game: Game, f: Figure) -> None:
         if near.get(g.hex, reach + 1) > reach or not sight.visible(f.hex, g.hex):
             continue
         poisoned = Condition.POISON in g.conditions
-        draw = game.draw_modifiers(f.owner, attack=value + poisoned, advantage=False, disadvantage=False)
+        hindered = monster_traits.hinders_attackers(game, g)  # the Night Demon's stat card
+        draw = game.draw_modifiers(f.owner, attack=value + poisoned, disadvantage=hindered)
         result = resolve_attack(
             value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0
         )
