@@ -34,8 +34,15 @@ def _abilities(*texts: str) -> tuple[Ability, ...]:
     return tuple(Ability.parse(t) for t in texts)
 
 
-def _card(cid: str, init: int, top: tuple[str, ...] = ("attack 2",), bottom: tuple[str, ...] = ("move 1",)) -> Card:
-    return Card(id=cid, initiative=init, top=Half(abilities=_abilities(*top)), bottom=Half(abilities=_abilities(*bottom)))
+def _card(
+    cid: str, init: int, top: tuple[str, ...] = ("attack 2",), bottom: tuple[str, ...] = ("move 1",)
+) -> Card:
+    return Card(
+        id=cid,
+        initiative=init,
+        top=Half(abilities=_abilities(*top)),
+        bottom=Half(abilities=_abilities(*bottom)),
+    )
 
 
 def _char(cid: str, hexx: tuple[int, int], cards: list[Card], hp: int = 30) -> CharacterSetup:
@@ -82,17 +89,28 @@ def _monster(game: Game) -> str:
 def _play_round(game: Game, log: list[str], cards: str = "h1 h2") -> None:
     """The hero plays h1's top (attacking the monster), everyone else the plainest choice."""
     mid = _monster(game)
-    log += game.choose(f"select {cards}")
-    log += game.choose(game.decision.choices.texts()[0])  # type: ignore[union-attr]
+    log.extend(str(e) for e in game.choose(f"select {cards}"))
+    log.extend(str(e) for e in game.choose(game.decision.choices.texts()[0]))  # type: ignore[union-attr]
     for _ in range(40):
         d = game.decision
         if d is None or d.kind == "select":
             return
         texts = d.choices.texts()
-        for want in ("top h1", f"target {mid}", "take", "basic-bottom", "stop", "no-rest", "skip", "bottom", "top", "outcome"):
+        for want in (
+            "top h1",
+            f"target {mid}",
+            "take",
+            "basic-bottom",
+            "stop",
+            "no-rest",
+            "skip",
+            "bottom",
+            "top",
+            "outcome",
+        ):
             found = next((c for c in texts if c == want or c.startswith(want)), None)
             if found is not None:
-                log += game.choose(found)
+                log.extend(str(e) for e in game.choose(found))
                 break
         else:
             raise AssertionError(f"no choice among {texts}")
@@ -239,9 +257,11 @@ def test_forest_imp_stat_line_curse_goes_into_the_targets_deck() -> None:
     log: list[str] = []
     _play_round(game, log)
     assert "condition hero curse" in map(str, log), log
-    assert game.state.modifier_decks["hero"].count("curse") + sum(
-        1 for e in log if str(e).startswith("modifiers hero") and "curse" in str(e)
-    ) >= 1
+    assert (
+        game.state.modifier_decks["hero"].count("curse")
+        + sum(1 for e in log if str(e).startswith("modifiers hero") and "curse" in str(e))
+        >= 1
+    )
     # and the pack's own stat line carries it to the engine at that level
     from delvekit.gloomhaven.engine_content import _stats
 

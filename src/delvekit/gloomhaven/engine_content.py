@@ -397,16 +397,16 @@ def _stats(line: cs.StatLine | None, mtype: cs.MonsterType, variables: dict[str,
     if counts:
         variables = {**variables, letter: 0}
     # every stat-line trait has its field (docs/monster-traits.md); an unknown one is refused
-    traits = monster_traits.stat_fields(line.abilities, variables, where=f"monster {mtype.id}")
+    where = f"monster {mtype.id}"
+    traits = monster_traits.stat_fields(line.abilities, variables, where=where)
     return MonsterStats(
         health=formula(line.health, **variables),
         move=line.move,
         attack=formula(line.attack, **variables),
         range=line.range,
         flying=mtype.flying,
-        immunities=tuple(Condition(i) for i in mtype.immunities if i in _CONDITIONS),
         **traits,
-        immune_cards=tuple(i for i in mtype.immunities if i in ("bless", "curse", "push", "pull")),
+        **monster_traits.immunity_fields(mtype.immunities, where=where),
         attack_counts=counts,
     )
 

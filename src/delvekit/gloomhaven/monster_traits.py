@@ -56,6 +56,13 @@ monster type's ``flying`` and ``immunities`` go to ``flying``, ``immunities`` (c
 ``immune_cards`` (bless, curse, push, pull)."""
 
 
+IMMUNITY_FIELDS: dict[str, str] = {
+    **{c: "immunities" for c in sorted(_CONDITIONS)},
+    **{c: "immune_cards" for c in (*CARD_CONDITIONS, "push", "pull")},
+}
+"""Every immunity a monster type can list → the ``MonsterStats`` field that holds it."""
+
+
 def trait_keys(a: cs.Ability) -> list[str]:
     """The keys of one stat-line ability: its own and those of its sub-abilities (a retaliate's
     range is ``retaliate.range``).
@@ -99,6 +106,23 @@ def stat_fields(
             for s in a.sub:  # only a retaliate's range (unknown_traits refused the rest)
                 out[TRAITS[f"{key}.{s.type}"]] = formula(s.value, **variables)  # type: ignore[arg-type]
     return out
+
+
+def immunity_fields(names: Iterable[str], *, where: str = "monster stats") -> dict[str, Any]:
+    """``immunities`` (conditions) and ``immune_cards`` (bless, curse, push, pull) of a monster
+    type's immunities; a :class:`ContentError` names one the engine has no field for.
+
+    >>> immunity_fields(["stun", "curse", "pull"])
+    {'immunities': (<Condition.STUN: 'stun'>,), 'immune_cards': ('curse', 'pull')}
+    """
+    names = list(names)
+    unknown = [n for n in names if n not in IMMUNITY_FIELDS]
+    if unknown:
+        raise ContentError(f"immunity {unknown[0]!r} has no field in the engine's monster stats", where=where)
+    return {
+        "immunities": tuple(Condition(n) for n in names if IMMUNITY_FIELDS[n] == "immunities"),
+        "immune_cards": tuple(n for n in names if IMMUNITY_FIELDS[n] == "immune_cards"),
+    }
 
 
 # ------------------------------------------------------------------ in play
