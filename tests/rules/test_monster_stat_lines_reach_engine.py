@@ -192,3 +192,17 @@ def test_setup_refuses_a_stat_line_trait_with_no_engine_field() -> None:
     )
     with pytest.raises(ContentError, match="monster bandit-guard: stat-line trait 'custom:flies-backwards'"):
         _stats(line, m, {"C": 2, "L": 1})
+
+
+def test_content_check_covers_the_summons_played_from_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A summon's stat-line trait the engine's summons do not perform is a problem too: with
+    "pierce" taken out of the engine's summon table, the Shadow Wolf's Pierce 2 is listed."""
+    assert (
+        monster_traits.unknown_traits((cs.Ability(type="shield", value=2),), monster_traits.SUMMON_TRAITS)
+        == []
+    )
+    known = {k: v for k, v in monster_traits.SUMMON_TRAITS.items() if k != "pierce"}
+    monkeypatch.setattr(monster_traits, "SUMMON_TRAITS", known)
+    problems = check_pack(PACK)
+    assert problems and all(p.message == "summon trait 'pierce' has no engine field" for p in problems)
+    assert any(p.file.endswith("summoner.json") for p in problems)

@@ -278,3 +278,52 @@ def test_sun_demon_advantage_at_every_level(rank: str) -> None:
     for level in range(8):
         built = _stats(mt.stats(level, rank), mt, {"C": 2, "L": level})  # type: ignore[arg-type]
         assert built is not None and built.advantage, level
+
+
+# ------------------------------------------------------------------ a character summon's stat line
+
+
+def test_12_a_summons_printed_shield_holds_every_round() -> None:
+    """A summon stat line's Shield (the Beast Tyrant's Monolith, the Summoner's Slime Spirit) was
+    dropped by the card translation; it is now the summon's shield each round."""
+    from delvekit.gloomhaven.content import schema as cs
+    from delvekit.gloomhaven.engine_content import _half
+
+    spirit = cs.SummonStats(
+        name="Slime Spirit", health=4, move=2, attack=1, abilities=(cs.Ability(type="shield", value=2),)
+    )
+    top = _half(
+        cs.CardHalf(abilities=(cs.Ability(type="summon", summon=spirit),), lost=True, persistent=True), {}
+    )
+    night = _pack_type(5, "night-demon")
+    hero = [Card(id="h1", initiative=10, top=top, bottom=Half(abilities=_abilities("move 1")))]
+    hero += [_card(f"h{i}", 20 + i) for i in range(2, 7)]
+    ally = [_card(f"a{i}", 70 + i) for i in range(1, 7)]
+    setup = GameSetup(
+        scenario="summon-shield",
+        level=1,
+        party=(_char("hero", (0, 0), hero), _char("ally", (-3, 0), ally)),
+        monsters=(night,),
+        decks={night.deck: (MonsterCard(id="m1", initiative=50, actions=_abilities("shield 0")),)},
+        rooms=((Placement("night-demon", "normal", (4, 0)),),),
+        board=BoardSpec(hexes=tuple(disk((0, 0), 4))),
+    )
+    game = Game(setup, seed=1)
+    game.choose("select h1 h2")
+    game.choose(game.decision.choices.texts()[0])  # type: ignore[union-attr]
+    game.choose("top h1")
+    game.choose(next(c for c in game.decision.choices.texts() if c.startswith("summon-at")))  # type: ignore[union-attr]
+    sid = next(f.id for f in game.state.figures.values() if f.kind == "summon")
+    while game.decision is not None and game.decision.actor == "hero" and game.decision.kind != "select":
+        game.choose(next(c for c in game.decision.choices.texts() if c in ("bottom h2", "stop", "skip")))
+    assert game.shield(sid) == 2
+    for _ in range(40):  # to the next round
+        d = game.decision
+        assert d is not None
+        if d.kind == "select":
+            break
+        texts = d.choices.texts()
+        game.choose(next((c for c in texts if c.split()[0] in ("stop", "skip", "no-rest", "take")), texts[0]))
+    game.choose("select h3 h4")
+    game.choose(game.decision.choices.texts()[0])  # type: ignore[union-attr]
+    assert game.state.round == 2 and game.shield(sid) == 2

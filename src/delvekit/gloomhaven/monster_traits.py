@@ -63,6 +63,24 @@ IMMUNITY_FIELDS: dict[str, str] = {
 """Every immunity a monster type can list → the ``MonsterStats`` field that holds it."""
 
 
+SUMMON_TRAITS: dict[str, str] = {
+    **{f"condition:{c}": "attack adds" for c in sorted(_CONDITIONS)},
+    "pierce": "attack pierce",
+    "shield": "summon-shield flag (Shield every round)",
+    "retaliate": "retaliate flag",
+    "retaliate.range": "far-retaliate flag",
+    "custom:ondeath": "ondeath-attack flag (Burning Avatar)",
+    "attack": "ondeath / death-burst attack",
+    "attack.affects": "who the death attack hits",
+    "custom:su-death-burst": "su-death-burst flags (Living Bomb)",
+    "element": "su-burst-infuse flag",
+    "custom:mindthief.abilities.173.1": "attack-x-half-health (Rat King's X, from its attack 'X')",
+}
+"""Every trait a character or item summon's stat line may carry → what the engine's summon
+(:func:`delvekit.gloomhaven.character_cards._summon`) makes of it; flying, move, attack and range
+are the stat line's own fields. ``delve content check`` refuses any other."""
+
+
 def trait_keys(a: cs.Ability) -> list[str]:
     """The keys of one stat-line ability: its own and those of its sub-abilities (a retaliate's
     range is ``retaliate.range``).
@@ -74,9 +92,11 @@ def trait_keys(a: cs.Ability) -> list[str]:
     return [own, *(f"{own}.{s.type}" for s in a.sub)]
 
 
-def unknown_traits(abilities: Iterable[cs.Ability]) -> list[str]:
-    """The trait keys of a stat line that no ``MonsterStats`` field holds (empty when all do)."""
-    return [k for a in abilities for k in trait_keys(a) if k not in TRAITS]
+def unknown_traits(abilities: Iterable[cs.Ability], known: Iterable[str] | None = None) -> list[str]:
+    """The trait keys of a stat line that no ``MonsterStats`` field holds (or, with ``known``
+    :data:`SUMMON_TRAITS`, that the engine's summons do not perform); empty when all are known."""
+    keys = set(TRAITS if known is None else known)
+    return [k for a in abilities for k in trait_keys(a) if k not in keys]
 
 
 def stat_fields(

@@ -153,6 +153,7 @@ class _Checker:
                 self.add(at, f"{field}.summon", "a summon needs its stat line")
             else:
                 self.summon(at, f"{field}.summon", a.summon)
+                self.summon_traits(at, f"{field}.summon", a.summon)
         elif a.type == "spawn":
             if not a.spawns and not isinstance(a.value, str):
                 self.add(at, f"{field}.spawns", "a spawn needs monsters (or a kind such as 'demon')")
@@ -174,6 +175,15 @@ class _Checker:
         if s.range < 0:
             self.add(at, f"{field}.range", "must not be negative")
         self.abilities(at, f"{field}.abilities", s.abilities, relative=False)
+
+    def summon_traits(self, at: tuple[str, str], field: str, s: SummonStats) -> None:
+        """Every trait of a summon played from a card or item is one the engine's summons
+        perform (:data:`delvekit.gloomhaven.monster_traits.SUMMON_TRAITS`). A class's summary
+        list of summons (``summons``) is not checked: a card not encoded yet plays no summon."""
+        traits = _engine_traits()
+        for index, a in enumerate(s.abilities):
+            for key in traits.unknown_traits((a,), traits.SUMMON_TRAITS):
+                self.add(at, f"{field}.abilities[{index}]", f"summon trait {key!r} has no engine field")
 
     # -- monsters ----------------------------------------------------------------------------
     def monster(self, m: MonsterType) -> None:
