@@ -444,7 +444,8 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     if target is not None and f is not None:
         from delvekit.gloomhaven import monster_traits  # the stat card's curse (Forest Imp)
 
-        for card_name in (*_actions(game, f)[task.n].card_adds, *monster_traits.card_adds(game, f)):
+        added = dict.fromkeys((*_actions(game, f)[task.n].card_adds, *monster_traits.card_adds(game, f)))
+        for card_name in added:  # a card's curse and the stat card's are one curse
             game.add_modifier_card(target.id if card_name == "curse" else f.id, card_name)
         for condition in _attack_traits(game, f, _actions(game, f)[task.n])[2]:
             game.add_condition(target.id, condition)
