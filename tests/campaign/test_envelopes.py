@@ -63,6 +63,7 @@ def test_reputation_20_and_minus_20_add_their_events_once(play: Play) -> None:
 def test_first_retirement_opens_the_town_records_once(play: Play) -> None:
     for name, cls in (("Ana", "brute"), ("Bo", "tinkerer")):
         play.do("create_character", name=name, **{"class": cls})
+        play.do("fulfill_quest", character=name)  # retiring needs a fulfilled quest (§16.8)
         play.do("retire", character=name)
     s = play.show()
     assert s["envelopes"].count("town-records") == 1

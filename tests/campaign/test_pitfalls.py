@@ -200,8 +200,8 @@ def test_losses_never_go_below_the_floors(play: Play) -> None:
     # Road event 1 B: each loses one checkmark; Ana's perk from 3 checkmarks stays.
     play.do("road_event", card=1, option="B")
     assert play.ch("Ana")["checkmarks"] == 3
-    play.do("add_checkmarks", character="Ana", count=-3)
-    assert (play.ch("Ana")["checkmarks"], play.ch("Ana")["perks_allowed"]) == (0, 2)
+    play.refused("add_checkmarks", "never goes below the perk threshold 3", character="Ana", count=-3)
+    assert (play.ch("Ana")["checkmarks"], play.ch("Ana")["perks_allowed"]) == (3, 2)
     assert play.show()["city_deck"].count(1) == 1
     assert play.state.scenario_effects == ["start-poisoned"]
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from delvekit.core.errors import DelvekitError
 from delvekit.gloomhaven.campaign import Campaign, Catalog, action_from_object, encode_state
 from delvekit.gloomhaven.campaign import tables as T
-from delvekit.gloomhaven.campaign.queries import copies_available, perks_allowed
+from delvekit.gloomhaven.campaign.queries import copies_available, perks_allowed, quest_fulfilled
 from delvekit.gloomhaven.campaign.variant import get
 
 from .fixture import content
@@ -52,6 +52,7 @@ ACTIONS = st.one_of(
     st.fixed_dictionaries({"action": st.just("add_checkmarks"), "character": NAMES, "count": SMALL}),
     st.fixed_dictionaries({"action": st.just("add_perk"), "character": NAMES, "perk": st.integers(0, 12)}),
     st.fixed_dictionaries({"action": st.just("quest_progress"), "character": NAMES, "amount": SMALL}),
+    st.fixed_dictionaries({"action": st.just("fulfill_quest"), "character": NAMES}),
     st.fixed_dictionaries({"action": st.just("retire"), "character": NAMES}),
     st.fixed_dictionaries(
         {
@@ -126,8 +127,10 @@ def _invariants(c: Campaign) -> None:
         assert len(set(ch.items)) == len(ch.items) and set(ch.equipped) <= set(ch.items)
         assert len(ch.perks) <= perks_allowed(s, ch, get(s.edition))
         assert len(ch.cards) <= ch.level - 1
+        assert ch.checkmarks >= T.CHECKMARKS_PER_PERK * ch.checkmark_perks  # never below a perk threshold
         if ch.retired:
             assert ch.items == [] and ch.gold == 0
+            assert quest_fulfilled(CATALOG, ch)  # retired only with a fulfilled quest (§16.8)
     for cls, stickers in s.enhancements.items():
         assert len({e.card for e in stickers}) <= 9, cls
 

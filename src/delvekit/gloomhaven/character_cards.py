@@ -157,6 +157,8 @@ def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
             reach = next((_n(r.value, variables) for r in x.sub if r.type == "range"), 1)
             text = f"retaliate-{_n(x.value, variables)}"
             parts.append(flag(text if reach <= 1 else f"far-{text}-{reach}"))
+        elif x.type == "shield":  # a printed Shield (the Beast Tyrant's Monolith), every round
+            parts.append(flag(f"summon-shield-{_n(x.value, variables)}"))
     return named("summon", *parts)
 
 

@@ -302,8 +302,8 @@ def on_death(game: Game, f: Figure) -> None:
                 value = stats.attack + part.value
                 poisoned = Condition.POISON in g.conditions
                 draw, st.modifier_decks[MONSTER_DECK] = st.modifier_decks[MONSTER_DECK].draw(
-                    st.rng, attack=value + poisoned, advantage=False, disadvantage=False
-                )
+                    st.rng, attack=value + poisoned, advantage=stats.advantage, disadvantage=False
+                )  # its stat card's advantage (docs/monster-traits.md)
                 shown = ",".join(str(c).replace(" ", "_") for c in draw.applied) or "-"
                 game._emit("modifiers", f.id, f"drew={shown}", f"applies={shown}")
                 result = resolve_attack(

@@ -54,6 +54,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import effects_classes as cls
 from delvekit.gloomhaven import engine_actions as actions
+from delvekit.gloomhaven import monster_traits
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
@@ -655,7 +656,8 @@ def summon_died(game: Game, f: Figure) -> None:
         if not actions._hostile(owner, g) or not board.adjacent(f.hex, g.hex) or g.kind == "objective":
             continue
         poisoned = Condition.POISON in g.conditions
-        draw = game.draw_modifiers(f.owner, attack=value + poisoned, advantage=False, disadvantage=False)
+        hindered = monster_traits.hinders_attackers(game, g)  # the Night Demon's stat card
+        draw = game.draw_modifiers(f.owner, attack=value + poisoned, disadvantage=hindered)
         result = resolve_attack(
             value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0
         )

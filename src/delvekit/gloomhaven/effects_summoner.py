@@ -35,6 +35,7 @@ from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects_characters as fx
 from delvekit.gloomhaven import engine_actions as actions
+from delvekit.gloomhaven import monster_traits
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack
@@ -45,6 +46,7 @@ from delvekit.gloomhaven.state import Figure, Task
 
 _MELEE_MARK = "dsret|"  # the Doomstalker's mark: one melee arming per summon and round
 _FAR_MARK = "sufar|"
+_SHIELD_MARK = "sushield|"  # one stat-line Shield per summon and round
 
 # ------------------------------------------------------- a summon performs
 
@@ -120,8 +122,8 @@ def _retaliates(game: Game, f: Figure) -> tuple[int, list[tuple[int, int]]]:
 
 
 def _arm(game: Game, owner: str | None) -> None:
-    """Give summons (all, or ``owner``'s) their stat-line Retaliate for this round, once (the
-    engine clears retaliate bonuses as each round ends)."""
+    """Give summons (all, or ``owner``'s) their stat-line Retaliate and Shield for this round,
+    once (the engine clears these bonuses as each round ends)."""
     st = game.state
     for f in st.figures.values():
         if f.kind != "summon" or (owner is not None and f.owner != owner):
@@ -133,6 +135,19 @@ def _arm(game: Game, owner: str | None) -> None:
         if far and st.scenario_marks.get(_FAR_MARK + f.id) != st.round:
             f.retaliate_far = (*f.retaliate_far, *far)
             st.scenario_marks[_FAR_MARK + f.id] = st.round
+        shield = _shield(game, f)
+        if shield and st.scenario_marks.get(_SHIELD_MARK + f.id) != st.round:
+            f.shield_bonus += shield
+            st.scenario_marks[_SHIELD_MARK + f.id] = st.round
+
+
+def _shield(game: Game, f: Figure) -> int:
+    """The Shield printed on summon ``f``'s stat line (the Beast Tyrant's Monolith), 0 if none."""
+    found = fx.summon_card(game, f)
+    if found is None:
+        return 0
+    notes = fx.flags(found[2])
+    return sum(int(n.removeprefix("summon-shield-")) for n in notes if n.startswith("summon-shield-"))
 
 
 def _round_start(game: Game, timing: str) -> None:
@@ -171,7 +186,8 @@ def summon_died(game: Game, f: Figure) -> None:
         if near.get(g.hex, reach + 1) > reach or not sight.visible(f.hex, g.hex):
             continue
         poisoned = Condition.POISON in g.conditions
-        draw = game.draw_modifiers(f.owner, attack=value + poisoned, advantage=False, disadvantage=False)
+        hindered = monster_traits.hinders_attackers(game, g)  # the Night Demon's stat card
+        draw = game.draw_modifiers(f.owner, attack=value + poisoned, disadvantage=hindered)
         result = resolve_attack(
             value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0
         )

@@ -629,6 +629,10 @@ class Game:
         (monsters), bonus cards in the active area (characters); range 1 = adjacent only."""
         f = self.state.figures[fid]
         out = [Retaliate(a, r) for a, r in f.retaliate_far]
+        if f.kind == "monster" and f.rank is not None:  # a stat card's Retaliate X, Range Y
+            stats = self._static.types[f.name].stats(f.rank)
+            if stats.retaliate and stats.retaliate_range > 1:
+                out.append(Retaliate(stats.retaliate, stats.retaliate_range))
         near = self._defence(fid, "retaliate", near_only=True)
         if near:
             out.append(Retaliate(near, 1))
@@ -648,7 +652,8 @@ class Game:
         total = f.shield_bonus if kind == "shield" else f.retaliate_bonus
         if f.kind == "monster" and f.rank is not None:
             stats = self._static.types[f.name].stats(f.rank)
-            total += stats.shield if kind == "shield" else stats.retaliate
+            far = near_only and stats.retaliate_range > 1  # in retaliates() with its range
+            total += stats.shield if kind == "shield" else 0 if far else stats.retaliate
         if f.kind == "character":
             for active in self.state.characters[fid].active:
                 half = _half(self, fid, active.card, active.half)

@@ -44,6 +44,7 @@ from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven import monster_traits  # stat-line advantage, attackers' disadvantage
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack, retaliate_damage
@@ -683,9 +684,9 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     from delvekit.gloomhaven.effects_monsters import attackers_disadvantaged  # Giant Viper 689
 
     hindered = (ability.range > 0 and adjacent) or attackers_disadvantaged(game, target)
-    draw = game.draw_modifiers(
-        f.id, attack=value + poisoned, advantage=bonus.advantage or rider.advantage, disadvantage=hindered
-    )
+    hindered = hindered or monster_traits.hinders_attackers(game, target)  # Night Demon's stat card
+    edge = bonus.advantage or rider.advantage or monster_traits.has_advantage(game, f)  # controlled
+    draw = game.draw_modifiers(f.id, attack=value + poisoned, advantage=edge, disadvantage=hindered)
     shield = game.shield(target.id) + fx.shield_against_attack(game, target)
     result = resolve_attack(
         value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce + bonus.pierce

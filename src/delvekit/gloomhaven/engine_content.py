@@ -37,7 +37,7 @@ import msgspec
 
 from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex, distance
-from delvekit.gloomhaven import character_cards, effects, scenario_setup
+from delvekit.gloomhaven import character_cards, effects, monster_traits, scenario_setup
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import ContentPack, random_dungeon
@@ -396,25 +396,17 @@ def _stats(line: cs.StatLine | None, mtype: cs.MonsterType, variables: dict[str,
     letter, counts = _SPECIAL_VALUES.get(mtype.id, ("", ""))
     if counts:
         variables = {**variables, letter: 0}
-    traits = {a.type: a for a in line.abilities}
-    adds = tuple(
-        Condition(str(a.value))
-        for a in line.abilities
-        if a.type == "condition" and str(a.value) in _CONDITIONS
-    )
+    # every stat-line trait has its field (docs/monster-traits.md); an unknown one is refused
+    where = f"monster {mtype.id}"
+    traits = monster_traits.stat_fields(line.abilities, variables, where=where)
     return MonsterStats(
         health=formula(line.health, **variables),
         move=line.move,
         attack=formula(line.attack, **variables),
         range=line.range,
-        shield=formula(traits["shield"].value, **variables) if "shield" in traits else 0,  # type: ignore[arg-type]
-        retaliate=formula(traits["retaliate"].value, **variables) if "retaliate" in traits else 0,  # type: ignore[arg-type]
         flying=mtype.flying,
-        immunities=tuple(Condition(i) for i in mtype.immunities if i in _CONDITIONS),
-        targets=formula(traits["target"].value, **variables) if "target" in traits else 1,  # type: ignore[arg-type]
-        pierce=formula(traits["pierce"].value, **variables) if "pierce" in traits else 0,  # type: ignore[arg-type]
-        adds=adds,
-        immune_cards=tuple(i for i in mtype.immunities if i in ("bless", "curse", "push", "pull")),
+        **traits,
+        **monster_traits.immunity_fields(mtype.immunities, where=where),
         attack_counts=counts,
     )
 

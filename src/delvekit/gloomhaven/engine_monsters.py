@@ -385,7 +385,15 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     from delvekit.gloomhaven import effects_soothsinger  # Disorienting Dirge
 
     hindered = hindered or effects_soothsinger.enemies_disadvantaged(game, f)
-    draw = game.draw_modifiers(f.id, attack=value + poisoned, disadvantage=(ranged and adjacent) or hindered)
+    from delvekit.gloomhaven import monster_traits  # the stat cards' advantage and disadvantage
+
+    hindered = hindered or monster_traits.hinders_attackers(game, target)  # Night Demon
+    draw = game.draw_modifiers(
+        f.id,
+        attack=value + poisoned,
+        advantage=monster_traits.has_advantage(game, f),  # Sun Demon; cancels disadvantage (§6.3)
+        disadvantage=(ranged and adjacent) or hindered,
+    )
     _, pierce, _ = _attack_traits(game, f, ability)
     applied = items_play.defend_cards(game, target, draw.applied)  # Iron Helmet
     result = resolve_attack(
@@ -434,7 +442,10 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     effects = effects_of(cards_of(cards.split("/") if cards else []))
     if target is not None and f is not None:
-        for card_name in _actions(game, f)[task.n].card_adds:
+        from delvekit.gloomhaven import monster_traits  # the stat card's curse (Forest Imp)
+
+        added = dict.fromkeys((*_actions(game, f)[task.n].card_adds, *monster_traits.card_adds(game, f)))
+        for card_name in added:  # a card's curse and the stat card's are one curse
             game.add_modifier_card(target.id if card_name == "curse" else f.id, card_name)
         for condition in _attack_traits(game, f, _actions(game, f)[task.n])[2]:
             game.add_condition(target.id, condition)

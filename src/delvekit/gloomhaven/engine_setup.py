@@ -189,6 +189,9 @@ class MonsterStats(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     range: int = 0
     shield: int = 0
     retaliate: int = 0
+    retaliate_range: int = 1
+    """The reach of the stat card's Retaliate (the Flame Demon's "Retaliate 2, Range 2"); 1 is
+    adjacent only (§6.7)."""
     flying: bool = False
     immunities: tuple[Condition, ...] = ()
     targets: int = 1
@@ -196,6 +199,13 @@ class MonsterStats(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     pierce: int = 0
     adds: tuple[Condition, ...] = ()
     """Conditions the stat card adds to every attack (e.g. poison)."""
+    card_adds: tuple[str, ...] = ()
+    """``bless``/``curse`` cards every attack adds (the Forest Imp's and the Cultist's curse)."""
+    advantage: bool = False
+    """Every attack of this monster has advantage (the Sun Demon, §6.3)."""
+    attackers_disadvantage: bool = False
+    """Every attack targeting this monster has disadvantage ("attackers gain disadvantage": the
+    Night Demon, the elite Black Imp from level 3)."""
     immune_cards: tuple[str, ...] = ()
     """``bless``/``curse`` cards this monster is immune to (bosses immune to curse)."""
     attack_counts: str = ""

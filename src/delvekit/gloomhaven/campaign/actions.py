@@ -118,6 +118,13 @@ class QuestProgress(_Action, frozen=True, kw_only=True, tag="quest_progress"):
     amount: int = 1
 
 
+class FulfillQuest(_Action, frozen=True, kw_only=True, tag="fulfill_quest"):
+    """The players record that the character's personal quest is fulfilled (a condition the
+    campaign does not track); the character must then retire (§16.8). Undone like any action."""
+
+    character: str
+
+
 class Retire(_Action, frozen=True, kw_only=True, tag="retire"):
     """The character's personal quest is fulfilled: it retires (§16.8)."""
 
@@ -195,6 +202,7 @@ Action: TypeAlias = (
     | AddCheckmarks
     | AddPerk
     | QuestProgress
+    | FulfillQuest
     | Retire
     | Enhance
     | ChooseScenario
@@ -221,6 +229,7 @@ ACTION_TYPES: dict[str, type[_Action]] = {
         AddCheckmarks,
         AddPerk,
         QuestProgress,
+        FulfillQuest,
         Retire,
         Enhance,
         ChooseScenario,

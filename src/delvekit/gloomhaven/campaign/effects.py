@@ -101,7 +101,16 @@ def gain_xp(ch: Character, amount: int) -> None:
     ch.xp = max(T.xp_threshold(ch.level), ch.xp + amount)
 
 
+def checkmark_floor(ch: Character) -> int:
+    """The fewest checkmarks a loss leaves: the last perk threshold reached (§16.1)."""
+    return ch.checkmarks - ch.checkmarks % T.CHECKMARKS_PER_PERK
+
+
 def set_checkmarks(ch: Character, total: int) -> None:
+    """Checkmarks now ``total`` (at most 18); a loss never takes the character below the perk
+    threshold it reached (§16.1: 3 checkmarks and one lost stay 3), and perks never fall."""
+    if total < ch.checkmarks:
+        total = max(total, checkmark_floor(ch))
     ch.checkmarks = max(0, min(T.MAX_CHECKMARKS, total))
     ch.checkmark_perks = max(ch.checkmark_perks, ch.checkmarks // T.CHECKMARKS_PER_PERK)
 

@@ -91,8 +91,12 @@ def must_level_up(ch: Character) -> bool:
 
 
 def quest_fulfilled(catalog: Catalog, ch: Character) -> bool:
+    """The personal quest is fulfilled: its tracked progress reached the quest's target, or the
+    players recorded it as fulfilled (``fulfill_quest``)."""
     if ch.quest is None:
         return False
+    if ch.quest_recorded:
+        return True
     quest = catalog.quests.get(ch.quest)
     return ch.quest_progress >= (quest.target if quest else 1)
 

@@ -22,6 +22,7 @@ from delvekit.gloomhaven.campaign.effects import (
     add_card,
     add_events,
     change_reputation,
+    checkmark_floor,
     draw,
     draw_rng,
     gain_global,
@@ -43,6 +44,7 @@ from delvekit.gloomhaven.campaign.queries import (
     copies_available,
     in_shop,
     prosperity,
+    quest_fulfilled,
 )
 from delvekit.gloomhaven.campaign.scenarios import choose_scenario, complete_scenario, unlock_scenario
 from delvekit.gloomhaven.campaign.state import CampaignState, Character, Party, copy_state
@@ -289,6 +291,11 @@ def _add_checkmarks(ctx: Ctx, a: A.AddCheckmarks) -> None:
         raise IllegalChoice(f"{ch.name} has {ch.checkmarks} checkmarks; at most {T.MAX_CHECKMARKS}")
     if total < 0:
         raise IllegalChoice(f"{ch.name} has only {ch.checkmarks} checkmarks")
+    if total < checkmark_floor(ch):
+        raise IllegalChoice(
+            f"{ch.name} has {ch.checkmarks} checkmarks: a loss never goes below the perk threshold "
+            f"{checkmark_floor(ch)} (§16.1); to correct a mistake, undo the action that added them"
+        )
     set_checkmarks(ch, total)
 
 
@@ -305,13 +312,31 @@ def _quest_progress(ctx: Ctx, a: A.QuestProgress) -> None:
     ch.quest_progress += a.amount
 
 
+def _fulfill_quest(ctx: Ctx, a: A.FulfillQuest) -> None:
+    ch = ctx.character(a.character)
+    if ch.retired:
+        raise IllegalChoice(f"{ch.name} has retired")
+    if ch.quest is None:
+        raise IllegalChoice(f"{ch.name} has no personal quest")
+    if quest_fulfilled(ctx.catalog, ch):
+        raise IllegalChoice(f"{ch.name}'s personal quest is already fulfilled")
+    ch.quest_recorded = True
+
+
 def _retire(ctx: Ctx, a: A.Retire) -> None:
     s = ctx.state
     ch = ctx.character(a.character)
-    # Retiring is the players' statement that the personal quest is fulfilled (most quest
-    # conditions happen at the table); the progress tracked with quest_progress is informative.
+    # 1st edition: a character retires because its personal quest is fulfilled, never by choice
+    # (§16.8): its tracked progress reached the target, or the players recorded it (fulfill_quest).
     if ch.quest is None:
         raise IllegalChoice(f"{ch.name} has no personal quest and cannot retire")
+    if not quest_fulfilled(ctx.catalog, ch):
+        quest = ctx.catalog.quests.get(ch.quest)
+        target = quest.target if quest else 1
+        raise IllegalChoice(
+            f"{ch.name} cannot retire: personal quest {ch.quest} is not fulfilled (progress "
+            f"{ch.quest_progress}/{target}); record it with fulfill_quest if it is"
+        )
     first_of_class = ch.cls not in s.classes_retired
     ch.retired = True
     for number in ch.items:
@@ -376,6 +401,7 @@ _HANDLERS: dict[type, Callable[[Ctx, Any], None]] = {
     A.AddCheckmarks: _add_checkmarks,
     A.AddPerk: _add_perk,
     A.QuestProgress: _quest_progress,
+    A.FulfillQuest: _fulfill_quest,
     A.Retire: _retire,
     A.Enhance: enhance,
     A.ChooseScenario: choose_scenario,

@@ -42,6 +42,9 @@ class Character(_State, kw_only=True):
     """Cards added to the pool at levels 2 and above, in order."""
     quest: str | None = None
     quest_progress: int = 0
+    quest_recorded: bool = False
+    """The players recorded the personal quest as fulfilled (``fulfill_quest``: a condition the
+    campaign does not track, such as "kill 15 elites")."""
     retired: bool = False
     blessings: int = 0
     """Bless cards donated for the next scenario."""

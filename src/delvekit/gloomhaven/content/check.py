@@ -4,7 +4,9 @@ The invariants (docs/content.md lists them with the reasons):
 
 * monsters: stats for each level 0–7 exactly once, normal and elite (or boss) at each level,
   health positive (or a formula in C and L), move/attack/range non-negative, a standee count of
-  at least one, immunities that are conditions, a deck that exists;
+  at least one, immunities that are conditions, a deck that exists; every stat-line trait and
+  immunity one the engine's monster stats have a field for
+  (:data:`delvekit.gloomhaven.monster_traits.TRAITS`);
 * monster decks: exactly 8 cards, initiatives 1–99, card numbers unique across all decks, at
   least one card that reshuffles;
 * classes: 9 health values that never fall, a hand size, unique card numbers, initiatives 1–99,
@@ -151,6 +153,7 @@ class _Checker:
                 self.add(at, f"{field}.summon", "a summon needs its stat line")
             else:
                 self.summon(at, f"{field}.summon", a.summon)
+                self.summon_traits(at, f"{field}.summon", a.summon)
         elif a.type == "spawn":
             if not a.spawns and not isinstance(a.value, str):
                 self.add(at, f"{field}.spawns", "a spawn needs monsters (or a kind such as 'demon')")
@@ -173,6 +176,15 @@ class _Checker:
             self.add(at, f"{field}.range", "must not be negative")
         self.abilities(at, f"{field}.abilities", s.abilities, relative=False)
 
+    def summon_traits(self, at: tuple[str, str], field: str, s: SummonStats) -> None:
+        """Every trait of a summon played from a card or item is one the engine's summons
+        perform (:data:`delvekit.gloomhaven.monster_traits.SUMMON_TRAITS`). A class's summary
+        list of summons (``summons``) is not checked: a card not encoded yet plays no summon."""
+        traits = _engine_traits()
+        for index, a in enumerate(s.abilities):
+            for key in traits.unknown_traits((a,), traits.SUMMON_TRAITS):
+                self.add(at, f"{field}.abilities[{index}]", f"summon trait {key!r} has no engine field")
+
     # -- monsters ----------------------------------------------------------------------------
     def monster(self, m: MonsterType) -> None:
         at = self.where("monsters", m.id)
@@ -185,6 +197,8 @@ class _Checker:
         for index, immunity in enumerate(m.immunities):
             if immunity not in IMMUNITIES:
                 self.add(at, f"immunities[{index}]", f"unknown condition {immunity!r}")
+            elif immunity not in _engine_traits().IMMUNITY_FIELDS:
+                self.add(at, f"immunities[{index}]", f"immunity {immunity!r} has no engine field")
         levels = [entry.level for entry in m.levels]
         if sorted(levels) != list(range(8)):
             self.add(at, "levels", f"needs levels 0-7 once each, has {levels}")
@@ -206,10 +220,19 @@ class _Checker:
                 if line.range < 0:
                     self.add(at, f"{field}.range", "must not be negative")
                 self.abilities(at, f"{field}.abilities", line.abilities, relative=False)
+                self.stat_traits(at, f"{field}.abilities", line.abilities)
         for index, special in enumerate(m.specials):
             self.abilities(at, f"specials[{index}]", special, relative=True)
         if m.specials and not m.boss:
             self.add(at, "specials", "only bosses have special actions")
+
+    def stat_traits(self, at: tuple[str, str], field: str, abilities: Iterable[Ability]) -> None:
+        """Every trait of a stat line has its field in the engine's monster stats, so that none
+        is lost between the pack and play (docs/monster-traits.md)."""
+        traits = _engine_traits()
+        for index, a in enumerate(abilities):
+            for key in traits.unknown_traits((a,)):
+                self.add(at, f"{field}[{index}]", f"stat-line trait {key!r} has no engine field")
 
     def deck(self, d: MonsterDeck, numbers: dict[int, str]) -> None:
         at = self.where("monster_decks", d.id)
@@ -406,6 +429,14 @@ class _Checker:
         self.campaign()
         self.scenarios()
         return self.problems
+
+
+def _engine_traits() -> Any:
+    """The engine's table of monster stat-line traits (imported late: the engine imports this
+    package)."""
+    from delvekit.gloomhaven import monster_traits
+
+    return monster_traits
 
 
 def _card_parser() -> Any:
