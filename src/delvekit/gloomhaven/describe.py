@@ -81,6 +81,8 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
     if kind == "negate":
         return "Negate the next damage"
     parts = [f"{words(kind)} {value}"]
+    if kind == "xp":
+        parts = [f"{value} XP"]
     if kind == "suffer":
         parts = [f"Suffer {value} damage"]
     if kind == "move" and a.jump:
@@ -143,7 +145,12 @@ def monster_card_lines(card: MonsterCard, mtype: MonsterType) -> list[str]:
 def stats_text(s: MonsterStats) -> str:
     """A stat line: ``health 5, move 2, attack 2, range 3, shield 1``."""
     parts = [f"health {s.health}", f"move {s.move}", f"attack {s.attack}"]
-    for word, n in (("range", s.range), ("shield", s.shield), ("retaliate", s.retaliate), ("pierce", s.pierce)):
+    for word, n in (
+        ("range", s.range),
+        ("shield", s.shield),
+        ("retaliate", s.retaliate),
+        ("pierce", s.pierce),
+    ):
         if n:
             parts.append(f"{word} {n}")
     if s.flying:
@@ -332,9 +339,13 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "attack":
         drew = ""
         if previous is not None and previous.kind == "modifiers" and previous.args[:1] == e.args[:1]:
-            drew = ", " + " and ".join(
-                x.split("=", 1)[1] for x in previous.args if x.startswith("drew=")
-            ).replace(",", " then ") + " modifier"
+            drew = (
+                ", "
+                + " and ".join(x.split("=", 1)[1] for x in previous.args if x.startswith("drew=")).replace(
+                    ",", " then "
+                )
+                + " modifier"
+            )
         return f"{who(0)} attacks {who(1)}: {kv('value')}{drew} → {kv('damage')} damage"
     if k == "modifiers":
         return None
@@ -349,9 +360,9 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "condition-ended":
         return f"{who(0)} is no longer {_cond(a[1])}"
     if k == "healed":
-        return f"{who(0)} heals {a[1]}"
+        return f"{who(0)} heals {a[1]}" if a[1:2] != ["0"] else None
     if k == "moved":
-        return f"{who(0)} moves"
+        return f"{who(0)} moves to {a[1]}" if len(a) > 1 else f"{who(0)} moves"
     if k == "move-ended":
         return None
     if k == "looted":
@@ -366,6 +377,8 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
         return f"{who(0)} appears"
     if k == "summoned":
         return f"{who(0)} is summoned"
+    if k == "reveal" and not kv("lead"):
+        return f"{who(0)} long rests this round (initiative 99)"
     if k == "reveal":
         return f"{who(0)} plays {words(kv('lead'))} (initiative {kv('initiative')}) and {words(kv('other'))}"
     if k == "selected":
@@ -377,9 +390,13 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "ability-card":
         return f"{words(a[0])} ability card {a[1]} ({a[2].replace('=', ' ')})"
     if k == "order":
-        return "Order: " + ", ".join(f"{names.get(x.split('=')[0], words(x.split('=')[0]))} {x.split('=')[1]}" for x in a)
+        return "Order: " + ", ".join(
+            f"{names.get(x.split('=')[0], words(x.split('=')[0]))} {x.split('=')[1]}" for x in a
+        )
     if k == "action":
-        return f"{who(0)} uses the {a[1].replace('basic-', 'basic ')} of {words(a[2])}" if len(a) > 2 else None
+        return (
+            f"{who(0)} uses the {a[1].replace('basic-', 'basic ')} of {words(a[2])}" if len(a) > 2 else None
+        )
     if k == "card":
         return f"{words(a[1])} goes to the {a[2]} pile" if len(a) > 2 else None
     if k == "xp":
@@ -397,15 +414,35 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "negated":
         return f"{who(0)} negates {a[1]} damage"
     if k == "focus":
-        return f"{who(0)} focuses on {who(1)}"
+        return (
+            f"{who(0)} focuses on {who(1)}"
+            if len(a) > 1 and a[1] not in ("", "-")
+            else f"{who(0)} finds no one to focus on"
+        )
     if k == "forced":
         return f"{who(0)} is {'pushed' if a[1] == 'push' else 'pulled'}"
     if k == "recovered":
         return f"{who(0)} recovers {a[1]} cards"
     if k == "hand-ready":
         return f"{who(0)} has chosen a hand of {len(a) - 1} cards"
-    if k in ("elements", "activate", "deck-shuffled", "modifiers-shuffled", "round-end", "infused", "scheduled"):
+    if k in (
+        "elements",
+        "activate",
+        "deck-shuffled",
+        "modifiers-shuffled",
+        "round-end",
+        "infused",
+        "scheduled",
+    ):
         return None
+    if k == "no-target":
+        return f"{who(0)} has no target in reach"
+    if k == "no-xp":
+        return None
+    if k == "coin-dropped":
+        return f"A coin drops at {kv('hex')}"
+    if k == "tie-broken":
+        return f"Tie in initiative: {who(0)} goes first"
     if k == "bonus":
         return f"{who(0)} gains {' '.join(a[1:])}"
     return f"{words(k).capitalize()}: " + " ".join(names.get(x, x) for x in a)

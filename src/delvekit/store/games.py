@@ -80,7 +80,9 @@ class GameStore:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise StoreError(f"{self.path}: the database is busy or damaged ({exc}); nothing was saved") from None
+                raise StoreError(
+                    f"{self.path}: the database is busy or damaged ({exc}); nothing was saved"
+                ) from None
             try:
                 yield self._db
             except BaseException:
@@ -133,7 +135,8 @@ class GameStore:
                 raise StoreError(f"game {gid} changed meanwhile; nothing was undone")
             db.execute("DELETE FROM game_choices WHERE game_id = ? AND seq >= ?", (gid, keep))
             db.execute(
-                "UPDATE games SET version = version + 1, digest = ?, result = NULL WHERE id = ?", (digest, gid)
+                "UPDATE games SET version = version + 1, digest = ?, result = NULL WHERE id = ?",
+                (digest, gid),
             )
         return expect_version + 1
 

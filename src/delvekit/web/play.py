@@ -52,7 +52,9 @@ class NewGameIn(BaseModel):
     bots: dict[str, Literal["random", "greedy", "person"]] = Field(
         default_factory=dict, examples=[{"mindthief": "random"}]
     )
-    campaign: str | None = Field(None, description="play the named campaign's characters (party: their names)")
+    campaign: str | None = Field(
+        None, description="play the named campaign's characters (party: their names)"
+    )
 
 
 class NewGameOut(BaseModel):
@@ -164,7 +166,9 @@ def _seat(table: Table, seat: str | None) -> str | None:
 
 def _links(request: Request, table: Table) -> dict[str, str]:
     base = str(request.base_url).rstrip("/")
-    out = {seat: f"{base}/play/{table.id}?seat={seat}" for seat, kind in table.seats.items() if kind == "person"}
+    out = {
+        seat: f"{base}/play/{table.id}?seat={seat}" for seat, kind in table.seats.items() if kind == "person"
+    }
     out["spectator"] = f"{base}/play/{table.id}"
     return out
 
@@ -177,7 +181,7 @@ async def _view(request: Request, table: Table, seat: str | None, board: bool) -
     return out
 
 
-_R404 = {404: {"model": ErrorOut, "description": "no such game"}}
+_R404: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut, "description": "no such game"}}
 
 
 # ----------------------------------------------------------------------------- JSON API
@@ -270,7 +274,10 @@ async def api_choose(gid: str, body: ChoiceIn, request: Request, board: bool = F
 
 @router.post(
     "/api/games/{gid}/undo", response_model=GameViewOut, tags=["games"],
-    responses={**_R404, 409: {"model": ErrorOut, "description": "nothing to undo, or hidden information came out"}},
+    responses={
+        **_R404,
+        409: {"model": ErrorOut, "description": "nothing to undo, or hidden information came out since"},
+    },
     summary="Take back the seat's own last choice",
 )  # fmt: skip
 async def api_undo(gid: str, body: UndoIn, request: Request, board: bool = False) -> Any:
@@ -337,7 +344,9 @@ async def api_stream(gid: str, request: Request) -> Response:
                 waiters.discard(ev)
 
     return StreamingResponse(
-        events(), media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        events(),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
 
 
@@ -420,5 +429,11 @@ async def play_game(gid: str, request: Request, seat: str | None = None) -> Resp
     except DelvekitError as exc:
         return HTMLResponse(f"<p>{exc}</p>", status_code=422)
     _kick_bots(request, gid)
-    context = {"page": "play", "game_id": gid, "seat": who or "", "title": table.title, "links": _links(request, table)}
+    context = {
+        "page": "play",
+        "game_id": gid,
+        "seat": who or "",
+        "title": table.title,
+        "links": _links(request, table),
+    }
     return _templates.TemplateResponse(request, "play_game.html", context)

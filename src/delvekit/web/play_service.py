@@ -80,7 +80,9 @@ class Table:
         self.campaign = campaign
         self.lock = threading.Lock()
         self.bots: dict[str, Bot] = {
-            seat: make_bot(kind, bot_seed(game.seed, seat)) for seat, kind in seats.items() if kind != "person"
+            seat: make_bot(kind, bot_seed(game.seed, seat))
+            for seat, kind in seats.items()
+            if kind != "person"
         }
         self.marks: dict[int, tuple[int, object]] = {}
         """Choice index → (events so far, generator state) just before it was made (for undo)."""
@@ -143,7 +145,9 @@ class Hall:
             if name not in party:
                 raise InputError(f"{name} is not in the party ({', '.join(party)})", where="bots")
             if kind not in ("random", "greedy", "person"):
-                raise InputError(f"a seat is played by a person, random or greedy, not {kind!r}", where="bots")
+                raise InputError(
+                    f"a seat is played by a person, random or greedy, not {kind!r}", where="bots"
+                )
         for name in [*req.levels, *req.items]:
             if name not in party:
                 raise InputError(f"{name} is not in the party ({', '.join(party)})", where="party")
@@ -184,7 +188,9 @@ class Hall:
         for who, kind in bots.items():
             cid = by_name.get(who.lower(), who.lower())
             if cid not in seats or kind not in PLAYERS:
-                raise InputError(f"{who}: not a character of this game, or {kind!r} is not a player", where="bots")
+                raise InputError(
+                    f"{who}: not a character of this game, or {kind!r} is not a player", where="bots"
+                )
             seats[cid] = kind
         title = f"#{scenario} {load_pack().scenarios[scenario].name} ({campaign})"
         info = {"name": campaign, "head": cg.head, "names": cg.names, "applied": False}
@@ -211,7 +217,9 @@ class Hall:
         game = Game.from_log(lines, where=f"game {gid}", verify=False)
         if game.digest() != stored.digest:
             raise InputError("the stored game does not replay to its saved state", where=f"game {gid}")
-        table = Table(gid, game, stored.seats, list(stored.choices), stored.version, stored.title, stored.campaign)
+        table = Table(
+            gid, game, stored.seats, list(stored.choices), stored.version, stored.title, stored.campaign
+        )
         with self._lock:
             return self.tables.setdefault(gid, table)
 
@@ -249,7 +257,9 @@ class Hall:
         made: list[StoredChoice] = []
         for n, text in enumerate(choices):
             d = game.decision
-            if n and (d is None or d.actor != first.actor or d.kind != first.kind or not game.can_choose(text)):
+            if n and (
+                d is None or d.actor != first.actor or d.kind != first.kind or not game.can_choose(text)
+            ):
                 break
             marks = (len(game.events), game.state.rng.getstate())
             game.choose(text)
@@ -270,7 +280,9 @@ class Hall:
         from delvekit.cli.play_campaign import CampaignGame, apply_result, open_store
 
         info = dict(table.campaign or {})
-        cg = CampaignGame(campaign=info["name"], head=info["head"], names=dict(info["names"]), game=table.game)
+        cg = CampaignGame(
+            campaign=info["name"], head=info["head"], names=dict(info["names"]), game=table.game
+        )
         try:
             with open_store(self.db) as store:
                 apply_result(store, cg)

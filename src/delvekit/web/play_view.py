@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 from html import escape
-from typing import Any
+from typing import Any, Literal
 
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
@@ -150,7 +150,9 @@ def view(table: Table, seat: str | None) -> dict[str, Any]:
     types_on_board = {f.name for f in st.monsters()}
     for m in setup.monsters:
         deck_card = st.revealed.get(m.deck)
-        stat_lines = {r: D.stats_text(s) for r, s in (("normal", m.normal), ("elite", m.elite), ("boss", m.boss)) if s}
+        stat_lines = {
+            r: D.stats_text(s) for r, s in (("normal", m.normal), ("elite", m.elite), ("boss", m.boss)) if s
+        }
         if m.name not in types_on_board:
             continue
         entry = {"type": m.name, "name": D.words(m.name), "stats": stat_lines, "card": None}
@@ -213,13 +215,20 @@ def view(table: Table, seat: str | None) -> dict[str, Any]:
         "campaign": table.campaign,
         "outcome": (
             [
-                {"id": c.id, "name": names.get(c.id, c.id), "xp": c.xp, "coins": c.coins, "gold": c.gold,
-                 "bonus_xp": c.bonus_xp, "exhausted": c.exhausted}
+                {
+                    "id": c.id,
+                    "name": names.get(c.id, c.id),
+                    "xp": c.xp,
+                    "coins": c.coins,
+                    "gold": c.gold,
+                    "bonus_xp": c.bonus_xp,
+                    "exhausted": c.exhausted,
+                }
                 for c in outcome.characters
             ]
             if outcome
             else None
-        ),  # fmt: skip
+        ),
     }
 
 
@@ -235,7 +244,9 @@ def undo_allowed(table: Table, seat: str | None) -> bool:
         return False
 
 
-def decision_view(table: Table, seat: str | None, d: Decision | None, names: dict[str, str]) -> dict[str, Any] | None:
+def decision_view(
+    table: Table, seat: str | None, d: Decision | None, names: dict[str, str]
+) -> dict[str, Any] | None:
     """The API's ``decision`` (actor, kind, choices; choices only for a seat that may answer) plus,
     for that seat, each choice labelled for people."""
     if d is None:
@@ -321,16 +332,18 @@ def option(game: Game, d: Decision, c: Choice, names: dict[str, str]) -> dict[st
         if c.kind.startswith("basic"):
             out["label"] = f"Basic {'Attack 2' if half == 'top' else 'Move 2'} (with {D.words(args[0])})"
         elif card is not None:
-            h = card.top if half == "top" else card.bottom
-            out["label"] = f"{half.capitalize()} of {D.words(args[0])}: {D.half_text(h)}"
-            if h.lost:
+            side = card.top if half == "top" else card.bottom
+            out["label"] = f"{half.capitalize()} of {D.words(args[0])}: {D.half_text(side)}"
+            if side.lost:
                 out["warn"] = f"{D.words(args[0])} is lost after this action"
     elif c.kind in ("lose-hand", "lose-discard") and args:
         pile = "hand" if c.kind == "lose-hand" else "discard pile"
         out["label"] = f"Lose {' and '.join(D.words(a) for a in args)} from the {pile}"
         out["warn"] = f"{' and '.join(D.words(a) for a in args)} will be lost for the rest of the scenario"
     elif c.kind == "long-rest":
-        out["label"] = "Long rest (initiative 99): lose one discarded card of your choice, heal 2, recover the rest"
+        out["label"] = (
+            "Long rest (initiative 99): lose one discarded card of your choice, heal 2, recover the rest"
+        )
         out["warn"] = "a long rest loses one card"
     elif c.kind == "short-rest":
         out["label"] = "Short rest: recover the discard pile but lose one random discarded card"
@@ -355,7 +368,9 @@ def option(game: Game, d: Decision, c: Choice, names: dict[str, str]) -> dict[st
         out["label"] = f"Lose {D.words(args[0])}"
         out["warn"] = f"{D.words(args[0])} will be lost"
     else:
-        out["label"] = D.words(c.kind) + (" " + " ".join(names.get(a, D.words(a)) for a in args) if args else "")
+        out["label"] = D.words(c.kind) + (
+            " " + " ".join(names.get(a, D.words(a)) for a in args) if args else ""
+        )
     return out
 
 
@@ -406,10 +421,13 @@ def board_svg(game: Game, names: dict[str, str], decision: dict[str, Any] | None
         if f.kind == "character":
             figures.append(Figure(f.hex, names[f.id][:2], "character", names[f.id]))
         elif f.kind == "monster":
-            kind = f.rank if f.rank in ("elite", "boss") else "normal"
-            figures.append(Figure(f.hex, f"{labels.get(f.name, '?')}{f.standee}", kind, names[f.id]))
+            rank: Literal["normal", "elite", "boss"] = f.rank if f.rank in ("elite", "boss") else "normal"
+            figures.append(Figure(f.hex, f"{labels.get(f.name, '?')}{f.standee}", rank, names[f.id]))
         else:
-            figures.append(Figure(f.hex, "S" if f.kind == "summon" else "O", "summon" if f.kind == "summon" else "objective", names[f.id]))  # fmt: skip
+            summon = f.kind == "summon"
+            figures.append(
+                Figure(f.hex, "S" if summon else "O", "summon" if summon else "objective", names[f.id])
+            )
     markers = [Marker(h, "coin", str(n)) for h, n in st.coins.items()]
     rooms = _room_of_hex(game.setup.scenario)
     open_rooms = {0, *st.revealed_rooms}
@@ -435,18 +453,19 @@ def board_svg(game: Game, names: dict[str, str], decision: dict[str, Any] | None
             w = 26.0
             frac = max(0.0, min(1.0, f.hp / f.max_hp)) if f.max_hp else 0
             colour = "#2e8b57" if frac > 0.5 else "#d08a1c" if frac > 0.25 else "#c0392b"
+            x0, y0 = cx - w / 2, cy + 13
             parts.append(
-                f'<rect x="{cx - w / 2:.1f}" y="{cy + 13:.1f}" width="{w:.1f}" height="4" fill="#3b342c"/>'
-                f'<rect class="hpbar" x="{cx - w / 2:.1f}" y="{cy + 13:.1f}" width="{w * frac:.1f}" height="4" '
+                f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{w:.1f}" height="4" fill="#3b342c"/>'
+                f'<rect class="hpbar" x="{x0:.1f}" y="{y0:.1f}" width="{w * frac:.1f}" height="4" '
                 f'fill="{colour}"><title>{escape(names[f.id])}: {f.hp}/{f.max_hp}</title></rect>'
             )
             for i, cond in enumerate(f.conditions):
                 letter, fill = _COND_ICON.get(cond.value, ("?", "#444"))
                 x = cx + 13 - i * 9
                 parts.append(
-                    f'<g class="cond"><circle cx="{x:.1f}" cy="{cy - 14:.1f}" r="5" fill="{fill}" stroke="#fff"/>'
-                    f'<text x="{x:.1f}" y="{cy - 11.5:.1f}" font-size="7" text-anchor="middle" fill="#fff">{letter}</text>'
-                    f"<title>{cond.value}</title></g>"
+                    f'<g class="cond"><circle cx="{x:.1f}" cy="{cy - 14:.1f}" r="5" fill="{fill}" '
+                    f'stroke="#fff"/><text x="{x:.1f}" y="{cy - 11.5:.1f}" font-size="7" '
+                    f'text-anchor="middle" fill="#fff">{letter}</text><title>{cond.value}</title></g>'
                 )
         for h_text, kind in picks.items():
             h = parse_hex(h_text)

@@ -25,9 +25,14 @@
 
   async function load() {
     const url = `/api/games/${gid}?board=true` + (seat ? `&seat=${encodeURIComponent(seat)}` : "");
-    const r = await fetch(url, {cache: "no-store"});
-    if (!r.ok) { say((await r.json()).detail || "cannot load the game", "error"); return; }
-    show(await r.json());
+    try {
+      const r = await fetch(url, {cache: "no-store"});
+      if (!r.ok) { say((await r.json()).detail || "cannot load the game", "error"); return; }
+      show(await r.json());
+    } catch (e) {
+      $("conn").textContent = "offline: retrying…";
+      setTimeout(load, 1500);
+    }
   }
 
   async function send(choice, then) {
@@ -235,14 +240,19 @@
     let html = `<p>Chosen ${picked.length} of ${need}.</p><div class="cards pick">`;
     for (const o of takes) {
       const id = o.text.slice(5);
-      const key = nextKey();
-      keymap[key] = () => togglePick(id, need);
+      const key = picked.includes(id) || picked.length < need ? nextKey() : "";
+      if (key) keymap[key] = () => togglePick(id, need);
       html += cards[id] ? cardHTML(cards[id], "pickable" + (picked.includes(id) ? " picked" : ""), key) : button(key, o.label, () => togglePick(id, need));
     }
     html += `</div><div class="opts">`;
     if (picked.length === need) html += button(nextKey(), `Take these ${need} cards`, () => send("take " + picked[0], picked.slice(1).map((c) => "take " + c)), "primary");
     for (const o of d.options) if (!o.text.startsWith("take ")) html += button(nextKey(), o.label, () => choose(o));
     return html + `</div>`;
+  }
+
+  function handNeed() {
+    const me = view.characters.find((c) => c.id === view.decision.actor);
+    return me ? me.hand_limit - me.hand_count : 1;
   }
 
   function togglePick(id, limit) {
@@ -269,7 +279,7 @@
     document.querySelectorAll("#decision .gcard.pickable").forEach((el) => {
       const id = el.dataset.card;
       const limit = d.kind === "select" ? 2 : 99;
-      const act = () => { if (!el.classList.contains("off")) (d.kind === "hand" ? keymap[el.querySelector("kbd").textContent] : () => togglePick(id, limit))(); };
+      const act = () => { if (!el.classList.contains("off")) togglePick(id, d.kind === "hand" ? handNeed() : limit); };
       el.onclick = act;
       el.onkeydown = (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); e.stopPropagation(); act(); } };
     });
