@@ -86,6 +86,10 @@
 
   function show(v) {
     view = v;
+    root.dataset.version = v.version;
+    root.dataset.digest = v.digest;
+    root.dataset.round = v.round;
+    root.dataset.decision = v.decision ? `${v.decision.actor} ${v.decision.kind}` : "";
     keymap = {};
     const d = v.decision;
     let status = `Round ${v.round}`;
