@@ -21,6 +21,7 @@ import pytest
 pytest.importorskip("playwright", reason="playwright is not installed")
 
 import uvicorn
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from delvekit.gloomhaven.engine import Game
@@ -114,11 +115,18 @@ def act(page: Any, rnd: random.Random) -> bool:
     """Make one decision by clicking what the page offers; False if it is not this page's turn."""
     if not my_turn(page):
         return False
+    try:
+        return _act(page, rnd)
+    except (PlaywrightTimeout, ValueError, PlaywrightError):  # the page changed under the click: look again
+        return True
+
+
+def _act(page: Any, rnd: random.Random) -> bool:
     before = version(page)
     decision = page.get_attribute("#play", "data-decision") or ""
     confirm = page.locator("#decision button.opt.primary", has_text="Confirm")
     if confirm.count():
-        confirm.first.click()
+        page.keyboard.press(confirm.first.get_attribute("data-key"))
     elif decision.endswith(" hand"):
         while page.locator("#decision button.opt", has_text="Take these").count() == 0:
             page.locator("#decision .gcard.pickable:not(.picked)").first.click()
@@ -169,10 +177,10 @@ def assert_no_foreign_hand(page: Any, server: Server, gid: str, other: str) -> N
 
 
 def settle(server: Server, gid: str, pages: list[Any]) -> None:
-    """Wait until every page shows the server's current version."""
+    """Wait until every page shows the server's current version (no bot is to move meanwhile)."""
     v = server.api(f"/api/games/{gid}")["version"]
     for p in pages:
-        p.wait_for_function(f"() => Number(document.getElementById('play').dataset.version) >= {v}")
+        p.wait_for_function(f"() => Number(document.getElementById('play').dataset.version) === {v}")
 
 
 def play_two(
@@ -197,6 +205,7 @@ def play_two(
             continue
         n += 1
         if n % check_every == 0:
+            settle(server, gid, [a, b])
             assert_no_foreign_hand(a, server, gid, "mindthief")
             assert_no_foreign_hand(b, server, gid, "brute")
     raise AssertionError("the game did not progress")
