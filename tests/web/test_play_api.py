@@ -230,3 +230,41 @@ def test_the_api_is_in_the_openapi_page(client: TestClient) -> None:
     for p in ("/api/games", "/api/games/{gid}", "/api/games/{gid}/choices", "/api/games/{gid}/log"):
         assert p in paths
     assert "/api/games/{gid}/choices" in client.get("/api/docs").text
+
+
+def test_a_game_from_a_campaign_applies_its_result_to_the_campaign_once(tmp_path: Path) -> None:
+    import json
+    import time
+
+    from click.testing import CliRunner
+
+    from delvekit.cli.main import _register, cli
+
+    _register()
+    db = tmp_path / "c.sqlite3"
+
+    def run(*args: str) -> Any:
+        r = CliRunner().invoke(cli, [*args, "--db", str(db)], catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        return r
+
+    run("campaign", "new", "G", "--party", "The Lost")
+    for name, cls in (("Ana", "brute"), ("Bo", "mindthief")):
+        run("campaign", "do", "G", "create_character", f"name={name}", f"class={cls}")
+    with make_client(db) as c:
+        body = {
+            "scenario": 1, "party": ["Ana", "Bo"], "campaign": "G", "seed": 1, "difficulty": "easy",
+            "bots": {"Ana": "random", "Bo": "random"},
+        }  # fmt: skip
+        r = c.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        deadline = time.monotonic() + 120
+        while (v := get(c, gid))["result"] is None:
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        assert v["campaign"]["applied"] is True, v["campaign"]
+    entries = [json.loads(x) for x in run("campaign", "log", "G", "--json").output.splitlines()]
+    done = [e for e in entries if (e.get("action") or {}).get("action") == "complete_scenario"]
+    assert len(done) == 1 and done[0]["action"]["scenario"] == 1
+    assert done[0]["action"]["success"] is (v["result"] == "victory")

@@ -88,6 +88,9 @@ def view(table: Table, seat: str | None) -> dict[str, Any]:
     st = game.state
     setup = game.setup
     names = names_of(game)
+    if table.campaign:
+        for cid, person in dict(table.campaign.get("names", {})).items():
+            names[cid] = f"{person} ({names.get(cid, cid)})"
     d = game.decision
     info = level_info(setup.level)
     revealed = revealed_selection(game)
@@ -99,7 +102,7 @@ def view(table: Table, seat: str | None) -> dict[str, Any]:
         cards = {c.id: c for c in ch.hand}
         entry: dict[str, Any] = {
             "id": ch.id,
-            "name": D.words(ch.class_name),
+            "name": names.get(ch.id, D.words(ch.class_name)),
             "player": table.seats.get(ch.id, "person"),
             "level": ch.level,
             "hp": fig.hp if fig else 0,
