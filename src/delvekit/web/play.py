@@ -325,6 +325,7 @@ async def api_stream(gid: str, request: Request) -> Response:
     async def events() -> AsyncIterator[str]:
         last = -1
         waiters = _waiters.setdefault(gid, set())
+        yield "retry: 1000\n\n"  # a dropped stream comes back within a second
         while True:
             ev = asyncio.Event()
             waiters.add(ev)
