@@ -445,7 +445,9 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
         return f"Tie in initiative: {who(0)} goes first"
     if k == "bonus":
         return f"{who(0)} gains {' '.join(a[1:])}"
-    return f"{words(k).capitalize()}: " + " ".join(names.get(x, x) for x in a)
+    return f"{words(k).capitalize()}: " + " ".join(
+        names.get(x, words(x) if x.replace("-", "").isalpha() else x) for x in a
+    )
 
 
 def _cond(name: str) -> str:

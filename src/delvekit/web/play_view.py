@@ -371,9 +371,16 @@ def option(game: Game, d: Decision, c: Choice, names: dict[str, str]) -> dict[st
         out["label"] = f"Lose {D.words(args[0])}"
         out["warn"] = f"{D.words(args[0])} will be lost"
     else:
-        out["label"] = D.words(c.kind) + (
-            " " + " ".join(names.get(a, D.words(a)) for a in args) if args else ""
+        figures = [a for a in args if a in st.figures]
+        rest = " " + " ".join(names.get(a, D.words(a)) for a in args) if args else ""
+        out["label"] = (
+            ("Attack " + " and ".join(names[a] for a in figures))
+            if c.kind == "area" and figures
+            else (D.words(c.kind) + rest)
         )
+        if len(figures) == 1:
+            f = st.figures[figures[0]]
+            out["figure"], out["hex"] = f.id, f"{f.hex[0]},{f.hex[1]}"
     return out
 
 
