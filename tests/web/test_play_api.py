@@ -268,3 +268,10 @@ def test_a_game_from_a_campaign_applies_its_result_to_the_campaign_once(tmp_path
     done = [e for e in entries if (e.get("action") or {}).get("action") == "complete_scenario"]
     assert len(done) == 1 and done[0]["action"]["scenario"] == 1
     assert done[0]["action"]["success"] is (v["result"] == "victory")
+
+
+def test_the_campaign_form_refuses_an_unknown_campaign_with_one_line(client: TestClient) -> None:
+    r = client.post("/play/campaign", data={"campaign": "Nope", "scenario": "1"}, follow_redirects=False)
+    assert r.status_code == 303 and "error=" in r.headers["location"]
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200 and "Nope" in page.text

@@ -419,6 +419,25 @@ async def play_create(request: Request) -> Response:
     return RedirectResponse(f"/play/{table.id}" + (f"?seat={first}" if first else ""), status_code=303)
 
 
+@router.post("/play/campaign", include_in_schema=False)
+async def play_create_campaign(request: Request) -> Response:
+    """Start a game with a campaign's characters (every seat a person)."""
+    from urllib.parse import quote
+
+    form = await request.form()
+    f = {k: v for k, v in form.multi_items() if isinstance(v, str)}
+    names = [n.strip() for n in f.get("characters", "").split(",") if n.strip()]
+    try:
+        table = await run_in_threadpool(
+            hall(request).create_from_campaign, f.get("campaign", "").strip(), int(f.get("scenario", "1")),
+            names or None, {}, None, f.get("difficulty", "normal"),
+        )  # fmt: skip
+    except (ValueError, DelvekitError) as exc:
+        return RedirectResponse(f"/play?error={quote(str(exc))}", status_code=303)
+    first = next(iter(table.seats))
+    return RedirectResponse(f"/play/{table.id}?seat={first}", status_code=303)
+
+
 @router.get("/play/{gid}", response_class=HTMLResponse, include_in_schema=False)
 async def play_game(gid: str, request: Request, seat: str | None = None) -> Response:
     h = hall(request)
