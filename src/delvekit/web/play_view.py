@@ -16,6 +16,7 @@ from typing import Any, Literal
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import describe as D
+from delvekit.gloomhaven.destinations import reach
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_level import level_info
@@ -381,37 +382,6 @@ def option(game: Game, d: Decision, c: Choice, names: dict[str, str]) -> dict[st
         if len(figures) == 1:
             f = st.figures[figures[0]]
             out["figure"], out["hex"] = f.id, f"{f.hex[0]},{f.hex[1]}"
-    return out
-
-
-def reach(game: Game, limit: int = 400) -> dict[str, list[str]]:
-    """Each hex the pending move can end on → the steps that get there (fewest first), found by
-    trying the steps on copies of the game (so every rule of movement is the engine's)."""
-    d = game.decision
-    assert d is not None
-    out: dict[str, list[str]] = {}
-    frontier: list[tuple[Game, list[str]]] = [(game, [])]
-    seen = {game.digest()}
-    nodes = 0
-    while frontier and nodes < limit:
-        g, path = frontier.pop(0)
-        gd = g.decision
-        if gd is None:
-            continue
-        for c in gd.choices:
-            if c.kind != "step" or not c.args:
-                continue
-            nodes += 1
-            g2 = g.clone()
-            g2.choose(c)
-            steps = [*path, str(c)]
-            out.setdefault(c.args[0], steps)
-            d2 = g2.decision
-            if d2 is not None and d2.actor == d.actor and d2.kind == d.kind:
-                key = g2.digest()
-                if key not in seen:
-                    seen.add(key)
-                    frontier.append((g2, steps))
     return out
 
 
