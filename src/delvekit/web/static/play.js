@@ -307,6 +307,12 @@
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "TEXTAREA")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "Escape") { pending = null; picked = []; if (view) renderDecision(view); return; }
+    if (e.key === "Enter" && !(e.target && e.target.tagName === "BUTTON")) {
+      const primary = document.querySelector("#decision button.opt.primary");
+      if (primary) { e.preventDefault(); primary.click(); }
+      return;
+    }
+    if (e.key === "+" || e.key === "=") { $("board").classList.toggle("zoom"); return; }
     const key = e.key.toLowerCase();
     if (key === "u" && view && view.undo) { e.preventDefault(); undo(); return; }
     if (keymap[key]) { e.preventDefault(); keymap[key](); }
@@ -325,5 +331,6 @@
     src.onopen = () => { $("conn").textContent = "live"; };
   }
 
+  $("zoom").onclick = () => $("board").classList.toggle("zoom");
   load().then(connect);
 })();
