@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from types import FrameType
 
 import click
 
@@ -44,6 +46,14 @@ def command(host: str, port: int, db_path: Path | None) -> None:
     app = create_app()
     app.state.play_db = db
     app.state.play_hall = hall
+    app.state.play_closing = closing = threading.Event()
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            closing.set()  # the game pages' event streams end, so Ctrl+C stops at once
+            super().handle_exit(sig, frame)
+
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     click.echo(f"delvekit web app on {url}  (play: {url}play; games kept in {db}; Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
+    Server(config).run()

@@ -322,8 +322,11 @@ async def api_stream(gid: str, request: Request) -> Response:
     except NotFound as exc:
         return _error(404, exc)
 
+    closing = getattr(request.app.state, "play_closing", None)  # set when `delve serve` stops
+
     async def events() -> AsyncIterator[str]:
         last = -1
+        idle = 0
         waiters = _waiters.setdefault(gid, set())
         yield "retry: 1000\n\n"  # a dropped stream comes back within a second
         while True:
@@ -336,11 +339,13 @@ async def api_stream(gid: str, request: Request) -> Response:
                     yield f'event: change\ndata: {{"version": {last}, "result": "{result}"}}\n\n'
                     continue
                 try:
-                    await asyncio.wait_for(ev.wait(), 15)
+                    await asyncio.wait_for(ev.wait(), 1)
                 except TimeoutError:
-                    if await request.is_disconnected():
+                    idle += 1
+                    if (closing is not None and closing.is_set()) or await request.is_disconnected():
                         return
-                    yield ": keep-alive\n\n"
+                    if idle % 15 == 0:
+                        yield ": keep-alive\n\n"
             finally:
                 waiters.discard(ev)
 
