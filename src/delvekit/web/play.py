@@ -26,6 +26,7 @@ from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.web.play_service import Conflict, Hall, Illegal, NewGame, NotFound, Table
 from delvekit.web.play_view import view
+from delvekit.web.schemas import ErrorOut
 
 router = APIRouter()
 _log = logging.getLogger("delvekit.web.play")
@@ -93,10 +94,6 @@ class GameViewOut(BaseModel, extra="allow"):
     result: Literal["victory", "defeat"] | None
     digest: str
     decision: DecisionOut | None
-
-
-class ErrorOut(BaseModel):
-    detail: str
 
 
 # ----------------------------------------------------------------------------- plumbing
