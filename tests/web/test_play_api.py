@@ -275,3 +275,16 @@ def test_the_campaign_form_refuses_an_unknown_campaign_with_one_line(client: Tes
     assert r.status_code == 303 and "error=" in r.headers["location"]
     page = client.get(r.headers["location"])
     assert page.status_code == 200 and "Nope" in page.text
+
+
+def test_the_new_game_form_starts_a_game_or_says_what_is_wrong(client: TestClient) -> None:
+    form = {"scenario": "1", "class1": "brute", "class2": "mindthief", "player2": "random", "seed": "4"}
+    r = client.post("/play", data=form, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].endswith("?seat=brute")
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200 and 'data-seat="brute"' in page.text
+    r = client.post("/play", data={**form, "items1": "1, 2"}, follow_redirects=False)
+    assert r.status_code == 303 and "error=" in r.headers["location"]
+    assert "one legs item" in client.get(r.headers["location"]).text
+    r = client.post("/play", data={**form, "seed": "seven"}, follow_redirects=False)
+    assert "whole numbers" in client.get(r.headers["location"]).text
