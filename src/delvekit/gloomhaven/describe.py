@@ -446,7 +446,8 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "bonus":
         return f"{who(0)} gains {' '.join(a[1:])}"
     return f"{words(k).capitalize()}: " + " ".join(
-        names.get(x, words(x) if x.replace("-", "").isalpha() else x) for x in a
+        names.get(x, figure_name(x) if "#" in x else words(x) if x.replace("-", "").isalpha() else x)
+        for x in a
     )
 
 
