@@ -306,6 +306,21 @@ def test_a_full_round_by_keyboard_only_with_a_bot_partner(browser: Any, server: 
     assert not a.errors
 
 
+def test_undo_from_the_page_takes_back_ones_last_choice(browser: Any, server: Server) -> None:
+    a = new_page(browser)
+    gid = start_from_form(a, server.url, {1: "person", 2: "person"})
+    while a.locator("#decision button.opt", has_text="Take these").count() == 0:
+        a.locator("#decision .gcard.pickable:not(.picked)").first.click()
+    a.locator("#decision button.opt", has_text="Take these").click()
+    a.wait_for_selector("#decision .waiting")
+    assert server.api(f"/api/games/{gid}")["decision"]["actor"] == "mindthief"
+    a.locator("#decision button.undo").click()
+    a.wait_for_selector("#decision .prompt")
+    brute = server.api(f"/api/games/{gid}?seat=brute")
+    assert brute["decision"]["actor"] == "brute" and brute["characters"][0]["hand_count"] == 9
+    assert "taken back" in a.inner_text("#message")
+
+
 def test_one_person_and_three_bots(browser: Any, server: Server) -> None:
     a = new_page(browser)
     gid = start_from_form(

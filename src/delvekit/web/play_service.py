@@ -33,7 +33,7 @@ from delvekit.store.games import GameStore, StoredChoice
 
 PLAYERS = ("person", "random", "greedy")
 HIDDEN_EVENTS = frozenset(
-    {"reveal", "room-revealed", "door-opened", "ability-card", "modifiers", "placed", "spawned", "hand-ready"}
+    {"reveal", "room-revealed", "door-opened", "ability-card", "modifiers", "placed", "spawned"}
 )
 """Events that bring hidden information out: an undo across one is refused."""
 
