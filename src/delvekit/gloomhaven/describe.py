@@ -337,16 +337,13 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "turn":
         return f"{who(0)}'s turn"
     if k == "attack":
-        drew = ""
+        drew = shield = ""
         if previous is not None and previous.kind == "modifiers" and previous.args[:1] == e.args[:1]:
-            drew = (
-                ", "
-                + " and ".join(x.split("=", 1)[1] for x in previous.args if x.startswith("drew=")).replace(
-                    ",", " then "
-                )
-                + " modifier"
-            )
-        return f"{who(0)} attacks {who(1)}: {kv('value')}{drew} → {kv('damage')} damage"
+            cards = [x.split("=", 1)[1] for x in previous.args if x.startswith("drew=")]
+            drew = ", " + " and ".join(cards).replace(",", " then ") + " modifier"
+            applied = next((x[8:] for x in previous.args if x.startswith("applies=")), "")
+            shield = _shield(kv("value"), applied, kv("damage"))
+        return f"{who(0)} attacks {who(1)}: {kv('value')}{drew}{shield} → {kv('damage')} damage"
     if k == "modifiers":
         return None
     if k == "damage":
@@ -449,6 +446,26 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
         names.get(x, figure_name(x) if "#" in x else words(x) if x.replace("-", "").isalpha() else x)
         for x in a
     )
+
+
+def _shield(value: str, applied: str, damage: str) -> str:
+    """``, shield N`` when the damage is N below the attack after its modifier (a shield the
+    attack met); empty when that cannot be told (curse, bonuses that raise the damage).
+
+    >>> _shield("5", "x2", "9"), _shield("2", "+1", "3"), _shield("3", "curse", "0")
+    (', shield 1', '', '')
+    """
+    try:
+        base, dealt = int(value), int(damage)
+    except ValueError:
+        return ""
+    if applied == "x2":
+        total = 2 * base
+    elif applied.lstrip("+-").isdigit():
+        total = base + int(applied)
+    else:
+        return ""
+    return f", shield {total - dealt}" if dealt > 0 and total > dealt else ""
 
 
 def _cond(name: str) -> str:
