@@ -86,6 +86,6 @@ def test_a_visible_game_shows_the_goal_events_in_words_and_the_board_with_coordi
     assert r.exit_code == 0, r.output
     out = r.output
     assert "Goal: kill Bandit Commander" in out
-    assert "q=" in out and "— Round 1 —" in out
+    assert "q=" in out and "round 1 ───" in out
     assert "attacks" in out and "→" in out
     assert out.rstrip().splitlines()[-1].startswith("result: ")

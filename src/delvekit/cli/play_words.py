@@ -51,6 +51,8 @@ def event_words(events: list[Event], game: Game) -> list[tuple[str, str]]:
     prev: Event | None = None
     for e in events:
         text = D.event_text(e, names, prev)
+        if e.kind == "round":  # a rule across the screen; starts "round N" as it always did
+            text = f"round {e.args[0]} " + "─" * 40 if e.args else text
         if text:
             out.append((e.kind, "  " + text))
         prev = e
