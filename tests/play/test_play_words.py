@@ -4,6 +4,7 @@ text and initiative, the goal and events in plain words, the board with coordina
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -89,3 +90,14 @@ def test_a_visible_game_shows_the_goal_events_in_words_and_the_board_with_coordi
     assert "q=" in out and "round 1 ───" in out
     assert "attacks" in out and "→" in out
     assert out.rstrip().splitlines()[-1].startswith("result: ")
+
+
+def test_the_hand_is_chosen_with_several_numbers_at_once(tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--save", str(save)]
+    r = CliRunner().invoke(cli, args, input="1 2 3 4 5 6 7 8 9 10\nq\n")
+    assert r.exit_code == 0, r.output
+    game = Game.load(save.read_text())
+    assert len(game.log) == 10 and all(c.startswith("take ") for c in game.log)
+    assert len(set(game.log)) == 10  # ten different cards, as numbered on the one list shown
+    assert game.decision is not None and game.decision.actor == "mindthief"

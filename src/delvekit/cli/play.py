@@ -343,7 +343,8 @@ class Session:
                 return self.ask(d)
             return special
         shown = W.display_order(d)
-        self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}):")
+        several = " (several numbers at once, e.g. 1 4 5)" if d.kind == "hand" else ""
+        self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}){several}:")
         for n, c in enumerate(shown, 1):
             note = choice_note(self.game, d.actor, c) or W.choice_note(self.game, d, c)
             self.console.print(f"  {n:>3}. {c}{note}", highlight=False, markup=False)
@@ -365,6 +366,11 @@ class Session:
                     return UNDO
                 self.console.print("nothing to undo: no choice of yours yet")
                 continue
+            numbers = answer.replace(",", " ").split()
+            if len(numbers) > 1 and all(p.isdigit() and 1 <= int(p) <= len(shown) for p in numbers):
+                picked = [shown[int(p) - 1] for p in dict.fromkeys(numbers)]
+                if all(c.kind == "take" for c in picked):  # the hand: several cards at once
+                    return [str(c) for c in picked]
             if answer.isdigit() and 1 <= int(answer) <= len(shown):
                 return str(shown[int(answer) - 1])
             if answer and answer in d.choices.texts():
