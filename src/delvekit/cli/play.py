@@ -1,9 +1,12 @@
 """`delve play`: a scenario in the terminal, every rule automated; people or bots decide.
 
-The board is drawn with Rich at the start of each round and before each decision a person makes;
-each decision is a numbered list of its legal choices (answer with the number or the choice's
-text; ``b`` redraws the board, ``u`` takes back your last choice and the bots' choices after it,
-``q`` quits, writing ``--save``/``--log`` first); events are printed as they happen. Every
+The board (with coordinates) is drawn with Rich at the start of each round and of each person's
+turn; the goal comes first and events are printed in plain words as they happen
+(:mod:`delvekit.cli.play_words`). A decision is a numbered list of its legal choices with the
+cards' text (answer with the number or the choice's text; the hand with several numbers at once);
+the round's two cards are chosen by number, the leading one first, and a move by its
+destination. ``b`` redraws the board, ``u`` takes back your last choice and the bots' choices
+after it, ``q`` quits, writing ``--save``/``--log`` first. Every
 scenario 1-95 plays to its end. ``--party`` takes 2-4 playable classes (``delve content facts``:
 every level-1 and X card encoded); at ``--level N`` a character has the health of level N and
 builds its hand from the encoded cards of level N or lower (a higher-level card not encoded yet
