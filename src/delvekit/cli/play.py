@@ -1,9 +1,12 @@
 """`delve play`: a scenario in the terminal, every rule automated; people or bots decide.
 
-The board is drawn with Rich at the start of each round and before each decision a person makes;
-each decision is a numbered list of its legal choices (answer with the number or the choice's
-text; ``b`` redraws the board, ``u`` takes back your last choice and the bots' choices after it,
-``q`` quits, writing ``--save``/``--log`` first); events are printed as they happen. Every
+The board (with coordinates) is drawn with Rich at the start of each round and of each person's
+turn; the goal comes first and events are printed in plain words as they happen
+(:mod:`delvekit.cli.play_words`). A decision is a numbered list of its legal choices with the
+cards' text (answer with the number or the choice's text; the hand with several numbers at once);
+the round's two cards are chosen by number, the leading one first, and a move by its
+destination. ``b`` redraws the board, ``u`` takes back your last choice and the bots' choices
+after it, ``q`` quits, writing ``--save``/``--log`` first. Every
 scenario 1-95 plays to its end. ``--party`` takes 2-4 playable classes (``delve content facts``:
 every level-1 and X card encoded); at ``--level N`` a character has the health of level N and
 builds its hand from the encoded cards of level N or lower (a higher-level card not encoded yet
@@ -182,9 +185,9 @@ def board_view(game: Game) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
+    from delvekit.cli.play_words import coord_board
     from delvekit.gloomhaven.elements import Element
-    from delvekit.render.svg import Figure, Marker
-    from delvekit.render.terminal import board_text
+    from delvekit.render.svg import Figure
 
     st = game.state
     labels = figure_labels(game)
@@ -208,8 +211,8 @@ def board_view(game: Game) -> RenderableType:
             )
             for f in st.figures.values()
         ]
-        markers = [Marker(h, "coin", str(n)) for h, n in st.coins.items()]
-        parts.append(board_text(board, figures=figures, markers=markers, orientation="pointy"))
+        del figures  # the board with coordinates draws them (delvekit.cli.play_words)
+        parts.append(coord_board(game, labels))
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
     for col in ("", "figure", "hp", "conditions", "cards hand/discard/lost"):
         table.add_column(col)
@@ -297,20 +300,56 @@ class Session:
         """For each logged choice: made by a person (choices of a loaded game count as such)."""
 
     def show(self, events: list[Event]) -> None:
+        """Events in plain words; the board at the start of each round and of each person's turn."""
+        from delvekit.cli.play_words import event_words
+
         if self.quiet:
             return
+        for kind, text in event_words(events, self.game):
+            self.console.print(text, style=_EVENT_STYLE.get(kind) or None, highlight=False, markup=False)
         for e in events:
-            text, style = event_text(e)
-            self.console.print(text, style=style or None, highlight=False, markup=False)
-            if e.kind == "round":
+            if e.kind == "round" or (e.kind == "turn" and e.args and self._person(e.args[0])):
                 self.console.print(board_view(self.game))
+                break
 
-    def ask(self, d: Decision) -> str | None:
-        """A person's answer: the choice text, ``UNDO``, or ``None`` to quit."""
-        self.console.print(board_view(self.game))
-        self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}):")
-        for n, c in enumerate(d.choices, 1):
-            note = choice_note(self.game, d.actor, c)
+    def _person(self, fid: str) -> bool:
+        return fid in self.game.state.characters and fid not in self.bots
+
+    def say(self, what: object) -> None:
+        self.console.print(what, highlight=False, markup=False)
+
+    def prompt(self, text: str) -> str | None:
+        try:
+            return str(click.prompt(text, default="", show_default=False))
+        except (click.Abort, EOFError):
+            return None
+
+    def ask(self, d: Decision) -> str | list[str] | None:
+        """A person's answer: the choice text (or a move's steps), ``UNDO``, or ``None`` to quit."""
+        from delvekit.cli import play_words as W
+
+        special: str | list[str] | None = ""
+        if d.kind == "select" and any(c.kind == "select" for c in d.choices):
+            special = W.ask_select(self.game, d, self.prompt, self.say)
+        elif d.kind == "move" and any(c.kind == "step" for c in d.choices):
+            special = W.ask_move(self.game, d, self.prompt, self.say, figure_labels(self.game))
+        if special != "":
+            if special in ("q", "quit") or special is None:
+                return None
+            if special in ("u", "undo"):
+                if any(self.by_person):
+                    return UNDO
+                self.console.print("nothing to undo: no choice of yours yet")
+                return self.ask(d)
+            if special in ("b", "board"):
+                self.console.print(board_view(self.game))
+                return self.ask(d)
+            return special
+        shown = W.display_order(d)
+        several = " (several numbers at once, e.g. 1 4 5)" if d.kind == "hand" else ""
+        self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}){several}:")
+        for n, c in enumerate(shown, 1):
+            note = choice_note(self.game, d.actor, c) or W.choice_note(self.game, d, c)
             self.console.print(f"  {n:>3}. {c}{note}", highlight=False, markup=False)
         while True:
             try:
@@ -330,8 +369,13 @@ class Session:
                     return UNDO
                 self.console.print("nothing to undo: no choice of yours yet")
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(d.choices):
-                return str(d.choices[int(answer) - 1])
+            numbers = answer.replace(",", " ").split()
+            if len(numbers) > 1 and all(p.isdigit() and 1 <= int(p) <= len(shown) for p in numbers):
+                picked = [shown[int(p) - 1] for p in dict.fromkeys(numbers)]
+                if all(c.kind == "take" for c in picked):  # the hand: several cards at once
+                    return [str(c) for c in picked]
+            if answer.isdigit() and 1 <= int(answer) <= len(shown):
+                return str(shown[int(answer) - 1])
             if answer and answer in d.choices.texts():
                 return answer
             self.console.print(
@@ -348,6 +392,10 @@ class Session:
     def run(self) -> bool:
         """Play until the end (``True``) or until a person quits (``False``)."""
         if not self.quiet:
+            from delvekit.cli.play_words import goal_lines
+
+            for line in goal_lines(self.game):
+                self.console.print(line, style="bold green", highlight=False, markup=False)
             self.console.print(board_view(self.game))
         while self.game.decision is not None:
             d = self.game.decision
@@ -365,6 +413,16 @@ class Session:
                     return False
                 if answer is UNDO:
                     self.undo()
+                    continue
+                if isinstance(answer, list):  # a move's steps: each checked, while the move lasts
+                    for n, step in enumerate(answer):
+                        now = self.game.decision
+                        if n and (now is None or (now.actor, now.kind) != (d.actor, d.kind)):
+                            break
+                        if not self.game.can_choose(step):
+                            break
+                        self.show(self.game.choose(step))
+                        self.by_person.append(True)
                     continue
                 choice = answer
             self.show(self.game.choose(choice))

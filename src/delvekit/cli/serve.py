@@ -1,6 +1,10 @@
-"""`delve serve`: run the web app (monster mover, odds, JSON API) with uvicorn."""
+"""`delve serve`: run the web app (play a scenario, monster mover, odds, JSON API) with uvicorn."""
 
 from __future__ import annotations
+
+import threading
+from pathlib import Path
+from types import FrameType
 
 import click
 
@@ -10,8 +14,16 @@ import click
     "--host", default="127.0.0.1", show_default=True, help="Address to bind (loopback unless told)."
 )
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="TCP port.")
-def command(host: str, port: int) -> None:
-    """Serve the web app: the monster mover, the odds calculator and the JSON API (/api/docs)."""
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file keeping the games played in the browser (and campaigns); "
+    "default: the user's data directory.",
+)
+def command(host: str, port: int, db_path: Path | None) -> None:
+    """Serve the web app: play a scenario (/play), the monster mover, the odds calculator and the
+    JSON API (/api/docs)."""
     try:  # imported here so that the rest of the CLI starts without the web extra
         import uvicorn
 
@@ -20,9 +32,28 @@ def command(host: str, port: int) -> None:
         raise click.ClickException(
             f"the web app needs the 'web' extra: pip install 'delvekit[web]' ({exc})"
         ) from None
+    from delvekit.core.errors import DelvekitError
+    from delvekit.store.sqlite import default_db_path
+    from delvekit.web.play_service import Hall
+
+    db = db_path or default_db_path()
+    try:
+        hall = Hall(db)  # opened now: a bad file is said before serving
+    except DelvekitError as exc:
+        raise click.ClickException(str(exc)) from None
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: serving on {host}, reachable from other machines", err=True)
-    click.echo(
-        f"delvekit web app on http://{'[' + host + ']' if ':' in host else host}:{port}/  (Ctrl+C stops)"
-    )
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    app = create_app()
+    app.state.play_db = db
+    app.state.play_hall = hall
+    app.state.play_closing = closing = threading.Event()
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            closing.set()  # the game pages' event streams end, so Ctrl+C stops at once
+            super().handle_exit(sig, frame)
+
+    url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
+    click.echo(f"delvekit web app on {url}  (play: {url}play; games kept in {db}; Ctrl+C stops)")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
+    Server(config).run()

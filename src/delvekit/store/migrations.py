@@ -41,4 +41,28 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER log_is_append_only_delete BEFORE DELETE ON log
         BEGIN SELECT RAISE(ABORT, 'the campaign log is append-only'); END;
     """,
+    # 2: games played in the browser (delve serve): the engine log's header, who plays each seat,
+    # and every choice with the seat that made it; ``version`` counts changes (choices and undos).
+    """
+    CREATE TABLE games (
+        id          TEXT PRIMARY KEY,
+        created_at  TEXT NOT NULL,
+        header      TEXT NOT NULL,
+        seats       TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        version     INTEGER NOT NULL DEFAULT 0,
+        digest      TEXT NOT NULL,
+        result      TEXT,
+        campaign    TEXT
+    ) WITHOUT ROWID;
+    CREATE TABLE game_choices (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seq     INTEGER NOT NULL,
+        choice  TEXT NOT NULL,
+        seat    TEXT NOT NULL,
+        by_bot  INTEGER NOT NULL,
+        at      TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    """,
 )

@@ -1,0 +1,487 @@
+"""Plain words for people: figure names, abilities, cards, monster ability cards, the scenario's goal
+and special rules, and the engine's events ("Bandit Guard 3 attacks the Brute: 2, +1 modifier → 3
+damage"). Pure functions of engine records (stdlib only); the web page and the terminal share them.
+
+>>> from delvekit.gloomhaven.abilities import Ability
+>>> ability_text(Ability.parse("attack 3 range 2 pierce 1 with poison"))
+'Attack 3, Range 2, Pierce 1, Poison'
+>>> figure_name("bandit-guard#3", "elite")
+'Bandit Guard 3 (elite)'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from delvekit.core.records import Event
+from delvekit.gloomhaven.abilities import Ability
+from delvekit.gloomhaven.engine_setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
+
+
+def words(slug: str) -> str:
+    """``eye-for-an-eye`` → ``Eye for an Eye`` (small words stay lower case but the first).
+
+    >>> words("the-mind-s-weakness")
+    "The Mind's Weakness"
+    """
+    small = {"a", "an", "the", "of", "for", "and", "to", "in", "on", "at", "by", "with"}
+    out: list[str] = []
+    for n, w in enumerate(slug.replace("_", "-").split("-")):
+        if w == "s" and out:
+            out[-1] += "'s"
+            continue
+        out.append(w if (n and w in small) else w[:1].upper() + w[1:])
+    return " ".join(out)
+
+
+def figure_name(fid: str, rank: str | None = None) -> str:
+    """A figure as its standee reads: ``bandit-guard#3`` → ``Bandit Guard 3``; characters by class;
+    a summon ``owner.name`` → ``Name (Owner's summon)``."""
+    if "#" in fid:
+        kind, _, number = fid.partition("#")
+        base = f"{words(kind)} {number}"
+        return base + (f" ({rank})" if rank in ("elite", "boss") else "")
+    if "." in fid:
+        owner, _, name = fid.partition(".")
+        return f"{words(name.rstrip('0123456789-'))} ({words(owner)}'s summon)"
+    return words(fid)
+
+
+_AREA = {"attack", "heal", "push", "pull"}
+
+
+def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
+    """One ability in words; with ``stats`` (a monster's stat line) the card's relative move and
+    attack values are worked out, and the stat line's range, pierce and conditions added."""
+    kind = a.kind
+    value = a.value
+    rng = a.range
+    pierce = a.pierce
+    adds = list(a.adds)
+    if stats is not None and kind == "move":
+        value += stats.move
+    if stats is not None and kind == "attack":
+        value += stats.attack
+        if stats.range and rng:
+            rng = rng + stats.range if rng < 0 else rng
+        elif stats.range and not a.area:
+            rng = stats.range
+        pierce += stats.pierce
+        adds += [c for c in stats.adds if c not in adds]
+    if kind == "custom":
+        head = words(a.note)
+        if a.then:
+            head += ": " + ", ".join(ability_text(t) for t in a.then)
+        return head
+    if kind == "condition" and a.condition is not None:
+        return words(a.condition.value) + (f", Range {a.range}" if a.range else "")
+    if kind == "infuse" and a.element is not None:
+        return f"Infuse {words(a.element.value)}"
+    if kind == "negate":
+        return "Negate the next damage"
+    parts = [f"{words(kind)} {value}"]
+    if kind == "xp":
+        parts = [f"{value} XP"]
+    if kind == "suffer":
+        parts = [f"Suffer {value} damage"]
+    if kind == "move" and a.jump:
+        parts.append("Jump")
+    if rng and kind in _AREA | {"heal"}:
+        parts.append(f"Range {rng}")
+    if a.targets == 0:
+        parts.append("all targets in reach")
+    elif a.targets > 1:
+        parts.append(f"Target {a.targets}")
+    if pierce:
+        parts.append(f"Pierce {pierce}")
+    if a.push:
+        parts.append(f"Push {a.push}")
+    if a.pull:
+        parts.append(f"Pull {a.pull}")
+    parts += [words(c.value) for c in adds]
+    parts += [words(c) for c in a.card_adds]
+    if a.area:
+        parts.append(f"area of {len(a.area)} hexes")
+    if a.consume:
+        boost = ", ".join(b.replace("+", " +").replace("=", " ").replace("with", "add") for b in a.boost)
+        parts.append(f"consume {' or '.join(words(e.value) for e in a.consume)} for {boost}")
+    return ", ".join(parts)
+
+
+def half_text(h: Half) -> str:
+    """A card half in words, with its lost icon, round/persistent bonus and XP.
+
+    >>> half_text(Half(abilities=(Ability.parse("move 4 jump"),), lost=True))
+    'Move 4, Jump; lost'
+    """
+    text = "; ".join(ability_text(a) for a in h.abilities) or "(nothing)"
+    notes = []
+    if h.persistent:
+        notes.append(f"persistent, {h.uses} uses" if h.uses else "persistent")
+    elif h.round_bonus:
+        notes.append("until the end of the round")
+    if h.lost:
+        notes.append("lost")
+    if h.use_xp:
+        notes.append(f"{sum(h.use_xp)} XP over its uses")
+    return text + ("; " + ", ".join(notes) if notes else "")
+
+
+def monster_card_lines(card: MonsterCard, mtype: MonsterType) -> list[str]:
+    """Each action of a monster ability card in words, with values for the type's normal and elite
+    (or boss) stat lines: ``Move 3 / elite 4; Attack 4 / elite 5``."""
+    lines = []
+    ranks = [(r, s) for r, s in (("normal", mtype.normal), ("elite", mtype.elite), ("boss", mtype.boss)) if s]
+    for a in card.actions:
+        texts = [(r, ability_text(a, s)) for r, s in ranks]
+        if len({t for _, t in texts}) <= 1:
+            lines.append(texts[0][1] if texts else ability_text(a))
+        else:
+            lines.append(" / ".join(t if i == 0 else f"{r}: {t}" for i, (r, t) in enumerate(texts)))
+    return lines + (["shuffle the deck at the end of the round"] if card.shuffle else [])
+
+
+def stats_text(s: MonsterStats) -> str:
+    """A stat line: ``health 5, move 2, attack 2, range 3, shield 1``."""
+    parts = [f"health {s.health}", f"move {s.move}", f"attack {s.attack}"]
+    for word, n in (
+        ("range", s.range),
+        ("shield", s.shield),
+        ("retaliate", s.retaliate),
+        ("pierce", s.pierce),
+    ):
+        if n:
+            parts.append(f"{word} {n}")
+    if s.flying:
+        parts.append("flying")
+    if s.targets > 1:
+        parts.append(f"target {s.targets}")
+    parts += [f"adds {c.value}" for c in s.adds]
+    if s.immunities:
+        parts.append("immune to " + ", ".join(c.value for c in s.immunities))
+    return ", ".join(parts)
+
+
+# --------------------------------------------------------------------------- goal and rules
+
+
+def _names(text: str) -> str:
+    return ", ".join(words(n) for n in text.split(",") if n)
+
+
+def _hexes(text: str) -> str:
+    n = len([h for h in text.split(";") if h])
+    return "one marked hex" if n == 1 else f"{n} marked hexes"
+
+
+def goal_words(setup: GameSetup) -> list[str]:
+    """The scenario's goal and special rules in words (from the setup's rule lines).
+
+    >>> from delvekit.gloomhaven.engine_examples import tiny_setup
+    >>> goal_words(tiny_setup())
+    ['Goal: kill every enemy (every room revealed).']
+    """
+    goals: list[str] = []
+    rules: list[str] = []
+    for line in setup.rules:
+        parts = line.split("|")
+        head = parts[0]
+        arg = parts[1] if len(parts) > 1 else ""
+        rest = parts[2] if len(parts) > 2 else ""
+        if head in ("win", "goal"):
+            goals.append(_win_text(arg, rest, parts[3:]))
+        elif head == "lose":
+            rules.append("The scenario is lost if " + _lose_text(arg, rest, parts[3:]) + ".")
+        elif head == "at":
+            rules.append(f"At the {arg} of round {parts[2].replace('R == ', '')}: {_effect(parts[3:])}.")
+        elif head == "lock":
+            who = "the scenario's rules" if rest == "scenario" else words(rest) + " dies"
+            rules.append(f"{_hexes(arg).capitalize()} stay locked until {who}.")
+        elif head == "ally":
+            rules.append(f"{words(arg)} fight on the characters' side.")
+        elif head == "plate":
+            rules.append("Pressure plates open locked doors when characters stand on them.")
+        elif head == "rule":
+            rules.append(_rule_text(parts[2] if len(parts) > 2 else "{}"))
+        elif head == "objective":
+            try:
+                doc = json.loads("|".join(parts[1:]))
+                kind = "escort" if doc.get("escort") else "objective"
+                rules.append(f"{doc.get('name', 'An objective')} ({kind}, health {doc.get('health', '?')}).")
+            except ValueError:
+                pass
+        elif head in ("no-damage",):
+            rules.append(f"{words(arg)} cannot be damaged.")
+        elif head == "each-turn":
+            rules.append(f"Every character suffers {arg} damage at the start of each of its turns.")
+    if not any(line.startswith(("win|", "goal|")) for line in setup.rules) and setup.win == "kill_all":
+        goals.append("kill every enemy (every room revealed)")
+    out = [f"Goal: {'; '.join(goals)}." if goals else "Goal: as the scenario book says."]
+    return out + list(dict.fromkeys(rules))
+
+
+def _win_text(kind: str, arg: str, more: Sequence[str]) -> str:
+    if kind == "kill-all":
+        return "kill every enemy"
+    if kind == "kill-revealed":
+        return "kill every revealed enemy"
+    if kind == "kill":
+        return f"kill {_names(arg)}"
+    if kind == "kills":
+        return f"kill {arg.replace('xC', ' × the number of characters')} enemies"
+    if kind == "kill-count":
+        return f"kill {arg.replace('xC', ' × characters')} of {_names(more[0]) if more else 'them'}"
+    if kind == "revealed":
+        return "reveal every room"
+    if kind == "reveal":
+        return "reveal the marked rooms"
+    if kind in ("loot", "treasure", "treasure-loot", "loot-each"):
+        return f"loot the goal treasure ({_hexes(arg)})"
+    if kind == "escape":
+        return f"every living character escapes through the exit ({_hexes(arg)})"
+    if kind == "destroy":
+        return f"destroy every {arg}"
+    if kind == "survive":
+        return f"survive {arg} rounds"
+    if kind == "escort":
+        return f"escort {arg} to the exit"
+    if kind == "occupy":
+        return f"occupy the marked hexes ({_hexes(more[0]) if more else arg})"
+    if kind == "room":
+        return f"reach room {arg}"
+    if kind == "carry":
+        return f"carry the {arg} to the marked hexes"
+    if kind == "staff":
+        return "carry the staff to the marked hexes"
+    return f"{words(kind)} {arg}".strip()
+
+
+def _lose_text(kind: str, arg: str, more: Sequence[str]) -> str:
+    if kind == "exhausted":
+        return "every character is exhausted"
+    if kind == "escort-killed":
+        return f"{arg} dies" if not more or more[0] == "any" else f"{more[0]} of {arg} die"
+    if kind == "rounds":
+        return f"it is not won by the end of round {arg}"
+    if kind == "killed":
+        return f"a {_names(arg)} is killed"
+    if kind == "occupied-by":
+        return f"a {words(arg)} reaches the marked hexes"
+    return f"{words(kind)} {arg}".strip()
+
+
+def _effect(parts: Sequence[str]) -> str:
+    if len(parts) >= 3 and parts[1] == "add-modifier":
+        card, _, n = parts[2].partition(":")
+        return f"each character shuffles {n} {words(card)} cards into its modifier deck"
+    return " ".join(parts)
+
+
+def _rule_text(raw: str) -> str:
+    try:
+        doc = json.loads(raw)
+    except ValueError:
+        return "A special rule applies."
+    when = doc.get("when", "")
+    timing = doc.get("timing", "end")
+    head = "Once" if doc.get("once") else "Each round"
+    if when.startswith("R % 2 == 1"):
+        head = "Every odd round"
+    elif when.startswith("R % 2 == 0"):
+        head = "Every even round"
+    elif when.startswith("R == "):
+        head = f"In round {when[5:].split()[0]}"
+    elif when:
+        head = f"When {when.replace('R', 'the round')}"
+    rooms = doc.get("requires_rooms") or doc.get("reveal_rooms")
+    if rooms:
+        head += " once room" + ("s " if len(rooms) > 1 else " ") + ", ".join(map(str, rooms)) + " is revealed"
+    what = []
+    for s in doc.get("spawns", []):
+        what.append(f"{s.get('count', '1')} {words(s['monster'])} appear")
+    for e in doc.get("elements", []):
+        what.append(f"{words(e['element'])} becomes {e['state']}")
+    for f in doc.get("figures", []):
+        what.append(f"{f['figures'].get('name', 'figures')}: {f['effect']} {f.get('value', '')}".strip())
+    if doc.get("finish"):
+        what.append(f"the scenario is {doc['finish']}")
+    if doc.get("stats"):
+        what.append("monster stats change")
+    return f"{head} (at the {timing} of the round): {'; '.join(what) or 'other rules change'}."
+
+
+# --------------------------------------------------------------------------- events
+
+
+def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None) -> str | None:
+    """The event ``e`` as a sentence, or ``None`` for bookkeeping a person does not need (the
+    modifier draw before an attack is folded into the attack's sentence given as ``previous``).
+    ``names`` maps figure ids to their names.
+
+    >>> event_text(Event("attack", ("bandit-guard#3", "brute", "value=2", "damage=3")),
+    ...            {"brute": "the Brute"}, Event("modifiers", ("bandit-guard#3", "drew=+1", "applies=+1")))
+    'Bandit Guard 3 attacks the Brute: 2, +1 modifier → 3 damage'
+    """
+    a = list(e.args)
+
+    def who(i: int) -> str:
+        return names.get(a[i], figure_name(a[i])) if len(a) > i else "?"
+
+    def kv(key: str) -> str:
+        return next((x.split("=", 1)[1] for x in a if x.startswith(key + "=")), "")
+
+    k = e.kind
+    if k == "round":
+        return f"— Round {a[0]} —"
+    if k == "turn":
+        return f"{who(0)}'s turn"
+    if k == "attack":
+        drew = shield = ""
+        if previous is not None and previous.kind == "modifiers" and previous.args[:1] == e.args[:1]:
+            cards = [x.split("=", 1)[1] for x in previous.args if x.startswith("drew=")]
+            drew = ", " + " and ".join(cards).replace(",", " then ") + " modifier"
+            applied = next((x[8:] for x in previous.args if x.startswith("applies=")), "")
+            shield = _shield(kv("value"), applied, kv("damage"))
+        return f"{who(0)} attacks {who(1)}: {kv('value')}{drew}{shield} → {kv('damage')} damage"
+    if k == "modifiers":
+        return None
+    if k == "damage":
+        return f"{who(0)} suffers {a[1]} damage" + ("" if a[2:] == ["attack"] else f" ({' '.join(a[2:])})")
+    if k == "killed":
+        return f"{who(0)} is killed"
+    if k == "exhausted":
+        return f"{who(0)} is exhausted ({a[1] if len(a) > 1 else ''})"
+    if k == "condition":
+        return f"{who(0)} is {'now ' if a[1] in ('invisible', 'strengthened') else ''}{_cond(a[1])}"
+    if k == "condition-ended":
+        return f"{who(0)} is no longer {_cond(a[1])}"
+    if k == "healed":
+        return f"{who(0)} heals {a[1]}" if a[1:2] != ["0"] else None
+    if k == "moved":
+        return f"{who(0)} moves to {a[1]}" if len(a) > 1 else f"{who(0)} moves"
+    if k == "move-ended":
+        return None
+    if k == "looted":
+        return f"{who(0)} loots {kv('coins')} coin(s)"
+    if k == "door-opened":
+        return "A door opens"
+    if k == "room-revealed":
+        return f"Room {a[0]} is revealed"
+    if k == "placed":
+        return f"{who(0)} is placed" + (f" ({a[1]})" if len(a) > 1 and a[1] == "elite" else "")
+    if k == "spawned":
+        return f"{who(0)} appears"
+    if k == "summoned":
+        return f"{who(0)} is summoned"
+    if k == "reveal" and not kv("lead"):
+        return f"{who(0)} long rests this round (initiative 99)"
+    if k == "reveal":
+        return f"{who(0)} plays {words(kv('lead'))} (initiative {kv('initiative')}) and {words(kv('other'))}"
+    if k == "selected":
+        return f"{who(0)} has chosen two cards"
+    if k == "long-rest":
+        return f"{who(0)} long rests: loses {words(kv('lost'))}, heals, recovers {kv('recovered')} cards"
+    if k == "short-rest":
+        return f"{who(0)} short rests and loses {words(kv('lost'))}"
+    if k == "ability-card":
+        return f"{words(a[0])} ability card {a[1]} ({a[2].replace('=', ' ')})"
+    if k == "order":
+        return "Order: " + ", ".join(
+            f"{names.get(x.split('=')[0], words(x.split('=')[0]))} {x.split('=')[1]}" for x in a
+        )
+    if k == "action":
+        return (
+            f"{who(0)} uses the {a[1].replace('basic-', 'basic ')} of {words(a[2])}" if len(a) > 2 else None
+        )
+    if k == "card":
+        return f"{words(a[1])} goes to the {a[2]} pile" if len(a) > 2 else None
+    if k == "xp":
+        return f"{who(0)} gains {a[1]} XP"
+    if k == "infusing":
+        return f"{words(a[0])} will be infused at the end of the turn"
+    if k == "consumed":
+        return f"{who(0)} consumes {words(a[1])}"
+    if k == "scenario-end":
+        return f"The scenario ends: {a[0]}"
+    if k == "scenario-goal":
+        return f"The goal is reached: {a[0]} at the end of the round"
+    if k == "trap-sprung":
+        return f"{who(0)} springs a trap"
+    if k == "negated":
+        return f"{who(0)} negates {a[1]} damage"
+    if k == "focus":
+        return (
+            f"{who(0)} focuses on {who(1)}"
+            if len(a) > 1 and a[1] not in ("", "-")
+            else f"{who(0)} finds no one to focus on"
+        )
+    if k == "forced":
+        return f"{who(0)} is {'pushed' if a[1] == 'push' else 'pulled'}"
+    if k == "recovered":
+        return f"{who(0)} recovers {a[1]} cards"
+    if k == "hand-ready":
+        return f"{who(0)} has chosen a hand of {len(a) - 1} cards"
+    if k in (
+        "elements",
+        "activate",
+        "deck-shuffled",
+        "modifiers-shuffled",
+        "round-end",
+        "infused",
+        "scheduled",
+    ):
+        return None
+    if k == "no-target":
+        return f"{who(0)} has no target in reach"
+    if k == "no-xp":
+        return None
+    if k == "coin-dropped":
+        return f"A coin drops at {kv('hex')}"
+    if k == "tie-broken":
+        return f"Tie in initiative: {who(0)} goes first"
+    if k == "bonus":
+        return f"{who(0)} gains {' '.join(a[1:])}"
+    return f"{words(k).capitalize()}: " + " ".join(
+        names.get(x, figure_name(x) if "#" in x else words(x) if x.replace("-", "").isalpha() else x)
+        for x in a
+    )
+
+
+def _shield(value: str, applied: str, damage: str) -> str:
+    """``, shield N`` when the damage is N below the attack after its modifier (a shield the
+    attack met); empty when that cannot be told (curse, bonuses that raise the damage).
+
+    >>> _shield("5", "x2", "9"), _shield("2", "+1", "3"), _shield("3", "curse", "0")
+    (', shield 1', '', '')
+    """
+    try:
+        base, dealt = int(value), int(damage)
+    except ValueError:
+        return ""
+    if applied == "x2":
+        total = 2 * base
+    elif applied.lstrip("+-").isdigit():
+        total = base + int(applied)
+    else:
+        return ""
+    return f", shield {total - dealt}" if dealt > 0 and total > dealt else ""
+
+
+def _cond(name: str) -> str:
+    return {
+        "poison": "poisoned", "wound": "wounded", "immobilize": "immobilized", "disarm": "disarmed",
+        "stun": "stunned", "muddle": "muddled", "invisible": "invisible", "strengthen": "strengthened",
+    }.get(name, name)  # fmt: skip
+
+
+def events_text(events: Sequence[Event], names: Mapping[str, str]) -> list[str]:
+    """Every event worth telling, in order (see :func:`event_text`)."""
+    out: list[str] = []
+    prev: Event | None = None
+    for e in events:
+        text = event_text(e, names, prev)
+        if text:
+            out.append(text)
+        prev = e
+    return out

@@ -1,0 +1,290 @@
+"""The games JSON API (/api/games): create, a seat's view without another's hidden cards, answers
+with 409/422, the party's decisions from any seat, undo, the log `delve replay --verify` accepts,
+and games that survive a server restart (the SQLite store)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from delvekit.gloomhaven.engine import Game
+from delvekit.web.app import create_app
+
+
+def make_client(db: Path) -> TestClient:
+    app = create_app()
+    app.state.play_db = db
+    app.state.play_bot_delay = 0.0
+    return TestClient(app)
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("play") / "games.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def client(db: Path) -> Iterator[TestClient]:
+    with make_client(db) as c:
+        yield c
+
+
+def new(client: TestClient, **body: Any) -> str:
+    body = {"scenario": 1, "party": ["brute", "mindthief"], "seed": 7, **body}
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def get(client: TestClient, gid: str, seat: str | None = None) -> dict[str, Any]:
+    r = client.get(f"/api/games/{gid}", params={"seat": seat} if seat else {})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def choose(client: TestClient, gid: str, seat: str, choice: str, **extra: Any) -> Any:
+    return client.post(f"/api/games/{gid}/choices", json={"seat": seat, "choice": choice, **extra})
+
+
+def play_to(client: TestClient, gid: str, until: str, rnd: random.Random) -> dict[str, Any]:
+    """Answer from whichever seat decides (choices picked at random) until decision kind ``until``."""
+    for _ in range(500):
+        for seat in ("brute", "mindthief"):
+            v = get(client, gid, seat)
+            d = v["decision"]
+            if d is None or d["kind"] == until:
+                return v
+            if d["choices"]:
+                assert choose(client, gid, seat, rnd.choice(d["choices"]), at=v["version"]).status_code == 200
+    raise AssertionError(f"no {until} decision reached")
+
+
+def test_create_returns_201_and_an_id_with_seat_links(client: TestClient) -> None:
+    r = client.post(
+        "/api/games",
+        json={
+            "scenario": 1,
+            "party": ["brute", "mindthief"],
+            "level": 1,
+            "seed": 7,
+            "bots": {"mindthief": "random"},
+        },
+    )
+    assert r.status_code == 201
+    body = r.json()
+    assert set(body) == {"id", "links"} and set(body["links"]) == {"brute", "spectator"}
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"scenario": 1, "party": ["brute"]}, "party"),
+        ({"scenario": 96, "party": ["brute", "mindthief"]}, "scenario"),
+        ({"scenario": 1, "party": ["brute", "nobody"]}, "nobody"),
+        ({"scenario": 1, "party": ["brute", "mindthief"], "bots": {"spellweaver": "random"}}, "spellweaver"),
+        ({"scenario": 1, "party": ["brute", "mindthief"], "items": {"brute": [1, 2]}}, "legs"),
+    ],
+)
+def test_bad_new_game_is_refused_with_one_line(client: TestClient, body: dict[str, Any], words: str) -> None:
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 422 and words in r.json()["detail"]
+    assert "Traceback" not in r.text
+
+
+def test_a_seat_never_sees_another_characters_hand_or_hidden_selection(client: TestClient) -> None:
+    gid = new(client)
+    rnd = random.Random(2)
+    v = play_to(client, gid, "select", rnd)
+    # the brute selects; before the mindthief selects too, the selection is hidden from the mindthief
+    b = get(client, gid, "brute")
+    assert b["decision"]["actor"] == "brute" and b["decision"]["kind"] == "select"
+    assert choose(client, gid, "brute", b["decision"]["choices"][0], at=b["version"]).status_code == 200
+    brute = get(client, gid, "brute")["characters"][0]
+    mt_view = get(client, gid, "mindthief")
+    seen_brute = mt_view["characters"][0]
+    assert seen_brute["hand"] is None and seen_brute["selected"] is None and seen_brute["selected_count"] == 2
+    hidden = {c["id"] for c in brute["hand"]} | {c["id"] for c in brute["selected"]}
+    public = {c["id"] for pile in ("discard", "lost", "active") for c in brute[pile]}
+    import json
+
+    text = json.dumps(mt_view)
+    leaked = [card for card in hidden - public if card in text]
+    assert not leaked, f"the mindthief's view names the brute's cards {leaked}"
+    spectator = json.dumps(get(client, gid))
+    assert not [card for card in hidden - public if card in spectator]
+    assert v["decision"] is not None
+
+
+def test_answers_refused_409_when_not_the_seats_decision_or_moved_on_422_when_illegal(
+    client: TestClient,
+) -> None:
+    gid = new(client)
+    v = get(client, gid, "brute")
+    d = v["decision"]
+    assert d["actor"] == "brute" and d["choices"]
+    r = choose(client, gid, "mindthief", d["choices"][0])
+    assert r.status_code == 409 and "brute" in r.json()["detail"]
+    r = choose(client, gid, "brute", "take no-such-card")
+    assert r.status_code == 422
+    assert get(client, gid, "brute")["digest"] == v["digest"]  # nothing changed
+    assert choose(client, gid, "brute", d["choices"][0], at=v["version"]).status_code == 200
+    r = choose(client, gid, "brute", d["choices"][1], at=v["version"])  # the same, from a stale page
+    assert r.status_code == 409 and "moved on" in r.json()["detail"]
+    assert client.get("/api/games/nope").status_code == 404
+
+
+def test_two_devices_answering_one_decision_at_once_exactly_one_is_applied(client: TestClient) -> None:
+    gid = new(client)
+    v = get(client, gid, "brute")
+    results: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def answer(choice: str) -> None:
+        barrier.wait()
+        results.append(choose(client, gid, "brute", choice, at=v["version"]).status_code)
+
+    threads = [threading.Thread(target=answer, args=(c,)) for c in v["decision"]["choices"][:2]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [200, 409]
+    after = get(client, gid, "brute")
+    assert after["version"] == v["version"] + 1
+
+
+def test_the_partys_decision_may_be_answered_from_any_seat(client: TestClient) -> None:
+    # seed 3 reaches a tie among a monster's moves (a party decision) early in scenario 1
+    for seed in range(3, 40):
+        gid = new(client, seed=seed)
+        rnd = random.Random(seed)
+        try:
+            v = play_to(client, gid, "monster", rnd)
+        except AssertionError:
+            continue
+        d = v["decision"]
+        if d is None:
+            continue
+        assert d["actor"] == "party"
+        seat = "mindthief" if seed % 2 else "brute"
+        assert get(client, gid, seat)["decision"]["choices"] == d["choices"]
+        assert choose(client, gid, seat, d["choices"][0], at=v["version"]).status_code == 200
+        return
+    pytest.fail("no party decision in 37 games")
+
+
+def test_the_log_replays_to_the_same_digest_and_a_restarted_server_continues(
+    db: Path, client: TestClient
+) -> None:
+    gid = new(client, seed=11, bots={"mindthief": "random"})
+    rnd = random.Random(5)
+    for _ in range(40):
+        v = get(client, gid, "brute")
+        if v["decision"] and v["decision"]["choices"]:
+            choose(client, gid, "brute", rnd.choice(v["decision"]["choices"]), at=v["version"])
+    import time
+
+    time.sleep(0.3)  # let the bot catch up
+    v = get(client, gid, "brute")
+    log = client.get(f"/api/games/{gid}/log").text.splitlines()
+    game = Game.from_log(log)  # what delve replay --verify does
+    assert game.digest() == v["digest"]
+    with make_client(db) as fresh:  # a new server process on the same file
+        again = get(fresh, gid, "brute")
+    assert again["digest"] == v["digest"] and again["round"] == v["round"]
+
+
+def test_undo_takes_back_ones_own_last_choice_until_hidden_information_comes_out(client: TestClient) -> None:
+    gid = new(client)
+    v = get(client, gid, "brute")
+    assert choose(client, gid, "brute", v["decision"]["choices"][0]).status_code == 200
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": "brute"})
+    assert r.status_code == 200 and r.json()["digest"] == v["digest"]
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": "mindthief"})
+    assert r.status_code == 409 and "no choice" in r.json()["detail"]
+    # once both have selected, the cards are revealed: the brute's selection cannot be taken back
+    rnd = random.Random(1)
+    play_to(client, gid, "select", rnd)
+    b = get(client, gid, "brute")
+    choose(client, gid, "brute", b["decision"]["choices"][0])
+    m = get(client, gid, "mindthief")
+    choose(client, gid, "mindthief", m["decision"]["choices"][0])
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": "mindthief"})
+    assert r.status_code == 409 and "hidden information" in r.json()["detail"]
+
+
+def test_the_api_is_in_the_openapi_page(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    for p in ("/api/games", "/api/games/{gid}", "/api/games/{gid}/choices", "/api/games/{gid}/log"):
+        assert p in paths
+    assert "/api/games/{gid}/choices" in client.get("/api/docs").text
+
+
+def test_a_game_from_a_campaign_applies_its_result_to_the_campaign_once(tmp_path: Path) -> None:
+    import json
+    import time
+
+    from click.testing import CliRunner
+
+    from delvekit.cli.main import _register, cli
+
+    _register()
+    db = tmp_path / "c.sqlite3"
+
+    def run(*args: str) -> Any:
+        r = CliRunner().invoke(cli, [*args, "--db", str(db)], catch_exceptions=False)
+        assert r.exit_code == 0, r.output
+        return r
+
+    run("campaign", "new", "G", "--party", "The Lost")
+    for name, cls in (("Ana", "brute"), ("Bo", "mindthief")):
+        run("campaign", "do", "G", "create_character", f"name={name}", f"class={cls}")
+    with make_client(db) as c:
+        body = {
+            "scenario": 1, "party": ["Ana", "Bo"], "campaign": "G", "seed": 1, "difficulty": "easy",
+            "bots": {"Ana": "random", "Bo": "random"},
+        }  # fmt: skip
+        r = c.post("/api/games", json=body)
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        deadline = time.monotonic() + 120
+        while (v := get(c, gid))["result"] is None:
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.2)
+        assert v["campaign"]["applied"] is True, v["campaign"]
+    entries = [json.loads(x) for x in run("campaign", "log", "G", "--json").output.splitlines()]
+    done = [e for e in entries if (e.get("action") or {}).get("action") == "complete_scenario"]
+    assert len(done) == 1 and done[0]["action"]["scenario"] == 1
+    assert done[0]["action"]["success"] is (v["result"] == "victory")
+
+
+def test_the_campaign_form_refuses_an_unknown_campaign_with_one_line(client: TestClient) -> None:
+    r = client.post("/play/campaign", data={"campaign": "Nope", "scenario": "1"}, follow_redirects=False)
+    assert r.status_code == 303 and "error=" in r.headers["location"]
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200 and "Nope" in page.text
+
+
+def test_the_new_game_form_starts_a_game_or_says_what_is_wrong(client: TestClient) -> None:
+    form = {"scenario": "1", "class1": "brute", "class2": "mindthief", "player2": "random", "seed": "4"}
+    r = client.post("/play", data=form, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].endswith("?seat=brute")
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200 and 'data-seat="brute"' in page.text
+    r = client.post("/play", data={**form, "items1": "1, 2"}, follow_redirects=False)
+    assert r.status_code == 303 and "error=" in r.headers["location"]
+    assert "one legs item" in client.get(r.headers["location"]).text
+    r = client.post("/play", data={**form, "seed": "seven"}, follow_redirects=False)
+    assert "whole numbers" in client.get(r.headers["location"]).text
