@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.web import charts, mover, schemas, services
+from delvekit.web import charts, mover, schemas, services, table
 
 _WEB = resources.files("delvekit.web")
 
@@ -234,6 +234,7 @@ def create_app() -> FastAPI:
     def api_examples() -> list[dict[str, Any]]:
         return services.example_list()
 
+    app.include_router(table.router)  # the table companion (web/table.py)
     app.add_middleware(BodyLimit, limit=schemas.MAX_BODY_BYTES)
     return app
 
