@@ -89,7 +89,9 @@ class TableStore:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
-                raise StoreBusy(f"the table database is busy ({exc}); nothing was changed, try again") from None
+                raise StoreBusy(
+                    f"the table database is busy ({exc}); nothing was changed, try again"
+                ) from None
             try:
                 yield self._db
             except BaseException:
@@ -97,12 +99,15 @@ class TableStore:
                 raise
             self._db.execute("COMMIT")
 
-    def create(self, *, scenario: int, players: int, level: int, seed: int, classes: tuple[str, ...] = ()) -> str:
+    def create(
+        self, *, scenario: int, players: int, level: int, seed: int, classes: tuple[str, ...] = ()
+    ) -> str:
         """A new table; returns its id (a short random token: the link the players share)."""
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO tables (id, scenario, players, level, seed, classes, created_at) VALUES (?,?,?,?,?,?,?)",
+                "INSERT INTO tables (id, scenario, players, level, seed, classes, created_at) "
+                "VALUES (?,?,?,?,?,?,?)",
                 (table_id, scenario, players, level, seed, ",".join(classes), _now()),
             )
         return table_id
@@ -114,7 +119,9 @@ class TableStore:
             ).fetchone()
         if found is None:
             raise NoTable(f"there is no table {table_id!r} (check the link)")
-        return TableRow(found[0], found[1], found[2], found[3], found[4], tuple(c for c in found[5].split(",") if c))
+        return TableRow(
+            found[0], found[1], found[2], found[3], found[4], tuple(c for c in found[5].split(",") if c)
+        )
 
     def head(self, table_id: str) -> int:
         with self._lock:
@@ -125,14 +132,18 @@ class TableStore:
         found = db.execute("SELECT max(seq) FROM table_log WHERE table_id = ?", (table_id,)).fetchone()
         return int(found[0] or 0)
 
-    def _entries(self, db: sqlite3.Connection, table_id: str) -> list[tuple[int, str, str | None, int | None]]:
+    def _entries(
+        self, db: sqlite3.Connection, table_id: str
+    ) -> list[tuple[int, str, str | None, int | None]]:
         return list(
             db.execute(
                 "SELECT seq, kind, action, target FROM table_log WHERE table_id = ? ORDER BY seq", (table_id,)
             )
         )
 
-    def _effective(self, rows: list[tuple[int, str, str | None, int | None]]) -> list[tuple[int, dict[str, Any]]]:
+    def _effective(
+        self, rows: list[tuple[int, str, str | None, int | None]]
+    ) -> list[tuple[int, dict[str, Any]]]:
         undone = {target for _, kind, _, target in rows if kind == "undo" and target is not None}
         return [
             (seq, msgspec.json.decode(action or "{}"))

@@ -11,6 +11,7 @@ never skips a monster. The state is replayed from the log (:mod:`delvekit.web.ta
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from importlib import resources
@@ -18,15 +19,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
+from starlette.concurrency import run_in_threadpool
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError
 from delvekit.store.sqlite import default_db_path
 from delvekit.store.tables import NoTable, TableStore
-from delvekit.web import services, table_ai
+from delvekit.web import schemas, services, table_ai
 from delvekit.web.table_game import STARTING_CLASSES, Table, TableConfig, TableError, apply, new_table, replay
 from delvekit.web.table_view import setup_sheet, state_json
 
@@ -97,7 +99,10 @@ class ActionIn(BaseModel):
     after: int | None = Field(default=None, ge=0, description="the log position this phone saw")
 
 
-_ERRORS: dict[int | str, dict[str, Any]] = {404: {"description": "no such table"}, 422: {"description": "refused"}}
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"description": "no such table"},
+    422: {"description": "refused"},
+}
 
 
 @router.post("/api/tables", status_code=201, tags=["table"], summary="Start a table for a physical game")
@@ -142,7 +147,9 @@ def get_setup(table_id: str) -> Any:
         return _fail(404, str(exc))
 
 
-@router.post("/api/tables/{table_id}/actions", tags=["table"], responses=_ERRORS, summary="Do one table action")
+@router.post(
+    "/api/tables/{table_id}/actions", tags=["table"], responses=_ERRORS, summary="Do one table action"
+)
 def post_action(table_id: str, body: ActionIn) -> Any:
     """Kinds: `initiative` {character, value | long_rest}, `start_round`, `next`, `outcome`
     {figure, destination, targets}, `move` {figure, hex}, `damage` / `heal` {figure, amount},
@@ -208,6 +215,41 @@ def table_new_page(request: Request) -> Response:
     return _templates.TemplateResponse(
         request, "table_new.html", {"page": "table", "scenarios": services.scenario_list()}
     )
+
+
+@router.post("/table", response_class=HTMLResponse, include_in_schema=False)
+async def table_new_form(request: Request) -> Response:
+    """The setup form without script: make the table, then go to its page."""
+    form = await request.form()
+    try:
+        body = TableIn.model_validate({k: form.get(k) for k in ("scenario", "players", "level", "seed")})
+    except ValidationError as exc:
+        return _templates.TemplateResponse(
+            request,
+            "table_new.html",
+            {
+                "page": "table",
+                "scenarios": services.scenario_list(),
+                "error": schemas.validation_message(exc.errors()),
+            },
+            status_code=422,
+        )
+    answer = await run_in_threadpool(create_table, body)
+    if answer.status_code != 201:
+        detail = json.loads(bytes(answer.body))["detail"]
+        return _templates.TemplateResponse(
+            request,
+            "table_new.html",
+            {"page": "table", "scenarios": services.scenario_list(), "error": detail},
+            status_code=422,
+        )
+    return RedirectResponse(json.loads(bytes(answer.body))["url"], status_code=303)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> Response:
+    icon = resources.files("delvekit.web").joinpath("static/favicon.svg").read_bytes()
+    return Response(icon, media_type="image/svg+xml", headers={"cache-control": "max-age=86400"})
 
 
 @router.get("/table/{table_id}", response_class=HTMLResponse, include_in_schema=False)

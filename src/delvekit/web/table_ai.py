@@ -14,8 +14,8 @@ from typing import Any
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven import cases as casefile
 from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.engine_setup import MonsterStats
 from delvekit.gloomhaven.engine import MONSTER_DECK
+from delvekit.gloomhaven.engine_setup import MonsterStats
 from delvekit.web.table_game import Standee, Table, TableError, label
 from delvekit.web.table_game import _hex as parse_hex
 
@@ -159,8 +159,11 @@ def turn_case(table: Table, s: Standee) -> dict[str, Any]:
     }
     if doors:
         case["doors"] = doors
-    return {"format": {"name": "gh-monster-ai-cases", "version": 1}, "boards": {"table": [list(h) for h in hexes]},
-            "cases": [case]}  # fmt: skip
+    return {
+        "format": {"name": "gh-monster-ai-cases", "version": 1},
+        "boards": {"table": [list(h) for h in hexes]},
+        "cases": [case],
+    }
 
 
 def _all_revealed(table: Table) -> set[Hex]:
@@ -295,6 +298,6 @@ def check_outcome(table: Table, action: dict[str, Any]) -> None:
     offered = {(tuple(o["destination"]), tuple(o["targets"])) for o in outcomes}
     if wanted not in offered and action.get("override") is not True:
         raise TableError(
-            "the monster AI does not offer that outcome; pick one of those shown (or move the standee by hand)",
+            "the monster AI does not offer that outcome: pick a shown one, or move the standee by hand",
             where="outcome",
         )

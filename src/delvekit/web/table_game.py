@@ -24,6 +24,7 @@ draw from that generator too).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -295,9 +296,20 @@ def _take_placed(table: Table) -> list[Standee]:
     """Standees the engine placed that the table does not know yet."""
     new: list[Standee] = []
     for f in table.game.state.figures.values():
-        if f.kind == "monster" and f.id not in table.standees and f.rank is not None and f.standee is not None:
+        if (
+            f.kind == "monster"
+            and f.id not in table.standees
+            and f.rank is not None
+            and f.standee is not None
+        ):
             s = Standee(
-                id=f.id, type=f.name, number=f.standee, rank=f.rank, hex=f.hex, health=f.hp, max_health=f.max_hp
+                id=f.id,
+                type=f.name,
+                number=f.standee,
+                rank=f.rank,
+                hex=f.hex,
+                health=f.hp,
+                max_health=f.max_hp,
             )
             table.standees[f.id] = s
             new.append(s)
@@ -341,7 +353,9 @@ def _figure(table: Table, action: dict[str, Any]) -> Standee | Character:
         raise TableError("name the figure (a standee such as bandit-guard#3, or C1)", where="figure")
     found = table.standees.get(fid) or table.characters.get(fid)
     if found is None:
-        raise TableError(f"no figure {fid} on the table (killed, or its room is not revealed yet)", where="figure")
+        raise TableError(
+            f"no figure {fid} on the table (killed, or its room is not revealed yet)", where="figure"
+        )
     return found
 
 
@@ -363,9 +377,13 @@ def apply(table: Table, action: dict[str, Any]) -> str:
 def _initiative(table: Table, action: dict[str, Any]) -> str:
     ch = table.characters.get(str(action.get("character", "")))
     if ch is None:
-        raise TableError(f"no character {action.get('character')!r}; the table has {', '.join(table.characters)}")
+        raise TableError(
+            f"no character {action.get('character')!r}; the table has {', '.join(table.characters)}"
+        )
     if table.phase != "initiatives":
-        raise TableError("initiatives are entered between rounds; finish this round first", where="initiative")
+        raise TableError(
+            "initiatives are entered between rounds; finish this round first", where="initiative"
+        )
     if ch.exhausted:
         raise TableError(f"{ch.name} is exhausted", where="character")
     if action.get("long_rest"):
@@ -453,7 +471,9 @@ def _begin_turn(table: Table) -> None:
 
 def _next(table: Table, action: dict[str, Any]) -> str:
     if table.phase != "turns":
-        raise TableError("the round has not started: enter the initiatives, then start the round", where="next")
+        raise TableError(
+            "the round has not started: enter the initiatives, then start the round", where="next"
+        )
     turn = table.order[table.turn]
     if turn.kind == "character":
         ch = table.characters[turn.id]
@@ -527,7 +547,11 @@ def _kill(table: Table, s: Standee) -> None:
     st.standees[s.type].append(s.number)  # the standee goes back to the pool (engine's _kill)
     st.standees[s.type].sort()
     table.coins += 1
-    if not table.standees and len(table.revealed_rooms) == len(table.setup.rooms) and table.setup.win == "kill_all":
+    if (
+        not table.standees
+        and len(table.revealed_rooms) == len(table.setup.rooms)
+        and table.setup.win == "kill_all"
+    ):
         table.result = "victory"
         table.phase = "ended"
 
@@ -617,9 +641,9 @@ def _door(table: Table, action: dict[str, Any]) -> str:
         known = {t.id for t in table.order if t.kind == "monster"}
         for m in table.setup.monsters:
             card = table.card(m.name)
-            if m.name not in known and card is not None and any(s.type == m.name for s in placed):
-                if card.initiative > current:
-                    table.order.append(Turn("monster", m.name, card.initiative))
+            fresh = m.name not in known and any(s.type == m.name for s in placed)
+            if fresh and card is not None and card.initiative > current:
+                table.order.append(Turn("monster", m.name, card.initiative))
         head = table.order[: table.turn + 1]
         tail = sorted(table.order[table.turn + 1 :], key=lambda t: (t.initiative, t.kind != "character"))
         table.order = head + tail
@@ -633,7 +657,9 @@ def _monster_card(table: Table, action: dict[str, Any]) -> str:
         raise TableError("only a bless or a curse goes into the monster deck", where="card")
     st = table.game.state
     try:
-        st.modifier_decks[MONSTER_DECK] = st.modifier_decks[MONSTER_DECK].with_card(parse_card(str(card)), st.rng)
+        st.modifier_decks[MONSTER_DECK] = st.modifier_decks[MONSTER_DECK].with_card(
+            parse_card(str(card)), st.rng
+        )
     except IllegalChoice as exc:
         raise TableError(str(exc), where="card") from None
     return f"a {card} shuffled into the monster deck"
@@ -679,7 +705,7 @@ def rewards(table: Table) -> dict[str, Any]:
     }
 
 
-_ACTIONS = {
+_ACTIONS: dict[str, Callable[[Table, dict[str, Any]], str]] = {
     "initiative": _initiative,
     "start_round": _start_round,
     "next": _next,

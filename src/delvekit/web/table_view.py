@@ -57,9 +57,9 @@ def setup_sheet(config: TableConfig) -> dict[str, Any]:
     by_tile: dict[int, list[tuple[int, int]]] = {}
     for h, i in smap.tile_of.items():
         by_tile.setdefault(i, []).append(h)
-    for i, hexes in sorted(by_tile.items()):
+    for i, cells in sorted(by_tile.items()):
         if i < len(flat):
-            centre = min(hexes, key=lambda h: sum(abs(h[0] - o[0]) + abs(h[1] - o[1]) for o in hexes))
+            centre = min(cells, key=lambda h: sum(abs(h[0] - o[0]) + abs(h[1] - o[1]) for o in cells))
             tiles.append({"name": flat[i][1], "hex": list(centre)})
     hexes = [
         {"hex": list(h), "room": room_of.get(h, 0), "terrain": t.value if (t := board.terrain_at(h)) else ""}
@@ -71,7 +71,10 @@ def setup_sheet(config: TableConfig) -> dict[str, Any]:
         placements.append(
             {
                 "room": index,
-                "standees": [{"type": p.monster, "name": _title(p.monster), "rank": p.rank, "hex": list(p.hex)} for p in room],
+                "standees": [
+                    {"type": p.monster, "name": _title(p.monster), "rank": p.rank, "hex": list(p.hex)}
+                    for p in room
+                ],
             }
         )
     goal = list(table.setup.rules) or (
@@ -164,7 +167,11 @@ def state_json(table: Table, *, table_id: str, head: int, undoable: bool) -> dic
     amd = table.game.state.modifier_decks[MONSTER_DECK]
     types_on_board = list(dict.fromkeys(s.type for s in table.standees.values()))
     doors = [
-        {"hex": list(h), "rooms": list(rooms), "open": h in table.opened or all(r in table.revealed_rooms for r in rooms)}
+        {
+            "hex": list(h),
+            "rooms": list(rooms),
+            "open": h in table.opened or all(r in table.revealed_rooms for r in rooms),
+        }
         for h, rooms in sorted(table.door_rooms.items())
     ]
     return {
@@ -206,7 +213,9 @@ def state_json(table: Table, *, table_id: str, head: int, undoable: bool) -> dic
             }
             for i, t in enumerate(table.order)
         ],
-        "current": None if current is None else {"kind": current.kind, "id": current.id, "name": turn_label(table, current)},
+        "current": None
+        if current is None
+        else {"kind": current.kind, "id": current.id, "name": turn_label(table, current)},
         "turn": turn,
         "cards": {t: _card_json(table, t) for t in types_on_board},
         "elements": dict(table.elements),
