@@ -69,7 +69,7 @@ def _one(table: Table, s: Standee, a: Ability, stats: MonsterStats) -> str:
     if a.kind == "infuse" and a.element is not None:
         return f"infuse {a.element.value}"
     if a.kind == "condition" and a.condition is not None:
-        return a.condition.value.upper()
+        return a.condition.value.capitalize() + (f" Range {a.range}" if a.range else " self")
     if a.kind == "suffer":
         return f"suffer {a.value} damage"
     if a.kind == "loot":

@@ -95,6 +95,7 @@ def setup_sheet(config: TableConfig) -> dict[str, Any]:
             "starts": [list(h) for h in table.setup.starts],
         },
         "rooms": placements,
+        "room_tiles": _room_tiles(s),
         "rules": goal,
         "stat_cards": [
             {
@@ -117,6 +118,18 @@ def setup_sheet(config: TableConfig) -> dict[str, Any]:
     }
 
 
+def _room_tiles(s: Any) -> dict[int, list[str]]:
+    """Engine room index → the tile names of that room (the opening rooms are room 0)."""
+    numbers = sorted(r.number for r in s.rooms)
+    initial = {r.number for r in s.rooms if r.initial} or {numbers[0]}
+    rest = sorted(set(numbers) - initial)
+    out: dict[int, list[str]] = {}
+    for r in s.rooms:
+        index = 0 if r.number in initial else 1 + rest.index(r.number)
+        out.setdefault(index, []).extend(t.ref for t in r.tiles)
+    return out
+
+
 def _standee_json(table: Table, s: Standee) -> dict[str, Any]:
     stats = table.stats(s.type, s.rank)
     return {
@@ -132,6 +145,10 @@ def _standee_json(table: Table, s: Standee) -> dict[str, Any]:
         "shield": stats.shield,
         "retaliate": stats.retaliate,
     }
+
+
+def _standee_order(s: Standee) -> tuple[str, int, int]:
+    return (s.type, RANKS.index(s.rank) if s.rank in RANKS else 3, s.number)
 
 
 def _card_json(table: Table, type_name: str) -> dict[str, Any] | None:
@@ -171,6 +188,7 @@ def state_json(table: Table, *, table_id: str, head: int, undoable: bool) -> dic
             "hex": list(h),
             "rooms": list(rooms),
             "open": h in table.opened or all(r in table.revealed_rooms for r in rooms),
+            "reachable": any(r in table.revealed_rooms for r in rooms),
         }
         for h, rooms in sorted(table.door_rooms.items())
     ]
@@ -201,7 +219,7 @@ def state_json(table: Table, *, table_id: str, head: int, undoable: bool) -> dic
             }
             for c in table.characters.values()
         ],
-        "standees": [_standee_json(table, s) for s in table.standees.values()],
+        "standees": [_standee_json(table, s) for s in sorted(table.standees.values(), key=_standee_order)],
         "order": [
             {
                 "kind": t.kind,

@@ -312,10 +312,11 @@
     var d = state.monster_deck;
     $("t-deck").innerHTML = "<p>" + d.draw_pile + " to draw, " + d.discard + " discarded" + (d.bless ? ", " + d.bless + " bless" : "") + (d.curse ? ", " + d.curse + " curse" : "") +
       (d.shuffle_pending ? "; reshuffles at the end of the round" : "") + '</p><button type="button" data-card="bless">Bless a monster</button> <button type="button" data-card="curse">Curse a monster</button>';
-    $("t-doors").innerHTML = state.doors.map(function (dr) {
-      return '<div class="trow"><span>Door at ' + key(dr.hex) + " (rooms " + dr.rooms.join(" and ") + ")</span> " +
-        (dr.open ? "<span class=muted>open</span>" : '<button type="button" data-open="' + key(dr.hex) + '">Open: reveal the room</button>') + "</div>";
-    }).join("");
+    $("t-doors").innerHTML = state.doors.filter(function (dr) { return dr.reachable; }).map(function (dr) {
+      var names = dr.rooms.map(function (r) { return (setup.room_tiles[r] || []).join("/") || "room " + r; });
+      return '<div class="trow"><span>Door between ' + esc(names.join(" and ")) + "</span> " +
+        (dr.open ? "<span class=muted>open</span>" : '<button type="button" data-open="' + key(dr.hex) + '">Open: reveal ' + esc(names[names.length - 1]) + "</button>") + "</div>";
+    }).join("") || '<p class="muted">No door to open yet.</p>';
     $("t-end").innerHTML = state.phase === "ended" ? "<p>Ended: " + esc(state.result) + ". Undo to go back.</p>" :
       '<button type="button" data-end="victory">Victory</button> <button type="button" data-end="defeat">Defeat</button>';
   }
@@ -373,6 +374,7 @@
     drawMap();
     renderOrder();
     renderTracker();
+    if (renderSetup.done !== setup) { renderSetup(); renderSetup.done = setup; }
     $("t-events").innerHTML = state.events.map(function (e) { return "<li>" + esc(e) + "</li>"; }).join("");
     $("t-next").disabled = state.phase !== "turns";
     $("t-undo").disabled = !state.undoable;
@@ -396,7 +398,7 @@
     if (door && !picked) {
       var dh = door.getAttribute("data-door").split(",").map(Number);
       var info = state.doors.filter(function (d) { return key(d.hex) === key(dh); })[0];
-      if (info && !info.open && window.confirm("Open this door and reveal the room behind it?")) { send({ kind: "door", hex: dh }); }
+      if (info && !info.open && info.reachable && window.confirm("Open this door and reveal the room behind it?")) { send({ kind: "door", hex: dh }); }
       return;
     }
     var h = hexAt(target) || (door ? door.getAttribute("data-door").split(",").map(Number) : null);

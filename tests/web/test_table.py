@@ -1,0 +1,264 @@
+"""The table companion's JSON API and game: setup for the party size, the engine's draws, the
+monster AI's outcomes equal to `delve monster-ai solve`, doors, undo, refusals, the ordered log."""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+os.environ.setdefault("DELVEKIT_TABLES_DB", ":memory:")  # before the app opens its table store
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from click.testing import CliRunner
+
+from delvekit.cli.monster_ai import group as monster_ai_cli
+from delvekit.gloomhaven.engine import Game
+from delvekit.store.tables import TableStore
+from delvekit.web.table_game import TableConfig, TableError, apply, replay, table_setup
+
+SCENARIO_1_3P = {"scenario": 1, "players": 3, "level": 1, "seed": 7}
+
+
+def _new(client: TestClient, body: dict[str, Any] | None = None) -> str:
+    r = client.post("/api/tables", json=body or SCENARIO_1_3P)
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def _act(client: TestClient, tid: str, action: dict[str, Any], after: int | None = None) -> Any:
+    body: dict[str, Any] = {"action": action}
+    if after is not None:
+        body["after"] = after
+    return client.post(f"/api/tables/{tid}/actions", json=body)
+
+
+def _initiatives(client: TestClient, tid: str, values: tuple[int, ...] = (20, 45, 70)) -> Any:
+    for i, v in enumerate(values):
+        r = _act(client, tid, {"kind": "initiative", "character": f"C{i + 1}", "value": v})
+        assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_create_returns_201_and_the_opening_room_for_3_players(client: TestClient) -> None:
+    tid = _new(client)
+    state = client.get(f"/api/tables/{tid}").json()
+    standees = state["standees"]
+    assert all(
+        set(s) >= {"type", "number", "rank", "hex", "health", "max_health", "conditions"} for s in standees
+    )
+    # Black Barrow's opening room for 3 characters: six normal Bandit Guards (the book's column)
+    config = TableConfig(1, 3, 1, 7)
+    expected = sorted((p.monster, p.rank, p.hex) for p in table_setup(config).rooms[0])
+    assert sorted((s["type"], s["rank"], tuple(s["hex"])) for s in standees) == expected
+    assert len(standees) == 6 and {s["max_health"] for s in standees} == {6}
+    # standee numbers: the engine's, drawn from the same seed
+    game = Game(table_setup(config), 7)
+    engine = {f.hex: f.standee for f in game.state.figures.values() if f.kind == "monster"}
+    assert {tuple(s["hex"]): s["number"] for s in standees} == engine
+
+
+def test_create_refuses_bad_input_in_plain_words(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"scenario": 1, "players": 5, "level": 1, "seed": 7})
+    assert r.status_code == 422 and "players" in r.json()["detail"]
+    r = client.post("/api/tables", json={"scenario": 1, "players": 3, "level": 9, "seed": 7})
+    assert r.status_code == 422 and "level" in r.json()["detail"]
+
+
+def test_unknown_table_is_a_plain_404(client: TestClient) -> None:
+    r = client.get("/api/tables/nosuch")
+    assert r.status_code == 404 and r.json()["detail"] == "there is no table 'nosuch' (check the link)"
+    page = client.get("/table/nosuch")
+    assert page.status_code == 404 and "There is no table" in page.text and "detail" not in page.text
+
+
+def _engine_round_one_cards(config: TableConfig) -> list[tuple[str, str]]:
+    """The engine's own game with the same seed, played to its first reveal."""
+    game = Game(table_setup(config), config.seed)
+    while not any(e.kind == "ability-card" for e in game.events):
+        decision = game.decision
+        assert decision is not None
+        game.choose(decision.choices[0])
+    return [(e.args[0], e.args[1]) for e in game.events if e.kind == "ability-card"]
+
+
+@pytest.mark.parametrize("seed", [0, 7, 123])
+def test_round_one_cards_equal_the_engines_draws_for_the_same_seed(seed: int) -> None:
+    config = TableConfig(1, 3, 1, seed)
+    table = replay(config, [{"kind": "initiative", "character": c, "value": 50} for c in ("C1", "C2", "C3")])
+    apply(table, {"kind": "start_round"})
+    drawn = sorted(table.game.state.revealed.items())
+    assert drawn == sorted(_engine_round_one_cards(config))
+
+
+def test_later_rounds_draw_with_the_engines_deck_code() -> None:
+    """Rounds 2 and 3: the table's draws equal the engine's Deck.draw on the same generator
+    state, reshuffling when the drawn card says so (§3.5)."""
+    config = TableConfig(1, 3, 1, 7)
+    table = replay(config, [])
+    shadow = Game(table_setup(config), 7)  # a second engine game: same generator, same decks
+    for _ in range(3):
+        for c in ("C1", "C2", "C3"):
+            apply(table, {"kind": "initiative", "character": c, "value": 10})
+        apply(table, {"kind": "start_round"})
+        st = shadow.state
+        expected = st.decks["guard"].draw(st.rng)
+        assert table.game.state.revealed["guard"] == expected
+        card = table.deck_card("guard", expected)
+        while table.phase == "turns":
+            apply(table, {"kind": "next"})
+        st.decks["guard"].discard(expected)
+        if card.shuffle:
+            st.decks["guard"].reshuffle(st.rng)
+        assert table.game.state.rng.getstate() == st.rng.getstate()
+
+
+def test_each_standees_outcome_equals_delve_monster_ai_solve(client: TestClient, tmp_path: Path) -> None:
+    tid = _new(client)
+    _initiatives(client, tid, (20, 45, 70))
+    state = _act(client, tid, {"kind": "start_round"}).json()
+    runner = CliRunner()
+    seen = 0
+    while state["phase"] == "turns":
+        turn = state["turn"]
+        if turn is not None and not turn["applied"]:
+            path = tmp_path / f"case{seen}.json"
+            path.write_text(json.dumps(turn["case"]))
+            result = runner.invoke(monster_ai_cli, ["solve", str(path)])  # `delve monster-ai solve`
+            assert result.exit_code == 0, result.output
+            cli_outcomes = json.loads(result.output.splitlines()[0])["outcomes"]
+            assert [(o["destination"], o["targets"]) for o in turn["outcomes"]] == [
+                (o["destination"], o["targets"]) for o in cli_outcomes
+            ]
+            chosen = turn["outcomes"][-1]
+            state = _act(
+                client,
+                tid,
+                {"kind": "outcome", "figure": turn["standee"], "destination": chosen["destination"],
+                 "targets": chosen["targets"]},
+                after=state["head"],
+            ).json()  # fmt: skip
+            moved = {s["id"]: s["hex"] for s in state["standees"]}
+            assert moved[turn["standee"]] == chosen["destination"]
+            seen += 1
+        state = _act(client, tid, {"kind": "next"}, after=state["head"]).json()
+    assert seen == 6
+
+
+def test_an_outcome_the_ai_does_not_offer_is_refused(client: TestClient) -> None:
+    tid = _new(client)
+    _initiatives(client, tid, (20, 45, 70))
+    state = _act(client, tid, {"kind": "start_round"}).json()
+    state = _act(client, tid, {"kind": "next"}).json()
+    state = _act(client, tid, {"kind": "next"}).json()
+    turn = state["turn"]
+    wrong = {"kind": "outcome", "figure": turn["standee"], "destination": [6, 6], "targets": []}
+    r = _act(client, tid, wrong)
+    assert r.status_code == 422 and "does not offer" in r.json()["detail"]
+    assert client.get(f"/api/tables/{tid}").json()["head"] == state["head"]
+
+
+def test_a_door_places_the_right_standees_for_3_players(client: TestClient) -> None:
+    tid = _new(client)
+    state = client.get(f"/api/tables/{tid}").json()
+    door = next(d for d in state["doors"] if d["reachable"] and not d["open"])
+    state = _act(client, tid, {"kind": "door", "hex": door["hex"]}).json()
+    room = table_setup(TableConfig(1, 3, 1, 7)).rooms[1]
+    new = [s for s in state["standees"] if s["type"] == "bandit-archer"]
+    expected = sorted((p.rank, p.hex) for p in room if p.monster == "bandit-archer")
+    assert sorted((s["rank"], tuple(s["hex"])) for s in new) == expected  # 2 normal, 1 elite
+    assert len({s["number"] for s in new}) == 3
+    # the elite Bandit Guard of that room has no standee left: all six guards are on the map
+    assert sum(s["type"] == "bandit-guard" for s in state["standees"]) == 6
+    assert 1 in state["revealed_rooms"]
+
+
+def test_undo_restores_the_previous_state(client: TestClient) -> None:
+    tid = _new(client)
+    before = client.get(f"/api/tables/{tid}").json()
+    guard = before["standees"][0]
+    after = _act(client, tid, {"kind": "damage", "figure": guard["id"], "amount": 2}).json()
+    assert next(s for s in after["standees"] if s["id"] == guard["id"])["health"] == guard["health"] - 2
+    undone = client.post(f"/api/tables/{tid}/undo").json()
+    assert undone["standees"] == before["standees"]
+    assert client.post(f"/api/tables/{tid}/undo").status_code == 422  # nothing left to undo
+
+
+def test_a_stale_next_from_a_second_phone_is_refused_with_409(client: TestClient) -> None:
+    tid = _new(client)
+    state = _initiatives(client, tid)
+    state = _act(client, tid, {"kind": "start_round"}, after=state["head"]).json()
+    seen = state["head"]
+    first = _act(client, tid, {"kind": "next"}, after=seen)
+    second = _act(client, tid, {"kind": "next"}, after=seen)  # the same tap on the other phone
+    assert first.status_code == 200
+    assert second.status_code == 409 and second.json()["state"]["head"] == first.json()["head"]
+
+
+@pytest.mark.parametrize(
+    ("action", "words"),
+    [
+        ({"kind": "initiative", "character": "C1", "value": 100}, "from 1 to 99"),
+        ({"kind": "initiative", "character": "C9", "value": 10}, "no character"),
+        ({"kind": "next"}, "the round has not started"),
+        ({"kind": "start_round"}, "enter the initiative"),
+        ({"kind": "condition", "figure": "C1", "condition": "bane"}, "unknown condition"),
+        ({"kind": "move", "figure": "C1", "hex": [99, 99]}, "not in a revealed room"),
+        ({"kind": "fly"}, "unknown action"),
+    ],
+)
+def test_refused_actions_change_nothing(client: TestClient, action: dict[str, Any], words: str) -> None:
+    tid = _new(client)
+    r = _act(client, tid, action)
+    assert r.status_code == 422 and words in r.json()["detail"]
+    assert client.get(f"/api/tables/{tid}").json()["head"] == 0
+
+
+def test_wound_hurts_at_turn_start_and_conditions_expire_after_the_next_turn() -> None:
+    table = replay(TableConfig(1, 3, 1, 7), [])
+    guard = next(iter(table.standees.values()))
+    apply(table, {"kind": "condition", "figure": guard.id, "condition": "wound"})
+    apply(table, {"kind": "condition", "figure": guard.id, "condition": "immobilize"})
+    for c in ("C1", "C2", "C3"):
+        apply(table, {"kind": "initiative", "character": c, "value": 90})
+    apply(table, {"kind": "start_round"})  # the guards act first (initiative 55 < 90)
+    while table.current_standee() is not None and table.current_standee() is not guard:
+        apply(table, {"kind": "next"})
+    assert guard.health == guard.max_health - 1  # §8 wound at the start of its turn
+    assert "immobilize" in guard.conditions
+    apply(table, {"kind": "next"})
+    assert "immobilize" not in guard.conditions and "wound" in guard.conditions
+    with pytest.raises(TableError):
+        apply(table, {"kind": "heal", "figure": guard.id, "amount": 0})
+
+
+def test_elements_wane_at_the_end_of_the_round() -> None:
+    table = replay(TableConfig(1, 2, 1, 7), [])
+    apply(table, {"kind": "element", "element": "fire", "state": "strong"})
+    for c in ("C1", "C2"):
+        apply(table, {"kind": "initiative", "character": c, "value": 90})
+    apply(table, {"kind": "start_round"})
+    while table.phase == "turns":
+        apply(table, {"kind": "next"})
+    assert table.elements["fire"] == "waning"
+
+
+def test_the_log_is_append_only_and_undo_is_an_entry(tmp_path: Path) -> None:
+    store = TableStore(tmp_path / "t.sqlite3")
+    tid = store.create(scenario=1, players=3, level=1, seed=7)
+    store.append(tid, {"kind": "next"})
+    store.undo(tid)
+    assert store.head(tid) == 2 and store.actions(tid) == []
+    import sqlite3
+
+    db = sqlite3.connect(tmp_path / "t.sqlite3")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        db.execute("DELETE FROM table_log")
