@@ -4,7 +4,7 @@ Every phone on a table's link reads ``GET /api/tables/{id}`` (polling with ``sin
 unchanged table answers in a few bytes) and sends table actions to
 ``POST /api/tables/{id}/actions``. The server orders them in the table's SQLite log
 (:mod:`delvekit.store.tables`); an action that depends on where the round stands ("Next", an
-outcome, start round, a door) carries the log position its phone saw (``after``), and is
+outcome, start round, the end) carries the log position its phone saw (``after``), and is
 refused with 409 when another phone moved the table on first, so a double tap on two phones
 never skips a monster. The state is replayed from the log (:mod:`delvekit.web.table_game`).
 """
@@ -36,7 +36,7 @@ router = APIRouter()
 _templates = Jinja2Templates(directory=str(resources.files("delvekit.web").joinpath("templates")))
 _templates.env.globals["version"] = __version__
 
-ORDERED = frozenset({"start_round", "next", "outcome", "door", "end"})
+ORDERED = frozenset({"start_round", "next", "outcome", "end"})
 """Actions that only make sense where the sender saw the round: refused if the log moved on."""
 
 _lock = threading.RLock()

@@ -7,7 +7,7 @@
   if (!root) { return; }
   var id = root.getAttribute("data-id");
   var KEY = "delvekit-table:" + id;
-  var ORDERED = { start_round: 1, next: 1, outcome: 1, door: 1, end: 1 };
+  var ORDERED = { start_round: 1, next: 1, outcome: 1, end: 1 };
   var CONDITIONS = ["poison", "wound", "immobilize", "disarm", "stun", "muddle", "invisible", "strengthen"];
   var ELEMENTS = ["fire", "ice", "air", "earth", "light", "dark"];
   var state = null, setup = null, pending = [], busy = false, preview = 0, picked = null, online = true;
