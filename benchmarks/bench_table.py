@@ -92,7 +92,8 @@ def main() -> int:
                     page.click("#t-next")
                     page.wait_for_function(
                         "old => { const w = document.querySelector('.monster-turn .who');"
-                        " return w && w.innerText !== old && document.querySelector('#t-map .outcome .dest'); }",
+                        " return w && w.innerText !== old"
+                        " && document.querySelector('#t-map .outcome .dest'); }",
                         arg=name,
                         polling="raf",
                     )

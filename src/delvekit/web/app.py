@@ -133,8 +133,9 @@ def create_app() -> FastAPI:
         example: str | None = None,
         scenario: Annotated[int | None, Query(ge=1, le=200)] = None,
         players: Annotated[int, Query(ge=2, le=4)] = 2,
+        board: Annotated[str | None, Query(max_length=60_000)] = None,
     ) -> Response:
-        state = mover.initial_state(example=example, scenario=scenario, players=players)
+        state = mover.initial_state(example=example, scenario=scenario, players=players, board=board)
         return templates.TemplateResponse(request, "mover.html", {"page": "mover", **mover.context(state)})
 
     @app.post("/mover/act", response_class=HTMLResponse, include_in_schema=False)
@@ -234,7 +235,7 @@ def create_app() -> FastAPI:
     def api_examples() -> list[dict[str, Any]]:
         return services.example_list()
 
-    app.include_router(table.router)  # the table companion (web/table.py)
+    table.install(app)  # the table companion (web/table.py), favicon, plain 404s
     app.add_middleware(BodyLimit, limit=schemas.MAX_BODY_BYTES)
     return app
 

@@ -18,11 +18,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError
@@ -266,3 +267,22 @@ def table_page(request: Request, table_id: str) -> Response:
     return _templates.TemplateResponse(
         request, "table.html", {"page": "table", "table_id": table_id, "config": config}
     )
+
+
+def install(app: FastAPI) -> None:
+    """Add the table companion to ``app`` (the one line web/app.py has for it): its routes, the
+    favicon, and 404 answers in plain words (a page for people, one JSON line for the API)."""
+    app.include_router(router)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _on_http(request: Request, exc: StarletteHTTPException) -> Response:
+        path = request.url.path
+        if exc.status_code == 404:
+            if path.startswith("/api/"):
+                return _fail(404, f"there is no {path[:120]} in this API")
+            return _templates.TemplateResponse(
+                request, "not_found.html", {"page": "", "path": path[:120]}, status_code=404
+            )
+        if exc.status_code == 405:
+            return _fail(405, f"{request.method} is not how {path[:120]} is used; see /api/docs")
+        return _fail(exc.status_code, str(exc.detail))

@@ -31,7 +31,7 @@ def _attack_value(stats: MonsterStats, a: Ability) -> int:
     return max(0, stats.attack + a.value)
 
 
-def _one(table: Table, s: Standee, a: Ability, stats: MonsterStats) -> str:
+def _one(a: Ability, stats: MonsterStats) -> str:
     """One card line with the stat card's values worked in, in words."""
     if a.kind == "move":
         word = "Jump" if a.jump else "Fly" if stats.flying else "Move"
@@ -75,20 +75,30 @@ def _one(table: Table, s: Standee, a: Ability, stats: MonsterStats) -> str:
     if a.kind == "loot":
         return f"Loot {a.value}"
     note = a.note.replace("-", " ")
-    inner = ", ".join(_one(table, s, b, stats) for b in a.then if b.kind != "custom")
+    inner = ", ".join(_one(b, stats) for b in a.then if b.kind != "custom")
     return note + (f" ({inner})" if inner else "")
+
+
+def card_lines(stats: MonsterStats, actions: tuple[Ability, ...]) -> list[str]:
+    """A monster ability card with a stat line worked in: one line per action."""
+    return [_one(a, stats) for a in actions]
 
 
 def action_text(table: Table, s: Standee) -> list[str]:
     """The standee's card this round with its stat line worked in: one line per action."""
-    stats = table.stats(s.type, s.rank)
-    return [_one(table, s, a, stats) for a in card_actions(table, s)]
+    return card_lines(table.stats(s.type, s.rank), card_actions(table, s))
 
 
 def _planned_ability(table: Table, s: Standee) -> dict[str, Any]:
-    """The first move and the attack that follows it (or the first attack) as an AI ability."""
-    stats = table.stats(s.type, s.rank)
-    actions = [a for a in card_actions(table, s) if a.kind in _GROUPED]
+    return planned_ability(table.stats(s.type, s.rank), card_actions(table, s), s.conditions)
+
+
+def planned_ability(
+    stats: MonsterStats, card: tuple[Ability, ...], conditions: dict[str, int] | frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """The card's first move and the attack after it (or its first attack), with the stat line
+    worked in, as a gh-monster-ai-cases ability."""
+    actions = [a for a in card if a.kind in _GROUPED]
     move_ab = next((a for a in actions if a.kind == "move"), None)
     attack_ab: Ability | None = None
     if move_ab is not None:
@@ -97,10 +107,10 @@ def _planned_ability(table: Table, s: Standee) -> dict[str, Any]:
     else:
         attack_ab = next((a for a in actions if a.kind == "attack"), None)
     move = 0
-    if move_ab is not None and "immobilize" not in s.conditions and "stun" not in s.conditions:
+    if move_ab is not None and "immobilize" not in conditions and "stun" not in conditions:
         move = max(0, stats.move + move_ab.value)
     attack: dict[str, Any] | None = None
-    if attack_ab is not None and "disarm" not in s.conditions and "stun" not in s.conditions:
+    if attack_ab is not None and "disarm" not in conditions and "stun" not in conditions:
         rng = max(0, stats.range + attack_ab.range) if stats.range or attack_ab.range else 0
         count = 0 if attack_ab.targets == 0 else max(attack_ab.targets, stats.targets)
         aoe: dict[str, Any] | None = None
@@ -113,7 +123,7 @@ def _planned_ability(table: Table, s: Standee) -> dict[str, Any]:
         "jump": bool(move_ab is not None and move_ab.jump),
         "flying": stats.flying,
         "teleport": False,
-        "muddled": "muddle" in s.conditions,
+        "muddled": "muddle" in conditions,
         "attack": attack,
     }
 
@@ -142,12 +152,12 @@ def turn_case(table: Table, s: Standee) -> dict[str, Any]:
                 fig["invisible"] = True
             figures.append(fig)
     for o in table.standees.values():
-        fig = {"id": o.id, "side": "monster", "hex": list(o.hex)}
+        fig = {"id": case_id(o.id), "side": "monster", "hex": list(o.hex)}
         if o.id == s.id:
             fig["active"] = True
         figures.append(fig)
     case = {
-        "id": f"table-r{table.round}-{s.id}",
+        "id": f"table-r{table.round}-{case_id(s.id)}",
         "ruleset": table.setup.ruleset,
         "board": "table",
         "walls": walls,
@@ -164,6 +174,15 @@ def turn_case(table: Table, s: Standee) -> dict[str, Any]:
         "boards": {"table": [list(h) for h in hexes]},
         "cases": [case],
     }
+
+
+def case_id(fid: str) -> str:
+    """A standee's id as the case format spells figure ids (``bandit-guard#3`` → ``bandit-guard-3``,
+    at most 16 characters)."""
+    from delvekit.web.services import standee_id
+
+    monster, _, number = fid.partition("#")
+    return standee_id(monster, "normal", int(number)) if number.isdigit() else fid[:16]
 
 
 def _all_revealed(table: Table) -> set[Hex]:
