@@ -86,7 +86,7 @@ def plain_errors(errors: list[Any]) -> str:
 
     >>> plain_errors([
     ...     {"loc": ("cases", 0, "board", "constrained-str"), "msg": "Input should be a valid string"},
-    ...     {"loc": ("cases", 0, "board", "list[tuple[int, int]]", 0, 0), "msg": "Input should be a valid integer"},
+    ...     {"loc": ("cases", 0, "board", "list[int]", 0, 0), "msg": "Input should be a valid integer"},
     ... ])
     'case 1, board, hex 1: expected a whole number'
     """
