@@ -202,3 +202,23 @@ def test_on_a_phone_outcomes_are_beside_the_board_and_a_tap_previews_before_appl
         )
     finally:
         ctx.close()
+
+
+def test_a_scenario_monsters_card_sets_its_values_and_next_monster_takes_its_ranks() -> None:
+    state = mover.initial_state(scenario=1, players=3)
+    cards = mover.context(state)["deck_cards"]
+    card = next(c for c in cards if c["lines"][0].startswith("Move") and "Range" in " ".join(c["lines"]))
+    fields = {"doc": editor.dumps(state.doc), "history": "[]", "do": f"card:{card['id']}"}
+    after = mover.act(fields)
+    ability = editor.case_of(after.doc)["ability"]
+    move = int(card["lines"][0].split()[1])
+    assert ability["move"] == move and ability["attack"]["range"] > 0  # Bandit Guard: move 3 +/- the card
+    assert after.cards == {"bandit-guard": card["id"]}
+    fields = {
+        "doc": editor.dumps(after.doc),
+        "history": "[]",
+        "do": "next_monster",
+        "card_bandit-guard": card["id"],
+    }
+    nxt = mover.act(fields)
+    assert editor.case_of(nxt.doc)["ability"]["move"] == move and "next monster" in nxt.message

@@ -262,3 +262,34 @@ def test_the_log_is_append_only_and_undo_is_an_entry(tmp_path: Path) -> None:
     db = sqlite3.connect(tmp_path / "t.sqlite3")
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         db.execute("DELETE FROM table_log")
+
+
+def test_named_classes_set_the_characters_and_an_unknown_one_is_refused(client: TestClient) -> None:
+    tid = _new(client, {**SCENARIO_1_3P, "classes": ["mindthief", "cragheart", "scoundrel"]})
+    chars = client.get(f"/api/tables/{tid}").json()["characters"]
+    assert [c["name"] for c in chars] == ["Mindthief", "Cragheart", "Scoundrel"]
+    assert [c["max_health"] for c in chars] == [6, 10, 8]  # the classes' level-1 health
+    r = client.post("/api/tables", json={**SCENARIO_1_3P, "classes": ["mindthief", "wizard", "brute"]})
+    assert r.status_code == 422 and "there is no class 'wizard'" in r.json()["detail"]
+
+
+def test_the_setup_form_makes_a_table_without_script(client: TestClient) -> None:
+    r = client.post(
+        "/table", data={"scenario": "1", "players": "3", "level": "1", "seed": "7"}, follow_redirects=False
+    )
+    assert r.status_code == 303 and r.headers["location"].startswith("/table/")
+    page = client.get(r.headers["location"])
+    assert page.status_code == 200 and 'id="table"' in page.text
+    bad = client.post("/table", data={"scenario": "1", "players": "9", "level": "1", "seed": "7"})
+    assert bad.status_code == 422 and 'class="error"' in bad.text
+
+
+def test_every_scenario_with_a_map_sets_up_at_every_level() -> None:
+    from delvekit.web import services
+    from delvekit.web.table_game import new_table
+
+    for n in services.scenario_numbers():
+        table = new_table(TableConfig(n, 4, 3, 1))
+        assert table.setup.level == 3 and table.revealed_rooms == [0]
+    for level in range(8):
+        assert new_table(TableConfig(1, 2, level, 1)).setup.level == level

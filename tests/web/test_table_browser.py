@@ -175,3 +175,28 @@ def test_rounds_1_to_3_on_two_phones(phones: tuple[Any, Any, str], live_url: str
     a.wait_for_function("document.querySelectorAll('[data-open]').length > 0")
     restored = _get(f"{live_url}/api/tables/{tid}")
     assert restored["standees"] == before["standees"] and restored["revealed_rooms"] == [0]
+
+
+def test_a_tap_made_offline_is_kept_and_sent_when_the_connection_returns(browser: Any, live_url: str) -> None:
+    tid = _post(live_url + "/api/tables", {"scenario": 1, "players": 3, "level": 1, "seed": 7})["id"]
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    pg = ctx.new_page()
+    try:
+        pg.goto(f"{live_url}/table/{tid}")
+        pg.wait_for_selector("#init-C1")
+        ctx.set_offline(True)
+        pg.click("[data-tab=track]")
+        pg.locator("[data-dmg]").first.tap()
+        pg.wait_for_function("document.getElementById('t-sync').innerText.includes('1 to send')")
+        assert _get(f"{live_url}/api/tables/{tid}")["head"] == 0
+        saved = pg.evaluate(f"JSON.parse(localStorage.getItem('delvekit-table:{tid}')).pending.length")
+        assert saved == 1  # kept on the phone
+        ctx.set_offline(False)
+        pg.wait_for_function(
+            "document.getElementById('t-events').innerText.includes('by hand')", timeout=15_000
+        )
+        state = _get(f"{live_url}/api/tables/{tid}")
+        assert state["head"] == 1 and min(s["health"] for s in state["standees"]) == 5
+    finally:
+        ctx.close()

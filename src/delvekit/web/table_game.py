@@ -256,7 +256,9 @@ def table_setup(config: TableConfig) -> GameSetup:
     from delvekit.gloomhaven.content import load_pack
 
     char_level, difficulty = _LEVEL_PARTY[config.level]
-    classes = config.classes or STARTING_CLASSES[: config.players]
+    # The engine's party only sets the level and draws the characters' deck shuffles from the
+    # generator (the same for every class without perks): the starting classes, whoever plays.
+    classes = STARTING_CLASSES[: config.players]
     party = [Member(c, char_level) for c in classes]
     try:
         return setup_from_pack(load_pack(), config.scenario, party, difficulty=difficulty, seed=config.seed)  # type: ignore[arg-type]
@@ -281,7 +283,10 @@ def new_table(config: TableConfig) -> Table:
     classes = config.classes or STARTING_CLASSES[: config.players]
     characters: dict[str, Character] = {}
     for i, (cls, ch) in enumerate(zip(classes, setup.party, strict=True)):
-        klass = pack.classes[cls]
+        klass = pack.classes.get(cls)
+        if klass is None:
+            known = ", ".join(sorted(pack.classes))
+            raise InputError(f"there is no class {cls!r}; known: {known}", where="classes")
         health = klass.health[0]
         characters[f"C{i + 1}"] = Character(
             id=f"C{i + 1}", name=klass.name, hex=setup.starts[i], health=health, max_health=health
