@@ -293,3 +293,68 @@ def test_every_scenario_with_a_map_sets_up_at_every_level() -> None:
         assert table.setup.level == 3 and table.revealed_rooms == [0]
     for level in range(8):
         assert new_table(TableConfig(1, 2, level, 1)).setup.level == level
+
+
+def _round(table: Any, value: int = 90) -> None:
+    for c in table.characters:
+        apply(table, {"kind": "initiative", "character": c, "value": value})
+    apply(table, {"kind": "start_round"})
+
+
+def test_a_spawned_standee_takes_a_free_number_and_its_type_acts_this_round() -> None:
+    table = replay(TableConfig(1, 3, 1, 7), [{"kind": "door", "hex": [7, 4]}])
+    archers = {s.number for s in table.standees.values() if s.type == "bandit-archer"}
+    free = sorted(set(range(1, 7)) - archers)
+    with pytest.raises(TableError, match="every bandit guard standee is on the map"):
+        apply(table, {"kind": "spawn", "type": "bandit-guard", "hex": [7, 0]})
+    _round(table, 10)  # the characters act first
+    text = apply(table, {"kind": "spawn", "type": "bandit-archer", "rank": "elite", "hex": [7, 0]})
+    spawned = next(s for s in table.standees.values() if s.hex == (7, 0))
+    assert spawned.rank == "elite" and spawned.number in free and "placed bandit archer" in text
+    assert spawned.max_health == table.stats("bandit-archer", "elite").health
+    with pytest.raises(TableError, match="not a free hex"):
+        apply(table, {"kind": "spawn", "type": "bandit-archer", "hex": [7, 0]})
+
+
+def test_a_door_of_an_unrevealed_room_is_refused_and_a_full_type_is_reported() -> None:
+    table = replay(TableConfig(1, 3, 1, 7), [])
+    with pytest.raises(TableError, match="no revealed room leads"):
+        apply(table, {"kind": "door", "hex": [5, 1]})
+    assert "no standee left for bandit guard" in apply(table, {"kind": "door", "hex": [7, 4]})
+
+
+def test_the_cards_infusions_become_strong_when_the_types_turn_ends() -> None:
+    """§9: the demons of scenario 5 infuse; once their type's turn is over the element is strong."""
+    for seed in range(40):
+        table = replay(TableConfig(5, 3, 1, seed), [])
+        _round(table, 99)  # the monsters act first
+        infusing = {
+            t.id: [a.element.value for a in card.actions if a.kind == "infuse" and a.element is not None]
+            for t in table.order
+            if t.kind == "monster" and (card := table.card(t.id)) is not None
+        }
+        if not any(infusing.values()):
+            continue
+        while table.current() is not None and table.current().kind == "monster":
+            apply(table, {"kind": "next"})
+        made = {e for elements in infusing.values() for e in elements}
+        assert {e for e, st in table.elements.items() if st == "strong"} == made
+        return
+    pytest.fail("no seed drew an infusing card")
+
+
+def test_an_attacks_conditions_come_with_its_damage_and_immunity_holds() -> None:
+    table = replay(TableConfig(1, 3, 1, 7), [])
+    text = apply(table, {"kind": "damage", "figure": "C1", "amount": 2, "conditions": ["poison"]})
+    assert table.characters["C1"].health == 8 and "poison" in table.characters["C1"].conditions
+    assert "poison" in text
+    with pytest.raises(TableError):
+        apply(table, {"kind": "damage", "figure": "C1", "amount": 1, "conditions": ["bane"]})
+
+
+def test_every_character_exhausted_ends_the_scenario_in_defeat() -> None:
+    table = replay(TableConfig(1, 2, 1, 7), [])
+    apply(table, {"kind": "damage", "figure": "C1", "amount": 99})
+    assert table.phase != "ended"
+    apply(table, {"kind": "damage", "figure": "C2", "amount": 99})
+    assert table.phase == "ended" and table.result == "defeat"

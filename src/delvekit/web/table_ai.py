@@ -16,8 +16,8 @@ from delvekit.gloomhaven import cases as casefile
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.engine import MONSTER_DECK
 from delvekit.gloomhaven.engine_setup import MonsterStats
-from delvekit.web.table_game import Standee, Table, TableError, label
-from delvekit.web.table_game import _hex as parse_hex
+from delvekit.web.table_state import Standee, Table, TableError, label
+from delvekit.web.table_state import _hex as parse_hex
 
 _GROUPED = ("move", "attack")
 

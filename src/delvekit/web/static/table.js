@@ -11,6 +11,7 @@
   var CONDITIONS = ["poison", "wound", "immobilize", "disarm", "stun", "muddle", "invisible", "strengthen"];
   var ELEMENTS = ["fire", "ice", "air", "earth", "light", "dark"];
   var state = null, setup = null, pending = [], busy = false, preview = 0, picked = null, online = true;
+  var spawning = null;
   var panelKey = "";
   var S = 22, R3 = Math.sqrt(3);
 
@@ -259,7 +260,7 @@
           var target = state.characters.filter(function (c) { return c.id === d.target; })[0];
           html += '<div class="draw">Attack ' + d.attack + " on " + esc(target ? target.name : d.target) + ": drew <b>" + d.drawn.map(esc).join(", ") +
             "</b> → <b>" + d.damage + " damage</b>" + (d.pierce ? ", pierce " + d.pierce : "") + (d.conditions.length ? ", " + d.conditions.join(", ") : "") +
-            ' <button type="button" data-take="' + esc(d.target) + '" data-amount="' + d.damage + '"' + (d.damage ? "" : " disabled") +
+            ' <button type="button" data-take="' + esc(d.target) + '" data-amount="' + d.damage + '" data-conds="' + esc(d.conditions.join(",")) + '"' + (d.damage || d.conditions.length ? "" : " disabled") +
             ">" + esc(target ? target.name : d.target) + " takes " + d.damage + "</button><span class=hint> (less its shield)</span></div>";
         });
       } else if (!t.outcomes.length) {
@@ -305,7 +306,7 @@
     }).join("") || '<p class="muted">No monster on the map.</p>';
     $("t-chars").innerHTML = state.characters.map(function (c) {
       return '<div class="trow"><div class="tname"><b>' + esc(c.name) + "</b> <span class=hp>" + c.health + "/" + c.max_health + "</span>" + (c.exhausted ? " exhausted" : "") +
-        " · XP " + c.xp + " · loot " + c.loot + '</div><div class="tbtns">' +
+        " · XP " + c.xp + " · loot " + c.loot + (c.initiative ? " · initiative " + c.initiative : "") + '</div><div class="tbtns">' +
         '<button type="button" data-dmg="' + c.id + '">−1 hp</button><button type="button" data-heal="' + c.id + '">+1 hp</button>' +
         '<button type="button" data-xp="' + c.id + '">+1 XP</button><button type="button" data-loot="' + c.id + '">+1 loot</button></div>' + condButtons(c) + "</div>";
     }).join("");
@@ -317,6 +318,12 @@
       return '<div class="trow"><span>Door between ' + esc(names.join(" and ")) + "</span> " +
         (dr.open ? "<span class=muted>open</span>" : '<button type="button" data-open="' + key(dr.hex) + '">Open: reveal ' + esc(names[names.length - 1]) + "</button>") + "</div>";
     }).join("") || '<p class="muted">No door to open yet.</p>';
+    if (!$("spawn-type")) {
+      $("t-spawnbox").innerHTML = '<label>Type <select id="spawn-type">' + setup.stat_cards.map(function (c) {
+        return '<option value="' + esc(c.type) + '">' + esc(c.name) + "</option>";
+      }).join("") + '</select></label> <label>Rank <select id="spawn-rank"><option>normal</option><option>elite</option><option>boss</option></select></label>' +
+        ' <button type="button" id="t-spawn">Place on the map…</button>';
+    }
     $("t-end").innerHTML = state.phase === "ended" ? "<p>Ended: " + esc(state.result) + ". Undo to go back.</p>" :
       '<button type="button" data-end="victory">Victory</button> <button type="button" data-end="defeat">Defeat</button>';
   }
@@ -402,6 +409,13 @@
       return;
     }
     var h = hexAt(target) || (door ? door.getAttribute("data-door").split(",").map(Number) : null);
+    if (h && spawning) {
+      var sp = spawning;
+      spawning = null;
+      $("t-maphint").textContent = "Tap a figure, then a hex, to move it (or drag it).";
+      send({ kind: "spawn", type: sp.type, rank: sp.rank, hex: h });
+      return;
+    }
     if (h && picked) {
       var who = picked;
       picked = null;
@@ -456,7 +470,17 @@
     }
     else if (a("data-preview") !== null) { preview = Number(a("data-preview")); renderTurn(); drawMap(); }
     else if (a("data-rest")) { send({ kind: "initiative", character: a("data-rest"), long_rest: true }); }
-    else if (a("data-take")) { send({ kind: "damage", figure: a("data-take"), amount: Number(a("data-amount")) }); }
+    else if (a("data-take")) {
+      var conds = (a("data-conds") || "").split(",").filter(Boolean);
+      send({ kind: "damage", figure: a("data-take"), amount: Number(a("data-amount")), conditions: conds, why: "monster attack" });
+    }
+    else if (b.id === "t-spawn") {
+      spawning = { type: $("spawn-type").value, rank: $("spawn-rank").value };
+      $("tab-round").hidden = false; $("tab-track").hidden = true;
+      root.querySelectorAll("[data-tab]").forEach(function (t) { t.setAttribute("aria-selected", String(t.getAttribute("data-tab") === "round")); });
+      $("t-maphint").textContent = "Tap the hex where the new standee stands.";
+      flash("tap the hex for the new " + spawning.type.replace(/-/g, " "));
+    }
     else if (a("data-dmg")) { send({ kind: "damage", figure: a("data-dmg"), amount: 1 }); }
     else if (a("data-heal")) { send({ kind: "heal", figure: a("data-heal"), amount: 1 }); }
     else if (a("data-xp")) { send({ kind: "xp", character: a("data-xp"), amount: 1 }); }
