@@ -9,6 +9,7 @@ reads, so the table and the command line answer the same question the same way.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from delvekit.core.hexes import Hex
@@ -201,6 +202,7 @@ def solve(table: Table, s: Standee) -> tuple[dict[str, Any], list[dict[str, Any]
     outcomes = [casefile.outcome_to_json(o) for o in casefile.solve_case(parsed.cases[0])]
     for o in outcomes:
         o["reason"] = reason(table, s, o)
+        o["why"] = _named(table, str(o.get("explanation") or ""))
     return doc, outcomes
 
 
@@ -212,14 +214,32 @@ def _name(table: Table, fid: str) -> str:
     return fid
 
 
+def _named(table: Table, text: str) -> str:
+    """The engine's text with figure ids replaced by names (``C1`` → ``Brute``)."""
+    names = {c.id: c.name for c in table.characters.values()}
+    names.update({case_id(x.id): label(x) for x in table.standees.values()})
+    return re.sub(r"[A-Za-z][A-Za-z0-9_-]*", lambda m: names.get(m.group(0), m.group(0)), text)
+
+
+def focus_why(table: Table, o: dict[str, Any]) -> str:
+    """Why it chose its focus, from the engine's explanation, in names (empty if none)."""
+    text = str(o.get("explanation") or "")
+    found = re.match(r"Focus [^:]+: ([^.]*)\.", text)
+    if not found:
+        return ""
+    why = found.group(1).replace(" with 0 negative hexes on the way", "")
+    return _named(table, why)
+
+
 def reason(table: Table, s: Standee, o: dict[str, Any]) -> str:
-    """The outcome in plain words: focus, move, attacks."""
+    """The outcome in plain words: focus (and why), move, attacks."""
     focus = [_name(table, f) for f in o.get("focus") or []]
     path = o.get("path") or []
     steps = max(0, len(path) - 1)
     parts = []
     if focus:
-        parts.append(f"focuses on {' or '.join(focus)}")
+        why = focus_why(table, o)
+        parts.append(f"focuses on {' or '.join(focus)}" + (f" ({why})" if why else ""))
     else:
         parts.append("has no focus: stays put")
     if steps:

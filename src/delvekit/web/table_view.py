@@ -179,6 +179,7 @@ def state_json(table: Table, *, table_id: str, head: int, undoable: bool) -> dic
             "applied": acting.id in table.applied,
             "draws": table.draws,
             "position": table.sub + 1,
+            "note": "stunned: it loses this turn" if "stun" in acting.conditions else "",
             "of": len(table.acting),
         }
     amd = table.game.state.modifier_decks[MONSTER_DECK]

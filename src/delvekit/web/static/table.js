@@ -253,7 +253,7 @@
       var card = state.cards[state.standees.filter(function (s) { return s.id === t.standee; })[0].type] || {};
       html = '<div class="panel monster-turn"><h2>' + esc(cur.name) + " · card " + esc(card.id || "") + " · initiative " + (card.initiative || "") +
         (card.shuffle ? " · shuffle" : "") + "</h2><p class=who><b>" + esc(t.name) + "</b> (" + t.position + " of " + t.of + ")</p>" +
-        '<p class="action">' + t.actions.map(esc).join(" · ") + "</p>";
+        '<p class="action">' + t.actions.map(esc).join(" · ") + "</p>" + (t.note ? '<p class="note">' + esc(t.note) + "</p>" : "");
       if (t.applied) {
         html += t.draws.length ? "" : "<p>Outcome applied.</p>";
         t.draws.forEach(function (d) {
@@ -268,7 +268,8 @@
       } else {
         html += '<ol class="outcomes">' + t.outcomes.map(function (o, i) {
           return '<li class="' + (i === preview ? "show" : "") + '"><button type="button" class="pick" data-preview="' + i + '" aria-pressed="' + (i === preview) + '">' +
-            (t.outcomes.length > 1 ? "Choice " + (i + 1) + ": " : "") + esc(o.reason) + "</button></li>";
+            (t.outcomes.length > 1 ? "Choice " + (i + 1) + ": " : "") + esc(o.reason) + "</button>" +
+            (i === preview && o.why ? '<details class="why"><summary>the monster AI\'s reasoning</summary>' + esc(o.why) + "</details>" : "") + "</li>";
         }).join("") + "</ol>" + (t.outcomes.length > 1 ? '<p class="hint">A tie: the players choose. Tap a choice to see it on the map.</p>' : "") +
           '<button type="button" class="primary" id="t-apply">Apply' + (t.outcomes.length > 1 ? " choice " + (preview + 1) : "") + "</button>" +
           ' <span class="hint">(moves the standee and draws its attack modifiers)</span>';
