@@ -269,6 +269,11 @@ def test_named_classes_set_the_characters_and_an_unknown_one_is_refused(client: 
     chars = client.get(f"/api/tables/{tid}").json()["characters"]
     assert [c["name"] for c in chars] == ["Mindthief", "Cragheart", "Scoundrel"]
     assert [c["max_health"] for c in chars] == [6, 10, 8]  # the classes' level-1 health
+    leveled = _new(
+        client, {**SCENARIO_1_3P, "classes": ["mindthief", "cragheart", "scoundrel"], "levels": [3, 1, 9]}
+    )
+    chars = client.get(f"/api/tables/{leveled}").json()["characters"]
+    assert [c["max_health"] for c in chars] == [8, 10, 20]  # Mindthief 3: 8, Scoundrel 9: 20
     r = client.post("/api/tables", json={**SCENARIO_1_3P, "classes": ["mindthief", "wizard", "brute"]})
     assert r.status_code == 422 and "there is no class 'wizard'" in r.json()["detail"]
 
@@ -358,3 +363,19 @@ def test_every_character_exhausted_ends_the_scenario_in_defeat() -> None:
     assert table.phase != "ended"
     apply(table, {"kind": "damage", "figure": "C2", "amount": 99})
     assert table.phase == "ended" and table.result == "defeat"
+
+
+def test_the_setup_form_takes_classes_and_levels(client: TestClient) -> None:
+    form = {
+        "scenario": "1",
+        "players": "2",
+        "level": "1",
+        "seed": "7",
+        "class1": "brute",
+        "clevel1": "4",
+        "class2": "",
+    }
+    r = client.post("/table", data=form, follow_redirects=False)
+    assert r.status_code == 303
+    chars = client.get("/api/tables/" + r.headers["location"].rsplit("/", 1)[1]).json()["characters"]
+    assert [(c["name"], c["max_health"]) for c in chars] == [("Brute", 16), ("Tinkerer", 8)]

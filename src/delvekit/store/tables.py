@@ -45,6 +45,7 @@ class TableRow:
     level: int
     seed: int
     classes: tuple[str, ...]
+    levels: tuple[int, ...] = ()
 
 
 class NoTable(StoreError):
@@ -100,7 +101,14 @@ class TableStore:
             self._db.execute("COMMIT")
 
     def create(
-        self, *, scenario: int, players: int, level: int, seed: int, classes: tuple[str, ...] = ()
+        self,
+        *,
+        scenario: int,
+        players: int,
+        level: int,
+        seed: int,
+        classes: tuple[str, ...] = (),
+        levels: tuple[int, ...] = (),
     ) -> str:
         """A new table; returns its id (a short random token: the link the players share)."""
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
@@ -108,7 +116,7 @@ class TableStore:
             db.execute(
                 "INSERT INTO tables (id, scenario, players, level, seed, classes, created_at) "
                 "VALUES (?,?,?,?,?,?,?)",
-                (table_id, scenario, players, level, seed, ",".join(classes), _now()),
+                (table_id, scenario, players, level, seed, _party(classes, levels), _now()),
             )
         return table_id
 
@@ -119,9 +127,8 @@ class TableStore:
             ).fetchone()
         if found is None:
             raise NoTable(f"there is no table {table_id!r} (check the link)")
-        return TableRow(
-            found[0], found[1], found[2], found[3], found[4], tuple(c for c in found[5].split(",") if c)
-        )
+        classes, levels = _unparty(found[5])
+        return TableRow(found[0], found[1], found[2], found[3], found[4], classes, levels)
 
     def head(self, table_id: str) -> int:
         with self._lock:
@@ -189,6 +196,20 @@ class TableStore:
                 (table_id, head + 1, "undo", effective[-1][0], _now()),
             )
         return head + 1
+
+
+def _party(classes: tuple[str, ...], levels: tuple[int, ...]) -> str:
+    """The characters as stored: ``brute:3,tinkerer:1`` (a class alone: level 1)."""
+    if levels and not classes:
+        raise InputError("character levels need their classes", where="levels")
+    return ",".join(f"{c}:{levels[i]}" if levels else c for i, c in enumerate(classes))
+
+
+def _unparty(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    parts = [p for p in text.split(",") if p]
+    classes = tuple(p.partition(":")[0] for p in parts)
+    levels = tuple(int(p.partition(":")[2]) for p in parts if p.partition(":")[2].isdigit())
+    return classes, levels if len(levels) == len(classes) else ()
 
 
 def _now() -> str:

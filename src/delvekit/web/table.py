@@ -59,7 +59,7 @@ def store() -> TableStore:
 
 def _config(table_id: str) -> TableConfig:
     row = store().row(table_id)
-    return TableConfig(row.scenario, row.players, row.level, row.seed, row.classes)
+    return TableConfig(row.scenario, row.players, row.level, row.seed, row.classes, row.levels)
 
 
 def load(table_id: str) -> tuple[int, Table]:
@@ -93,6 +93,7 @@ class TableIn(BaseModel):
     level: int = Field(ge=0, le=7, description="scenario level")
     seed: int = Field(default=0, ge=0, le=2**53, description="seeds the monster decks and standee numbers")
     classes: list[str] = Field(default=[], max_length=4, description="class ids, one per player (optional)")
+    levels: list[int] = Field(default=[], max_length=4, description="character levels 1-9 (their health)")
 
 
 class ActionIn(BaseModel):
@@ -111,10 +112,18 @@ def create_table(body: TableIn) -> JSONResponse:
     """A new table: the scenario set up for that many players at that level, its monster decks
     seeded with `seed`. Returns `{"id"}`: share `/table/{id}` with the other phones."""
     classes = tuple(c.strip().lower() for c in body.classes)
-    config = TableConfig(body.scenario, body.players, body.level, body.seed, classes)
+    levels = tuple(body.levels)
+    if levels and not classes:
+        classes = STARTING_CLASSES[: body.players]
+    config = TableConfig(body.scenario, body.players, body.level, body.seed, classes, levels)
     new_table(config)  # refuses a scenario without a map, a class that does not exist...
     table_id = store().create(
-        scenario=body.scenario, players=body.players, level=body.level, seed=body.seed, classes=classes
+        scenario=body.scenario,
+        players=body.players,
+        level=body.level,
+        seed=body.seed,
+        classes=classes,
+        levels=levels,
     )
     return JSONResponse({"id": table_id, "url": f"/table/{table_id}"}, status_code=201)
 
@@ -227,9 +236,12 @@ async def table_new_form(request: Request) -> Response:
         players = int(str(fields["players"]))
     except ValueError:
         players = 0
-    chosen = [str(form.get(f"class{i + 1}") or "") for i in range(max(0, min(players, 4)))]
-    if any(chosen):  # a blank slot takes the default class of that seat
+    seats = range(max(0, min(players, 4)))
+    chosen = [str(form.get(f"class{i + 1}") or "") for i in seats]
+    levels = [str(form.get(f"clevel{i + 1}") or "1") for i in seats]
+    if any(chosen) or any(v != "1" for v in levels):  # a blank slot takes the seat's default class
         fields["classes"] = [c or STARTING_CLASSES[i] for i, c in enumerate(chosen)]
+        fields["levels"] = levels
     try:
         body = TableIn.model_validate(fields)
     except ValidationError as exc:

@@ -49,6 +49,8 @@ class TableConfig:
     level: int
     seed: int
     classes: tuple[str, ...] = ()
+    levels: tuple[int, ...] = ()
+    """The characters' levels (their maximum health); level 1 when not given."""
 
     def check(self) -> None:
         from delvekit.web import services
@@ -67,6 +69,8 @@ class TableConfig:
             )
         if self.classes and len(self.classes) != self.players:
             raise InputError(f"name {self.players} classes, one per player", where="classes")
+        if self.levels and (len(self.levels) != self.players or not all(1 <= v <= 9 for v in self.levels)):
+            raise InputError(f"give {self.players} character levels, each 1 to 9", where="levels")
 
 
 @dataclass
@@ -269,7 +273,8 @@ def new_table(config: TableConfig) -> Table:
         if klass is None:
             known = ", ".join(sorted(pack.classes))
             raise InputError(f"there is no class {cls!r}; known: {known}", where="classes")
-        health = klass.health[0]
+        level = config.levels[i] if config.levels else 1
+        health = klass.health[min(level, len(klass.health)) - 1]
         characters[f"C{i + 1}"] = Character(
             id=f"C{i + 1}", name=klass.name, hex=setup.starts[i], health=health, max_health=health
         )
