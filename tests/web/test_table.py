@@ -379,3 +379,9 @@ def test_the_setup_form_takes_classes_and_levels(client: TestClient) -> None:
     assert r.status_code == 303
     chars = client.get("/api/tables/" + r.headers["location"].rsplit("/", 1)[1]).json()["characters"]
     assert [(c["name"], c["max_health"]) for c in chars] == [("Brute", 16), ("Tinkerer", 8)]
+
+
+def test_the_table_api_is_on_the_openapi_page(client: TestClient) -> None:
+    spec = client.get("/api/openapi.json").json()
+    assert {"/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/actions"} <= set(spec["paths"])
+    assert "/api/tables/{table_id}/undo" in client.get("/api/docs").text
