@@ -385,3 +385,28 @@ def test_the_table_api_is_on_the_openapi_page(client: TestClient) -> None:
     spec = client.get("/api/openapi.json").json()
     assert {"/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/actions"} <= set(spec["paths"])
     assert "/api/tables/{table_id}/undo" in client.get("/api/docs").text
+
+
+def test_scenario_rules_fire_when_due_as_the_engine_performs_them() -> None:
+    """Scenario 3 for 3 players: an Inox Guard appears as round 1 starts; scenario 5: every
+    character is disarmed in round 1; scenario 2: the players are told to shuffle in curses."""
+    table = replay(TableConfig(3, 3, 1, 7), [])
+    before = {s.id for s in table.standees.values()}
+    _round(table, 50)
+    new = [s for s in table.standees.values() if s.id not in before]
+    assert [s.type for s in new] == ["inox-guard"] and "appears on" in table.events[-1]
+    assert table.card("inox-guard") is not None  # its type acts this round
+    table = replay(TableConfig(5, 3, 1, 7), [])
+    _round(table, 50)
+    assert all("disarm" in c.conditions for c in table.characters.values())
+    table = replay(TableConfig(2, 3, 1, 7), [])
+    _round(table, 50)
+    assert "shuffles 3 curse card(s) into their deck" in table.events[-1]
+
+
+@pytest.mark.parametrize("scenario", [3, 5])
+def test_round_one_cards_equal_the_engines_with_the_scenarios_rules(scenario: int) -> None:
+    config = TableConfig(scenario, 3, 1, 11)
+    table = replay(config, [])
+    _round(table, 50)
+    assert sorted(table.game.state.revealed.items()) == sorted(_engine_round_one_cards(config))

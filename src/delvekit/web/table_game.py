@@ -31,7 +31,9 @@ from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.engine import MONSTER_DECK
 from delvekit.gloomhaven.modifiers import parse_card
+from delvekit.gloomhaven.state import Figure
 from delvekit.web import table_ai
+from delvekit.web.table_rules import round_rules
 from delvekit.web.table_state import (
     CONDITIONS,
     ELEMENTS,
@@ -127,6 +129,8 @@ def _start_round(table: Table, action: dict[str, Any]) -> str:
     if missing:
         raise TableError(f"enter the initiative of {', '.join(missing)} first", where="initiative")
     st = table.game.state
+    table.round += 1
+    rules = round_rules(table, "start")  # before the cards, as the engine's round start
     on_board = {s.type for s in table.standees.values()}
     drawn: list[str] = []
     for deck, types in type_of_deck(table.setup).items():  # the engine's order (_run_reveal)
@@ -134,12 +138,15 @@ def _start_round(table: Table, action: dict[str, Any]) -> str:
             card = st.decks[deck].draw(st.rng)
             st.revealed[deck] = card
             drawn.append(f"{deck} {card} ({table.deck_card(deck, card).initiative})")
-    table.round += 1
     table.phase = "turns"
     table.order = _order(table)
     table.turn = 0
     _begin_turn(table)
-    return f"round {table.round}: drew " + (", ".join(drawn) or "no monster card")
+    return (
+        f"round {table.round}: drew "
+        + (", ".join(drawn) or "no monster card")
+        + (f"; {rules}" if rules else "")
+    )
 
 
 def _order(table: Table) -> list[Turn]:
@@ -263,6 +270,9 @@ def _end_round(table: Table) -> None:
         ch.initiative, ch.long_rest = None, False
     table.phase, table.order, table.turn, table.acting, table.sub = "initiatives", [], -1, [], 0
     table.draws, table.applied = [], set()
+    rules = round_rules(table, "end")
+    if rules:
+        table.events.append(rules)
 
 
 def _damage(table: Table, action: dict[str, Any]) -> str:
@@ -397,6 +407,18 @@ def _spawn(table: Table, action: dict[str, Any]) -> str:
         health=stats.health, max_health=stats.health,
     )  # fmt: skip
     table.standees[s.id] = s
+    stats_immune = frozenset(stats.immunities)
+    st.figures[s.id] = Figure(
+        s.id,
+        "monster",
+        s.type,
+        s.health,
+        h,
+        rank=s.rank,  # type: ignore[arg-type]
+        standee=number,
+        immune=stats_immune,
+        spawned=True,
+    )  # the engine's game knows it too (its rules count and place around it)
     if table.phase == "turns":
         deck = table.deck_of(s.type)
         if deck not in st.revealed:
