@@ -410,3 +410,9 @@ def test_round_one_cards_equal_the_engines_with_the_scenarios_rules(scenario: in
     table = replay(config, [])
     _round(table, 50)
     assert sorted(table.game.state.revealed.items()) == sorted(_engine_round_one_cards(config))
+
+
+def test_an_oversized_action_is_refused(client: TestClient) -> None:
+    tid = _new(client)
+    r = _act(client, tid, {"kind": "next", "padding": "x" * 5000})
+    assert r.status_code == 422 and "larger than" in r.json()["detail"]

@@ -81,6 +81,7 @@ def test_two_phones_share_one_table(phones: tuple[Any, Any, str]) -> None:
     _type_initiatives(a, (20, 45, 70))
     b.wait_for_function("document.getElementById('init-msg').textContent.includes('Everyone')")
     assert "✓ 45" in b.inner_text("#t-phase")
+    assert a.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
     b.click("#t-start")
     _see(a, "round 1: drew guard")
     a.click("#t-next")

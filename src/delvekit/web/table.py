@@ -31,6 +31,7 @@ from delvekit.store.sqlite import default_db_path
 from delvekit.store.tables import NoTable, TableStore
 from delvekit.web import schemas, services, table_ai
 from delvekit.web.table_game import STARTING_CLASSES, Table, TableConfig, TableError, apply, new_table, replay
+from delvekit.web.table_state import MAX_ACTION_BYTES, MAX_ACTIONS
 from delvekit.web.table_view import setup_sheet, state_json
 
 router = APIRouter()
@@ -165,6 +166,8 @@ def post_action(table_id: str, body: ActionIn) -> Any:
     Refused (422, nothing changes) when it breaks a rule; 409 when `after` is behind the log for
     an action that depends on where the round stands."""
     action = body.action
+    if len(json.dumps(action)) > MAX_ACTION_BYTES:
+        return _fail(422, f"action: larger than {MAX_ACTION_BYTES} bytes; no table action is that big")
     with _lock:
         try:
             head, table = load(table_id)
@@ -173,6 +176,8 @@ def post_action(table_id: str, body: ActionIn) -> Any:
 
         def check(actions: list[dict[str, Any]], at: int) -> None:
             nonlocal table
+            if at >= MAX_ACTIONS:
+                raise TableError(f"this table's log is full ({MAX_ACTIONS} actions): start a new table")
             if at != head:  # another server process wrote meanwhile
                 table = replay(_config(table_id), actions)
             if body.after is not None and body.after != at and action.get("kind") in ORDERED:

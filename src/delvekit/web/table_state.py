@@ -36,6 +36,9 @@ _LEVEL_PARTY: dict[int, tuple[int, str]] = {
     7: (9, "very_hard"),
 }
 MAX_ACTIONS = 5000
+"""Actions one table's log may hold (a long scenario takes a few hundred)."""
+MAX_ACTION_BYTES = 2000
+"""The largest single action, as JSON (the biggest real one, an outcome, is about 100 bytes)."""
 
 
 class TableError(InputError):
