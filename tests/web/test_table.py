@@ -416,3 +416,40 @@ def test_an_oversized_action_is_refused(client: TestClient) -> None:
     tid = _new(client)
     r = _act(client, tid, {"kind": "next", "padding": "x" * 5000})
     assert r.status_code == 422 and "larger than" in r.json()["detail"]
+
+
+def test_two_phones_writing_at_once_lose_no_edit(live_url: str) -> None:
+    import threading
+    import urllib.request
+
+    def post(path: str, body: dict[str, Any]) -> Any:
+        req = urllib.request.Request(
+            live_url + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(req) as r:
+            return json.loads(r.read())
+
+    tid = post("/api/tables", SCENARIO_1_3P)["id"]
+    errors: list[str] = []
+
+    def phone(character: str) -> None:
+        for _ in range(15):
+            try:
+                post(
+                    f"/api/tables/{tid}/actions",
+                    {"action": {"kind": "xp", "character": character, "amount": 1}},
+                )
+                with urllib.request.urlopen(f"{live_url}/api/tables/{tid}") as r:
+                    json.loads(r.read())  # reads while the other phone writes
+            except Exception as exc:
+                errors.append(str(exc))
+
+    threads = [threading.Thread(target=phone, args=(c,)) for c in ("C1", "C2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    with urllib.request.urlopen(f"{live_url}/api/tables/{tid}") as r:
+        state = json.loads(r.read())
+    assert not errors
+    assert state["head"] == 30 and [c["xp"] for c in state["characters"][:2]] == [15, 15]

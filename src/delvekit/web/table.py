@@ -77,8 +77,9 @@ def load(table_id: str) -> tuple[int, Table]:
 
 
 def _view(table_id: str) -> dict[str, Any]:
-    head, table = load(table_id)
-    return state_json(table, table_id=table_id, head=head, undoable=bool(store().actions(table_id)))
+    with _lock:  # a write in another thread changes the cached table in place
+        head, table = load(table_id)
+        return state_json(table, table_id=table_id, head=head, undoable=bool(store().actions(table_id)))
 
 
 def _fail(status: int, detail: str) -> JSONResponse:
@@ -199,6 +200,9 @@ def post_action(table_id: str, body: ActionIn) -> Any:
             return JSONResponse({"detail": str(exc), "state": _view(table_id)}, status_code=409)
         except TableError as exc:
             return _fail(422, str(exc))
+        except BaseException:
+            _cache.pop(table_id, None)  # the append failed after the cached table changed
+            raise
         _cache[table_id] = (new_head, table)
         return _view(table_id)
 
