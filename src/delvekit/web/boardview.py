@@ -379,20 +379,23 @@ def aoe_svg(doc: editor.Doc) -> str:
     chosen = {(int(h[0]), int(h[1])) for h in ((attack or {}).get("aoe") or {}).get("hexes", [])}
     cells = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
     vx, vy, vw, vh = view_box(cells)
+    # Turned a quarter turn counter-clockwise, as the board is (the scenario book's orientation).
     out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" class="aoe-grid" '
-        f'viewBox="{vx:.1f} {vy:.1f} {vw:.1f} {vh:.1f}" '
-        f'width="{vw * 0.42:.0f}" height="{vh * 0.42:.0f}" role="img" aria-label="area pattern">'
+        '<svg xmlns="http://www.w3.org/2000/svg" class="aoe-grid" data-orientation="pointy" '
+        f'viewBox="{vy:.1f} {-(vx + vw):.1f} {vh:.1f} {vw:.1f}" '
+        f'width="{vh * 0.42:.0f}" height="{vw * 0.42:.0f}" role="img" aria-label="area pattern">'
+        '<g transform="rotate(-90)">'
     ]
     for h in cells:
         if melee and h == (0, 0):
             x, y = centre(h)
             out.append(
                 f'<polygon class="aoe-cell self" points="{_pts(corners(h, 0.95))}"/>'
-                f'<text x="{x:.1f}" y="{y + 6:.1f}" class="aoe-self">A</text>'
+                f'<text x="{x:.1f}" y="{y + 6:.1f}" class="aoe-self" '
+                f'transform="rotate(90 {x:.1f} {y:.1f})">A</text>'
             )
             continue
         cls = "aoe-cell on" if h in chosen else "aoe-cell"
         out.append(f'<polygon class="{cls}" data-aoe="{_hex_id(h)}" points="{_pts(corners(h, 0.95))}"/>')
-    out.append("</svg>")
+    out.append("</g></svg>")
     return "".join(out)
