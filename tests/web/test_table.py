@@ -453,3 +453,35 @@ def test_two_phones_writing_at_once_lose_no_edit(live_url: str) -> None:
         state = json.loads(r.read())
     assert not errors
     assert state["head"] == 30 and [c["xp"] for c in state["characters"][:2]] == [15, 15]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_scenario_runs_two_rounds_and_opens_every_door(players: int) -> None:
+    """Each scenario with a map: two rounds with every standee's first outcome applied (the state
+    drawn at each step, as a phone would), then every door opened; nothing is refused."""
+    from delvekit.web import services
+    from delvekit.web.table_view import setup_sheet, state_json
+
+    for n in services.scenario_numbers():
+        config = TableConfig(n, players, 2, n)
+        table = replay(config, [])
+        setup_sheet(config)
+        for _ in range(2):
+            _round(table, 30)
+            while table.phase == "turns":
+                state = state_json(table, table_id="t", head=0, undoable=False)
+                turn = state["turn"]
+                if turn and turn["outcomes"] and not turn["applied"]:
+                    o = turn["outcomes"][0]
+                    apply(table, {"kind": "outcome", "figure": turn["standee"], "destination": o["destination"],
+                                  "targets": o["targets"]})  # fmt: skip
+                apply(table, {"kind": "next"})
+            if table.phase == "ended":
+                break
+        for h in table.door_rooms:
+            try:
+                apply(table, {"kind": "door", "hex": list(h)})
+            except TableError:
+                pass  # not reachable yet, or already open
+        state_json(table, table_id="t", head=0, undoable=False)

@@ -134,7 +134,7 @@ def turn_case(table: Table, s: Standee) -> dict[str, Any]:
     figures where the table has them, this round's initiatives)."""
     board = table.game.board()
     assert board is not None
-    hexes = sorted(table.open_hexes() | {h for h in table.door_rooms if h in _all_revealed(table)})
+    hexes = sorted(ai_hexes(table))
     inside = set(hexes)
     terrain: dict[str, list[list[int]]] = {}
     for h in hexes:
@@ -153,6 +153,8 @@ def turn_case(table: Table, s: Standee) -> dict[str, Any]:
                 fig["invisible"] = True
             figures.append(fig)
     for o in table.standees.values():
+        if o.hex not in inside and o.id != s.id:
+            continue  # on a wall hex (a scenario's objective-like standee): not in the AI's way
         fig = {"id": case_id(o.id), "side": "monster", "hex": list(o.hex)}
         if o.id == s.id:
             fig["active"] = True
@@ -175,6 +177,15 @@ def turn_case(table: Table, s: Standee) -> dict[str, Any]:
         "boards": {"table": [list(h) for h in hexes]},
         "cases": [case],
     }
+
+
+def ai_hexes(table: Table) -> set[Hex]:
+    """The board the monster AI plays on: the revealed rooms, and any map hex a standee stands
+    on (a corridor or overlay hex the map data gives no room: the scenario put it there)."""
+    board = table.game.board()
+    assert board is not None
+    standing = {o.hex for o in table.standees.values() if o.hex in board.hexes and not board.is_wall(o.hex)}
+    return table.open_hexes() | standing
 
 
 def case_id(fid: str) -> str:
@@ -279,7 +290,7 @@ def apply_outcome(table: Table, action: dict[str, Any]) -> str:
         if t not in table.characters or table.characters[t].exhausted:
             raise TableError(f"{t} is not a character on the board", where="targets")
     occupant = table.occupied().get(destination)
-    if occupant not in (None, s.id) or destination not in table.open_hexes():
+    if occupant not in (None, s.id) or destination not in ai_hexes(table):
         raise TableError(f"{label(s)} cannot end on {list(destination)}", where="destination")
     s.hex = destination
     if s.id in table.game.state.figures:
