@@ -3,6 +3,7 @@ monster AI's outcomes equal to `delve monster-ai solve`, doors, undo, refusals, 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import warnings
@@ -474,14 +475,12 @@ def test_every_scenario_runs_two_rounds_and_opens_every_door(players: int) -> No
                 turn = state["turn"]
                 if turn and turn["outcomes"] and not turn["applied"]:
                     o = turn["outcomes"][0]
-                    apply(table, {"kind": "outcome", "figure": turn["standee"], "destination": o["destination"],
-                                  "targets": o["targets"]})  # fmt: skip
+                    chosen = {"destination": o["destination"], "targets": o["targets"]}
+                    apply(table, {"kind": "outcome", "figure": turn["standee"], **chosen})
                 apply(table, {"kind": "next"})
             if table.phase == "ended":
                 break
         for h in table.door_rooms:
-            try:
+            with contextlib.suppress(TableError):  # not reachable yet, or already open
                 apply(table, {"kind": "door", "hex": list(h)})
-            except TableError:
-                pass  # not reachable yet, or already open
         state_json(table, table_id="t", head=0, undoable=False)
