@@ -484,3 +484,18 @@ def test_every_scenario_runs_two_rounds_and_opens_every_door(players: int) -> No
             with contextlib.suppress(TableError):  # not reachable yet, or already open
                 apply(table, {"kind": "door", "hex": list(h)})
         state_json(table, table_id="t", head=0, undoable=False)
+
+
+def test_a_card_without_move_or_attack_offers_no_outcome() -> None:
+    for seed in range(60):
+        table = replay(TableConfig(1, 3, 1, seed), [])
+        _round(table, 90)
+        card = table.card("bandit-guard")
+        if card is not None and not any(a.kind in ("move", "attack") for a in card.actions):
+            from delvekit.web.table_view import state_json
+
+            turn = state_json(table, table_id="t", head=0, undoable=False)["turn"]
+            assert turn["outcomes"] == [] and "nothing to work out" in turn["note"]
+            assert turn["actions"][0].startswith("Shield")
+            return
+    pytest.fail("no seed drew the guard's Shield card first")

@@ -207,8 +207,11 @@ def _all_revealed(table: Table) -> set[Hex]:
 
 def solve(table: Table, s: Standee) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """``(case document, outcomes)``: every outcome the players may choose among, in the
-    engine's order, each with its reason in words (``reason``)."""
+    engine's order, each with its reason in words (``reason``). A card with neither a move nor
+    an attack (Shield 1, Retaliate 2) has nothing to solve: no outcome."""
     doc = turn_case(table, s)
+    if not any(a.kind in _GROUPED for a in card_actions(table, s)):
+        return doc, []
     parsed = casefile.parse_document(doc, where="table")
     outcomes = [casefile.outcome_to_json(o) for o in casefile.solve_case(parsed.cases[0])]
     for o in outcomes:

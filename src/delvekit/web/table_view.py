@@ -179,7 +179,11 @@ def state_json(table: Table, *, table_id: str, head: int, undoable: bool) -> dic
             "applied": acting.id in table.applied,
             "draws": table.draws,
             "position": table.sub + 1,
-            "note": "stunned: it loses this turn" if "stun" in acting.conditions else "",
+            "note": "stunned: it loses this turn"
+            if "stun" in acting.conditions
+            else ""
+            if outcomes
+            else "no move or attack on its card: nothing to work out",
             "of": len(table.acting),
         }
     amd = table.game.state.modifier_decks[MONSTER_DECK]

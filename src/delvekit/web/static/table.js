@@ -264,7 +264,7 @@
             ">" + esc(target ? target.name : d.target) + " takes " + d.damage + "</button><span class=hint> (less its shield)</span></div>";
         });
       } else if (!t.outcomes.length) {
-        html += "<p>The monster AI finds nothing to do.</p>";
+        html += t.note ? "" : "<p>The monster AI finds nothing to do.</p>";
       } else {
         html += '<ol class="outcomes">' + t.outcomes.map(function (o, i) {
           return '<li class="' + (i === preview ? "show" : "") + '"><button type="button" class="pick" data-preview="' + i + '" aria-pressed="' + (i === preview) + '">' +
