@@ -201,3 +201,24 @@ def test_a_tap_made_offline_is_kept_and_sent_when_the_connection_returns(browser
         assert state["head"] == 1 and min(s["health"] for s in state["standees"]) == 5
     finally:
         ctx.close()
+
+
+def test_a_character_moves_by_keyboard(browser: Any, live_url: str) -> None:
+    tid = _post(live_url + "/api/tables", {"scenario": 1, "players": 3, "level": 1, "seed": 7})["id"]
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    ctx.set_default_timeout(10_000)
+    pg = ctx.new_page()
+    try:
+        pg.goto(f"{live_url}/table/{tid}")
+        pg.wait_for_selector("[data-fig='C1']")
+        pg.focus("[data-fig='C1']")
+        pg.keyboard.press("Enter")  # pick the Brute
+        pg.wait_for_selector("#t-map [data-hex][tabindex='0']")
+        brute = _get(f"{live_url}/api/tables/{tid}")["characters"][0]["hex"]
+        target = f"{brute[0] - 1},{brute[1]}"
+        pg.focus(f"#t-map [data-hex='{target}']")
+        pg.keyboard.press("Enter")
+        pg.wait_for_function("document.getElementById('t-events').innerText.includes('Brute moved to')")
+        assert _get(f"{live_url}/api/tables/{tid}")["characters"][0]["hex"] == [brute[0] - 1, brute[1]]
+    finally:
+        ctx.close()

@@ -138,7 +138,10 @@
     out.push('<g class="hexes">');
     m.hexes.forEach(function (h) {
       var cls = "hx room" + (h.room % 4) + (opts.all || revealed[h.room] ? "" : " veiled") + (h.terrain ? " t-" + h.terrain : "");
-      out.push('<polygon class="' + cls + '" data-hex="' + key(h.hex) + '" points="' + pts(corners(h.hex)) + '"/>');
+      // with a figure picked, the revealed hexes take the keyboard's focus too (Tab, then Enter)
+      var focusable = picked && !opts.all && revealed[h.room] && h.terrain !== "wall";
+      out.push('<polygon class="' + cls + '" data-hex="' + key(h.hex) + '"' + (focusable ? ' tabindex="0" role="button" aria-label="hex ' + key(h.hex) + '"' : "") +
+        ' points="' + pts(corners(h.hex)) + '"/>');
     });
     out.push("</g>");
     m.walls.forEach(function (wl) {
@@ -445,7 +448,15 @@
     tapMap(e.target);
   });
   $("t-map").addEventListener("keydown", function (e) {
-    if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-fig]")) { e.preventDefault(); tapMap(e.target); }
+    if ((e.key === "Enter" || e.key === " ") && e.target.closest("[data-fig], [data-hex]")) {
+      e.preventDefault();
+      var again = e.target.closest("[data-fig]") ? e.target.getAttribute("data-fig") : null;
+      tapMap(e.target);
+      if (again) {  // the map was redrawn: keep the focus on the picked figure
+        var same = $("t-map").querySelector("[data-fig='" + again + "']");
+        if (same) { same.focus(); }
+      }
+    }
   });
 
   root.addEventListener("click", function (e) {
