@@ -43,7 +43,10 @@ def command(host: str, port: int, db_path: Path | None) -> None:
         raise click.ClickException(str(exc)) from None
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: serving on {host}, reachable from other machines", err=True)
+    from delvekit.web import table
+
     app = create_app()
+    table.use_database(db)
     app.state.play_db = db
     app.state.play_hall = hall
     app.state.play_closing = closing = threading.Event()
@@ -54,6 +57,6 @@ def command(host: str, port: int, db_path: Path | None) -> None:
             super().handle_exit(sig, frame)
 
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
-    click.echo(f"delvekit web app on {url}  (play: {url}play; games kept in {db}; Ctrl+C stops)")
+    click.echo(f"delvekit web app on {url}  (play: {url}play; games and tables kept in {db}; Ctrl+C stops)")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
     Server(config).run()

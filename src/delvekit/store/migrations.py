@@ -65,4 +65,30 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;
     """,
+    # 3: tables (the table companion, web/table.py): each table's setup and its ordered action log;
+    # the state is replayed from them. Undo is an entry too, so the log is append-only.
+    """
+    CREATE TABLE tables (
+        id         TEXT PRIMARY KEY,
+        scenario   INTEGER NOT NULL,
+        players    INTEGER NOT NULL,
+        level      INTEGER NOT NULL,
+        seed       INTEGER NOT NULL,
+        classes    TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE table_log (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq      INTEGER NOT NULL,
+        kind     TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+        action   TEXT,
+        target   INTEGER,
+        at       TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER table_log_is_append_only_update BEFORE UPDATE ON table_log
+        BEGIN SELECT RAISE(ABORT, 'the table log is append-only'); END;
+    CREATE TRIGGER table_log_is_append_only_delete BEFORE DELETE ON table_log
+        BEGIN SELECT RAISE(ABORT, 'the table log is append-only'); END;
+    """,
 )

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.web import charts, mover, play, schemas, services
+from delvekit.web import charts, mover, play, schemas, services, table
 
 _WEB = resources.files("delvekit.web")
 
@@ -133,8 +133,9 @@ def create_app() -> FastAPI:
         example: str | None = None,
         scenario: Annotated[int | None, Query(ge=1, le=200)] = None,
         players: Annotated[int, Query(ge=2, le=4)] = 2,
+        board: Annotated[str | None, Query(max_length=60_000)] = None,
     ) -> Response:
-        state = mover.initial_state(example=example, scenario=scenario, players=players)
+        state = mover.initial_state(example=example, scenario=scenario, players=players, board=board)
         return templates.TemplateResponse(request, "mover.html", {"page": "mover", **mover.context(state)})
 
     @app.post("/mover/act", response_class=HTMLResponse, include_in_schema=False)
@@ -235,6 +236,7 @@ def create_app() -> FastAPI:
         return services.example_list()
 
     app.include_router(play.router)  # /play and /api/games (delvekit.web.play)
+    table.install(app)  # the table companion (web/table.py), favicon, plain 404s
     app.add_middleware(BodyLimit, limit=schemas.MAX_BODY_BYTES)
     return app
 

@@ -211,7 +211,8 @@ def _overlay(
         kind = terrain.get(h, "floor")
         label = f" {TERRAIN_LABEL.get(kind, '')}" if kind != "floor" else ""
         out.append(
-            f'<polygon class="hex t-{kind}" data-hex="{_hex_id(h)}" points="{_pts(geo.corners(h, 0.98))}">'
+            f'<polygon class="hex t-{kind}" data-hex="{_hex_id(h)}" tabindex="0" role="button" '
+            f'aria-label="hex {h[0]},{h[1]}{label}" points="{_pts(geo.corners(h, 0.98))}">'
             f"<title>{h[0]},{h[1]}{label}</title></polygon>"
         )
     out.append("</g>")
@@ -287,18 +288,41 @@ def to_board(doc: editor.Doc) -> Board:
     return Board.build(editor.board_hexes(doc), terrain=terrain, walls=walls, doors=editor.doors_of(doc))
 
 
+def standee_of(fid: str) -> tuple[str, str, int] | None:
+    """``(rank, type, number)`` of a typed standee id, else ``None``.
+
+    The type may be cut short to fit the case format's 16 characters (``harrower-infe``).
+
+    >>> standee_of("e-bandit-guard-5"), standee_of("bandit-guard-3"), standee_of("M1")
+    (('elite', 'bandit-guard', 5), ('normal', 'bandit-guard', 3), None)
+    """
+    name, sep, number = fid.rpartition("-")
+    if not sep or not number.isdigit() or not name:
+        return None
+    for rank, prefix in (("elite", "e-"), ("boss", "b-")):
+        if name.startswith(prefix):
+            return rank, name.removeprefix(prefix), int(number)
+    return "normal", name, int(number)
+
+
 def _render_figures(doc: editor.Doc) -> list[Figure]:
     out = []
     for fig in editor.case_of(doc)["figures"]:
         h = (int(fig["hex"][0]), int(fig["hex"][1]))
-        label = str(fig["id"])[:3]
+        fid = str(fig["id"])
+        label = fid[:3]
+        kind: FigureKind = "elite" if fid.startswith("E") else "normal"
+        typed = standee_of(fid)
+        if typed is not None:  # a scenario's standee: initials and number, its rank's colour
+            rank, monster, number = typed
+            label = f"{render_svg.monster_label(monster)}{number}"
+            kind = "elite" if rank == "elite" else "boss" if rank == "boss" else "normal"
         if fig["side"] == "character":
-            out.append(Figure(h, label, "character", f"character {fig['id']}"))
+            out.append(Figure(h, label, "character", f"character {fid}"))
         elif fig.get("active"):
-            out.append(Figure(h, label, "boss", f"active monster {fig['id']}"))
+            out.append(Figure(h, label, "boss", f"active monster {fid}"))
         else:
-            kind: FigureKind = "elite" if str(fig["id"]).startswith("E") else "normal"
-            out.append(Figure(h, label, kind, f"monster {fig['id']}"))
+            out.append(Figure(h, label, kind, f"monster {fid}"))
     return out
 
 
@@ -334,13 +358,14 @@ def board_svg(
         labels="coords",
         extent=ghosts,
         overlay=overlay,
+        orientation="pointy",  # as the scenario book draws its maps
     )
     # Grow to the page's width, but never past 1.6 times the drawn size (a small room stays sane).
     width = re.search(r'width="([0-9.]+)"', svg)
     limit = f' style="max-width: {float(width.group(1)) * 1.6:.0f}px"' if width else ""
     return svg.replace(
         "<svg ",
-        f'<svg class="board tool-{escape(tool or "none")}" role="img" '
+        f'<svg class="board tool-{escape(tool or "none")}" data-orientation="pointy" role="img" '
         f'aria-label="monster mover board"{limit} ',
         1,
     ).strip()
@@ -354,20 +379,23 @@ def aoe_svg(doc: editor.Doc) -> str:
     chosen = {(int(h[0]), int(h[1])) for h in ((attack or {}).get("aoe") or {}).get("hexes", [])}
     cells = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3]
     vx, vy, vw, vh = view_box(cells)
+    # Turned a quarter turn counter-clockwise, as the board is (the scenario book's orientation).
     out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" class="aoe-grid" '
-        f'viewBox="{vx:.1f} {vy:.1f} {vw:.1f} {vh:.1f}" '
-        f'width="{vw * 0.42:.0f}" height="{vh * 0.42:.0f}" role="img" aria-label="area pattern">'
+        '<svg xmlns="http://www.w3.org/2000/svg" class="aoe-grid" data-orientation="pointy" '
+        f'viewBox="{vy:.1f} {-(vx + vw):.1f} {vh:.1f} {vw:.1f}" '
+        f'width="{vh * 0.42:.0f}" height="{vw * 0.42:.0f}" role="img" aria-label="area pattern">'
+        '<g transform="rotate(-90)">'
     ]
     for h in cells:
         if melee and h == (0, 0):
             x, y = centre(h)
             out.append(
                 f'<polygon class="aoe-cell self" points="{_pts(corners(h, 0.95))}"/>'
-                f'<text x="{x:.1f}" y="{y + 6:.1f}" class="aoe-self">A</text>'
+                f'<text x="{x:.1f}" y="{y + 6:.1f}" class="aoe-self" '
+                f'transform="rotate(90 {x:.1f} {y:.1f})">A</text>'
             )
             continue
         cls = "aoe-cell on" if h in chosen else "aoe-cell"
         out.append(f'<polygon class="{cls}" data-aoe="{_hex_id(h)}" points="{_pts(corners(h, 0.95))}"/>')
-    out.append("</svg>")
+    out.append("</g></svg>")
     return "".join(out)

@@ -55,7 +55,11 @@ def rect_hexes(width: int, height: int) -> list[Hex]:
 def blank(width: int = 9, height: int = 7, ruleset: str = "gloomhaven") -> Doc:
     """A fresh board with one active monster and one character, ready to solve."""
     if not (1 <= width <= MAX_WIDTH and 1 <= height <= MAX_HEIGHT):
-        raise EditError(f"board size must be 1..{MAX_WIDTH} x 1..{MAX_HEIGHT}", where="width")
+        raise EditError(
+            f"a board is 1 to {MAX_WIDTH} hexes wide and 1 to {MAX_HEIGHT} high; "
+            f"you asked for {width} x {height}",
+            where="width",
+        )
     hexes = rect_hexes(width, height)
     figures: list[dict[str, Any]] = [{"id": "A", "side": "monster", "hex": list(hexes[0]), "active": True}]
     if width >= 4:
@@ -289,7 +293,7 @@ def place(doc: Doc, side: str, h: Hex, *, initiative: int = 0) -> Doc:
     if side not in ("character", "monster"):
         raise EditError(f"unknown side {side!r}", where="tool")
     if not 0 <= initiative <= 99:
-        raise EditError("initiative must be 0..99 (0 = unspecified)", where="initiative")
+        raise EditError(f"an initiative is 0 to 99 (0: not set); you typed {initiative}", where="initiative")
     _check_standable(doc, h, "a figure")
     existing = figure_at(doc, h)
     out = _copy(doc)
@@ -340,7 +344,10 @@ def set_initiatives(doc: Doc, initiatives: dict[str, int]) -> Doc:
         if fig["id"] in initiatives and fig["side"] == "character":
             value = initiatives[fig["id"]]
             if not 0 <= value <= 99:
-                raise EditError(f"initiative of {fig['id']} must be 0..99", where=f"init_{fig['id']}")
+                raise EditError(
+                    f"{fig['id']}'s initiative is 0 to 99 (0: not set); you typed {value}",
+                    where=f"init_{fig['id']}",
+                )
             fig["initiative"] = value
     return out
 
@@ -359,11 +366,11 @@ def set_ability(
 ) -> Doc:
     """Replace the ability, keeping the area pattern (adjusted to the attack's anchor)."""
     if not 0 <= move <= 30:
-        raise EditError("move must be 0..30", where="move")
+        raise EditError(f"Move is 0 to 30; you typed {move}", where="move")
     if not 0 <= range_ <= 30:
-        raise EditError("range must be 0..30 (0 = melee)", where="range")
+        raise EditError(f"Range is 0 to 30 (0: melee); you typed {range_}", where="range")
     if targets != "all" and not (isinstance(targets, int) and 1 <= targets <= 20):
-        raise EditError("targets must be 1..20 or all", where="targets")
+        raise EditError(f"Targets is 1 to 20, or all in range; you typed {targets}", where="targets")
     out = _copy(doc)
     ability = case_of(out)["ability"]
     old_attack = ability.get("attack") or {}
@@ -422,7 +429,11 @@ def set_ruleset(doc: Doc, ruleset: str) -> Doc:
 def resize(doc: Doc, width: int, height: int) -> Doc:
     """A ``width`` x ``height`` rectangle; what lies outside it is dropped."""
     if not (1 <= width <= MAX_WIDTH and 1 <= height <= MAX_HEIGHT):
-        raise EditError(f"board size must be 1..{MAX_WIDTH} x 1..{MAX_HEIGHT}", where="width")
+        raise EditError(
+            f"a board is 1 to {MAX_WIDTH} hexes wide and 1 to {MAX_HEIGHT} high; "
+            f"you asked for {width} x {height}",
+            where="width",
+        )
     hexes = rect_hexes(width, height)
     keep = set(hexes)
     active = active_figure(doc)

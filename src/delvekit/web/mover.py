@@ -9,6 +9,7 @@ out leaves the document as it was and says why.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from dataclasses import dataclass, field
@@ -18,7 +19,10 @@ from pydantic import ValidationError
 
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.core.hexes import Hex
-from delvekit.web import boardview, editor, schemas, services
+from delvekit.web import boardview, editor, mover_monsters, schemas, services
+from delvekit.web.mover_monsters import monster_order
+
+__all__ = ["BadState", "State", "act", "context", "initial_state", "monster_order", "plain_errors"]
 
 HISTORY_LIMIT = 30
 
@@ -60,6 +64,63 @@ class State:
     trail: dict[str, Any] | None = None
     message: str = ""
     error: str = ""
+    cards: dict[str, str] = field(default_factory=dict)
+    """Monster type → the ability card chosen for it (scenario monsters)."""
+
+
+_PLAIN = (
+    ("valid integer", "expected a whole number"),
+    ("valid string", "expected text"),
+    ("valid list", "expected a list"),
+    ("valid boolean", "expected true or false"),
+    ("Field required", "missing"),
+    ("Tuple should have", "a hex is two whole numbers [q, r]"),
+    ("Extra inputs are not permitted", "not a field of this format"),
+    ("valid dictionary", "expected an object"),
+)
+
+
+def plain_errors(errors: list[Any]) -> str:
+    """Validation errors as a player reads them: where (``case 1, board``) and what is wrong,
+    without the validator's type names (``list[tuple[constrained-int...``).
+
+    >>> plain_errors([
+    ...     {"loc": ("cases", 0, "board", "constrained-str"), "msg": "Input should be a valid string"},
+    ...     {"loc": ("cases", 0, "board", "list[int]", 0, 0), "msg": "Input should be a valid integer"},
+    ... ])
+    'case 1, board, hex 1: expected a whole number'
+    """
+    found: dict[str, str] = {}
+    for e in errors:
+        parts: list[str] = []
+        loc = [p for p in e.get("loc", ()) if p != "body"]
+        for i, part in enumerate(loc):
+            text = str(part)
+            if "[" in text or "constrained" in text or text.startswith("function-"):
+                if i + 1 < len(loc) and isinstance(loc[i + 1], int) and parts and parts[-1] == "board":
+                    parts.append(f"hex {loc[i + 1] + 1}")
+                    break
+                continue
+            if isinstance(part, int):
+                if parts and parts[-1] == "cases":
+                    parts[-1] = f"case {part + 1}"
+                elif parts and parts[-1] == "figures":
+                    parts[-1] = f"figure {part + 1}"
+                else:
+                    parts.append(f"item {part + 1}")
+                continue
+            parts.append(text)
+        msg = str(e.get("msg", "invalid"))
+        for needle, words in _PLAIN:
+            if needle in msg:
+                msg = words
+                break
+        else:
+            msg = msg.replace("Input should be", "expected")
+        found[", ".join(parts) or "the file"] = msg  # a union's branches: the last one says most
+    deepest = {k: v for k, v in found.items() if not any(o != k and o.startswith(k + ", ") for o in found)}
+    lines = [f"{where}: {msg}" for where, msg in list(deepest.items())[:5]]
+    return "; ".join(lines)
 
 
 def load_doc(text: str, *, where: str = "doc") -> editor.Doc:
@@ -67,7 +128,7 @@ def load_doc(text: str, *, where: str = "doc") -> editor.Doc:
     try:
         parsed = schemas.CasesDocumentIn.model_validate_json(text)
     except ValidationError as exc:
-        raise BadState(schemas.validation_message(exc.errors()), where=where) from None
+        raise BadState(plain_errors(list(exc.errors())), where=where) from None
     problems = schemas.check_document(parsed)
     if problems:
         raise BadState("; ".join(f"{f}: {m}" for f, m in problems[:5]), where=where)
@@ -86,7 +147,10 @@ def import_doc(text: str, case_id: str = "") -> tuple[editor.Doc, str]:
     try:
         parsed = schemas.CasesDocumentIn.model_validate(data)
     except ValidationError as exc:
-        raise InputError(schemas.validation_message(exc.errors()), where="import") from None
+        raise InputError(
+            "not a monster-AI case file this editor reads: " + plain_errors(list(exc.errors())),
+            where="import",
+        ) from None
     problems = schemas.check_document(parsed)
     if problems:
         raise InputError("; ".join(f"{f}: {m}" for f, m in problems[:5]), where="import")
@@ -103,11 +167,31 @@ def import_doc(text: str, case_id: str = "") -> tuple[editor.Doc, str]:
     return doc, note
 
 
-def initial_state(*, example: str | None = None, scenario: int | None = None, players: int = 2) -> State:
-    """The page's first state: a bundled example, a scenario's opening room, or a fresh board."""
+def decode_board(token: str) -> editor.Doc:
+    """The board a shared link carries (``/mover?board=...``: the document as URL-safe base64)."""
+    try:
+        text = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        raise InputError(
+            "the board in this link could not be read (it is cut short or damaged)", where="board"
+        ) from None
+    try:
+        return load_doc(text, where="board")
+    except BadState as exc:
+        raise InputError(f"the board in this link could not be read ({exc})", where="board") from None
+
+
+def initial_state(
+    *, example: str | None = None, scenario: int | None = None, players: int = 2, board: str | None = None
+) -> State:
+    """The page's first state: a shared board, a bundled example, a scenario's opening room, or
+    a fresh board."""
     state = State(doc=editor.blank())
     try:
-        if example:
+        if board:
+            state.doc = decode_board(board)
+            state.message = "opened the board from the link"
+        elif example:
             state.doc = services.example_doc(example)
             state.message = f"loaded example {example}"
         elif scenario is not None:
@@ -190,6 +274,7 @@ def act(fields: dict[str, str]) -> State:
         state.initiative = _int(fields, "initiative", 0)
     except editor.EditError:
         state.initiative = 0
+    state.cards = {k.removeprefix("card_"): v for k, v in fields.items() if k.startswith("card_") and v}
     do = fields.get("do") or fields.get("action") or "update"
     before = doc
     try:
@@ -276,7 +361,45 @@ def _perform(state: State, do: str, fields: dict[str, str]) -> editor.Doc | None
         return editor.toggle_aoe(merged, editor.parse_hex(fields.get("aoe", ""), where="aoe"))
     if do == "update":
         return merged
+    if do == "next_monster":
+        return _next_monster(merged, state)
+    if do.startswith("card:"):
+        return _use_card(merged, state, do.removeprefix("card:"))
     raise InputError(f"unknown request {do[:30]!r}", where="do")
+
+
+def _card_initiatives(doc: editor.Doc, state: State) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for monster, card_id in state.cards.items():
+        for fig in editor.case_of(doc)["figures"]:
+            typed = boardview.standee_of(str(fig["id"]))
+            if typed is not None and typed[1] == monster:
+                probe = editor.set_active(doc, (int(fig["hex"][0]), int(fig["hex"][1])))
+                found = [c for c in mover_monsters.deck_cards(probe) if c["id"] == card_id]
+                if found:
+                    out[monster] = int(found[0]["initiative"])
+                break
+    return out
+
+
+def _use_card(doc: editor.Doc, state: State, card_id: str) -> editor.Doc:
+    new = mover_monsters.apply_card(doc, card_id)
+    active = editor.active_figure(doc)
+    typed = boardview.standee_of(str(active["id"])) if active else None
+    if typed is not None:
+        state.cards[typed[1]] = card_id
+    state.message = f"card {card_id} for {typed[1].replace('-', ' ') if typed else 'the monster'}"
+    return new
+
+
+def _next_monster(doc: editor.Doc, state: State) -> editor.Doc:
+    new = mover_monsters.next_monster(doc, _card_initiatives(doc, state))
+    active = editor.active_figure(new)
+    typed = boardview.standee_of(str(active["id"])) if active else None
+    if typed is not None and typed[1] in state.cards:
+        new = mover_monsters.apply_card(new, state.cards[typed[1]])  # its rank's values
+    state.message = f"next monster: {active['id'] if active else '?'}"
+    return new
 
 
 def _click(doc: editor.Doc, state: State, h: Hex) -> editor.Doc:
@@ -397,5 +520,9 @@ def context(state: State) -> dict[str, Any]:
         "width": width,
         "height": height,
         "examples": services.example_list(),
+        "monster_rows": mover_monsters.monster_rows(doc),
+        "deck_cards": mover_monsters.deck_cards(doc),
+        "cards": state.cards,
+        "board_token": base64.urlsafe_b64encode(editor.dumps(doc).encode()).decode().rstrip("="),
         "scenarios": services.scenario_list(),
     }

@@ -202,12 +202,31 @@ def scenario_numbers() -> list[int]:
     return [n for n, _ in scenario_list()]
 
 
+ID_LENGTH = 16
+"""The longest figure id the case format takes."""
+
+
+def standee_id(monster: str, rank: str, number: int) -> str:
+    """A standee's figure id: its type (cut to fit 16 characters) and number, ``e-`` before an
+    elite's and ``b-`` before a boss's.
+
+    >>> standee_id("bandit-guard", "normal", 3), standee_id("bandit-guard", "elite", 5)
+    ('bandit-guard-3', 'e-bandit-guard-5')
+    >>> standee_id("harrower-infester", "normal", 12)
+    'harrower-infe-12'
+    """
+    prefix = {"elite": "e-", "boss": "b-"}.get(rank, "")
+    room = ID_LENGTH - len(prefix) - len(str(number)) - 1
+    return f"{prefix}{monster[:room].rstrip('-')}-{number}"
+
+
 def scenario_doc(number: int, players: int) -> editor.Doc:
     """Scenario ``number``'s opening room for ``players`` characters as an editor document.
 
     Board: the initial room's hexes with their terrain and thin walls (the tile rims). Monsters
-    stand where the map puts them for this player count (``M``/``E``/``B`` for normal, elite and
-    boss); the first becomes the active monster. Characters stand on the first starting hexes.
+    stand where the map puts them for this player count, named as standees: type and number
+    (:func:`standee_id`, numbers given in map order); the first becomes the active monster.
+    Characters stand on the first starting hexes.
     """
     if players not in (2, 3, 4):
         raise InputError(f"players must be 2, 3 or 4, got {players}", where="players")
@@ -230,15 +249,17 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
     # Doors that lead out of the opening room stay closed: treat their hexes as part of the room
     # (figures cannot stand behind them here anyway).
     figures: list[dict[str, Any]] = []
-    counters = {"normal": 0, "elite": 0, "boss": 0}
-    prefix = {"normal": "M", "elite": "E", "boss": "B"}
+    numbers: dict[str, int] = {}
     for room in rooms:
         for p in room.monsters:
             kind = p.type_for(players)
             if kind == "none" or p.hex is None or tuple(p.hex) not in hexes:
                 continue
-            counters[kind] += 1
-            figures.append({"id": f"{prefix[kind]}{counters[kind]}", "side": "monster", "hex": list(p.hex)})
+            # typed and numbered as standees: bandit-guard-3, e-bandit-guard-5 (elite), b-... (boss)
+            numbers[p.monster] = numbers.get(p.monster, 0) + 1
+            figures.append(
+                {"id": standee_id(p.monster, kind, numbers[p.monster]), "side": "monster", "hex": list(p.hex)}
+            )
     if figures:
         figures[0]["active"] = True
     starts = [tuple(h) for h in scenario.starting_hexes if tuple(h) in hexes]

@@ -9,6 +9,7 @@
   // is then replayed on it, with any field the user changed meanwhile.
   var queue = [];
   var busy = false;
+  var lastChange = 0;
 
   function send(action, field, value, change) {
     queue.push({ action: action, field: field, value: value, change: change });
@@ -27,7 +28,45 @@
     }
   }
 
-  function idle() { busy = false; setTimeout(pump, 0); }
+  function idle() { busy = false; restoreFocus(); remember(); setTimeout(pump, 0); }
+
+  // Focus survives the re-drawn form: the same hex, field or button gets it back.
+  var focusKey = null;
+  function rememberFocus() {
+    var el = document.activeElement, form = mover();
+    if (!el || !form || !form.contains(el)) { focusKey = null; return; }
+    focusKey = { hex: el.getAttribute("data-hex"), id: el.id, name: el.name, value: el.value, tag: el.tagName };
+  }
+  function restoreFocus() {
+    var form = mover(), k = focusKey;
+    if (!form || !k) { return; }
+    var el = null;
+    if (k.hex) { el = form.querySelector("svg.board .hits [data-hex='" + k.hex + "']"); }
+    else if (k.id) { el = form.querySelector("#" + CSS.escape(k.id)); }
+    else if (k.name) {
+      var all = form.querySelectorAll("[name='" + CSS.escape(k.name) + "']");
+      el = Array.prototype.filter.call(all, function (e) { return e.type !== "radio" || e.value === k.value; })[0] || null;
+      if (!el) { el = all[0] || null; }
+    }
+    if (el && el.focus && document.activeElement !== el) { el.focus({ preventScroll: true }); }
+  }
+
+  // The board lives in the address (a link to share) and in this browser's storage.
+  var STORE = "delvekit-mover-board";
+  function remember() {
+    var token = document.getElementById("board_token");
+    if (!token || !token.value) { return; }
+    try { localStorage.setItem(STORE, token.value); } catch (e) { /* storage full or off */ }
+    if (token.value.length < 12000 && window.history && history.replaceState) {
+      history.replaceState(null, "", "/mover?board=" + token.value);
+    }
+  }
+  if (mover()) {
+    var stored = null;
+    try { stored = localStorage.getItem(STORE); } catch (e) { stored = null; }
+    if (!location.search && stored) { location.replace("/mover?board=" + stored); }
+    else { remember(); }
+  }
   // For tests and scripts: true when no editor request is queued or in flight.
   window.delvekitIdle = function () { return !busy && queue.length === 0; };
 
@@ -35,6 +74,7 @@
     var form = mover();
     if (busy || !queue.length || !form) { return; }
     var item = queue.shift();
+    rememberFocus();
     if (item.change) { replay(form, item.change); }
     form.querySelector("#action").value = item.action;
     if (item.field) { form.querySelector("#" + item.field).value = item.value; }
@@ -55,7 +95,11 @@
     event.stopPropagation();
     if (form.id === "odds") { htmx.trigger(form, "go"); return; }
     var submitter = event.submitter;
-    send(submitter && submitter.name === "do" ? submitter.value : "update");
+    var action = submitter && submitter.name === "do" ? submitter.value : "update";
+    // Enter in a field fires its change first: that request already carries the edit, and a
+    // second "update" would wipe the message about it (e.g. a refused Move 31).
+    if (action === "update" && Date.now() - lastChange < 300) { return; }
+    send(action);
   }, true);
 
   document.addEventListener("click", function (event) {
@@ -90,6 +134,7 @@
     event.stopPropagation();
     if (target.hasAttribute("data-nolive") || !target.name) { return; }
     // A changed tool, ability field or rule set: one "update" request through the queue.
+    lastChange = Date.now();
     send("update", null, null, { name: target.name, value: target.value, checked: target.checked });
   }, true);
 
@@ -116,14 +161,44 @@
       li.classList.toggle("show", li.getAttribute("data-outcome") === index);
     });
   }
-  document.addEventListener("mouseover", function (event) {
+  function preview(item) {
+    showOutcome(item.getAttribute("data-outcome"));
+    mover().querySelectorAll(".outcome-item.previewed").forEach(function (li) { li.classList.remove("previewed"); });
+    item.classList.add("previewed");
+  }
+  document.addEventListener("pointerover", function (event) {
     var item = event.target.closest && event.target.closest(".outcome-item, svg.board .outcome");
-    if (item && mover() && mover().contains(item)) { showOutcome(item.getAttribute("data-outcome")); }
+    if (!item || !mover() || !mover().contains(item)) { return; }
+    showOutcome(item.getAttribute("data-outcome"));
+    // a mouse pointing at it has seen it drawn; a finger has not (its first tap previews)
+    if (event.pointerType === "mouse" && item.classList.contains("outcome-item")) { preview(item); }
   });
   document.addEventListener("focusin", function (event) {
     var item = event.target.closest && event.target.closest(".outcome-item");
-    if (item) { showOutcome(item.getAttribute("data-outcome")); }
+    if (!item) { return; }
+    showOutcome(item.getAttribute("data-outcome"));
+    if (event.target.matches(":focus-visible")) { preview(item); }  // the keyboard: seen on focus
   });
+  // A tap on an outcome first shows it on the board; the next tap applies it.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".outcome-item .apply");
+    if (!button) { return; }
+    var item = button.closest(".outcome-item");
+    if (!item.classList.contains("previewed")) {
+      event.preventDefault();
+      event.stopPropagation();
+      preview(item);
+    }
+  }, true);
+  // Hexes by keyboard: Tab to a hex, Enter or Space acts on it as a click does.
+  document.addEventListener("keydown", function (event) {
+    var hex = event.target.closest && event.target.closest("svg.board .hits [data-hex]");
+    if (!hex || (event.key !== "Enter" && event.key !== " ")) { return; }
+    var tool = (mover().querySelector("input[name=tool]:checked") || {}).value;
+    event.preventDefault();
+    event.stopPropagation();
+    if (tool !== "wall-edge") { send("click", "hex", hex.getAttribute("data-hex")); }
+  }, true);
 
   // Keys at the table: S solves, Ctrl+Z (or U) undoes, 1-9 / 0 / - / = pick a tool.
   document.addEventListener("keydown", function (event) {
