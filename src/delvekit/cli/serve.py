@@ -10,7 +10,8 @@ import click
     "--host", default="127.0.0.1", show_default=True, help="Address to bind (loopback unless told)."
 )
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="TCP port.")
-def command(host: str, port: int) -> None:
+@click.option("--db", "db", type=click.Path(dir_okay=False), default=None, help="Campaign database (default: the CLI's).")
+def command(host: str, port: int, db: str | None) -> None:
     """Serve the web app: the monster mover, the odds calculator and the JSON API (/api/docs)."""
     try:  # imported here so that the rest of the CLI starts without the web extra
         import uvicorn
@@ -25,4 +26,4 @@ def command(host: str, port: int) -> None:
     click.echo(
         f"delvekit web app on http://{'[' + host + ']' if ':' in host else host}:{port}/  (Ctrl+C stops)"
     )
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db=db), host=host, port=port, log_level="warning")

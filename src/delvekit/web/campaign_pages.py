@@ -1,0 +1,246 @@
+"""The campaign pages: list, party, character sheets, shop, town events, scenarios and the log.
+
+Pages are rendered on the server from the ``show --json`` document; every control is a plain
+form posted to ``/campaigns/{name}/do`` with the log head the page was drawn from. The answer is a
+redirect back to the page with what changed (or the reason for a refusal) shown next to the
+control, so a page works without scripts, with the keyboard, and on reload. ``campaign.js``
+polls the log head and reloads an idle page when another player acts.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.datastructures import UploadFile
+
+from delvekit.core.errors import DelvekitError, InputError
+from delvekit.gloomhaven.campaign import actions as A
+from delvekit.web import campaign_api as api
+from delvekit.web import campaign_views as views
+
+RESERVED = ("_head", "_back", "_at", "_played", "_list", "_done", "_undo")
+MAX_IMPORT = 1_500_000
+
+
+def q(text: object) -> str:
+    """A name as one URL path segment."""
+    return quote(str(text), safe="")
+
+
+def page_url(name: str, tab: str = "", **params: str) -> str:
+    url = f"/campaigns/{q(name)}" + (f"/{tab}" if tab else "")
+    return url + (f"?{urlencode(params)}" if params else "")
+
+
+def action_object(fields: list[tuple[str, str]]) -> dict[str, Any]:
+    """Form fields as an action object: ``a.b`` builds nested objects, ``k[]`` lists; empty
+    fields are left out; characters not ticked in ``_played`` are left out of a result.
+
+    >>> action_object([("action", "equip"), ("_list", "items"), ("items[]", "3"), ("items[]", "1")])
+    {'action': 'equip', 'items': ['3', '1']}
+    >>> action_object([("action", "complete_scenario"), ("_played", "Ana"),
+    ...     ("characters.Ana.xp", "8"), ("characters.Bo.xp", "5"), ("split.Ana", "")])
+    {'action': 'complete_scenario', 'characters': {'Ana': {'xp': '8'}}}
+    """
+    played = {v for k, v in fields if k == "_played"}
+    result = any(k.startswith("characters.") for k, _ in fields)
+    obj: dict[str, Any] = {}
+    for key, value in fields:
+        if key == "_list":
+            obj.setdefault(value, [])
+    for key, value in fields:
+        if key in RESERVED or not key or value.strip() == "":
+            continue
+        value = value.strip()
+        if key.endswith("[]"):
+            obj.setdefault(key[:-2], []).append(value)
+            continue
+        *path, last = key.split(".")
+        if result and path[:1] == ["characters"] and len(path) > 1 and path[1] not in played:
+            continue
+        target = obj
+        for part in path:
+            nested = target.setdefault(part, {})
+            if not isinstance(nested, dict):
+                raise InputError(f"{key}: {part} is not an object", where="form")
+            target = nested
+        target[last] = value
+    return obj
+
+
+def _back(request: Request, name: str, raw: str) -> str:
+    """Only a path of this campaign's pages (never another site)."""
+    base = f"/campaigns/{q(name)}"
+    return raw if raw.startswith(base) and "//" not in raw and "\\" not in raw else base
+
+
+def _with(url: str, **params: str) -> str:
+    path, _, fragment = url.partition("#")
+    path = path.split("?", 1)[0]
+    return f"{path}?{urlencode(params)}" + (f"#{fragment}" if fragment else "")
+
+
+def build_router(templates: Jinja2Templates) -> APIRouter:
+    router = APIRouter(include_in_schema=False)
+    templates.env.filters["q"] = q
+    templates.env.globals["page_url"] = page_url
+
+    def render(request: Request, template: str, context: dict[str, Any], status: int = 200) -> Response:
+        ctx = {
+            "page": "campaigns",
+            "ok": request.query_params.get("ok", ""),
+            "err": request.query_params.get("err", ""),
+            "at": request.query_params.get("at", ""),
+            **context,
+        }
+        return templates.TemplateResponse(request, template, ctx, status_code=status)
+
+    @router.get("/campaigns", response_class=HTMLResponse)
+    def campaign_list(request: Request) -> Response:
+        return render(request, "campaign_list.html", _list_context(request, ""))
+
+    @router.post("/campaigns/new")
+    async def campaign_new(request: Request) -> Response:
+        form = await request.form()
+        name = str(form.get("name", "")).strip()
+        party = str(form.get("party", "")).strip()
+        seed_text = str(form.get("seed", "") or "0").strip()
+        try:
+            if not name:
+                raise InputError("give the campaign a name", where="name")
+            if not party:
+                raise InputError("give the party a name", where="party")
+            if not seed_text.isdigit():
+                raise InputError(f"the seed is a whole number, not {seed_text!r}", where="seed")
+            body = api.CampaignIn(name=name[: api.MAX_NAME], party=party[: api.MAX_NAME], seed=int(seed_text))
+            with api.open_store(request) as store:
+                store.create(body.name, content=api.BUNDLED, seed=body.seed)
+                store.do(body.name, A.NewParty(name=body.party or body.name))
+        except (DelvekitError, Exception) as exc:
+            message = getattr(exc, "detail", None) or str(exc)
+            return RedirectResponse(f"/campaigns?{urlencode({'err': message, 'at': 'create'})}#create", 303)
+        return RedirectResponse(page_url(name, ok=f"Campaign {name} started with the party {party}"), 303)
+
+    @router.post("/campaigns/import")
+    async def campaign_import(request: Request) -> Response:
+        form = await request.form()
+        upload = form.get("file")
+        new_name = str(form.get("name", "")).strip() or None
+        try:
+            if not isinstance(upload, UploadFile) or not upload.filename:
+                raise InputError("choose a file exported from delvekit", where="file")
+            raw = await upload.read(MAX_IMPORT + 1)
+            if len(raw) > MAX_IMPORT:
+                raise InputError(f"larger than {MAX_IMPORT} bytes", where=upload.filename)
+            try:
+                doc = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise InputError(f"not a JSON document ({exc})", where=upload.filename) from None
+            with api.open_store(request) as store:
+                store.import_(doc, name=new_name, where=upload.filename)
+            target = new_name or str(doc.get("name"))
+        except Exception as exc:
+            message = getattr(exc, "detail", None) or str(exc)
+            return RedirectResponse(f"/campaigns?{urlencode({'err': message, 'at': 'import'})}#import", 303)
+        return RedirectResponse(page_url(target, ok=f"Imported campaign {target}"), 303)
+
+    def campaign_page(request: Request, name: str, tab: str, template: str, **extra: Any) -> Response:
+        try:
+            with api.open_store(request) as store:
+                context = views.base_context(store, name)
+                context.update(views.TAB_CONTEXT[tab](store, name, context, request, **extra))
+        except Exception as exc:
+            status = getattr(exc, "status_code", 422)
+            message = getattr(exc, "detail", None) or str(exc)
+            return render(request, "campaign_list.html", _list_context(request, str(message)), status)
+        context["tab"] = tab
+        return render(request, template, context)
+
+    @router.get("/campaigns/{name}", response_class=HTMLResponse)
+    def party_page(request: Request, name: str) -> Response:
+        return campaign_page(request, name, "party", "campaign_party.html")
+
+    @router.get("/campaigns/{name}/characters/{character}", response_class=HTMLResponse)
+    def character_page(request: Request, name: str, character: str) -> Response:
+        return campaign_page(request, name, "character", "campaign_character.html", character=character)
+
+    @router.get("/campaigns/{name}/shop", response_class=HTMLResponse)
+    def shop_page(request: Request, name: str) -> Response:
+        return campaign_page(request, name, "shop", "campaign_shop.html")
+
+    @router.get("/campaigns/{name}/town", response_class=HTMLResponse)
+    def town_page(request: Request, name: str) -> Response:
+        return campaign_page(request, name, "town", "campaign_town.html")
+
+    @router.get("/campaigns/{name}/scenarios", response_class=HTMLResponse)
+    def scenarios_page(request: Request, name: str) -> Response:
+        return campaign_page(request, name, "scenarios", "campaign_scenarios.html")
+
+    @router.get("/campaigns/{name}/log", response_class=HTMLResponse)
+    def log_page(request: Request, name: str) -> Response:
+        return campaign_page(request, name, "log", "campaign_log.html")
+
+    @router.post("/campaigns/{name}/do")
+    async def do(request: Request, name: str) -> Response:
+        form = await request.form()
+        fields = [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
+        meta = dict(fields)
+        back = _back(request, name, meta.get("_back", ""))
+        at = meta.get("_at", "") or "top"
+        target = f"{back.split('#')[0]}#{at}"
+        head_text = meta.get("_head", "")
+        head = int(head_text) if head_text.isdigit() else None
+        try:
+            with api.open_store(request) as store:
+                before = views.document(store, name)
+                if meta.get("_undo"):
+                    if head is not None and store.head(name) != head:
+                        raise api.ConflictError(api._moved(store, name, head))
+                    undone, _ = store.undo(name)
+                    message = f"Undone: {views.describe_action(A.encode_action(undone))}"
+                else:
+                    obj = action_object(fields)
+                    act = A.action_from_object(obj, where=str(obj.get("action", "action")), strict=False)
+                    api.apply(store, name, act, head)
+                    message = meta.get("_done") or f"Done: {views.describe_action(A.encode_action(act))}"
+                after = views.document(store, name)
+        except Exception as exc:
+            if not isinstance(exc, DelvekitError) and not hasattr(exc, "detail"):
+                raise
+            message = str(getattr(exc, "detail", None) or exc)
+            return RedirectResponse(_with(target, err=message, at=at), 303)
+        changes = views.changes(before, after)
+        text = message + (" — " + "; ".join(changes) if changes else "")
+        return RedirectResponse(_with(target, ok=text, at=at), 303)
+
+    @router.post("/campaigns/{name}/undo")
+    async def undo(request: Request, name: str) -> Response:
+        return await do(request, name)
+
+    return router
+
+
+def _resolve() -> Any:
+    from delvekit.cli.campaign import resolve_content
+
+    return resolve_content
+
+
+def _list_context(request: Request, error: str) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = []
+    try:
+        rows = api.list_campaigns(request)
+    except Exception as exc:
+        error = error or str(getattr(exc, "detail", None) or exc)
+    return {"campaigns": rows, "list_error": error, "db": str(api.db_path(request))}
+
+
+def include(app: FastAPI, templates: Jinja2Templates) -> None:
+    """Register the campaign API and pages on ``app`` (one line in ``create_app``)."""
+    app.include_router(api.router)
+    app.include_router(build_router(templates))
