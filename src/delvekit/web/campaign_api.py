@@ -38,7 +38,9 @@ class CampaignIn(BaseModel):
     name: Annotated[str, Field(min_length=1, max_length=MAX_NAME, description="The campaign's name")]
     party: Annotated[str | None, Field(max_length=MAX_NAME, description="Also found the party")] = None
     seed: Annotated[int, Field(ge=0, le=2**31, description="Seed of the campaign's random draws")] = 0
-    edition: Annotated[str, Field(max_length=40, description="Rule switches (gloomhaven, ...)")] = "gloomhaven"
+    edition: Annotated[str, Field(max_length=40, description="Rule switches (gloomhaven, ...)")] = (
+        "gloomhaven"
+    )
 
 
 class CampaignRow(BaseModel):
@@ -201,7 +203,9 @@ def import_campaign(
         return _answer(document(store, target), store.head(target), 201)
 
 
-@router.get("/{name}", summary="A campaign: the `delve campaign show NAME --json` document", responses=_ERRORS)
+@router.get(
+    "/{name}", summary="A campaign: the `delve campaign show NAME --json` document", responses=_ERRORS
+)
 def show_campaign(request: Request, name: str) -> JSONResponse:
     """Exactly the document `delve campaign show NAME --json` prints; the `ETag` header is the log
     head to send back as `?head=` with an action."""
@@ -250,7 +254,9 @@ def check_action(
         return dry_run(store, name, act)
 
 
-@router.post("/{name}/undo", summary="Undo the last action in effect", responses=_ERRORS, response_model=UndoOut)
+@router.post(
+    "/{name}/undo", summary="Undo the last action in effect", responses=_ERRORS, response_model=UndoOut
+)
 def undo(request: Request, name: str, head: HeadQuery = None) -> JSONResponse:
     """Like `delve campaign undo NAME`: the log keeps both entries. Answers the undone action, the
     new head and the new `show --json` document."""

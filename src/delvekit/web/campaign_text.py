@@ -91,9 +91,7 @@ def ability_text(a: Any) -> str:
     value = a.value
     if a.type == "element":
         head = f"{'Consume' if a.mode == 'consume' else 'Infuse'} {words(value)}"
-    elif a.type == "condition":
-        head = words(value).capitalize()
-    elif a.type == "custom":
+    elif a.type == "condition" or a.type == "custom":
         head = words(value).capitalize()
     elif a.type == "summon" and a.summon is not None:
         s = a.summon
@@ -120,7 +118,9 @@ def ability_text(a: Any) -> str:
 
 def half_text(half: Any) -> str:
     lines = [ability_text(a) for a in half.abilities] or ["(nothing)"]
-    marks = [m for m, on in (("lost", half.lost), ("persistent", half.persistent), ("round", half.round)) if on]
+    marks = [
+        m for m, on in (("lost", half.lost), ("persistent", half.persistent), ("round", half.round)) if on
+    ]
     if half.xp:
         marks.append(f"+{half.xp} XP")
     return "; ".join(lines) + (f" [{', '.join(marks)}]" if marks else "")
@@ -229,7 +229,9 @@ def outcome_text(o: Outcome) -> str:
     if o.xp:
         parts.append(f"each character {'gains' if o.xp > 0 else 'loses'} {abs(o.xp)} XP")
     if o.checkmarks:
-        parts.append(f"each character {'gains' if o.checkmarks > 0 else 'loses'} {abs(o.checkmarks)} check mark(s)")
+        parts.append(
+            f"each character {'gains' if o.checkmarks > 0 else 'loses'} {abs(o.checkmarks)} check mark(s)"
+        )
     if o.collective_gold:
         verb = "gains" if o.collective_gold > 0 else "loses"
         parts.append(f"the party {verb} {abs(o.collective_gold)} gold, shared as it likes")
@@ -252,7 +254,9 @@ def outcome_text(o: Outcome) -> str:
         parts.append(_events_added(o.add_events.city, o.add_events.road))
     parts += [f"next scenario: {words(e.replace(':', ' '))}" for e in o.scenario_effects]
     if o.choices:
-        parts.append("choose one: " + " or ".join(f"({i + 1}) {outcome_text(c)}" for i, c in enumerate(o.choices)))
+        parts.append(
+            "choose one: " + " or ".join(f"({i + 1}) {outcome_text(c)}" for i, c in enumerate(o.choices))
+        )
     if o.deck == "remove":
         parts.append("the card leaves the game")
     return "; ".join(parts) or "no effect"
@@ -284,7 +288,9 @@ def rewards_text(r: Rewards) -> str:
     if r.prosperity:
         parts.append(_signed(r.prosperity, "prosperity"))
     parts += [f"global achievement {achievement_name(a)}" for a in r.global_achievements]
-    parts += [f"loses {achievement_name(a)}" for a in (*r.lose_global_achievements, *r.lose_party_achievements)]
+    parts += [
+        f"loses {achievement_name(a)}" for a in (*r.lose_global_achievements, *r.lose_party_achievements)
+    ]
     parts += [f"party achievement {achievement_name(a)}" for a in r.party_achievements]
     if r.items:
         parts.append("item " + ", ".join(_item_name(n) for n in r.items) + " each")

@@ -112,7 +112,9 @@ def party_context(store: CampaignStore, name: str, ctx: dict[str, Any], request:
                 "reward": W.quest_reward(quest.unlocks_class, quest.unlocks_envelope) if quest else "",
             }
         )
-    next_donation = next((m for m in (T.DONATION_ENVELOPE_B, *T.DONATION_PROSPERITY_MILESTONES) if m > doc["donations"]), None)
+    next_donation = next(
+        (m for m in (T.DONATION_ENVELOPE_B, *T.DONATION_PROSPERITY_MILESTONES) if m > doc["donations"]), None
+    )
     return {
         "characters": [_character_row(ctx, n) for n in doc["characters"]],
         "new_classes": [(c, W.class_name(c)) for c in classes],
@@ -132,7 +134,9 @@ def character_context(
     doc, state, catalog = ctx["doc"], ctx["state"], ctx["catalog"]
     if character not in doc["characters"]:
         known = ", ".join(doc["characters"]) or "none yet"
-        raise InputError(f"no character named {character!r} in {name} (characters: {known})", where="character")
+        raise InputError(
+            f"no character named {character!r} in {name} (characters: {known})", where="character"
+        )
     row = _character_row(ctx, character)
     ch = state.characters[character]
     perk_texts = W.class_perks(ch.cls)
@@ -274,7 +278,9 @@ def town_context(store: CampaignStore, name: str, ctx: dict[str, Any], request: 
     }
 
 
-def scenarios_context(store: CampaignStore, name: str, ctx: dict[str, Any], request: Request) -> dict[str, Any]:
+def scenarios_context(
+    store: CampaignStore, name: str, ctx: dict[str, Any], request: Request
+) -> dict[str, Any]:
     doc, state, catalog = ctx["doc"], ctx["state"], ctx["catalog"]
     rows = []
     for n in sorted(set(state.unlocked_scenarios) | set(state.completed_scenarios)):
@@ -308,8 +314,16 @@ def log_context(store: CampaignStore, name: str, ctx: dict[str, Any], request: R
     entries = []
     for e in reversed(store.log(name)):
         text = describe_action(json.dumps(e.action)) if e.action else f"undo of entry {e.target}"
-        entries.append({"seq": e.seq, "at": e.at[:16].replace("T", " "), "kind": e.kind, "text": text,
-                        "undone": e.undone, "raw": json.dumps(e.action, separators=(",", ":")) if e.action else ""})
+        entries.append(
+            {
+                "seq": e.seq,
+                "at": e.at[:16].replace("T", " "),
+                "kind": e.kind,
+                "text": text,
+                "undone": e.undone,
+                "raw": json.dumps(e.action, separators=(",", ":")) if e.action else "",
+            }
+        )
     return {"entries": entries}
 
 
