@@ -247,6 +247,8 @@ def _event_view(catalog: Catalog, deck: str, number: int, ctx: dict[str, Any]) -
                 needs["pay"] = o.when.pay_collective_gold
                 needs["split"] = True
         fate = "leaves the game" if option and option.remove else "goes back under the deck"
+        if option and all(o.deck is not None for o in option.outcomes):
+            fate = ""  # each outcome says where the card goes
         options.append(
             {
                 "label": label,
