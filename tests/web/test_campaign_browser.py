@@ -150,7 +150,6 @@ def test_02_buy_and_sell_and_a_refusal_changes_nothing(phones: tuple[Phone, Phon
     page.select_option("#buy-1 select[name=character]", "Bo")
     page.click("#buy-1 button[type=submit]")
     assert "Bo: gold 30 → 10" in ana.note("buy-1")
-    shoot(ana, "campaign-shop.png")
     ana.no_sideways_scroll()
 
 
@@ -210,6 +209,7 @@ def test_06_level_up_choosing_a_card_and_a_perk(phones: tuple[Phone, Phone], ser
     box = page.locator("#level-box")
     assert "Level up to 2" in box.locator("h2").text_content()
     assert "Remove two −1 cards" in box.inner_text()  # what the perk does, in words
+    shoot(ana, "campaign-character.png")
     page.locator("#level label", has_text="Fatal Advance").click()
     page.locator("#level label", has_text="Remove two −1 cards").click()
     page.click("#level button[type=submit]")
@@ -218,7 +218,6 @@ def test_06_level_up_choosing_a_card_and_a_perk(phones: tuple[Phone, Phone], ser
     ana_doc = doc(server)["characters"]["Ana"]
     assert ana_doc["level"] == 2 and ana_doc["perk_indices"] == [0] and "Fatal Advance" in ana_doc["cards"]
     assert page.locator("#level-box").count() == 0
-    shoot(ana, "campaign-character.png")
     ana.no_sideways_scroll()
 
 
@@ -290,6 +289,7 @@ def test_10_keyboard_only_and_phone_layout(phones: tuple[Phone, Phone], server: 
             break
     page.keyboard.press("Enter")
     page.wait_for_url("**/campaigns/Gloom/shop")
+    shoot(ana, "campaign-shop.png")
     for path in ("/campaigns", "/campaigns/Gloom/town?draw=road", "/campaigns/Gloom/scenarios",
                  "/campaigns/Gloom/log", "/campaigns/Gloom/characters/Bo"):
         ana.go(path)

@@ -307,7 +307,7 @@ def requirement_text(reqs: Sequence[Requirement], groups: Sequence[Sequence[int]
     """What a scenario needs, in words (empty when nothing)."""
     out = []
     if groups:
-        out.append("completed " + " or ".join(" and ".join(map(str, g)) for g in groups))
+        out.append(" or ".join("scenario " + " and ".join(map(str, g)) for g in groups) + " completed")
     alts = []
     for r in reqs:
         need = [

@@ -353,6 +353,10 @@ def describe_action(raw: str) -> str:
             value = ", ".join(f"{k} {_short(v)}" for k, v in value.items())
         elif isinstance(value, list):
             value = ", ".join(map(str, value))
+        elif isinstance(value, bool):
+            words = {"success": ("success", "failure")}.get(key, (W.words(key), f"not {W.words(key)}"))
+            rest.append(words[0] if value else words[1])
+            continue
         rest.append(f"{W.words(key)} {value}")
     return f"{name}: " + ", ".join([str(who)] * bool(who) + rest) if (who or rest) else name
 
