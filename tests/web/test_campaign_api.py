@@ -21,7 +21,7 @@ with warnings.catch_warnings():
 
 _register()
 
-OPENING = [
+OPENING: list[dict[str, Any]] = [
     {"action": "new_party", "name": "The Lost"},
     {"action": "create_character", "name": "Ana", "class": "brute"},
     {"action": "create_character", "name": "Bo", "class": "mindthief", "quest": 1},
@@ -89,7 +89,10 @@ def test_the_same_script_through_the_api_and_delve_campaign_run_gives_the_same_d
     event = city_event_that_applies(api)
     post(api, event)
     script.append(event)
-    tail = [{"action": "buy", "character": "Cy", "item": 2}, {"action": "retire", "character": "Bo"}]
+    tail: list[dict[str, Any]] = [
+        {"action": "buy", "character": "Cy", "item": 2},
+        {"action": "retire", "character": "Bo"},
+    ]
     for action in tail:
         post(api, action)
     script += tail

@@ -29,7 +29,9 @@ PHONE = {"width": 390, "height": 844}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("campaign-web") / "campaigns.sqlite3"
     port = free_port()
-    config = uvicorn.Config(create_app(db=db), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    config = uvicorn.Config(
+        create_app(db=db), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+    )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -261,7 +263,9 @@ def test_09_retire_a_character_whose_quest_is_fulfilled(phones: tuple[Phone, Pho
     steps = {"action": "quest_progress", "character": "Cy", "amount": 30}
     assert httpx.post(f"{server}/api/campaigns/Gloom/actions", json=steps).status_code == 200
     assert doc(server)["characters"]["Cy"]["quest_fulfilled"]
-    check = httpx.post(f"{server}/api/campaigns/Gloom/check", json={"action": "retire", "character": "Cy"}).json()
+    check = httpx.post(
+        f"{server}/api/campaigns/Gloom/check", json={"action": "retire", "character": "Cy"}
+    ).json()
     before = doc(server)
     page = ana.go("/campaigns/Gloom/characters/Cy")
     page.click("#retire button[type=submit]")
@@ -290,7 +294,12 @@ def test_10_keyboard_only_and_phone_layout(phones: tuple[Phone, Phone], server: 
     page.keyboard.press("Enter")
     page.wait_for_url("**/campaigns/Gloom/shop")
     shoot(ana, "campaign-shop.png")
-    for path in ("/campaigns", "/campaigns/Gloom/town?draw=road", "/campaigns/Gloom/scenarios",
-                 "/campaigns/Gloom/log", "/campaigns/Gloom/characters/Bo"):
+    for path in (
+        "/campaigns",
+        "/campaigns/Gloom/town?draw=road",
+        "/campaigns/Gloom/scenarios",
+        "/campaigns/Gloom/log",
+        "/campaigns/Gloom/characters/Bo",
+    ):
         ana.go(path)
         ana.no_sideways_scroll()

@@ -51,9 +51,6 @@ def action_object(fields: list[tuple[str, str]]) -> dict[str, Any]:
     result = any(k.startswith("characters.") for k, _ in fields)
     obj: dict[str, Any] = {}
     for key, value in fields:
-        if key == "_list":
-            obj.setdefault(value, [])
-    for key, value in fields:
         if key in RESERVED or not key or value.strip() == "":
             continue
         value = value.strip()
@@ -70,6 +67,9 @@ def action_object(fields: list[tuple[str, str]]) -> dict[str, Any]:
                 raise InputError(f"{key}: {part} is not an object", where="form")
             target = nested
         target[last] = value
+    for key, value in fields:
+        if key == "_list":  # a list with nothing ticked is still given, empty
+            obj.setdefault(value, [])
     return obj
 
 
@@ -113,6 +113,8 @@ def build_router(templates: Jinja2Templates) -> APIRouter:
         try:
             if not name:
                 raise InputError("give the campaign a name", where="name")
+            if "/" in name or "\\" in name:
+                raise InputError("a campaign name cannot contain / or \\", where="name")
             if not party:
                 raise InputError("give the party a name", where="party")
             if not seed_text.isdigit():

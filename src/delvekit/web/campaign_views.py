@@ -180,6 +180,7 @@ def character_context(
         "can_enhance": can_enhance,
         "stickers": T.STICKERS,
         "owes_card": len(ch.cards) < ch.level - 1,
+        "fulfil_action": next((tag for tag in A.ACTION_TYPES if "fulfil" in tag), None),
     }
 
 
