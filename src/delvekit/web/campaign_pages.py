@@ -10,10 +10,11 @@ polls the log head and reloads an idle page when another player acts.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from starlette.datastructures import UploadFile
@@ -73,6 +74,30 @@ def action_object(fields: list[tuple[str, str]]) -> dict[str, Any]:
     return obj
 
 
+_TYPE_WORDS = {
+    "int": "a whole number",
+    "str": "text",
+    "bool": "true or false",
+    "array": "a list",
+    "object": "an object",
+}
+_MSGSPEC = re.compile(r"^(?:(\w+): )+Expected `([^`]+)`, got `([^`]+)` - at `\$\.([^`]+)`$")
+
+
+def friendly(message: str) -> str:
+    """A decoding error in the user's words.
+
+    >>> friendly("buy: buy: Expected `int`, got `str` - at `$.item`")
+    'buy: item must be a whole number'
+    """
+    m = _MSGSPEC.match(message)
+    if not m:
+        return message
+    action, expected, _, field = m.groups()
+    field = field.replace("[", " ").replace("]", "").replace(".", " ")
+    return f"{action}: {field} must be {_TYPE_WORDS.get(expected, expected)}"
+
+
 def _back(request: Request, name: str, raw: str) -> str:
     """Only a path of this campaign's pages (never another site)."""
     base = f"/campaigns/{q(name)}"
@@ -85,8 +110,17 @@ def _with(url: str, **params: str) -> str:
     return f"{path}?{urlencode(params)}" + (f"#{fragment}" if fragment else "")
 
 
+def same_origin(request: Request) -> None:
+    """Refuse a form posted from another site (a page elsewhere cannot act on the campaigns)."""
+    origin = request.headers.get("origin") or request.headers.get("referer")
+    if request.method == "POST" and origin and origin != "null":
+        host = urlsplit(origin).netloc
+        if host and host != request.headers.get("host", ""):
+            raise HTTPException(403, f"a form from {host} cannot change campaigns served by this app")
+
+
 def build_router(templates: Jinja2Templates) -> APIRouter:
-    router = APIRouter(include_in_schema=False)
+    router = APIRouter(include_in_schema=False, dependencies=[Depends(same_origin)])
     templates.env.filters["q"] = q
     templates.env.globals["page_url"] = page_url
 
@@ -214,7 +248,7 @@ def build_router(templates: Jinja2Templates) -> APIRouter:
         except Exception as exc:
             if not isinstance(exc, DelvekitError) and not hasattr(exc, "detail"):
                 raise
-            message = str(getattr(exc, "detail", None) or exc)
+            message = friendly(str(getattr(exc, "detail", None) or exc))
             return RedirectResponse(_with(target, err=message, at=at), 303)
         changes = views.changes(before, after)
         text = message + (" — " + "; ".join(changes) if changes else "")
