@@ -257,6 +257,38 @@ def test_08_undo_from_the_log(phones: tuple[Phone, Phone], server: str) -> None:
     assert len(after["city_deck"]) >= len(before_event["city_deck"])
 
 
+def test_08b_enhance_at_the_exact_cost(phones: tuple[Phone, Phone], server: str) -> None:
+    ana, _ = phones
+    gain = {"action": "gain_achievement", "achievement": "the-power-of-enhancement"}
+    assert httpx.post(f"{server}/api/campaigns/Gloom/actions", json=gain).status_code == 200
+    gold = doc(server)["characters"]["Ana"]["gold"]
+    page = ana.go("/campaigns/Gloom/characters/Ana")
+    cost = page.locator("#enhance [data-cost]")
+    # Trample's attack line costs 50: more than Ana has, said before anything is paid
+    page.select_option("#enhance select[name=card]", "Trample")
+    page.select_option("#enhance select[name=sticker]", "attack")
+    page.wait_for_function("() => document.querySelector('#enhance [data-cost]').textContent.includes('50')")
+    assert cost.inner_text() == f"Not possible: Ana has {gold} gold; this enhancement costs 50"
+    # +1 heal on Eye for an Eye's bottom line: priced by the rules, then paid exactly
+    page.select_option("#enhance select[name=card]", "Eye for an Eye")
+    page.select_option("#enhance select[name=half]", "bottom")
+    page.select_option("#enhance select[name=sticker]", "heal")
+    page.wait_for_function(
+        "() => document.querySelector('#enhance [data-cost]').textContent.startsWith('Costs')"
+    )
+    price = int(cost.inner_text().split()[1])
+    page.click("#enhance button[type=submit]")
+    assert f"Ana: gold {gold} → {gold - price}" in ana.note("enhance")
+    sticker = doc(server)["enhancements"]["brute"][0]
+    assert sticker == {
+        "card": "Eye for an Eye",
+        "half": "bottom",
+        "action_index": 0,
+        "sticker": "heal",
+        "cost": price,
+    }
+
+
 def test_09_retire_a_character_whose_quest_is_fulfilled(phones: tuple[Phone, Phone], server: str) -> None:
     ana, _ = phones
     # the quest's steps are played at the table: recorded here in one action
