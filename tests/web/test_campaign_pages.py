@@ -129,6 +129,13 @@ def test_a_scenario_result_counts_only_the_characters_who_played(web: TestClient
     assert "scenario completed: 1" in got["ok"] and "scenario unlocked: 2" in got["ok"]
     doc = state(web)
     assert doc["characters"]["Ana"]["xp"] == 10 and doc["characters"]["Bo"]["xp"] == 0
+    # the flow chart: 1 completed, 2 (which 1 unlocks) available, one arrow between them
+    page = web.get(f"{BASE}/scenarios").text
+    assert (
+        page.count('class="cw-node cw-node-completed"') == 1
+        and page.count('class="cw-node cw-node-available"') == 1
+    )
+    assert page.count('class="cw-edge"') == 1
 
 
 def test_undo_and_the_log_page(web: TestClient) -> None:

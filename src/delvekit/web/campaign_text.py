@@ -310,12 +310,14 @@ def requirement_text(reqs: Sequence[Requirement], groups: Sequence[Sequence[int]
         out.append(" or ".join("scenario " + " and ".join(map(str, g)) for g in groups) + " completed")
     alts = []
     for r in reqs:
-        need = [
-            ("not " if a.startswith("!") else "") + achievement_name(a.lstrip("!"))
-            for a in (*r.global_achievements, *r.party_achievements)
-        ]
-        if need:
-            alts.append(" and ".join(need))
+        names = (*r.global_achievements, *r.party_achievements)
+        have = [achievement_name(a) for a in names if not a.startswith("!")]
+        without = [achievement_name(a[1:]) for a in names if a.startswith("!")]
+        text = " and ".join(have)
+        if without:
+            text += (", " if text else "") + "without " + " or ".join(without)
+        if text:
+            alts.append(text)
     if alts:
         out.append(" or ".join(alts))
     return "; ".join(out)

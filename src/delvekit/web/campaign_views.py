@@ -310,7 +310,49 @@ def scenarios_context(
         "replayable": [r for r in rows if r["status"] == "completed"],
         "locked_count": max(0, len(catalog.scenarios) - len(rows)),
         "players": [_character_row(ctx, n) for n in ctx["active"]],
+        "graph": scenario_graph(catalog, state, rows),
     }
+
+
+def scenario_graph(catalog: Catalog, state: CampaignState, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The unlocked part of the scenario flow chart: each scenario one step below the one that
+    unlocked it, arrows along the unlocks (locked scenarios stay hidden, as on the paper map)."""
+    status = {r["number"]: r["status"] for r in rows}
+    depth: dict[int, int] = {}
+    frontier = [n for n in sorted(status) if n in catalog.content.start_scenarios] or sorted(status)[:1]
+    for n in frontier:
+        depth[n] = 0
+    while frontier:
+        nxt = []
+        for n in frontier:
+            info = catalog.scenarios.get(n)
+            for u in info.unlocks if info else ():
+                if u in status and u not in depth:
+                    depth[u] = depth[n] + 1
+                    nxt.append(u)
+        frontier = nxt
+    for n in sorted(status):  # unlocked another way (an event, a quest): on the first row
+        depth.setdefault(n, 0)
+    levels: dict[int, list[int]] = {}
+    for n in sorted(status):
+        levels.setdefault(depth[n], []).append(n)
+    step_x, step_y, r = 58, 62, 20
+    width = max(len(v) for v in levels.values()) * step_x if levels else 0
+    pos = {}
+    for d, nums in levels.items():
+        offset = (width - len(nums) * step_x) / 2
+        for i, n in enumerate(nums):
+            pos[n] = (offset + step_x * i + step_x / 2, d * step_y + r + 4)
+    edges = []
+    for n in status:
+        info = catalog.scenarios.get(n)
+        for u in info.unlocks if info else ():
+            if u in pos:
+                (x1, y1), (x2, y2) = pos[n], pos[u]
+                edges.append({"x1": x1, "y1": y1 + r, "x2": x2, "y2": y2 - r - 3})
+    nodes = [{"n": n, "x": x, "y": y, "r": r, "status": status[n]} for n, (x, y) in pos.items()]
+    height = (max(levels) + 1) * step_y if levels else 0
+    return {"nodes": nodes, "edges": edges, "width": max(width, step_x), "height": height}
 
 
 def log_context(store: CampaignStore, name: str, ctx: dict[str, Any], request: Request) -> dict[str, Any]:
