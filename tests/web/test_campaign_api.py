@@ -247,3 +247,42 @@ def test_the_campaign_routes_are_in_the_openapi_page(api: TestClient) -> None:
     ):
         assert path in paths, path
     assert "/api/campaigns/{name}/actions" in api.get("/api/docs").text
+
+
+@pytest.mark.slow
+def test_delve_serve_db_shares_the_database_with_delve_campaign(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    from delvekit.web.live import free_port
+
+    db = tmp_path / "shared.sqlite3"
+    delve(db, "new", "C", "--party", "The Lost")
+    delve(db, "do", "C", "create_character", "name=Ana", "class=brute")
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "delve"), "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}/api/campaigns"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                rows = httpx.get(base, timeout=2).json()
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None and time.monotonic() < deadline, "delve serve did not answer"
+                time.sleep(0.1)
+        assert [r["name"] for r in rows] == ["C"] and rows[0]["characters"] == ["Ana"]
+        r = httpx.post(f"{base}/C/actions", json={"action": "buy", "character": "Ana", "item": 1}, timeout=10)
+        assert r.status_code == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    # what the web wrote, the CLI reads
+    assert json.loads(delve(db, "show", "C", "--json"))["characters"]["Ana"]["items"] == [1]
