@@ -220,3 +220,35 @@ def test_the_shop_says_who_can_buy_and_the_sheet_prices_in_words(web: TestClient
     assert "shop prices +0 gold" in party and "4 to level 2" in party
     exported = json.loads(web.get("/api/campaigns/Gloom Hold/export").content)
     assert exported["name"] == "Gloom Hold"
+
+
+def test_adjustments_by_hand(web: TestClient) -> None:
+    got = submit(web, [("_at", "adjust-rep"), ("action", "change_reputation"), ("amount", "3")])
+    assert got["ok"].endswith("reputation 0 → 3")
+    got = submit(
+        web,
+        [
+            ("_at", "adjust-global"),
+            ("action", "gain_achievement"),
+            ("kind", "global"),
+            ("achievement", "the-power-of-enhancement"),
+        ],
+    )
+    assert "global achievement: The Power of Enhancement" in got["ok"]
+    got = submit(
+        web,
+        [
+            ("_at", "adjust-party"),
+            ("action", "gain_achievement"),
+            ("kind", "party"),
+            ("achievement", "first-steps"),
+            ("lose", "true"),
+        ],
+    )
+    assert "Done" in got["ok"]
+    got = submit(web, [("_at", "checks"), ("action", "add_checkmarks"), ("character", "Ana"), ("count", "3")])
+    assert "Ana: checkmarks 0 → 3" in got["ok"]
+    got = submit(web, [("_at", "adjust-unlock"), ("action", "unlock_scenario"), ("scenario", "1")])
+    assert got["err"] == "scenario 1 is already unlocked"
+    page = web.get(f"{BASE}?err=x&at=adjust-unlock").text
+    assert '<details class="cw-card cw-adjust" id="adjust-box" open>' in page

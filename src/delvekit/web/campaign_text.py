@@ -198,6 +198,13 @@ def achievement_name(slug: str) -> str:
     return str(a.name) if a is not None else words(slug).title()
 
 
+def achievement_list() -> list[tuple[str, str, str]]:
+    """Every achievement of the pack: (id, name, kind), by name."""
+    p = pack()
+    rows = [(str(a.id), str(a.name), str(a.kind)) for a in p.achievements.values()] if p is not None else []
+    return sorted(rows, key=lambda r: r[1].lower())
+
+
 def _signed(amount: int, what: str) -> str:
     return f"{what} {amount:+d}"
 

@@ -121,6 +121,7 @@ def party_context(store: CampaignStore, name: str, ctx: dict[str, Any], request:
         "max_level": rules_top,
         "offered": offered,
         "next_donation": next_donation,
+        "achievements": W.achievement_list(),
     }
 
 

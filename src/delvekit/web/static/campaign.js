@@ -10,6 +10,15 @@
   document.addEventListener("input", function () { touched = true; });
   document.addEventListener("change", function () { touched = true; });
 
+  // After an action the page comes back with a note next to the control: bring it into view and
+  // give it the focus, so a keyboard or screen-reader user hears the outcome at once.
+  var note = document.querySelector(".cw-note, .cw-fallback");
+  if (note && note.offsetParent !== null) {
+    note.setAttribute("tabindex", "-1");
+    note.focus({ preventScroll: true });
+    note.scrollIntoView({ block: "center" });
+  }
+
   // Another phone acted: reload an untouched page at once, otherwise say so and let the user choose.
   function poll() {
     fetch(api + "/head", { cache: "no-store" }).then(function (r) { return r.ok ? r.json() : null; })
