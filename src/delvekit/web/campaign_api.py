@@ -109,17 +109,17 @@ def _answer(body: Any, head: int, status: int = 200) -> JSONResponse:
 def apply(store: CampaignStore, name: str, action: A.Action, head: int | None) -> int:
     """Apply one action (refused if the campaign moved past ``head``); the new head."""
     if head is not None and store.head(name) != head:
-        raise ConflictError(_moved(store, name, head))
+        raise ConflictError(moved(store, name, head))
     try:
         store.do(name, action, expect_head=head)
     except StoreError:
         if head is not None and store.head(name) != head:
-            raise ConflictError(_moved(store, name, head)) from None
+            raise ConflictError(moved(store, name, head)) from None
         raise
     return store.head(name)
 
 
-def _moved(store: CampaignStore, name: str, head: int) -> str:
+def moved(store: CampaignStore, name: str, head: int) -> str:
     return (
         f"campaign {name!r} changed meanwhile (another player acted: now at log entry "
         f"{store.head(name)}, you saw {head}); nothing was applied: reload and try again"
@@ -262,7 +262,7 @@ def undo(request: Request, name: str, head: HeadQuery = None) -> JSONResponse:
     new head and the new `show --json` document."""
     with open_store(request) as store:
         if head is not None and store.head(name) != head:
-            raise ConflictError(_moved(store, name, head))
+            raise ConflictError(moved(store, name, head))
         action, _ = store.undo(name)
         new_head = store.head(name)
         body = {

@@ -17,6 +17,8 @@ from urllib.parse import quote, urlencode, urlsplit
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from delvekit.core.errors import DelvekitError, InputError
@@ -26,6 +28,8 @@ from delvekit.web import campaign_views as views
 
 RESERVED = ("_head", "_back", "_at", "_played", "_list", "_done", "_undo")
 MAX_IMPORT = 1_500_000
+USER_ERRORS = (DelvekitError, HTTPException, ValidationError)
+"""What a user's input or a rule can cause: shown in words on the page (anything else is a bug)."""
 
 
 def q(text: object) -> str:
@@ -141,56 +145,26 @@ def build_router(templates: Jinja2Templates) -> APIRouter:
     @router.post("/campaigns/new")
     async def campaign_new(request: Request) -> Response:
         form = await request.form()
-        name = str(form.get("name", "")).strip()
-        party = str(form.get("party", "")).strip()
-        seed_text = str(form.get("seed", "") or "0").strip()
-        try:
-            if not name:
-                raise InputError("give the campaign a name", where="name")
-            if "/" in name or "\\" in name:
-                raise InputError("a campaign name cannot contain / or \\", where="name")
-            if not party:
-                raise InputError("give the party a name", where="party")
-            if not seed_text.isdigit():
-                raise InputError(f"the seed is a whole number, not {seed_text!r}", where="seed")
-            body = api.CampaignIn(name=name[: api.MAX_NAME], party=party[: api.MAX_NAME], seed=int(seed_text))
-            with api.open_store(request) as store:
-                store.create(body.name, content=api.BUNDLED, seed=body.seed)
-                store.do(body.name, A.NewParty(name=body.party or body.name))
-        except (DelvekitError, Exception) as exc:
-            message = getattr(exc, "detail", None) or str(exc)
-            return RedirectResponse(f"/campaigns?{urlencode({'err': message, 'at': 'create'})}#create", 303)
-        return RedirectResponse(page_url(name, ok=f"Campaign {name} started with the party {party}"), 303)
+        fields = {k: str(v) for k, v in form.items() if isinstance(v, str)}
+        return RedirectResponse(await run_in_threadpool(_create, request, fields), 303)
 
     @router.post("/campaigns/import")
     async def campaign_import(request: Request) -> Response:
         form = await request.form()
         upload = form.get("file")
         new_name = str(form.get("name", "")).strip() or None
-        try:
-            if not isinstance(upload, UploadFile) or not upload.filename:
-                raise InputError("choose a file exported from delvekit", where="file")
-            raw = await upload.read(MAX_IMPORT + 1)
-            if len(raw) > MAX_IMPORT:
-                raise InputError(f"larger than {MAX_IMPORT} bytes", where=upload.filename)
-            try:
-                doc = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                raise InputError(f"not a JSON document ({exc})", where=upload.filename) from None
-            with api.open_store(request) as store:
-                store.import_(doc, name=new_name, where=upload.filename)
-            target = new_name or str(doc.get("name"))
-        except Exception as exc:
-            message = getattr(exc, "detail", None) or str(exc)
-            return RedirectResponse(f"/campaigns?{urlencode({'err': message, 'at': 'import'})}#import", 303)
-        return RedirectResponse(page_url(target, ok=f"Imported campaign {target}"), 303)
+        if not isinstance(upload, UploadFile) or not upload.filename:
+            return RedirectResponse(_list_error("choose a file exported from delvekit", "import"), 303)
+        raw = await upload.read(MAX_IMPORT + 1)
+        url = await run_in_threadpool(_import, request, upload.filename, raw, new_name)
+        return RedirectResponse(url, 303)
 
     def campaign_page(request: Request, name: str, tab: str, template: str, **extra: Any) -> Response:
         try:
             with api.open_store(request) as store:
                 context = views.base_context(store, name)
                 context.update(views.TAB_CONTEXT[tab](store, name, context, request, **extra))
-        except Exception as exc:
+        except USER_ERRORS as exc:
             status = getattr(exc, "status_code", 422)
             message = getattr(exc, "detail", None) or str(exc)
             return render(request, "campaign_list.html", _list_context(request, str(message)), status)
@@ -225,34 +199,7 @@ def build_router(templates: Jinja2Templates) -> APIRouter:
     async def do(request: Request, name: str) -> Response:
         form = await request.form()
         fields = [(k, v) for k, v in form.multi_items() if isinstance(v, str)]
-        meta = dict(fields)
-        back = _back(request, name, meta.get("_back", ""))
-        at = meta.get("_at", "") or "top"
-        target = f"{back.split('#')[0]}#{at}"
-        head_text = meta.get("_head", "")
-        head = int(head_text) if head_text.isdigit() else None
-        try:
-            with api.open_store(request) as store:
-                before = views.document(store, name)
-                if meta.get("_undo"):
-                    if head is not None and store.head(name) != head:
-                        raise api.ConflictError(api._moved(store, name, head))
-                    undone, _ = store.undo(name)
-                    message = f"Undone: {views.describe_action(A.encode_action(undone))}"
-                else:
-                    obj = action_object(fields)
-                    act = A.action_from_object(obj, where=str(obj.get("action", "action")), strict=False)
-                    api.apply(store, name, act, head)
-                    message = meta.get("_done") or f"Done: {views.describe_action(A.encode_action(act))}"
-                after = views.document(store, name)
-        except Exception as exc:
-            if not isinstance(exc, DelvekitError) and not hasattr(exc, "detail"):
-                raise
-            message = friendly(str(getattr(exc, "detail", None) or exc))
-            return RedirectResponse(_with(target, err=message, at=at), 303)
-        changes = views.changes(before, after)
-        text = message + (" — " + "; ".join(changes) if changes else "")
-        return RedirectResponse(_with(target, ok=text, at=at), 303)
+        return RedirectResponse(await run_in_threadpool(_act, request, name, fields), 303)
 
     @router.post("/campaigns/{name}/undo")
     async def undo(request: Request, name: str) -> Response:
@@ -261,17 +208,84 @@ def build_router(templates: Jinja2Templates) -> APIRouter:
     return router
 
 
-def _resolve() -> Any:
-    from delvekit.cli.campaign import resolve_content
+def _list_error(message: str, at: str) -> str:
+    return f"/campaigns?{urlencode({'err': message, 'at': at})}#{at}"
 
-    return resolve_content
+
+def _create(request: Request, fields: dict[str, str]) -> str:
+    """Start a campaign from the list page's form; the page to go to."""
+    name = fields.get("name", "").strip()
+    party = fields.get("party", "").strip()
+    seed_text = (fields.get("seed", "") or "0").strip()
+    try:
+        if not name:
+            raise InputError("give the campaign a name", where="name")
+        if "/" in name or "\\" in name:
+            raise InputError("a campaign name cannot contain / or \\", where="name")
+        if not party:
+            raise InputError("give the party a name", where="party")
+        if not seed_text.isdigit():
+            raise InputError(f"the seed is a whole number, not {seed_text!r}", where="seed")
+        body = api.CampaignIn(name=name[: api.MAX_NAME], party=party[: api.MAX_NAME], seed=int(seed_text))
+        with api.open_store(request) as store:
+            store.create(body.name, content=api.BUNDLED, seed=body.seed)
+            store.do(body.name, A.NewParty(name=body.party or body.name))
+    except USER_ERRORS as exc:
+        return _list_error(str(getattr(exc, "detail", None) or exc), "create")
+    return page_url(body.name, ok=f"Campaign {body.name} started with the party {party}")
+
+
+def _import(request: Request, filename: str, raw: bytes, new_name: str | None) -> str:
+    """Import an uploaded export; the page to go to."""
+    try:
+        if len(raw) > MAX_IMPORT:
+            raise InputError(f"larger than {MAX_IMPORT} bytes", where=filename)
+        try:
+            doc = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InputError(f"not a JSON document ({exc})", where=filename) from None
+        with api.open_store(request) as store:
+            store.import_(doc, name=new_name, where=filename)
+        target = new_name or str(doc.get("name"))
+    except USER_ERRORS as exc:
+        return _list_error(str(getattr(exc, "detail", None) or exc), "import")
+    return page_url(target, ok=f"Imported campaign {target}")
+
+
+def _act(request: Request, name: str, fields: list[tuple[str, str]]) -> str:
+    """Apply one posted form (an action, or undo) in one transaction; the page to go back to,
+    with what changed or the reason for the refusal next to the control."""
+    meta = dict(fields)
+    back = _back(request, name, meta.get("_back", ""))
+    at = meta.get("_at", "") or "top"
+    target = f"{back.split('#')[0]}#{at}"
+    head_text = meta.get("_head", "")
+    head = int(head_text) if head_text.isdigit() else None
+    try:
+        with api.open_store(request) as store:
+            before = views.document(store, name)
+            if meta.get("_undo"):
+                if head is not None and store.head(name) != head:
+                    raise api.ConflictError(api.moved(store, name, head))
+                undone, _ = store.undo(name)
+                message = f"Undone: {views.describe_action(A.encode_action(undone))}"
+            else:
+                obj = action_object(fields)
+                act = A.action_from_object(obj, where=str(obj.get("action", "action")), strict=False)
+                api.apply(store, name, act, head)
+                message = meta.get("_done") or f"Done: {views.describe_action(A.encode_action(act))}"
+            after = views.document(store, name)
+    except USER_ERRORS as exc:
+        return _with(target, err=friendly(str(getattr(exc, "detail", None) or exc)), at=at)
+    changes = views.changes(before, after)
+    return _with(target, ok=message + (" — " + "; ".join(changes) if changes else ""), at=at)
 
 
 def _list_context(request: Request, error: str) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     try:
         rows = api.list_campaigns(request)
-    except Exception as exc:
+    except USER_ERRORS as exc:
         error = error or str(getattr(exc, "detail", None) or exc)
     return {"campaigns": rows, "list_error": error, "db": str(api.db_path(request))}
 
