@@ -181,7 +181,9 @@ def character_context(
         "can_enhance": can_enhance,
         "stickers": T.STICKERS,
         "owes_card": len(ch.cards) < ch.level - 1,
-        "fulfil_action": next((tag for tag in A.ACTION_TYPES if "fulfil" in tag), None),
+        "fulfil_action": next(
+            (t for t in A.ACTION_TYPES if "fulfil" in t or ("quest" in t and t != "quest_progress")), None
+        ),
     }
 
 
@@ -352,7 +354,7 @@ def scenario_graph(catalog: Catalog, state: CampaignState, rows: list[dict[str, 
                 (x1, y1), (x2, y2) = pos[n], pos[u]
                 edges.append({"x1": x1, "y1": y1 + r, "x2": x2, "y2": y2 - r - 3})
     nodes = [{"n": n, "x": x, "y": y, "r": r, "status": status[n]} for n, (x, y) in pos.items()]
-    height = (max(levels) + 1) * step_y if levels else 0
+    height = max(levels) * step_y + 2 * r + 8 if levels else 0
     return {"nodes": nodes, "edges": edges, "width": max(width, step_x), "height": height}
 
 
