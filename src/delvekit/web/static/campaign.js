@@ -10,6 +10,13 @@
   document.addEventListener("input", function () { touched = true; });
   document.addEventListener("change", function () { touched = true; });
 
+  // A page reloaded for another player's change keeps its place.
+  try {
+    var kept = (sessionStorage.getItem("cw-scroll") || "").split("|");
+    sessionStorage.removeItem("cw-scroll");
+    if (kept[0] === location.pathname && !location.hash) { window.scrollTo(0, parseInt(kept[1], 10) || 0); }
+  } catch (e) {}
+
   // After an action the page comes back with a note next to the control: bring it into view and
   // give it the focus, so a keyboard or screen-reader user hears the outcome at once.
   var note = document.querySelector(".cw-note, .cw-fallback");
@@ -27,7 +34,10 @@
         var el = document.activeElement;
         var editing = touched || (el && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName));
         if (!editing) {
-          var url = location.pathname + location.search.replace(/[?&](ok|err|at)=[^&]*/g, "");
+          var params = new URLSearchParams(location.search);
+          ["ok", "err", "at"].forEach(function (k) { params.delete(k); });
+          var url = location.pathname + (params.toString() ? "?" + params.toString() : "");
+          try { sessionStorage.setItem("cw-scroll", location.pathname + "|" + window.scrollY); } catch (e) {}
           location.replace(url);
           return;
         }
