@@ -157,14 +157,35 @@ def item_text(number: int) -> str:
         parts.append(f"summons {item.summon.name}")
     use = {"spent": "spent (refreshed by a long rest)", "consumed": "consumed (back after the scenario)"}
     text = "; ".join(parts)
-    if item.trigger and words(item.trigger).lower() not in text.lower():
-        text = f"{words(item.trigger)}: {text}" if text else words(item.trigger)
+    when = TRIGGER_WORDS.get(item.trigger, f"when: {words(item.trigger)}") if item.trigger else ""
+    if when:
+        text = f"{when}: {text}" if text else when
     if item.use in use:
         text += f" · {use[item.use]}"
     if item.uses:
         text += f" · {item.uses} uses"
     return text
 
+
+TRIGGER_WORDS = {
+    "own-turn": "on your turn",
+    "melee-attack": "on a melee attack",
+    "ranged-attack": "on a ranged attack",
+    "attack": "on an attack",
+    "damaged-by-attack": "when an attack damages you",
+    "attacked": "when attacked",
+    "always": "always",
+    "end-of-turn": "at the end of your turn",
+    "move": "on a move",
+    "default-action": "on a basic attack or move",
+    "round-start": "at the start of a round",
+    "enemy-consumes-element": "when an enemy consumes an element",
+    "ally-attack": "when an ally attacks",
+    "kill": "when you kill",
+    "condition-gained": "when you gain a condition",
+    "loot": "when you loot",
+}
+"""When an item is used, in words (the pack's trigger ids)."""
 
 SLOT_WORDS = {
     "head": "head",
