@@ -335,3 +335,15 @@ def test_10_keyboard_only_and_phone_layout(phones: tuple[Phone, Phone], server: 
     ):
         ana.go(path)
         ana.no_sideways_scroll()
+
+
+def test_11_pages_work_without_scripts(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(server + "/campaigns/Gloom/characters/Bo")
+        page.click("#quest button[type=submit]")
+        assert "Bo: quest progress 0 → 1" in page.locator('.cw-note[data-for="quest"]').inner_text()
+        assert doc(server)["characters"]["Bo"]["quest_progress"] == 1
+    finally:
+        context.close()
