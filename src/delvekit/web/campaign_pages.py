@@ -60,7 +60,10 @@ def action_object(fields: list[tuple[str, str]]) -> dict[str, Any]:
             continue
         value = value.strip()
         if key.endswith("[]"):
-            obj.setdefault(key[:-2], []).append(value)
+            items = obj.setdefault(key[:-2], [])
+            if not isinstance(items, list):
+                raise InputError(f"{key[:-2]} is given both as one value and as a list", where="form")
+            items.append(value)
             continue
         *path, last = key.split(".")
         if result and path[:1] == ["characters"] and len(path) > 1 and path[1] not in played:
@@ -73,7 +76,7 @@ def action_object(fields: list[tuple[str, str]]) -> dict[str, Any]:
             target = nested
         target[last] = value
     for key, value in fields:
-        if key == "_list":  # a list with nothing ticked is still given, empty
+        if key == "_list" and value:  # a list with nothing ticked is still given, empty
             obj.setdefault(value, [])
     return obj
 
