@@ -10,13 +10,7 @@ import click
     "--host", default="127.0.0.1", show_default=True, help="Address to bind (loopback unless told)."
 )
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="TCP port.")
-@click.option(
-    "--db",
-    "db",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Campaign database (default: the CLI's).",
-)
+@click.option("--db", type=click.Path(dir_okay=False), help="Campaign database (default: the CLI's).")
 def command(host: str, port: int, db: str | None) -> None:
     """Serve the web app: the monster mover, the odds calculator and the JSON API (/api/docs)."""
     try:  # imported here so that the rest of the CLI starts without the web extra
