@@ -252,3 +252,41 @@ def test_adjustments_by_hand(web: TestClient) -> None:
     assert got["err"] == "scenario 1 is already unlocked"
     page = web.get(f"{BASE}?err=x&at=adjust-unlock").text
     assert '<details class="cw-card cw-adjust" id="adjust-box" open>' in page
+
+
+def test_an_event_sharing_gold_asks_who_takes_it_in_the_page_words(web: TestClient) -> None:
+    from delvekit.cli.campaign import resolve_content
+
+    submit(
+        web,
+        [
+            ("_at", "result"),
+            ("action", "complete_scenario"),
+            ("scenario", "1"),
+            ("success", "true"),
+            ("_played", "Ana"),
+            ("_played", "Bo"),
+            ("characters.Ana.xp", "1"),
+            ("characters.Bo.xp", "1"),
+        ],
+    )
+    catalog = resolve_content("gloomhaven")
+    found = [
+        (card, label, o.collective_gold)
+        for card in state(web)["city_deck"]
+        if (info := catalog.event("city", card)) is not None
+        for label, option in info.options.items()
+        for o in option.outcomes
+        if o.collective_gold > 0 and o.when == type(o.when)() and not o.choices
+    ]
+    card, label, gold = found[0]
+    event = [("_at", "event"), ("action", "city_event"), ("card", str(card)), ("option", label)]
+    before = state(web)
+    got = submit(web, [*event, ("split.Ana", ""), ("split.Bo", "")], back=f"{BASE}/town")
+    assert got["err"].startswith(f"to share {gold} gold together, say under “Gold shared or paid by”")
+    assert state(web) == before
+    got = submit(web, [*event, ("split.Ana", str(gold)), ("split.Bo", "0")], back=f"{BASE}/town")
+    assert (
+        f"Ana: gold {before['characters']['Ana']['gold']} → {before['characters']['Ana']['gold'] + gold}"
+        in got["ok"]
+    )

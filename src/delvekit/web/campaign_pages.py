@@ -91,12 +91,25 @@ _TYPE_WORDS = {
 _MSGSPEC = re.compile(r"^(?:(\w+): )+Expected `([^`]+)`, got `([^`]+)` - at `\$\.([^`]+)`$")
 
 
+_SPLIT = re.compile(r"(gain|lose|pay|share) (\d+) collective gold: give split=")
+
+
 def friendly(message: str) -> str:
-    """A decoding error in the user's words.
+    """A message written for the command line, in the page's words.
 
     >>> friendly("buy: buy: Expected `int`, got `str` - at `$.item`")
     'buy: item must be a whole number'
+    >>> friendly("gain 10 collective gold: give split={name: amount, ...} summing to 10")
+    'to share 10 gold together, say under “Gold shared or paid by” who takes or pays how much (10 in all)'
     """
+    split = _SPLIT.search(message)
+    if split:
+        verb, amount = split.groups()
+        verb = {"gain": "share", "share": "share", "lose": "lose", "pay": "pay"}.get(verb, verb)
+        return (
+            f"to {verb} {amount} gold together, say under “Gold shared or paid by” "
+            f"who takes or pays how much ({amount} in all)"
+        )
     m = _MSGSPEC.match(message)
     if not m:
         return message
