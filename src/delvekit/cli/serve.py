@@ -18,12 +18,12 @@ import click
     "--db",
     "db_path",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="SQLite file keeping the games played in the browser (and campaigns); "
-    "default: the user's data directory.",
+    help="SQLite file keeping the campaigns, the games played in the browser and the tables "
+    "(the CLI's file); default: the user's data directory.",
 )
 def command(host: str, port: int, db_path: Path | None) -> None:
-    """Serve the web app: play a scenario (/play), the monster mover, the odds calculator and the
-    JSON API (/api/docs)."""
+    """Serve the web app: play a scenario (/play), the table companion (/table), campaigns
+    (/campaigns), the monster mover, the odds calculator and the JSON API (/api/docs)."""
     try:  # imported here so that the rest of the CLI starts without the web extra
         import uvicorn
 
@@ -45,9 +45,8 @@ def command(host: str, port: int, db_path: Path | None) -> None:
         click.echo(f"warning: serving on {host}, reachable from other machines", err=True)
     from delvekit.web import table
 
-    app = create_app()
-    table.use_database(db)
-    app.state.play_db = db
+    app = create_app(db=db)
+    table.use_database(db)  # the table store is one per process
     app.state.play_hall = hall
     app.state.play_closing = closing = threading.Event()
 
@@ -57,6 +56,6 @@ def command(host: str, port: int, db_path: Path | None) -> None:
             super().handle_exit(sig, frame)
 
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
-    click.echo(f"delvekit web app on {url}  (play: {url}play; games and tables kept in {db}; Ctrl+C stops)")
+    click.echo(f"delvekit web app on {url}  (play: {url}play; kept in {db}; Ctrl+C stops)")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
     Server(config).run()

@@ -8,6 +8,7 @@ gh-monster-ai-cases document, so the server keeps nothing between requests.
 from __future__ import annotations
 
 import json
+import os
 from html import escape
 from importlib import resources
 from typing import Annotated, Any
@@ -24,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.web import charts, mover, play, schemas, services, table
+from delvekit.web import campaign_pages, charts, mover, play, schemas, services, table
 
 _WEB = resources.files("delvekit.web")
 
@@ -90,8 +91,9 @@ def _error(status: int, detail: str, errors: list[dict[str, Any]] | None = None)
     return JSONResponse({"detail": detail, "errors": jsonable_encoder(errors or [])}, status_code=status)
 
 
-def create_app() -> FastAPI:
-    """The delvekit web application."""
+def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
+    """The delvekit web application. ``db``: the SQLite file of the campaigns, the games played
+    in the browser and the tables (``delve serve --db``); default: the CLI's."""
     app = FastAPI(
         title="delvekit",
         version=__version__,
@@ -100,6 +102,9 @@ def create_app() -> FastAPI:
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
+    app.state.db = db
+    if db is not None:
+        app.state.play_db = db  # the games played in the browser (delvekit.web.play)
     templates = Jinja2Templates(directory=str(_WEB.joinpath("templates")))
     templates.env.globals["version"] = __version__
     app.mount("/static", StaticFiles(directory=str(_WEB.joinpath("static"))), name="static")
@@ -237,6 +242,7 @@ def create_app() -> FastAPI:
 
     app.include_router(play.router)  # /play and /api/games (delvekit.web.play)
     table.install(app)  # the table companion (web/table.py), favicon, plain 404s
+    campaign_pages.include(app, templates)
     app.add_middleware(BodyLimit, limit=schemas.MAX_BODY_BYTES)
     return app
 

@@ -317,7 +317,9 @@ def install(app: FastAPI) -> None:
         path = request.url.path
         if exc.status_code == 404:
             if path.startswith("/api/"):
-                return _fail(404, f"there is no {path[:120]} in this API")
+                # a route's own words first (an unknown campaign), else the path is unknown
+                said = str(exc.detail) if exc.detail and exc.detail != "Not Found" else ""
+                return _fail(404, said or f"there is no {path[:120]} in this API")
             return _templates.TemplateResponse(
                 request, "not_found.html", {"page": "", "path": path[:120]}, status_code=404
             )
