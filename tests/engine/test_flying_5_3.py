@@ -215,3 +215,32 @@ def test_5_3_flying_character_passes_over_an_enemy_but_never_ends_on_it() -> Non
     assert game.decision is not None and "stop" not in game.decision.choices.texts()
     game.choose("step 2,0")
     assert game.state.figures["hero"].hex == (2, 0)
+
+
+def test_7_flying_summon_pushed_onto_a_trap_springs_nothing() -> None:
+    """A summon's stat-line flying holds for forced movement too (the old code read only
+    monsters' flying for pushes)."""
+    summ, other = _summoner_with_bats()
+    guard = MonsterType(name="guard", deck="gd", standees=6, normal=MonsterStats(health=30, move=0, attack=1))
+    setup = GameSetup(
+        scenario="t",
+        level=1,
+        party=(summ, _char("ally", (-4, 1), [_card(f"a{i}", 93 + i) for i in range(6)])),
+        monsters=(guard,),
+        decks={"gd": (MonsterCard(id="m1", initiative=99, actions=_a("attack 0 push 1")),)},
+        rooms=((Placement("guard", "normal", (-2, 0)),),),
+        board=BoardSpec(
+            hexes=(*((q, 0) for q in range(-4, 6)), (-4, 1), (-3, -1)), terrain=(((-3, -1), "trap"),)
+        ),
+    )
+    game = Game(setup, seed=1)
+    game.choose(f"select leathery-wings {other}")
+    _pick(game, "select a1 a2")
+    game.choose("top leathery-wings")
+    _pick(game, "summon-at -3,0")
+    while game.decision is not None and game.decision.kind != "select":
+        _pick(game, "push-to -3,-1", "basic-bottom", "basic-top", "stop", "skip", "no-rest", "take")
+    texts = _texts(game)
+    assert "forced summoner.bat-swarm1 push -3,-1" in texts, [t for t in texts if "bat" in t]
+    assert not any(t.startswith("trap-sprung") for t in texts)
+    assert (-3, -1) not in game.state.sprung
