@@ -79,7 +79,7 @@ def _quick_win(goals: tuple[str, ...]) -> Game:
 
 
 def _play_out(game: Game, hero_goal: str, ally_goal: str) -> None:
-    for who, goal in (("hero", hero_goal), ("ally", ally_goal)):
+    for goal in (hero_goal, ally_goal):
         d = game.decision
         assert d is not None and d.kind == "battle-goal"
         game.choose(f"keep {goal}" if f"keep {goal}" in d.choices.texts() else d.choices[0])
@@ -125,7 +125,7 @@ def test_15_3_every_goal_of_the_deck_is_judged_on_a_quick_win() -> None:
     assert len(seen) >= 12
     for goal, verdict in seen.items():
         assert verdict == expected[goal], goal
-    assert NOT_JUDGED == {"dynamo"}
+    assert {"dynamo"} == NOT_JUDGED
 
 
 def test_15_3_the_campaign_gets_the_judged_check_marks_unless_the_table_says_otherwise() -> None:

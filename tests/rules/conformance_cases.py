@@ -44,7 +44,9 @@ from delvekit.gloomhaven.engine_setup import (
 
 CASES = Path(__file__).parent / "conformance"
 
-_POLICY = ("stop", "skip", "no-rest", "no-consume", "keep-active", "accept", "take", "basic-bottom", "basic-top")
+_POLICY = (
+    "stop", "skip", "no-rest", "no-consume", "keep-active", "accept", "take", "basic-bottom", "basic-top",
+)  # fmt: skip
 """How ``play_until`` answers: the first legal choice starting with one of these, else the first."""
 
 
@@ -110,9 +112,7 @@ def _card(d: dict[str, Any]) -> Card:
 
 def _character(d: dict[str, Any], level: int) -> CharacterSetup:
     cid = d["id"]
-    plain = [
-        _card({"id": f"{cid[0]}{i}", "initiative": int(d.get("initiative", 50)) + i}) for i in range(6)
-    ]
+    plain = [_card({"id": f"{cid[0]}{i}", "initiative": int(d.get("initiative", 50)) + i}) for i in range(6)]
     cards = [_card(c) for c in d.get("card", [])]
     given = {c.id for c in cards}
     hand: list[Card] = cards + [c for c in plain if c.id not in given][: max(0, 6 - len(cards))]
@@ -158,9 +158,10 @@ def build(data: dict[str, Any]) -> GameSetup:
         name = m["type"]
         if name not in {t.name for t in monsters}:
             monsters.append(MonsterType(name=name, deck=name, standees=6, normal=stats, elite=stats))
-            decks[name] = (
-                MonsterCard(id="m1", initiative=int(m.get("initiative", 90)), actions=_abilities(m.get("card", []))),
+            card = MonsterCard(
+                id="m1", initiative=int(m.get("initiative", 90)), actions=_abilities(m.get("card", []))
             )
+            decks[name] = (card,)
         rooms[int(m.get("room", 0))].append(Placement(name, m.get("rank", "normal"), _hex(m["at"])))
     return GameSetup(
         scenario="conformance",
@@ -201,8 +202,10 @@ def play(case: Case) -> Game:
     game = Game(build(data), seed=int(data.get("seed", 1)))
     for step in data.get("script", []):
         if step.startswith("until "):  # "until hero long-rest": the policy answers until then
-            actor, kind = step.split()[1:3]
-            _policy(game, lambda g: g.decision is not None and (g.decision.actor, g.decision.kind) == (actor, kind))
+            wanted = tuple(step.split()[1:3])
+            _policy(
+                game, lambda g, w=wanted: g.decision is not None and (g.decision.actor, g.decision.kind) == w
+            )
         else:
             _choose(game, step)
     until = data.get("until")

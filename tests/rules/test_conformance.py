@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from conformance_cases import Case, load_cases, play, problems
 
 CASES = load_cases()
@@ -22,6 +21,9 @@ def test_every_numbered_section_of_the_digest_has_a_case() -> None:
 def test_conformance_case(case: Case) -> None:
     game = play(case)
     found = problems(case, game)
-    assert not found, f"{case.rule} {case.title}: " + "; ".join(found) + "\nevents:\n" + "\n".join(
-        str(e) for e in game.events[-60:]
+    assert not found, (
+        f"{case.rule} {case.title}: "
+        + "; ".join(found)
+        + "\nevents:\n"
+        + "\n".join(str(e) for e in game.events[-60:])
     )

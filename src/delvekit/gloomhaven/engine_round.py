@@ -73,6 +73,7 @@ import msgspec
 import delvekit.gloomhaven.items_play as items_play
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import effects, effects_characters, effects_classes, engine_monsters, engine_treasure
+from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
@@ -477,11 +478,16 @@ def _apply_action(game: Game, task: Task, choice: Choice) -> None:
     game._push(*steps)
 
 
+def _infusion(a: Ability) -> bool:
+    """A stand-alone element infusion (``infuse fire``; the named ``infuse-any``, §3.4)."""
+    return a.kind == "infuse" or (a.kind == "custom" and a.note == "infuse-any")
+
+
 def _order(half: Half) -> list[int]:
     """The abilities' order: as printed, except that a stand-alone infusion waits until the
     action's other abilities (not its XP) are done: it takes effect only at the end of the turn
     anyway, and only if one of them was used (§3.4)."""
-    kinds = [a.kind for a in half.abilities]
+    kinds = ["infuse" if _infusion(a) else a.kind for a in half.abilities]
     last = max((i for i, k in enumerate(kinds) if k not in ("xp", "infuse")), default=-1)
     late = [i for i, k in enumerate(kinds) if k == "infuse" and i < last]
     order = [i for i in range(len(kinds)) if i not in late]
@@ -500,14 +506,14 @@ def _run_ability(game: Game, task: Task) -> Decision | None:
     card, half_name = task.text.split("/")
     half = _half(game, task.who, card, half_name)
     ability = half.abilities[task.n]
-    alone = all(a.kind in ("xp", "infuse") for a in half.abilities)  # the infusion is the ability
-    if ability.kind == "infuse" and alone:
+    alone = all(a.kind == "xp" or _infusion(a) for a in half.abilities)  # the infusion is the ability
+    if _infusion(ability) and alone:
         game.mark_used(task.who)
-    elif ability.kind in ("xp", "infuse") and not game.state.characters[task.who].action_used:
+    elif (ability.kind == "xp" or _infusion(ability)) and not game.state.characters[task.who].action_used:
         if ability.kind == "xp":  # no ability of the action used (§3.4): no XP, no infusion
             game._emit("no-xp", task.who, ability.value)
         else:
-            game._emit("no-infuse", task.who, ability.element.value if ability.element else "-")
+            game._emit("no-infuse", task.who, ability.element.value if ability.element else "any")
         return None
     game._perform(task.who, ability, from_bonus=half.round_bonus or half.persistent)
     return None
