@@ -244,3 +244,49 @@ def test_7_flying_summon_pushed_onto_a_trap_springs_nothing() -> None:
     assert "forced summoner.bat-swarm1 push -3,-1" in texts, [t for t in texts if "bat" in t]
     assert not any(t.startswith("trap-sprung") for t in texts)
     assert (-3, -1) not in game.state.sprung
+
+
+def test_5_3_a_figure_that_stops_flying_on_an_obstacle_takes_trap_damage_and_moves_off() -> None:
+    """Winged Congregation flies the Plagueherald onto an obstacle; when the card leaves the
+    active area it suffers trap damage (2+L) and moves to the nearest empty hex."""
+    from delvekit.gloomhaven.effects_characters import card_left_play
+
+    real = setup_from_pack(load_pack(), 1, [Member("plagueherald"), Member("brute")])
+    ph = next(c for c in real.party if c.id == "plagueherald")
+    wings = next(c for c in ph.hand if c.id == "winged-congregation")
+    mover = _card("p-move", 30, bottom=("move 2",))
+    ph = msgspec.structs.replace(
+        ph,
+        hex=(0, 0),
+        hand_limit=6,
+        hand=(wings, mover, *[c for c in ph.hand if c.id != "winged-congregation"][:4]),
+    )
+    guard = MonsterType(name="guard", deck="gd", standees=6, normal=MonsterStats(health=9, move=0, attack=1))
+    setup = GameSetup(
+        scenario="t",
+        level=1,
+        party=(ph, _ally((-2, 0))),
+        monsters=(guard,),
+        decks={"gd": (MonsterCard(id="m1", initiative=90, actions=_a("shield 0")),)},
+        rooms=((Placement("guard", "normal", (4, 0)),),),
+        board=BoardSpec(hexes=tuple((q, 0) for q in range(-2, 5)), terrain=(((1, 0), "obstacle"),)),
+    )
+    game = Game(setup, seed=1)
+    game.choose("select winged-congregation p-move")
+    _pick(game, "select a1 a2")
+    game.choose("top winged-congregation")
+    game.choose("bottom p-move")
+    game.choose("step 1,0")
+    game.choose("stop")
+    f = game.state.figures["plagueherald"]
+    assert f.hex == (1, 0) and "winged-congregation" in [
+        a.card for a in game.state.characters["plagueherald"].active
+    ]
+    ch = game.state.characters["plagueherald"]
+    ch.active = [a for a in ch.active if a.card != "winged-congregation"]  # the card leaves play
+    ch.lost.append("winged-congregation")
+    card_left_play(game, "plagueherald", "winged-congregation")
+    assert "grounded plagueherald 1,0" in _texts(game)
+    if game.decision is not None and game.decision.kind == "damage":
+        _pick(game, "take")
+    assert f.hex in ((0, 0), (2, 0)) and f.hp == f.max_hp - 3
