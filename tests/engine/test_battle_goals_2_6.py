@@ -9,6 +9,7 @@ from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.campaign.party import result_from_engine
 from delvekit.gloomhaven.engine import Game
 from delvekit.gloomhaven.engine_battle_goals import CHECKS, NOT_JUDGED
+from delvekit.gloomhaven.engine_level import ScenarioResult
 from delvekit.gloomhaven.engine_setup import (
     BoardSpec,
     Card,
@@ -141,7 +142,7 @@ def test_15_3_the_campaign_gets_the_judged_check_marks_unless_the_table_says_oth
     assert table.characters["hero"].checkmarks == 0
 
 
-def msgspec_scenario(outcome: object) -> object:
+def msgspec_scenario(outcome: ScenarioResult) -> ScenarioResult:
     import msgspec
 
-    return msgspec.structs.replace(outcome, scenario="1")  # type: ignore[type-var]
+    return msgspec.structs.replace(outcome, scenario="1")

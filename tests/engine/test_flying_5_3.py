@@ -34,10 +34,10 @@ def _card(
     return Card(id=cid, initiative=init, top=Half(abilities=_a(*top)), bottom=Half(abilities=_a(*bottom)))
 
 
-def _char(cid: str, hex: tuple[int, int], cards: list[Card], **kw: object) -> CharacterSetup:
+def _char(cid: str, hex: tuple[int, int], cards: list[Card]) -> CharacterSetup:
     return CharacterSetup(
-        id=cid, class_name=cid, max_health=10, hand_limit=len(cards), hand=tuple(cards), hex=hex, **kw
-    )  # type: ignore[arg-type]
+        id=cid, class_name=cid, max_health=10, hand_limit=len(cards), hand=tuple(cards), hex=hex
+    )
 
 
 def _ally(hex: tuple[int, int], init: int = 70) -> CharacterSetup:

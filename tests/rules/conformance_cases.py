@@ -35,6 +35,7 @@ from delvekit.gloomhaven.engine_setup import (
     DoorSpec,
     GameSetup,
     Half,
+    ItemSetup,
     MonsterCard,
     MonsterStats,
     MonsterType,
@@ -116,7 +117,7 @@ def _character(d: dict[str, Any], level: int) -> CharacterSetup:
     cards = [_card(c) for c in d.get("card", [])]
     given = {c.id for c in cards}
     hand: list[Card] = cards + [c for c in plain if c.id not in given][: max(0, 6 - len(cards))]
-    items = ()
+    items: tuple[ItemSetup, ...] = ()
     if "class" in d or "items" in d:
         from delvekit.gloomhaven.content import load_pack
         from delvekit.gloomhaven.engine_content import Member, item_setup, setup_from_pack
@@ -145,7 +146,9 @@ def _character(d: dict[str, Any], level: int) -> CharacterSetup:
 def build(data: dict[str, Any]) -> GameSetup:
     level = int(data.get("level", 1))
     board = data.get("board", {})
-    monsters, decks, rooms = [], {}, [[] for _ in range(int(board.get("rooms", 1)))]
+    monsters: list[MonsterType] = []
+    decks: dict[str, tuple[MonsterCard, ...]] = {}
+    rooms: list[list[Placement]] = [[] for _ in range(int(board.get("rooms", 1)))]
     for m in data.get("monster", []):
         stats = MonsterStats(
             health=int(m.get("health", 5)),
@@ -155,7 +158,7 @@ def build(data: dict[str, Any]) -> GameSetup:
             shield=int(m.get("shield", 0)),
             flying=bool(m.get("flying", False)),
         )
-        name = m["type"]
+        name = str(m["type"])
         if name not in {t.name for t in monsters}:
             monsters.append(MonsterType(name=name, deck=name, standees=6, normal=stats, elite=stats))
             card = MonsterCard(
@@ -238,6 +241,7 @@ def problems(case: Case, game: Game) -> list[str]:
         hits = [e for e in events if fnmatch.fnmatchcase(e, pattern)]
         if hits:
             out.append(f"unexpected {hits[0]!r} (matches {pattern!r})")
+    got: Any
     for key, want in expect.get("state", {}).items():
         got = _state(game, key)
         if got != want:
@@ -248,7 +252,7 @@ def problems(case: Case, game: Game) -> list[str]:
             out.append("the scenario has not ended")
             break
         if key == "result":
-            got: Any = outcome.result
+            got = outcome.result
         else:
             cid, _, field = key.partition(".")
             ch = next(c for c in outcome.characters if c.id == cid)
