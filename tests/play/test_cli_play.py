@@ -10,10 +10,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from delvekit.cli.main import _register, cli
+from delvekit.cli.play import new_game
 from delvekit.gloomhaven.bots import RandomBot, play
 from delvekit.gloomhaven.engine import Game
 
-from .conftest import CUSTOM, scenario_setup
+from .conftest import CUSTOM
 
 _register()
 
@@ -29,7 +30,7 @@ def test_quiet_greedy_game_prints_only_the_result_line(tmp_path: Path) -> None:
     result = run(*args, "--log", str(log))
     assert result.exit_code == 0, result.output
     expected = Game.from_log(log.read_text().splitlines())
-    assert expected.setup == scenario_setup(1, 2) and expected.seed == 1
+    assert expected.setup == new_game(1, "brute,mindthief", seed=1).setup and expected.seed == 1  # §2.6 goals
     assert result.output == f"result: {expected.result} rounds={expected.state.round}\n"
 
 
@@ -141,7 +142,7 @@ def test_a_persons_illegal_answer_is_refused_and_asked_again(tmp_path: Path) -> 
 
 def test_a_person_can_answer_with_the_choice_text(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
-    first = Game(scenario_setup(1, 2), seed=1).decision
+    first = new_game(1, "brute,mindthief", seed=1).decision
     assert first is not None
     text = str(first.choices[-1])
     result = run(
@@ -305,17 +306,17 @@ def test_load_refuses_a_scenario_or_party_as_well() -> None:
 
 def test_undo_takes_back_the_persons_last_choice_and_the_bots_after_it(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
-    game = Game(scenario_setup(1, 2), seed=1)
+    game = new_game(1, "brute,mindthief", seed=1)
     first = game.decision
     assert first is not None
     game.choose(first.choices[0])
     second = game.decision
     assert second is not None
     args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--save", str(save)]
-    result = run(*args, input="u\n1\n2\nu\n3\nq\n")
+    result = run(*args, input="u\n1\n2\nu\n1\nq\n")  # the battle goals come first (§2.6)
     assert result.exit_code == 0
     assert "nothing to undo" in result.output and "undone: back to choice 2" in result.output
-    assert Game.load(save.read_text()).log == [str(first.choices[0]), str(second.choices[2])]
+    assert Game.load(save.read_text()).log == [str(first.choices[0]), str(second.choices[0])]
 
 
 def test_undo_with_a_bot_seat_returns_to_the_persons_decision(tmp_path: Path) -> None:
@@ -334,5 +335,10 @@ def test_undo_with_a_bot_seat_returns_to_the_persons_decision(tmp_path: Path) ->
     result = run(*args, "--save", str(save), input="1\n1\nu\nu\nq\n")
     assert result.exit_code == 0
     game = Game.load(save.read_text())
-    assert game.decision is not None and game.decision.actor == "mindthief"
-    assert len(game.log) == 10  # the brute bot's ten hand choices stay, the person's are gone
+    assert game.decision is not None and (game.decision.actor, game.decision.kind) == (
+        "mindthief",
+        "battle-goal",
+    )
+    assert (
+        len(game.log) == 1
+    )  # the brute bot's battle goal stays; the person's choices and the bot's after them go

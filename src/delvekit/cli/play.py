@@ -82,8 +82,23 @@ def new_game(
         [Member(m, level, kit) for m, kit in zip(members, parse_items(items, members), strict=True)],
         difficulty=difficulty,  # type: ignore[arg-type]
         seed=seed,  # scenario 55's stand-in map
+        battle_goals=True,  # §2.6: two dealt, one kept
     )
     return Game(setup, seed=seed)
+
+
+def _goal_words(c: object) -> str:
+    """`` battle-goal=hoarder met (1 check)`` / ``... not judged``, and treasures looted."""
+    goal = getattr(c, "battle_goal", None)
+    words = ""
+    if goal is not None:
+        met = getattr(c, "battle_goal_met", None)
+        verdict = "not judged (give --checkmarks)" if met is None else ("met" if met else "not met")
+        words += f" battle-goal={goal} {verdict} checkmarks={getattr(c, 'checkmarks', 0)}"
+    treasures = getattr(c, "treasures", ())
+    if treasures:
+        words += " treasures=" + ",".join(map(str, treasures))
+    return words
 
 
 def parse_items(text: str | None, members: list[str]) -> list[tuple[int, ...]]:
@@ -585,6 +600,7 @@ def command(
             click.echo(
                 f"{c.id}: xp={c.xp} coins={c.coins} gold={c.gold} bonus_xp={c.bonus_xp}"
                 + (" exhausted" if c.exhausted else "")
+                + _goal_words(c)
             )
     if applied is not None and not quiet:
         gains = ", ".join(f"{n}: xp +{r.xp}, gold +{r.gold}" for n, r in applied.characters.items())

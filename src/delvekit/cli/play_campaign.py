@@ -77,7 +77,7 @@ def party_setup(
     from delvekit.gloomhaven.modifiers import deck_with_perks
 
     members = [Member(lo.cls, lo.level, items=lo.items) for lo in loadouts]
-    setup = setup_from_pack(pack, scenario, members, difficulty=difficulty, seed=seed)  # type: ignore[arg-type]
+    setup = setup_from_pack(pack, scenario, members, difficulty=difficulty, seed=seed, battle_goals=True)  # type: ignore[arg-type]
     party = []
     for lo, ch in zip(loadouts, setup.party, strict=True):
         klass = pack.klass(lo.cls)
@@ -160,6 +160,9 @@ def campaign_game(
     loadouts = scenario_party(catalog, state, scenario, names)
     pack = load_pack(extra=content) if content else load_pack()
     setup = party_setup(pack, scenario, loadouts, difficulty=difficulty, seed=seed)
+    from delvekit.gloomhaven.engine_treasure import without
+
+    setup = without(setup, state.looted_treasures)  # each numbered treasure once per campaign (§14)
     ids = {ch.id: lo.name for lo, ch in zip(loadouts, setup.party, strict=True)}
     marks = parse_checkmarks(checkmarks, ids)
     # whatever would refuse the result (a road event to resolve first, ...) is said before playing

@@ -11,7 +11,9 @@ Handlers live in their own modules (monster effects in
 :mod:`~delvekit.gloomhaven.effects_monsters`; character effects in theirs), listed in
 :data:`HANDLER_MODULES` and imported by :func:`load`. A handler receives the game, the figure
 performing the ability and the ability; it changes the game only through the game's effect
-methods and agenda tasks, inside a choice.
+methods and agenda tasks, inside a choice. It reports whether it did anything (§3.4: an action
+earns its XP and infusion only if one of its abilities was used): ``True``/``False``, or ``None``
+to let the engine judge by the events it caused (:mod:`~delvekit.gloomhaven.engine_used`).
 
 >>> @effect("example-noop")
 ... def _noop(game, figure, ability):
@@ -36,8 +38,8 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.engine import Game
     from delvekit.gloomhaven.state import Figure, Task
 
-Handler: TypeAlias = "Callable[[Game, str, Ability], None]"
-H = TypeVar("H", bound=Callable[..., None])
+Handler: TypeAlias = "Callable[[Game, str, Ability], bool | None]"
+H = TypeVar("H", bound=Callable[..., bool | None])
 
 EFFECTS: dict[str, Handler] = {}
 """Every named effect the engine can perform, by its note."""

@@ -1007,6 +1007,9 @@ def card_left_play(game: Game, cid: str, card: str) -> None:
             del game.state.figures[f.id]
             game.state.summon_stats.pop(f.id, None)
             game._emit("removed", f.id, "card-left-play")
+    from delvekit.gloomhaven.engine_flying import grounded
+
+    grounded(game, cid)  # Winged Congregation gone while over an obstacle (§5.3)
 
 
 # ----------------------------------------------------------------- augments

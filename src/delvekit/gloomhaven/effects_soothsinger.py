@@ -436,9 +436,8 @@ def _run_area(game: Game, task: Task) -> Decision | None:
 def _apply_area(game: Game, task: Task, choice: Choice) -> None:
     game._pop()
     ability = Ability.parse(task.text.split("|", 1)[1])
-    game.mark_used(task.who)
     ids = [i for i in choice.args if i in game.state.figures]
-    if ability.note == "ss-force-move":
+    if ability.note == "ss-force-move":  # used if an enemy moved (judged by its events, §3.4)
         n = sum(p.value for p in fx.parts(ability, "move"))
         moves = []
         for tid in ids:
@@ -448,6 +447,7 @@ def _apply_area(game: Game, task: Task, choice: Choice) -> None:
                 moves.append(Task("move", tid, n, "0/walk/s"))  # the controlling player steps it
         game._push(*moves)
         return
+    game.mark_used(task.who)
     for tid in ids:
         _afflict(game, tid, ability)
 

@@ -253,6 +253,9 @@ class Game:
             return None
         info = level_info(self.setup.level)
         won = st.result == "victory"
+        from delvekit.gloomhaven.engine_battle_goals import judged
+
+        extra = engine_treasure.results(self, won, judged(self) if self.setup.battle_goals else {})
         return ScenarioResult(
             scenario=self.setup.scenario,
             result="victory" if won else "defeat",
@@ -263,10 +266,11 @@ class Game:
                     id=c.id,
                     xp=c.xp,
                     coins=c.coins,
-                    gold=c.coins * info.gold_per_coin,
+                    gold=c.coins * info.gold_per_coin + extra[c.id].treasure_gold,
                     bonus_xp=info.bonus_xp if won else 0,
                     exhausted=c.exhausted,
                     battle_goal=c.battle_goal,
+                    **msgspec.structs.asdict(extra[c.id]),
                 )
                 for c in st.characters.values()
             ),
@@ -511,6 +515,7 @@ class Game:
         for number, h, count in self.setup.coins:
             if number == room:
                 st.coins[h] = st.coins.get(h, 0) + count
+        engine_treasure.place(self, room)  # numbered treasure tiles (§14)
         return placed
 
     def _card(self, cid: str, card: str) -> Card:
@@ -867,7 +872,8 @@ class Game:
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (
             kind == "attack" and (Condition.DISARM in f.conditions or items_play.on_obstacle(self, f))
         )
-        if kind not in ("xp", "infuse") and not prevented and not (on_board and later):
+        named = effects.handler(ability.note) if kind == "custom" else None
+        if kind not in ("xp", "infuse") and not prevented and not (on_board and later) and named is None:
             self.mark_used(fid)  # used as it resolves; the others say so once they act (§3.4)
         if kind == "move" and Condition.IMMOBILIZE in f.conditions:
             self._emit("prevented", fid, "move", "immobilize")
@@ -884,14 +890,17 @@ class Game:
             self._push(Task("heal_ally", fid, ability.value, str(ability.range)))
         elif kind in ("move", "attack") and f.kind == "character" and self._static.board is not None:
             if kind == "move":
-                mode = "jump" if ability.jump or items_play.flying(self, fid) else "walk"
+                mode = "jump" if ability.jump else "walk"  # a flier flies whatever it is given (§5.3)
                 self._push(Task("move", fid, ability.value, f"0/{mode}/s"))
             elif ability.consume:
                 self._push(Task("augment", fid, ability.value, str(ability)))
             else:
                 self._push(Task("attack", fid, ability.value, f"{ability}|"))
-        elif kind == "custom" and (named := effects.handler(ability.note)) is not None:
-            named(self, fid, ability)
+        elif named is not None:  # it reports what it did (engine_used, §3.4)
+            if f.kind == "character":
+                engine_used.watch(self, fid)
+            if named(self, fid, ability):
+                self.mark_used(fid)
         elif not ability.self_resolved:
             if self.resolver is not None:
                 self.resolver.resolve(self, fid, ability)
@@ -941,4 +950,11 @@ def _half(game: Game, cid: str, card: str, half: str) -> Half:
 
 
 # Handlers live in engine_round and engine_actions (registered on import).
-from delvekit.gloomhaven import effects_characters, engine_actions, engine_round, items_play  # noqa: E402, F401
+from delvekit.gloomhaven import (  # noqa: E402, F401
+    effects_characters,
+    engine_actions,
+    engine_round,
+    engine_treasure,
+    engine_used,
+    items_play,
+)

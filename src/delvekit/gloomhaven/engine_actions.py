@@ -50,6 +50,7 @@ from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import resolve_attack, retaliate_damage
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
+from delvekit.gloomhaven.engine_flying import flies
 from delvekit.gloomhaven.engine_level import level_info
 from delvekit.gloomhaven.state import Figure, Task
 
@@ -113,8 +114,8 @@ def _can_end_within(
         if spent > best.get(h, budget + 1):
             continue
         if h not in occupied:
-            if mode == "walk":
-                return True
+            if mode in ("walk", "fly"):
+                return True  # a flying figure may end on an obstacle (§5.3)
             if (
                 board.terrain_at(h) is not Terrain.OBSTACLE
                 and spent + _landing_cost(game, board, h) <= budget
@@ -142,6 +143,17 @@ def _can_end_within(
 def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> list[tuple[Hex, int]]:
     occupied = {g.hex: g for g in game.state.figures.values() if g is not f}
     out: list[tuple[Hex, int]] = []
+    if mode == "fly":  # §5.3: over figures and overlays, 1 a hex; a character opens a door it enters
+        for n in neighbours(f.hex):
+            if (
+                remaining >= 1
+                and board.adjacent(f.hex, n)
+                and board.terrain_at(n) is not Terrain.WALL
+                and not (n in board.doors and (f.kind != "character" or n in _locked(game)))
+                and (n not in occupied or _can_end_within(game, board, f, n, remaining - 1, "fly", occupied))
+            ):
+                out.append((n, 1))
+        return out
     if mode == "jump":
         if f.hex in board.doors:
             return out  # a jump never continues past a closed door
@@ -167,6 +179,12 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
             continue
         out.append((n, cost))
     return out
+
+
+def move_mode(game: Game, f: Figure, mode: str) -> str:
+    """The mode ``f`` moves in: ``fly`` whenever it flies (its stat line, an item, a card:
+    §5.3; a summon's stat-line trait holds for every move it makes), else the ability's."""
+    return "fly" if mode != "fly" and flies(game, f) else mode
 
 
 def _locked(game: Game) -> tuple[Hex, ...]:
@@ -201,6 +219,7 @@ def _run_move(game: Game, task: Task) -> Decision | None:
         game._pop()
         return None
     _, mode, moved = task.text.split("/")
+    mode = move_mode(game, f, mode)
     choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]
     if _can_stop(game, f, task.n, mode, moved == "m", board):
         choices.append(Choice("stop"))
@@ -225,6 +244,7 @@ def _apply_move(game: Game, task: Task, choice: Choice) -> None:
     board = game.board()
     assert board is not None
     rng, mode, moved = task.text.split("/")
+    mode = move_mode(game, f, mode)
     if choice.kind == "step":
         game.mark_used(f.id)  # moved at least one hex (§3.4); as-attack counts if it hits
     if choice.kind == "as-attack":
@@ -245,7 +265,7 @@ def _apply_move(game: Game, task: Task, choice: Choice) -> None:
     game._push(Task("move", f.id, task.n - cost, f"{rng}/{mode}/m"))
     f.hex = target
     game._emit("moved", f.id, hex_token(target))
-    if mode == "walk":
+    if mode in ("walk", "fly"):  # flying: only a door opens (§5.3; _enter knows it flies)
         _enter(game, f, target)
 
 
@@ -264,6 +284,8 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
     assert board is not None
     terrain = board.terrain_at(h)
     info = level_info(game.setup.level)
+    if terrain in (Terrain.TRAP, Terrain.HAZARDOUS) and f.kind != "character" and flies(game, f):
+        return  # §5.3: a flying monster or summon springs nothing, even pushed (FAQ p.60)
     felt = items_play.terrain(game, f, terrain) if terrain is not None else "normal"
     if felt != "normal":  # flying, Drakescale Boots, Magma Waders
         if felt.startswith("heal"):
@@ -368,11 +390,7 @@ def _apply_force(game: Game, task: Task, choice: Choice) -> None:
     effects_cragheart.pushed_into(game, attacker_id, target, h)
     target.hex = h
     game._emit("forced", target.id, kind, hex_token(h))
-    flying = (
-        target.kind == "monster" and game._static.types[target.name].stats(target.rank or "normal").flying
-    )
-    if not flying:
-        _enter(game, target, h)
+    _enter(game, target, h)  # a flying target springs nothing (it knows, §5.3)
 
 
 def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
@@ -475,6 +493,11 @@ def loot(game: Game, f: Figure, reach: int) -> None:
     if taken:
         st.characters[f.id].coins += taken
     game._emit("looted", f.id, f"coins={taken}")
+    if st.treasures:  # numbered treasure tiles in reach (§14)
+        from delvekit.gloomhaven import engine_treasure
+
+        near_tiles = [h for h in st.treasures if near.get(h, reach + 1) <= reach]
+        engine_treasure.loot(game, f, [h for h in near_tiles if h == f.hex or sight.visible(f.hex, h)])
     if game.setup.rules:  # goal treasure tiles in reach (scenario rules)
         from delvekit.gloomhaven import effects
 

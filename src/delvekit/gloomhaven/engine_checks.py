@@ -37,8 +37,8 @@ def violations(game: Game) -> list[str]:
             here = [f for f in st.figures.values() if f.hex == h]
             mover = next((f for f in here if f.id in moving), None)
             allies = len({f.side for f in here}) == 1
-            # mid-move, a walker may cross an ally's hex and a jumper any figure's
-            if not (n == 2 and mover is not None and (allies or moving[mover.id] == "jump")):
+            # mid-move, a walker may cross an ally's hex and a jumper or flier any figure's
+            if not (n == 2 and mover is not None and (allies or moving[mover.id] in ("jump", "fly"))):
                 out.append(f"two figures on hex {h}")
     for f in st.figures.values():
         if not 1 <= f.hp <= f.max_hp:

@@ -37,7 +37,7 @@ import msgspec
 
 from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex, distance
-from delvekit.gloomhaven import character_cards, effects, monster_traits, scenario_setup
+from delvekit.gloomhaven import character_cards, effects, engine_treasure, monster_traits, scenario_setup
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import ContentPack, random_dungeon
@@ -419,10 +419,13 @@ def setup_from_pack(
     difficulty: Difficulty = "normal",
     ruleset: str = "gloomhaven",
     seed: int = 0,
+    battle_goals: bool = False,
 ) -> GameSetup:
     """The setup of ``scenario`` for ``party`` (2–4 characters). ``seed`` draws scenario 55's
     stand-in map (:mod:`~delvekit.gloomhaven.content.random_dungeon`; the book's random dungeon
-    has no fixed map)."""
+    has no fixed map). The numbered treasure tiles come with their rewards (§14);
+    ``battle_goals``: the pack's battle-goal deck is dealt, two to each character, one kept
+    (§2.1 step 4, §2.6; ``delve play`` deals them)."""
     scenarios = pack.scenarios
     if scenario not in scenarios:
         raise InputError(f"unknown scenario {scenario}", where="scenario")
@@ -528,6 +531,8 @@ def setup_from_pack(
         rooms=tuple(tuple(r) for r in rooms),
         starts=tuple(starts),
         coins=tuple(coins),
+        treasures=engine_treasure.tiles(pack, s.overlays, lambda h: index[(smap.rooms_at(h) or numbers)[0]]),
+        battle_goals=tuple(slug(g.name) for g in pack.battle_goals.values()) if battle_goals else (),
         ruleset=ruleset,
         board=BoardSpec(
             hexes=tuple(sorted(board.hexes)),

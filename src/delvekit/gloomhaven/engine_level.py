@@ -84,7 +84,20 @@ class CharacterResult(msgspec.Struct, frozen=True, kw_only=True):
     bonus_xp: int
     exhausted: bool
     battle_goal: str | None = None
-    """The goal the character kept; whether it was achieved is for the campaign to record."""
+    """The goal the character kept (§2.6)."""
+    battle_goal_met: bool | None = None
+    """Whether the engine judged it achieved; ``None``: not judged (the players decide)."""
+    checkmarks: int = 0
+    """Battle-goal check marks earned (success only, §15.3), from the judged goal."""
+    treasures: tuple[int, ...] = ()
+    """Numbered treasures looted (§14; a campaign crosses them off)."""
+    treasure_gold: int = 0
+    """Gold from treasures (already counted in ``gold``)."""
+    items: tuple[int, ...] = ()
+    """Items from treasures."""
+    rewards: tuple[str, ...] = ()
+    """Treasure rewards the campaign applies (``item-design:N``, ``random-item-design``,
+    ``scenario:N``, ``random-scenario``, ``battle-goal:N``...)."""
 
 
 class ScenarioResult(msgspec.Struct, frozen=True, kw_only=True):

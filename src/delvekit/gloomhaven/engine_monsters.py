@@ -45,6 +45,7 @@ from delvekit.gloomhaven.effects import stat_bonus
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import Game, task_handler
 from delvekit.gloomhaven.engine_actions import after_attack, hex_token
+from delvekit.gloomhaven.engine_flying import flies, summon_flies
 from delvekit.gloomhaven.engine_level import level_info
 from delvekit.gloomhaven.modifiers import cards_of, effects_of
 from delvekit.gloomhaven.state import Figure, GameState, Task
@@ -134,7 +135,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     """(move, attack, range, flying) of the figure's stat line."""
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
-        return move, effects_characters.summon_attack(game, f, attack), rng, False
+        return move, effects_characters.summon_attack(game, f, attack), rng, summon_flies(game, f)  # §12
     if f.kind in ("character", "objective"):  # mind controlled, or an acting objective
         return 0, 0, 0, False  # its card's values are absolute
     stats = game._static.types[f.name].stats(f.rank or "normal")
@@ -333,10 +334,11 @@ def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
     info = level_info(game.setup.level)
     st = game.state
     steps = [h for h in path if h != f.hex] if path else []
+    fly = flies(game, f)  # §5.3: a flier springs no trap and feels no hazard, last hex included
     for i, h in enumerate(steps):
         f.hex = h
         game._emit("moved", f.id, hex_token(h))
-        if jump and i < len(steps) - 1:
+        if fly or (jump and i < len(steps) - 1):
             continue
         terrain = board.terrain_at(h)
         if terrain is not None and terrain.name == "TRAP" and h not in st.sprung:

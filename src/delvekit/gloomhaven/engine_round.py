@@ -72,10 +72,12 @@ import msgspec
 
 import delvekit.gloomhaven.items_play as items_play
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import effects, effects_characters, effects_classes, engine_monsters
+from delvekit.gloomhaven import effects, effects_characters, effects_classes, engine_monsters, engine_treasure
+from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.elements import Element
 from delvekit.gloomhaven.engine import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
+from delvekit.gloomhaven.engine_setup import Half
 from delvekit.gloomhaven.initiative import Actor, first_candidates, monster_order, tie_groups
 from delvekit.gloomhaven.state import ActiveCard, Task, Turn
 
@@ -396,6 +398,7 @@ def _run_end_turn(game: Game, task: Task) -> Decision | None:
         if coins:
             st.characters[f.id].coins += coins
             game._emit("looted", f.id, f"coins={coins}")
+        engine_treasure.loot(game, f, (f.hex,))  # numbered treasure tiles (§14)
         effects.turn_end(game, f)  # scenario rules: goal treasure tiles
     for element in st.elements.end_turn():
         game._emit("infused", element.value)
@@ -468,12 +471,27 @@ def _apply_action(game: Game, task: Task, choice: Choice) -> None:
     if basic:
         steps = [Task("basic", ch.id, 0, half)]
     else:
-        count = len(_half(game, ch.id, card, half).abilities)
-        steps = [Task("ability", ch.id, i, f"{card}/{half}") for i in range(count)]
+        steps = [Task("ability", ch.id, i, f"{card}/{half}") for i in _order(_half(game, ch.id, card, half))]
     steps.append(Task("card_done", ch.id, int(basic), f"{card}/{half}"))
     if task.n == 1:
         steps.append(Task("action", ch.id, 2))
     game._push(*steps)
+
+
+def _infusion(a: Ability) -> bool:
+    """A stand-alone element infusion (``infuse fire``; the named ``infuse-any``, §3.4)."""
+    return a.kind == "infuse" or (a.kind == "custom" and a.note == "infuse-any")
+
+
+def _order(half: Half) -> list[int]:
+    """The abilities' order: as printed, except that a stand-alone infusion waits until the
+    action's other abilities (not its XP) are done: it takes effect only at the end of the turn
+    anyway, and only if one of them was used (§3.4)."""
+    kinds = ["infuse" if _infusion(a) else a.kind for a in half.abilities]
+    last = max((i for i, k in enumerate(kinds) if k not in ("xp", "infuse")), default=-1)
+    late = [i for i, k in enumerate(kinds) if k == "infuse" and i < last]
+    order = [i for i in range(len(kinds)) if i not in late]
+    return order[: last + 1 - len(late)] + late + order[last + 1 - len(late) :]
 
 
 def _run_basic(game: Game, task: Task) -> Decision | None:
@@ -488,8 +506,14 @@ def _run_ability(game: Game, task: Task) -> Decision | None:
     card, half_name = task.text.split("/")
     half = _half(game, task.who, card, half_name)
     ability = half.abilities[task.n]
-    if ability.kind == "xp" and not game.state.characters[task.who].action_used:
-        game._emit("no-xp", task.who, half.abilities[task.n].value)  # no ability of it used (§3.4)
+    alone = all(a.kind == "xp" or _infusion(a) for a in half.abilities)  # the infusion is the ability
+    if _infusion(ability) and alone:
+        game.mark_used(task.who)
+    elif (ability.kind == "xp" or _infusion(ability)) and not game.state.characters[task.who].action_used:
+        if ability.kind == "xp":  # no ability of the action used (§3.4): no XP, no infusion
+            game._emit("no-xp", task.who, ability.value)
+        else:
+            game._emit("no-infuse", task.who, ability.element.value if ability.element else "any")
         return None
     game._perform(task.who, ability, from_bonus=half.round_bonus or half.persistent)
     return None
@@ -508,7 +532,7 @@ def _run_card_done(game: Game, task: Task) -> Decision | None:
     if task.n:  # basic action: never lost (FAQ p.58)
         ch.discard.append(card)
         where = "discard"
-    elif half.round_bonus or half.persistent:
+    elif (half.round_bonus or half.persistent) and ch.action_used:  # performed (§3.4, reading)
         duration: Literal["round", "persistent"] = "round" if half.round_bonus else "persistent"
         ch.active.append(ActiveCard(card, duration, half.lost, "top" if half_name == "top" else "bottom"))
         where = "active"

@@ -279,6 +279,17 @@ class Placement(msgspec.Struct, frozen=True):
     hex: Hex
 
 
+class TreasureTile(msgspec.Struct, frozen=True, kw_only=True):
+    """A numbered treasure tile (§14): where it lies, the room it is placed with, and its
+    rewards as ``kind:value`` words (``gold:15``, ``item:32``, ``damage:5``,
+    ``condition:poison+wound``, ``random-item-design``...; :mod:`~delvekit.gloomhaven.engine_treasure`)."""
+
+    number: int
+    hex: Hex
+    room: int = 0
+    rewards: tuple[str, ...] = ()
+
+
 class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     """Everything a game starts from (besides the seed). ``rooms[0]`` is the starting room;
     other rooms are placed when revealed."""
@@ -301,6 +312,8 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     content_version: str = ""
     battle_goals: tuple[str, ...] = ()
     """The battle goal deck (ids). If given, each character is dealt two and keeps one (§2.6)."""
+    treasures: tuple[TreasureTile, ...] = ()
+    """Numbered treasure tiles, placed with their room (§14)."""
     board: BoardSpec | None = None
     """The map. Without one, movement and attacks cannot be resolved (they are declined)."""
     rules: tuple[str, ...] = ()
@@ -364,6 +377,12 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
                 if p.monster not in types:
                     raise InputError(f"unknown monster type {p.monster!r}", where=f"{where}.rooms[{n}]")
                 types[p.monster].stats(p.rank)
+        numbers = [t.number for t in self.treasures]
+        if len(set(numbers)) != len(numbers):
+            raise InputError("a numbered treasure appears twice", where=f"{where}.treasures")
+        for t in self.treasures:
+            if not 0 <= t.room < len(self.rooms):
+                raise InputError(f"treasure {t.number}: unknown room {t.room}", where=f"{where}.treasures")
         if self.starts and not {ch.hex for ch in self.party} <= set(self.starts):
             raise InputError("a character's hex is not one of the starting hexes", where=f"{where}.starts")
         occupied = [ch.hex for ch in self.party] + [p.hex for room in self.rooms for p in room]

@@ -61,7 +61,9 @@ def move_choices(game: Game, f: Figure, task: Task) -> list[Choice]:
     """Move items at the first step of a character's own move."""
     if f.kind != "character" or task.n <= 0 or not task.text.endswith("/s"):
         return []
-    jumping = task.text.split("/")[1] == "jump"
+    from delvekit.gloomhaven.engine_flying import flies  # a flier gains nothing from a jump item
+
+    jumping = task.text.split("/")[1] in ("jump", "fly") or flies(game, f)
     out = []
     for item in items_of(game, f.id).values():
         if item.trigger != "move" or not _ready(game, f.id, item):

@@ -319,6 +319,7 @@ class GameState:
         "standees",
         "summon_stats",
         "tie_memory",
+        "treasures",
         "turn_index",
     )
 
@@ -334,6 +335,8 @@ class GameState:
         """Deck name → the ability card revealed for it this round."""
         self.elements = Elements()
         self.coins: dict[Hex, int] = {}
+        self.treasures: dict[Hex, int] = {}
+        """Numbered treasure tiles on the map (hex → number), not yet looted (§14)."""
         self.sprung: frozenset[Hex] = frozenset()
         """Traps already sprung (removed from the map)."""
         self.opened: frozenset[Hex] = frozenset()
@@ -377,6 +380,7 @@ class GameState:
         other.revealed = self.revealed.copy()
         other.elements = self.elements.clone()
         other.coins = self.coins.copy()
+        other.treasures = self.treasures.copy()
         other.sprung = self.sprung
         other.opened = self.opened
         other.created_traps = self.created_traps.copy()
@@ -434,6 +438,9 @@ class GameState:
         lines.append(f"rooms {','.join(map(str, self.revealed_rooms))}")
         lines.append("sprung " + " ".join(f"{q},{r}" for q, r in sorted(self.sprung)))
         lines.append("opened " + " ".join(f"{q},{r}" for q, r in sorted(self.opened)))
+        if self.treasures:
+            tiles = sorted(self.treasures.items())
+            lines.append("treasures " + " ".join(f"{q},{r}={n}" for (q, r), n in tiles))
         if self.scenario_marks:
             lines.append("scenario " + " ".join(f"{k}={v}" for k, v in sorted(self.scenario_marks.items())))
         if self.created_traps:

@@ -162,6 +162,8 @@ class CharacterResult(
     """Personal-quest progress made in the scenario."""
     items: tuple[int, ...] = ()
     """Items looted from numbered treasures."""
+    treasures: tuple[int, ...] = ()
+    """Numbered treasures looted (crossed off: each once per campaign, §14)."""
 
 
 class CompleteScenario(_Action, frozen=True, kw_only=True, tag="complete_scenario"):

@@ -108,7 +108,9 @@ def result_from_engine(
     """The campaign action for the engine's end-of-scenario record (``engine_level.ScenarioResult``).
 
     XP is what the character earned in play plus the success bonus; gold is its converted coins.
-    Battle-goal checkmarks are decided at the table (``checkmarks``: character → checks earned).
+    Battle-goal checkmarks: those the engine judged (``battle_goal_met``), unless given at the
+    table (``checkmarks``: character → checks earned, for goals the engine does not judge).
+    Numbered treasures looted and their items go with the character.
     ``names`` maps the engine's character ids to campaign names (default: the same).
     """
     try:
@@ -124,7 +126,9 @@ def result_from_engine(
         names.get(c.id, c.id): CharacterResult(
             xp=c.xp + (c.bonus_xp if success else 0),
             gold=c.gold,
-            checkmarks=checkmarks.get(names.get(c.id, c.id), 0) if success else 0,
+            checkmarks=checkmarks.get(names.get(c.id, c.id), getattr(c, "checkmarks", 0)) if success else 0,
+            items=tuple(getattr(c, "items", ())),
+            treasures=tuple(getattr(c, "treasures", ())),
         )
         for c in result.characters
     }

@@ -141,6 +141,9 @@ def complete_scenario(ctx: Ctx, a: A.CompleteScenario) -> None:
             ch.quest_progress += res.quest
         for n in res.items:
             gain_item(ctx, ch, n)
+        for n in res.treasures:
+            if n not in s.looted_treasures:
+                s.looted_treasures.append(n)
         ch.blessings = 0
         players.append(ch)
     s.scenario_effects = []

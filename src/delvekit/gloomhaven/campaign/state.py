@@ -75,6 +75,8 @@ class CampaignState(_State, kw_only=True):
     blocked_scenarios: list[int] = []
     """Scenarios blocked for good by completing another (§16.11)."""
     item_designs: list[int] = []
+    looted_treasures: list[int] = []
+    """Numbered treasures already looted (each once per campaign, §14)."""
     released_items: list[int] = []
     """Items the shop does not stock that a character sold or gave back (a treasure's item sold,
     a retiree's items): their copies join the city supply (§14, §16.6)."""
