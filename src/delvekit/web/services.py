@@ -44,7 +44,10 @@ def solve_document(
         cases_module = importlib.import_module("delvekit.gloomhaven.cases")
     except ImportError as exc:
         raise Unavailable(f"the monster AI is not installed ({exc})") from None
-    parsed = cases_module.parse_document(doc, where=where)
+    return _solve_parsed(cases_module, cases_module.parse_document(doc, where=where), budget)
+
+
+def _solve_parsed(cases_module: Any, parsed: Any, budget: float | None) -> list[dict[str, Any]]:
     solved: list[dict[str, Any]] = []
     limit = SOLVE_BUDGET_SECONDS if budget is None else budget
     start = time.perf_counter()
@@ -57,6 +60,16 @@ def solve_document(
         outcomes = cases_module.solve_case(case)
         solved.append({"id": case.id, "outcomes": [cases_module.outcome_to_json(o) for o in outcomes]})
     return solved
+
+
+def solve_text(body: bytes | str, *, where: str = "request") -> list[dict[str, Any]]:
+    """:func:`solve_document` of a document still in its bytes, read as `delve monster-ai solve`
+    reads a file (:func:`delvekit.gloomhaven.cases.parse_text`)."""
+    try:
+        cases_module = importlib.import_module("delvekit.gloomhaven.cases")
+    except ImportError as exc:
+        raise Unavailable(f"the monster AI is not installed ({exc})") from None
+    return _solve_parsed(cases_module, cases_module.parse_text(body, where=where), None)
 
 
 def odds(setup: dict[str, Any]) -> dict[str, Any]:
