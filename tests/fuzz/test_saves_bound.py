@@ -148,3 +148,55 @@ def test_the_digest_of_the_state_is_unchanged_by_the_seal(played: dict[str, Any]
     saved = json.loads(played["short"])
     assert saved["digest"] == game.digest() == game.state.digest()
     assert saved["seal"] != game.digest()
+
+
+DEEP = "[" * 100_000
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        (DEEP, "deep.json"),
+        ('{"format": "delvekit-gloomhaven-save", "version": 1, "setup": ' + DEEP, "deep-save.json"),
+        ('{"format": "delvekit-gloomhaven-log", "version": 1, "setup": ' + DEEP + "\n{}", "deep.jsonl"),
+        ('{"format": "delvekit-gloomhaven-save", "version": 1, "seed": 1e400}', "huge.json"),
+        ('{"format": "delvekit-gloomhaven-save", "version": 1, "seed": NaN}', "nan.json"),
+    ],
+)
+def test_deep_or_unreadable_files_are_one_line_in_replay_and_play(
+    tmp_path: Path, text: str, name: str
+) -> None:
+    code, out = _replay(tmp_path, text, name=name)
+    assert code != 0 and out.startswith("Error: ") and out.count("\n") == 1, out
+    _register()
+    path = tmp_path / name
+    result = CliRunner().invoke(cli, ["play", "--load", str(path)])
+    assert (result.exit_code != 0 and result.exception is None) or isinstance(result.exception, SystemExit)
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
+
+
+def test_a_log_whose_header_nests_deeply_is_one_line(tmp_path: Path, played: dict[str, Any]) -> None:
+    lines = list(played["short_log"])
+    header = json.loads(lines[0])
+    header["setup"]["rules"] = "@@"
+    text = json.dumps(header).replace('"@@"', DEEP[:5000] + "]" * 5000)
+    code, out = _replay(tmp_path, "\n".join([text, *lines[1:]]), name="x.jsonl")
+    assert code != 0 and "nested" in out and out.count("\n") == 1, out
+
+
+def test_play_load_of_a_log_says_how_to_replay_it(tmp_path: Path, played: dict[str, Any]) -> None:
+    _register()
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(played["short_log"]))
+    result = CliRunner().invoke(cli, ["play", "--load", str(path)])
+    assert result.exit_code != 0 and "delve replay" in result.output and "log" in result.output
+
+
+def test_a_huge_choice_text_is_cut_in_the_error(played: dict[str, Any]) -> None:
+    from delvekit.core.errors import IllegalChoice
+    from delvekit.gloomhaven.engine import Game
+
+    game = Game.load(played["short"])
+    with pytest.raises(IllegalChoice) as info:
+        game.choose("x" * 1_000_000)
+    assert len(str(info.value)) < 2000 and "1000000 characters" in str(info.value)

@@ -39,6 +39,9 @@ def command(log: str, verify: bool) -> None:
             game = Game.load(text, where=log, verify=verify)
         elif isinstance(head, dict) and head.get("format") == LOG_FORMAT:
             game = Game.from_log(text.splitlines(), where=log, verify=verify)
+        elif head is None and LOG_FORMAT in first and "\n" in text.strip():
+            # a log whose first line cannot be read: from_log names the line and the reason
+            game = Game.from_log(text.splitlines(), where=log, verify=verify)
         else:
             # neither: read it whole, as a save, for the clearest error
             game = Game.load(text, where=log, verify=verify)
