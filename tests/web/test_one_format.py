@@ -240,3 +240,17 @@ def test_the_openapi_schema_describes_the_shared_format(client: Any) -> None:
     parts = spec["components"]["schemas"]
     assert parts["CasesDocumentIn"]["properties"]["cases"]["maxItems"] == cases.MAX_CASES
     assert parts["CaseIn"]["properties"]["figures"]["maxItems"] == cases.MAX_FIGURES
+
+
+@pytest.mark.parametrize("n", [27, 29, 33, 55, 57, 60, 76, 95])
+def test_existing_scenarios_are_never_a_404(client: Any, n: int) -> None:
+    """Scenarios with no monster or no fixed opening room exist: the board without monsters, or
+    the reason in words."""
+    r = client.get(f"/api/scenarios/{n}")
+    assert r.status_code in (200, 409), r.text
+    if r.status_code == 200:
+        doc = r.json()
+        assert "no monster" in doc["note"] and doc["boards"] and doc["cases"][0]["figures"]
+    else:
+        assert "no fixed opening room" in r.json()["detail"]
+    assert client.get("/api/scenarios/96").status_code == 404

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
 
 
@@ -22,7 +24,27 @@ def command(host: str, port: int) -> None:
         ) from None
     if host not in ("127.0.0.1", "localhost", "::1"):
         click.echo(f"warning: serving on {host}, reachable from other machines", err=True)
+    sock = _bind(host, port)  # before saying where it serves: a busy port is one error line
     click.echo(
         f"delvekit web app on http://{'[' + host + ']' if ':' in host else host}:{port}/  (Ctrl+C stops)"
     )
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    config = uvicorn.Config(create_app(), host=host, port=port, log_level="warning")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, or one clear error (port busy, unknown host)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise click.ClickException(f"cannot serve on {host}: {exc.strerror}") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock

@@ -224,16 +224,24 @@ def create_app() -> FastAPI:
 
     @app.get(
         "/api/scenarios/{n}",
-        responses={404: {"model": schemas.ErrorOut}, 422: {"model": schemas.ErrorOut}},
+        responses={
+            404: {"model": schemas.ErrorOut, "description": "no scenario with this number"},
+            409: {"model": schemas.ErrorOut, "description": "the scenario has no fixed opening room"},
+            422: {"model": schemas.ErrorOut},
+        },
         tags=["scenarios"],
         summary="A scenario's opening room with its monsters, as a gh-monster-ai-cases document",
     )
     def api_scenario(n: int, players: Annotated[int, Query(ge=2, le=4)] = 2) -> Any:
         """Scenario `n`'s opening room for `players` characters: its hexes, terrain and thin walls,
         the monsters placed for that player count (the first one active) and the characters on
-        the starting hexes, ready to POST to /api/monster-ai/solve."""
+        the starting hexes, ready to POST to /api/monster-ai/solve. A room without a monster at
+        setup comes with the characters only and a `note` (add a monster before solving); a
+        scenario without a fixed opening room is a 409 that says why."""
         try:
-            return services.scenario_doc(n, players)
+            return services.scenario_doc(n, players, allow_no_monster=True)
+        except services.NoBoard as exc:
+            return _error(409, str(exc))
         except InputError as exc:
             if exc.where == "n":
                 return _error(404, str(exc))

@@ -215,19 +215,30 @@ def scenario_numbers() -> list[int]:
     return [n for n, _ in scenario_list()]
 
 
-def scenario_doc(number: int, players: int) -> editor.Doc:
+class NoBoard(InputError):
+    """The scenario exists but has no fixed opening room to show (its map is drawn in play)."""
+
+
+def scenario_doc(number: int, players: int, *, allow_no_monster: bool = False) -> editor.Doc:
     """Scenario ``number``'s opening room for ``players`` characters as an editor document.
 
     Board: the initial room's hexes with their terrain and thin walls (the tile rims). Monsters
     stand where the map puts them for this player count (``M``/``E``/``B`` for normal, elite and
     boss); the first becomes the active monster. Characters stand on the first starting hexes.
+    A room with no monster at setup is refused, unless ``allow_no_monster`` (then the board comes
+    with the characters only and a ``note`` saying so); a scenario without a fixed opening room
+    raises :class:`NoBoard`.
     """
     if players not in (2, 3, 4):
         raise InputError(f"players must be 2, 3 or 4, got {players}", where="players")
     scenario = _pack_scenario(number)
     rooms = [r for r in scenario.rooms if getattr(r, "initial", False)]
     if not rooms:
-        raise InputError(f"scenario {number} has no opening room", where="n")
+        raise NoBoard(
+            f"scenario {number} ({scenario.name}) exists but has no fixed opening room in the "
+            "content pack (its map is built during play), so there is no board to show",
+            where="n",
+        )
     placed = scenario.map()
     hexes: set[tuple[int, int]] = set()
     for room in rooms:
@@ -258,9 +269,15 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
     occupied = {tuple(f["hex"]) for f in figures}
     for i, h in enumerate([h for h in starts if h not in occupied][:players]):
         figures.append({"id": f"C{i + 1}", "side": "character", "hex": list(h), "initiative": 0})
+    note = None
     if not any(f.get("active") for f in figures):
-        raise InputError(
-            f"scenario {number} has no monster in its opening room for {players} players", where="n"
+        if not allow_no_monster:
+            raise InputError(
+                f"scenario {number} has no monster in its opening room for {players} players", where="n"
+            )
+        note = (
+            f"scenario {number} places no monster in its opening room for {players} players: add one "
+            "(with active: true) before solving"
         )
     name = f"scenario{number}"
     case = {
@@ -284,6 +301,7 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
     }
     return {
         "format": dict(editor.FORMAT),
+        **({"note": note} if note else {}),
         "boards": {name: [list(h) for h in sorted(hexes)]},
         "cases": [case],
     }
