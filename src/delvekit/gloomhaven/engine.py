@@ -394,6 +394,7 @@ class Game:
         doc = saves.decode(text, where=where)
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise InputError(f"not a delvekit save (format must be {SAVE_FORMAT!r})", where=where)
+        saves.check_keys(doc, saves.SAVE_KEYS, where)
         setup, seed = _decode_header(doc, where)
         choices = doc.get("choices")
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
@@ -416,13 +417,18 @@ class Game:
             decoded.append(item)
         if not decoded or decoded[0].get("format") != LOG_FORMAT:
             raise InputError(f"the first line must be a {LOG_FORMAT!r} header", where=f"{where}: line 1")
+        saves.check_keys(decoded[0], saves.LOG_HEADER_KEYS, f"{where}: line 1")
         setup, seed = _decode_header(decoded[0], where)
         choices: list[str] = []
         end: dict[str, object] = {}
         for n, item in enumerate(decoded[1:], 2):
             if "choice" in item and isinstance(item["choice"], str):
+                saves.check_keys(item, frozenset({"choice"}), f"{where}: line {n}")
                 choices.append(item["choice"])
             elif "digest" in item:
+                if end:
+                    raise InputError("a second digest line", where=f"{where}: line {n}")
+                saves.check_keys(item, saves.LOG_END_KEYS, f"{where}: line {n}")
                 end = item
             else:
                 raise InputError("expected {'choice': text} or {'digest': ...}", where=f"{where}: line {n}")
@@ -961,6 +967,8 @@ def _check_end(
     digest = game.digest()
     if "digest" in end and end["digest"] != digest:
         raise InputError(f"the replayed state does not match the {how} digest", where=f"{where}: digest")
+    if "round" in end and end["round"] != game.state.round:
+        raise InputError(f"the replayed game is in round {game.state.round}", where=f"{where}: round")
     if verify and "seal" not in end:
         raise InputError(
             "cannot verify: the file has no seal binding its setup and seed (written before seals)",

@@ -102,6 +102,23 @@ def check_rules(rules: Sequence[str], where: str) -> None:
             ) from None
 
 
+SAVE_KEYS: Final[frozenset[str]] = frozenset(
+    {"format", "version", "content_version", "seed", "setup", "choices", "digest", "seal"}
+)
+LOG_HEADER_KEYS: Final[frozenset[str]] = frozenset({"format", "version", "content_version", "seed", "setup"})
+LOG_END_KEYS: Final[frozenset[str]] = frozenset({"digest", "round", "seal"})
+
+
+def check_keys(doc: Mapping[str, object], allowed: frozenset[str], where: str) -> None:
+    """Refuse a key a save or log line does not have (it would be ignored, and a misspelt
+    ``digest`` or ``seal`` would leave the file unverified without a word)."""
+    for key in doc:
+        if key not in allowed:
+            raise InputError(
+                f"unknown key {jsonio.shown(key)} (known: {', '.join(sorted(allowed))})", where=where
+            )
+
+
 def check_seed(seed: object, where: str) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InputError("seed must be an integer", where=f"{where}: seed")
