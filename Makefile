@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.stamp-runtime
 DEV_STAMP     := $(VENV)/.stamp-dev
 
-.PHONY: run test lint typecheck pytest bench serve chromium clean
+.PHONY: run test test-all lint typecheck pytest bench serve chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven src/delvekit/web
 
 pytest: $(DEV_STAMP) chromium
+	$(BIN)/python -m pytest -q -m "not slow"
+
+## make test-all: everything, the slow tier too (fuzzing with thousands of cases, schemathesis, load)
+test-all: lint typecheck $(DEV_STAMP) chromium
 	$(BIN)/python -m pytest -q
 
 ## chromium: Debian's Chromium for the browser tests (installed with apt-get when missing)
