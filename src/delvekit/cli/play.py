@@ -490,10 +490,12 @@ def command(
             if scenario is not None or party is not None:
                 raise InputError("a loaded game already has its scenario and party", where="--load")
             try:
-                text = Path(load).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise InputError(f"cannot read: {exc}", where=load) from None
-            game = Game.load(text, where=load)
+                raw = Path(load).read_bytes()
+            except OSError as exc:
+                raise InputError(f"cannot read: {exc.strerror or exc}", where=load) from None
+            from delvekit.core.jsonio import decode_text
+
+            game = Game.load(decode_text(raw, where=load), where=load)
         else:
             if scenario is None or party is None:
                 raise InputError("give --scenario N and --party a,b[,c,d] (or --load FILE)", where="play")
