@@ -200,3 +200,13 @@ def test_a_huge_choice_text_is_cut_in_the_error(played: dict[str, Any]) -> None:
     with pytest.raises(IllegalChoice) as info:
         game.choose("x" * 1_000_000)
     assert len(str(info.value)) < 2000 and "1000000 characters" in str(info.value)
+
+
+def test_huge_answers_at_the_prompt_are_cut_and_never_a_traceback() -> None:
+    _register()
+    answers = "9" * 5000 + "\n" + "x" * 1_000_000 + "\nq\n"
+    result = CliRunner().invoke(cli, ["play", "--scenario", "1", "--party", "brute,mindthief"], input=answers)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    said = [line for line in result.output.splitlines() if not line.startswith("choice (")]  # not the echo
+    text = " ".join(" ".join(said).split())  # the terminal wraps and pads long lines
+    assert "(1000000 characters)" in text and "x" * 100 not in text

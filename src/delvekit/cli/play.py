@@ -330,12 +330,15 @@ class Session:
                     return UNDO
                 self.console.print("nothing to undo: no choice of yours yet")
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(d.choices):
+            if answer.isdigit() and len(answer) < 6 and 1 <= int(answer) <= len(d.choices):
                 return str(d.choices[int(answer) - 1])
             if answer and answer in d.choices.texts():
                 return answer
+            shown = repr(answer) if len(answer) <= 80 else f"{answer[:60]!r}... ({len(answer)} characters)"
             self.console.print(
-                f"not a legal choice: {answer!r} (a number 1-{len(d.choices)} or a choice's text)"
+                f"not a legal choice: {shown} (a number 1-{len(d.choices)} or a choice's text)",
+                highlight=False,
+                markup=False,
             )
 
     def undo(self) -> None:
