@@ -65,6 +65,8 @@ def mutated(draw: st.DrawFn, doc: Any, all_paths: list[tuple[Any, ...]] | None =
         except (KeyError, IndexError, TypeError):
             continue
         how = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add", "repeat", "cut"]))
+        if isinstance(parent, str):  # an earlier change put text where a container was
+            continue
         if how == "replace":
             parent[last] = copy.deepcopy(draw(nasty_values))
         elif how == "delete":

@@ -144,6 +144,6 @@ def test_form_endpoints_never_fail_the_server(client: TestClient, cases: int) ->
     @given(form=fields, where=st.sampled_from(["/odds/compute", "/mover/act"]))
     def check(form: dict[str, str], where: str) -> None:
         r = client.post(where, data=form)
-        assert r.status_code in (200, 422), (r.status_code, r.text[:300])
+        assert r.status_code in (200, 422), (where, form, r.status_code, r.text[:300])
 
     run_cases("web forms", cases, check)

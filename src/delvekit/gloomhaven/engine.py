@@ -422,12 +422,14 @@ class Game:
         choices: list[str] = []
         end: dict[str, object] = {}
         for n, item in enumerate(decoded[1:], 2):
+            if end:
+                raise InputError(
+                    "a line after the digest line (the digest line ends a log)", where=f"{where}: line {n}"
+                )
             if "choice" in item and isinstance(item["choice"], str):
                 saves.check_keys(item, frozenset({"choice"}), f"{where}: line {n}")
                 choices.append(item["choice"])
             elif "digest" in item:
-                if end:
-                    raise InputError("a second digest line", where=f"{where}: line {n}")
                 saves.check_keys(item, saves.LOG_END_KEYS, f"{where}: line {n}")
                 end = item
             else:
