@@ -137,7 +137,10 @@ def test_form_endpoints_never_fail_the_server(client: TestClient, cases: int) ->
     fields = st.dictionaries(
         st.sampled_from(["a_attack", "a_bless", "a_perks", "a_deck", "a_roll", "compare", "b_attack", "doc"])
         | st.sampled_from(["action", "move", "width", "height", "history", "selected", "tool"]),
-        st.one_of(st.text(max_size=20), st.sampled_from(["3", "-1", "99999999999", "nan", "[" * 300, "{}"])),
+        st.one_of(
+            st.text(max_size=20),
+            st.sampled_from(["3", "-1", "99999999999", "nan", "[" * 300, "{}", "²", "-٣"]),
+        ),
         max_size=6,
     )
 

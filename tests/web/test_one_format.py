@@ -254,3 +254,9 @@ def test_existing_scenarios_are_never_a_404(client: Any, n: int) -> None:
     else:
         assert "no fixed opening room" in r.json()["detail"]
     assert client.get("/api/scenarios/96").status_code == 404
+
+
+@pytest.mark.parametrize("value", ["²", "-٣", "3.0", "1e400"])
+def test_odds_form_numbers_that_are_not_ascii_digits_are_refused_not_a_500(client: Any, value: str) -> None:
+    r = client.post("/odds/compute", data={"a_attack": value, "a_roll": "normal"})
+    assert r.status_code == 200 and 'class="error"' in r.text and "attack" in r.text

@@ -191,9 +191,7 @@ def create_app() -> FastAPI:
         openapi_extra={
             "requestBody": {
                 "required": True,
-                "content": {
-                    "application/json": {"schema": {"$ref": "#/components/schemas/CasesDocumentIn"}}
-                },
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CasesDocumentIn"}}},
             }
         },
     )
@@ -324,7 +322,8 @@ def _api_reference(spec: dict[str, Any]) -> dict[str, Any]:
 
 def _whole(text: str) -> int | str:
     """A form's number as an integer (forms send text); other text stays text for the model to refuse."""
-    return int(text) if text.lstrip("-").isdigit() and len(text) < 10 else text
+    digits = text.removeprefix("-")
+    return int(text) if digits.isascii() and digits.isdigit() and len(text) < 10 else text
 
 
 def _setup_from_form(fields: dict[str, str], prefix: str) -> schemas.OddsSetupIn:
