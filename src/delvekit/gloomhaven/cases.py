@@ -221,6 +221,11 @@ def _texts(value: object, where: str) -> None:
         _text(v, f"{where}[{i}]")
 
 
+def _plain(text: str) -> bool:
+    """Whether an id can be quoted as it is in a one-line message (short, no control characters)."""
+    return 0 < len(text) <= MAX_SHOWN_ID and text.isprintable()
+
+
 def _in_range(h: Hex, where: str) -> Hex:
     if not (-MAX_COORD <= h[0] <= MAX_COORD and -MAX_COORD <= h[1] <= MAX_COORD):
         raise _fail(where, f"hex {list(h)} is outside -{MAX_COORD}..{MAX_COORD}")
@@ -295,6 +300,8 @@ def parse_document(data: object, *, where: str = "document") -> CaseDocument:
     if len(raw_boards) > MAX_BOARDS:
         raise _fail(f"{where}: boards", f"more than {MAX_BOARDS} boards ({len(raw_boards)})")
     for name, hexes in raw_boards.items():
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_ID or not name.isprintable():
+            raise _fail(f"{where}: boards", f"a board name must be 1-{MAX_ID} printable characters")
         hs = _hexes(hexes, f"{where}: boards.{name}")
         if not hs:
             raise _fail(f"{where}: boards.{name}", "a board needs at least one hex")
@@ -307,7 +314,7 @@ def parse_document(data: object, *, where: str = "document") -> CaseDocument:
         raise _fail(f"{where}: cases", "the document has no case")
     for i, raw in enumerate(raw_cases):
         given = raw.get("id") if isinstance(raw, Mapping) else None
-        label = given if isinstance(given, str) and len(given) <= MAX_SHOWN_ID else f"#{i}"
+        label = given if isinstance(given, str) and _plain(given) else f"#{i}"
         case = _parse_case(raw, boards, f"{where}: case {label}", board_sets)
         if case.id in ids:
             raise _fail(f"{where}: case {label}", "duplicate case id")
@@ -434,7 +441,8 @@ def _parse_case(
             what = "a closed door" if h in doors else "a wall"
             raise _fail(f"{at}.hex", f"hex {list(h)} is {what}; no figure can stand there")
         if h in occupied:
-            raise _fail(f"{at}.hex", f"hex {list(h)} already holds {occupied[h]}")
+            holder = occupied[h] if _plain(occupied[h]) else jsonio.shown(occupied[h])
+            raise _fail(f"{at}.hex", f"hex {list(h)} already holds {holder}")
         occupied[h] = fid
         active = False
         if "active" in f:
