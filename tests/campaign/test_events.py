@@ -60,7 +60,8 @@ def test_collective_loss_the_party_cannot_cover_takes_everything(play: Play) -> 
 def test_collective_loss_is_split_freely(play: Play) -> None:
     p = _party(play)
     p.refused("road_event", "lose 20 collective gold", card=3, option="A")
-    p.refused("road_event", "summing to 20", card=3, option="A", split={"Ana": 30, "Bo": -10})
+    p.refused("road_event", "summing to 20", card=3, option="A", split={"Ana": 30, "Bo": 0})
+    p.refused("road_event", "Bo: -10 is not within 0", card=3, option="A", split={"Ana": 30, "Bo": -10})
     p.state.characters["Ana"].gold = 10
     p.refused("road_event", "Ana has 10 gold, not 20", card=3, option="A", split={"Ana": 20})
     p.do("road_event", card=3, option="A", split={"Ana": 5, "Bo": 15})

@@ -95,9 +95,11 @@ def test_a_visible_game_shows_the_goal_events_in_words_and_the_board_with_coordi
 def test_the_hand_is_chosen_with_several_numbers_at_once(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--save", str(save)]
-    r = CliRunner().invoke(cli, args, input="1 2 3 4 5 6 7 8 9 10\nq\n")
+    r = CliRunner().invoke(cli, args, input="1\n1\n1 2 3 4 5 6 7 8 9 10\nq\n")  # battle goals first (§2.6)
     assert r.exit_code == 0, r.output
     game = Game.load(save.read_text())
-    assert len(game.log) == 10 and all(c.startswith("take ") for c in game.log)
-    assert len(set(game.log)) == 10  # ten different cards, as numbered on the one list shown
+    assert all(c.startswith("keep ") for c in game.log[:2]) and len(game.log) == 12
+    hand = game.log[2:]
+    assert all(c.startswith("take ") for c in hand)
+    assert len(set(hand)) == 10  # ten different cards, as numbered on the one list shown
     assert game.decision is not None and game.decision.actor == "mindthief"

@@ -86,7 +86,7 @@ def test_a_refusal_comes_back_in_words_and_changes_nothing(web: TestClient) -> N
     )
     assert got["err"] == "Ana has 0 XP; level 2 needs 45"
     got = submit(web, [("_at", "x"), ("action", "buy"), ("character", "Ana"), ("item", "one")])
-    assert got["err"] == "buy: item must be a whole number"
+    assert got["err"] == "buy: item must be a whole number, not text"
     assert state(web) == before
     page = web.get(f"{BASE}/characters/Ana?err=Ana+has+0+XP&at=level").text
     assert '<p class="error cw-note" role="alert" data-for="level">Ana has 0 XP</p>' in page

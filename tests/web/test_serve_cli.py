@@ -56,3 +56,20 @@ def test_delve_serve_answers_on_loopback() -> None:
 def test_serve_refuses_a_bad_port() -> None:
     result = subprocess.run([str(DELVE), "serve", "--port", "99999"], capture_output=True, text=True)
     assert result.returncode != 0 and "port" in result.stderr.lower()
+
+
+def test_serve_on_a_busy_port_says_so_before_claiming_to_serve() -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        result = subprocess.run(
+            [str(DELVE), "serve", "--port", str(port)], capture_output=True, text=True, timeout=30
+        )
+    assert result.returncode != 0
+    assert "web app on" not in result.stdout, result.stdout
+    assert f"cannot serve on 127.0.0.1:{port}" in result.stderr and result.stderr.count("\n") == 1, (
+        result.stderr
+    )

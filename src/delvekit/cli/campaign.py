@@ -18,11 +18,13 @@ from typing import Any, TypeVar
 import click
 import msgspec
 
+from delvekit.core import jsonio
 from delvekit.core.errors import ContentError, DelvekitError, InputError
 from delvekit.gloomhaven.campaign import actions as A
 from delvekit.gloomhaven.campaign.content import Catalog, load_content
 from delvekit.gloomhaven.campaign.view import render_text, summary
 from delvekit.store import CampaignStore, default_db_path
+from delvekit.store.sqlite import check_busy_timeout
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,13 +73,22 @@ db_option = click.option(
 )
 
 
-def _open(db_path: Path | None) -> CampaignStore:
+def busy_timeout() -> float:
+    """``$DELVEKIT_BUSY_TIMEOUT`` in seconds (default 5): a finite number within 0..3600."""
     raw = os.environ.get("DELVEKIT_BUSY_TIMEOUT", "5")
     try:
         timeout = float(raw)
     except ValueError:
-        raise InputError(f"not a number of seconds: {raw!r}", where="DELVEKIT_BUSY_TIMEOUT") from None
-    return CampaignStore(db_path or default_db_path(), resolve_content, busy_timeout=timeout)
+        raise InputError(f"not a number of seconds: {raw[:40]!r}", where="DELVEKIT_BUSY_TIMEOUT") from None
+    return check_busy_timeout(timeout, "DELVEKIT_BUSY_TIMEOUT")
+
+
+def _open(db_path: Path | None, *, create: bool = False) -> CampaignStore:
+    """The campaign database; only the commands that create a campaign (``new``, ``import``)
+    create the file and its folders."""
+    return CampaignStore(
+        db_path or default_db_path(), resolve_content, busy_timeout=busy_timeout(), create=create
+    )
 
 
 @click.group("campaign")
@@ -105,7 +116,7 @@ def new(
 
     get(edition)
     ref = f"file:{Path(content_file).resolve()}" if content_file else BUNDLED
-    with _open(db_path) as store:
+    with _open(db_path, create=True) as store:
         store.create(name, content=ref, seed=seed, edition=edition)
         if party:
             store.do(name, A.NewParty(name=party))
@@ -117,6 +128,10 @@ def new(
 @_user_errors
 def list_(db_path: Path | None) -> None:
     """The campaigns in the database."""
+    path = db_path or default_db_path()
+    if not path.exists():
+        click.echo(f"no campaigns yet (no database at {path})", err=True)
+        return
     with _open(db_path) as store:
         for name in store.names():
             click.echo(name)
@@ -159,10 +174,7 @@ def parse_fields(action: str, pairs: tuple[str, ...]) -> dict[str, Any]:
             key = "action_index"
         parsed: Any = value
         if value[:1] in ("{", "[", '"'):
-            try:
-                parsed = json.loads(value)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{key}: not valid JSON ({exc.msg})", where="arguments") from None
+            parsed = jsonio.loads(value, where=f"arguments: {key[:40]}")
         *path, last = key.split(".")
         target = obj
         for part in path:
@@ -192,9 +204,10 @@ def do(name: str, action: str, fields: tuple[str, ...], db_path: Path | None) ->
 
 def _script(path: Path) -> Iterator[tuple[int, A.Action]]:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {exc}", where=str(path)) from None
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", where=str(path)) from None
+    lines = jsonio.decode_text(raw, where=str(path)).splitlines()
     parsed = []
     for number, line in enumerate(lines, start=1):
         if line.strip() and not line.lstrip().startswith("#"):
@@ -281,11 +294,10 @@ def export(name: str, output: Path | None, db_path: Path | None) -> None:
 def import_(file: Path, name: str | None, db_path: Path | None) -> None:
     """Import a campaign exported with `delve campaign export` (its log is replayed and checked)."""
     try:
-        doc = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read: {exc}", where=str(file)) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not valid JSON ({exc.msg}, line {exc.lineno})", where=str(file)) from None
-    with _open(db_path) as store:
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}", where=str(file)) from None
+    doc = jsonio.loads(raw, where=str(file))
+    with _open(db_path, create=True) as store:
         store.import_(doc, name=name, where=str(file))
         click.echo(f"imported campaign {name or doc.get('name')!r} into {store.path}")

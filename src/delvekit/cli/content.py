@@ -61,10 +61,12 @@ def check(content: Path | None, xha: Path | None, strict_engine: bool) -> None:
     problems = check_pack(pack)
     for problem in problems:
         click.echo(str(problem))
+    for entry, why in pack.ignored():
+        click.echo(f"ignored: {entry} ({why})")
     counts = (
         f"{len(pack.monsters)} monsters, {len(pack.monster_decks)} monster decks, "
         f"{len(pack.classes)} classes, {len(pack.items)} items, {len(pack.scenarios)} scenarios"
-        if not problems or problems[0].field != "$"
+        if not problems
         else ""
     )
     if xha is not None and not problems:

@@ -90,15 +90,10 @@ def _keys(keys: tuple[tuple[tuple[int, int], tuple[str, ...]], ...]) -> str:
 
 
 def _load(file: str) -> Any:
-    from delvekit.core.errors import InputError
     from delvekit.gloomhaven import cases as casefile
 
     if file == "-":
-        try:
-            data = json.load(sys.stdin)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not valid JSON: {exc.msg} (line {exc.lineno})", where="<stdin>") from None
-        return casefile.parse_document(data, where="<stdin>")
+        return casefile.parse_text(sys.stdin.buffer.read(), where="<stdin>")
     return casefile.load(file)
 
 

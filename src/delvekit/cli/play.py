@@ -385,16 +385,20 @@ class Session:
                 self.console.print("nothing to undo: no choice of yours yet")
                 continue
             numbers = answer.replace(",", " ").split()
-            if len(numbers) > 1 and all(p.isdigit() and 1 <= int(p) <= len(shown) for p in numbers):
+            picks = [p for p in numbers if p.isdigit() and len(p) < 6 and 1 <= int(p) <= len(shown)]
+            if len(numbers) > 1 and len(picks) == len(numbers):
                 picked = [shown[int(p) - 1] for p in dict.fromkeys(numbers)]
                 if all(c.kind == "take" for c in picked):  # the hand: several cards at once
                     return [str(c) for c in picked]
-            if answer.isdigit() and 1 <= int(answer) <= len(shown):
+            if answer.isdigit() and len(answer) < 6 and 1 <= int(answer) <= len(shown):
                 return str(shown[int(answer) - 1])
             if answer and answer in d.choices.texts():
                 return answer
+            said = repr(answer) if len(answer) <= 80 else f"{answer[:60]!r}... ({len(answer)} characters)"
             self.console.print(
-                f"not a legal choice: {answer!r} (a number 1-{len(d.choices)} or a choice's text)"
+                f"not a legal choice: {said} (a number 1-{len(d.choices)} or a choice's text)",
+                highlight=False,
+                markup=False,
             )
 
     def undo(self) -> None:
@@ -563,10 +567,12 @@ def command(
             if scenario is not None or party is not None:
                 raise InputError("a loaded game already has its scenario and party", where="--load")
             try:
-                text = Path(load).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise InputError(f"cannot read: {exc}", where=load) from None
-            game = Game.load(text, where=load)
+                raw = Path(load).read_bytes()
+            except OSError as exc:
+                raise InputError(f"cannot read: {exc.strerror or exc}", where=load) from None
+            from delvekit.core.jsonio import decode_text
+
+            game = Game.load(decode_text(raw, where=load), where=load)
         else:
             if scenario is None or party is None:
                 raise InputError("give --scenario N and --party a,b[,c,d] (or --load FILE)", where="play")

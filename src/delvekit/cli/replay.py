@@ -1,6 +1,7 @@
 """`delve replay LOG [--verify]`: replay a game's JSON-lines log (or a save) from its seed and
-choices; with ``--verify`` the command fails unless the replayed final state has the digest
-the log recorded."""
+choices; with ``--verify`` the command fails unless the file records a digest and a seal and
+both match the game replayed (the seal binds the setup, the seed and every choice: see
+:mod:`delvekit.gloomhaven.saves`)."""
 
 from __future__ import annotations
 
@@ -20,23 +21,30 @@ def command(log: str, verify: bool) -> None:
     """Replay LOG (written by `delve play --log`, or a `--save` file) and report its end."""
     import msgspec
 
-    from delvekit.gloomhaven.engine import SAVE_FORMAT, Game
+    from delvekit.core import jsonio
+    from delvekit.gloomhaven.engine import LOG_FORMAT, SAVE_FORMAT, Game
 
     try:
         try:
-            text = Path(log).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"cannot read: {exc}", where=log) from None
+            raw = Path(log).read_bytes()
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror or exc}", where=log) from None
+        text = jsonio.decode_text(raw, where=log)
         first = text.lstrip().split("\n", 1)[0]
         try:
             head = msgspec.json.decode(first) if first.strip() else None
-        except msgspec.DecodeError:
+        except (msgspec.MsgspecError, RecursionError):
             head = None
         if isinstance(head, dict) and head.get("format") == SAVE_FORMAT:
-            # a save always carries its digest; Game.load checks it
-            game = Game.load(text, where=log)
-        else:
+            game = Game.load(text, where=log, verify=verify)
+        elif isinstance(head, dict) and head.get("format") == LOG_FORMAT:
             game = Game.from_log(text.splitlines(), where=log, verify=verify)
+        elif head is None and LOG_FORMAT in first and "\n" in text.strip():
+            # a log whose first line cannot be read: from_log names the line and the reason
+            game = Game.from_log(text.splitlines(), where=log, verify=verify)
+        else:
+            # neither: read it whole, as a save, for the clearest error
+            game = Game.load(text, where=log, verify=verify)
     except DelvekitError as exc:
         raise click.ClickException(str(exc)) from None
     state = game.result or "in progress"

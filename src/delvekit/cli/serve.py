@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 from pathlib import Path
 from types import FrameType
@@ -55,7 +56,26 @@ def command(host: str, port: int, db_path: Path | None) -> None:
             closing.set()  # the game pages' event streams end, so Ctrl+C stops at once
             super().handle_exit(sig, frame)
 
+    sock = _bind(host, port)  # before saying where it serves: a busy port is one error line
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     click.echo(f"delvekit web app on {url}  (play: {url}play; kept in {db}; Ctrl+C stops)")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
-    Server(config).run()
+    Server(config).run(sockets=[sock])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, or one clear error (port busy, unknown host)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as exc:
+        raise click.ClickException(f"cannot serve on {host}: {exc.strerror}") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock

@@ -31,6 +31,7 @@ False
 
 from __future__ import annotations
 
+import threading
 from math import gcd
 from typing import Final, Literal, TypeAlias
 
@@ -476,6 +477,8 @@ def _free_region(poly: Poly, constraints: list[tuple[Form, Form]], i: int) -> bo
 
 _SIGHT_CACHE: dict[tuple[object, ...], Sight] = {}
 _SIGHT_CACHE_SIZE: Final[int] = 256
+_SIGHT_LOCK = threading.Lock()
+"""Guards ``_SIGHT_CACHE``: the web app computes sight on several threads at once."""
 
 
 def sight_for(board: Board, rule: LosRule | str) -> Sight:
@@ -485,8 +488,11 @@ def sight_for(board: Board, rule: LosRule | str) -> Sight:
     key: tuple[object, ...] = (rule, board.hexes, wall_hexes, board.walls, board.doors)
     got = _SIGHT_CACHE.get(key)
     if got is None:
-        if len(_SIGHT_CACHE) >= _SIGHT_CACHE_SIZE:
-            _SIGHT_CACHE.pop(next(iter(_SIGHT_CACHE)))
-        got = Sight(board, rule)
-        _SIGHT_CACHE[key] = got
+        fresh = Sight(board, rule)
+        with _SIGHT_LOCK:
+            got = _SIGHT_CACHE.get(key)
+            if got is None:
+                while len(_SIGHT_CACHE) >= _SIGHT_CACHE_SIZE:
+                    _SIGHT_CACHE.pop(next(iter(_SIGHT_CACHE)))
+                got = _SIGHT_CACHE[key] = fresh
     return got

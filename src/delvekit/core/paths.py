@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import threading
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, TypeVar
 
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import DIRECTIONS, Hex, distance
@@ -163,8 +164,26 @@ class Grid:
         return dist
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 _Layout: TypeAlias = tuple[tuple[Hex, ...], dict[Hex, int], tuple[tuple[int, ...], ...]]
 _LAYOUTS: dict[frozenset[Hex], _Layout] = {}
+_CACHE_LOCK = threading.Lock()
+"""Guards the module's shared caches (``_LAYOUTS``, ``_GRIDS``, ``_SEARCHES``): the web app solves
+on several threads, and a check-then-evict done by two threads at once would evict one key twice."""
+
+
+def _remember(cache: dict[_K, _V], key: _K, value: _V, size: int) -> _V:
+    """Store ``value`` under ``key`` in a bounded cache (oldest entry evicted), under the lock;
+    returns the value kept (another thread's, when it stored the same key first)."""
+    with _CACHE_LOCK:
+        kept = cache.get(key)
+        if kept is not None:
+            return kept
+        while len(cache) >= size:
+            cache.pop(next(iter(cache)))
+        cache[key] = value
+        return value
 
 
 def _layout(hexes: frozenset[Hex]) -> _Layout:
@@ -174,10 +193,7 @@ def _layout(hexes: frozenset[Hex]) -> _Layout:
         order = tuple(sorted(hexes))
         index = {h: i for i, h in enumerate(order)}
         raw = tuple(tuple(index.get((h[0] + dq, h[1] + dr), -1) for dq, dr in DIRECTIONS) for h in order)
-        if len(_LAYOUTS) >= 32:
-            _LAYOUTS.pop(next(iter(_LAYOUTS)))
-        got = (order, index, raw)
-        _LAYOUTS[hexes] = got
+        got = _remember(_LAYOUTS, hexes, (order, index, raw), 32)
     return got
 
 
@@ -192,10 +208,7 @@ def grid(board: Board) -> Grid:
         key = (board.hexes, board.walls, board.doors, frozenset(board.terrain.items()))
         cached = _GRIDS.get(key)
         if cached is None:
-            if len(_GRIDS) >= 256:
-                _GRIDS.pop(next(iter(_GRIDS)))
-            cached = Grid(board)
-            _GRIDS[key] = cached
+            cached = _remember(_GRIDS, key, Grid(board), 256)
         board.__dict__["_grid"] = cached
     assert isinstance(cached, Grid)
     return cached
@@ -486,10 +499,7 @@ def move_search(board: Board, start: Hex, mover: Mover) -> MoveSearch:
     key = (grid(board), start, mover)
     got = _SEARCHES.get(key)
     if got is None:
-        if len(_SEARCHES) >= 64:
-            _SEARCHES.pop(next(iter(_SEARCHES)))
-        got = MoveSearch(board, start, mover)
-        _SEARCHES[key] = got
+        got = _remember(_SEARCHES, key, MoveSearch(board, start, mover), 64)
     return got
 
 

@@ -24,12 +24,12 @@ self-contained document); ``expected`` may be left out when only solving.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from delvekit.core import jsonio
 from delvekit.core.board import Board, Terrain
 from delvekit.core.errors import BoardError, InputError
 from delvekit.core.hexes import Hex, distance
@@ -46,6 +46,27 @@ from delvekit.gloomhaven.monster_ai import (
 )
 
 FORMAT_NAME: Final[str] = "gh-monster-ai-cases"
+
+# The format's limits: the one set that both `delve monster-ai` and the web API apply (the
+# API's OpenAPI schema quotes them). Generous for any real table; small enough that one
+# document cannot tie up a server.
+MAX_CASES: Final[int] = 1000
+MAX_BOARDS: Final[int] = 100
+MAX_BOARD_HEXES: Final[int] = 2000
+MAX_WALLS: Final[int] = 2 * MAX_BOARD_HEXES
+MAX_FIGURES: Final[int] = 50
+MAX_AOE_HEXES: Final[int] = 37
+MAX_COORD: Final[int] = 200
+MAX_MOVE: Final[int] = 50
+MAX_RANGE: Final[int] = 50
+MAX_TARGETS: Final[int] = 50
+MAX_INITIATIVE: Final[int] = 999
+"""Character initiatives are 1-99 at the table; the reference test sets also use 0 and
+100-101 to order characters, so the format allows any whole number up to 999."""
+MAX_ID: Final[int] = 200
+MAX_TEXT: Final[int] = 10_000
+MAX_LIST: Final[int] = 200
+MAX_OUTCOMES: Final[int] = 1000
 
 _DOC_KEYS: Final[frozenset[str]] = frozenset(
     {"format", "source", "boards", "rule_flags", "counts", "failures", "cases"}
@@ -72,6 +93,7 @@ _CASE_KEYS: Final[frozenset[str]] = frozenset(
         "answer_differs_across_rulesets",
     }
 )
+MAX_SHOWN_ID: Final[int] = 60
 _INFO_KEYS: Final[tuple[str, ...]] = (
     "scenario",
     "category",
@@ -148,35 +170,77 @@ def _obj(
         raise _fail(where, f"expected an object, got {type(value).__name__}")
     for key in value:
         if key not in allowed:
-            raise _fail(where, f"unknown field {key!r}")
+            raise _fail(where, f"unknown field {jsonio.shown(key)}")
     for key in required:
         if key not in value:
             raise _fail(where, f"missing field {key!r}")
     return value
 
 
-def _int(value: object, where: str, minimum: int | None = None) -> int:
+def _int(value: object, where: str, minimum: int | None = None, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, f"expected an integer, got {value!r}")
+        raise _fail(where, f"expected an integer, got {jsonio.shown(value)}")
     if minimum is not None and value < minimum:
-        raise _fail(where, f"must be >= {minimum}, got {value}")
+        raise _fail(where, f"must be >= {minimum}, got {jsonio.shown(value)}")
+    if maximum is not None and value > maximum:
+        raise _fail(where, f"must be <= {maximum}, got {jsonio.shown(value)}")
     return value
 
 
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise _fail(where, f"expected true or false, got {value!r}")
+        raise _fail(where, f"expected true or false, got {jsonio.shown(value)}")
     return value
 
 
-def _str(value: object, where: str) -> str:
+def _str(value: object, where: str, limit: int = MAX_ID) -> str:
     if not isinstance(value, str) or not value:
-        raise _fail(where, f"expected a non-empty string, got {value!r}")
+        raise _fail(where, f"expected a non-empty string, got {jsonio.shown(value)}")
+    if len(value) > limit:
+        raise _fail(where, f"longer than {limit} characters ({len(value)})")
     return value
+
+
+def _text(value: object, where: str) -> str | None:
+    """Informative text (description, category, a note): a string up to MAX_TEXT, or null."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _fail(where, f"expected text, got {jsonio.shown(value)}")
+    if len(value) > MAX_TEXT:
+        raise _fail(where, f"longer than {MAX_TEXT} characters ({len(value)})")
+    return value
+
+
+def _texts(value: object, where: str) -> None:
+    """Tags or notes: one text, a list of texts, or null."""
+    if value is None or isinstance(value, str):
+        _text(value, where)
+        return
+    for i, v in enumerate(_list(value, where, MAX_LIST)):
+        _text(v, f"{where}[{i}]")
+
+
+def _plain(text: str) -> bool:
+    """Whether an id can be quoted as it is in a one-line message (short, no control characters)."""
+    return 0 < len(text) <= MAX_SHOWN_ID and text.isprintable()
+
+
+def _in_range(h: Hex, where: str) -> Hex:
+    if not (-MAX_COORD <= h[0] <= MAX_COORD and -MAX_COORD <= h[1] <= MAX_COORD):
+        raise _fail(where, f"hex {list(h)} is outside -{MAX_COORD}..{MAX_COORD}")
+    return h
 
 
 def _hex(value: object, where: str) -> Hex:
-    if type(value) is list and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+    if (
+        type(value) is list
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+        and -MAX_COORD <= value[0] <= MAX_COORD
+        and -MAX_COORD <= value[1] <= MAX_COORD
+    ):
         return (value[0], value[1])  # the common case, without the generic checks
     if (
         not isinstance(value, Sequence)
@@ -184,25 +248,23 @@ def _hex(value: object, where: str) -> Hex:
         or len(value) != 2
         or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
     ):
-        raise _fail(where, f"expected a hex [q, r], got {value!r}")
-    return (value[0], value[1])
+        raise _fail(where, f"expected a hex [q, r], got {jsonio.shown(value)}")
+    return _in_range((value[0], value[1]), where)
 
 
-def _hexes(value: object, where: str) -> list[Hex]:
+def _hexes(value: object, where: str, limit: int = MAX_BOARD_HEXES) -> list[Hex]:
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise _fail(where, f"expected a list of hexes, got {value!r}")
-    out: list[Hex] = []
-    for i, v in enumerate(value):
-        if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
-            out.append((v[0], v[1]))
-        else:
-            out.append(_hex(v, f"{where}[{i}]"))
-    return out
+        raise _fail(where, f"expected a list of hexes, got {jsonio.shown(value)}")
+    if len(value) > limit:
+        raise _fail(where, f"more than {limit} hexes ({len(value)})")
+    return [_hex(v, f"{where}[{i}]") for i, v in enumerate(value)]
 
 
-def _list(value: object, where: str) -> Sequence[Any]:
+def _list(value: object, where: str, limit: int | None = None) -> Sequence[Any]:
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise _fail(where, f"expected a list, got {value!r}")
+        raise _fail(where, f"expected a list, got {jsonio.shown(value)}")
+    if limit is not None and len(value) > limit:
+        raise _fail(where, f"more than {limit} entries ({len(value)})")
     return value
 
 
@@ -212,6 +274,7 @@ def _list(value: object, where: str) -> Sequence[Any]:
 def parse_document(data: object, *, where: str = "document") -> CaseDocument:
     """Validate a decoded JSON document (or a single case object, or a list of cases) and
     build its cases. Raises :class:`InputError` naming ``where``, the case id and the field."""
+    jsonio.check_depth(data, where=where)
     if isinstance(data, Mapping) and "cases" not in data and "figures" in data:
         data = {"cases": [data]}
     elif isinstance(data, Sequence) and not isinstance(data, str):
@@ -226,14 +289,19 @@ def parse_document(data: object, *, where: str = "document") -> CaseDocument:
             frozenset(doc["format"]) if isinstance(doc["format"], Mapping) else frozenset(),
         )
         if "name" in fmt and fmt["name"] != FORMAT_NAME:
-            raise _fail(f"{where}: format.name", f"expected {FORMAT_NAME!r}, got {fmt['name']!r}")
-        if "version" in fmt and fmt["version"] != 1:
-            raise _fail(f"{where}: format.version", f"unsupported version {fmt['version']!r} (supported: 1)")
+            raise _fail(f"{where}: format.name", f"expected {FORMAT_NAME!r}, got {jsonio.shown(fmt['name'])}")
+        if "version" in fmt and (type(fmt["version"]) is not int or fmt["version"] != 1):
+            shown = jsonio.shown(fmt["version"])
+            raise _fail(f"{where}: format.version", f"unsupported version {shown} (supported: 1)")
     boards: dict[str, tuple[Hex, ...]] = {}
     raw_boards = doc.get("boards", {})
     if not isinstance(raw_boards, Mapping):
         raise _fail(f"{where}: boards", "expected an object of named boards")
+    if len(raw_boards) > MAX_BOARDS:
+        raise _fail(f"{where}: boards", f"more than {MAX_BOARDS} boards ({len(raw_boards)})")
     for name, hexes in raw_boards.items():
+        if not isinstance(name, str) or not 0 < len(name) <= MAX_ID or not name.isprintable():
+            raise _fail(f"{where}: boards", f"a board name must be 1-{MAX_ID} printable characters")
         hs = _hexes(hexes, f"{where}: boards.{name}")
         if not hs:
             raise _fail(f"{where}: boards.{name}", "a board needs at least one hex")
@@ -241,8 +309,12 @@ def parse_document(data: object, *, where: str = "document") -> CaseDocument:
     board_sets = {name: frozenset(hexes) for name, hexes in boards.items()}
     cases: list[Case] = []
     ids: set[str] = set()
-    for i, raw in enumerate(_list(doc["cases"], f"{where}: cases")):
-        label = raw.get("id") if isinstance(raw, Mapping) and isinstance(raw.get("id"), str) else f"#{i}"
+    raw_cases = _list(doc["cases"], f"{where}: cases", MAX_CASES)
+    if not raw_cases:
+        raise _fail(f"{where}: cases", "the document has no case")
+    for i, raw in enumerate(raw_cases):
+        given = raw.get("id") if isinstance(raw, Mapping) else None
+        label = given if isinstance(given, str) and _plain(given) else f"#{i}"
         case = _parse_case(raw, boards, f"{where}: case {label}", board_sets)
         if case.id in ids:
             raise _fail(f"{where}: case {label}", "duplicate case id")
@@ -265,7 +337,8 @@ def _ruleset(raw: Mapping[str, Any], where: str) -> tuple[str, rulesets.Ruleset,
         if key == "los":
             if value not in ("corner_to_corner", "hex_area"):
                 raise _fail(
-                    f"{where}.rule_flags.los", f"expected corner_to_corner or hex_area, got {value!r}"
+                    f"{where}.rule_flags.los",
+                    f"expected corner_to_corner or hex_area, got {jsonio.shown(value)}",
                 )
             values[key] = value
         else:
@@ -315,9 +388,9 @@ def _parse_case(
         return h
 
     walls: list[tuple[Hex, Hex]] = []
-    for i, pair in enumerate(_list(c.get("walls", []), f"{where}.walls")):
+    for i, pair in enumerate(_list(c.get("walls", []), f"{where}.walls", MAX_WALLS)):
         at = f"{where}.walls[{i}]"
-        hs = _hexes(pair, at)
+        hs = _hexes(pair, at, 2)
         if len(hs) != 2:
             raise _fail(at, "a thin wall is a pair of neighbouring hexes")
         a, b = hs
@@ -332,7 +405,9 @@ def _parse_case(
         raise _fail(f"{where}.terrain", "expected an object of terrain kinds")
     for kind, hexes in raw_terrain.items():
         if kind not in _TERRAIN:
-            raise _fail(f"{where}.terrain", f"unknown terrain kind {kind!r}; known: {', '.join(_TERRAIN)}")
+            raise _fail(
+                f"{where}.terrain", f"unknown terrain kind {jsonio.shown(kind)}; known: {', '.join(_TERRAIN)}"
+            )
         for i, h in enumerate(_hexes(hexes, f"{where}.terrain.{kind}")):
             at = f"{where}.terrain.{kind}[{i}]"
             on(h, at)
@@ -349,7 +424,10 @@ def _parse_case(
     figure_info: list[Mapping[str, Any]] = []
     occupied: dict[Hex, str] = {}
     actives = 0
-    for i, rf in enumerate(_list(c["figures"], f"{where}.figures")):
+    raw_figures = _list(c["figures"], f"{where}.figures", MAX_FIGURES)
+    if not raw_figures:
+        raise _fail(f"{where}.figures", "a case needs at least one figure")
+    for i, rf in enumerate(raw_figures):
         at = f"{where}.figures[{i}]"
         f = _obj(rf, at, _FIGURE_KEYS, ("id", "side", "hex"))
         fid = _str(f["id"], f"{at}.id")
@@ -357,13 +435,14 @@ def _parse_case(
             raise _fail(f"{at}.id", f"duplicate figure id {fid!r}")
         side = f["side"]
         if side not in ("character", "monster"):
-            raise _fail(f"{at}.side", f"expected 'character' or 'monster', got {side!r}")
+            raise _fail(f"{at}.side", f"expected 'character' or 'monster', got {jsonio.shown(side)}")
         h = on(_hex(f["hex"], f"{at}.hex"), f"{at}.hex")
         if terrain.get(h) is Terrain.WALL or h in doors:
             what = "a closed door" if h in doors else "a wall"
             raise _fail(f"{at}.hex", f"hex {list(h)} is {what}; no figure can stand there")
         if h in occupied:
-            raise _fail(f"{at}.hex", f"hex {list(h)} already holds {occupied[h]}")
+            holder = occupied[h] if _plain(occupied[h]) else jsonio.shown(occupied[h])
+            raise _fail(f"{at}.hex", f"hex {list(h)} already holds {holder}")
         occupied[h] = fid
         active = False
         if "active" in f:
@@ -371,11 +450,11 @@ def _parse_case(
             if not active:
                 raise _fail(f"{at}.active", "write active only on the active figure (true)")
         actives += active
-        initiative = _int(f.get("initiative", 0), f"{at}.initiative", 0)
+        initiative = _int(f.get("initiative", 0), f"{at}.initiative", 0, MAX_INITIATIVE)
         invisible = _bool(f.get("invisible", False), f"{at}.invisible")
         summon_of = _str(f["summon_of"], f"{at}.summon_of") if "summon_of" in f else None
-        if "source_index" in f:
-            _int(f["source_index"], f"{at}.source_index")
+        if f.get("source_index") is not None:
+            _int(f["source_index"], f"{at}.source_index", 0, 10**9)
         figures.append(Figure(fid, side, h, active, initiative, invisible, summon_of))
         figure_info.append({k: f[k] for k in ("source_index",) if k in f})
     if actives != 1:
@@ -396,15 +475,15 @@ def _parse_case(
         e = _obj(c["expected"], f"{where}.expected", _EXPECTED_KEYS, ("outcomes",))
         match = e.get("match", "exact_set")
         if match not in ("exact_set", "any_of"):
-            raise _fail(f"{where}.expected.match", f"expected exact_set or any_of, got {match!r}")
+            raise _fail(f"{where}.expected.match", f"expected exact_set or any_of, got {jsonio.shown(match)}")
         outs = []
         ids = {fig.id for fig in figures}
-        for i, ro in enumerate(_list(e["outcomes"], f"{where}.expected.outcomes")):
+        for i, ro in enumerate(_list(e["outcomes"], f"{where}.expected.outcomes", MAX_OUTCOMES)):
             at = f"{where}.expected.outcomes[{i}]"
             o = _obj(ro, at, _OUTCOME_KEYS, ("destination", "targets"))
             dest = on(_hex(o["destination"], f"{at}.destination"), f"{at}.destination")
             targets = []
-            for j, t in enumerate(_list(o["targets"], f"{at}.targets")):
+            for j, t in enumerate(_list(o["targets"], f"{at}.targets", MAX_FIGURES)):
                 tid = _str(t, f"{at}.targets[{j}]")
                 if tid not in ids:
                     raise _fail(f"{at}.targets[{j}]", f"no figure {tid!r}")
@@ -428,6 +507,7 @@ def _parse_case(
             raise _fail(f"{where}.expected.outcomes", "at least one outcome is needed")
         expected = tuple(outs)
     disputed = _bool(c.get("disputed", False), f"{where}.disputed")
+    _check_info(c, where)
     info = {k: c[k] for k in _INFO_KEYS if k in c}
     turn = MonsterTurn(board=board, figures=tuple(figures), ability=ability, ruleset=rules)
     try:
@@ -449,30 +529,44 @@ def _parse_case(
     )
 
 
+def _check_info(c: Mapping[str, Any], where: str) -> None:
+    """The informative fields: carried through unchanged, but of the format's types and sizes."""
+    if c.get("scenario") is not None:
+        _int(c["scenario"], f"{where}.scenario", 0, 10_000)
+    for key in ("category", "description"):
+        if key in c:
+            _text(c[key], f"{where}.{key}")
+    for key in ("tags", "notes"):
+        if key in c:
+            _texts(c[key], f"{where}.{key}")
+    if c.get("answer_differs_across_rulesets") is not None:
+        _bool(c["answer_differs_across_rulesets"], f"{where}.answer_differs_across_rulesets")
+
+
 def _parse_ability(raw: object, where: str) -> Ability:
     a = _obj(raw, where, _ABILITY_KEYS, ("move", "attack"))
-    move = _int(a["move"], f"{where}.move", 0)
+    move = _int(a["move"], f"{where}.move", 0, MAX_MOVE)
     flags = {k: _bool(a.get(k, False), f"{where}.{k}") for k in ("jump", "flying", "teleport", "muddled")}
     attack: Attack | None = None
     if a["attack"] is not None:
         at = f"{where}.attack"
         r = _obj(a["attack"], at, _ATTACK_KEYS, ("range", "targets"))
-        rng = _int(r["range"], f"{at}.range", 0)
+        rng = _int(r["range"], f"{at}.range", 0, MAX_RANGE)
         if "melee" in r and _bool(r["melee"], f"{at}.melee") != (rng == 0):
             raise _fail(f"{at}.melee", f"melee={r['melee']} disagrees with range {rng}")
         targets_raw = r["targets"]
         targets: int | str
-        targets = "all" if targets_raw == "all" else _int(targets_raw, f"{at}.targets", 1)
+        targets = "all" if targets_raw == "all" else _int(targets_raw, f"{at}.targets", 1, MAX_TARGETS)
         aoe: AreaOfEffect | None = None
         if r.get("aoe") is not None:
             ao = _obj(r["aoe"], f"{at}.aoe", _AOE_KEYS, ("anchor", "hexes"))
             anchor = ao["anchor"]
             if anchor not in ("attacker", "free"):
-                raise _fail(f"{at}.aoe.anchor", f"expected 'attacker' or 'free', got {anchor!r}")
+                raise _fail(f"{at}.aoe.anchor", f"expected 'attacker' or 'free', got {jsonio.shown(anchor)}")
             orient = ao.get("orientations", "rotations_and_mirror")
             if orient not in ("rotations_and_mirror", "rotations_only", "fixed"):
-                raise _fail(f"{at}.aoe.orientations", f"unknown orientations {orient!r}")
-            hexes = _hexes(ao["hexes"], f"{at}.aoe.hexes")
+                raise _fail(f"{at}.aoe.orientations", f"unknown orientations {jsonio.shown(orient)}")
+            hexes = _hexes(ao["hexes"], f"{at}.aoe.hexes", MAX_AOE_HEXES)
             if len(set(hexes)) != len(hexes):
                 raise _fail(f"{at}.aoe.hexes", "a hex is listed twice")
             if anchor == "attacker" and rng != 0:
@@ -490,16 +584,16 @@ def load(path: str | Path) -> CaseDocument:
     """Read and validate a case file; errors name the file."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        raw = p.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", where=str(p)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"not valid JSON (line {exc.lineno}, column {exc.colno}): {exc.msg}", where=str(p)
-        ) from None
-    return parse_document(data, where=str(p))
+    return parse_text(raw, where=str(p))
+
+
+def parse_text(text: str | bytes, *, where: str = "document") -> CaseDocument:
+    """Decode (strictly: see :func:`delvekit.core.jsonio.loads`) and validate a document: what
+    both `delve monster-ai` and ``POST /api/monster-ai/solve`` do with the bytes they are given."""
+    return parse_document(jsonio.loads(text, where=where), where=where)
 
 
 # --- solving, checking, export ------------------------------------------------------------------

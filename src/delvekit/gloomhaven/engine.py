@@ -116,13 +116,14 @@ from typing import Protocol
 
 import msgspec
 
+from delvekit.core import jsonio
 from delvekit.core.board import Board, Terrain
 from delvekit.core.decks import Deck
 from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision, Event
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven import effects, rules
+from delvekit.gloomhaven import effects, rules, saves
 from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.damage import Retaliate
@@ -291,7 +292,12 @@ class Game:
             raise IllegalChoice(f"{choice}: the scenario has ended ({self.state.result})")
         if choice not in d.choices:
             shown = " | ".join(d.choices.texts()[:12]) + (" | ..." if len(d.choices) > 12 else "")
-            raise IllegalChoice(f"{choice!s} is not a legal choice for {d.actor} {d.kind}; legal: {shown}")
+            given = (
+                str(choice)
+                if len(str(choice)) <= 80
+                else f"{str(choice)[:60]}... ({len(str(choice))} characters)"
+            )
+            raise IllegalChoice(f"{given} is not a legal choice for {d.actor} {d.kind}; legal: {shown}")
         start = len(self.events)
         self.log.append(str(choice))
         self._in_loop = True
@@ -349,8 +355,10 @@ class Game:
         if self.tampered:
             raise IllegalChoice("this game was changed outside its choices and cannot be saved")
         doc = {"format": SAVE_FORMAT, "version": FORMAT_VERSION, **self._header()}
+        digest = self.digest()
         doc["choices"] = self.log
-        doc["digest"] = self.digest()
+        doc["digest"] = digest
+        doc["seal"] = saves.seal(doc, self.log, digest)
         return msgspec.json.encode(doc).decode()
 
     def log_lines(self) -> list[str]:
@@ -358,9 +366,12 @@ class Game:
         if self.tampered:
             raise IllegalChoice("this game was changed outside its choices and cannot be logged")
         enc = msgspec.json.encode
-        lines = [enc({"format": LOG_FORMAT, "version": FORMAT_VERSION, **self._header()}).decode()]
+        header = {"format": LOG_FORMAT, "version": FORMAT_VERSION, **self._header()}
+        lines = [enc(header).decode()]
         lines += [enc({"choice": c}).decode() for c in self.log]
-        lines.append(enc({"digest": self.digest(), "round": self.state.round}).decode())
+        digest = self.digest()
+        end = {"digest": digest, "round": self.state.round, "seal": saves.seal(header, self.log, digest)}
+        lines.append(enc(end).decode())
         return lines
 
     @classmethod
@@ -376,52 +387,61 @@ class Game:
         return game
 
     @classmethod
-    def load(cls, text: str, *, where: str = "save") -> Game:
-        """Rebuild a saved game and check its digest; a corrupt save raises :class:`InputError`."""
-        try:
-            doc = msgspec.json.decode(text)
-        except msgspec.DecodeError as exc:
-            raise InputError(f"not JSON: {exc}", where=where) from None
+    def load(cls, text: str, *, where: str = "save", verify: bool = False) -> Game:
+        """Rebuild a saved game and check its digest and seal (see :mod:`.saves`); a corrupt save
+        raises :class:`InputError`. With ``verify`` a save without digest or seal is refused."""
+        first = text.lstrip().split("\n", 1)[0]
+        if '"format"' in first and LOG_FORMAT in first and "\n" in text.strip():
+            raise InputError(
+                f"this is a game log, not a save: replay it with `delve replay {where}`", where=where
+            )
+        doc = saves.decode(text, where=where)
         if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
             raise InputError(f"not a delvekit save (format must be {SAVE_FORMAT!r})", where=where)
+        saves.check_keys(doc, saves.SAVE_KEYS, where)
         setup, seed = _decode_header(doc, where)
         choices = doc.get("choices")
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
             raise InputError("choices must be a list of strings", where=f"{where}: choices")
+        _check_binding(doc, doc, choices, where, verify)
         game = cls.replay(setup, seed, choices, where=where)
-        if "digest" in doc and doc["digest"] != game.digest():
-            raise InputError("the replayed state does not match the saved digest", where=f"{where}: digest")
+        _check_end(doc, doc, game, where, "saved", verify)
         return game
 
     @classmethod
     def from_log(cls, lines: Iterable[str], *, where: str = "log", verify: bool = True) -> Game:
-        """Replay a JSON-lines log; with ``verify`` a final digest line must match."""
+        """Replay a JSON-lines log; with ``verify`` a final digest line and seal must match."""
         decoded: list[dict[str, object]] = []
         for n, line in enumerate(lines, 1):
             if not line.strip():
                 continue
-            try:
-                item = msgspec.json.decode(line)
-            except msgspec.DecodeError as exc:
-                raise InputError(f"not JSON: {exc}", where=f"{where}: line {n}") from None
+            item = saves.decode(line, where=f"{where}: line {n}")
             if not isinstance(item, dict):
                 raise InputError("each line is a JSON object", where=f"{where}: line {n}")
             decoded.append(item)
         if not decoded or decoded[0].get("format") != LOG_FORMAT:
             raise InputError(f"the first line must be a {LOG_FORMAT!r} header", where=f"{where}: line 1")
+        saves.check_keys(decoded[0], saves.LOG_HEADER_KEYS, f"{where}: line 1")
         setup, seed = _decode_header(decoded[0], where)
         choices: list[str] = []
-        digest: object = None
+        end: dict[str, object] = {}
         for n, item in enumerate(decoded[1:], 2):
+            if end:
+                raise InputError(
+                    "a line after the digest line (the digest line ends a log)", where=f"{where}: line {n}"
+                )
             if "choice" in item and isinstance(item["choice"], str):
+                saves.check_keys(item, frozenset({"choice"}), f"{where}: line {n}")
                 choices.append(item["choice"])
             elif "digest" in item:
-                digest = item["digest"]
+                saves.check_keys(item, saves.LOG_END_KEYS, f"{where}: line {n}")
+                end = item
             else:
                 raise InputError("expected {'choice': text} or {'digest': ...}", where=f"{where}: line {n}")
+        _check_binding(decoded[0], end, choices, where, verify)
         game = cls.replay(setup, seed, choices, where=where)
-        if verify and digest != game.digest():
-            raise InputError("the replayed state does not match the logged digest", where=f"{where}: digest")
+        if verify or "digest" in end:
+            _check_end(decoded[0], end, game, where, "logged", verify)
         return game
 
     def undo(self, steps: int = 1) -> Game:
@@ -931,17 +951,50 @@ class Game:
 
 
 def _decode_header(doc: dict[str, object], where: str) -> tuple[GameSetup, int]:
-    if doc.get("version") != FORMAT_VERSION:
-        raise InputError(f"unsupported version {doc.get('version')!r}", where=f"{where}: version")
-    seed = doc.get("seed")
-    if not isinstance(seed, int):
-        raise InputError("seed must be an integer", where=f"{where}: seed")
+    version = doc.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise InputError(f"unsupported version {jsonio.shown(version)}", where=f"{where}: version")
+    seed = saves.check_seed(doc.get("seed"), where)
     try:
         setup = msgspec.convert(doc.get("setup"), GameSetup)
     except msgspec.ValidationError as exc:
-        raise InputError(str(exc), where=f"{where}: setup") from None
+        raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup") from None
+    saves.check_header_setup(doc.get("setup"), msgspec.to_builtins(setup), where)
     setup.validate()
+    saves.check_rules(setup.rules, where)
     return setup, seed
+
+
+def _check_binding(
+    header: dict[str, object], end: dict[str, object], choices: list[str], where: str, verify: bool
+) -> None:
+    """Before replaying: with ``verify``, a digest must be there to compare with."""
+    if verify and "digest" not in end:
+        raise InputError(
+            "cannot verify: the file records no digest of its final state", where=f"{where}: digest"
+        )
+
+
+def _check_end(
+    header: dict[str, object], end: dict[str, object], game: Game, where: str, how: str, verify: bool
+) -> None:
+    """After replaying: the recorded digest and seal must match the game replayed; with
+    ``verify`` the seal (binding setup, seed and choices) must be there too."""
+    digest = game.digest()
+    if "digest" in end and end["digest"] != digest:
+        raise InputError(f"the replayed state does not match the {how} digest", where=f"{where}: digest")
+    if "round" in end and end["round"] != game.state.round:
+        raise InputError(f"the replayed game is in round {game.state.round}", where=f"{where}: round")
+    if verify and "seal" not in end:
+        raise InputError(
+            "cannot verify: the file has no seal binding its setup and seed (written before seals)",
+            where=f"{where}: seal",
+        )
+    if "seal" in end and end["seal"] != saves.seal(header, game.log, digest):
+        raise InputError(
+            f"the setup, seed or choices do not match the {how} seal (the file was changed)",
+            where=f"{where}: seal",
+        )
 
 
 def _half(game: Game, cid: str, card: str, half: str) -> Half:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 import zlib
@@ -34,6 +35,11 @@ from delvekit.store.migrations import APPLICATION_ID, MIGRATIONS
 EXPORT_FORMAT = "delvekit-campaign"
 EXPORT_VERSION = 1
 
+SQLITE_MIN: int = -(2**63)
+SQLITE_MAX: int = 2**63 - 1
+MAX_BUSY_TIMEOUT: float = 3600.0
+"""An hour: longer than any writer holds the lock; SQLite takes whole milliseconds up to 2**31."""
+
 
 class StoreError(DelvekitError):
     """The database cannot be used (corrupt, not ours, too new) or a campaign is missing."""
@@ -51,6 +57,32 @@ class LogEntry(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     action: dict[str, Any] | None = None
     target: int | None = None
     undone: bool = False
+
+
+def check_busy_timeout(value: object, where: str = "busy timeout") -> float:
+    """A wait in seconds, finite and within 0..MAX_BUSY_TIMEOUT, else :class:`InputError`.
+
+    >>> check_busy_timeout(2.5)
+    2.5
+    >>> check_busy_timeout(float("nan"))
+    Traceback (most recent call last):
+    ...
+    delvekit.core.errors.InputError: busy timeout: expected seconds within 0..3600, got nan
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise InputError(f"expected seconds within 0..{MAX_BUSY_TIMEOUT:g}, got {value!r}"[:120], where=where)
+    if not 0 <= value <= MAX_BUSY_TIMEOUT:
+        raise InputError(f"expected seconds within 0..{MAX_BUSY_TIMEOUT:g}, got {value!r}"[:120], where=where)
+    return float(value)
+
+
+def check_integer(value: int, where: str) -> int:
+    """An integer SQLite can store (64-bit), else :class:`InputError` naming ``where``."""
+    if not SQLITE_MIN <= value <= SQLITE_MAX:
+        raise InputError(
+            f"{str(value)[:30]} is too large a number (at most {SQLITE_MAX} in magnitude)", where=where
+        )
+    return value
 
 
 def default_db_path() -> Path:
@@ -76,6 +108,10 @@ def _guarded(method: F) -> F:
             raise StoreError(f"{self.path}: database error ({exc}); nothing was changed") from None
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path}: the database is damaged ({exc})") from None
+        except OverflowError:
+            raise StoreError(
+                f"{self.path}: a number is too large for the database; nothing was changed"
+            ) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -86,11 +122,19 @@ class CampaignStore:
     ``resolve`` turns a campaign's content reference (stored with it) into a :class:`Catalog`.
     """
 
-    def __init__(self, path: str | Path, resolve: ContentResolver, *, busy_timeout: float = 5.0) -> None:
+    def __init__(
+        self, path: str | Path, resolve: ContentResolver, *, busy_timeout: float = 5.0, create: bool = True
+    ) -> None:
+        """Open the database at ``path``; with ``create=False`` a missing one is an error (and
+        no folder is made), for the commands that only read or change existing campaigns."""
         self.path = Path(path)
         self.resolve = resolve
-        self.busy_timeout = busy_timeout
+        self.busy_timeout = check_busy_timeout(busy_timeout)
         if str(path) != ":memory:":
+            if not create and not self.path.exists():
+                raise StoreError(
+                    f"{self.path}: no campaign database here (`delve campaign new NAME` creates one)"
+                )
             self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(str(path), timeout=busy_timeout, isolation_level=None)
@@ -197,6 +241,7 @@ class CampaignStore:
         """A new, empty campaign (no party yet); refused if the name is taken."""
         if not name.strip():
             raise InputError("a campaign needs a name", where="name")
+        check_integer(seed, "seed")
         catalog = self.resolve(content)
         state = new_state(catalog, seed=seed, edition=edition)
         with self._transaction() as db:
@@ -385,8 +430,13 @@ class CampaignStore:
             seed, edition, content = int(doc["seed"]), str(doc["edition"]), str(doc["content"])
             target_name = name or str(doc["name"])
             head = int(doc["head"])
-        except (msgspec.ValidationError, KeyError, TypeError, ValueError) as exc:
-            raise InputError(f"malformed export: {exc}", where=where) from None
+        except (msgspec.ValidationError, KeyError, TypeError, ValueError, OverflowError) as exc:
+            raise InputError(f"malformed export: {str(exc)[:300]}", where=where) from None
+        check_integer(seed, f"{where}: seed")
+        check_integer(head, f"{where}: head")
+        for e in entries:
+            for field, number in (("seq", e.seq), ("parent", e.parent), ("target", e.target or 0)):
+                check_integer(number, f"{where}: log entry {str(e.seq)[:30]}.{field}")
         catalog = self.resolve(content)
         states: dict[int, CampaignState] = {0: new_state(catalog, seed=seed, edition=edition)}
         with self._transaction() as db:

@@ -24,8 +24,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from delvekit import __version__
+from delvekit.core import jsonio
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.web import campaign_pages, charts, mover, play, schemas, services, table
+from delvekit.web.guard import JsonGuard
 
 _WEB = resources.files("delvekit.web")
 
@@ -88,7 +90,8 @@ async def _too_large(limit: int, send: Send) -> None:
 
 
 def _error(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> JSONResponse:
-    return JSONResponse({"detail": detail, "errors": jsonable_encoder(errors or [])}, status_code=status)
+    plain = schemas.plain_errors(errors or [])
+    return JSONResponse({"detail": detail[:2000], "errors": jsonable_encoder(plain)}, status_code=status)
 
 
 def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
@@ -125,6 +128,10 @@ def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
     @app.exception_handler(DelvekitError)
     async def _on_delvekit(request: Request, exc: DelvekitError) -> JSONResponse:
         return _error(422, str(exc))
+
+    @app.exception_handler(RecursionError)
+    async def _on_deep(request: Request, exc: RecursionError) -> JSONResponse:
+        return _error(422, f"request: nested more than {jsonio.MAX_DEPTH} levels deep")
 
     # --- pages ---------------------------------------------------------------------------------
 
@@ -187,16 +194,22 @@ def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
         },
         tags=["monster AI"],
         summary="Every outcome of each case of a gh-monster-ai-cases document",
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/CasesDocumentIn"}}},
+            }
+        },
     )
-    def api_solve(document: schemas.CasesDocumentIn) -> list[dict[str, Any]] | JSONResponse:
+    async def api_solve(request: Request) -> list[dict[str, Any]]:
         """Solve each case as `delve monster-ai solve --explain` does: every outcome the players
         may choose among, with its destination, targets, path, attack hexes, area hexes, focus and
-        explanation, in the engine's order."""
-        problems = schemas.check_document(document)
-        if problems:
-            errors = [{"loc": ["body", *field.split(".")], "msg": msg} for field, msg in problems]
-            return _error(422, schemas.validation_message(errors), errors)
-        return services.solve_document(document.model_dump(mode="json", exclude_unset=True))
+        explanation, in the engine's order. The document is read by the same parser as the CLI's
+        (delvekit.gloomhaven.cases), so a document refused here is refused there with the same
+        message, and the other way round."""
+        body = await request.body()
+        # parsing and solving are CPU work: off the event loop
+        return await run_in_threadpool(services.solve_text, body)
 
     @app.post(
         "/api/odds",
@@ -215,16 +228,24 @@ def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
 
     @app.get(
         "/api/scenarios/{n}",
-        responses={404: {"model": schemas.ErrorOut}, 422: {"model": schemas.ErrorOut}},
+        responses={
+            404: {"model": schemas.ErrorOut, "description": "no scenario with this number"},
+            409: {"model": schemas.ErrorOut, "description": "the scenario has no fixed opening room"},
+            422: {"model": schemas.ErrorOut},
+        },
         tags=["scenarios"],
         summary="A scenario's opening room with its monsters, as a gh-monster-ai-cases document",
     )
     def api_scenario(n: int, players: Annotated[int, Query(ge=2, le=4)] = 2) -> Any:
         """Scenario `n`'s opening room for `players` characters: its hexes, terrain and thin walls,
         the monsters placed for that player count (the first one active) and the characters on
-        the starting hexes, ready to POST to /api/monster-ai/solve."""
+        the starting hexes, ready to POST to /api/monster-ai/solve. A room without a monster at
+        setup comes with the characters only and a `note` (add a monster before solving); a
+        scenario without a fixed opening room is a 409 that says why."""
         try:
-            return services.scenario_doc(n, players)
+            return services.scenario_doc(n, players, allow_no_monster=True)
+        except services.NoBoard as exc:
+            return _error(409, str(exc))
         except InputError as exc:
             if exc.where == "n":
                 return _error(404, str(exc))
@@ -243,8 +264,30 @@ def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
     app.include_router(play.router)  # /play and /api/games (delvekit.web.play)
     table.install(app)  # the table companion (web/table.py), favicon, plain 404s
     campaign_pages.include(app, templates)
+    app.add_middleware(JsonGuard, prefix="/api/")
     app.add_middleware(BodyLimit, limit=schemas.MAX_BODY_BYTES)
+    _document_case_schema(app)
     return app
+
+
+def _document_case_schema(app: FastAPI) -> None:
+    """Add :class:`schemas.CasesDocumentIn` (and the models it uses) to the OpenAPI components:
+    the solve endpoint reads its body itself, with the CLI's parser, and refers to it by name."""
+    make = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        spec = make()
+        defs = schemas.CasesDocumentIn.model_json_schema(ref_template="#/components/schemas/{model}")
+        components = spec.setdefault("components", {}).setdefault("schemas", {})
+        for name, schema in defs.pop("$defs", {}).items():
+            components.setdefault(name, schema)
+        components["CasesDocumentIn"] = defs
+        app.openapi_schema = spec
+        return spec
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _api_reference(spec: dict[str, Any]) -> dict[str, Any]:
@@ -286,9 +329,15 @@ def _api_reference(spec: dict[str, Any]) -> dict[str, Any]:
     return {"title": spec["info"]["title"], "api_version": spec["info"]["version"], "endpoints": endpoints}
 
 
+def _whole(text: str) -> int | str:
+    """A form's number as an integer (forms send text); other text stays text for the model to refuse."""
+    digits = text.removeprefix("-")
+    return int(text) if digits.isascii() and digits.isdigit() and len(text) < 10 else text
+
+
 def _setup_from_form(fields: dict[str, str], prefix: str) -> schemas.OddsSetupIn:
-    def number(name: str) -> str:
-        return fields.get(f"{prefix}_{name}", "0").strip() or "0"
+    def number(name: str) -> int | str:
+        return _whole(fields.get(f"{prefix}_{name}", "0").strip() or "0")
 
     def items(name: str) -> list[str]:
         return [part.strip() for part in fields.get(f"{prefix}_{name}", "").split(",") if part.strip()]
@@ -298,7 +347,7 @@ def _setup_from_form(fields: dict[str, str], prefix: str) -> schemas.OddsSetupIn
         {
             "attack": number("attack"),
             "deck": fields.get(f"{prefix}_deck", "standard") or "standard",
-            "perks": items("perks"),
+            "perks": [_whole(p) for p in items("perks")],
             "add": items("add"),
             "remove": items("remove"),
             "advantage": modifier == "advantage",

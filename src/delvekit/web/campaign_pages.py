@@ -99,6 +99,8 @@ def friendly(message: str) -> str:
 
     >>> friendly("buy: buy: Expected `int`, got `str` - at `$.item`")
     'buy: item must be a whole number'
+    >>> friendly("buy: buy: item must be a whole number, not text")  # said already, named twice
+    'buy: item must be a whole number, not text'
     >>> friendly("gain 10 collective gold: give split={name: amount, ...} summing to 10")
     'to share 10 gold together, say under “Gold shared or paid by” who takes or pays how much (10 in all)'
     """
@@ -112,7 +114,7 @@ def friendly(message: str) -> str:
         )
     m = _MSGSPEC.match(message)
     if not m:
-        return message
+        return re.sub(r"^(\w+): \1: ", r"\1: ", message)
     action, expected, _, field = m.groups()
     field = field.replace("[", " ").replace("]", "").replace(".", " ")
     return f"{action}: {field} must be {_TYPE_WORDS.get(expected, expected)}"

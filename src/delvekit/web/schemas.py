@@ -1,11 +1,11 @@
 """Request and response models of the HTTP API, validated at the edge with pydantic.
 
 The monster-AI document is the ``gh-monster-ai-cases`` format (version 1): named boards, then
-cases, each one board with figures, terrain, thin walls and one ability. Shapes and sizes are
-checked here; board consistency (a figure off the board, a wall between non-neighbours, two
-active monsters) is checked by :func:`check_document`, which names the field at fault in the
-same dotted form pydantic uses (``cases.0.figures.2.hex``). The engine parses the result once
-more and stays the judge of the rules.
+cases, each one board with figures, terrain, thin walls and one ability. The format has one
+definition, :mod:`delvekit.gloomhaven.cases`: ``POST /api/monster-ai/solve`` hands the bytes it
+receives to the same parser as ``delve monster-ai solve``, so both accept and refuse the same
+documents with the same message. :class:`CasesDocumentIn` describes that format for the OpenAPI
+schema (and the mover page's form), with the same limits, imported from there.
 """
 
 from __future__ import annotations
@@ -15,21 +15,53 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-# Limits: generous for any real table, small enough that one request cannot tie up the server.
-MAX_BODY_BYTES = 2_000_000
-MAX_CASES = 500
-MAX_BOARDS = 100
-MAX_BOARD_HEXES = 1_000
-MAX_FIGURES = 40
-MAX_AOE_HEXES = 37
-MAX_COORD = 200
+from delvekit.gloomhaven.cases import (
+    MAX_AOE_HEXES,
+    MAX_BOARD_HEXES,
+    MAX_BOARDS,
+    MAX_CASES,
+    MAX_COORD,
+    MAX_FIGURES,
+    MAX_ID,
+    MAX_INITIATIVE,
+    MAX_LIST,
+    MAX_MOVE,
+    MAX_OUTCOMES,
+    MAX_RANGE,
+    MAX_TARGETS,
+    MAX_TEXT,
+    MAX_WALLS,
+)
 
-Coord = Annotated[int, Field(ge=-MAX_COORD, le=MAX_COORD)]
+# Limits: generous for any real table, small enough that one request cannot tie up the server.
+# Those of the format itself come from delvekit.gloomhaven.cases (one set for the CLI and the API).
+MAX_BODY_BYTES = 2_000_000
+
+Coord = Annotated[int, Field(ge=-MAX_COORD, le=MAX_COORD, strict=True)]
 HexIn = Annotated[tuple[Coord, Coord], Field(description="axial [q, r], flat-top, N = (0, -1)")]
 HexList = Annotated[list[HexIn], Field(max_length=MAX_BOARD_HEXES)]
-FigureIdText = Annotated[str, StringConstraints(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_\-]+$")]
+FigureIdText = Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID)]
+Text = Annotated[str, StringConstraints(max_length=MAX_TEXT)]
+Texts = Text | Annotated[list[Text], Field(max_length=MAX_LIST)]
 RulesetName = Literal["gloomhaven", "jaws_of_the_lion", "frosthaven"]
 TERRAIN_KINDS: tuple[str, ...] = ("wall", "obstacle", "trap", "hazardous", "difficult", "icy")
+
+
+def plain_errors(errors: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Validation errors as JSON-safe records: ``loc``, ``msg`` and ``type`` only (the offending
+    input is not echoed back: it may be NaN, infinite, or a megabyte of text).
+
+    >>> plain_errors([{"loc": ("body", "x"), "msg": "bad", "type": "int_type", "input": float("nan")}])
+    [{'loc': ['body', 'x'], 'msg': 'bad', 'type': 'int_type'}]
+    """
+    return [
+        {
+            "loc": [p if isinstance(p, int) else str(p)[:100] for p in e.get("loc", ())],
+            "msg": str(e.get("msg", "invalid"))[:300],
+            "type": str(e.get("type", "value_error")),
+        }
+        for e in errors[:20]
+    ]
 
 
 def _field(loc: Sequence[Any]) -> str:
@@ -43,7 +75,7 @@ def validation_message(errors: Sequence[Mapping[str, Any]]) -> str:
     >>> validation_message([{"loc": ("body", "cases", 0, "id"), "msg": "Field required"}])
     'cases.0.id: Field required'
     """
-    lines = [f"{_field(e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in errors[:5]]
+    lines = [f"{_field(e.get('loc', ()))[:100]}: {str(e.get('msg', 'invalid'))[:300]}" for e in errors[:5]]
     more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
     return "; ".join(lines) + more
 
@@ -65,8 +97,8 @@ class FigureIn(_Strict):
     side: Literal["character", "monster"]
     hex: HexIn
     active: Literal[True] | None = None
-    initiative: Annotated[int, Field(ge=0, le=99)] | None = None
-    source_index: int | None = None
+    initiative: Annotated[int, Field(ge=0, le=MAX_INITIATIVE)] | None = None
+    source_index: Annotated[int, Field(ge=0, le=10**9)] | None = None
     invisible: bool | None = None
     summon_of: FigureIdText | None = None
 
@@ -78,14 +110,14 @@ class AoeIn(_Strict):
 
 
 class AttackIn(_Strict):
-    range: Annotated[int, Field(ge=0, le=30)]
+    range: Annotated[int, Field(ge=0, le=MAX_RANGE)]
     melee: bool | None = None
-    targets: Annotated[int, Field(ge=1, le=20)] | Literal["all"]
+    targets: Annotated[int, Field(ge=1, le=MAX_TARGETS)] | Literal["all"]
     aoe: AoeIn | None = None
 
 
 class AbilityIn(_Strict):
-    move: Annotated[int, Field(ge=0, le=30)]
+    move: Annotated[int, Field(ge=0, le=MAX_MOVE)]
     jump: bool = False
     flying: bool = False
     teleport: bool = False
@@ -111,39 +143,38 @@ class ExpectedOutcomeIn(BaseModel):
 class ExpectedIn(BaseModel):
     model_config = ConfigDict(extra="allow")
     match: Literal["exact_set", "any_of"]
-    outcomes: Annotated[list[ExpectedOutcomeIn], Field(max_length=500)]
+    outcomes: Annotated[list[ExpectedOutcomeIn], Field(max_length=MAX_OUTCOMES)]
 
 
 class CaseIn(_Strict):
-    id: Annotated[str, StringConstraints(min_length=1, max_length=100)]
+    id: Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID)]
     ruleset: RulesetName
-    board: Annotated[str, StringConstraints(min_length=1, max_length=100)] | HexList = Field(
+    board: Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID)] | HexList = Field(
         description="a board name from boards, or the board's hexes inline"
     )
     board_hexes: HexList | None = None
-    walls: Annotated[list[tuple[HexIn, HexIn]], Field(max_length=2 * MAX_BOARD_HEXES)] = []
+    walls: Annotated[list[tuple[HexIn, HexIn]], Field(max_length=MAX_WALLS)] = []
     terrain: TerrainIn = TerrainIn()
     doors: HexList | None = None
     figures: Annotated[list[FigureIn], Field(min_length=1, max_length=MAX_FIGURES)]
     ability: AbilityIn
     # Informative fields of the format, carried through unchanged.
-    scenario: int | None = None
-    category: Annotated[str, StringConstraints(max_length=200)] | None = None
-    tags: Annotated[list[Annotated[str, StringConstraints(max_length=100)]], Field(max_length=50)] | None = (
-        None
-    )
-    description: Annotated[str, StringConstraints(max_length=2000)] | None = None
+    scenario: Annotated[int, Field(ge=0, le=10_000)] | None = None
+    category: Text | None = None
+    tags: Texts | None = None
+    description: Text | None = None
     expected: ExpectedIn | None = None
     rule_flags: dict[str, Any] | None = None
     disputed: bool | None = None
-    notes: (
-        Annotated[list[Annotated[str, StringConstraints(max_length=2000)]], Field(max_length=50)] | None
-    ) = None
+    notes: Texts | None = None
     answer_differs_across_rulesets: bool | None = None
 
 
-class CasesDocumentIn(_Strict):
-    """A ``gh-monster-ai-cases`` document: named board shapes and the cases drawn on them."""
+class CasesDocumentIn(BaseModel):
+    """A ``gh-monster-ai-cases`` document: named board shapes and the cases drawn on them.
+    Keys besides ``cases`` are metadata, kept as they are."""
+
+    model_config = ConfigDict(extra="allow")
 
     format: FormatIn | None = None
     source: dict[str, Any] | None = None
@@ -178,9 +209,10 @@ CardText = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 class OddsSetupIn(_Strict):
     """One attack against one target: the form of ``delve odds``. The deck is the standard one,
     the monsters' (``deck="monster"``), or a class's with its perk lines (``deck="brute"``,
-    ``perks=[1, 3, 3]``), then ``add`` and ``remove`` cards (``"-1"``, ``"+0 stun"``)."""
+    ``perks=[1, 3, 3]``), then ``add`` and ``remove`` cards (``"-1"``, ``"+0 stun"``). Types are
+    strict: ``true`` is not 1 and ``"yes"`` is not true."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     attack: Annotated[int, Field(ge=0, le=50, description="attack value after the attacker's bonuses")]
     deck: Annotated[
         str, StringConstraints(max_length=40), Field(description="standard, monster, or a class id or name")

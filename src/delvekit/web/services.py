@@ -44,7 +44,10 @@ def solve_document(
         cases_module = importlib.import_module("delvekit.gloomhaven.cases")
     except ImportError as exc:
         raise Unavailable(f"the monster AI is not installed ({exc})") from None
-    parsed = cases_module.parse_document(doc, where=where)
+    return _solve_parsed(cases_module, cases_module.parse_document(doc, where=where), budget)
+
+
+def _solve_parsed(cases_module: Any, parsed: Any, budget: float | None) -> list[dict[str, Any]]:
     solved: list[dict[str, Any]] = []
     limit = SOLVE_BUDGET_SECONDS if budget is None else budget
     start = time.perf_counter()
@@ -57,6 +60,16 @@ def solve_document(
         outcomes = cases_module.solve_case(case)
         solved.append({"id": case.id, "outcomes": [cases_module.outcome_to_json(o) for o in outcomes]})
     return solved
+
+
+def solve_text(body: bytes | str, *, where: str = "request") -> list[dict[str, Any]]:
+    """:func:`solve_document` of a document still in its bytes, read as `delve monster-ai solve`
+    reads a file (:func:`delvekit.gloomhaven.cases.parse_text`)."""
+    try:
+        cases_module = importlib.import_module("delvekit.gloomhaven.cases")
+    except ImportError as exc:
+        raise Unavailable(f"the monster AI is not installed ({exc})") from None
+    return _solve_parsed(cases_module, cases_module.parse_text(body, where=where), None)
 
 
 def odds(setup: dict[str, Any]) -> dict[str, Any]:
@@ -220,20 +233,30 @@ def standee_id(monster: str, rank: str, number: int) -> str:
     return f"{prefix}{monster[:room].rstrip('-')}-{number}"
 
 
-def scenario_doc(number: int, players: int) -> editor.Doc:
+class NoBoard(InputError):
+    """The scenario exists but has no fixed opening room to show (its map is drawn in play)."""
+
+
+def scenario_doc(number: int, players: int, *, allow_no_monster: bool = False) -> editor.Doc:
     """Scenario ``number``'s opening room for ``players`` characters as an editor document.
 
     Board: the initial room's hexes with their terrain and thin walls (the tile rims). Monsters
     stand where the map puts them for this player count, named as standees: type and number
     (:func:`standee_id`, numbers given in map order); the first becomes the active monster.
-    Characters stand on the first starting hexes.
+    Characters stand on the first starting hexes. A room with no monster at setup is refused,
+    unless ``allow_no_monster`` (then the board comes with the characters only and a ``note``
+    saying so); a scenario without a fixed opening room raises :class:`NoBoard`.
     """
     if players not in (2, 3, 4):
         raise InputError(f"players must be 2, 3 or 4, got {players}", where="players")
     scenario = _pack_scenario(number)
     rooms = [r for r in scenario.rooms if getattr(r, "initial", False)]
     if not rooms:
-        raise InputError(f"scenario {number} has no opening room", where="n")
+        raise NoBoard(
+            f"scenario {number} ({scenario.name}) exists but has no fixed opening room in the "
+            "content pack (its map is built during play), so there is no board to show",
+            where="n",
+        )
     placed = scenario.map()
     hexes: set[tuple[int, int]] = set()
     for room in rooms:
@@ -266,9 +289,15 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
     occupied = {tuple(f["hex"]) for f in figures}
     for i, h in enumerate([h for h in starts if h not in occupied][:players]):
         figures.append({"id": f"C{i + 1}", "side": "character", "hex": list(h), "initiative": 0})
+    note = None
     if not any(f.get("active") for f in figures):
-        raise InputError(
-            f"scenario {number} has no monster in its opening room for {players} players", where="n"
+        if not allow_no_monster:
+            raise InputError(
+                f"scenario {number} has no monster in its opening room for {players} players", where="n"
+            )
+        note = (
+            f"scenario {number} places no monster in its opening room for {players} players: add one "
+            "(with active: true) before solving"
         )
     name = f"scenario{number}"
     case = {
@@ -292,6 +321,7 @@ def scenario_doc(number: int, players: int) -> editor.Doc:
     }
     return {
         "format": dict(editor.FORMAT),
+        **({"note": note} if note else {}),
         "boards": {name: [list(h) for h in sorted(hexes)]},
         "cases": [case],
     }

@@ -18,7 +18,9 @@ from typing import Any, Literal, TypeAlias
 
 import msgspec
 
+from delvekit.core import jsonio
 from delvekit.core.errors import InputError
+from delvekit.gloomhaven.campaign.limits import check_action
 
 
 class _Action(
@@ -265,17 +267,18 @@ def action_from_object(obj: Any, *, where: str = "action", strict: bool = True) 
             if alias in obj:
                 obj["action_index"] = obj.pop(alias)
     try:
-        return msgspec.convert(obj, type=Action, strict=strict)  # type: ignore[no-any-return]
+        action: Action = msgspec.convert(obj, type=Action, strict=strict)
     except msgspec.ValidationError as exc:
-        raise InputError(f"{name}: {exc}", where=where) from None
+        raise InputError(f"{name}: {jsonio.plain_validation(exc)}", where=where) from None
+    except RecursionError:
+        raise InputError(f"{name}: nested too deeply", where=where) from None
+    check_action(action, where)
+    return action
 
 
 def decode_action(raw: bytes | str, *, where: str = "action") -> Action:
     """Decode one JSON action; a malformed document raises one :class:`InputError`."""
-    try:
-        obj = msgspec.json.decode(raw)
-    except msgspec.DecodeError as exc:
-        raise InputError(f"not valid JSON ({exc})", where=where) from None
+    obj = jsonio.loads(raw, where=where)
     return action_from_object(obj, where=where)
 
 

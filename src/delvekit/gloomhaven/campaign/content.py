@@ -204,6 +204,8 @@ class CampaignContent(_Record, frozen=True, kw_only=True, forbid_unknown_fields=
     """Classes an envelope or box unlocks (e.g. the sun box)."""
     item_design_deck: tuple[int, ...] = ()
     side_scenario_deck: tuple[int, ...] = ()
+    achievements: tuple[str, ...] = ()
+    """Every achievement of the game (ids); others named in rewards and requirements count too."""
 
 
 class Catalog:

@@ -155,6 +155,7 @@ def from_pack(pack: Any) -> CampaignContent:
         start_scenarios=(1,),
         achievement_groups=groups,
         envelope_classes=dict(ENVELOPE_CLASSES),
+        achievements=tuple(sorted(pack.achievements)),
     )
 
 

@@ -40,6 +40,7 @@ from delvekit.gloomhaven.campaign.effects import (
 )
 from delvekit.gloomhaven.campaign.enhance import enhance
 from delvekit.gloomhaven.campaign.events import city_event, road_event
+from delvekit.gloomhaven.campaign.limits import check_achievement
 from delvekit.gloomhaven.campaign.queries import (
     copies_available,
     in_shop,
@@ -379,6 +380,7 @@ def _add_prosperity(ctx: Ctx, a: A.AddProsperity) -> None:
 
 
 def _gain_achievement(ctx: Ctx, a: A.GainAchievement) -> None:
+    check_achievement(ctx.catalog, a.achievement)
     if a.kind == "party":
         (lose_party if a.lose else gain_party)(ctx, a.achievement)
     elif a.lose:

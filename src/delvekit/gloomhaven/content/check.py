@@ -407,7 +407,7 @@ class _Checker:
                 if name.lstrip("!") not in pack.achievements:
                     self.add(at, "rewards", f"unknown achievement {name.lstrip('!')!r}")
             for unlocked in s.unlocks:
-                if unlocked not in scenarios:
+                if unlocked not in pack.scenarios:  # the whole merged pack, not only a user's files
                     self.add(at, "unlocks", f"unknown scenario {unlocked}")
         from delvekit.gloomhaven.scenario_goals import check_goals, load_goals
 
@@ -454,7 +454,7 @@ def check_pack(pack: ContentPack, *, scenarios: set[int] | None = None) -> list[
     from delvekit.gloomhaven.content.pack import CATEGORIES
 
     broken: list[Problem] = []
-    for name in (*CATEGORIES, "tables", "scenarios"):
+    for name in ("layout", "info", *CATEGORIES, "tables", "scenarios"):
         try:
             getattr(pack, name)
         except ContentError as exc:

@@ -19,7 +19,8 @@ from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 
-from delvekit.core.errors import ContentError
+from delvekit.core import jsonio
+from delvekit.core.errors import ContentError, InputError
 from delvekit.gloomhaven.content.schema import (
     Achievement,
     BattleGoal,
@@ -85,18 +86,40 @@ def _field(error: msgspec.ValidationError) -> tuple[str, str]:
     return at.rstrip("`"), message
 
 
-def _decode(decoder: msgspec.json.Decoder[Any], path: Path, where: str) -> Any:
+def read_text(path: Path, where: str) -> str:
+    """A content file's text; unreadable or not UTF-8 raises :class:`ContentError` naming it."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise ContentError(f"cannot read: {exc.strerror}", where=where) from None
     try:
-        return decoder.decode(raw)
+        return jsonio.decode_text(raw, where=where)
+    except InputError as exc:
+        raise ContentError(str(exc).removeprefix(f"{where}: "), where=where) from None
+
+
+def decode_with(decoder: msgspec.json.Decoder[Any], text: str | bytes, where: str) -> Any:
+    """``decoder.decode(text)`` with every failure one :class:`ContentError` naming ``where``."""
+    try:
+        return decoder.decode(text)
     except msgspec.ValidationError as exc:
         field, message = _field(exc)
-        raise ContentError(message, where=f"{where}: {field}") from None
+        raise ContentError(message[:300], where=f"{where}: {field}") from None
     except msgspec.DecodeError as exc:
         raise ContentError(f"not valid JSON ({exc})", where=where) from None
+    except RecursionError:
+        raise ContentError(f"nested more than {jsonio.MAX_DEPTH} levels deep", where=where) from None
+
+
+def _decode(decoder: msgspec.json.Decoder[Any], path: Path, where: str) -> Any:
+    return decode_with(decoder, read_text(path, where), where)
+
+
+KNOWN_FILES: Final[frozenset[str]] = frozenset(
+    {"pack.json", "tables.json", *(f"{c.stem}.json" for c in CATEGORIES.values())}
+)
+KNOWN_FOLDERS: Final[frozenset[str]] = frozenset({"scenarios", *(c.stem for c in CATEGORIES.values())})
+BUNDLED_ONLY: Final[frozenset[str]] = frozenset({"random-dungeon.json", "scenario-goals.json", "tiles.json"})
 
 
 class _Layer:
@@ -106,6 +129,38 @@ class _Layer:
         if not folder.is_dir():
             raise ContentError("is not a folder", where=str(folder))
         self.folder = folder
+
+    def check_layout(self) -> None:
+        """A category's name used for the wrong kind of entry (``classes`` as a file,
+        ``classes.json`` as a folder) raises :class:`ContentError`: it cannot be what was meant."""
+        for name in sorted(KNOWN_FOLDERS):
+            entry = self.folder / name
+            if entry.exists() and not entry.is_dir():
+                raise ContentError(
+                    f"is a file; {name} must be a folder of *.json files (or name the file {name}.json)",
+                    where=_where(self.folder, entry),
+                )
+        for name in sorted(KNOWN_FILES):
+            entry = self.folder / name
+            if entry.exists() and not entry.is_file():
+                raise ContentError("must be a file, not a folder", where=_where(self.folder, entry))
+
+    def ignored(self) -> list[tuple[str, str]]:
+        """(entry, why) of every file or folder in this pack that no loader reads."""
+        out: list[tuple[str, str]] = []
+        for entry in sorted(self.folder.iterdir()):
+            where = _where(self.folder, entry)
+            if entry.name in BUNDLED_ONLY:
+                out.append((where, "read from the bundled pack only"))
+            elif entry.is_dir() and entry.name in KNOWN_FOLDERS:
+                out.extend(
+                    (_where(self.folder, inner), "not a .json file")
+                    for inner in sorted(entry.iterdir())
+                    if not (inner.is_file() and inner.suffix == ".json")
+                )
+            elif entry.name not in KNOWN_FILES | KNOWN_FOLDERS:
+                out.append((where, "not a content file name"))
+        return out
 
     def info(self) -> PackInfo:
         path = self.folder / "pack.json"
@@ -147,6 +202,17 @@ class ContentPack:
         self._layers = [_Layer(folder) for folder in folders]
         self.folders = tuple(folders)
         self.origin: dict[tuple[str, object], tuple[str, str]] = {}
+
+    @cached_property
+    def layout(self) -> None:
+        """Check every user folder's layout (see :meth:`_Layer.check_layout`)."""
+        for layer in self._layers:
+            if layer.folder != BUNDLED:
+                layer.check_layout()
+
+    def ignored(self) -> list[tuple[str, str]]:
+        """(file, why) of every entry of the user's folders that no loader reads."""
+        return [item for layer in self._layers if layer.folder != BUNDLED for item in layer.ignored()]
 
     def _load(self, name: str) -> dict[Any, Any]:
         category = CATEGORIES[name]
@@ -249,7 +315,7 @@ class ContentPack:
 
     def load_all(self) -> ContentPack:
         """Decode every category now (raises the first decoding error); returns ``self``."""
-        for name in (*CATEGORIES, "tables", "scenarios"):
+        for name in ("layout", "info", *CATEGORIES, "tables", "scenarios"):
             getattr(self, name)
         return self
 

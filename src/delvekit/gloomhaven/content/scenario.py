@@ -285,11 +285,17 @@ def decode_scenario(data: bytes, *, where: str) -> Scenario:
     """Decode one scenario file; a schema error raises :class:`ContentError` naming ``where``
     and the field (msgspec's ``$.rooms[0].tiles`` path)."""
     try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ContentError(f"not UTF-8 text (invalid byte at offset {exc.start})", where=where) from None
+    try:
         return _DECODER.decode(data)
     except msgspec.ValidationError as exc:
-        raise ContentError(str(exc), where=where) from None
+        raise ContentError(str(exc)[:500], where=where) from None
     except msgspec.DecodeError as exc:
         raise ContentError(f"not valid JSON: {exc}", where=where) from None
+    except RecursionError:
+        raise ContentError("not valid JSON: nested too deeply", where=where) from None
 
 
 def encode_scenario(scenario: Scenario) -> bytes:
@@ -305,7 +311,11 @@ def load_scenarios(folder: Path) -> dict[int, Scenario]:
     file whose name does not match its number, raise :class:`ContentError`."""
     out: dict[int, Scenario] = {}
     for path in sorted(folder.glob("*.json")):
-        scenario = decode_scenario(path.read_bytes(), where=str(path))
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise ContentError(f"cannot read: {exc.strerror or exc}", where=str(path)) from None
+        scenario = decode_scenario(data, where=str(path))
         if path.stem.isdigit() and int(path.stem) != scenario.number:
             raise ContentError(
                 f"file name says scenario {int(path.stem)} but number is {scenario.number}",
