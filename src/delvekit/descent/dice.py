@@ -115,15 +115,15 @@ class Roll(msgspec.Struct, frozen=True):
         return sum(f.shields for f in self.faces)
 
     def text(self) -> str:
-        """``blue:3/2/0 red:0/2/0`` (range/hearts/surges) or ``gray:1``; ``blue:X`` for a miss."""
+        """``blue-3/2/0 red-0/2/0`` (range/hearts/surges) or ``gray-1``; ``blue-X`` for a miss."""
         out = []
         for name, face in zip(self.dice, self.faces, strict=True):
             if face.miss:
-                out.append(f"{name}:X")
+                out.append(f"{name}-X")
             elif DICE[name].kind == "defense":
-                out.append(f"{name}:{face.shields}")
+                out.append(f"{name}-{face.shields}")
             else:
-                out.append(f"{name}:{face.range}/{face.hearts}/{face.surges}")
+                out.append(f"{name}-{face.range}/{face.hearts}/{face.surges}")
         return " ".join(out)
 
 
