@@ -141,7 +141,7 @@ class SquareBoard:
     of sides). Doors are closed or open in the game state; pass the closed ones' sides to the
     queries as ``closed``."""
 
-    __slots__ = ("_dist", "cells", "doors", "terrain", "walls")
+    __slots__ = ("_dist", "_lines", "_nb", "cells", "doors", "terrain", "walls")
 
     def __init__(
         self,
@@ -155,6 +155,8 @@ class SquareBoard:
         self.walls = walls
         self.doors = MappingProxyType(dict(doors))
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
+        self._nb: dict[Square, list[Square]] = {}
+        self._lines: dict[tuple[Point, Square, Point, Square], frozenset[Square] | None] = {}
 
     @classmethod
     def build(
@@ -243,6 +245,12 @@ class SquareBoard:
         return self._turn_clear(p, 2 * q.index(a) + 1, 2 * q.index(b) + 1, closed)
 
     def neighbours(self, sq: Square, closed: Collection[Edge] = ()) -> list[Square]:
+        """The squares adjacent to ``sq`` (cached when no door is closed)."""
+        if not closed:
+            got = self._nb.get(sq)
+            if got is None:
+                got = self._nb[sq] = [n for dx, dy in STEPS if self.adjacent(sq, n := (sq[0] + dx, sq[1] + dy))]
+            return got
         return [n for dx, dy in STEPS if self.adjacent(sq, n := (sq[0] + dx, sq[1] + dy), closed)]
 
     # --- line of sight (§4.7) ------------------------------------------------------------------
@@ -281,6 +289,23 @@ class SquareBoard:
                 return False
         return True
 
+    def _needs(self, start: Point, a_sq: Square, end: Point, b_sq: Square) -> frozenset[Square] | None:
+        """The squares a corner line needs empty, or None when walls alone block it (cached)."""
+        key = (start, a_sq, end, b_sq)
+        if key in self._lines:
+            return self._lines[key]
+        needs: frozenset[Square] | None = None
+        if self.clear_line(start, a_sq, end, b_sq, (), ()):
+            cells: set[Square] = set()
+            for st in trace(start, end):
+                if st.kind == "cell":
+                    cells.add(st.a)
+                elif st.kind == "along":
+                    cells.update((st.a, st.b))
+            needs = frozenset(cells)
+        self._lines[key] = needs
+        return needs
+
     def line_of_sight(
         self,
         source: Square | Collection[Square],
@@ -305,7 +330,12 @@ class SquareBoard:
                 bx, by = b
                 for start in ((ax, ay), (ax + 1, ay), (ax, ay + 1), (ax + 1, ay + 1)):
                     for end in ((bx, by), (bx + 1, by), (bx, by + 1), (bx + 1, by + 1)):
-                        if self.clear_line(start, a, end, b, block, closed):
+                        if closed:
+                            if self.clear_line(start, a, end, b, block, closed):
+                                return True
+                            continue
+                        needs = self._needs(start, a, end, b)
+                        if needs is not None and needs.isdisjoint(block):
                             return True
         return False
 

@@ -93,7 +93,10 @@ class Game:
                 raise InputError(f"{h} is a {content.heroes[h].archetype}, {c} a {klass.archetype} class",
                                  where="--classes")  # fmt: skip
         if len(set(classes)) != len(classes):
-            raise InputError("each class may be chosen once", where="--classes")
+            twice = sorted({c for c in classes if classes.count(c) > 1})
+            raise InputError(f"each class may be chosen once, {', '.join(twice)} is taken twice (one playable class "
+                             "per archetype so far: a party has at most one hero of each archetype)",
+                             where="--classes")  # fmt: skip
         return cls(content, quest, heroes, classes, seed)
 
     def _setup(self) -> None:

@@ -228,8 +228,9 @@ def monsters(src: Path) -> list[dict[str, object]]:
     for m in json.loads((src / TAG / "monsters.json").read_text()):
         w, h = (int(n) for n in str(v(m["size"])).split("x"))
         minions = list(v(m["setup"]))  # type: ignore[call-overload]
-        large = w * h > 1
-        masters = [0, 1, 1] if large else [1, 1, 1]
+        # TAG's "setup" counts minions for 2, 3, 4 heroes; the groups of one big figure (1, 0, 1)
+        # field a minion, then a master, then both (First Blood's Mauler follows the same pattern)
+        masters = [0, 1, 1] if minions == [1, 0, 1] else [1, 1, 1]
         acts: dict[str, object] = {}
         for act in ("act1", "act2"):
             for inst in m[act]:
@@ -243,6 +244,8 @@ def monsters(src: Path) -> list[dict[str, object]]:
                     "attack": v(inst["attack"]),
                     "abilities": abilities,
                 }
+        for (key, field), value in CORRECTIONS.get(slug(m["id"]), {}).items():
+            acts[key][field] = value  # type: ignore[index]
         out.append(
             {
                 "id": slug(m["id"]),
@@ -256,6 +259,14 @@ def monsters(src: Path) -> list[dict[str, object]]:
             }
         )
     return sorted(out, key=lambda r: str(r["id"]))
+
+
+# Corrections to TAG's numbers, each with its reason in docs/descent.md.
+CORRECTIONS: dict[str, dict[tuple[str, str], object]] = {
+    # digest §6 correction 2: TAG gives the Act I master blue+yellow, any2cards blue+red; every other
+    # base master rolls at least its minion's dice (the minion rolls blue+red), so blue+red.
+    "barghest": {("act1-master", "attack"): ["blue", "red"]},
+}
 
 
 def _actions(inst: dict[str, object]) -> list[str]:
