@@ -1,8 +1,8 @@
 """`delve descent ...`: play First Blood (bots or people), show the quest map, check the content.
 
-    delve descent play --quest first-blood --heroes grisban,jain --bots greedy --seed 3
-    delve descent quest show first-blood --svg first-blood.svg
-    delve descent content check
+delve descent play --quest first-blood --heroes grisban,jain --bots greedy --seed 3
+delve descent quest show first-blood --svg first-blood.svg
+delve descent content check
 """
 
 from __future__ import annotations
@@ -72,7 +72,9 @@ def play(quest: str, heroes: str, classes: str | None, bots: str, human: str, se
             if game.result:
                 break
             d = game.decision
-            people = (human == "heroes" and d.actor != "overlord") or (human == "overlord" and d.actor == "overlord")
+            people = (human == "heroes" and d.actor != "overlord") or (
+                human == "overlord" and d.actor == "overlord"
+            )
             if not quiet:
                 for e in game.events[shown:]:
                     click.echo(f"  {e}")
@@ -108,7 +110,9 @@ def _ask(game, save_path: str | None):  # type: ignore[no-untyped-def]
     for i, c in enumerate(d.choices, start=1):
         click.echo(f"  {i:3d}. {c}")
     while True:
-        line = click.prompt("choice (number, text, board, undo, save, quit)", default="", show_default=False).strip()
+        line = click.prompt(
+            "choice (number, text, board, undo, save, quit)", default="", show_default=False
+        ).strip()
         if line == "quit":
             sys.exit(0)
         if line == "board":
@@ -135,6 +139,20 @@ def _ask(game, save_path: str | None):  # type: ignore[no-untyped-def]
             return game
         except (IllegalChoice, InputError) as exc:
             click.echo(f"not legal: {str(exc).split(';')[0]}")
+
+
+def replay_descent(text: str, where: str, verify: bool) -> None:
+    """`delve replay` for a Descent log or save (called from cli/replay.py)."""
+    from delvekit.descent.engine import SAVE_FORMAT, Game
+
+    first = text.lstrip().split("\n", 1)[0]
+    if SAVE_FORMAT in first:
+        game = Game.load(text, where=where)
+    else:
+        game = Game.from_log(text.splitlines(), where=where, verify=verify)
+    click.echo(f"descent {game.quest.id} choices={len(game.log)} round={game.state.round} "
+               f"result={game.result or 'in progress'}")  # fmt: skip
+    click.echo(f"digest={game.digest()}" + (" verified" if verify else ""))
 
 
 @group.group("quest")
@@ -187,10 +205,14 @@ def content_check() -> None:
     click.echo(f"  TAG (MIT): {len(content.tiles)} tile grids, {len(content.heroes)} heroes, {playable} classes with "
                f"equipment numbers, {len(content.monsters)} monsters (Act I/II), "
                f"{sum(c.count for c in content.search)} search cards")  # fmt: skip
-    click.echo(f"  Valkyrie (Apache-2.0): {len(content.classes)} classes, "
-               f"{sum(len(c.valkyrie_skills) for c in content.classes.values())} skills (names, XP), hero ids")
-    click.echo(f"  Valkyrie quest data (CC0): {len(content.quests)} quest, "
-               f"{sum(len(q.placements) for q in content.quests.values())} tile placements")
+    click.echo(
+        f"  Valkyrie (Apache-2.0): {len(content.classes)} classes, "
+        f"{sum(len(c.valkyrie_skills) for c in content.classes.values())} skills (names, XP), hero ids"
+    )
+    click.echo(
+        f"  Valkyrie quest data (CC0): {len(content.quests)} quest, "
+        f"{sum(len(q.placements) for q in content.quests.values())} tile placements"
+    )
     click.echo(f"  Descent-Community wiki: {sum(c.count for c in content.overlord)} basic overlord cards")
     for q in content.quests.values():
         for label, row in q.orientation_check.items():

@@ -57,7 +57,9 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
         for kind in ("stand-up", "discard-stun", "revive", "feat", "feat-attack", "rage", "attack"):
             if kind in by_kind:
                 opts = by_kind[kind]
-                mauler = [c for c in opts if c.args and c.args[0] in s.monsters and s.monsters[c.args[0]].unique]
+                mauler = [
+                    c for c in opts if c.args and c.args[0] in s.monsters and s.monsters[c.args[0]].unique
+                ]
                 return (mauler or opts)[0]
         if "use" in by_kind and h.damage >= h.health // 2:
             hp = [c for c in by_kind["use"] if c.args[0] == "health-potion"]

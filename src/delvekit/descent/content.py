@@ -257,7 +257,9 @@ def check(content: Content) -> list[str]:
         for key, s in m.stats.items():
             if s.attack[:1] != ("blue",) or any(d not in ATTACK_DICE for d in s.attack):
                 out.append(f"monster {m.id} {key}: bad attack dice {s.attack}")
-            out += [f"monster {m.id} {key}: bad defence die {d!r}" for d in s.defense if d not in DEFENSE_DICE]
+            out += [
+                f"monster {m.id} {key}: bad defence die {d!r}" for d in s.defense if d not in DEFENSE_DICE
+            ]
     for q in content.quests.values():
         board = None
         for p in q.placements:
@@ -272,13 +274,18 @@ def check(content: Content) -> list[str]:
                 out.append(f"quest {q.id}: unknown monster {mid!r}")
         if board is not None:
             spots: list[tuple[str, tuple[int, int]]] = [("hero start", s) for s in q.hero_start]
-            spots += [("exit", s) for s in q.exit] + [("goblins", q.goblins.at), ("reinforce", q.reinforce.at)]
+            spots += [("exit", s) for s in q.exit] + [
+                ("goblins", q.goblins.at),
+                ("reinforce", q.reinforce.at),
+            ]
             for n, tokens in q.search_tokens.items():
                 spots += [(f"search token ({n} heroes)", t) for t in tokens]
             for n in ("2", "3", "4"):
                 m = q.mauler_for(int(n))
                 spots += [(f"Mauler ({n} heroes)", m.at)] + [(f"ettin ({n} heroes)", e) for e in m.extra]
-            out += [f"quest {q.id}: {what} {sq} is not on the map" for what, sq in spots if sq not in board.cells]
+            out += [
+                f"quest {q.id}: {what} {sq} is not on the map" for what, sq in spots if sq not in board.cells
+            ]
             good = q.orientation_check.get("as read (counter-clockwise)", {})
             if good.get("overlaps", 1) or good.get("connectors_matched") != good.get("connectors"):
                 out.append(f"quest {q.id}: the orientation check failed: {good}")

@@ -45,7 +45,9 @@ HERO_IDS = ("ashrian", "avric", "grisban", "jain", "leoric", "syndrael", "tomble
 class Game:
     """One quest of Descent in progress."""
 
-    def __init__(self, content: Content, quest: str, heroes: Sequence[str], classes: Sequence[str], seed: int) -> None:
+    def __init__(
+        self, content: Content, quest: str, heroes: Sequence[str], classes: Sequence[str], seed: int
+    ) -> None:
         self.content = content
         self.quest = content.quests[quest]
         self.board = quest_board(content, quest)
@@ -68,13 +70,17 @@ class Game:
         to the playable class of its archetype."""
         content = content or load_content()
         if quest not in content.quests:
-            raise InputError(f"unknown quest {quest!r} (known: {', '.join(sorted(content.quests))})", where="--quest")
+            raise InputError(
+                f"unknown quest {quest!r} (known: {', '.join(sorted(content.quests))})", where="--quest"
+            )
         heroes = [h.strip().lower() for h in heroes]
         if not 2 <= len(heroes) <= 4:
             raise InputError(f"a quest needs 2 to 4 heroes, got {len(heroes)}", where="--heroes")
         for h in heroes:
             if h not in content.heroes:
-                raise InputError(f"unknown hero {h!r} (known: {', '.join(sorted(content.heroes))})", where="--heroes")
+                raise InputError(
+                    f"unknown hero {h!r} (known: {', '.join(sorted(content.heroes))})", where="--heroes"
+                )
         if len(set(heroes)) != len(heroes):
             raise InputError("each hero may be chosen once", where="--heroes")
         if classes is None:
@@ -167,7 +173,9 @@ class Game:
         if self.state.result:
             raise IllegalChoice(f"the quest is over ({self.state.result}); nothing to choose")
         if c not in self.decision.choices:
-            raise IllegalChoice(f"{c} is not legal now; legal: {' | '.join(self.decision.choices.texts()[:12])}")
+            raise IllegalChoice(
+                f"{c} is not legal now; legal: {' | '.join(self.decision.choices.texts()[:12])}"
+            )
         mark = len(self.events)
         self.log.append(c)
         self._decision = None
@@ -205,7 +213,12 @@ class Game:
 
     def save(self) -> str:
         """One JSON document: the setup, every choice, and the digest it must reach."""
-        doc = {**self.header(), "format": SAVE_FORMAT, "choices": [str(c) for c in self.log], "digest": self.digest()}
+        doc = {
+            **self.header(),
+            "format": SAVE_FORMAT,
+            "choices": [str(c) for c in self.log],
+            "digest": self.digest(),
+        }
         return msgspec.json.encode(doc).decode()
 
     @classmethod
@@ -218,7 +231,9 @@ class Game:
             raise InputError("not a Descent save (no format line)", where=where)
         game = cls.replay(doc, doc.get("choices", []), where=where)
         if game.digest() != doc.get("digest"):
-            raise InputError(f"the replayed state {game.digest()} differs from the saved {doc.get('digest')}", where=where)
+            raise InputError(
+                f"the replayed state {game.digest()} differs from the saved {doc.get('digest')}", where=where
+            )
         return game
 
     @classmethod
@@ -255,7 +270,9 @@ class Game:
             if not digests:
                 raise InputError("the log records no digest to verify", where=where)
             if digests[-1] != game.digest():
-                raise InputError(f"replayed digest {game.digest()} differs from the logged {digests[-1]}", where=where)
+                raise InputError(
+                    f"replayed digest {game.digest()} differs from the logged {digests[-1]}", where=where
+                )
         return game
 
     def log_lines(self) -> list[str]:
@@ -332,7 +349,9 @@ class Game:
         if s.phase == "over":
             return Decision("nobody", "over", [])
         if s.phase == "hero-order":
-            return Decision("heroes", "order", [Choice.of("turn", h) for h in self.hero_ids if h not in s.heroes_done])
+            return Decision(
+                "heroes", "order", [Choice.of("turn", h) for h in self.hero_ids if h not in s.heroes_done]
+            )
         if s.phase == "absorb":
             hid, dealt = s.absorb
             h = s.heroes[hid]
@@ -345,7 +364,9 @@ class Game:
             texts = rules.surge_options(self, att) + ["surge-done"]
             return Decision(actor, "surges", [Choice.parse(t) for t in texts])
         if s.phase == "react":
-            return Decision("overlord", "react", [Choice.parse(t) for t in self._react_options()] + [Choice.of("pass")])
+            return Decision(
+                "overlord", "react", [Choice.parse(t) for t in self._react_options()] + [Choice.of("pass")]
+            )
         if s.phase == "hero":
             return Decision(s.turn.actor, "action", hero_choices(self))
         if s.phase == "overlord":

@@ -84,14 +84,22 @@ def hero_choices(g: Game) -> list[Choice]:
             elif "greedy" in _skills(g, h) and room >= 1 and g.board.distance(h.square, tok) <= 3:
                 out.append(Choice.of("greedy", _txt(tok)))
         for other in s.heroes.values():
-            if other.knocked_out and other.id != h.id and (other.square == h.square or g.board.adjacent(h.square, other.square)):
+            if (
+                other.knocked_out
+                and other.id != h.id
+                and (other.square == h.square or g.board.adjacent(h.square, other.square))
+            ):
                 out.append(Choice.of("revive", other.id))
         for card in sorted(set(h.search_cards)):
             if card in ("health-potion", "stamina-potion", "curse-doll"):
                 out.append(Choice.of("use", card))
     if "prayer-of-healing" in _skills(g, h) and "prayer-of-healing" not in h.exhausted and room >= 1:
         for other in s.heroes.values():
-            if not other.knocked_out and other.damage and (other.id == h.id or g.board.adjacent(h.square, other.square)):
+            if (
+                not other.knocked_out
+                and other.damage
+                and (other.id == h.id or g.board.adjacent(h.square, other.square))
+            ):
                 out.append(Choice.of("prayer", other.id))
     if not h.feat_used:
         out += _feat_choices(g, h, targets)

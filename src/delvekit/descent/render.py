@@ -16,7 +16,13 @@ if TYPE_CHECKING:
     from delvekit.descent.engine import Game
 
 SIZE = 36
-TERRAIN_COLOUR = {"water": "#6fa8dc", "lava": "#e69138", "pit": "#6aa84f", "obstacle": "#666666", "hazard": "#cc0000"}
+TERRAIN_COLOUR = {
+    "water": "#6fa8dc",
+    "lava": "#e69138",
+    "pit": "#6aa84f",
+    "obstacle": "#666666",
+    "hazard": "#cc0000",
+}
 LETTER = {"water": "~", "lava": "^", "pit": "o", "obstacle": "#", "hazard": "!"}
 
 
@@ -69,7 +75,10 @@ def status_text(game: Game) -> str:
     for m in sorted(s.monsters.values(), key=lambda m: m.id):
         name = "Mauler" if m.unique else m.id
         parts.append(f"{name}({m.rank}) {m.health - m.damage}/{m.health}hp")
-    return f"round {s.round}  escaped {s.escaped}/{game.quest.escapes_to_lose}  hand {len(s.hand)}\n" + "\n".join(parts)
+    return (
+        f"round {s.round}  escaped {s.escaped}/{game.quest.escapes_to_lose}  hand {len(s.hand)}\n"
+        + "\n".join(parts)
+    )
 
 
 def _abbrev(monster: str) -> str:
@@ -98,14 +107,18 @@ def board_svg(game: Game) -> str:
         if sq in game.quest.exit:
             fill = "#b6d7a8"
         out.append(f'<rect x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" fill="{fill}" stroke="#8a7f66"/>')
-    for (a, c) in sorted(b.walls):
+    for a, c in sorted(b.walls):
         (ax, ay), (cx, cy) = px(a), px(c)
         if a[0] == c[0]:  # vertical neighbours: a horizontal wall between them
             yy = max(ay, cy)
-            out.append(f'<line x1="{ax}" y1="{yy}" x2="{ax + SIZE}" y2="{yy}" stroke="#000" stroke-width="4"/>')
+            out.append(
+                f'<line x1="{ax}" y1="{yy}" x2="{ax + SIZE}" y2="{yy}" stroke="#000" stroke-width="4"/>'
+            )
         else:
             xx = max(ax, cx)
-            out.append(f'<line x1="{xx}" y1="{ay}" x2="{xx}" y2="{ay + SIZE}" stroke="#000" stroke-width="4"/>')
+            out.append(
+                f'<line x1="{xx}" y1="{ay}" x2="{xx}" y2="{ay + SIZE}" stroke="#000" stroke-width="4"/>'
+            )
     for tok in game.state.search_tokens:
         x, y = px(tok)
         out.append(f'<circle cx="{x + SIZE // 2}" cy="{y + SIZE // 2}" r="{SIZE // 4}" fill="#f1c232" stroke="#7f6000">'

@@ -177,7 +177,11 @@ def bases_at(g: Game, m: MonsterState, size: tuple[int, int], sq: Square) -> lis
     own = set(m.base)
 
     def hold(s: Square) -> bool:
-        return s not in heroes and (s not in mons or s in own) and g.board.terrain.get(s) not in ("obstacle", "pit")
+        return (
+            s not in heroes
+            and (s not in mons or s in own)
+            and g.board.terrain.get(s) not in ("obstacle", "pit")
+        )
 
     return g.board.bases(size, sq, hold)
 

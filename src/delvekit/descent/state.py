@@ -100,7 +100,9 @@ class Attack:
 class State:
     quest: str
     round: int = 1
-    phase: str = "hero-order"  # hero-order | hero | overlord | monster | place | attack | react | absorb | over
+    phase: str = (
+        "hero-order"  # hero-order | hero | overlord | monster | place | attack | react | absorb | over
+    )
     heroes: dict[str, HeroState] = field(default_factory=dict)
     monsters: dict[str, MonsterState] = field(default_factory=dict)
     heroes_done: list[str] = field(default_factory=list)

@@ -19,10 +19,18 @@ DATA = ROOT / "src/delvekit/descent/data"
 
 # How each known disagreement is settled (what the content ships, and why).
 SETTLED = {
-    ("barghest", "act1-master", "attack"): "TAG has blue+yellow; we ship blue+red: every other base monster's master rolls at least its "
+    (
+        "barghest",
+        "act1-master",
+        "attack",
+    ): "TAG has blue+yellow; we ship blue+red: every other base monster's master rolls at least its "
     "minion's dice, TAG's blue+yellow would be the only exception (digest §6 correction 2; a corrections entry "
     "in the importer)",
-    ("goblin-archer", "act1-master", "abilities"): "Cowardly is printed for minions only in TAG; any2cards lists "
+    (
+        "goblin-archer",
+        "act1-master",
+        "abilities",
+    ): "Cowardly is printed for minions only in TAG; any2cards lists "
     "it on the card back for the group; the engine applies it to minions (TAG), which only matters off First Blood's "
     "master",
 }
@@ -96,7 +104,9 @@ def main() -> int:
     by_name = {h["Name"]: h for h in tedo}
     by_name["Jain Fairwood"] = by_name.get("Jaine Fairwood", {})
     for name, row in DIGEST_HEROES.items():  # the rules digest §2.6 table (three sources, [V])
-        for i, key in enumerate(("speed", "health", "stamina", "might", "knowledge", "willpower", "awareness")):
+        for i, key in enumerate(
+            ("speed", "health", "stamina", "might", "knowledge", "willpower", "awareness")
+        ):
             cmp(f"hero {name} {key} (digest §2.6)", ours_h[name][key], row[i])
     for name, h in sorted(ours_h.items()):
         t = by_name.get(name)
@@ -130,8 +140,15 @@ def main() -> int:
             dis.append({"what": f"search {sid}", "ours": "missing", "theirs": str(r["count"]),
                         "settled": "unsettled: not in TAG's deck"})  # fmt: skip
     # disagreements between the sources themselves, settled by a correction or left open
-    dis.insert(0, {"what": "barghest act1-master attack (TAG vs any2cards)", "ours": '["blue", "red"]',
-                   "theirs": 'TAG ["blue", "yellow"]', "settled": SETTLED[("barghest", "act1-master", "attack")]})
+    dis.insert(
+        0,
+        {
+            "what": "barghest act1-master attack (TAG vs any2cards)",
+            "ours": '["blue", "red"]',
+            "theirs": 'TAG ["blue", "yellow"]',
+            "settled": SETTLED[("barghest", "act1-master", "attack")],
+        },
+    )
     dis.insert(1, {"what": "elemental Air/Earth/Fire/Water", "ours": "actions (TAG)",
                    "theirs": "surge abilities (any2cards)",
                    "settled": "unsettled (digest §6 correction 3); the engine does not use the Elemental yet, "

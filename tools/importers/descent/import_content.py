@@ -143,7 +143,11 @@ SKILL_EFFECT = {  # starting skills the engine implements, by our code
     "Runic Knowledge": "runic-knowledge",
     "Greedy": "greedy",
 }
-ITEM_EFFECT = {"Wooden Shield": "shield+1", "Lucky Charm": "reroll-test", "Throwing Knives": "adjacent+1heart"}
+ITEM_EFFECT = {
+    "Wooden Shield": "shield+1",
+    "Lucky Charm": "reroll-test",
+    "Throwing Knives": "adjacent+1heart",
+}
 
 
 def classes(src: Path) -> list[dict[str, object]]:
@@ -193,7 +197,11 @@ def classes(src: Path) -> list[dict[str, object]]:
                 )
             elif card.get("equipSlots"):
                 record["items"].append(  # type: ignore[attr-defined]
-                    {"id": slug(card["name"]), "name": card["name"], "effect": ITEM_EFFECT.get(card["name"], "")}
+                    {
+                        "id": slug(card["name"]),
+                        "name": card["name"],
+                        "effect": ITEM_EFFECT.get(card["name"], ""),
+                    }
                 )
             else:
                 record["skills"].append(  # type: ignore[attr-defined]
@@ -295,8 +303,14 @@ def search(src: Path) -> list[dict[str, object]]:
         name = str(v(card["name"]))
         rec = counts.setdefault(
             name,
-            {"id": slug(name), "name": name, "count": 0, "gold": v(card["value"]), "kind": str(v(card["type"])).lower(),
-             "effect": effects.get(name, "")},  # fmt: skip
+            {
+                "id": slug(name),
+                "name": name,
+                "count": 0,
+                "gold": v(card["value"]),
+                "kind": str(v(card["type"])).lower(),
+                "effect": effects.get(name, ""),
+            },  # fmt: skip
         )
         rec["count"] = int(rec["count"]) + 1  # type: ignore[call-overload]
     return sorted(counts.values(), key=lambda r: str(r["id"]))
@@ -340,11 +354,21 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
         if section.startswith("Tile"):
             s = old[section]
             placements.append(
-                {"name": section.removeprefix("Tile"), "tile": tag_id(s["side"]), "x": int(s["xposition"]),
-                 "y": int(s["yposition"]), "rotation": int(s.get("rotation", "0"))}  # fmt: skip
+                {
+                    "name": section.removeprefix("Tile"),
+                    "tile": tag_id(s["side"]),
+                    "x": int(s["xposition"]),
+                    "y": int(s["yposition"]),
+                    "rotation": int(s.get("rotation", "0")),
+                }  # fmt: skip
             )
     newer = sorted(
-        (tag_id(new[s]["side"]), int(new[s]["xposition"]), int(new[s]["yposition"]), int(new[s].get("rotation", "0")))
+        (
+            tag_id(new[s]["side"]),
+            int(new[s]["xposition"]),
+            int(new[s]["yposition"]),
+            int(new[s].get("rotation", "0")),
+        )
         for s in new.sections()
     )
     older = sorted((p["tile"], p["x"], p["y"], p["rotation"]) for p in placements)
@@ -371,7 +395,12 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
         "search_tokens": {
             "2": [at("TokenSearchFire"), at("TokenSearchCart")],
             "3": [at("TokenSearchFire"), at("TokenSearchGarden"), at("TokenSearchCart")],
-            "4": [at("TokenSearchWater"), at("TokenSearchFire"), at("TokenSearchGarden"), at("TokenSearchCart")],
+            "4": [
+                at("TokenSearchWater"),
+                at("TokenSearchFire"),
+                at("TokenSearchGarden"),
+                at("TokenSearchCart"),
+            ],
         },
         "exit": [list(sq) for sq in sorted(far)],
         "exit_tile": exit_tile["name"],
@@ -381,7 +410,12 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
             "monster": "ettin",
             "2": {"rank": "minion", "at": at("MPlaceMaulerMinion"), "bonus_health": 4, "extra": []},
             "3": {"rank": "master", "at": at("MPlaceMauler"), "bonus_health": 6, "extra": []},
-            "4": {"rank": "master", "at": at("MPlaceMauler"), "bonus_health": 8, "extra": [at("MPlaceEttinMinion")]},
+            "4": {
+                "rank": "master",
+                "at": at("MPlaceMauler"),
+                "bonus_health": 8,
+                "extra": [at("MPlaceEttinMinion")],
+            },
         },
         "escapes_to_lose": 5,
         "sources": {
@@ -391,7 +425,9 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
     }
 
 
-def placed_squares(placements: list[dict[str, object]], tile_data: dict[str, object]) -> dict[tuple[int, int], tuple[str, str]]:
+def placed_squares(
+    placements: list[dict[str, object]], tile_data: dict[str, object]
+) -> dict[tuple[int, int], tuple[str, str]]:
     out: dict[tuple[int, int], tuple[str, str]] = {}
     for p in placements:
         tile = tile_data[str(p["tile"])]
@@ -401,7 +437,9 @@ def placed_squares(placements: list[dict[str, object]], tile_data: dict[str, obj
     return out
 
 
-def check_placements(placements: list[dict[str, object]], tile_data: dict[str, object], tokens: list[list[int]]) -> dict[str, object]:
+def check_placements(
+    placements: list[dict[str, object]], tile_data: dict[str, object], tokens: list[list[int]]
+) -> dict[str, object]:
     """The orientation check (digest §6): with TAG's grids placed by Valkyrie's rule, no two tiles
     overlap, every connector of every tile lands on another tile's square, every token lands on a
     square. A mirrored or clockwise reading fails, so the check can fail."""
@@ -445,7 +483,11 @@ def main(argv: list[str]) -> int:
               if s.startswith(("TokenSearch", "MPlace", "MonsterGoblin", "EventPlaceHero"))]  # fmt: skip
     quest["orientation_check"] = check_placements(quest["placements"], tile_data, tokens)  # type: ignore[arg-type]
     good = quest["orientation_check"]["as read (counter-clockwise)"]  # type: ignore[index]
-    if good["overlaps"] or good["connectors_matched"] != good["connectors"] or good["tokens_on_map"] != good["tokens"]:
+    if (
+        good["overlaps"]
+        or good["connectors_matched"] != good["connectors"]
+        or good["tokens_on_map"] != good["tokens"]
+    ):
         raise SystemExit(f"First Blood: TAG grids do not fit Valkyrie's placements: {good}")
     files = {
         "tiles.json": tile_data,
