@@ -50,12 +50,21 @@ def test_faces_as_in_the_digest_1_1_to_1_7() -> None:
         return Fraction(sum(getattr(f, attr) for f in DICE[name].faces), 6)
 
     assert (mean("blue", "range"), mean("blue", "hearts"), mean("blue", "surges")) == (
-        Fraction(10, 3), Fraction(4, 3), Fraction(1, 3))  # fmt: skip
+        Fraction(10, 3),
+        Fraction(4, 3),
+        Fraction(1, 3),
+    )
     assert (mean("red", "hearts"), mean("red", "surges")) == (Fraction(13, 6), Fraction(1, 6))
     assert (mean("yellow", "range"), mean("yellow", "hearts"), mean("yellow", "surges")) == (
-        Fraction(2, 3), Fraction(7, 6), Fraction(1, 2))  # fmt: skip
+        Fraction(2, 3),
+        Fraction(7, 6),
+        Fraction(1, 2),
+    )
     assert (mean("green", "range"), mean("green", "hearts"), mean("green", "surges")) == (
-        Fraction(1, 2), Fraction(2, 3), Fraction(2, 3))  # fmt: skip
+        Fraction(1, 2),
+        Fraction(2, 3),
+        Fraction(2, 3),
+    )
 
 
 @pytest.mark.parametrize("row", TABLE_1_9, ids=[r[0] for r in TABLE_1_9])

@@ -56,19 +56,26 @@ def test_save_load_replay_and_clone_reach_the_same_digest() -> None:
 
 
 def test_bad_setup_is_one_clear_error() -> None:
-    for heroes, message in ((["grisban"], "2 to 4"), (["grisban", "bob"], "unknown hero"),
-                            (["grisban", "grisban"], "once"), (["jain", "tomble"], "thief")):  # fmt: skip
+    for heroes, message in (
+        (["grisban"], "2 to 4"),
+        (["grisban", "bob"], "unknown hero"),
+        (["grisban", "grisban"], "once"),
+        (["jain", "tomble"], "thief"),
+    ):
         with pytest.raises(InputError, match=message):
             Game.new("first-blood", heroes)
     with pytest.raises(InputError, match="not playable"):
         Game.new("first-blood", ["grisban", "jain"], classes=["knight", "thief"])
 
 
-@pytest.mark.parametrize("heroes,rank,health,ettins", [
-    (("grisban", "jain"), "minion", 5 + 4, 1),
-    (("grisban", "jain", "avric"), "master", 8 + 6, 1),
-    (("grisban", "jain", "avric", "leoric"), "master", 8 + 8, 2),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "heroes,rank,health,ettins",
+    [
+        (("grisban", "jain"), "minion", 5 + 4, 1),
+        (("grisban", "jain", "avric"), "master", 8 + 6, 1),
+        (("grisban", "jain", "avric", "leoric"), "master", 8 + 8, 2),
+    ],
+)
 def test_first_blood_mauler_by_hero_count(
     heroes: tuple[str, ...], rank: str, health: int, ettins: int
 ) -> None:

@@ -56,8 +56,21 @@ def test_two_hundred_seeds_per_hero_count(n: int, bots: str) -> None:
 
 def test_cli_play_prints_the_result_last_and_writes_a_replayable_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
     log = tmp_path / "game.log"
-    args = ["descent", "play", "--quest", "first-blood", "--heroes", "grisban,jain", "--bots", "greedy",
-            "--seed", "3", "--quiet", "--log", str(log)]  # fmt: skip
+    args = [
+        "descent",
+        "play",
+        "--quest",
+        "first-blood",
+        "--heroes",
+        "grisban,jain",
+        "--bots",
+        "greedy",
+        "--seed",
+        "3",
+        "--quiet",
+        "--log",
+        str(log),
+    ]
     out = CliRunner().invoke(cli, args)
     assert out.exit_code == 0, out.output
     last = out.output.strip().splitlines()[-1]
@@ -69,8 +82,12 @@ def test_cli_play_prints_the_result_last_and_writes_a_replayable_log(tmp_path) -
 
 
 def test_cli_bad_input_is_one_line() -> None:
-    for args in (["descent", "play", "--heroes", "grisban,bob"], ["descent", "play", "--heroes", "grisban"],
-                 ["descent", "quest", "show", "nowhere"], ["descent", "play", "--heroes", "jain,tomble"]):  # fmt: skip
+    for args in (
+        ["descent", "play", "--heroes", "grisban,bob"],
+        ["descent", "play", "--heroes", "grisban"],
+        ["descent", "quest", "show", "nowhere"],
+        ["descent", "play", "--heroes", "jain,tomble"],
+    ):
         out = CliRunner().invoke(cli, args)
         assert out.exit_code != 0 and "Traceback" not in out.output
         assert len(out.output.strip().splitlines()) == 1, out.output
@@ -79,8 +96,11 @@ def test_cli_bad_input_is_one_line() -> None:
 def test_cli_human_seat_undo_and_save(tmp_path) -> None:  # type: ignore[no-untyped-def]
     save = tmp_path / "s.json"
     keys = "1\nundo\n2\nsave\nquit\n"
-    out = CliRunner().invoke(cli, ["descent", "play", "--heroes", "grisban,jain", "--human", "heroes",
-                                   "--save", str(save)], input=keys)  # fmt: skip
+    out = CliRunner().invoke(
+        cli,
+        ["descent", "play", "--heroes", "grisban,jain", "--human", "heroes", "--save", str(save)],
+        input=keys,
+    )
     assert out.exit_code == 0, out.output
     game = Game.load(save.read_text())
     assert [str(c) for c in game.log] == ["turn jain"]

@@ -102,10 +102,13 @@ def test_the_target_space_itself_blocks_lines_through_it_faq() -> None:
 
 
 def test_a_wall_blocks_sight_and_adjacency_4_4() -> None:
-    b = board("""
+    b = board(
+        """
 ...
 ...
-""", walls=[((1, 0), (1, 1)), ((0, 0), (0, 1))])  # fmt: skip
+""",
+        walls=[((1, 0), (1, 1)), ((0, 0), (0, 1))],
+    )
     assert not b.adjacent((0, 0), (0, 1))
     assert not b.line_of_sight((0, 0), (0, 1))
     assert b.adjacent((1, 0), (2, 0))
@@ -113,10 +116,13 @@ def test_a_wall_blocks_sight_and_adjacency_4_4() -> None:
 
 def test_walls_at_a_shared_corner_separate_diagonal_squares_faq_4_4() -> None:
     # a straight wall along y = 1 under x in 0..2: (0,0) and (1,1) share a corner across it
-    b = board("""
+    b = board(
+        """
 ...
 ...
-""", walls=[((0, 0), (0, 1)), ((1, 0), (1, 1))])  # fmt: skip
+""",
+        walls=[((0, 0), (0, 1)), ((1, 0), (1, 1))],
+    )
     assert not b.adjacent((0, 0), (1, 1))
     assert not b.line_of_sight((0, 0), (1, 1))
     assert b.adjacent((1, 0), (2, 1))  # past the wall's end
@@ -133,10 +139,13 @@ def test_a_room_corner_lets_figures_move_diagonally_around_it_4_4() -> None:
 
 
 def test_a_wall_end_touching_a_corner_does_not_block_the_diagonal_4_4() -> None:
-    b = board("""
+    b = board(
+        """
 ..
 ..
-""", walls=[((0, 0), (1, 0))])  # fmt: skip
+""",
+        walls=[((0, 0), (1, 0))],
+    )
     # the wall piece ends at the corner (1, 1): the diagonal (0,0)-(1,1) passes its end
     assert b.adjacent((0, 0), (1, 1)) and b.adjacent((0, 1), (1, 0))
 
@@ -144,12 +153,15 @@ def test_a_wall_end_touching_a_corner_does_not_block_the_diagonal_4_4() -> None:
 def test_walls_meeting_at_a_corner_block_a_line_through_it_4_7() -> None:
     # an L of walls around square (2, 2)'s lower-left corner point (2, 2)
     walls = [((1, 2), (2, 2)), ((2, 1), (2, 2))]
-    b = board("""
+    b = board(
+        """
 ....
 ....
 ....
 ....
-""", walls=walls)  # fmt: skip
+""",
+        walls=walls,
+    )
     # a line from (0,0) through point (2,2) into square (2,2) crosses the wall corner
     assert not b.clear_line((1, 1), (0, 0), (3, 3), (2, 2), set(), ())
     # the same line without the walls is clear
@@ -157,10 +169,13 @@ def test_walls_meeting_at_a_corner_block_a_line_through_it_4_7() -> None:
 
 
 def test_a_closed_door_blocks_an_open_door_does_not_4_4() -> None:
-    b = board("""
+    b = board(
+        """
 ...
 ...
-""", doors={"d1": [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((2, 0), (2, 1))]})  # fmt: skip
+""",
+        doors={"d1": [((0, 0), (0, 1)), ((1, 0), (1, 1)), ((2, 0), (2, 1))]},
+    )
     closed = b.door_sides(["d1"])
     assert not b.adjacent((0, 0), (0, 1), closed) and not b.adjacent((0, 0), (1, 1), closed)
     assert not b.line_of_sight((0, 0), (0, 1), closed=closed)
@@ -199,10 +214,13 @@ def test_range_counts_from_an_adjacent_space_jain_range_5_4_14() -> None:
 
 
 def test_spaces_are_counted_around_walls_4_6() -> None:
-    b = board("""
+    b = board(
+        """
 ...
 ...
-""", walls=[((0, 0), (0, 1)), ((1, 0), (1, 1))])  # fmt: skip
+""",
+        walls=[((0, 0), (0, 1)), ((1, 0), (1, 1))],
+    )
     # round the wall's end: (0,0) (1,0) (2,1) (1,1) (0,1)
     assert b.distance((0, 0), (0, 1)) == 4
 
@@ -222,10 +240,13 @@ def test_ettin_speed_3_ends_four_spaces_away_4_5_4_14() -> None:
 
 
 def test_a_large_base_may_not_straddle_a_wall_or_cover_a_figure_4_5() -> None:
-    b = board("""
+    b = board(
+        """
 ...
 ...
-""", walls=[((0, 0), (0, 1))])  # fmt: skip
+""",
+        walls=[((0, 0), (0, 1))],
+    )
     bases = b.bases((2, 1), (0, 0), lambda s: s != (1, 0))
     assert bases == []  # up is walled, right is a figure
     assert b.bases((2, 1), (1, 1), lambda s: True) == sorted(

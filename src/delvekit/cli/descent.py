@@ -11,10 +11,14 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from delvekit.core.errors import DelvekitError, IllegalChoice, InputError
+
+if TYPE_CHECKING:
+    from delvekit.descent.engine import Game
 
 
 def _write_all(path: str, text: str) -> None:
@@ -38,17 +42,37 @@ def group() -> None:
 @click.option("--quest", default="first-blood", show_default=True)
 @click.option("--heroes", required=True, help="Hero ids, e.g. grisban,jain (2 to 4).")
 @click.option("--classes", help="One class per hero (default: the playable class of each archetype).")
-@click.option("--bots", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="The bot that plays every seat not played by a person.")  # fmt: skip
-@click.option("--human", type=click.Choice(["none", "heroes", "overlord"]), default="none", show_default=True,
-              help="Which side a person plays from the terminal.")  # fmt: skip
+@click.option(
+    "--bots",
+    type=click.Choice(["random", "greedy"]),
+    default="greedy",
+    show_default=True,
+    help="The bot that plays every seat not played by a person.",
+)
+@click.option(
+    "--human",
+    type=click.Choice(["none", "heroes", "overlord"]),
+    default="none",
+    show_default=True,
+    help="Which side a person plays from the terminal.",
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
 @click.option("--log", "log_path", help="Write the JSON-lines log (replay with `delve replay`).")
 @click.option("--save", "save_path", help="Write a save file at the end (or on 'save' when playing).")
 @click.option("--load", "load_path", help="Continue a saved game.")
-def play(quest: str, heroes: str, classes: str | None, bots: str, human: str, seed: int, quiet: bool,
-         log_path: str | None, save_path: str | None, load_path: str | None) -> None:  # fmt: skip
+def play(
+    quest: str,
+    heroes: str,
+    classes: str | None,
+    bots: str,
+    human: str,
+    seed: int,
+    quiet: bool,
+    log_path: str | None,
+    save_path: str | None,
+    load_path: str | None,
+) -> None:
     """Play a quest to its end; the last line is `result: heroes|overlord rounds=N`."""
     from delvekit.core.rng import Rng
     from delvekit.descent.bots import BOTS, MAX_CHOICES
@@ -100,7 +124,7 @@ def play(quest: str, heroes: str, classes: str | None, bots: str, human: str, se
     click.echo(f"result: {game.result or 'unfinished'} rounds={game.state.round}")
 
 
-def _ask(game, save_path: str | None):  # type: ignore[no-untyped-def]
+def _ask(game: Game, save_path: str | None) -> Game:
     """One decision from a person: a number, a choice's text, 'board', 'undo', 'save', 'quit'."""
     from delvekit.descent.engine import Game
     from delvekit.descent.render import board_text, status_text
@@ -150,8 +174,10 @@ def replay_descent(text: str, where: str, verify: bool) -> None:
         game = Game.load(text, where=where)
     else:
         game = Game.from_log(text.splitlines(), where=where, verify=verify)
-    click.echo(f"descent {game.quest.id} choices={len(game.log)} round={game.state.round} "
-               f"result={game.result or 'in progress'}")  # fmt: skip
+    click.echo(
+        f"descent {game.quest.id} choices={len(game.log)} round={game.state.round} "
+        f"result={game.result or 'in progress'}"
+    )
     click.echo(f"digest={game.digest()}" + (" verified" if verify else ""))
 
 
@@ -202,9 +228,11 @@ def content_check() -> None:
     problems = check(content)
     playable = sum(1 for c in content.classes.values() if c.playable)
     click.echo("counts per source:")
-    click.echo(f"  TAG (MIT): {len(content.tiles)} tile grids, {len(content.heroes)} heroes, {playable} classes with "
-               f"equipment numbers, {len(content.monsters)} monsters (Act I/II), "
-               f"{sum(c.count for c in content.search)} search cards")  # fmt: skip
+    click.echo(
+        f"  TAG (MIT): {len(content.tiles)} tile grids, {len(content.heroes)} heroes, "
+        f"{playable} classes with equipment numbers, {len(content.monsters)} monsters (Act I/II), "
+        f"{sum(c.count for c in content.search)} search cards"
+    )
     click.echo(
         f"  Valkyrie (Apache-2.0): {len(content.classes)} classes, "
         f"{sum(len(c.valkyrie_skills) for c in content.classes.values())} skills (names, XP), hero ids"
@@ -216,11 +244,16 @@ def content_check() -> None:
     click.echo(f"  Descent-Community wiki: {sum(c.count for c in content.overlord)} basic overlord cards")
     for q in content.quests.values():
         for label, row in q.orientation_check.items():
-            click.echo(f"  orientation {q.id} {label}: overlaps {row['overlaps']}, connectors "
-                       f"{row['connectors_matched']}/{row['connectors']}, tokens {row['tokens_on_map']}/{row['tokens']}")  # fmt: skip
+            click.echo(
+                f"  orientation {q.id} {label}: overlaps {row['overlaps']}, connectors "
+                f"{row['connectors_matched']}/{row['connectors']}, "
+                f"tokens {row['tokens_on_map']}/{row['tokens']}"
+            )
     report = json.loads(resources.files("delvekit.descent.data").joinpath("crosscheck.json").read_text())
-    click.echo(f"cross-check against {report['second_source']}: {report['agree']} facts agree, "
-               f"{len(report['disagreements'])} disagreements")  # fmt: skip
+    click.echo(
+        f"cross-check against {report['second_source']}: {report['agree']} facts agree, "
+        f"{len(report['disagreements'])} disagreements"
+    )
     for d in report["disagreements"]:
         click.echo(f"  {d['what']}: ours {d['ours']} / theirs {d['theirs']} -> {d['settled']}")
     if problems:

@@ -120,8 +120,9 @@ def _nearest_hero(game: Game, base: tuple[tuple[int, int], ...]) -> tuple[int, i
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 
 
-def play_game(quest: str, heroes: Sequence[str], bots: str, seed: int, *,
-              check: Callable[[Game], None] | None = None) -> Game:  # fmt: skip
+def play_game(
+    quest: str, heroes: Sequence[str], bots: str, seed: int, *, check: Callable[[Game], None] | None = None
+) -> Game:
     """Bots play every seat to the end (``check`` runs after every choice)."""
     if bots not in BOTS:
         raise InputError(f"unknown bot {bots!r} (known: {', '.join(BOTS)})", where="--bots")

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from typing import TypeVar
 
 import msgspec
 
 from delvekit.core.errors import ContentError
-from delvekit.core.squares import SquareBoard, Square
+from delvekit.core.squares import Square, SquareBoard
 from delvekit.descent.dice import ATTACK_DICE, DEFENSE_DICE
 
 _DATA = "delvekit.descent.data"
@@ -196,7 +197,10 @@ class Content(msgspec.Struct, frozen=True):
     quests: dict[str, Quest]
 
 
-def _read(name: str, kind: type[object]) -> object:
+T = TypeVar("T")
+
+
+def _read(name: str, kind: type[T]) -> T:
     raw = resources.files(_DATA).joinpath(name).read_bytes()
     try:
         return msgspec.json.decode(raw, type=kind)
@@ -207,18 +211,18 @@ def _read(name: str, kind: type[object]) -> object:
 @lru_cache(maxsize=1)
 def load_content() -> Content:
     """Every Descent record, decoded and checked (:func:`check`); cached."""
-    heroes: list[Hero] = _read("heroes.json", list[Hero])  # type: ignore[assignment]
-    classes: list[HeroClass] = _read("classes.json", list[HeroClass])  # type: ignore[assignment]
-    monsters: list[Monster] = _read("monsters.json", list[Monster])  # type: ignore[assignment]
-    conditions: list[Condition] = _read("conditions.json", list[Condition])  # type: ignore[assignment]
-    quest: Quest = _read("first-blood.json", Quest)  # type: ignore[assignment]
+    heroes: list[Hero] = _read("heroes.json", list[Hero])
+    classes: list[HeroClass] = _read("classes.json", list[HeroClass])
+    monsters: list[Monster] = _read("monsters.json", list[Monster])
+    conditions: list[Condition] = _read("conditions.json", list[Condition])
+    quest: Quest = _read("first-blood.json", Quest)
     content = Content(
-        tiles=_read("tiles.json", dict[str, Tile]),  # type: ignore[arg-type]
+        tiles=_read("tiles.json", dict[str, Tile]),
         heroes={h.id: h for h in heroes},
         classes={c.id: c for c in classes},
         monsters={m.id: m for m in monsters},
-        search=_read("search.json", tuple[SearchCard, ...]),  # type: ignore[arg-type]
-        overlord=_read("overlord.json", tuple[OverlordCard, ...]),  # type: ignore[arg-type]
+        search=_read("search.json", tuple[SearchCard, ...]),
+        overlord=_read("overlord.json", tuple[OverlordCard, ...]),
         conditions={c.id: c for c in conditions},
         quests={quest.id: quest},
     )
@@ -281,8 +285,8 @@ def check(content: Content) -> list[str]:
             for n, tokens in q.search_tokens.items():
                 spots += [(f"search token ({n} heroes)", t) for t in tokens]
             for n in ("2", "3", "4"):
-                m = q.mauler_for(int(n))
-                spots += [(f"Mauler ({n} heroes)", m.at)] + [(f"ettin ({n} heroes)", e) for e in m.extra]
+                ms = q.mauler_for(int(n))
+                spots += [(f"Mauler ({n} heroes)", ms.at)] + [(f"ettin ({n} heroes)", e) for e in ms.extra]
             out += [
                 f"quest {q.id}: {what} {sq} is not on the map" for what, sq in spots if sq not in board.cells
             ]

@@ -64,8 +64,15 @@ class Game:
     # --- construction -----------------------------------------------------------------------
 
     @classmethod
-    def new(cls, quest: str, heroes: Sequence[str], *, classes: Sequence[str] | None = None, seed: int = 0,
-            content: Content | None = None) -> Game:  # fmt: skip
+    def new(
+        cls,
+        quest: str,
+        heroes: Sequence[str],
+        *,
+        classes: Sequence[str] | None = None,
+        seed: int = 0,
+        content: Content | None = None,
+    ) -> Game:
         """A new game; hero ids are the first word of the hero's name; each hero's class defaults
         to the playable class of its archetype."""
         content = content or load_content()
@@ -93,16 +100,22 @@ class Game:
             if klass is None:
                 raise InputError(f"unknown class {c!r}", where="--classes")
             if not klass.playable:
-                raise InputError(f"class {c!r} is not playable yet (its equipment numbers have no licensed source)",
-                                 where="--classes")  # fmt: skip
+                raise InputError(
+                    f"class {c!r} is not playable yet (its equipment numbers have no licensed source)",
+                    where="--classes",
+                )
             if klass.archetype != content.heroes[h].archetype:
-                raise InputError(f"{h} is a {content.heroes[h].archetype}, {c} a {klass.archetype} class",
-                                 where="--classes")  # fmt: skip
+                raise InputError(
+                    f"{h} is a {content.heroes[h].archetype}, {c} a {klass.archetype} class",
+                    where="--classes",
+                )
         if len(set(classes)) != len(classes):
             twice = sorted({c for c in classes if classes.count(c) > 1})
-            raise InputError(f"each class may be chosen once, {', '.join(twice)} is taken twice (one playable class "
-                             "per archetype so far: a party has at most one hero of each archetype)",
-                             where="--classes")  # fmt: skip
+            raise InputError(
+                f"each class may be chosen once, {', '.join(twice)} is taken twice (one playable class "
+                "per archetype so far: a party has at most one hero of each archetype)",
+                where="--classes",
+            )
         return cls(content, quest, heroes, classes, seed)
 
     def _setup(self) -> None:
@@ -119,7 +132,7 @@ class Game:
         m.unique = "mauler"
         for at in mauler.extra:
             self._spawn(str(q.mauler["monster"]), "minion", at)
-        s.search_tokens = [tuple(t) for t in q.search_tokens[str(n)]]  # type: ignore[misc]
+        s.search_tokens = [(t[0], t[1]) for t in q.search_tokens[str(n)]]
         s.deck = [c.id for c in self.content.overlord for _ in range(c.count)]
         self.rng.shuffle(s.deck)
         s.search_deck = [c.id for c in self.content.search for _ in range(c.count)]
@@ -198,18 +211,41 @@ class Game:
         """A short hash of the whole state (replays must reach the same one)."""
         s = self.state
         doc = {
-            "round": s.round, "phase": s.phase, "result": s.result, "escaped": s.escaped,
-            "heroes": {k: [h.square, h.damage, h.fatigue, sorted(h.conditions), h.knocked_out,
-                           sorted(h.exhausted), h.feat_used, h.search_cards] for k, h in sorted(s.heroes.items())},
-            "monsters": {k: [m.base, m.damage, m.health, sorted(m.conditions)] for k, m in sorted(s.monsters.items())},
+            "round": s.round,
+            "phase": s.phase,
+            "result": s.result,
+            "escaped": s.escaped,
+            "heroes": {
+                k: [
+                    h.square,
+                    h.damage,
+                    h.fatigue,
+                    sorted(h.conditions),
+                    h.knocked_out,
+                    sorted(h.exhausted),
+                    h.feat_used,
+                    h.search_cards,
+                ]
+                for k, h in sorted(s.heroes.items())
+            },
+            "monsters": {
+                k: [m.base, m.damage, m.health, sorted(m.conditions)] for k, m in sorted(s.monsters.items())
+            },
             "cards": [s.deck, s.hand, s.discard, s.search_deck, s.search_tokens],
-            "turn": [s.turn.actor, s.turn.actions, s.turn.mp, s.turn.attacks], "done": [s.heroes_done, s.activated],
-        }  # fmt: skip
+            "turn": [s.turn.actor, s.turn.actions, s.turn.mp, s.turn.attacks],
+            "done": [s.heroes_done, s.activated],
+        }
         return hashlib.sha256(msgspec.json.encode(doc)).hexdigest()[:16]
 
     def header(self) -> dict[str, object]:
-        return {"format": LOG_FORMAT, "game": "descent", "quest": self.quest.id, "heroes": list(self.hero_ids),
-                "classes": list(self.class_ids), "seed": self.seed}  # fmt: skip
+        return {
+            "format": LOG_FORMAT,
+            "game": "descent",
+            "quest": self.quest.id,
+            "heroes": list(self.hero_ids),
+            "classes": list(self.class_ids),
+            "seed": self.seed,
+        }
 
     def save(self) -> str:
         """One JSON document: the setup, every choice, and the digest it must reach."""
@@ -239,8 +275,12 @@ class Game:
     @classmethod
     def replay(cls, header: dict[str, object], choices: Iterable[str], *, where: str = "log") -> Game:
         try:
-            game = cls.new(str(header["quest"]), list(header["heroes"]),  # type: ignore[call-overload]
-                           classes=list(header["classes"]), seed=int(header["seed"]))  # type: ignore[call-overload]  # fmt: skip
+            heroes, classes, seed = header["heroes"], header["classes"], header["seed"]
+            if not isinstance(heroes, list) or not isinstance(classes, list) or not isinstance(seed, int):
+                raise TypeError("heroes, classes and seed")
+            game = cls.new(
+                str(header["quest"]), [str(h) for h in heroes], classes=[str(c) for c in classes], seed=seed
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise InputError(f"bad header ({exc})", where=where) from None
         for i, text in enumerate(choices, start=1):
@@ -329,9 +369,12 @@ class Game:
 
     def near_leoric(self, monster: str) -> bool:
         for h in self.state.heroes.values():
-            if self.content.heroes[h.id].ability == "aura-minus-1-heart" and not h.knocked_out:
-                if self.board.distance(self.state.monsters[monster].base, h.square) <= 3:
-                    return True
+            if (
+                self.content.heroes[h.id].ability == "aura-minus-1-heart"
+                and not h.knocked_out
+                and self.board.distance(self.state.monsters[monster].base, h.square) <= 3
+            ):
+                return True
         return False
 
     def absorb_now(self, hero: HeroState, dealt: int) -> None:
@@ -361,7 +404,7 @@ class Game:
             att = s.attack
             assert att is not None
             actor = att.attacker if att.attacker in s.heroes else "overlord"
-            texts = rules.surge_options(self, att) + ["surge-done"]
+            texts = [*rules.surge_options(self, att), "surge-done"]
             return Decision(actor, "surges", [Choice.parse(t) for t in texts])
         if s.phase == "react":
             return Decision(
@@ -377,9 +420,13 @@ class Game:
 
     def _react_options(self) -> list[str]:
         s = self.state
-        cards = {"monster-attack-rolled": ["critical-blow"], "hero-enters-empty": ["pit-trap"],
-                 "hero-searches": ["poison-dart"], "overlord-turn-start": ["word-of-misery"],
-                 "monster-activation": ["dash", "frenzy"]}[s.react]  # fmt: skip
+        cards = {
+            "monster-attack-rolled": ["critical-blow"],
+            "hero-enters-empty": ["pit-trap"],
+            "hero-searches": ["poison-dart"],
+            "overlord-turn-start": ["word-of-misery"],
+            "monster-activation": ["dash", "frenzy"],
+        }[s.react]
         return [f"play {c}" for c in cards if c in s.hand]
 
     def _apply(self, c: Choice) -> None:

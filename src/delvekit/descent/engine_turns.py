@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from delvekit.core.records import Choice
 from delvekit.core.squares import Square
 from delvekit.descent import rules
+from delvekit.descent.content import Weapon
 from delvekit.descent.state import HeroState, MonsterState, Turn
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def _txt(sq: Square) -> str:
 # --- heroes -----------------------------------------------------------------------------------
 
 
-def _weapon(g: Game, h: HeroState):  # type: ignore[no-untyped-def]
+def _weapon(g: Game, h: HeroState) -> Weapon:
     return g.content.classes[h.klass].weapons[0]
 
 
@@ -114,9 +115,9 @@ def _feat_choices(g: Game, h: HeroState, targets: list[str]) -> list[Choice]:
     if feat == "stun-a-group":
         near = sorted(m.id for m in s.monsters.values() if g.board.distance(m.base, h.square) <= 3)
         return [Choice.of("feat", m) for m in near]
-    if feat == "magic-attack-all-adjacent" and "magic" in _weapon(g, h).traits:
-        if hero_targets(g, h, melee=True):
-            return [Choice.of("feat")]
+    magic = "magic" in _weapon(g, h).traits
+    if feat == "magic-attack-all-adjacent" and magic and hero_targets(g, h, melee=True):
+        return [Choice.of("feat")]
     if feat == "attack-two-targets" and s.turn.actions > 0:
         return [Choice.of("feat", a, b) for i, a in enumerate(targets) for b in targets[i + 1 :]]
     return []
@@ -133,12 +134,16 @@ def hero_attack(g: Game, h: HeroState, targets: list[str], source: str, bonus: i
     if "runic-knowledge" in _skills(g, h) and {"magic", "rune"} & set(weapon.traits):
         abilities.append("fatigue+2heart")
     for other in g.state.heroes.values():
-        if g.content.heroes[other.id].ability == "aura-surge-recover-heart" and not other.knocked_out:
-            if g.board.distance(h.square, other.square) <= 3:
-                abilities.append("recover1heart")
-    if weapon.effect == "adjacent+1heart" and len(targets) == 1:
-        if any(g.board.adjacent(h.square, sq) for sq in g.squares_of(targets[0])):
-            bonus += 1
+        aura = g.content.heroes[other.id].ability == "aura-surge-recover-heart" and not other.knocked_out
+        if aura and g.board.distance(h.square, other.square) <= 3:
+            abilities.append("recover1heart")
+    one = len(targets) == 1
+    if (
+        weapon.effect == "adjacent+1heart"
+        and one
+        and any(g.board.adjacent(h.square, sq) for sq in g.squares_of(targets[0]))
+    ):
+        bonus += 1
     g.state.turn.attacks += 1
     rules.start_attack(g, h.id, targets, weapon.dice, weapon.attack == "ranged", abilities, source, bonus)
 
@@ -295,10 +300,11 @@ def overlord_choose(g: Game, c: Choice) -> None:
         return
     if m.rank == "minion":
         for h in s.heroes.values():
-            if g.content.heroes[h.id].ability == "stun-adjacent-minions" and not h.knocked_out:
-                if any(g.board.adjacent(h.square, sq) for sq in m.base) and "stunned" not in m.conditions:
-                    m.conditions.add("stunned")
-                    g.emit("condition", m.id, "stunned", "source=ashrian")
+            ashrian = g.content.heroes[h.id].ability == "stun-adjacent-minions" and not h.knocked_out
+            near = any(g.board.adjacent(h.square, sq) for sq in m.base)
+            if ashrian and near and "stunned" not in m.conditions:
+                m.conditions.add("stunned")
+                g.emit("condition", m.id, "stunned", "source=ashrian")
     if "dash" in s.hand or "frenzy" in s.hand:
         s.react, s.phase = "monster-activation", "react"
 

@@ -98,9 +98,12 @@ def board_svg(game: Game) -> str:
     def px(sq: tuple[int, int]) -> tuple[int, int]:
         return ((sq[0] - x0 + 1) * SIZE, (y1 - sq[1] + 1) * SIZE)
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-           f'<title>{escape(game.quest.name)}</title>', f'<rect width="{width}" height="{height}" fill="#222"/>']  # fmt: skip
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f"<title>{escape(game.quest.name)}</title>",
+        f'<rect width="{width}" height="{height}" fill="#222"/>',
+    ]
     for sq in sorted(b.cells):
         x, y = px(sq)
         fill = TERRAIN_COLOUR.get(b.terrain.get(sq, ""), "#e8dcc0")
@@ -121,15 +124,22 @@ def board_svg(game: Game) -> str:
             )
     for tok in game.state.search_tokens:
         x, y = px(tok)
-        out.append(f'<circle cx="{x + SIZE // 2}" cy="{y + SIZE // 2}" r="{SIZE // 4}" fill="#f1c232" stroke="#7f6000">'
-                   "<title>search token</title></circle>")  # fmt: skip
+        out.append(
+            f'<circle cx="{x + SIZE // 2}" cy="{y + SIZE // 2}" r="{SIZE // 4}" '
+            'fill="#f1c232" stroke="#7f6000"><title>search token</title></circle>'
+        )
     for h in game.state.heroes.values():
         x, y = px(h.square)
         fill = "#999" if h.knocked_out else "#3d85c6"
-        out.append(f'<circle cx="{x + SIZE // 2}" cy="{y + SIZE // 2}" r="{SIZE // 2 - 3}" fill="{fill}" stroke="#fff">'
-                   f"<title>{escape(game.content.heroes[h.id].name)}</title></circle>")  # fmt: skip
-        out.append(f'<text x="{x + SIZE // 2}" y="{y + SIZE // 2 + 5}" text-anchor="middle" fill="#fff" '
-                   f'font-size="14">{h.id[0].upper()}</text>')  # fmt: skip
+        out.append(
+            f'<circle cx="{x + SIZE // 2}" cy="{y + SIZE // 2}" r="{SIZE // 2 - 3}" '
+            f'fill="{fill}" stroke="#fff">'
+            f"<title>{escape(game.content.heroes[h.id].name)}</title></circle>"
+        )
+        out.append(
+            f'<text x="{x + SIZE // 2}" y="{y + SIZE // 2 + 5}" text-anchor="middle" fill="#fff" '
+            f'font-size="14">{h.id[0].upper()}</text>'
+        )
     for m in game.state.monsters.values():
         mx = min(px(sq)[0] for sq in m.base)
         my = min(px(sq)[1] for sq in m.base)
@@ -138,13 +148,22 @@ def board_svg(game: Game) -> str:
         fill = "#cc0000" if m.rank == "master" else "#f4f4f4"
         text = "#fff" if m.rank == "master" else "#000"
         name = "Mauler" if m.unique else game.content.monsters[m.monster].name
-        out.append(f'<rect x="{mx + 3}" y="{my + 3}" width="{w - 6}" height="{h_ - 6}" rx="6" fill="{fill}" '
-                   f'stroke="#000"><title>{escape(name)} ({m.rank}) {m.health - m.damage}/{m.health}</title></rect>')  # fmt: skip
-        out.append(f'<text x="{mx + w // 2}" y="{my + h_ // 2 + 5}" text-anchor="middle" fill="{text}" '
-                   f'font-size="13">{escape(_abbrev(m.monster) if not m.unique else "M")}</text>')  # fmt: skip
-    out.append(f'<text x="{SIZE // 2}" y="{height - SIZE - 4}" fill="#eee" font-size="13">{escape(game.quest.name)}: '
-               f"round {game.state.round}, escaped {game.state.escaped}/{game.quest.escapes_to_lose}</text>")  # fmt: skip
-    out.append(f'<text x="{SIZE // 2}" y="{height - SIZE // 2}" fill="#ccc" font-size="11">green: exit; yellow: '
-               "search token; blue: hero; red: master; white: minion; M: Mauler</text>")  # fmt: skip
+        out.append(
+            f'<rect x="{mx + 3}" y="{my + 3}" width="{w - 6}" height="{h_ - 6}" rx="6" fill="{fill}" '
+            f'stroke="#000"><title>{escape(name)} ({m.rank}) {m.health - m.damage}/{m.health}</title></rect>'
+        )
+        out.append(
+            f'<text x="{mx + w // 2}" y="{my + h_ // 2 + 5}" text-anchor="middle" fill="{text}" '
+            f'font-size="13">{escape(_abbrev(m.monster) if not m.unique else "M")}</text>'
+        )
+    out.append(
+        f'<text x="{SIZE // 2}" y="{height - SIZE - 4}" fill="#eee" font-size="13">'
+        f"{escape(game.quest.name)}: "
+        f"round {game.state.round}, escaped {game.state.escaped}/{game.quest.escapes_to_lose}</text>"
+    )
+    out.append(
+        f'<text x="{SIZE // 2}" y="{height - SIZE // 2}" fill="#ccc" font-size="11">green: exit; yellow: '
+        "search token; blue: hero; red: master; white: minion; M: Mauler</text>"
+    )
     out.append("</svg>")
     return "\n".join(out)

@@ -189,11 +189,30 @@ def bases_at(g: Game, m: MonsterState, size: tuple[int, int], sq: Square) -> lis
 # --- the attack pipeline (§4.6) ------------------------------------------------------------------
 
 
-def start_attack(g: Game, attacker: str, targets: list[str], dice: tuple[str, ...], ranged: bool,
-                 abilities: list[str], source: str, bonus_hearts: int = 0) -> None:  # fmt: skip
+def start_attack(
+    g: Game,
+    attacker: str,
+    targets: list[str],
+    dice: tuple[str, ...],
+    ranged: bool,
+    abilities: list[str],
+    source: str,
+    bonus_hearts: int = 0,
+) -> None:
     r = roll(dice, g.rng)
-    att = Attack(attacker, targets, dice, ranged, r.miss, r.range, r.hearts, r.surges, list(abilities),
-                 bonus_hearts=bonus_hearts, source=source)  # fmt: skip
+    att = Attack(
+        attacker,
+        targets,
+        dice,
+        ranged,
+        r.miss,
+        r.range,
+        r.hearts,
+        r.surges,
+        list(abilities),
+        bonus_hearts=bonus_hearts,
+        source=source,
+    )
     src = g.squares_of(attacker)
     att.need = max((g.board.distance(src, g.squares_of(t)) for t in targets), default=0) if ranged else 0
     g.emit("attack", attacker, "targets=" + ",".join(targets), "roll=" + r.text().replace(" ", ","))
@@ -303,11 +322,11 @@ def defend_and_damage(g: Game, att: Attack, target: str, pool: tuple[str, ...], 
     r = roll(pool, g.rng)
     shields = r.shields
     hero = g.state.heroes.get(target)
-    if hero is not None and "shield+1" in g.hero_items(hero) and "wooden-shield" not in hero.exhausted:
-        if hearts - max(0, shields - att.pierce) > 0:
-            hero.exhausted.add("wooden-shield")
-            shields += 1
-            g.emit("exhaust", target, "wooden-shield", "shields=+1")
+    shield = hero is not None and "shield+1" in g.hero_items(hero) and "wooden-shield" not in hero.exhausted
+    if hero is not None and shield and hearts - max(0, shields - att.pierce) > 0:
+        hero.exhausted.add("wooden-shield")
+        shields += 1
+        g.emit("exhaust", target, "wooden-shield", "shields=+1")
     dealt = max(0, hearts - max(0, shields - att.pierce))
     g.emit("defend", target, "roll=" + (r.text().replace(" ", ",") or "none"), f"damage={dealt}")
     if hero is not None:

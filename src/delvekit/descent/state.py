@@ -26,8 +26,12 @@ class HeroState:
     search_cards: list[str] = field(default_factory=list)
 
     def clone(self) -> HeroState:
-        return replace(self, conditions=set(self.conditions), exhausted=set(self.exhausted),
-                       search_cards=list(self.search_cards))  # fmt: skip
+        return replace(
+            self,
+            conditions=set(self.conditions),
+            exhausted=set(self.exhausted),
+            search_cards=list(self.search_cards),
+        )
 
     @property
     def alive_health(self) -> int:
@@ -92,8 +96,14 @@ class Attack:
     extra_fatigue_heart: int = 0
 
     def clone(self) -> Attack:
-        return replace(self, targets=list(self.targets), abilities=list(self.abilities), used=list(self.used),
-                       effects=list(self.effects), shields=dict(self.shields))  # fmt: skip
+        return replace(
+            self,
+            targets=list(self.targets),
+            abilities=list(self.abilities),
+            used=list(self.used),
+            effects=list(self.effects),
+            shields=dict(self.shields),
+        )
 
 
 @dataclass

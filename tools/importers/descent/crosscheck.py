@@ -24,25 +24,29 @@ SETTLED = {
         "act1-master",
         "attack",
     ): "TAG has blue+yellow; we ship blue+red: every other base monster's master rolls at least its "
-    "minion's dice, TAG's blue+yellow would be the only exception (digest §6 correction 2; a corrections entry "
-    "in the importer)",
+    "minion's dice, TAG's blue+yellow would be the only exception (digest §6 correction 2; "
+    "a corrections entry in the importer)",
     (
         "goblin-archer",
         "act1-master",
         "abilities",
     ): "Cowardly is printed for minions only in TAG; any2cards lists "
-    "it on the card back for the group; the engine applies it to minions (TAG), which only matters off First Blood's "
-    "master",
+    "it on the card back for the group; the engine applies it to minions (TAG), which only "
+    "matters off First Blood's master",
 }
 
 
 # speed, health, stamina, might, knowledge, willpower, awareness (rules digest §2.6)
 DIGEST_HEROES = {
-    "Avric Albright": (4, 12, 4, 2, 3, 4, 2), "Ashrian": (5, 10, 4, 2, 2, 3, 4),
-    "Grisban the Thirsty": (3, 14, 4, 5, 2, 3, 1), "Syndrael": (4, 12, 4, 4, 3, 2, 2),
-    "Jain Fairwood": (5, 8, 5, 2, 3, 2, 4), "Tomble Burrowell": (4, 8, 5, 1, 2, 3, 5),
-    "Leoric of the Book": (4, 8, 5, 1, 5, 2, 3), "Widow Tarha": (4, 10, 4, 2, 4, 3, 2),
-}  # fmt: skip
+    "Avric Albright": (4, 12, 4, 2, 3, 4, 2),
+    "Ashrian": (5, 10, 4, 2, 2, 3, 4),
+    "Grisban the Thirsty": (3, 14, 4, 5, 2, 3, 1),
+    "Syndrael": (4, 12, 4, 4, 3, 2, 2),
+    "Jain Fairwood": (5, 8, 5, 2, 3, 2, 4),
+    "Tomble Burrowell": (4, 8, 5, 1, 2, 3, 5),
+    "Leoric of the Book": (4, 8, 5, 1, 5, 2, 3),
+    "Widow Tarha": (4, 10, 4, 2, 4, 3, 2),
+}
 
 
 def a2c_monsters() -> dict[tuple[str, str], dict[str, object]]:
@@ -80,8 +84,14 @@ def main() -> int:
         if ours == theirs:
             agree += 1
             return
-        dis.append({"what": what, "ours": json.dumps(ours), "theirs": json.dumps(theirs),
-                    "settled": SETTLED.get(key, "unsettled: ours (TAG, MIT) kept; listed for review")})  # fmt: skip
+        dis.append(
+            {
+                "what": what,
+                "ours": json.dumps(ours),
+                "theirs": json.dumps(theirs),
+                "settled": SETTLED.get(key, "unsettled: ours (TAG, MIT) kept; listed for review"),
+            }
+        )
 
     a2c = a2c_monsters()
     for (mid, key), row in sorted(a2c.items()):
@@ -90,8 +100,12 @@ def main() -> int:
         if key == "group":
             for n, (minions, masters) in sorted(row.items()):
                 i = int(n) - 2
-                cmp(f"{mid} group size for {n} heroes", [ours_m[mid]["minions"][i], ours_m[mid]["masters"][i]],
-                    [minions, masters], (mid, "group"))  # fmt: skip
+                cmp(
+                    f"{mid} group size for {n} heroes",
+                    [ours_m[mid]["minions"][i], ours_m[mid]["masters"][i]],
+                    [minions, masters],
+                    (mid, "group"),
+                )
             continue
         stats = ours_m[mid]["stats"][key]
         for field in ("speed", "health", "defense", "attack"):
@@ -99,8 +113,11 @@ def main() -> int:
             if field in ("defense", "attack"):  # a pool is a multiset of dice
                 mine, theirs = sorted(mine), sorted(theirs)  # type: ignore[type-var]
             cmp(f"{mid} {key} {field}", mine, theirs, (mid, key, field))
-    tedo = json.loads((SOURCES / "TedoBoiyo+Descent-2nd-Edition-Helper/data/Descent_Hero_List.json")
-                      .read_text(encoding="utf-8-sig"))  # fmt: skip
+    tedo = json.loads(
+        (SOURCES / "TedoBoiyo+Descent-2nd-Edition-Helper/data/Descent_Hero_List.json").read_text(
+            encoding="utf-8-sig"
+        )
+    )
     by_name = {h["Name"]: h for h in tedo}
     by_name["Jain Fairwood"] = by_name.get("Jaine Fairwood", {})
     for name, row in DIGEST_HEROES.items():  # the rules digest §2.6 table (three sources, [V])
@@ -111,12 +128,24 @@ def main() -> int:
     for name, h in sorted(ours_h.items()):
         t = by_name.get(name)
         if not t:
-            dis.append({"what": f"hero {name}", "ours": "present", "theirs": "missing",
-                        "settled": "not in TedoBoiyo's list; checked against the digest's table only"})  # fmt: skip
+            dis.append(
+                {
+                    "what": f"hero {name}",
+                    "ours": "present",
+                    "theirs": "missing",
+                    "settled": "not in TedoBoiyo's list; checked against the digest's table only",
+                }
+            )
             continue
-        for ours_key, their_key in (("speed", "Speed"), ("health", "Health"), ("stamina", "Stamina"),
-                                    ("might", "Strength"), ("knowledge", "Knowledge"), ("willpower", "Willpower"),
-                                    ("awareness", "Awareness")):  # fmt: skip
+        for ours_key, their_key in (
+            ("speed", "Speed"),
+            ("health", "Health"),
+            ("stamina", "Stamina"),
+            ("might", "Strength"),
+            ("knowledge", "Knowledge"),
+            ("willpower", "Willpower"),
+            ("awareness", "Awareness"),
+        ):
             cmp(f"hero {name} {ours_key}", h[ours_key], int(t[their_key]), ("hero", name, ours_key))
         cmp(f"hero {name} defense", h["defense"], [t["Defense_Die"].lower().replace("grey", "gray")])
     items = json.loads((SOURCES / "any2cards+d2e/data/class-items.base-game-extract.js").read_text())
@@ -137,8 +166,14 @@ def main() -> int:
             cmp(f"search {sid} count", ours_s[sid]["count"], r["count"])
             cmp(f"search {sid} gold", ours_s[sid]["gold"], r["gold"])
         elif r.get("expansion") == "base game" and r.get("count"):
-            dis.append({"what": f"search {sid}", "ours": "missing", "theirs": str(r["count"]),
-                        "settled": "unsettled: not in TAG's deck"})  # fmt: skip
+            dis.append(
+                {
+                    "what": f"search {sid}",
+                    "ours": "missing",
+                    "theirs": str(r["count"]),
+                    "settled": "unsettled: not in TAG's deck",
+                }
+            )
     # disagreements between the sources themselves, settled by a correction or left open
     dis.insert(
         0,
@@ -149,17 +184,35 @@ def main() -> int:
             "settled": SETTLED[("barghest", "act1-master", "attack")],
         },
     )
-    dis.insert(1, {"what": "elemental Air/Earth/Fire/Water", "ours": "actions (TAG)",
-                   "theirs": "surge abilities (any2cards)",
-                   "settled": "unsettled (digest §6 correction 3); the engine does not use the Elemental yet, "
-                   "First Blood has none"})  # fmt: skip
-    report = {"second_source": "any2cards/d2e extracts and TedoBoiyo/Descent-2nd-Edition-Helper (no licence; "
-              "numbers compared, nothing shipped)", "agree": agree, "disagreements": dis}  # fmt: skip
+    dis.insert(
+        1,
+        {
+            "what": "elemental Air/Earth/Fire/Water",
+            "ours": "actions (TAG)",
+            "theirs": "surge abilities (any2cards)",
+            "settled": "unsettled (digest §6 correction 3); the engine does not use the Elemental yet, "
+            "First Blood has none",
+        },
+    )
+    report = {
+        "second_source": "any2cards/d2e extracts and TedoBoiyo/Descent-2nd-Edition-Helper (no licence; "
+        "numbers compared, nothing shipped)",
+        "agree": agree,
+        "disagreements": dis,
+    }
     (DATA / "crosscheck.json").write_text(json.dumps(report, indent=1) + "\n")
-    lines = ["# Descent content: cross-check against a second source", "",
-             "Generated by `tools/importers/descent/crosscheck.py`. Ours: TAG (MIT) and Valkyrie (Apache-2.0, CC0).",
-             "Theirs: any2cards/d2e extracts and TedoBoiyo's helper (no licence: compared, never shipped).", "",
-             f"**{agree} facts agree; {len(dis)} disagree.**", "", "| fact | ours | theirs | settled |", "|---|---|---|---|"]  # fmt: skip
+    lines = [
+        "# Descent content: cross-check against a second source",
+        "",
+        "Generated by `tools/importers/descent/crosscheck.py`.",
+        "Ours: TAG (MIT) and Valkyrie (Apache-2.0, CC0).",
+        "Theirs: any2cards/d2e extracts and TedoBoiyo's helper (no licence: compared, never shipped).",
+        "",
+        f"**{agree} facts agree; {len(dis)} disagree.**",
+        "",
+        "| fact | ours | theirs | settled |",
+        "|---|---|---|---|",
+    ]
     lines += [f"| {d['what']} | `{d['ours']}` | `{d['theirs']}` | {d['settled']} |" for d in dis]
     (ROOT / "docs/descent-crosscheck.md").write_text("\n".join(lines) + "\n")
     print(f"{agree} agree, {len(dis)} disagree")

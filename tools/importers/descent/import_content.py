@@ -310,7 +310,7 @@ def search(src: Path) -> list[dict[str, object]]:
                 "gold": v(card["value"]),
                 "kind": str(v(card["type"])).lower(),
                 "effect": effects.get(name, ""),
-            },  # fmt: skip
+            },
         )
         rec["count"] = int(rec["count"]) + 1  # type: ignore[call-overload]
     return sorted(counts.values(), key=lambda r: str(r["id"]))
@@ -332,15 +332,35 @@ OVERLORD = [
 ]
 
 CONDITIONS = [
-    {"id": "poisoned", "test": "might", "on_fail": "1-damage", "discard": "on-pass",
-     "source": "digest §4.11 [M], mirrors Diseased"},
-    {"id": "diseased", "test": "willpower", "on_fail": "1-fatigue", "discard": "on-pass",
-     "source": "digest §4.11 [S] descent2e.fandom Diseased"},
-    {"id": "immobilized", "test": "", "on_fail": "", "discard": "end-of-turn",
-     "source": "digest §4.11; no move actions or movement points"},
-    {"id": "stunned", "test": "", "on_fail": "", "discard": "action",
-     "source": "digest §4.11 [V]; an action discards it, the only action allowed while stunned"},
-]  # fmt: skip
+    {
+        "id": "poisoned",
+        "test": "might",
+        "on_fail": "1-damage",
+        "discard": "on-pass",
+        "source": "digest §4.11 [M], mirrors Diseased",
+    },
+    {
+        "id": "diseased",
+        "test": "willpower",
+        "on_fail": "1-fatigue",
+        "discard": "on-pass",
+        "source": "digest §4.11 [S] descent2e.fandom Diseased",
+    },
+    {
+        "id": "immobilized",
+        "test": "",
+        "on_fail": "",
+        "discard": "end-of-turn",
+        "source": "digest §4.11; no move actions or movement points",
+    },
+    {
+        "id": "stunned",
+        "test": "",
+        "on_fail": "",
+        "discard": "action",
+        "source": "digest §4.11 [V]; an action discards it, the only action allowed while stunned",
+    },
+]
 
 
 # --- First Blood -----------------------------------------------------------------------------
@@ -360,7 +380,7 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
                     "x": int(s["xposition"]),
                     "y": int(s["yposition"]),
                     "rotation": int(s.get("rotation", "0")),
-                }  # fmt: skip
+                }
             )
     newer = sorted(
         (
@@ -382,8 +402,15 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
     exit_tile = next(p for p in placements if p["name"] == "Exit")
     exits = [sq for sq, (name, _) in squares.items() if name == "Exit"]
     # the exit's far row (away from the tile it joins): the squares with no neighbour off the exit tile
-    far = [sq for sq in exits if not any((sq[0] + dx, sq[1] + dy) in squares and squares[(sq[0] + dx, sq[1] + dy)][0] != "Exit"
-                                         for dx in (-1, 0, 1) for dy in (-1, 0, 1))]  # fmt: skip
+    far = [
+        sq
+        for sq in exits
+        if not any(
+            (sq[0] + dx, sq[1] + dy) in squares and squares[(sq[0] + dx, sq[1] + dy)][0] != "Exit"
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+        )
+    ]
     entrance = sorted(sq for sq, (name, _) in squares.items() if name == "Entrance")
     return {
         "id": "first-blood",
@@ -419,8 +446,10 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
         },
         "escapes_to_lose": 5,
         "sources": {
-            "tiles": "NPBruce/valkyrie-questdata ShadowRune/FirstBlood/quest.ini@0e7480d9 (CC0), equal to 01_FirstBlood",
-            "rules": "the same file: Mauler +4/+6/+8 health, goblins escaping add fatigue to the objective, 5 to lose",
+            "tiles": "NPBruce/valkyrie-questdata ShadowRune/FirstBlood/quest.ini@0e7480d9 (CC0), "
+            "equal to 01_FirstBlood",
+            "rules": "the same file: Mauler +4/+6/+8 health, goblins escaping add fatigue to the "
+            "objective, 5 to lose",
         },
     }
 
@@ -444,8 +473,11 @@ def check_placements(
     overlap, every connector of every tile lands on another tile's square, every token lands on a
     square. A mirrored or clockwise reading fails, so the check can fail."""
     report = {}
-    for label, mirror, ccw in (("as read (counter-clockwise)", False, True), ("clockwise", False, False),
-                               ("mirrored", True, True)):  # fmt: skip
+    for label, mirror, ccw in (
+        ("as read (counter-clockwise)", False, True),
+        ("clockwise", False, False),
+        ("mirrored", True, True),
+    ):
         occ: dict[tuple[int, int], str] = {}
         overlaps = 0
         conns = []
@@ -467,8 +499,13 @@ def check_placements(
                         occ[sq] = str(p["name"])
         matched = sum(1 for sq, name in conns if sq in occ and occ[sq] != name)
         on_map = sum(1 for t in tokens if tuple(t) in occ)
-        report[label] = {"overlaps": overlaps, "connectors": len(conns), "connectors_matched": matched,
-                         "tokens": len(tokens), "tokens_on_map": on_map}  # fmt: skip
+        report[label] = {
+            "overlaps": overlaps,
+            "connectors": len(conns),
+            "connectors_matched": matched,
+            "tokens": len(tokens),
+            "tokens_on_map": on_map,
+        }
     return report
 
 
@@ -479,8 +516,11 @@ def main(argv: list[str]) -> int:
     tile_data = tiles(src)
     quest = first_blood(src, tile_data)
     old = ini(src / QUEST_OLD)
-    tokens = [[int(old[s]["xposition"]), int(old[s]["yposition"])] for s in old.sections()
-              if s.startswith(("TokenSearch", "MPlace", "MonsterGoblin", "EventPlaceHero"))]  # fmt: skip
+    tokens = [
+        [int(old[s]["xposition"]), int(old[s]["yposition"])]
+        for s in old.sections()
+        if s.startswith(("TokenSearch", "MPlace", "MonsterGoblin", "EventPlaceHero"))
+    ]
     quest["orientation_check"] = check_placements(quest["placements"], tile_data, tokens)  # type: ignore[arg-type]
     good = quest["orientation_check"]["as read (counter-clockwise)"]  # type: ignore[index]
     if (
