@@ -27,6 +27,7 @@ from delvekit.core.squares import Square
 from delvekit.descent import rules
 from delvekit.descent.content import ARCHETYPE_CLASS, Content, Stats, load_content, quest_board
 from delvekit.descent.dice import roll
+from delvekit.descent.engine_cards import react, react_options
 from delvekit.descent.engine_turns import (
     hero_choices,
     hero_choose,
@@ -408,7 +409,7 @@ class Game:
             return Decision(actor, "surges", [Choice.parse(t) for t in texts])
         if s.phase == "react":
             return Decision(
-                "overlord", "react", [Choice.parse(t) for t in self._react_options()] + [Choice.of("pass")]
+                "overlord", "react", [Choice.parse(t) for t in react_options(self)] + [Choice.of("pass")]
             )
         if s.phase == "hero":
             return Decision(s.turn.actor, "action", hero_choices(self))
@@ -417,17 +418,6 @@ class Game:
         if s.phase in ("monster", "place"):
             return Decision("overlord", "monster" if s.phase == "monster" else "place", monster_choices(self))
         raise AssertionError(f"no decision for phase {s.phase}")
-
-    def _react_options(self) -> list[str]:
-        s = self.state
-        cards = {
-            "monster-attack-rolled": ["critical-blow"],
-            "hero-enters-empty": ["pit-trap"],
-            "hero-searches": ["poison-dart"],
-            "overlord-turn-start": ["word-of-misery"],
-            "monster-activation": ["dash", "frenzy"],
-        }[s.react]
-        return [f"play {c}" for c in cards if c in s.hand]
 
     def _apply(self, c: Choice) -> None:
         s = self.state
@@ -452,61 +442,13 @@ class Game:
                 if not rules.surge_options(self, att):
                     rules.finish_attack(self)
         elif s.phase == "react":
-            self._react(c)
+            react(self, c)
         elif s.phase == "hero":
             hero_choose(self, c)
         elif s.phase == "overlord":
             overlord_choose(self, c)
         else:
             monster_choose(self, c)
-
-    def _react(self, c: Choice) -> None:
-        s = self.state
-        trigger, s.react = s.react, ""
-        card = c.args[0] if c.kind == "play" else ""
-        if card:
-            s.hand.remove(card)
-            s.discard.append(card)
-            self.emit("overlord-plays", card)
-        if trigger == "monster-attack-rolled":
-            att = s.attack
-            assert att is not None
-            if card == "critical-blow":
-                att.abilities.append("+3heart")
-            rules.to_surges(self)
-        elif trigger == "hero-enters-empty":
-            s.phase = "hero"
-            h = s.heroes[s.react_hero]
-            if card == "pit-trap" and not rules.attribute_test(self, h, "awareness"):
-                rules.hero_damage(self, h, 1, "pit-trap")
-                if s.turn.mp > 0:
-                    s.turn.mp -= 1
-                elif not h.knocked_out:
-                    h.conditions.add("stunned")
-                    self.emit("condition", h.id, "stunned")
-        elif trigger == "hero-searches":
-            s.phase = "hero"
-            h = s.heroes[s.react_hero]
-            if card == "poison-dart":
-                attr = min(("awareness", "might"), key=lambda a: int(getattr(self.content.heroes[h.id], a)))
-                if rules.attribute_test(self, h, attr):
-                    self.draw_overlord(1)
-                else:
-                    rules.hero_damage(self, h, 1, "poison-dart")
-                    rules.hero_fatigue(self, h, 1, "poison-dart", forced=True)
-                    if not h.knocked_out:
-                        h.conditions.add("poisoned")
-                        self.emit("condition", h.id, "poisoned")
-        elif trigger == "overlord-turn-start":
-            s.misery = card == "word-of-misery"
-            s.phase = "overlord"
-        elif trigger == "monster-activation":
-            s.phase = "monster"
-            if card == "dash":
-                s.turn.dash = True
-            elif card == "frenzy":
-                s.turn.attack_limit = 2
-                s.turn.actions += 1
 
     # --- flow -----------------------------------------------------------------------------------
 
