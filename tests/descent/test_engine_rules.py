@@ -274,3 +274,14 @@ def test_word_of_misery_cannot_loop_on_a_fully_fatigued_hero() -> None:
     h.fatigue = h.stamina
     rules.hero_damage(g, h, 1, "test")
     assert h.damage == 2 and h.fatigue == h.stamina
+
+
+def test_cowardly_goblins_spend_surges_only_near_a_master() -> None:
+    g = new()
+    minion = next(m for m in g.state.monsters.values() if m.monster == "goblin-archer" and m.rank == "minion")
+    att = Attack(minion.id, ["grisban"], ("blue", "yellow"), True, False, 5, 2, 1, ["+1range", "+1heart"])
+    assert rules.surge_options(g, att)  # the goblin master stands beside its minions at setup
+    for m in g.state.monsters.values():
+        if m.rank == "master":
+            m.rank = "minion"
+    assert rules.surge_options(g, att) == []

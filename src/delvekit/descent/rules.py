@@ -232,6 +232,12 @@ def surge_options(g: Game, att: Attack) -> list[str]:
     left = att.surges - surges_spent(att)
     if left <= 0:
         return []
+    monster = g.state.monsters.get(att.attacker)
+    if monster is not None and "cowardly" in g.abilities(monster):
+        # Cowardly: no surge abilities unless within 3 spaces of a master monster
+        masters = [m for m in g.state.monsters.values() if m.rank == "master" and m.id != monster.id]
+        if not any(g.board.distance(monster.base, m.base) <= 3 for m in masters):
+            return []
     out = [f"surge {i}" for i, _ in enumerate(att.abilities) if i not in att.used]
     hero = g.state.heroes.get(att.attacker)
     if hero is not None and not att.recover_fatigue and hero.fatigue > 0:
