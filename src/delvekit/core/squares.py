@@ -141,7 +141,7 @@ class SquareBoard:
     of sides). Doors are closed or open in the game state; pass the closed ones' sides to the
     queries as ``closed``."""
 
-    __slots__ = ("_dist", "_lines", "_nb", "cells", "doors", "terrain", "walls")
+    __slots__ = ("_dist", "_lines", "_nb", "_water", "cells", "doors", "terrain", "walls")
 
     def __init__(
         self,
@@ -156,6 +156,7 @@ class SquareBoard:
         self.doors = MappingProxyType(dict(doors))
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
+        self._water = frozenset(sq for sq, kind in terrain.items() if kind == "water")
         self._lines: dict[tuple[Point, Square, Point, Square], frozenset[Square] | None] = {}
 
     @classmethod
@@ -249,7 +250,9 @@ class SquareBoard:
         if not closed:
             got = self._nb.get(sq)
             if got is None:
-                got = self._nb[sq] = [n for dx, dy in STEPS if self.adjacent(sq, n := (sq[0] + dx, sq[1] + dy))]
+                got = self._nb[sq] = [
+                    n for dx, dy in STEPS if self.adjacent(sq, n := (sq[0] + dx, sq[1] + dy))
+                ]
             return got
         return [n for dx, dy in STEPS if self.adjacent(sq, n := (sq[0] + dx, sq[1] + dy), closed)]
 
@@ -387,21 +390,35 @@ class SquareBoard:
         step to an 8-neighbour costs 1, water 2 (§4.12); ``can_enter`` says which squares may be
         entered or passed (friendly figures), ``can_end`` which may be ended in. Values are the
         points spent (a shortest path, Dijkstra)."""
+        return {sq: c for sq, c in self.spread(start, points, closed=closed, can_enter=can_enter).items()
+                if sq == start or can_end(sq)}  # fmt: skip
+
+    def spread(
+        self,
+        start: Square,
+        points: int,
+        *,
+        closed: Collection[Edge] = (),
+        can_enter: Callable[[Square], bool] | None = None,
+        no_enter: Collection[Square] = (),
+    ) -> dict[Square, int]:
+        """The cheapest cost to every square within ``points`` (water 2, §4.12), entering no
+        square of ``no_enter`` (a set is fastest) and none that ``can_enter`` refuses."""
         best = {start: 0}
-        frontier: list[list[Square]] = [[start]] + [[] for _ in range(2 * points + 2)]
+        frontier: list[list[Square]] = [[start]] + [[] for _ in range(points + 2)]
+        water = self._water
         for cost in range(points + 1):
             for sq in frontier[cost]:
-                if best.get(sq) != cost:
+                if best[sq] != cost:
                     continue
                 for n in self.neighbours(sq, closed):
-                    if not can_enter(n):
+                    if n in no_enter or (can_enter is not None and not can_enter(n)):
                         continue
-                    step = 2 if self.terrain.get(n) == "water" else 1
-                    c = cost + step
-                    if c <= points and c < best.get(n, 10**6):
+                    c = cost + (2 if n in water else 1)
+                    if c <= points and c < best.get(n, 1 << 30):
                         best[n] = c
                         frontier[c].append(n)
-        return {sq: c for sq, c in best.items() if sq == start or can_end(sq)}
+        return best
 
     # --- large monsters (§4.5) -----------------------------------------------------------------
 

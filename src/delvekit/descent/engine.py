@@ -52,6 +52,7 @@ class Game:
         self.content = content
         self.quest = content.quests[quest]
         self.board = quest_board(content, quest)
+        self.obstacles = frozenset(sq for sq, kind in self.board.terrain.items() if kind == "obstacle")
         self.hero_ids = tuple(heroes)
         self.class_ids = tuple(classes)
         self.seed = seed
@@ -200,6 +201,7 @@ class Game:
     def clone(self) -> Game:
         other = Game.__new__(Game)
         other.content, other.quest, other.board = self.content, self.quest, self.board
+        other.obstacles = self.obstacles
         other.hero_ids, other.class_ids, other.seed = self.hero_ids, self.class_ids, self.seed
         other.rng = self.rng.clone()
         other.state = self.state.clone()

@@ -31,9 +31,7 @@ def monster_squares(g: Game) -> dict[Square, str]:
 
 def blocked(g: Game) -> set[Square]:
     """Squares that block sight: figures and obstacles."""
-    out = set(hero_squares(g)) | set(monster_squares(g))
-    out |= {sq for sq, kind in g.board.terrain.items() if kind == "obstacle"}
-    return out
+    return set(hero_squares(g)) | set(monster_squares(g)) | g.obstacles
 
 
 def can_see(g: Game, source: tuple[Square, ...], target: tuple[Square, ...]) -> bool:
@@ -130,17 +128,10 @@ def nearest_empty(g: Game, start: Square, *, hero: bool) -> Square:
 
 
 def hero_reach(g: Game, h: HeroState, points: int) -> dict[Square, int]:
-    monsters = monster_squares(g)
+    no_enter = set(monster_squares(g)) | g.obstacles
     heroes = hero_squares(g)
-    obstacle = g.board.terrain
-
-    def enter(sq: Square) -> bool:
-        return sq not in monsters and obstacle.get(sq) != "obstacle"
-
-    def end(sq: Square) -> bool:
-        return sq not in heroes or sq == h.square
-
-    return g.board.reachable(h.square, points, can_enter=enter, can_end=end)
+    reach = g.board.spread(h.square, points, no_enter=no_enter)
+    return {sq: c for sq, c in reach.items() if sq not in heroes or sq == h.square}
 
 
 def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
@@ -149,20 +140,13 @@ def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
     heroes = hero_squares(g)
     mons = monster_squares(g)
     scamper = "scamper" in g.abilities(m)
-    obstacle = g.board.terrain
     own = set(m.base)
-
-    def enter(sq: Square) -> bool:
-        if obstacle.get(sq) == "obstacle":
-            return False
-        return scamper or sq not in heroes
-
-    def end(sq: Square) -> bool:
-        return sq not in heroes and (sq not in mons or sq in own)
-
+    no_enter = g.obstacles if scamper else g.obstacles | set(heroes)
     best: dict[Square, int] = {}
     for start in m.base:
-        for sq, cost in g.board.reachable(start, points, can_enter=enter, can_end=end).items():
+        for sq, cost in g.board.spread(start, points, no_enter=no_enter).items():
+            if sq in heroes or (sq in mons and sq not in own):
+                continue
             if cost < best.get(sq, BIG):
                 best[sq] = cost
     if len(m.base) == 1:
