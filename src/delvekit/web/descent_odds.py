@@ -29,8 +29,8 @@ def descent_odds(
     from delvekit.descent.odds import attack_odds, parse_surges, summary
 
     pool = parse_pool(attack, kind="attack")
-    odds = attack_odds(pool, parse_pool(defense, kind="defense"), abilities=parse_surges(",".join(surges_for)),
-                       need_range=need_range)  # fmt: skip
+    abilities = parse_surges(",".join(surges_for))
+    odds = attack_odds(pool, parse_pool(defense, kind="defense"), abilities=abilities, need_range=need_range)
     out = odds.to_json()
     row = summary(pool)
     at_least = row["surges_at_least"]
