@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
@@ -21,7 +22,7 @@ DEFENSE = ("brown", "gray", "black")
 
 
 def descent_odds(
-    attack: list[str], defense: list[str], surges_for: list[str], need_range: int
+    attack: Sequence[str], defense: Sequence[str], surges_for: Sequence[str], need_range: int
 ) -> dict[str, Any]:
     """The issue's JSON contract (``miss``, ``damage``, ``surges``, ``range``, and
     ``with_surges`` when surge abilities or a range are given) plus the wiki's summary row."""
