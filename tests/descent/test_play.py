@@ -113,3 +113,11 @@ def test_quest_show_writes_svg_and_content_check_passes(tmp_path) -> None:  # ty
     out = CliRunner().invoke(cli, ["descent", "content", "check"])
     assert out.exit_code == 0 and out.output.strip().endswith("content ok"), out.output
     assert "connectors 36/36" in out.output and "disagreements" in out.output
+
+
+@pytest.mark.parametrize("bots", ["random/greedy", "greedy/random"])
+@pytest.mark.parametrize("seed", range(3))
+def test_mixed_bots_play_first_blood_to_the_end(bots: str, seed: int) -> None:
+    game = play_game("first-blood", party(2 + seed % 3, seed), bots, 200 + seed, check=check)
+    assert game.result in ("heroes", "overlord")
+    assert Game.from_log(game.log_lines(), verify=True).digest() == game.digest()

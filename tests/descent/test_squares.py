@@ -295,3 +295,29 @@ def test_an_empty_open_board_has_sight_everywhere_and_blockers_only_remove_it(
     assert big.line_of_sight(a, b)
     if big.line_of_sight(a, b, blocked=blocked - {a, b}):
         assert big.line_of_sight(a, b, blocked=set(list(blocked - {a, b})[:3]))
+
+
+def test_real_tile_4A_diagonal_obstacles_let_attacks_through_their_shared_corner_4_14() -> None:
+    # the forum ruling on tile 4A (§4.14): TAG's grid of 4A has obstacles along a diagonal; the
+    # two squares on the other diagonal of each shared corner see each other (melee), and a
+    # ranged line through the exact corner is legal
+    from delvekit.descent.content import load_content
+
+    tile = load_content().tiles["4A"]
+    cells = [(x, y) for x, y, _ in tile.squares]
+    obst = {(x, y) for x, y, kind in tile.squares if kind == "obstacle"}
+    b = SquareBoard.build(cells, terrain={sq: "obstacle" for sq in obst})
+    pairs = [(a, c) for a in obst for c in obst if c[0] == a[0] + 1 and abs(c[1] - a[1]) == 1]
+    pairs = [(a, c) for a, c in pairs if (a[0], c[1]) in b.cells and (c[0], a[1]) in b.cells]
+    assert len(pairs) >= 2  # the diagonal of three obstacles has two shared corners
+    checked = False
+    for a, c in pairs:
+        p, q = (a[0], c[1]), (c[0], a[1])  # the other diagonal of the same 2x2 block
+        assert b.adjacent(p, q) and b.line_of_sight(p, q, blocked=obst)
+        # one square further out on each side, along the same diagonal, through the same corner
+        dx, dy = q[0] - p[0], q[1] - p[1]
+        far_p, far_q = (p[0] - dx, p[1] - dy), (q[0] + dx, q[1] + dy)
+        if far_p in b.cells and far_q in b.cells and not {far_p, far_q} & obst:
+            assert b.line_of_sight(far_p, far_q, blocked=obst)
+            checked = True
+    assert checked

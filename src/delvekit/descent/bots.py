@@ -123,15 +123,19 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
 def play_game(
     quest: str, heroes: Sequence[str], bots: str, seed: int, *, check: Callable[[Game], None] | None = None
 ) -> Game:
-    """Bots play every seat to the end (``check`` runs after every choice)."""
-    if bots not in BOTS:
-        raise InputError(f"unknown bot {bots!r} (known: {', '.join(BOTS)})", where="--bots")
+    """Bots play every seat to the end (``check`` runs after every choice); ``bots`` is one bot
+    for every seat or ``HEROES/OVERLORD``, e.g. ``random/greedy``."""
+    hero_bot, _, overlord_bot = bots.partition("/")
+    overlord_bot = overlord_bot or hero_bot
+    for name in (hero_bot, overlord_bot):
+        if name not in BOTS:
+            raise InputError(f"unknown bot {name!r} (known: {', '.join(BOTS)})", where="--bots")
     game = Game.new(quest, list(heroes), seed=seed)
-    bot = BOTS[bots]
     rng = Rng(seed ^ 0x5EED)
     for _ in range(MAX_CHOICES):
         if game.result:
             return game
+        bot = BOTS[overlord_bot if game.decision.actor == "overlord" else hero_bot]
         game.choose(bot(game, rng))
         if check is not None:
             check(game)

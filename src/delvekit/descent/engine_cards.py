@@ -75,4 +75,4 @@ def react(g: Game, c: Choice) -> None:
             s.turn.dash = True
         elif card == "frenzy":
             s.turn.attack_limit = 2
-            s.turn.actions += 1
+            s.turn.frenzy = True

@@ -343,7 +343,7 @@ def monster_choices(g: Game) -> list[Choice]:
                 out.append(Choice.of("goto", _txt(sq)))
         if m.monster == g.quest.reinforce.monster and any(sq in g.quest.exit for sq in m.base):
             out.append(Choice.of("escape"))
-    if acts and t.attacks < t.attack_limit:
+    if (acts or t.frenzy) and t.attacks < t.attack_limit:
         out += [Choice.of("attack", h) for h in monster_targets(g, m)]
     return [*out, Choice.of("end")]
 
@@ -398,7 +398,10 @@ def monster_choose(g: Game, c: Choice) -> None:
         if m.id not in s.monsters:
             s.phase = "overlord" if not s.result else "over"
     elif k == "attack":
-        _spend_action(g)
+        if t.actions == 0 and t.frenzy:
+            t.frenzy = False
+        else:
+            _spend_action(g)
         t.attacks += 1
         st = g.stats(m)
         abilities = [a.removeprefix("surge:") for a in st.abilities if a.startswith("surge:")]

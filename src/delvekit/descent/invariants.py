@@ -62,7 +62,7 @@ def problems_of(game: Game) -> list[str]:
     if t.actor in s.monsters or t.actor.rsplit("-", 1)[0] in size:
         if t.attacks > t.attack_limit:
             out.append(f"{t.actor}: {t.attacks} attacks in one activation (limit {t.attack_limit})")
-        if t.actions_taken > 2 + (t.attack_limit - 1):
+        if t.actions_taken > 2:
             out.append(f"{t.actor}: {t.actions_taken} actions in one activation")
     if t.actions < 0 or t.mp < 0:
         out.append(f"turn of {t.actor}: {t.actions} actions, {t.mp} movement points")

@@ -67,6 +67,7 @@ class Turn:
     rested: bool = False
     free_attack: bool = False  # a feat's attack that costs no action
     dash: bool = False  # overlord card: a move action that does not count
+    frenzy: bool = False  # overlord card: an attack action that does not count
     ended: bool = False
 
 
