@@ -285,3 +285,34 @@ def test_cowardly_goblins_spend_surges_only_near_a_master() -> None:
         if m.rank == "master":
             m.rank = "minion"
     assert rules.surge_options(g, att) == []
+
+
+def test_widow_tarha_rerolls_one_die_once_a_round_hero_ability() -> None:
+    g = new(("widow", "grisban"))
+    g.choose("turn widow")
+    target = next(iter(g.state.monsters))
+    from delvekit.descent.engine_turns import hero_attack
+
+    hero_attack(g, g.state.heroes["widow"], [target], "attack")
+    assert g.decision.kind == "surges"
+    assert [c for c in texts(g) if c.startswith("reroll")] == ["reroll 0", "reroll 1"]
+    g.choose("reroll 0")
+    assert "widow-reroll" in g.state.heroes["widow"].exhausted
+    if g.decision.kind == "surges":
+        assert not any(c.startswith("reroll") for c in texts(g))
+
+
+def test_syndrael_feat_moves_her_and_a_friend_heroic_feat() -> None:
+    g = new(("syndrael", "jain"))
+    clear_hand(g)
+    g.choose("turn syndrael")
+    assert "feat jain" in texts(g)
+    g.choose("feat jain")
+    assert g.decision.actor == "jain" and g.decision.kind == "friend-move"
+    assert g.state.heroes["jain"].fatigue == 0
+    start = g.state.heroes["jain"].square
+    g.choose(next(c for c in texts(g) if c.startswith("goto")))
+    assert g.state.heroes["jain"].square != start and g.state.heroes["jain"].fatigue == 0
+    if g.decision.kind == "friend-move":
+        g.choose("done")
+    assert g.decision.actor == "syndrael" and g.state.turn.mp == 4 and g.state.turn.actions == 2

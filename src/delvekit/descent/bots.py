@@ -45,7 +45,12 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
     if d.kind == "absorb":
         return choices[-1]
     if d.kind == "surges":
-        return choices[0]
+        att = s.attack
+        if att is not None and att.miss and "reroll" in by_kind:
+            return by_kind["reroll"][att.dice.index("blue") if "blue" in att.dice else 0]
+        return (by_kind.get("surge") or by_kind["surge-done"])[0]
+    if d.kind == "friend-move":
+        return choices[-1]
     if d.kind == "react":
         return next((c for c in choices if c.kind == "play"), choices[-1])
     if d.kind == "place":

@@ -29,6 +29,8 @@ from delvekit.descent.content import ARCHETYPE_CLASS, Content, Stats, load_conte
 from delvekit.descent.dice import roll
 from delvekit.descent.engine_cards import react, react_options
 from delvekit.descent.engine_turns import (
+    friend_choices,
+    friend_choose,
     hero_choices,
     hero_choose,
     monster_choices,
@@ -235,6 +237,7 @@ class Game:
                 k: [m.base, m.damage, m.health, sorted(m.conditions)] for k, m in sorted(s.monsters.items())
             },
             "cards": [s.deck, s.hand, s.discard, s.search_deck, s.search_tokens],
+            "friend": list(s.friend),
             "turn": [s.turn.actor, s.turn.actions, s.turn.mp, s.turn.attacks],
             "done": [s.heroes_done, s.activated],
         }
@@ -407,7 +410,7 @@ class Game:
             att = s.attack
             assert att is not None
             actor = att.attacker if att.attacker in s.heroes else "overlord"
-            texts = [*rules.surge_options(self, att), "surge-done"]
+            texts = [*rules.reroll_options(self, att), *rules.surge_options(self, att), "surge-done"]
             return Decision(actor, "surges", [Choice.parse(t) for t in texts])
         if s.phase == "react":
             return Decision(
@@ -415,6 +418,8 @@ class Game:
             )
         if s.phase == "hero":
             return Decision(s.turn.actor, "action", hero_choices(self))
+        if s.phase == "friend":
+            return Decision(s.friend[0], "friend-move", friend_choices(self))
         if s.phase == "overlord":
             return Decision("overlord", "activate", overlord_choices(self))
         if s.phase in ("monster", "place"):
@@ -439,6 +444,10 @@ class Game:
             assert att is not None
             if c.kind == "surge-done":
                 rules.finish_attack(self)
+            elif c.kind == "reroll":
+                rules.reroll(self, att, int(c.args[0]))
+                if not rules.surge_options(self, att):
+                    rules.finish_attack(self)
             else:
                 rules.spend_surge(self, att, c.args[0])
                 if not rules.surge_options(self, att):
@@ -447,6 +456,8 @@ class Game:
             react(self, c)
         elif s.phase == "hero":
             hero_choose(self, c)
+        elif s.phase == "friend":
+            friend_choose(self, c)
         elif s.phase == "overlord":
             overlord_choose(self, c)
         else:

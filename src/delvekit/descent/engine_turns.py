@@ -118,6 +118,10 @@ def _feat_choices(g: Game, h: HeroState, targets: list[str]) -> list[Choice]:
     magic = "magic" in _weapon(g, h).traits
     if feat == "magic-attack-all-adjacent" and magic and hero_targets(g, h, melee=True):
         return [Choice.of("feat")]
+    if feat == "move-with-a-friend":
+        near = sorted(o.id for o in s.heroes.values() if o.id != h.id and not o.knocked_out
+                      and g.board.distance(h.square, o.square) <= 3)  # fmt: skip
+        return [Choice.of("feat", o) for o in near] or [Choice.of("feat")]
     if feat == "attack-two-targets" and s.turn.actions > 0:
         return [Choice.of("feat", a, b) for i, a in enumerate(targets) for b in targets[i + 1 :]]
     return []
@@ -256,6 +260,12 @@ def _feat(g: Game, h: HeroState, args: list[str]) -> None:
                 g.emit("condition", m.id, "stunned")
     elif feat == "magic-attack-all-adjacent":
         hero_attack(g, h, hero_targets(g, h, melee=True), "feat")
+    elif feat == "move-with-a-friend":
+        # Syndrael and a hero within 3 spaces each perform a move action, beyond their 2 actions
+        t.mp += g.content.heroes[h.id].speed
+        if args:
+            s.friend = (args[0], g.content.heroes[args[0]].speed)
+            s.phase = "friend"
     elif feat == "attack-two-targets":
         _spend_action(g)
         hero_attack(g, h, args, "feat")
@@ -407,3 +417,30 @@ def monster_choose(g: Game, c: Choice) -> None:
         abilities = [a.removeprefix("surge:") for a in st.abilities if a.startswith("surge:")]
         ranged = g.content.monsters[m.monster].attack_type == "ranged"
         rules.start_attack(g, m.id, [c.args[0]], st.attack, ranged, abilities, "attack")
+
+
+def friend_choices(g: Game) -> list[Choice]:
+    """Syndrael's friend moves now with the points of one move action (no fatigue: it is not
+    that hero's turn)."""
+    hid, points = g.state.friend
+    h = g.state.heroes[hid]
+    out = [
+        Choice.of("goto", _txt(sq)) for sq, cost in sorted(rules.hero_reach(g, h, points).items()) if cost > 0
+    ]
+    return [*out, Choice.of("done")]
+
+
+def friend_choose(g: Game, c: Choice) -> None:
+    s = g.state
+    hid, points = s.friend
+    h = s.heroes[hid]
+    if c.kind == "goto":
+        dest = _sq(c.args[0])
+        cost = rules.hero_reach(g, h, points)[dest]
+        h.square = dest
+        s.friend = (hid, points - cost)
+        g.emit("moves", hid, f"to={c.args[0]}", f"cost={cost}", "source=syndrael")
+        if points - cost > 0:
+            return
+    s.friend = ("", 0)
+    s.phase = "hero"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvekit.core.squares import Square
-from delvekit.descent.dice import roll
+from delvekit.descent.dice import DICE, Roll, roll
 from delvekit.descent.state import Attack, HeroState, MonsterState
 
 if TYPE_CHECKING:
@@ -183,7 +183,8 @@ def start_attack(
     source: str,
     bonus_hearts: int = 0,
 ) -> None:
-    r = roll(dice, g.rng)
+    faces = [g.rng.randint(0, 5) for _ in dice]  # the same draws as dice.roll
+    r = Roll(tuple(dice), tuple(DICE[d].faces[i] for d, i in zip(dice, faces, strict=True)))
     att = Attack(
         attacker,
         targets,
@@ -196,6 +197,7 @@ def start_attack(
         list(abilities),
         bonus_hearts=bonus_hearts,
         source=source,
+        faces=faces,
     )
     src = g.squares_of(attacker)
     att.need = max((g.board.distance(src, g.squares_of(t)) for t in targets), default=0) if ranged else 0
@@ -229,6 +231,27 @@ def surge_options(g: Game, att: Attack) -> list[str]:
     return out
 
 
+def reroll_options(g: Game, att: Attack) -> list[str]:
+    """Widow Tarha's ability: once per round, after rolling for an attack, reroll one attack or
+    power die (offered before any surge is spent)."""
+    hero = g.state.heroes.get(att.attacker)
+    if hero is None or g.content.heroes[hero.id].ability != "reroll-one-die":
+        return []
+    if att.rerolled or "widow-reroll" in hero.exhausted or surges_spent(att):
+        return []
+    return [f"reroll {i}" for i in range(len(att.dice))]
+
+
+def reroll(g: Game, att: Attack, i: int) -> None:
+    hero = g.state.heroes[att.attacker]
+    hero.exhausted.add("widow-reroll")
+    att.rerolled = True
+    att.faces[i] = g.rng.randint(0, 5)
+    r = Roll(att.dice, tuple(DICE[d].faces[f] for d, f in zip(att.dice, att.faces, strict=True)))
+    att.miss, att.range, att.hearts, att.surges = r.miss, r.range, r.hearts, r.surges
+    g.emit("reroll", hero.id, f"die={att.dice[i]}", "roll=" + r.text().replace(" ", ","))
+
+
 def surges_spent(att: Attack) -> int:
     return len(att.used) + int(att.recover_fatigue)
 
@@ -236,7 +259,7 @@ def surges_spent(att: Attack) -> int:
 def to_surges(g: Game) -> None:
     att = g.state.attack
     assert att is not None
-    if surge_options(g, att):
+    if surge_options(g, att) or reroll_options(g, att):
         g.state.phase = "attack"
     else:
         finish_attack(g)

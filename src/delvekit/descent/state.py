@@ -95,10 +95,13 @@ class Attack:
     source: str = "attack"  # attack | rage | feat
     stage: str = "react"  # react | surges | done
     extra_fatigue_heart: int = 0
+    faces: list[int] = field(default_factory=list)  # the face rolled on each die
+    rerolled: bool = False
 
     def clone(self) -> Attack:
         return replace(
             self,
+            faces=list(self.faces),
             targets=list(self.targets),
             abilities=list(self.abilities),
             used=list(self.used),
@@ -134,6 +137,7 @@ class State:
     place_options: list[tuple[Square, ...]] = field(default_factory=list)
     misery: bool = False  # Word of Misery this overlord turn
     absorb: tuple[str, int] = ("", 0)  # Jain: damage she may turn into fatigue
+    friend: tuple[str, int] = ("", 0)  # Syndrael's feat: the hero moving now, and the points
     result: str = ""
     rounds_played: int = 0
 
