@@ -316,3 +316,42 @@ def test_syndrael_feat_moves_her_and_a_friend_heroic_feat() -> None:
     if g.decision.kind == "friend-move":
         g.choose("done")
     assert g.decision.actor == "syndrael" and g.state.turn.mp == 4 and g.state.turn.actions == 2
+
+
+def test_tripwire_ends_the_move_on_a_failed_awareness_test_basic_deck() -> None:
+    for seed in range(30):
+        g = new(seed=seed)
+        g.state.deck += [c for c in g.state.hand if c != "tripwire"]
+        g.state.hand = ["tripwire"]
+        if "tripwire" in g.state.deck:
+            g.state.deck.remove("tripwire")
+        g.choose("turn grisban")
+        g.choose("move")
+        g.choose(next(c for c in texts(g) if c.startswith("goto")))
+        assert g.decision.kind == "react" and "play tripwire" in texts(g)
+        events = g.choose("play tripwire")
+        test = next(e for e in events if e.kind == "test")
+        if "fail" in test.args:
+            assert g.state.turn.mp == 0
+            return
+        assert g.state.turn.mp > 0
+    raise AssertionError("no failed test in 30 seeds")
+
+
+def test_dark_fortune_lets_the_overlord_reroll_one_die_basic_deck() -> None:
+    g = new(seed=2)
+    clear_hand(g)
+    g.state.deck.remove("dark-fortune")
+    g.state.hand = ["dark-fortune"]
+    to_overlord(g)
+    goblin = next(m for m in g.state.monsters.values() if m.monster == "goblin-archer")
+    g.choose(f"activate {goblin.id}")
+    g.state.heroes["grisban"].square = (8, -5)
+    g._decision = None  # the position changed under the engine: recompute (test set-up only)
+    g.choose("attack grisban")
+    assert texts(g) == ["play dark-fortune", "pass"]
+    g.choose("play dark-fortune")
+    assert [c for c in texts(g) if c.startswith("reroll")] == ["reroll 0", "reroll 1"]
+    events = g.choose("reroll 0")
+    assert any(e.kind == "reroll" for e in events)
+    check(g)

@@ -182,7 +182,7 @@ def hero_choose(g: Game, c: Choice) -> None:
         h.square = dest
         t.moved = True
         g.emit("moves", h.id, f"to={a[0]}", f"cost={cost}")
-        if "pit-trap" in s.hand:
+        if {"pit-trap", "tripwire"} & set(s.hand):
             s.react, s.react_hero, s.phase = "hero-enters-empty", h.id, "react"
     elif k in ("attack", "rage", "feat-attack"):
         if k == "feat-attack":

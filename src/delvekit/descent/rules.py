@@ -203,7 +203,8 @@ def start_attack(
     att.need = max((g.board.distance(src, g.squares_of(t)) for t in targets), default=0) if ranged else 0
     g.emit("attack", attacker, "targets=" + ",".join(targets), "roll=" + r.text().replace(" ", ","))
     g.state.attack = att
-    if attacker in g.state.monsters and "critical-blow" in g.state.hand and not r.miss:
+    cards = {"critical-blow", "dark-might", "dark-fortune"} if not r.miss else {"dark-fortune"}
+    if attacker in g.state.monsters and cards & set(g.state.hand):
         g.state.react = "monster-attack-rolled"
         g.state.phase = "react"
         return
@@ -234,22 +235,25 @@ def surge_options(g: Game, att: Attack) -> list[str]:
 def reroll_options(g: Game, att: Attack) -> list[str]:
     """Widow Tarha's ability: once per round, after rolling for an attack, reroll one attack or
     power die (offered before any surge is spent)."""
-    hero = g.state.heroes.get(att.attacker)
-    if hero is None or g.content.heroes[hero.id].ability != "reroll-one-die":
+    if att.rerolled or surges_spent(att):
         return []
-    if att.rerolled or "widow-reroll" in hero.exhausted or surges_spent(att):
+    hero = g.state.heroes.get(att.attacker)
+    if hero is None:
+        return [f"reroll {i}" for i in range(len(att.dice))] if att.fortune else []
+    if g.content.heroes[hero.id].ability != "reroll-one-die" or "widow-reroll" in hero.exhausted:
         return []
     return [f"reroll {i}" for i in range(len(att.dice))]
 
 
 def reroll(g: Game, att: Attack, i: int) -> None:
-    hero = g.state.heroes[att.attacker]
-    hero.exhausted.add("widow-reroll")
+    who = att.attacker
+    if who in g.state.heroes:
+        g.state.heroes[who].exhausted.add("widow-reroll")
     att.rerolled = True
     att.faces[i] = g.rng.randint(0, 5)
     r = Roll(att.dice, tuple(DICE[d].faces[f] for d, f in zip(att.dice, att.faces, strict=True)))
     att.miss, att.range, att.hearts, att.surges = r.miss, r.range, r.hearts, r.surges
-    g.emit("reroll", hero.id, f"die={att.dice[i]}", "roll=" + r.text().replace(" ", ","))
+    g.emit("reroll", who, f"die={att.dice[i]}", "roll=" + r.text().replace(" ", ","))
 
 
 def surges_spent(att: Attack) -> int:

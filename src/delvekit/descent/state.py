@@ -97,6 +97,7 @@ class Attack:
     extra_fatigue_heart: int = 0
     faces: list[int] = field(default_factory=list)  # the face rolled on each die
     rerolled: bool = False
+    fortune: bool = False  # the overlord's Dark Fortune: one die of this attack may be rerolled
 
     def clone(self) -> Attack:
         return replace(
@@ -134,6 +135,7 @@ class State:
     attack: Attack | None = None
     react: str = ""  # the overlord card trigger being offered
     react_hero: str = ""
+    react_used: list[str] = field(default_factory=list)
     place_options: list[tuple[Square, ...]] = field(default_factory=list)
     misery: bool = False  # Word of Misery this overlord turn
     absorb: tuple[str, int] = ("", 0)  # Jain: damage she may turn into fatigue
