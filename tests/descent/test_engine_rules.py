@@ -355,3 +355,26 @@ def test_dark_fortune_lets_the_overlord_reroll_one_die_basic_deck() -> None:
     events = g.choose("reroll 0")
     assert any(e.kind == "reroll" for e in events)
     check(g)
+
+
+def test_tomble_vanishes_and_reappears_within_4_spaces_heroic_feat() -> None:
+    g = new(("tomble", "grisban"))
+    clear_hand(g)
+    g.choose("turn tomble")
+    token = g.state.heroes["tomble"].square
+    g.choose("feat")
+    assert g.state.heroes["tomble"].vanished and g.decision.kind == "order"
+    assert token not in rules.hero_squares(g)
+    g.choose("turn grisban")
+    g.choose("end-turn")
+    to_overlord(g)
+    g.choose("end-turn")
+    g.choose("turn tomble")
+    assert g.decision.kind == "reappear"
+    places = texts(g)
+    assert places and all(
+        g.board.distance(token, tuple(map(int, p.split()[1].split(",")))) <= 4 for p in places
+    )
+    g.choose(places[-1])
+    assert not g.state.heroes["tomble"].vanished and g.decision.kind == "action"
+    check(g)

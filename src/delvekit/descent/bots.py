@@ -51,6 +51,12 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
         return (by_kind.get("surge") or by_kind["surge-done"])[0]
     if d.kind == "friend-move":
         return choices[-1]
+    if d.kind == "reappear":
+        target = _hero_goal(game, s.heroes[d.actor].square)
+        if target is None:
+            return choices[0]
+        dist = board.distances(target)
+        return min(choices, key=lambda c: (dist.get(_sq(c.args[0]), 10**6), c.args[0]))
     if d.kind == "react":
         return next((c for c in choices if c.kind == "play"), choices[-1])
     if d.kind == "place":
@@ -59,8 +65,9 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
         return choices[0]
     if d.kind == "action":
         h = s.heroes[d.actor]
+        hide = game.content.heroes[h.id].feat == "vanish" and h.damage * 2 < h.health
         for kind in ("stand-up", "discard-stun", "revive", "feat", "feat-attack", "rage", "attack"):
-            if kind in by_kind:
+            if kind in by_kind and not (kind == "feat" and hide):
                 opts = by_kind[kind]
                 mauler = [
                     c for c in opts if c.args and c.args[0] in s.monsters and s.monsters[c.args[0]].unique

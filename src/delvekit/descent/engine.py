@@ -37,6 +37,7 @@ from delvekit.descent.engine_turns import (
     monster_choose,
     overlord_choices,
     overlord_choose,
+    reappear_choices,
 )
 from delvekit.descent.state import HeroState, MonsterState, State
 
@@ -222,6 +223,7 @@ class Game:
             "escaped": s.escaped,
             "heroes": {
                 k: [
+                    h.vanished,
                     h.square,
                     h.damage,
                     h.fatigue,
@@ -418,6 +420,8 @@ class Game:
             )
         if s.phase == "hero":
             return Decision(s.turn.actor, "action", hero_choices(self))
+        if s.phase == "vanish":
+            return Decision(s.turn.actor, "reappear", reappear_choices(self, s.heroes[s.turn.actor]))
         if s.phase == "friend":
             return Decision(s.friend[0], "friend-move", friend_choices(self))
         if s.phase == "overlord":
@@ -458,6 +462,11 @@ class Game:
             hero_choose(self, c)
         elif s.phase == "friend":
             friend_choose(self, c)
+        elif s.phase == "vanish":
+            h = s.heroes[s.turn.actor]
+            h.square, h.vanished = (int(c.args[0].split(",")[0]), int(c.args[0].split(",")[1])), False
+            s.phase = "hero"
+            self.emit("reappears", h.id, f"at={c.args[0]}")
         elif s.phase == "overlord":
             overlord_choose(self, c)
         else:
@@ -482,6 +491,8 @@ class Game:
                         rules.hero_damage(self, h, 1, cond)
                     else:
                         rules.hero_fatigue(self, h, 1, cond, forced=True)
+        if h.vanished:
+            s.phase = "vanish"
 
     def end_hero_turn(self) -> None:
         s = self.state

@@ -110,7 +110,7 @@ def hero_choices(g: Game) -> list[Choice]:
 def _feat_choices(g: Game, h: HeroState, targets: list[str]) -> list[Choice]:
     feat = g.content.heroes[h.id].feat
     s = g.state
-    if feat in ("extra-attack", "run-and-attack", "heal-all-2-red"):
+    if feat in ("extra-attack", "run-and-attack", "heal-all-2-red", "vanish"):
         return [Choice.of("feat")]
     if feat == "stun-a-group":
         near = sorted(m.id for m in s.monsters.values() if g.board.distance(m.base, h.square) <= 3)
@@ -266,6 +266,10 @@ def _feat(g: Game, h: HeroState, args: list[str]) -> None:
         if args:
             s.friend = (args[0], g.content.heroes[args[0]].speed)
             s.phase = "friend"
+    elif feat == "vanish":
+        # Tomble leaves a token; he returns within 4 spaces of it at the start of his next turn
+        h.vanished = True
+        t.ended = True
     elif feat == "attack-two-targets":
         _spend_action(g)
         hero_attack(g, h, args, "feat")
@@ -319,12 +323,18 @@ def overlord_choose(g: Game, c: Choice) -> None:
         s.react, s.phase = "monster-activation", "react"
 
 
+def reappear_choices(g: Game, h: HeroState) -> list[Choice]:
+    taken = set(rules.hero_squares(g)) | set(rules.monster_squares(g)) | g.obstacles
+    dist = g.board.distances(h.square)
+    return [Choice.of("place", _txt(sq)) for sq, d in sorted(dist.items()) if d <= 4 and sq not in taken]
+
+
 def monster_targets(g: Game, m: MonsterState) -> list[str]:
     melee = g.content.monsters[m.monster].attack_type == "melee"
     reach = 2 if "reach" in g.abilities(m) else 1
     out = []
     for h in g.state.heroes.values():
-        if h.knocked_out:
+        if h.knocked_out or h.vanished:
             continue
         if melee:
             near = any(g.board.adjacent(sq, h.square) for sq in m.base)

@@ -38,7 +38,7 @@ def problems_of(game: Game) -> list[str]:
             out.append(f"{h.id}: knocked out with conditions {sorted(h.conditions)}")
         if h.square not in game.board.cells:
             out.append(f"{h.id}: off the map at {h.square}")
-        if not h.knocked_out:
+        if not h.knocked_out and not h.vanished:
             if h.square in taken:
                 out.append(f"{h.id} and {taken[h.square]} share {h.square}")
             taken[h.square] = h.id

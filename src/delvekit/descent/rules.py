@@ -22,7 +22,7 @@ BIG = 10**6
 
 def hero_squares(g: Game) -> dict[Square, str]:
     """Squares of standing heroes (a knocked-out hero's token is empty, §4.10)."""
-    return {h.square: h.id for h in g.state.heroes.values() if not h.knocked_out}
+    return {h.square: h.id for h in g.state.heroes.values() if not h.knocked_out and not h.vanished}
 
 
 def monster_squares(g: Game) -> dict[Square, str]:

@@ -23,6 +23,7 @@ class HeroState:
     knocked_out: bool = False
     exhausted: set[str] = field(default_factory=set)
     feat_used: bool = False
+    vanished: bool = False  # Tomble's feat: his figure is off the map, a token on his square
     search_cards: list[str] = field(default_factory=list)
 
     def clone(self) -> HeroState:
