@@ -372,9 +372,8 @@ def test_tomble_vanishes_and_reappears_within_4_spaces_heroic_feat() -> None:
     g.choose("turn tomble")
     assert g.decision.kind == "reappear"
     places = texts(g)
-    assert places and all(
-        g.board.distance(token, tuple(map(int, p.split()[1].split(",")))) <= 4 for p in places
-    )
+    squares = [(int(p.split()[1].split(",")[0]), int(p.split()[1].split(",")[1])) for p in places]
+    assert squares and all(g.board.distance(token, sq) <= 4 for sq in squares)
     g.choose(places[-1])
     assert not g.state.heroes["tomble"].vanished and g.decision.kind == "action"
     check(g)
