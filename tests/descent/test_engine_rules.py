@@ -377,3 +377,30 @@ def test_tomble_vanishes_and_reappears_within_4_spaces_heroic_feat() -> None:
     g.choose(places[-1])
     assert not g.state.heroes["tomble"].vanished and g.decision.kind == "action"
     check(g)
+
+
+def test_mauler_throws_an_adjacent_hero_within_3_spaces_ettin_throw() -> None:
+    for seed in range(40):
+        g = new(("grisban", "jain", "avric"), seed=seed)  # Mauler is a master: he has Throw
+        clear_hand(g)
+        to_overlord(g)
+        mauler = next(m for m in g.state.monsters.values() if m.unique)
+        jain = g.state.heroes["jain"]
+        free = [sq for sq in g.board.cells if g.board.adjacent(sq, mauler.base[0]) and sq not in mauler.base]
+        jain.square = free[0]
+        g._decision = None  # the position changed under the engine: recompute (test set-up only)
+        g.choose(f"activate {mauler.id}")
+        assert "throw jain" in texts(g)
+        before = jain.square
+        events = g.choose("throw jain")
+        test = next(e for e in events if e.kind == "test")
+        if "pass" in test.args:
+            assert jain.square == before and g.decision.kind == "monster"
+            continue
+        assert g.decision.kind == "throw"
+        g.choose(g.decision.choices[0])
+        assert g.board.distance(before, jain.square) <= 3 and jain.damage == 1
+        assert any(c.startswith("attack") or c == "end" for c in texts(g))  # Throw is not an attack
+        check(g)
+        return
+    raise AssertionError("no failed Might test in 40 seeds")

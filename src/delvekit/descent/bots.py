@@ -59,7 +59,7 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
         return min(choices, key=lambda c: (dist.get(_sq(c.args[0]), 10**6), c.args[0]))
     if d.kind == "react":
         return next((c for c in choices if c.kind == "play"), choices[-1])
-    if d.kind == "place":
+    if d.kind in ("place", "throw"):
         return rng.choice(choices)
     if d.kind == "activate":
         return choices[0]

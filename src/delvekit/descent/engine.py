@@ -38,6 +38,8 @@ from delvekit.descent.engine_turns import (
     overlord_choices,
     overlord_choose,
     reappear_choices,
+    throw_choices,
+    throw_choose,
 )
 from delvekit.descent.state import HeroState, MonsterState, State
 
@@ -420,6 +422,8 @@ class Game:
             )
         if s.phase == "hero":
             return Decision(s.turn.actor, "action", hero_choices(self))
+        if s.phase == "throw":
+            return Decision("overlord", "throw", throw_choices(self) or [Choice.of("place", "none")])
         if s.phase == "vanish":
             return Decision(s.turn.actor, "reappear", reappear_choices(self, s.heroes[s.turn.actor]))
         if s.phase == "friend":
@@ -462,6 +466,13 @@ class Game:
             hero_choose(self, c)
         elif s.phase == "friend":
             friend_choose(self, c)
+        elif s.phase == "throw":
+            if c.args[0] == "none":  # no empty space within 3: the hero stays, still suffers 1 heart
+                h = s.heroes[s.react_hero]
+                s.react_hero, s.phase = "", "monster"
+                rules.hero_damage(self, h, 1, "throw")
+            else:
+                throw_choose(self, c)
         elif s.phase == "vanish":
             h = s.heroes[s.turn.actor]
             h.square, h.vanished = (int(c.args[0].split(",")[0]), int(c.args[0].split(",")[1])), False

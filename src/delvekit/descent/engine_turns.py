@@ -365,6 +365,10 @@ def monster_choices(g: Game) -> list[Choice]:
             out.append(Choice.of("escape"))
     if (acts or t.frenzy) and t.attacks < t.attack_limit:
         out += [Choice.of("attack", h) for h in monster_targets(g, m)]
+    if acts and "action-throw" in g.abilities(m):  # Throw is an action, not an attack
+        for h in sorted(g.state.heroes.values(), key=lambda h: h.id):
+            if not h.knocked_out and not h.vanished and any(g.board.adjacent(sq, h.square) for sq in m.base):
+                out.append(Choice.of("throw", h.id))
     return [*out, Choice.of("end")]
 
 
@@ -412,6 +416,15 @@ def monster_choose(g: Game, c: Choice) -> None:
             else:
                 s.place_options = sorted(options)
                 s.phase = "place"
+    elif k == "throw":
+        # Throw (wiki "Throw"): the hero tests Might; on a failure the overlord places him on an
+        # empty space within 3 spaces, then he suffers 1 heart
+        _spend_action(g)
+        h = s.heroes[c.args[0]]
+        g.emit("throw", m.id, h.id)
+        if not rules.attribute_test(g, h, "might"):
+            s.react_hero = h.id
+            s.phase = "throw"
     elif k == "escape":
         t.mp -= 1
         g.escape(m)
@@ -454,3 +467,20 @@ def friend_choose(g: Game, c: Choice) -> None:
             return
     s.friend = ("", 0)
     s.phase = "hero"
+
+
+def throw_choices(g: Game) -> list[Choice]:
+    h = g.state.heroes[g.state.react_hero]
+    taken = set(rules.hero_squares(g)) | set(rules.monster_squares(g)) | g.obstacles
+    dist = g.board.distances(h.square)
+    return [Choice.of("place", _txt(sq)) for sq, d in sorted(dist.items()) if 0 < d <= 3 and sq not in taken]
+
+
+def throw_choose(g: Game, c: Choice) -> None:
+    s = g.state
+    h = s.heroes[s.react_hero]
+    s.react_hero = ""
+    h.square = _sq(c.args[0])
+    s.phase = "monster"
+    g.emit("thrown", h.id, f"to={c.args[0]}")
+    rules.hero_damage(g, h, 1, "throw")
