@@ -80,6 +80,8 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
         if "search" in by_kind:
             return by_kind["search"][0]
         target = _hero_goal(game, h.square)
+        if "move" in by_kind and s.turn.mp == 0 and target is not None:
+            return by_kind["move"][0]  # a move action's points before any fatigue
         if "goto" in by_kind and target is not None:
             dist = board.distances(target)
             now = dist.get(h.square, 10**6)

@@ -61,7 +61,7 @@ def board_text(game: Game) -> str:
                 ch = LETTER.get(b.terrain.get(sq, ""), ".")
             row.append(ch)
         lines.append(f"{y:4d} " + " ".join(row).rstrip())
-    lines.append("     " + " ".join(str(abs(x) % 10) for x in range(min(xs), max(xs) + 1)))
+    lines.append(f"     x from {min(xs)} to {max(xs)}, y on the left")
     return "\n".join(lines)
 
 
