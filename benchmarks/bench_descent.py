@@ -40,10 +40,6 @@ def main() -> None:
     print(f"{'query':52s} {'median ms':>10s}")
     for name, run in queries:
         print(f"{name:52s} {median_ms(run):10.3f}")
-    try:
-        from delvekit.descent.bots import play_game
-    except ImportError:
-        return
     for bots in ("random", "greedy", "random/greedy"):
         seeds = iter(range(10_000))
         game_ms = median_ms(partial(_one_game, bots, seeds), repeat=41)
