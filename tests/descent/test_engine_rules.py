@@ -404,3 +404,73 @@ def test_mauler_throws_an_adjacent_hero_within_3_spaces_ettin_throw() -> None:
         check(g)
         return
     raise AssertionError("no failed Might test in 40 seeds")
+
+
+def with_board(
+    g: Game, terrain: dict[tuple[int, int], str], doors: dict[str, list[object]] | None = None
+) -> None:
+    """Test set-up: the same map with extra terrain and doors (First Blood has none)."""
+    from delvekit.core.squares import SquareBoard
+
+    base = g.base_board
+    merged = {**dict(base.terrain), **terrain}
+    g.base_board = SquareBoard.build(base.cells, terrain=merged, walls=base.walls, doors=doors or {})  # type: ignore[arg-type]
+    g.state.closed_doors = sorted(g.base_board.doors)
+    g.board = g.base_board.with_closed(g.state.closed_doors)
+    g._decision = None
+
+
+def test_lava_hurts_on_entry_and_ending_a_turn_there_defeats_4_12() -> None:
+    g = new()
+    clear_hand(g)
+    jain = g.state.heroes["jain"]
+    lava = (6, -7)
+    assert lava in g.board.cells
+    with_board(g, {lava: "lava"})
+    g.choose("turn jain")
+    g.choose("move")
+    g.choose("goto 6,-7")
+    assert jain.damage == 1
+    g.choose("end-turn")
+    assert jain.knocked_out and g.board.terrain.get(jain.square) != "lava"
+
+
+def test_a_pit_hurts_2_stops_movement_limits_sight_and_is_left_by_an_action_4_12() -> None:
+    g = new()
+    clear_hand(g)
+    pit = (6, -7)
+    with_board(g, {pit: "pit"})
+    g.choose("turn jain")
+    g.choose("move")
+    g.choose("goto 6,-7")
+    jain = g.state.heroes["jain"]
+    assert jain.damage == 2 and jain.square == pit
+    assert not any(c.startswith("goto") for c in texts(g))  # no movement points spent from a pit
+    far = next(m for m in g.state.monsters.values())
+    assert not rules.can_see(g, (jain.square,), far.base)
+    climbs = [c for c in texts(g) if c.startswith("climb")]
+    assert climbs
+    g.choose(climbs[0])
+    assert jain.square != pit and g.state.turn.actions == 0
+
+
+def test_a_closed_door_blocks_until_a_hero_opens_it_4_3() -> None:
+    g = new()
+    clear_hand(g)
+    # a door across the entrance tile's connection to tile 9A: sides between x=6 and x=7
+    sides = [((6, -8), (7, -8)), ((6, -7), (7, -7))]
+    with_board(g, {}, {"d1": sides})  # type: ignore[dict-item]
+    jain = g.state.heroes["jain"]
+    assert not g.board.adjacent((7, -7), (6, -7))
+    g.choose("turn jain")
+    g.choose("move")
+    assert "goto 6,-7" not in texts(g)
+    door = "door d1"
+    if door not in texts(g):
+        jain.square = (7, -7)
+        g._decision = None
+    assert door in texts(g)
+    g.choose(door)
+    assert g.state.closed_doors == [] and g.board.adjacent((7, -7), (6, -7))
+    assert "goto 6,-7" in texts(g)
+    check(g)

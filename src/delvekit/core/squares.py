@@ -141,7 +141,7 @@ class SquareBoard:
     of sides). Doors are closed or open in the game state; pass the closed ones' sides to the
     queries as ``closed``."""
 
-    __slots__ = ("_dist", "_lines", "_nb", "_water", "cells", "doors", "terrain", "walls")
+    __slots__ = ("_dist", "_lines", "_nb", "_pits", "_water", "cells", "doors", "terrain", "walls")
 
     def __init__(
         self,
@@ -157,6 +157,7 @@ class SquareBoard:
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
         self._water = frozenset(sq for sq, kind in terrain.items() if kind == "water")
+        self._pits = frozenset(sq for sq, kind in terrain.items() if kind == "pit")
         self._lines: dict[tuple[Point, Square, Point, Square], frozenset[Square] | None] = {}
 
     @classmethod
@@ -403,13 +404,38 @@ class SquareBoard:
         no_enter: Collection[Square] = (),
     ) -> dict[Square, int]:
         """The cheapest cost to every square within ``points`` (water 2, §4.12), entering no
-        square of ``no_enter`` (a set is fastest) and none that ``can_enter`` refuses."""
+        square of ``no_enter`` (a set is fastest) and none that ``can_enter`` refuses. A figure
+        in a pit spends no movement points (the FAQ's pit rule): a pit is a dead end."""
+        return self._spread(start, points, closed, can_enter, no_enter, None)
+
+    def path(
+        self, start: Square, end: Square, points: int, *, no_enter: Collection[Square] = ()
+    ) -> list[Square]:
+        """The squares entered on one cheapest way from ``start`` to ``end`` (the first found,
+        so always the same), ``end`` included; empty if out of reach."""
+        parents: dict[Square, Square] = {}
+        if end not in self._spread(start, points, (), None, no_enter, parents):
+            return []
+        out = [end]
+        while out[-1] != start:
+            out.append(parents[out[-1]])
+        return out[-2::-1]
+
+    def _spread(
+        self,
+        start: Square,
+        points: int,
+        closed: Collection[Edge],
+        can_enter: Callable[[Square], bool] | None,
+        no_enter: Collection[Square],
+        parents: dict[Square, Square] | None,
+    ) -> dict[Square, int]:
         best = {start: 0}
         frontier: list[list[Square]] = [[start]] + [[] for _ in range(points + 2)]
-        water = self._water
+        water, pits = self._water, self._pits
         for cost in range(points + 1):
             for sq in frontier[cost]:
-                if best[sq] != cost:
+                if best[sq] != cost or sq in pits:
                     continue
                 for n in self.neighbours(sq, closed):
                     if n in no_enter or (can_enter is not None and not can_enter(n)):
@@ -418,7 +444,16 @@ class SquareBoard:
                     if c <= points and c < best.get(n, 1 << 30):
                         best[n] = c
                         frontier[c].append(n)
+                        if parents is not None:
+                            parents[n] = sq
         return best
+
+    def with_closed(self, doors: Collection[str]) -> SquareBoard:
+        """The same map with the named doors' sides as walls (the board while they are shut)."""
+        sides = self.door_sides(doors)
+        if not sides:
+            return self
+        return SquareBoard(self.cells, self.terrain, self.walls | sides, self.doors)
 
     # --- large monsters (§4.5) -----------------------------------------------------------------
 

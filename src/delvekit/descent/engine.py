@@ -56,7 +56,8 @@ class Game:
     ) -> None:
         self.content = content
         self.quest = content.quests[quest]
-        self.board = quest_board(content, quest)
+        self.base_board = quest_board(content, quest)
+        self.board = self.base_board
         self.obstacles = frozenset(sq for sq, kind in self.board.terrain.items() if kind == "obstacle")
         self.hero_ids = tuple(heroes)
         self.class_ids = tuple(classes)
@@ -127,6 +128,8 @@ class Game:
 
     def _setup(self) -> None:
         s, q, n = self.state, self.quest, len(self.hero_ids)
+        s.closed_doors = sorted(self.base_board.doors)  # every door starts closed
+        self.board = self.base_board.with_closed(s.closed_doors)
         starts = list(q.hero_start)
         for i, (hid, cid) in enumerate(zip(self.hero_ids, self.class_ids, strict=True)):
             hero = self.content.heroes[hid]
@@ -206,6 +209,7 @@ class Game:
     def clone(self) -> Game:
         other = Game.__new__(Game)
         other.content, other.quest, other.board = self.content, self.quest, self.board
+        other.base_board = self.base_board
         other.obstacles = self.obstacles
         other.hero_ids, other.class_ids, other.seed = self.hero_ids, self.class_ids, self.seed
         other.rng = self.rng.clone()
@@ -242,6 +246,7 @@ class Game:
             },
             "cards": [s.deck, s.hand, s.discard, s.search_deck, s.search_tokens],
             "friend": list(s.friend),
+            "doors": s.closed_doors,
             "turn": [s.turn.actor, s.turn.actions, s.turn.mp, s.turn.attacks],
             "done": [s.heroes_done, s.activated],
         }
@@ -509,6 +514,10 @@ class Game:
         s = self.state
         h = s.heroes[s.turn.actor]
         ability = self.content.heroes[h.id].ability
+        if self.board.terrain.get(h.square) == "lava" and not h.knocked_out and not h.vanished:
+            self.emit("lava", h.id)  # a hero ending his own turn in lava is defeated (§4.12)
+            rules.knock_out(self, h)
+            h.square = rules.nearest_safe(self, h.square)
         if s.turn.rested and not h.knocked_out:
             rules.recover(self, h, 0, h.fatigue, "rest")
         if ability == "still-recovers-2-fatigue" and not s.turn.moved and not h.knocked_out:
@@ -555,6 +564,45 @@ class Game:
                 present.append(self._spawn(mon.id, "master", q.reinforce.at))
             elif minions < mon.minions[n - 2]:
                 present.append(self._spawn(mon.id, "minion", q.reinforce.at))
+
+    def toggle_door(self, name: str, who: str) -> None:
+        """Open a closed door or close an open one (§4.3); the board is rebuilt with the closed
+        doors' sides as walls."""
+        s = self.state
+        if name in s.closed_doors:
+            s.closed_doors.remove(name)
+            self.emit("door-opens", name, f"by={who}")
+        else:
+            s.closed_doors = sorted([*s.closed_doors, name])
+            self.emit("door-closes", name, f"by={who}")
+        self.board = self.base_board.with_closed(s.closed_doors)
+
+    def doors_near(self, squares: tuple[Square, ...]) -> list[str]:
+        """Doors a figure may open or close: a door square's own square, or 8-adjacent to one on
+        the same side of the door (so usually 4 spaces on each side of a 2-wide door)."""
+        out = []
+        for name, sides in sorted(self.base_board.doors.items()):
+            for a, b in sides:
+                horizontal = a[0] == b[0]  # a and b one above the other: the door runs along x
+                for sq in squares:
+                    for side in (a, b):
+                        same = sq[1] == side[1] if horizontal else sq[0] == side[0]
+                        if sq == side or (same and max(abs(sq[0] - side[0]), abs(sq[1] - side[1])) == 1):
+                            out.append(name)
+        return sorted(set(out))
+
+    def enter_terrain(self, fid: str, path: list[Square]) -> None:
+        """Terrain entered on a move (§4.12): lava 1 heart, a pit 2 hearts, hazard 1 heart
+        (TAG's reading, [S])."""
+        harm = {"lava": 1, "pit": 2, "hazard": 1}
+        for sq in path:
+            n = harm.get(self.board.terrain.get(sq, ""), 0)
+            if not n:
+                continue
+            if fid in self.state.heroes:
+                rules.hero_damage(self, self.state.heroes[fid], n, self.board.terrain[sq])
+            elif fid in self.state.monsters:
+                rules.monster_damage(self, self.state.monsters[fid], n, self.board.terrain[sq])
 
     def escape(self, m: MonsterState) -> None:
         s = self.state

@@ -78,6 +78,9 @@ def hero_choices(g: Game) -> list[Choice]:
     if t.free_attack:
         out += [Choice.of("feat-attack", m) for m in targets]
     if acts:
+        out += [Choice.of("door", d) for d in g.doors_near((h.square,))]
+        if g.board.terrain.get(h.square) == "pit":
+            out += [Choice.of("climb", _txt(sq)) for sq in _free_neighbours(g, (h.square,))]
         out.append(Choice.of("rest"))
         for tok in s.search_tokens:
             if tok == h.square or g.board.adjacent(h.square, tok):
@@ -105,6 +108,11 @@ def hero_choices(g: Game) -> list[Choice]:
     if not h.feat_used:
         out += _feat_choices(g, h, targets)
     return [*out, Choice.of("end-turn")]
+
+
+def _free_neighbours(g: Game, base: tuple[Square, ...]) -> list[Square]:
+    taken = set(rules.hero_squares(g)) | set(rules.monster_squares(g)) | g.obstacles
+    return sorted({n for sq in base for n in g.board.neighbours(sq) if n not in taken and n not in base})
 
 
 def _feat_choices(g: Game, h: HeroState, targets: list[str]) -> list[Choice]:
@@ -179,9 +187,15 @@ def hero_choose(g: Game, c: Choice) -> None:
         t.mp -= from_mp
         if cost > from_mp:
             rules.hero_fatigue(g, h, cost - from_mp, "movement")
+        path = g.board.path(
+            h.square, dest, t.mp + h.stamina, no_enter=set(rules.monster_squares(g)) | g.obstacles
+        )
         h.square = dest
         t.moved = True
         g.emit("moves", h.id, f"to={a[0]}", f"cost={cost}")
+        g.enter_terrain(h.id, path)
+        if h.knocked_out:
+            return
         if {"pit-trap", "tripwire"} & set(s.hand):
             s.react, s.react_hero, s.phase = "hero-enters-empty", h.id, "react"
     elif k in ("attack", "rage", "feat-attack"):
@@ -192,6 +206,13 @@ def hero_choose(g: Game, c: Choice) -> None:
         if k == "rage":
             rules.hero_fatigue(g, h, 1, "rage")
         hero_attack(g, h, [a[0]], k, bonus=1 if k == "rage" else 0)
+    elif k == "door":
+        _spend_action(g)
+        g.toggle_door(a[0], h.id)
+    elif k == "climb":
+        _spend_action(g)
+        h.square = _sq(a[0])
+        g.emit("climbs", h.id, f"to={a[0]}")
     elif k == "rest":
         _spend_action(g)
         t.rested = True
@@ -365,6 +386,10 @@ def monster_choices(g: Game) -> list[Choice]:
             out.append(Choice.of("escape"))
     if (acts or t.frenzy) and t.attacks < t.attack_limit:
         out += [Choice.of("attack", h) for h in monster_targets(g, m)]
+    if acts:
+        out += [Choice.of("door", d) for d in g.doors_near(m.base)]
+        if len(m.base) == 1 and g.board.terrain.get(m.base[0]) == "pit":
+            out += [Choice.of("climb", _txt(sq)) for sq in _free_neighbours(g, m.base)]
     if acts and "action-throw" in g.abilities(m):  # Throw is an action, not an attack
         for h in sorted(g.state.heroes.values(), key=lambda h: h.id):
             if not h.knocked_out and not h.vanished and any(g.board.adjacent(sq, h.square) for sq in m.base):
@@ -380,6 +405,15 @@ def monster_choose(g: Game, c: Choice) -> None:
         m.conditions.discard("immobilized")
         g.emit("activation-ends", m.id)
         s.phase = "overlord"
+        if any(g.board.terrain.get(sq) == "lava" for sq in m.base):
+            rules.monster_damage(g, m, m.health, "lava")  # ending its turn in lava (§4.12)
+    elif k == "door":
+        _spend_action(g)
+        g.toggle_door(c.args[0], m.id)
+    elif k == "climb":
+        _spend_action(g)
+        m.base = (_sq(c.args[0]),)
+        g.emit("climbs", m.id, f"to={c.args[0]}")
     elif k == "place":
         corner = _sq(c.args[0])
         m.base = tuple(sorted(next(b for b in s.place_options if min(b) == corner)))
@@ -401,9 +435,13 @@ def monster_choose(g: Game, c: Choice) -> None:
         dest = _sq(c.args[0])
         cost = rules.monster_reach(g, m, t.mp)[dest]
         if len(m.base) == 1:
+            heroes = set(rules.hero_squares(g))
+            no_enter = g.obstacles if "scamper" in g.abilities(m) else g.obstacles | heroes
+            path = g.board.path(m.base[0], dest, t.mp, no_enter=no_enter)
             t.mp -= cost
             m.base = (dest,)
             g.emit("moves", m.id, f"to={c.args[0]}", f"cost={cost}")
+            g.enter_terrain(m.id, path)
         else:
             # a large monster expands where its move ends; its move action's points end there
             t.mp = 0

@@ -35,6 +35,10 @@ def blocked(g: Game) -> set[Square]:
 
 
 def can_see(g: Game, source: tuple[Square, ...], target: tuple[Square, ...]) -> bool:
+    """Line of sight; a figure in a pit sees and is seen only by adjacent figures (§4.7, §4.12)."""
+    terrain = g.board.terrain
+    if any(terrain.get(sq) == "pit" for sq in (*source, *target)):
+        return any(g.board.adjacent(a, b) for a in source for b in target)
     return g.board.line_of_sight(source, target, blocked=blocked(g))
 
 
@@ -125,6 +129,14 @@ def nearest_empty(g: Game, start: Square, *, hero: bool) -> Square:
         if sq not in taken and g.board.terrain.get(sq) != "obstacle":
             return sq
     return start
+
+
+def nearest_safe(g: Game, start: Square) -> Square:
+    """The nearest square that is not lava (where a defeated hero's token goes, §4.12)."""
+    dist = g.board.distances(start)
+    return min(
+        (sq for sq in dist if g.board.terrain.get(sq) != "lava"), key=lambda sq: (dist[sq], sq), default=start
+    )
 
 
 def hero_reach(g: Game, h: HeroState, points: int) -> dict[Square, int]:

@@ -143,6 +143,7 @@ class State:
     friend: tuple[str, int] = ("", 0)  # Syndrael's feat: the hero moving now, and the points
     result: str = ""
     rounds_played: int = 0
+    closed_doors: list[str] = field(default_factory=list)
 
     def clone(self) -> State:
         out = State.__new__(State)
