@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from delvekit.core.records import Choice
 from delvekit.core.squares import Square
-from delvekit.descent import rules
+from delvekit.descent import rules, terrain
 from delvekit.descent.content import Weapon
 from delvekit.descent.state import HeroState, MonsterState, Turn
 
@@ -78,7 +78,7 @@ def hero_choices(g: Game) -> list[Choice]:
     if t.free_attack:
         out += [Choice.of("feat-attack", m) for m in targets]
     if acts:
-        out += [Choice.of("door", d) for d in g.doors_near((h.square,))]
+        out += [Choice.of("door", d) for d in terrain.doors_near(g, (h.square,))]
         if g.board.terrain.get(h.square) == "pit":
             out += [Choice.of("climb", _txt(sq)) for sq in _free_neighbours(g, (h.square,))]
         out.append(Choice.of("rest"))
@@ -193,7 +193,7 @@ def hero_choose(g: Game, c: Choice) -> None:
         h.square = dest
         t.moved = True
         g.emit("moves", h.id, f"to={a[0]}", f"cost={cost}")
-        g.enter_terrain(h.id, path)
+        terrain.enter_terrain(g, h.id, path)
         if h.knocked_out:
             return
         if {"pit-trap", "tripwire"} & set(s.hand):
@@ -208,7 +208,7 @@ def hero_choose(g: Game, c: Choice) -> None:
         hero_attack(g, h, [a[0]], k, bonus=1 if k == "rage" else 0)
     elif k == "door":
         _spend_action(g)
-        g.toggle_door(a[0], h.id)
+        terrain.toggle_door(g, a[0], h.id)
     elif k == "climb":
         _spend_action(g)
         h.square = _sq(a[0])
@@ -387,7 +387,7 @@ def monster_choices(g: Game) -> list[Choice]:
     if (acts or t.frenzy) and t.attacks < t.attack_limit:
         out += [Choice.of("attack", h) for h in monster_targets(g, m)]
     if acts:
-        out += [Choice.of("door", d) for d in g.doors_near(m.base)]
+        out += [Choice.of("door", d) for d in terrain.doors_near(g, m.base)]
         if len(m.base) == 1 and g.board.terrain.get(m.base[0]) == "pit":
             out += [Choice.of("climb", _txt(sq)) for sq in _free_neighbours(g, m.base)]
     if acts and "action-throw" in g.abilities(m):  # Throw is an action, not an attack
@@ -409,7 +409,7 @@ def monster_choose(g: Game, c: Choice) -> None:
             rules.monster_damage(g, m, m.health, "lava")  # ending its turn in lava (§4.12)
     elif k == "door":
         _spend_action(g)
-        g.toggle_door(c.args[0], m.id)
+        terrain.toggle_door(g, c.args[0], m.id)
     elif k == "climb":
         _spend_action(g)
         m.base = (_sq(c.args[0]),)
@@ -441,7 +441,7 @@ def monster_choose(g: Game, c: Choice) -> None:
             t.mp -= cost
             m.base = (dest,)
             g.emit("moves", m.id, f"to={c.args[0]}", f"cost={cost}")
-            g.enter_terrain(m.id, path)
+            terrain.enter_terrain(g, m.id, path)
         else:
             # a large monster expands where its move ends; its move action's points end there
             t.mp = 0
