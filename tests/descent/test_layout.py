@@ -31,4 +31,6 @@ def test_the_game_package_uses_only_the_stdlib_and_msgspec() -> None:
                 top = name.split(".")[0]
                 assert top in allowed, f"{path.name} imports {name}"
                 if top == "delvekit":
-                    assert name.startswith(("delvekit.core", "delvekit.descent")), f"{path.name} imports {name}"
+                    assert name.startswith(("delvekit.core", "delvekit.descent")), (
+                        f"{path.name} imports {name}"
+                    )
