@@ -542,7 +542,17 @@ def main(argv: list[str]) -> int:
         "first-blood.json": quest,
     }
     for name, data in files.items():
-        (out / name).write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        if name == "tiles.json":  # one tile a line
+            body = (
+                "{\n"
+                + ",\n".join(
+                    f"{json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in sorted(data.items())
+                )
+                + "\n}"
+            )  # type: ignore[union-attr]
+        else:
+            body = json.dumps(data, indent=1, sort_keys=True)
+        (out / name).write_text(body + "\n", encoding="utf-8")
         print(f"wrote {out / name}")
     return 0
 
