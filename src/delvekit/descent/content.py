@@ -239,6 +239,16 @@ def check(content: Content) -> list[str]:
     """Every invariant of the content: references resolve, dice exist, grids and placements fit.
     Returns the problems found (empty when all is well)."""
     out: list[str] = []
+    kinds = {"plain", "water", "obstacle", "pit", "lava", "hazard"}
+    for tid, tile in content.tiles.items():
+        squares = [(x, y) for x, y, _ in tile.squares]
+        if len(set(squares)) != len(squares):
+            out.append(f"tile {tid}: a square listed twice")
+        out += [f"tile {tid}: unknown terrain {k!r}" for _, _, k in tile.squares if k not in kinds]
+        if set(squares) & set(tile.connectors):
+            out.append(f"tile {tid}: a connector lies on the tile's own square")
+        if not tile.connectors:
+            out.append(f"tile {tid}: no connector: it cannot join a map")
     for h in content.heroes.values():
         if h.archetype not in ARCHETYPE_CLASS:
             out.append(f"hero {h.id}: unknown archetype {h.archetype!r}")
