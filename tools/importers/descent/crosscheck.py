@@ -12,13 +12,14 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 SOURCES = Path("/work/shared/data/sources/descent")
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "src/delvekit/descent/data"
 
 # How each known disagreement is settled (what the content ships, and why).
-SETTLED = {
+SETTLED: dict[tuple[str, ...], str] = {
     (
         "barghest",
         "act1-master",
@@ -49,9 +50,9 @@ DIGEST_HEROES = {
 }
 
 
-def a2c_monsters() -> dict[tuple[str, str], dict[str, object]]:
+def a2c_monsters() -> dict[tuple[str, str], dict[str, Any]]:
     rows = json.loads((SOURCES / "any2cards+d2e/data/monsters.base-game-extract.js").read_text())
-    out: dict[tuple[str, str], dict[str, object]] = {}
+    out: dict[tuple[str, str], dict[str, Any]] = {}
     for r in rows:
         mid = "-".join(r["name"].lower().split())
         act = "act1" if r["act"] == "I" else "act2"
@@ -111,7 +112,7 @@ def main() -> int:
         for field in ("speed", "health", "defense", "attack"):
             mine, theirs = stats[field], row[field]
             if field in ("defense", "attack"):  # a pool is a multiset of dice
-                mine, theirs = sorted(mine), sorted(theirs)  # type: ignore[type-var]
+                mine, theirs = sorted(mine), sorted(theirs)
             cmp(f"{mid} {key} {field}", mine, theirs, (mid, key, field))
     tedo = json.loads(
         (SOURCES / "TedoBoiyo+Descent-2nd-Edition-Helper/data/Descent_Hero_List.json").read_text(
@@ -120,11 +121,11 @@ def main() -> int:
     )
     by_name = {h["Name"]: h for h in tedo}
     by_name["Jain Fairwood"] = by_name.get("Jaine Fairwood", {})
-    for name, row in DIGEST_HEROES.items():  # the rules digest §2.6 table (three sources, [V])
+    for name, stats in DIGEST_HEROES.items():  # the rules digest §2.6 table (three sources, [V])
         for i, key in enumerate(
             ("speed", "health", "stamina", "might", "knowledge", "willpower", "awareness")
         ):
-            cmp(f"hero {name} {key} (digest §2.6)", ours_h[name][key], row[i])
+            cmp(f"hero {name} {key} (digest §2.6)", ours_h[name][key], stats[i])
     for name, h in sorted(ours_h.items()):
         t = by_name.get(name)
         if not t:

@@ -19,6 +19,7 @@ import configparser
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 SOURCES = Path("/work/shared/data/sources/descent")
 OUT = Path(__file__).resolve().parents[3] / "src/delvekit/descent/data"
@@ -42,7 +43,7 @@ def slug(name: str) -> str:
     return "-".join(name.lower().replace("'", "").split())
 
 
-def v(field: object) -> object:
+def v(field: Any) -> Any:
     """TAG's typed values: ["Integer", 5] -> 5."""
     if isinstance(field, list) and len(field) == 2 and isinstance(field[0], str):
         return field[1]
@@ -52,10 +53,10 @@ def v(field: object) -> object:
 # --- tiles -----------------------------------------------------------------------------------
 
 
-def tiles(src: Path) -> dict[str, object]:
+def tiles(src: Path) -> dict[str, Any]:
     """Each TAG grid as squares in local coordinates: x to the right, y up, (0, 0) the top-left
     square of the playable area (Valkyrie's convention; checked by check_placements)."""
-    out: dict[str, object] = {}
+    out: dict[str, Any] = {}
     for t in json.loads((src / TAG / "tiles.json").read_text()):
         grid = t["grid"]
         play = [(r, c, KINDS[k]) for r, row in enumerate(grid) for c, k in enumerate(row) if k in KINDS]
@@ -97,7 +98,7 @@ HERO_ABILITY = {  # TAG's ability keys -> ours (the engine implements each by co
 }
 
 
-def heroes(src: Path) -> list[dict[str, object]]:
+def heroes(src: Path) -> list[dict[str, Any]]:
     valk = ini(src / VALK / "heros.ini")
     names = {s.removeprefix("Hero").lower(): s for s in valk.sections()}
     out = []
@@ -116,7 +117,7 @@ def heroes(src: Path) -> list[dict[str, object]]:
                 "speed": v(h["MovePoints"]),
                 "health": v(h["Health"]),
                 "stamina": v(h["Fatigue"]),
-                "defense": ["gray" if d == "grey" else d for d in v(h["defence"])],  # type: ignore[union-attr]
+                "defense": ["gray" if d == "grey" else d for d in v(h["defence"])],
                 "might": v(h["Might"]),
                 "knowledge": v(h["Knowledge"]),
                 "willpower": v(h["Willpower"]),
@@ -150,7 +151,7 @@ ITEM_EFFECT = {
 }
 
 
-def classes(src: Path) -> list[dict[str, object]]:
+def classes(src: Path) -> list[dict[str, Any]]:
     valk = ini(src / VALK / "classes.ini")
     tag = {}
     for path in sorted((src / TAG / "classes").glob("*.json")):
@@ -168,7 +169,7 @@ def classes(src: Path) -> list[dict[str, object]]:
             if s.startswith(f"Skill{cid}")
         ]
         items = valk[section].get("items", "").split()
-        record: dict[str, object] = {
+        record: dict[str, Any] = {
             "id": name.lower(),
             "name": name,
             "archetype": valk[section]["archetype"],
@@ -183,7 +184,7 @@ def classes(src: Path) -> list[dict[str, object]]:
             card = {k: v(x) for k, x in card.items()}
             if card.get("attackType"):
                 surges = [c for key in card.get("weaponSurges", []) for c in SURGES[key]]
-                record["weapons"].append(  # type: ignore[attr-defined]
+                record["weapons"].append(
                     {
                         "id": slug(card["name"]),
                         "name": card["name"],
@@ -196,7 +197,7 @@ def classes(src: Path) -> list[dict[str, object]]:
                     }
                 )
             elif card.get("equipSlots"):
-                record["items"].append(  # type: ignore[attr-defined]
+                record["items"].append(
                     {
                         "id": slug(card["name"]),
                         "name": card["name"],
@@ -204,7 +205,7 @@ def classes(src: Path) -> list[dict[str, object]]:
                     }
                 )
             else:
-                record["skills"].append(  # type: ignore[attr-defined]
+                record["skills"].append(
                     {
                         "id": slug(card["name"]),
                         "name": card["name"],
@@ -231,36 +232,36 @@ def _ability(text: str) -> str:
     return slug(text)
 
 
-def monsters(src: Path) -> list[dict[str, object]]:
+def monsters(src: Path) -> list[dict[str, Any]]:
     out = []
     for m in json.loads((src / TAG / "monsters.json").read_text()):
         w, h = (int(n) for n in str(v(m["size"])).split("x"))
-        minions = list(v(m["setup"]))  # type: ignore[call-overload]
+        minions = list(v(m["setup"]))
         # TAG's "setup" counts minions for 2, 3, 4 heroes; the groups of one big figure (1, 0, 1)
         # field a minion, then a master, then both (First Blood's Mauler follows the same pattern)
         masters = [0, 1, 1] if minions == [1, 0, 1] else [1, 1, 1]
-        acts: dict[str, object] = {}
+        acts: dict[str, Any] = {}
         for act in ("act1", "act2"):
             for inst in m[act]:
                 rank = str(v(inst["instance"])).lower()
-                abilities = [_ability(a) for a in v(inst.get("passive", ["", []]))]  # type: ignore[union-attr]
+                abilities = [_ability(a) for a in v(inst.get("passive", ["", []]))]
                 abilities += [slug(a) for a in _actions(inst)]
                 acts[f"{act}-{rank}"] = {
                     "speed": v(inst["MovePoints"]),
                     "health": v(inst["Health"]),
-                    "defense": ["gray" if d == "grey" else d for d in v(inst["defence"])],  # type: ignore[union-attr]
+                    "defense": ["gray" if d == "grey" else d for d in v(inst["defence"])],
                     "attack": v(inst["attack"]),
                     "abilities": abilities,
                 }
         for (key, field), value in CORRECTIONS.get(slug(m["id"]), {}).items():
-            acts[key][field] = value  # type: ignore[index]
+            acts[key][field] = value
         out.append(
             {
                 "id": slug(m["id"]),
                 "name": m["id"],
                 "size": [w, h],
                 "attack_type": v(m["attackType"]),
-                "traits": [t.lower() for t in v(m["traits"])],  # type: ignore[union-attr]
+                "traits": [t.lower() for t in v(m["traits"])],
                 "minions": minions,
                 "masters": masters,
                 "stats": acts,
@@ -277,7 +278,7 @@ CORRECTIONS: dict[str, dict[tuple[str, str], object]] = {
 }
 
 
-def _actions(inst: dict[str, object]) -> list[str]:
+def _actions(inst: dict[str, Any]) -> list[str]:
     action = inst.get("action")
     if not action:
         return []
@@ -290,8 +291,8 @@ def _actions(inst: dict[str, object]) -> list[str]:
     return out
 
 
-def search(src: Path) -> list[dict[str, object]]:
-    counts: dict[str, dict[str, object]] = {}
+def search(src: Path) -> list[dict[str, Any]]:
+    counts: dict[str, dict[str, Any]] = {}
     effects = {
         "Health Potion": "recover-all-hearts",
         "Stamina Potion": "recover-all-fatigue",
@@ -312,7 +313,7 @@ def search(src: Path) -> list[dict[str, object]]:
                 "effect": effects.get(name, ""),
             },
         )
-        rec["count"] = int(rec["count"]) + 1  # type: ignore[call-overload]
+        rec["count"] = int(rec["count"]) + 1
     return sorted(counts.values(), key=lambda r: str(r["id"]))
 
 
@@ -366,7 +367,7 @@ CONDITIONS = [
 # --- First Blood -----------------------------------------------------------------------------
 
 
-def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
+def first_blood(src: Path, tile_data: dict[str, Any]) -> dict[str, Any]:
     old = ini(src / QUEST_OLD)
     new = ini(src / QUEST_NEW / "tiles.ini")
     placements = []
@@ -455,20 +456,20 @@ def first_blood(src: Path, tile_data: dict[str, object]) -> dict[str, object]:
 
 
 def placed_squares(
-    placements: list[dict[str, object]], tile_data: dict[str, object]
+    placements: list[dict[str, Any]], tile_data: dict[str, Any]
 ) -> dict[tuple[int, int], tuple[str, str]]:
     out: dict[tuple[int, int], tuple[str, str]] = {}
     for p in placements:
         tile = tile_data[str(p["tile"])]
-        for x, y, kind in tile["squares"]:  # type: ignore[index]
-            dx, dy = place(x, y, int(p["rotation"]))  # type: ignore[call-overload]
-            out[(dx + int(p["x"]), dy + int(p["y"]))] = (str(p["name"]), kind)  # type: ignore[call-overload]
+        for x, y, kind in tile["squares"]:
+            dx, dy = place(x, y, int(p["rotation"]))
+            out[(dx + int(p["x"]), dy + int(p["y"]))] = (str(p["name"]), kind)
     return out
 
 
 def check_placements(
-    placements: list[dict[str, object]], tile_data: dict[str, object], tokens: list[list[int]]
-) -> dict[str, object]:
+    placements: list[dict[str, Any]], tile_data: dict[str, Any], tokens: list[list[int]]
+) -> dict[str, Any]:
     """The orientation check (digest §6): with TAG's grids placed by Valkyrie's rule, no two tiles
     overlap, every connector of every tile lands on another tile's square, every token lands on a
     square. A mirrored or clockwise reading fails, so the check can fail."""
@@ -483,15 +484,15 @@ def check_placements(
         conns = []
         for p in placements:
             tile = tile_data[str(p["tile"])]
-            width = max(x for x, _, _ in tile["squares"])  # type: ignore[index]
-            for pts, is_conn in ((tile["squares"], False), (tile["connectors"], True)):  # type: ignore[index]
+            width = max(x for x, _, _ in tile["squares"])
+            for pts, is_conn in ((tile["squares"], False), (tile["connectors"], True)):
                 for item in pts:
                     x, y = item[0], item[1]
                     if mirror:
                         x = width - x
-                    rot = int(p["rotation"]) if ccw else (360 - int(p["rotation"])) % 360  # type: ignore[call-overload]
+                    rot = int(p["rotation"]) if ccw else (360 - int(p["rotation"])) % 360
                     dx, dy = place(x, y, rot)
-                    sq = (dx + int(p["x"]), dy + int(p["y"]))  # type: ignore[call-overload]
+                    sq = (dx + int(p["x"]), dy + int(p["y"]))
                     if is_conn:
                         conns.append((sq, p["name"]))
                     else:
@@ -521,15 +522,15 @@ def main(argv: list[str]) -> int:
         for s in old.sections()
         if s.startswith(("TokenSearch", "MPlace", "MonsterGoblin", "EventPlaceHero"))
     ]
-    quest["orientation_check"] = check_placements(quest["placements"], tile_data, tokens)  # type: ignore[arg-type]
-    good = quest["orientation_check"]["as read (counter-clockwise)"]  # type: ignore[index]
+    quest["orientation_check"] = check_placements(quest["placements"], tile_data, tokens)
+    good = quest["orientation_check"]["as read (counter-clockwise)"]
     if (
         good["overlaps"]
         or good["connectors_matched"] != good["connectors"]
         or good["tokens_on_map"] != good["tokens"]
     ):
         raise SystemExit(f"First Blood: TAG grids do not fit Valkyrie's placements: {good}")
-    files = {
+    files: dict[str, Any] = {
         "tiles.json": tile_data,
         "heroes.json": heroes(src),
         "classes.json": classes(src),
@@ -549,7 +550,7 @@ def main(argv: list[str]) -> int:
                     f"{json.dumps(k)}: {json.dumps(v, sort_keys=True)}" for k, v in sorted(data.items())
                 )
                 + "\n}"
-            )  # type: ignore[union-attr]
+            )
         else:
             body = json.dumps(data, indent=1, sort_keys=True)
         (out / name).write_text(body + "\n", encoding="utf-8")
