@@ -124,3 +124,94 @@ def test_mixed_bots_play_first_blood_to_the_end(bots: str, seed: int) -> None:
     game = play_game("first-blood", party(2 + seed % 3, seed), bots, 200 + seed, check=check)
     assert game.result in ("heroes", "overlord")
     assert Game.from_log(game.log_lines(), verify=True).digest() == game.digest()
+
+
+def test_delve_replay_reads_a_descent_save_and_refuses_a_tampered_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = play_game("first-blood", ("grisban", "jain"), "greedy", 5)
+    save = tmp_path / "game.json"
+    save.write_text(game.save())
+    out = CliRunner().invoke(cli, ["replay", str(save)])
+    assert out.exit_code == 0 and f"digest={game.digest()}" in out.output
+    assert f"result={game.result}" in out.output
+    log = tmp_path / "game.log"
+    args = [
+        "descent",
+        "play",
+        "--quest",
+        "first-blood",
+        "--heroes",
+        "grisban,jain",
+        "--bots",
+        "greedy",
+        "--seed",
+        "3",
+        "--quiet",
+        "--log",
+        str(log),
+    ]
+    out = CliRunner().invoke(cli, args)
+    assert out.exit_code == 0, out.output
+    last = out.output.strip().splitlines()[-1]
+    assert last.startswith("result: ") and last.split()[1] in ("heroes", "overlord") and "rounds=" in last
+    rep = CliRunner().invoke(cli, ["replay", str(log), "--verify"])
+    assert rep.exit_code == 0 and "verified" in rep.output, rep.output
+    full = CliRunner().invoke(cli, args[:-3])
+    assert full.output.strip().splitlines()[-1] == last and "goblin" in full.output
+
+
+def test_cli_bad_input_is_one_line() -> None:
+    for args in (
+        ["descent", "play", "--heroes", "grisban,bob"],
+        ["descent", "play", "--heroes", "grisban"],
+        ["descent", "quest", "show", "nowhere"],
+        ["descent", "play", "--heroes", "jain,tomble"],
+    ):
+        out = CliRunner().invoke(cli, args)
+        assert out.exit_code != 0 and "Traceback" not in out.output
+        assert len(out.output.strip().splitlines()) == 1, out.output
+
+
+def test_cli_human_seat_undo_and_save(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    save = tmp_path / "s.json"
+    keys = "1\nundo\n2\nsave\nquit\n"
+    out = CliRunner().invoke(
+        cli,
+        ["descent", "play", "--heroes", "grisban,jain", "--human", "heroes", "--save", str(save)],
+        input=keys,
+    )
+    assert out.exit_code == 0, out.output
+    game = Game.load(save.read_text())
+    assert [str(c) for c in game.log] == ["turn jain"]
+
+
+def test_quest_show_writes_svg_and_content_check_passes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    svg = tmp_path / "fb.svg"
+    out = CliRunner().invoke(cli, ["descent", "quest", "show", "first-blood", "--svg", str(svg)])
+    assert out.exit_code == 0 and svg.read_text().startswith("<svg") and "Mauler" in svg.read_text()
+    out = CliRunner().invoke(cli, ["descent", "content", "check"])
+    assert out.exit_code == 0 and out.output.strip().endswith("content ok"), out.output
+    assert "connectors 36/36" in out.output and "disagreements" in out.output
+
+
+@pytest.mark.parametrize("bots", ["random/greedy", "greedy/random"])
+@pytest.mark.parametrize("seed", range(3))
+def test_mixed_bots_play_first_blood_to_the_end(bots: str, seed: int) -> None:
+    game = play_game("first-blood", party(2 + seed % 3, seed), bots, 200 + seed, check=check)
+    assert game.result in ("heroes", "overlord")
+    assert Game.from_log(game.log_lines(), verify=True).digest() == game.digest()
+
+
+def test_delve_replay_reads_a_descent_save_and_refuses_a_tampered_log(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    game = play_game("first-blood", ("grisban", "jain"), "greedy", 5)
+    save = tmp_path / "game.json"
+    save.write_text(game.save())
+    out = CliRunner().invoke(cli, ["replay", str(save)])
+    assert (
+        out.exit_code == 0 and f"digest={game.digest()}" in out.output and "result=heroes" in out.output
+    ) or ("result=overlord" in out.output)
+    log = tmp_path / "game.log"
+    lines = game.log_lines()
+    lines[-1] = lines[-1].replace(game.digest(), "0" * 16)
+    log.write_text("\n".join(lines))
+    bad = CliRunner().invoke(cli, ["replay", str(log), "--verify"])
+    assert bad.exit_code != 0 and "differs" in bad.output and "Traceback" not in bad.output
