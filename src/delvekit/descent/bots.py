@@ -72,7 +72,13 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
                 mauler = [
                     c for c in opts if c.args and c.args[0] in s.monsters and s.monsters[c.args[0]].unique
                 ]
-                return (mauler or opts)[0]
+                goal = _hero_goal(game, h.square)
+                runner = [
+                    c
+                    for c in opts
+                    if c.args and c.args[0] in s.monsters and goal in s.monsters[c.args[0]].base
+                ]
+                return (mauler or runner or opts)[0]
         if "use" in by_kind and h.damage >= h.health // 2:
             hp = [c for c in by_kind["use"] if c.args[0] == "health-potion"]
             if hp:
@@ -117,10 +123,17 @@ def greedy_bot(game: Game, rng: Rng) -> Choice:
 
 
 def _hero_goal(game: Game, at: tuple[int, int]) -> tuple[int, int] | None:
+    """Mauler, unless a goblin is running for the exit: then the runner nearest to it."""
     mons = list(game.state.monsters.values())
     if not mons:
         return None
-    target = min(mons, key=lambda m: (game.board.distance(at, m.base) - (3 if m.unique else 0), m.id))
+    exit_dist = game.board.distances(game.quest.exit[0])
+    goblin = game.quest.reinforce.monster
+    runners = [m for m in mons if m.monster == goblin and exit_dist.get(m.base[0], 99) <= 5]
+    if runners:
+        target = min(runners, key=lambda m: (exit_dist.get(m.base[0], 99), m.id))
+    else:
+        target = min(mons, key=lambda m: (game.board.distance(at, m.base) - (3 if m.unique else 0), m.id))
     return min(target.base, key=lambda sq: game.board.distance(at, sq))
 
 
