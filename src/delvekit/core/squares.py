@@ -141,7 +141,18 @@ class SquareBoard:
     of sides). Doors are closed or open in the game state; pass the closed ones' sides to the
     queries as ``closed``."""
 
-    __slots__ = ("_dist", "_lines", "_nb", "_pits", "_water", "cells", "doors", "terrain", "walls")
+    __slots__ = (
+        "_dist",
+        "_lines",
+        "_nb",
+        "_pits",
+        "_spreads",
+        "_water",
+        "cells",
+        "doors",
+        "terrain",
+        "walls",
+    )
 
     def __init__(
         self,
@@ -156,6 +167,7 @@ class SquareBoard:
         self.doors = MappingProxyType(dict(doors))
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
+        self._spreads: dict[tuple[Square, int, frozenset[Square]], dict[Square, int]] = {}
         self._water = frozenset(sq for sq, kind in terrain.items() if kind == "water")
         self._pits = frozenset(sq for sq, kind in terrain.items() if kind == "pit")
         self._lines: dict[tuple[Point, Square, Point, Square], frozenset[Square] | None] = {}
@@ -405,8 +417,18 @@ class SquareBoard:
     ) -> dict[Square, int]:
         """The cheapest cost to every square within ``points`` (water 2, §4.12), entering no
         square of ``no_enter`` (a set is fastest) and none that ``can_enter`` refuses. A figure
-        in a pit spends no movement points (the FAQ's pit rule): a pit is a dead end."""
-        return self._spread(start, points, closed, can_enter, no_enter, None)
+        in a pit spends no movement points (the FAQ's pit rule): a pit is a dead end. Results for
+        the same start, points and blocked squares are remembered (the caller must not change
+        the returned dict)."""
+        if can_enter is not None or closed:
+            return self._spread(start, points, closed, can_enter, no_enter, None)
+        key = (start, points, frozenset(no_enter))
+        got = self._spreads.get(key)
+        if got is None:
+            if len(self._spreads) > 4096:
+                self._spreads.clear()
+            got = self._spreads[key] = self._spread(start, points, closed, None, no_enter, None)
+        return got
 
     def path(
         self, start: Square, end: Square, points: int, *, no_enter: Collection[Square] = ()

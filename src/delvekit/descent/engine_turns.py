@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from delvekit.core.records import Choice
@@ -14,6 +15,12 @@ from delvekit.descent.state import HeroState, MonsterState, Turn
 
 if TYPE_CHECKING:
     from delvekit.descent.engine import Game
+
+
+@lru_cache(maxsize=8192)
+def _ch(kind: str, *args: str | int) -> Choice:
+    """A choice record, made once (choices are immutable; the same few hundred recur)."""
+    return Choice.of(kind, *args)
 
 
 def _sq(text: str) -> Square:
@@ -54,49 +61,49 @@ def hero_choices(g: Game) -> list[Choice]:
     acts = t.actions > 0
     if h.knocked_out:
         if acts:
-            out.append(Choice.of("stand-up"))
-        return [*out, Choice.of("end-turn")]
+            out.append(_ch("stand-up"))
+        return [*out, _ch("end-turn")]
     if "stunned" in h.conditions:
         if acts:
-            out.append(Choice.of("discard-stun"))
-        return [*out, Choice.of("end-turn")]
+            out.append(_ch("discard-stun"))
+        return [*out, _ch("end-turn")]
     immobile = "immobilized" in h.conditions
     if acts and not immobile:
-        out.append(Choice.of("move"))
+        out.append(_ch("move"))
     room = h.stamina - h.fatigue
     if not immobile and t.mp + room > 0:
         for sq, cost in sorted(rules.hero_reach(g, h, t.mp + room).items()):
             if sq != h.square and cost > 0:
-                out.append(Choice.of("goto", _txt(sq)))
+                out.append(_ch("goto", _txt(sq)))
     weapon = _weapon(g, h)
     melee = weapon.attack == "melee"
     targets = hero_targets(g, h, melee=melee)
     if acts:
-        out += [Choice.of("attack", m) for m in targets]
+        out += [_ch("attack", m) for m in targets]
         if "rage" in _skills(g, h) and melee and room >= 1:
-            out += [Choice.of("rage", m) for m in targets]
+            out += [_ch("rage", m) for m in targets]
     if t.free_attack:
-        out += [Choice.of("feat-attack", m) for m in targets]
+        out += [_ch("feat-attack", m) for m in targets]
     if acts:
-        out += [Choice.of("door", d) for d in terrain.doors_near(g, (h.square,))]
+        out += [_ch("door", d) for d in terrain.doors_near(g, (h.square,))]
         if g.board.terrain.get(h.square) == "pit":
-            out += [Choice.of("climb", _txt(sq)) for sq in _free_neighbours(g, (h.square,))]
-        out.append(Choice.of("rest"))
+            out += [_ch("climb", _txt(sq)) for sq in _free_neighbours(g, (h.square,))]
+        out.append(_ch("rest"))
         for tok in s.search_tokens:
             if tok == h.square or g.board.adjacent(h.square, tok):
-                out.append(Choice.of("search", _txt(tok)))
+                out.append(_ch("search", _txt(tok)))
             elif "greedy" in _skills(g, h) and room >= 1 and g.board.distance(h.square, tok) <= 3:
-                out.append(Choice.of("greedy", _txt(tok)))
+                out.append(_ch("greedy", _txt(tok)))
         for other in s.heroes.values():
             if (
                 other.knocked_out
                 and other.id != h.id
                 and (other.square == h.square or g.board.adjacent(h.square, other.square))
             ):
-                out.append(Choice.of("revive", other.id))
+                out.append(_ch("revive", other.id))
         for card in sorted(set(h.search_cards)):
             if card in ("health-potion", "stamina-potion", "curse-doll"):
-                out.append(Choice.of("use", card))
+                out.append(_ch("use", card))
     if "prayer-of-healing" in _skills(g, h) and "prayer-of-healing" not in h.exhausted and room >= 1:
         for other in s.heroes.values():
             if (
@@ -104,10 +111,10 @@ def hero_choices(g: Game) -> list[Choice]:
                 and other.damage
                 and (other.id == h.id or g.board.adjacent(h.square, other.square))
             ):
-                out.append(Choice.of("prayer", other.id))
+                out.append(_ch("prayer", other.id))
     if not h.feat_used:
         out += _feat_choices(g, h, targets)
-    return [*out, Choice.of("end-turn")]
+    return [*out, _ch("end-turn")]
 
 
 def _free_neighbours(g: Game, base: tuple[Square, ...]) -> list[Square]:
@@ -119,19 +126,19 @@ def _feat_choices(g: Game, h: HeroState, targets: list[str]) -> list[Choice]:
     feat = g.content.heroes[h.id].feat
     s = g.state
     if feat in ("extra-attack", "run-and-attack", "heal-all-2-red", "vanish"):
-        return [Choice.of("feat")]
+        return [_ch("feat")]
     if feat == "stun-a-group":
         near = sorted(m.id for m in s.monsters.values() if g.board.distance(m.base, h.square) <= 3)
-        return [Choice.of("feat", m) for m in near]
+        return [_ch("feat", m) for m in near]
     magic = "magic" in _weapon(g, h).traits
     if feat == "magic-attack-all-adjacent" and magic and hero_targets(g, h, melee=True):
-        return [Choice.of("feat")]
+        return [_ch("feat")]
     if feat == "move-with-a-friend":
         near = sorted(o.id for o in s.heroes.values() if o.id != h.id and not o.knocked_out
                       and g.board.distance(h.square, o.square) <= 3)  # fmt: skip
-        return [Choice.of("feat", o) for o in near] or [Choice.of("feat")]
+        return [_ch("feat", o) for o in near] or [_ch("feat")]
     if feat == "attack-two-targets" and s.turn.actions > 0:
-        return [Choice.of("feat", a, b) for i, a in enumerate(targets) for b in targets[i + 1 :]]
+        return [_ch("feat", a, b) for i, a in enumerate(targets) for b in targets[i + 1 :]]
     return []
 
 
@@ -304,9 +311,9 @@ def overlord_choices(g: Game) -> list[Choice]:
     waiting = [m for m in sorted(s.monsters) if m not in s.activated]
     if s.group and any(s.monsters[m].monster == s.group for m in waiting):
         ids = [m for m in waiting if s.monsters[m].monster == s.group]
-        return [Choice.of("activate", m) for m in ids] + [Choice.of("end-group")]
+        return [_ch("activate", m) for m in ids] + [_ch("end-group")]
     ids = [m for m in waiting if s.monsters[m].monster not in s.groups_done]
-    return [Choice.of("activate", m) for m in ids] + [Choice.of("end-turn")]
+    return [_ch("activate", m) for m in ids] + [_ch("end-turn")]
 
 
 def overlord_choose(g: Game, c: Choice) -> None:
@@ -347,7 +354,7 @@ def overlord_choose(g: Game, c: Choice) -> None:
 def reappear_choices(g: Game, h: HeroState) -> list[Choice]:
     taken = set(rules.hero_squares(g)) | set(rules.monster_squares(g)) | g.obstacles
     dist = g.board.distances(h.square)
-    return [Choice.of("place", _txt(sq)) for sq, d in sorted(dist.items()) if d <= 4 and sq not in taken]
+    return [_ch("place", _txt(sq)) for sq, d in sorted(dist.items()) if d <= 4 and sq not in taken]
 
 
 def monster_targets(g: Game, m: MonsterState) -> list[str]:
@@ -370,31 +377,31 @@ def monster_choices(g: Game) -> list[Choice]:
     s, t = g.state, g.state.turn
     m = s.monsters[t.actor]
     if s.phase == "place":
-        return [Choice.of("place", _txt(min(base))) for base in s.place_options]
+        return [_ch("place", _txt(min(base))) for base in s.place_options]
     out: list[Choice] = []
     acts = t.actions > 0
     if "stunned" in m.conditions:
-        return ([Choice.of("discard-stun")] if acts else []) + [Choice.of("end")]
+        return ([_ch("discard-stun")] if acts else []) + [_ch("end")]
     immobile = "immobilized" in m.conditions
     if (acts or t.dash) and not immobile:
-        out.append(Choice.of("move"))
+        out.append(_ch("move"))
     if t.mp > 0 and not immobile:
         for sq, cost in sorted(rules.monster_reach(g, m, t.mp).items()):
             if cost > 0:
-                out.append(Choice.of("goto", _txt(sq)))
+                out.append(_ch("goto", _txt(sq)))
         if m.monster == g.quest.reinforce.monster and any(sq in g.quest.exit for sq in m.base):
-            out.append(Choice.of("escape"))
+            out.append(_ch("escape"))
     if (acts or t.frenzy) and t.attacks < t.attack_limit:
-        out += [Choice.of("attack", h) for h in monster_targets(g, m)]
+        out += [_ch("attack", h) for h in monster_targets(g, m)]
     if acts:
-        out += [Choice.of("door", d) for d in terrain.doors_near(g, m.base)]
+        out += [_ch("door", d) for d in terrain.doors_near(g, m.base)]
         if len(m.base) == 1 and g.board.terrain.get(m.base[0]) == "pit":
-            out += [Choice.of("climb", _txt(sq)) for sq in _free_neighbours(g, m.base)]
+            out += [_ch("climb", _txt(sq)) for sq in _free_neighbours(g, m.base)]
     if acts and "action-throw" in g.abilities(m):  # Throw is an action, not an attack
         for h in sorted(g.state.heroes.values(), key=lambda h: h.id):
             if not h.knocked_out and not h.vanished and any(g.board.adjacent(sq, h.square) for sq in m.base):
-                out.append(Choice.of("throw", h.id))
-    return [*out, Choice.of("end")]
+                out.append(_ch("throw", h.id))
+    return [*out, _ch("end")]
 
 
 def monster_choose(g: Game, c: Choice) -> None:
@@ -485,10 +492,8 @@ def friend_choices(g: Game) -> list[Choice]:
     that hero's turn)."""
     hid, points = g.state.friend
     h = g.state.heroes[hid]
-    out = [
-        Choice.of("goto", _txt(sq)) for sq, cost in sorted(rules.hero_reach(g, h, points).items()) if cost > 0
-    ]
-    return [*out, Choice.of("done")]
+    out = [_ch("goto", _txt(sq)) for sq, cost in sorted(rules.hero_reach(g, h, points).items()) if cost > 0]
+    return [*out, _ch("done")]
 
 
 def friend_choose(g: Game, c: Choice) -> None:
@@ -511,7 +516,7 @@ def throw_choices(g: Game) -> list[Choice]:
     h = g.state.heroes[g.state.react_hero]
     taken = set(rules.hero_squares(g)) | set(rules.monster_squares(g)) | g.obstacles
     dist = g.board.distances(h.square)
-    return [Choice.of("place", _txt(sq)) for sq, d in sorted(dist.items()) if 0 < d <= 3 and sq not in taken]
+    return [_ch("place", _txt(sq)) for sq, d in sorted(dist.items()) if 0 < d <= 3 and sq not in taken]
 
 
 def throw_choose(g: Game, c: Choice) -> None:
