@@ -146,6 +146,7 @@ class SquareBoard:
         "_lines",
         "_nb",
         "_pits",
+        "_sight",
         "_spreads",
         "_water",
         "cells",
@@ -168,6 +169,7 @@ class SquareBoard:
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
         self._spreads: dict[tuple[Square, int, frozenset[Square]], dict[Square, int]] = {}
+        self._sight: dict[tuple[tuple[Square, ...], tuple[Square, ...], frozenset[Square]], bool] = {}
         self._water = frozenset(sq for sq, kind in terrain.items() if kind == "water")
         self._pits = frozenset(sq for sq, kind in terrain.items() if kind == "pit")
         self._lines: dict[tuple[Point, Square, Point, Square], frozenset[Square] | None] = {}
@@ -335,6 +337,22 @@ class SquareBoard:
         figures or obstacles; the source's and target's own squares block lines through them too
         (FAQ: "this includes the target space itself")."""
         srcs, tgts = squares_of(source), squares_of(target)
+        key = None
+        if not closed:
+            key = (tuple(srcs), tuple(tgts), frozenset(blocked))
+            seen = self._sight.get(key)
+            if seen is not None:
+                return seen
+        seen = self._line_of_sight(srcs, tgts, blocked, closed)
+        if key is not None:
+            if len(self._sight) > 50_000:
+                self._sight.clear()
+            self._sight[key] = seen
+        return seen
+
+    def _line_of_sight(
+        self, srcs: list[Square], tgts: list[Square], blocked: Collection[Square], closed: Collection[Edge]
+    ) -> bool:
         for a in srcs:
             for b in tgts:
                 if a == b or self.adjacent(a, b, closed):
