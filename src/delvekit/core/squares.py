@@ -142,6 +142,7 @@ class SquareBoard:
     queries as ``closed``."""
 
     __slots__ = (
+        "_bases",
         "_dist",
         "_lines",
         "_nb",
@@ -169,6 +170,7 @@ class SquareBoard:
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
         self._spreads: dict[tuple[Square, int, frozenset[Square]], dict[Square, int]] = {}
+        self._bases: dict[tuple[tuple[int, int], Square], list[frozenset[Square]]] = {}
         self._sight: dict[tuple[tuple[Square, ...], tuple[Square, ...], frozenset[Square]], bool] = {}
         self._water = frozenset(sq for sq, kind in terrain.items() if kind == "water")
         self._pits = frozenset(sq for sq, kind in terrain.items() if kind == "pit")
@@ -502,6 +504,17 @@ class SquareBoard:
         """Every placement of a ``w x h`` base (either way round) that covers ``square``, lies
         on squares that exist and ``can_hold`` (empty), with no wall or closed door between its
         own squares: where a shrunken large monster may expand (§4.5)."""
+        if not closed:  # the placements that fit the map are fixed: remember them
+            key = (shape, square)
+            fits = self._bases.get(key)
+            if fits is None:
+                fits = self._bases[key] = self._bases_on_map(shape, square, closed)
+            return [b for b in fits if all(can_hold(s) for s in b)]
+        return [b for b in self._bases_on_map(shape, square, closed) if all(can_hold(s) for s in b)]
+
+    def _bases_on_map(
+        self, shape: tuple[int, int], square: Square, closed: Collection[Edge]
+    ) -> list[frozenset[Square]]:
         w, h = shape
         out: list[frozenset[Square]] = []
         seen: set[frozenset[Square]] = set()
@@ -512,7 +525,7 @@ class SquareBoard:
                     if base in seen:
                         continue
                     seen.add(base)
-                    if all(s in self.cells and can_hold(s) for s in base) and self._whole(base, closed):
+                    if all(s in self.cells for s in base) and self._whole(base, closed):
                         out.append(base)
         return sorted(out, key=sorted)
 
