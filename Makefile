@@ -34,7 +34,7 @@ lint: $(DEV_STAMP)
 	$(BIN)/python tools/check_layout.py
 
 typecheck: $(DEV_STAMP)
-	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven src/delvekit/web
+	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven src/delvekit/descent src/delvekit/web
 
 PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 

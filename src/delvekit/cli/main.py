@@ -38,6 +38,9 @@ def _register() -> None:
 
     cli.add_command(play.command)
     cli.add_command(replay.command)
+    from delvekit.cli import descent
+
+    cli.add_command(descent.group)
 
 
 def main() -> None:

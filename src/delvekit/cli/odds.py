@@ -91,7 +91,14 @@ def _render(dist: Distribution, title: str) -> None:
 
 
 @click.command("odds")
-@click.option("--attack", type=int, required=True, help="Attack value after bonuses (poison: add 1).")
+@click.option("--game", type=click.Choice(["gloomhaven", "descent"]), default="gloomhaven", show_default=True,
+              help="Which game's odds.")  # fmt: skip
+@click.option("--attack", "attack_text", required=True,
+              help="Attack value after bonuses (poison: add 1); Descent: dice, e.g. blue,red.")  # fmt: skip
+@click.option("--defense", metavar="DICE", help="Descent: defence dice, e.g. brown,gray.")
+@click.option("--surges-for", "surges_for", metavar="A,B",
+              help="Descent: surge abilities, e.g. +1heart,+2range.")  # fmt: skip
+@click.option("--range", "need_range", type=int, default=0, help="Descent: range the target is at.")
 @click.option("--class", "class_id", metavar="NAME", help="Use this class's modifier deck.")
 @click.option("--perks", metavar="I,J,...", help="Perk lines taken (numbered from 1; repeat to take twice).")
 @click.option("--list-perks", is_flag=True, help="List the class's perk lines and exit.")
@@ -107,7 +114,11 @@ def _render(dist: Distribution, title: str) -> None:
               help="Remove a card from the deck (repeatable).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help='Print {"distribution": ..., "expected": ...}.')
 def command(
-    attack: int,
+    game: str,
+    attack_text: str,
+    defense: str | None,
+    surges_for: str | None,
+    need_range: int,
     class_id: str | None,
     perks: str | None,
     list_perks: bool,
@@ -123,7 +134,18 @@ def command(
 ) -> None:
     """Exact damage distribution of one attack against one target, counted over every order of
     the modifier deck (rolling cards, advantage and disadvantage by the GH 1e rules with the FAQ
-    ambiguity ruling, bless and curse), never sampled."""
+    ambiguity ruling, bless and curse), never sampled. With --game descent: the exact damage, range
+    and surge distributions of a dice pool (see docs/descent.md)."""
+    if game == "descent":
+        from delvekit.cli.odds_descent import run
+
+        return run(attack_text, defense, surges_for, need_range, as_json)
+    if defense or surges_for or need_range:
+        raise click.ClickException("--defense, --surges-for and --range need --game descent")
+    try:
+        attack = int(attack_text)
+    except ValueError:
+        raise click.ClickException(f"--attack: a whole number, got {attack_text!r}") from None
     try:
         if advantage and disadvantage:
             raise InputError("choose --advantage or --disadvantage, not both", where="options")

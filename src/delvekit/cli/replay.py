@@ -35,6 +35,11 @@ def command(log: str, verify: bool) -> None:
             head = msgspec.json.decode(first) if first.strip() else None
         except (msgspec.MsgspecError, RecursionError):
             head = None
+        if isinstance(head, dict) and str(head.get("format", "")).startswith("delvekit-descent-"):
+            from delvekit.cli.descent import replay_descent
+
+            replay_descent(text, log, verify)
+            return
         if isinstance(head, dict) and head.get("format") == SAVE_FORMAT:
             game = Game.load(text, where=log, verify=verify)
         elif isinstance(head, dict) and head.get("format") == LOG_FORMAT:

@@ -182,6 +182,10 @@ def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
         context = await run_in_threadpool(_odds_context, setup_a, setup_b)
         return templates.TemplateResponse(request, "_odds_result.html", context)
 
+    from delvekit.web import descent_odds
+
+    app.include_router(descent_odds.router)
+
     # --- JSON API --------------------------------------------------------------------------------
 
     @app.post(
@@ -221,6 +225,12 @@ def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
         """Exact damage distribution (`distribution` as [damage, probability] pairs), expected
         damage, card effects and the engine's own JSON (with exact fractions) for `setup`, and for
         `compare` when given: what `delve odds --json` computes."""
+        if request_body.descent is not None:  # Descent dice: the `delve odds --game descent --json` object
+            from delvekit.web.descent_odds import descent_odds
+
+            d = request_body.descent
+            return {"descent": descent_odds(d.attack, d.defense, d.surges_for, d.range)}
+        assert request_body.setup is not None
         result: dict[str, Any] = {"setup": services.odds(request_body.setup.model_dump())}
         if request_body.compare is not None:
             result["compare"] = services.odds(request_body.compare.model_dump())

@@ -236,11 +236,28 @@ class OddsSetupIn(_Strict):
         return self
 
 
-class OddsRequestIn(_Strict):
-    """One setup, or two to compare side by side (``compare``)."""
+class DescentOddsIn(_Strict):
+    """Descent dice: attack pool (the blue die and power dice), defence pool, surge abilities and
+    the target's range (as ``delve odds --game descent``)."""
 
-    setup: OddsSetupIn
+    attack: Annotated[list[Literal["blue", "red", "yellow", "green"]], Field(min_length=1, max_length=8)]
+    defense: Annotated[list[Literal["brown", "gray", "black"]], Field(max_length=8)] = []
+    surges_for: Annotated[list[Annotated[str, StringConstraints(max_length=20)]], Field(max_length=10)] = []
+    range: Annotated[int, Field(ge=0, le=30)] = 0
+
+
+class OddsRequestIn(_Strict):
+    """One setup, or two to compare side by side (``compare``); or ``descent`` dice instead."""
+
+    setup: OddsSetupIn | None = None
     compare: OddsSetupIn | None = None
+    descent: DescentOddsIn | None = None
+
+    @model_validator(mode="after")
+    def _one_game(self) -> OddsRequestIn:
+        if (self.setup is None) == (self.descent is None):
+            raise ValueError("give either setup (Gloomhaven) or descent (Descent dice)")
+        return self
 
 
 class ErrorOut(BaseModel):
