@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 pytestmark = pytest.mark.browser
-pytest_plugins = ["tests.web.conftest"]
 
 
 def test_descent_tab_updates_as_dice_are_typed(page: Any) -> None:
