@@ -38,6 +38,9 @@ def _register() -> None:
 
     cli.add_command(play.command)
     cli.add_command(replay.command)
+    from delvekit.cli import simulate
+
+    cli.add_command(simulate.group)
 
 
 def main() -> None:
