@@ -10,13 +10,14 @@ Every combination of scenario, party, level and difficulty plays ``--games`` gam
 game. ``--party`` may be given several times; ``random``, ``random:3`` or ``random:2-4`` samples
 each game's party from the playable classes. ``--bots`` names one bot for every seat or one per
 seat in party order. Rows are written as games finish (the file is replaced whole, never left
-half-written); Ctrl-C keeps every finished game, and a rerun with the same arguments plays only
+half-written); Ctrl-C (or SIGTERM) keeps every finished game, and a rerun with the same arguments plays only
 the games not in the file yet. ``--backend ray`` plays on Ray (the ``ray`` extra): a local Ray
 with ``--workers`` CPUs, or the cluster at ``--address``.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
 import time
 from pathlib import Path
@@ -231,7 +232,11 @@ def _play(
             write_rows(out, rows)
             last[0] = now
 
+    def terminate(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt  # a polite kill (SIGTERM) stops like Ctrl-C: finished games are kept
+
     interrupted = False
+    previous = signal.signal(signal.SIGTERM, terminate)
     try:
         with progress:
             run(todo, executor, on_row)
@@ -241,6 +246,7 @@ def _play(
     else:
         executor.shutdown(wait=True)
     finally:
+        signal.signal(signal.SIGTERM, previous)
         write_rows(out, rows)
     return played, time.perf_counter() - start, interrupted
 

@@ -20,11 +20,12 @@ stronger or weaker with the machine's speed and so is not reproducible; it is of
 
 >>> from delvekit.gloomhaven.engine import Game
 >>> from delvekit.gloomhaven.engine_examples import tiny_setup
->>> from delvekit.gloomhaven.bots import play
->>> a = play(Game(tiny_setup(), seed=2), SearchBot(2, playouts=8))
->>> b = play(Game(tiny_setup(), seed=2), SearchBot(2, playouts=8))
->>> a.result in ("victory", "defeat"), a.log == b.log
-(True, True)
+>>> game = Game(tiny_setup(), seed=2)
+>>> bot = SearchBot(2, playouts=4)
+>>> while game.decision is not None and game.state.round <= 2:
+...     _ = game.choose(bot.choose(game))
+>>> game.state.round > 2 or game.result is not None
+True
 """
 
 from __future__ import annotations
@@ -32,12 +33,15 @@ from __future__ import annotations
 import math
 import time
 
+import msgspec
+
+from delvekit.core.decks import Deck
 from delvekit.core.records import Choice
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.bots import GreedyBot, _determinized, _play_round, bot_seed, outcome
+from delvekit.gloomhaven.bots import GreedyBot, _play_round, bot_seed, outcome
 from delvekit.gloomhaven.engine import Game
 
-__all__ = ["SearchBot"]
+__all__ = ["SearchBot", "determinize"]
 
 PLAYOUTS = 48
 """Play-outs per card selection (the default budget)."""
@@ -48,6 +52,27 @@ DEFEAT_COST = 60.0
 """What winning or losing within the horizon adds to a play-out's score (beyond exhaustion)."""
 REST_CANDIDATE = True
 """Whether a legal long rest is one of the candidates (the greedy bot decides rests by rule)."""
+
+
+def determinize(game: Game, rng: Rng) -> Game:
+    """A copy of ``game`` whose hidden orders are drawn from ``rng`` alone: every draw pile
+    (attack modifiers, monster abilities) is put in a canonical order and shuffled, and the
+    game's generator is reseeded. The result does not depend on the real order of any pile, so
+    the bot's choices cannot either (it never peeks)."""
+    g = game.clone()
+    st = g.state
+    st.rng = Rng(rng.randint(0, 2**62))
+    for name in sorted(st.modifier_decks):
+        amd = st.modifier_decks[name]
+        pile = sorted(amd.draw_pile, key=str)
+        rng.shuffle(pile)
+        st.modifier_decks[name] = msgspec.structs.replace(amd, draw_pile=tuple(pile))
+    for name in sorted(st.decks):
+        draw, discards = st.decks[name].to_state()
+        ordered = sorted(draw, key=str)
+        rng.shuffle(ordered)
+        st.decks[name] = Deck.from_state(ordered, discards)
+    return g
 
 
 class SearchBot(GreedyBot):
@@ -92,7 +117,7 @@ class SearchBot(GreedyBot):
         budget = self.playouts
         for step in range(steps):
             per = max(1, (budget // (steps - step)) // len(alive))
-            worlds = [_determinized(game, rng) for _ in range(per)]
+            worlds = [determinize(game, rng) for _ in range(per)]
             for i in alive:
                 for world in worlds:
                     if self.seconds is not None and time.process_time() - start > self.seconds:

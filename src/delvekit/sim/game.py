@@ -43,6 +43,9 @@ GAME_COLUMNS: tuple[tuple[str, type], ...] = (
     ("monsters_killed", int),
     ("choices", int),
     ("seconds", float),
+    ("searched", int),
+    ("search_cpu_mean", float),
+    ("search_cpu_max", float),
 )
 SEAT_COLUMNS: tuple[tuple[str, type], ...] = (
     ("class", str),
@@ -59,7 +62,9 @@ SEAT_COLUMNS: tuple[tuple[str, type], ...] = (
 COLUMNS: tuple[tuple[str, type], ...] = GAME_COLUMNS + tuple(
     (f"c{i}_{name}", kind) for i in range(1, SEATS + 1) for name, kind in SEAT_COLUMNS
 )
-"""Every column of a results file, with its type; seats a party does not fill are empty."""
+"""Every column of a results file, with its type; seats a party does not fill are empty.
+``searched``, ``search_cpu_mean`` and ``search_cpu_max``: card selections a search bot searched
+and the CPU seconds each took (empty without a search bot)."""
 MAX_CHOICES = 100_000
 
 
@@ -113,6 +118,10 @@ def play_spec(spec: GameSpec) -> Row:
         return row
     row.update(result=game.result, rounds=game.state.round, choices=len(game.log))
     row.update(tally(game))
+    spent = [t for bot in {id(b): b for b in bots.values()}.values() for t in getattr(bot, "spent", ())]
+    if spent:
+        row.update(searched=len(spent), search_cpu_mean=round(sum(spent) / len(spent), 4))
+        row["search_cpu_max"] = round(max(spent), 4)
     row["seconds"] = round(time.perf_counter() - start, 4)
     return row
 
