@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from delvekit.sim.driver import process_pool, run
+from delvekit.sim.driver import chunk_size, process_pool, run
 from delvekit.sim.game import Row
 from delvekit.sim.plan import plan
 from delvekit.sim.store import write_rows
@@ -37,7 +37,7 @@ def simulate(games: int, workers: int) -> tuple[float, float, list[Row]]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with pool:
-        run(specs, pool, rows.append)
+        run(specs, pool, rows.append, chunk=chunk_size(specs, workers))
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the workers were joined: counted
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -116,6 +116,11 @@ def main(argv: list[str]) -> int:
             write_rows(args.out, rows)
     if 1 in rates and 2 in rates:
         print(f"speed-up 2 workers / 1 worker: {rates[2] / rates[1]:.2f}x (issue 17 expects >= 1.8x)")
+    try:
+        import delvekit.rl  # noqa: F401
+    except ImportError:
+        print("env steps: skipped (the rl extra is not installed: pip install 'delvekit[rl]')")
+        args.no_env = True
     if not args.no_env:
         env_rate, engine_rate = env_steps(steps)
         print(f"AEC env, random masked play of scenario 1: {env_rate:.0f} steps/s ({steps} steps)")

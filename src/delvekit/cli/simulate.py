@@ -162,7 +162,7 @@ def group(
     except DelvekitError as exc:
         raise click.ClickException(str(exc)) from None
     skipped = len(specs) - len(todo)
-    played, seconds, interrupted = _play(todo, executor, rows, out, quiet=quiet, skipped=skipped)
+    played, seconds, interrupted = _play(todo, executor, rows, out, quiet=quiet, workers=n_workers)
     wins = sum(1 for r in rows[len(rows) - played :] if r["result"] == "victory")
     errors = sum(1 for r in rows[len(rows) - played :] if r["result"] == "error")
     rate = played / seconds if seconds > 0 else 0.0
@@ -181,7 +181,7 @@ def group(
 
 
 def _play(
-    todo: list[GameSpec], executor: Executor, rows: list[Row], out: Path, *, quiet: bool, skipped: int
+    todo: list[GameSpec], executor: Executor, rows: list[Row], out: Path, *, quiet: bool, workers: int
 ) -> tuple[int, float, bool]:
     """Run ``todo`` on ``executor``, appending rows and checkpointing ``out``; returns (games
     played, seconds, interrupted)."""
@@ -197,7 +197,7 @@ def _play(
     )
     from rich.text import Text
 
-    from delvekit.sim.driver import run, stop_now
+    from delvekit.sim.driver import chunk_size, run, stop_now
     from delvekit.sim.store import write_rows
 
     class Rate(ProgressColumn):
@@ -239,7 +239,7 @@ def _play(
     previous = signal.signal(signal.SIGTERM, terminate)
     try:
         with progress:
-            run(todo, executor, on_row)
+            run(todo, executor, on_row, chunk=chunk_size(todo, workers))
     except KeyboardInterrupt:
         interrupted = True
         stop_now(executor)
