@@ -17,6 +17,7 @@ with ``--workers`` CPUs, or the cluster at ``--address``.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import time
@@ -142,8 +143,6 @@ def group(
     """Play many bot games (on every core or a Ray cluster) and write one row per game."""
     if ctx.invoked_subcommand is not None:
         return
-    import os
-
     from delvekit.sim.store import check_path, read_rows, row_key
 
     try:
@@ -177,7 +176,11 @@ def group(
         click.echo(
             f"interrupted: {len(todo) - played} games not played; the same command plays them", err=True
         )
-        sys.exit(130)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        # the results are written; exit now rather than wait at interpreter exit for the pool's
+        # bookkeeping thread, which can hang on workers that were terminated mid-game
+        os._exit(130)
 
 
 def _play(
