@@ -89,6 +89,8 @@ def _drain(pending: set[Future[list[Row]]], on_row: Callable[[Row], None]) -> in
 
 def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # a worker forked while the command's own SIGTERM handler was set must still die on SIGTERM
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
