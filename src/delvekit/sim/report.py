@@ -48,6 +48,7 @@ class Line(NamedTuple):
     low: float
     high: float
     mean_rounds: float
+    mean_kills: float
 
 
 class Summary(NamedTuple):
@@ -66,8 +67,10 @@ def _line(value: str, rows: Sequence[Row]) -> Line:
     wins = sum(1 for r in rows if r["result"] == "victory")
     low, high = wilson(wins, games)
     rounds = [int(r["rounds"] or 0) for r in rows]
+    kills = [int(r["monsters_killed"] or 0) for r in rows]
+    rate = wins / games if games else 0.0
     return Line(
-        value, games, wins, wins / games if games else 0.0, low, high, statistics.fmean(rounds or [0])
+        value, games, wins, rate, low, high, statistics.fmean(rounds or [0]), statistics.fmean(kills or [0])
     )
 
 
@@ -115,7 +118,7 @@ def _quartiles(values: list[int]) -> str:
 
 def tables(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]:
     """The report's tables as (title, header, rows of text), for every output format."""
-    head = ["", "games", "victories", "win rate", "95 % interval", "mean rounds"]
+    head = ["", "games", "victories", "win rate", "95 % interval", "mean rounds", "monsters killed"]
 
     def cells(line: Line) -> list[str]:
         return [
@@ -125,6 +128,7 @@ def tables(summary: Summary) -> list[tuple[str, list[str], list[list[str]]]]:
             _pct(line.rate),
             f"{_pct(line.low)} - {_pct(line.high)}",
             f"{line.mean_rounds:.1f}",
+            f"{line.mean_kills:.2f}",
         ]
 
     out = [("Overall", head, [cells(summary.overall)])]
@@ -221,8 +225,12 @@ def figures(summary: Summary) -> dict[str, Callable[[str], bytes]]:
         ax.set_title("Victories by scenario")
 
     def rounds(ax: Any) -> None:
+        from matplotlib.ticker import MaxNLocator
+
         top = max((max(v) for v in summary.rounds.values() if v), default=1)
-        bins = list(range(0, top + 2))
+        low = min((min(v) for v in summary.rounds.values() if v), default=0)
+        bins = [b - 0.5 for b in range(low, top + 2)]
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         for result, color in (("defeat", "#c44e52"), ("victory", "#55a868")):
             if summary.rounds[result]:
                 ax.hist(summary.rounds[result], bins=bins, alpha=0.75, color=color, label=result)
@@ -237,7 +245,14 @@ def figures(summary: Summary) -> dict[str, Callable[[str], bytes]]:
         ax.set_xlabel("defeats")
         ax.set_title("Causes of defeat")
 
-    out = {"win-rate": render(win_rates), "rounds": render(rounds)}
+    def kills(ax: Any) -> None:
+        lines = summary.by["scenario"]
+        ax.bar([x.value for x in lines], [x.mean_kills for x in lines], color="#dd8452")
+        ax.set_xlabel("scenario")
+        ax.set_ylabel("monsters killed per game")
+        ax.set_title("Monsters killed by scenario")
+
+    out = {"win-rate": render(win_rates), "kills": render(kills), "rounds": render(rounds)}
     if summary.causes:
         out["causes"] = render(causes)
     return out
