@@ -203,9 +203,9 @@ def test_report_writes_tables_and_plots(results: Path, tmp_path: Path) -> None:
         ],
     )
     assert r.exit_code == 0, r.output
-    assert "95 % interval" in r.output
+    assert "Overall" in r.output and "By scenario" in r.output
     md = (tmp_path / "r.md").read_text()
-    assert "| 1 | 3 |" in md and "Causes of defeat" in md
+    assert "| 1 | 3 |" in md and "Causes of defeat" in md and "95 % interval" in md
     page = (tmp_path / "r.html").read_text()
     assert "<table>" in page and "Wilson" in page
     if os.environ.get("NO_PLOTS") is None and _has("matplotlib"):
