@@ -16,7 +16,7 @@ $(RUNTIME_STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 $(DEV_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,sim,rl]'
 	touch $@ $(RUNTIME_STAMP)
 
 ## make run: the main job (a greedy-bot game of scenario 1 with the bundled playable classes)

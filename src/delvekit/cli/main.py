@@ -41,6 +41,9 @@ def _register() -> None:
     from delvekit.cli import descent
 
     cli.add_command(descent.group)
+    from delvekit.cli import simulate
+
+    cli.add_command(simulate.group)
 
 
 def main() -> None:

@@ -483,7 +483,9 @@ def _writable(path: str | None, option: str) -> Path | None:
     "refused when the equipment limits are broken.",
 )
 @click.option(
-    "--bots", type=click.Choice(["random", "greedy"]), help="Let a bot play (every seat by default)."
+    "--bots",
+    type=click.Choice(["random", "greedy", "search"]),
+    help="Let a bot play (every seat by default).",
 )
 @click.option("--bot-seats", help="Comma-separated characters the bot plays (default: all).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The game's random seed.")

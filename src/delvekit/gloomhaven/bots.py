@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+import importlib
 from collections.abc import Callable, Mapping
 from typing import NamedTuple, Protocol, TypeAlias
 
@@ -1112,8 +1113,9 @@ _HANDLERS: Mapping[str, Callable[[GreedyBot, Game, Decision], Choice | None]] = 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": lambda seed: GreedyBot(),
+    "search": lambda seed: importlib.import_module("delvekit.gloomhaven.search_bot").SearchBot(seed),
 }
-"""Bot names for faces (``--bots random|greedy``): name → factory taking the game seed."""
+"""Bot names for faces (``--bots random|greedy|search``): name → factory taking the game seed."""
 
 
 def make_bot(name: str, seed: int) -> Bot:
