@@ -36,7 +36,7 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/delvekit/core src/delvekit/gloomhaven src/delvekit/descent src/delvekit/web
 
-PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 pytest: $(DEV_STAMP) chromium
 	$(PYTEST) -m "not slow" --durations=15
