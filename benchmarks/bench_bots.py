@@ -18,11 +18,11 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from delvekit.gloomhaven.bots import GreedyBot, RandomBot, play
+from delvekit.gloomhaven.bots.players import GreedyBot, RandomBot, play
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.setup import GameSetup
 
 STARTERS = ("brute", "mindthief", "tinkerer")
 """The party grows in this order; a fourth member is the first other playable bundled class."""

@@ -12,12 +12,12 @@ import random
 import statistics
 import time
 
-from delvekit.gloomhaven.bots import make_bot
+from delvekit.gloomhaven.bots.players import make_bot
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_examples import board_setup, four_setup, tiny_setup
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.setup import GameSetup
+from delvekit.gloomhaven.testing.examples import board_setup, four_setup, tiny_setup
 
 
 def play(seed: int, setup: GameSetup | None = None) -> Game:
@@ -30,7 +30,7 @@ def play(seed: int, setup: GameSetup | None = None) -> Game:
 
 
 def greedy_game(classes: list[str], seed: int) -> Game:
-    """One game of scenario 1 played by the greedy bot (delvekit.gloomhaven.bots) on every seat."""
+    """One game of scenario 1 played by the greedy bot (delvekit.gloomhaven.bots.players) on every seat."""
     setup = setup_from_pack(load_pack(), 1, [Member(c) for c in classes])
     game = Game(setup, seed=seed)
     bot = make_bot("greedy", seed)

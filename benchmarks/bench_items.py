@@ -14,7 +14,7 @@ import sys
 import time
 
 from delvekit.cli.play import new_game
-from delvekit.gloomhaven.bots import RandomBot, play
+from delvekit.gloomhaven.bots.players import RandomBot, play
 
 KIT = "brute=1,3,6,11,12,14,27;mindthief=2,23,24,9,13,20,41"
 """Level 5: three small items each."""

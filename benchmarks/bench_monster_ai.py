@@ -56,7 +56,7 @@ def main() -> int:
     print(f"  interpreter + CLI import alone: {startup:.3f} s")
 
     sys.path.insert(0, str(ROOT / "src"))
-    from delvekit.gloomhaven import cases as casefile
+    from delvekit.gloomhaven.monster_ai import cases as casefile
 
     doc = casefile.load(CASES)
     per_case: dict[str, list[float]] = {c.id: [] for c in doc.cases}

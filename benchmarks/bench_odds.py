@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable
 
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.damage import resolve_attack
-from delvekit.gloomhaven.modifiers import ModifierDeck, apply_perks, standard_deck
-from delvekit.gloomhaven.odds import _damage, attack_distribution
+from delvekit.gloomhaven.model.damage import resolve_attack
+from delvekit.gloomhaven.model.modifiers import ModifierDeck, apply_perks, standard_deck
+from delvekit.gloomhaven.model.odds import _damage, attack_distribution
 
 # A Brute with every rolling perk taken: 14 rolling cards in 6 groups, the heaviest common case.
 ROLLING_BRUTE = apply_perks(

@@ -18,12 +18,12 @@ import sys
 import time
 from pathlib import Path
 
-from delvekit.gloomhaven.bots import GreedyBot, RandomBot, play
+from delvekit.gloomhaven.bots.players import GreedyBot, RandomBot, play
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_level import Difficulty
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.level import Difficulty
+from delvekit.gloomhaven.model.setup import GameSetup
 
 # The bundled playable classes, plus the test fixture classes for a party of four.
 CUSTOM = Path(__file__).resolve().parents[1] / "tests" / "data" / "fixtures" / "custom-content"

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from rich.console import Console
 
 from delvekit.core.errors import DelvekitError
-from delvekit.gloomhaven.bots import RandomBot, play
+from delvekit.gloomhaven.bots.players import RandomBot, play
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.maps import build_map, load_tiles
 from delvekit.gloomhaven.content.scenario import check_scenarios, default_folder, load_scenarios
@@ -74,8 +74,8 @@ def _games_option() -> int:
 
 def random_play() -> None:
     """Random-play games per second, per scenario (median over its seeds), over 1-95."""
-    from delvekit.gloomhaven.engine import Game
-    from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+    from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+    from delvekit.gloomhaven.engine.game import Game
 
     pack = load_pack()
     party = [c for c, k in sorted(pack.classes.items()) if k.playable_at(1)][:4]

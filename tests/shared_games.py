@@ -11,13 +11,13 @@ from functools import cache
 from pathlib import Path
 
 from delvekit.core.records import Choice
-from delvekit.gloomhaven.bots import Bot, GreedyBot, RandomBot
+from delvekit.gloomhaven.bots.players import Bot, GreedyBot, RandomBot
 from delvekit.gloomhaven.content import ContentPack, load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_level import Difficulty
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.level import Difficulty
+from delvekit.gloomhaven.model.setup import GameSetup
+from delvekit.gloomhaven.testing.invariants import violations
 
 MAX_CHOICES = 20_000
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden-logs"

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 def one(job: tuple[int, str]) -> tuple[int, str, str]:
     from delvekit.cli.play import new_game
-    from delvekit.gloomhaven.bots import make_bot, play
+    from delvekit.gloomhaven.bots.players import make_bot, play
     from delvekit.gloomhaven.content import load_pack
 
     scenario, bot = job

@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from delvekit.gloomhaven.bots import make_bot, play  # noqa: E402
+from delvekit.gloomhaven.bots.players import make_bot, play  # noqa: E402
 from delvekit.gloomhaven.content import load_pack  # noqa: E402
-from delvekit.gloomhaven.engine import Game  # noqa: E402
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack  # noqa: E402
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack  # noqa: E402
+from delvekit.gloomhaven.engine.game import Game  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "golden-logs"
 # (scenario, party, level, seed): scenario 1 with the starters, then other scenarios, classes

@@ -17,7 +17,7 @@ from pathlib import Path
 import uvicorn
 from playwright.sync_api import sync_playwright
 
-from delvekit.gloomhaven.bots import make_bot
+from delvekit.gloomhaven.bots.players import make_bot
 from delvekit.web.app import create_app
 from delvekit.web.live import free_port
 from delvekit.web.play_service import Hall, NewGame

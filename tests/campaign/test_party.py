@@ -41,8 +41,8 @@ def test_loadouts_and_result_round_trip(play: Play) -> None:
 
 def test_result_from_the_engine_record(play: Play) -> None:
     from delvekit.gloomhaven.campaign.party import result_from_engine
-    from delvekit.gloomhaven.engine_level import CharacterResult as EngineCharacter
-    from delvekit.gloomhaven.engine_level import ScenarioResult
+    from delvekit.gloomhaven.model.level import CharacterResult as EngineCharacter
+    from delvekit.gloomhaven.model.level import ScenarioResult
 
     p = play
     p.do("create_character", name="Ana", **{"class": "brute"})

@@ -17,12 +17,12 @@ from click.testing import CliRunner
 from delvekit.cli.main import _register, cli
 from delvekit.cli.play_campaign import apply_result, campaign_game, open_store, party_setup
 from delvekit.core.errors import DelvekitError
-from delvekit.gloomhaven.bots import make_bot, play
+from delvekit.gloomhaven.bots.players import make_bot, play
 from delvekit.gloomhaven.campaign import actions as A
 from delvekit.gloomhaven.campaign.party import scenario_party
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
 
 _register()
 
@@ -149,7 +149,7 @@ def test_options_of_a_campaign_game_need_campaign(tmp_path: Path) -> None:
 
 def test_a_crash_before_the_end_changes_nothing(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The game fails mid-way (an error out of a bot's choice): the campaign is as before."""
-    from delvekit.gloomhaven import bots
+    from delvekit.gloomhaven.bots import players as bots
 
     before, entries = show(db), log(db)
     original = bots.GreedyBot.choose

@@ -6,8 +6,8 @@ from __future__ import annotations
 from delvekit.gloomhaven.campaign import apply_scenario_result
 from delvekit.gloomhaven.campaign.actions import CharacterResult, CompleteScenario
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_treasure import without
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.scenario.treasure import without
 
 from .conftest import Play
 

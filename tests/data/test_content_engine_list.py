@@ -13,11 +13,11 @@ from click.testing import CliRunner
 
 from delvekit.cli.content import ENGINE_SECTION
 from delvekit.cli.content import group as content_cli
-from delvekit.gloomhaven import effects
 from delvekit.gloomhaven.content import ContentPack, load_pack
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack, slug, unsupported
 from delvekit.gloomhaven.content.check import NOT_ENCODED, EngineGap, engine_gaps
 from delvekit.gloomhaven.content.pack import BUNDLED
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack, slug, unsupported
+from delvekit.gloomhaven.engine import registry as effects
 
 CUSTOM = Path(__file__).parent / "fixtures" / "custom-content"
 

@@ -99,7 +99,7 @@ def test_brute_card_structure() -> None:
 
 
 def test_perks_are_modifier_operations() -> None:
-    from delvekit.gloomhaven.modifiers import parse_card
+    from delvekit.gloomhaven.model.modifiers import parse_card
 
     brute = load_pack().classes["brute"]
     assert brute.perks[0].remove == ("-1", "-1")

@@ -4,12 +4,11 @@ for golden tests of class wordings (``test_class_*.py``)."""
 from __future__ import annotations
 
 from delvekit.core.records import Event
-from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, character, item_setup
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, character, item_setup
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
@@ -19,6 +18,7 @@ from delvekit.gloomhaven.engine_setup import (
     MonsterType,
     Placement,
 )
+from delvekit.gloomhaven.testing.invariants import violations
 
 PACK = load_pack()
 CLASSES = ("brute", "mindthief", "sunkeeper", "tinkerer", "quartermaster", "spellweaver")

@@ -6,10 +6,9 @@ import random
 from collections.abc import Callable
 
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.setup import (
     Card,
     CharacterSetup,
     GameSetup,
@@ -19,6 +18,7 @@ from delvekit.gloomhaven.engine_setup import (
     MonsterType,
     Placement,
 )
+from delvekit.gloomhaven.testing.invariants import violations
 
 
 def random_choice(game: Game, rnd: random.Random) -> Choice:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.hexes import disk
-from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.elements import Element, Strength
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,

@@ -21,11 +21,11 @@ from functools import cache
 
 import pytest
 
-from delvekit.gloomhaven.bots import Bot, GreedyBot, RandomBot
+from delvekit.gloomhaven.bots.players import Bot, GreedyBot, RandomBot
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.invariants import violations
 
 SCENARIOS = range(1, 96)
 RANDOM_SEEDS = range(10)

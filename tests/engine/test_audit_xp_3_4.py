@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import msgspec
 
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
 
 from .helpers import card, half, hero, mcard, mtype, plain_hand, setup
 from .test_move_attack_5_6 import board

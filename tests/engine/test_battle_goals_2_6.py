@@ -5,12 +5,11 @@ the result carries the check marks (rules audit 2026-11-27, finding 7)."""
 from __future__ import annotations
 
 from delvekit.cli.play import new_game
-from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.campaign.party import result_from_engine
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_battle_goals import CHECKS, NOT_JUDGED
-from delvekit.gloomhaven.engine_level import ScenarioResult
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.level import ScenarioResult
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
@@ -21,6 +20,7 @@ from delvekit.gloomhaven.engine_setup import (
     MonsterType,
     Placement,
 )
+from delvekit.gloomhaven.scenario.battle_goals import CHECKS, NOT_JUDGED
 
 
 def test_2_6_delve_play_deals_two_battle_goals_to_each_character_who_keeps_one_hidden() -> None:
@@ -107,7 +107,7 @@ def test_15_3_judged_battle_goals_give_check_marks_in_the_result() -> None:
 
 
 def test_15_3_every_goal_of_the_deck_is_judged_on_a_quick_win() -> None:
-    from delvekit.gloomhaven.engine_battle_goals import judged
+    from delvekit.gloomhaven.scenario.battle_goals import judged
 
     seen: dict[str, bool | None] = {}
     for seed in range(40):

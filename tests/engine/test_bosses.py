@@ -17,13 +17,13 @@ import pytest
 from delvekit.cli.play import new_game
 from delvekit.core.decks import Deck
 from delvekit.core.hexes import distance
-from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import MONSTER_DECK, Game
-from delvekit.gloomhaven.engine_monsters import monster_actions
-from delvekit.gloomhaven.engine_setup import Card
-from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
+from delvekit.gloomhaven.engine.monster_turn import monster_actions
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.setup import Card
 
 from .helpers import card, half
 from .test_monster_card_coverage import all_strong, arena, play_round, start
@@ -156,7 +156,7 @@ def test_bandit_commander_special_2_summons_living_bones_that_do_not_act_and_dro
     assert len(summoned) == 1 and " normal " in summoned[0]  # normal for two characters
     bones = summoned[0].split()[1]
     assert f"turn {bones}" not in events  # a summon never acts the round it appears (§10.4)
-    game._lose_hp(game.state.figures[bones], 99, "test")
+    game.lose_hp(game.state.figures[bones], 99, "test")
     assert "coin-dropped" not in [e.kind for e in game.events[-3:]]  # and drops no money
 
 
@@ -373,7 +373,7 @@ def test_scenario_boss_has_its_boss_stat_line_on_a_monster_deck(name: str, trait
     """Scenario bosses use a regular deck (no specials) with their own boss stat line."""
     game = start(arena(PACK, name))
     boss = game.state.figures[boss_id(game, name)]
-    stats = game._static.types[name].stats("boss")
+    stats = game.tables.types[name].stats("boss")
     assert boss.rank == "boss" and getattr(stats, trait) == value
 
 
@@ -464,10 +464,10 @@ def test_elder_drake_special_2_summons_two_undamageable_zephyrs_acting_right_bef
     attacks = [e for e in events if e.startswith("attack zephyr.")]
     assert attacks and all(e.split()[3] == "value=3" for e in attacks)  # Attack C, +0 modifiers
     for z in ("zephyr.1", "zephyr.2"):
-        game._lose_hp(game.state.figures[z], 5, "attack")  # cannot be damaged in any way
+        game.lose_hp(game.state.figures[z], 5, "attack")  # cannot be damaged in any way
         assert game.state.figures[z].hp == 1
         assert str(game.events[-1]) == f"negated {z} 5 attack undamageable"
-    game._lose_hp(game.state.figures[drake], 999, "attack")
+    game.lose_hp(game.state.figures[drake], 999, "attack")
     assert not [f for f in game.state.figures.values() if f.name == "Zephyr"]
 
 
@@ -521,11 +521,11 @@ def test_prime_demon_cannot_be_damaged_its_altar_takes_the_damage_and_shares_its
     altar = game.state.figures["altar.prime"]
     assert altar.hex == (4, 0) and altar.kind == "objective" and altar.immune == demon.immune
     hp = demon.hp
-    game._lose_hp(demon, 5, "attack")
+    game.lose_hp(demon, 5, "attack")
     assert demon.hp == hp and str(game.events[-1]) == f"negated {demon.id} 5 attack altar"
-    game._lose_hp(altar, 4, "attack")
+    game.lose_hp(altar, 4, "attack")
     assert demon.hp == altar.hp == hp - 4
-    game._lose_hp(altar, hp, "attack")
+    game.lose_hp(altar, hp, "attack")
     assert demon.id not in game.state.figures and altar.id not in game.state.figures
     assert any(e.kind == "killed" and e.args[0] == demon.id for e in game.events)
 

@@ -10,10 +10,10 @@ from collections import Counter
 
 from delvekit.core.decks import Deck
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack, unsupported
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack, unsupported
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.setup import GameSetup
+from delvekit.gloomhaven.testing.invariants import violations
 
 SCENARIOS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 

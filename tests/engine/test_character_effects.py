@@ -1,5 +1,5 @@
 """Golden rule tests for the Brute's and Mindthief's special wordings as named effects
-(:mod:`delvekit.gloomhaven.effects_characters`), one per card and rule, on an open hexagonal
+(:mod:`delvekit.gloomhaven.effects.classes.brute_mindthief`), one per card and rule, on an open hexagonal
 arena with the real cards of the content pack and +0-only modifier decks."""
 
 from __future__ import annotations
@@ -7,14 +7,13 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.records import Event
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, character
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
@@ -24,6 +23,7 @@ from delvekit.gloomhaven.engine_setup import (
     MonsterType,
     Placement,
 )
+from delvekit.gloomhaven.testing.invariants import violations
 
 PACK = load_pack()
 CARDS: dict[str, dict[str, Card]] = {
@@ -370,7 +370,7 @@ def test_gnawing_horde_card_is_lost_when_the_summon_dies_and_the_summon_goes_wit
     game = arena([hero("mindthief", ["gnawing-horde", "scurry"], (0, 0))], [("normal", (3, 0))])
     go(game, "select gnawing-horde scurry", "top gnawing-horde", "summon-at 1,0")
     rat = "mindthief.rat-swarm1"
-    game._lose_hp(game.state.figures[rat], 6, "test")
+    game.lose_hp(game.state.figures[rat], 6, "test")
     ch = game.state.characters["mindthief"]
     assert rat not in game.state.figures and "gnawing-horde" in ch.lost and not ch.active
 
@@ -423,9 +423,9 @@ def test_short_rest_may_leave_an_active_augment_in_play() -> None:
 
 def test_wild_consumption_for_characters_any_strong_or_waning_element_9() -> None:
     """§9: a character's "consume any element" takes one Strong or Waning element it chooses."""
-    from delvekit.gloomhaven import character_cards
+    from delvekit.gloomhaven.content import character_cards
     from delvekit.gloomhaven.content import schema as cs
-    from delvekit.gloomhaven.engine_content import merge_forced
+    from delvekit.gloomhaven.content.adapter import merge_forced
 
     wild = cs.Ability(
         type="attack",
@@ -441,7 +441,7 @@ def test_wild_consumption_for_characters_any_strong_or_waning_element_9() -> Non
     )
     [ability] = character_cards.translate([wild], {}, fallback=lambda items, v: merge_forced([], items, v))
     assert str(ability) == "custom attack-consumes then attack:2 then custom:consume-wild then attack:2"
-    from delvekit.gloomhaven.engine_setup import Half
+    from delvekit.gloomhaven.model.setup import Half
 
     brute = hero("brute", ["grab-and-go"], (0, 0))
     strike = Card(id="wild-strike", initiative=10, top=Half(abilities=(ability,)), bottom=Half())

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack, slug, unsupported
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack, slug, unsupported
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.invariants import violations
 
 SCENARIOS = [1, 2, 4]
 HALVES = ("top", "bottom")

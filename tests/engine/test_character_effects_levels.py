@@ -3,10 +3,10 @@ per card and rule (the arena and helpers of :mod:`test_character_effects`)."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_setup import MonsterStats
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.setup import MonsterStats
 
 from .test_character_effects import _with, arena, at, go, hero
 
@@ -402,7 +402,7 @@ def test_many_as_one_rat_king_attack_is_half_its_health_and_allies_gain() -> Non
     game = arena([hero("mindthief", ["many-as-one", "scurry"], (0, 0))], [("normal", (3, 0))], stats=TOUGH)
     go(game, "select many-as-one scurry", "top many-as-one", "summon-at 1,0")
     king = game.state.figures["mindthief.rat-king1"]
-    from delvekit.gloomhaven.engine_monsters import _stats
+    from delvekit.gloomhaven.engine.monster_turn import _stats
 
     assert _stats(game, king)[1] == 5  # 9 hit points: X = 5
     king.hp = 4

@@ -1,16 +1,17 @@
 """Golden tests for the Cragheart's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects_cragheart`), one per card and rule, with the real cards of the
+(:mod:`delvekit.gloomhaven.effects.classes.cragheart`), one per card and rule, with the real cards of the
 content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
 from delvekit.core.board import Terrain
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, character
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import ActiveCard
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     CharacterSetup,
     GameSetup,
@@ -19,7 +20,6 @@ from delvekit.gloomhaven.engine_setup import (
     MonsterType,
     Placement,
 )
-from delvekit.gloomhaven.state import ActiveCard
 
 from .class_arena import ARENA, PACK, ZEROS, at, finish_round, go, hero
 

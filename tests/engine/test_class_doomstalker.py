@@ -1,17 +1,18 @@
-"""Golden tests for the Doomstalker's wordings (:mod:`delvekit.gloomhaven.effects_doomstalker`),
+"""Golden tests for the Doomstalker's wordings (:mod:`delvekit.gloomhaven.effects.classes.doomstalker`),
 one per named effect and doom flag, with the real cards of the content pack on an open arena and
 +0-only modifier decks."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven import effects, effects_doomstalker
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.effects_characters import StrikeBonus
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, character
-from delvekit.gloomhaven.engine_setup import CharacterSetup, MonsterStats
-from delvekit.gloomhaven.state import ActiveCard
+from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.effects.classes import doomstalker as effects_doomstalker
+from delvekit.gloomhaven.effects.classes.brute_mindthief import StrikeBonus
+from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import ActiveCard
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 
@@ -252,7 +253,7 @@ def test_detonation_trap_damages_the_enemies_next_to_it_when_sprung() -> None:
     assert "trap-created doomstalker 1,0 damage=3 xp=2" in events
     springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
     springer.hex = (1, 0)
-    from delvekit.gloomhaven import effects_classes
+    from delvekit.gloomhaven.effects import wordings as effects_classes
 
     effects_classes.trap_sprung(game, springer, (1, 0))
     assert game.state.figures[beside].hp == 8  # 2 of its 10 (the springer's own trap damage is the engine's)
@@ -442,7 +443,7 @@ def test_flight_of_flame_trap_wounds_the_enemies_next_to_it() -> None:
     assert "trap-created doomstalker 1,0 damage=2 with=wound" in events
     springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
     springer.hex = (1, 0)
-    from delvekit.gloomhaven import effects_classes
+    from delvekit.gloomhaven.effects import wordings as effects_classes
 
     effects_classes.trap_sprung(game, springer, (1, 0))
     assert Condition.WOUND in game.state.figures[beside].conditions

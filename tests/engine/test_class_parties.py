@@ -14,9 +14,9 @@ import random
 import pytest
 
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.invariants import violations
 
 PLAYABLE = sorted(cid for cid, k in load_pack().classes.items() if k.playable_at(1))
 PARTIES = list(itertools.combinations(PLAYABLE, 4))

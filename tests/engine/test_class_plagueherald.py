@@ -1,16 +1,16 @@
 """Golden tests for the Plagueherald's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects_plagueherald`, and the shared wordings its cards use), one per
+(:mod:`delvekit.gloomhaven.effects.classes.plagueherald`, and the shared wordings its cards use), one per
 card and rule, with the real cards of the content pack on an open arena and +0-only modifier
 decks."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven import items_play
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element, Strength
-from delvekit.gloomhaven.engine import MONSTER_DECK, Game
-from delvekit.gloomhaven.engine_content import Member, character
-from delvekit.gloomhaven.engine_setup import CharacterSetup
+from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
+from delvekit.gloomhaven.items import play as items_play
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.setup import CharacterSetup
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 
@@ -183,7 +183,7 @@ def test_winged_congregation_makes_the_plagueherald_fly() -> None:
 
 
 def test_flying_ignores_a_trap_moved_onto() -> None:
-    from delvekit.gloomhaven.engine_setup import BoardSpec, GameSetup
+    from delvekit.gloomhaven.model.setup import BoardSpec, GameSetup
 
     base = arena([ph(["winged-congregation", "paralyzing-bite"])], [("normal", (-4, 4))])
     setup = base.setup
@@ -423,7 +423,7 @@ def test_airborne_toxin_bottom_poisons_every_enemy() -> None:
 
 
 def test_baneful_hex_a_curse_drawn_by_an_enemy_hurts_it() -> None:
-    from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+    from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
 
     game = arena([ph(["baneful-hex", "biting-gnats"])], [("normal", (1, 0))], ("attack +0",))
     game.state.modifier_decks[MONSTER_DECK] = ModifierDeck(

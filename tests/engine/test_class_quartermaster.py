@@ -1,10 +1,10 @@
 """Golden tests for the Quartermaster's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects_classes`), one per card and rule, with the real cards and items
+(:mod:`delvekit.gloomhaven.effects.wordings`), one per card and rule, with the real cards and items
 of the content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
 
 from .class_arena import arena, at, go, hero
 
@@ -18,7 +18,7 @@ def _until(game: Game, actor: str) -> None:
 
 def _items(game: Game, cid: str, **states: str) -> None:
     """Set item states by number (``i12="consumed"``)."""
-    from delvekit.gloomhaven import items_play
+    from delvekit.gloomhaven.items import play as items_play
 
     ch = game.state.characters[cid]
     for key, state in states.items():
@@ -120,7 +120,7 @@ def test_scroll_of_recall_pulls_up_to_three_enemies_within_range_3() -> None:
 
 
 def test_proficiency_adds_one_attack_when_an_item_was_used_in_the_action() -> None:
-    from delvekit.gloomhaven import effects_classes
+    from delvekit.gloomhaven.effects import wordings as effects_classes
 
     qm = hero("quartermaster", ["proficiency", "hastened-step"], (0, 0))
     game = arena([qm], [("normal", (1, 0))])
@@ -128,10 +128,10 @@ def test_proficiency_adds_one_attack_when_an_item_was_used_in_the_action() -> No
     go(game, "select proficiency hastened-step", "top proficiency", "bottom hastened-step", "stop?")
     f = game.state.figures["quartermaster"]
     assert effects_classes.item_attack_bonus(game, f) == 0
-    game._emit("action", "quartermaster", "top", "hastened-step")
-    game._emit("item-used", "quartermaster", 11, "spent")
+    game.emit("action", "quartermaster", "top", "hastened-step")
+    game.emit("item-used", "quartermaster", 11, "spent")
     assert effects_classes.item_attack_bonus(game, f) == 1
-    game._emit("action", "quartermaster", "top", "crippling-bow")
+    game.emit("action", "quartermaster", "top", "crippling-bow")
     assert effects_classes.item_attack_bonus(game, f) == 0
     assert m
 
@@ -249,7 +249,7 @@ def test_quiver_of_arrows_an_adjacent_allys_ranged_attack_gains_a_target() -> No
 
 
 def test_portable_ballista_line_of_five_and_shields_ignored_this_round() -> None:
-    from delvekit.gloomhaven.engine_setup import MonsterStats
+    from delvekit.gloomhaven.model.setup import MonsterStats
 
     qm = hero("quartermaster", ["portable-ballista", "hastened-step"], (0, 0))
     armoured = MonsterStats(health=10, move=0, attack=1, shield=3)

@@ -1,14 +1,14 @@
-"""Golden tests for the Scoundrel's wordings (:mod:`delvekit.gloomhaven.effects_scoundrel`), one
+"""Golden tests for the Scoundrel's wordings (:mod:`delvekit.gloomhaven.effects.classes.scoundrel`), one
 per named effect and reading, with the real cards of the content pack on an open arena and +0-only
 modifier decks."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element, Strength
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, character
-from delvekit.gloomhaven.engine_setup import CharacterSetup
+from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.setup import CharacterSetup
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 

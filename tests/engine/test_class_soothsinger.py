@@ -1,13 +1,13 @@
 """Golden tests for the Soothsinger's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects_soothsinger`), one per rule, with the real cards of the
+(:mod:`delvekit.gloomhaven.effects.classes.soothsinger`), one per rule, with the real cards of the
 content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, character
-from delvekit.gloomhaven.engine_setup import CharacterSetup, MonsterStats
+from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 

@@ -1,15 +1,15 @@
 """Golden tests for the Spellweaver's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects_spellweaver`), one per card and rule, with the real cards of
+(:mod:`delvekit.gloomhaven.effects.classes.spellweaver`), one per card and rule, with the real cards of
 the content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
 import msgspec
 
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element, Strength
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_setup import MonsterStats
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.setup import MonsterStats
 
 from .class_arena import arena, at, finish_round, go, hero
 
@@ -235,7 +235,7 @@ def test_burning_avatar_attacks_every_adjacent_enemy_as_it_dies() -> None:
     go(game, "select living-torch mana-bolt", "bottom living-torch", "summon-at 1,0")
     avatar = next(f for f in game.state.figures.values() if f.kind == "summon")
     avatar.hex = (2, 0)
-    game._lose_hp(avatar, avatar.hp, "attack")
+    game.lose_hp(avatar, avatar.hp, "attack")
     assert (_hp(game, (3, 0)), _hp(game, (3, -1)), _hp(game, (-3, 0))) == (7, 7, 10)
 
 
@@ -401,9 +401,9 @@ def test_living_torch_disarmed_attacks_nobody_and_the_light_stays() -> None:
 
 
 def test_inferno_room_stops_at_doors() -> None:
-    from delvekit.gloomhaven import effects_spellweaver as sw_fx
     from delvekit.gloomhaven.content import load_pack
-    from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+    from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+    from delvekit.gloomhaven.effects.classes import spellweaver as sw_fx
 
     game = Game(setup_from_pack(load_pack(), 1, [Member("spellweaver"), Member("brute")]), seed=1)
     board = game.board()

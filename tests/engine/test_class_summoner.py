@@ -1,13 +1,13 @@
-"""Golden tests for the Summoner's wordings (:mod:`delvekit.gloomhaven.effects_summoner` and the
+"""Golden tests for the Summoner's wordings (:mod:`delvekit.gloomhaven.effects.classes.summoner` and the
 shared wordings its cards use), with the real cards of the content pack on an open arena and
 +0-only modifier decks."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, character
-from delvekit.gloomhaven.engine_setup import CharacterSetup, MonsterStats
-from delvekit.gloomhaven.state import Figure
+from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import Figure
+from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go
 

@@ -1,12 +1,12 @@
 """Golden tests for the Tinkerer's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects_classes` and the ally bonus of
-:mod:`delvekit.gloomhaven.effects_characters`), one per card and rule, with the real cards of the
+(:mod:`delvekit.gloomhaven.effects.wordings` and the ally bonus of
+:mod:`delvekit.gloomhaven.effects.classes.brute_mindthief`), one per card and rule, with the real cards of the
 content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
 
 from .class_arena import arena, at, go, hero
 
@@ -43,7 +43,7 @@ def test_proximity_mine_trap_damage_and_xp_when_an_enemy_springs_it() -> None:
 
 
 def test_a_trap_sprung_by_an_ally_gives_no_xp() -> None:
-    from delvekit.gloomhaven.effects_classes import trap_sprung
+    from delvekit.gloomhaven.effects.wordings import trap_sprung
 
     tink = hero("tinkerer", ["proximity-mine", "hook-gun"], (0, 0))
     brute = hero("brute", ["grab-and-go", "shield-bash"], (0, 1))
@@ -327,9 +327,10 @@ def test_chimeric_formula_bottom_recovers_a_lost_card_of_an_ally_next_to_the_one
 def test_a_monster_walking_into_a_created_trap_gives_its_conditions_and_xp() -> None:
     """The monsters' own walk (engine_monsters) calls the trap hook too; and the class effects
     module is a registered handler module."""
-    from delvekit.gloomhaven import effects, engine_monsters
+    from delvekit.gloomhaven.engine import monster_turn as engine_monsters
+    from delvekit.gloomhaven.engine import registry as effects
 
-    assert "delvekit.gloomhaven.effects_classes" in effects.HANDLER_MODULES
+    assert "delvekit.gloomhaven.effects.wordings" in effects.HANDLER_MODULES
     tink = hero("tinkerer", ["volatile-concoction", "stun-shot"], (0, 0))
     game = arena([tink], [("normal", (2, 0))])
     m = at(game, (2, 0))

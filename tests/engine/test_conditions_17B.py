@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
 
 from .helpers import card, default_answer, events_since, half, hero, mcard, mtype, plain_hand, setup, turns
 

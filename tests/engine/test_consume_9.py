@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.elements import Element, Strength
-from delvekit.gloomhaven.engine import MONSTER_DECK, Game
-from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
+from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
 
 from .helpers import card, events_since, half, hero, plain_hand
 from .test_monster_turns_10 import brute, game_with

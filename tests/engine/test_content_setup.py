@@ -9,9 +9,9 @@ import pytest
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, convert, setup_from_pack, slug, unsupported
+from delvekit.gloomhaven.content.adapter import Member, convert, setup_from_pack, slug, unsupported
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.invariants import violations
 
 PARTY = [Member("brute"), Member("mindthief")]
 

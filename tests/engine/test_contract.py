@@ -10,8 +10,8 @@ import pytest
 
 from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.records import Choice
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_examples import tiny_setup
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.examples import tiny_setup
 
 from .helpers import hero, plain_hand, random_choice, setup
 
@@ -165,7 +165,7 @@ def test_a_players_view_hides_other_selections_until_revealed_and_all_deck_order
 
 def test_clone_copies_every_slot_of_figures_and_characters() -> None:
     """A new slot forgotten in ``clone`` would silently share or drop state."""
-    from delvekit.gloomhaven.state import CharacterState, Figure
+    from delvekit.gloomhaven.engine.state import CharacterState, Figure
 
     game = _played(11, 30)
     copy = game.clone()
@@ -184,7 +184,7 @@ def test_clone_copies_every_slot_of_figures_and_characters() -> None:
 
 def test_an_engine_fault_during_a_choice_changes_nothing() -> None:
     """Even a bug inside a rule handler leaves the game as it was before the choice."""
-    from delvekit.gloomhaven import engine
+    from delvekit.gloomhaven.engine import game as engine
 
     game = _played(2, 5)
     digest, log, decision = game.digest(), list(game.log), game.decision

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import msgspec
 
-from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, item_setup, setup_from_pack
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, item_setup, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
@@ -249,7 +249,7 @@ def test_7_flying_summon_pushed_onto_a_trap_springs_nothing() -> None:
 def test_5_3_a_figure_that_stops_flying_on_an_obstacle_takes_trap_damage_and_moves_off() -> None:
     """Winged Congregation flies the Plagueherald onto an obstacle; when the card leaves the
     active area it suffers trap damage (2+L) and moves to the nearest empty hex."""
-    from delvekit.gloomhaven.effects_characters import card_left_play
+    from delvekit.gloomhaven.effects.classes.brute_mindthief import card_left_play
 
     real = setup_from_pack(load_pack(), 1, [Member("plagueherald"), Member("brute")])
     ph = next(c for c in real.party if c.id == "plagueherald")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.initiative import Actor, first_candidates, monster_order, settle, tie_groups
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.initiative import Actor, first_candidates, monster_order, settle, tie_groups
 
 from .helpers import card, events_since, hero, mcard, mtype, plain_hand, setup, turns
 

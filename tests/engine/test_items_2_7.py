@@ -13,9 +13,9 @@ import pytest
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import MONSTER_DECK, Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import GameSetup, ItemSetup, check_equipment
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
+from delvekit.gloomhaven.model.setup import GameSetup, ItemSetup, check_equipment
 
 # item numbers of the bundled pack (GH 1e): slot, name
 BOOTS, WINGED_SHOES, HEAVY_GREAVES = 1, 2, 22  # legs

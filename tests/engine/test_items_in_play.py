@@ -3,7 +3,7 @@ trigger as an ordinary choice of its owner's decision, with its usage (spent, co
 slots, refresh, passive) and the modifier cards it adds.
 
 The worlds here are small maps built by hand with the content pack's real items
-(:func:`delvekit.gloomhaven.engine_content.item_setup`): the Brute at (0, 0), an ally next to it,
+(:func:`delvekit.gloomhaven.content.adapter.item_setup`): the Brute at (0, 0), an ally next to it,
 guards next to it; the cards are chosen so that every trigger comes (a melee attack, a ranged
 attack, moves, loot, monster attacks).
 """
@@ -18,21 +18,22 @@ import pytest
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import Hex, disk
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven import engine_monsters, items_play
-from delvekit.gloomhaven.bots import GreedyBot, RandomBot
+from delvekit.gloomhaven.bots.players import GreedyBot, RandomBot
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import MONSTER_DECK, Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, item_setup
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, item_setup
+from delvekit.gloomhaven.engine import monster_turn as engine_monsters
+from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
+from delvekit.gloomhaven.items import play as items_play
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     CharacterSetup,
     MonsterStats,
     MonsterType,
     check_equipment,
 )
-from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import card, half, mcard, setup
 
@@ -908,7 +909,7 @@ def test_ring_of_haste_after_second_chance_ring_keeps_the_extra_turns_cards() ->
 def test_a_second_extra_turn_keeps_the_cards_waiting_for_the_first() -> None:
     """The Second Chance Ring used again (after a refresh) before its first extra turn: the
     two cards already waiting stay selected, two more join them, and two more turns come."""
-    from delvekit.gloomhaven.items_passive import _extra_turn
+    from delvekit.gloomhaven.items.passive import _extra_turn
 
     game = world((70,))
     drive(game, {70}, "melee", until=lambda g: used(g, 70))

@@ -6,8 +6,8 @@ import msgspec
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_level import level_info, scenario_level
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.level import level_info, scenario_level
 
 from .helpers import default_answer, hero, mcard, mtype, plain_hand, setup
 

@@ -19,12 +19,12 @@ import pytest
 from delvekit.core.decks import Deck
 from delvekit.core.hexes import disk
 from delvekit.gloomhaven.content import ContentPack, load_pack
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import _line, _monster_actions, _stats, _summoned_types
-from delvekit.gloomhaven.engine_level import level_info
-from delvekit.gloomhaven.engine_setup import BoardSpec, Card, GameSetup, MonsterCard, MonsterType, Placement
+from delvekit.gloomhaven.content.adapter import _line, _monster_actions, _stats, _summoned_types
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.level import level_info
+from delvekit.gloomhaven.model.setup import BoardSpec, Card, GameSetup, MonsterCard, MonsterType, Placement
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import hero, plain_hand
 

@@ -1,4 +1,4 @@
-"""Golden tests for the named monster effects (delvekit.gloomhaven.effects_monsters), each named
+"""Golden tests for the named monster effects (delvekit.gloomhaven.effects.monsters), each named
 after the card or rule it performs. The cards are written the way the content adapter writes
 them (see test_monster_effects_content for the adapter's side)."""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.hexes import disk
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element, Strength
-from delvekit.gloomhaven.engine import MONSTER_DECK, Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_setup import BoardSpec, MonsterStats, MonsterType
-from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.setup import BoardSpec, MonsterStats, MonsterType
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import events_since, hero, mcard, plain_hand, setup
 
@@ -261,7 +261,7 @@ def test_cultist_609_summons_living_bones_that_wait_a_round_and_drop_no_money() 
     assert summoned.hex == (1, 0) and summoned.summoned_round == 1
     assert not any(e.startswith(f"turn {summoned.id}") for e in events)  # never acts this round
     assert game.state.figures[demon_id(game)].hp == 6  # then it suffers 2
-    game._kill(summoned)  # a summon drops no money (§10.4)
+    game.kill(summoned)  # a summon drops no money (§10.4)
     assert summoned.hex not in game.state.coins
 
 
@@ -291,7 +291,7 @@ def test_cultist_604_on_death_attacks_every_adjacent_enemy() -> None:
     cultist = game.state.monsters()[0]
     game.state.revealed["demon"] = "m50"
     start = len(game.events)
-    game._kill(cultist)
+    game.kill(cultist)
     game._advance()
     events = events_since(game, start)
     assert f"on-death {cultist.id}" in events
@@ -327,7 +327,7 @@ def test_a_created_trap_deals_its_own_damage_and_is_gone() -> None:
     )
     select_all(game)
     demon = game.state.figures[demon_id(game)]
-    from delvekit.gloomhaven.engine_monsters import _walk
+    from delvekit.gloomhaven.engine.monster_turn import _walk
 
     demon.hp = 5
     _walk(game, demon, ((0, 0), (1, 0)), jump=False)
@@ -395,7 +395,7 @@ def test_a_summoned_type_draws_no_card_the_round_it_appears() -> None:
 
 
 def test_summons_and_traps_never_land_on_a_closed_door() -> None:
-    from delvekit.gloomhaven.engine_setup import DoorSpec
+    from delvekit.gloomhaven.model.setup import DoorSpec
 
     types = [kind("demon"), kind("living-bones")]
     decks = {

@@ -1,16 +1,16 @@
 """The content adapter's side of the monster effects: how each special wording of the monster
-cards of scenarios 1-10 is written as a named effect (delvekit.gloomhaven.engine_content), and
+cards of scenarios 1-10 is written as a named effect (delvekit.gloomhaven.content.adapter), and
 that every name written has a handler in the registry."""
 
 from __future__ import annotations
 
 import pytest
 
-from delvekit.gloomhaven import effects
-from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.setup import GameSetup
 
 PARTY = [Member("brute"), Member("mindthief")]
 _SETUPS: dict[int, GameSetup] = {}

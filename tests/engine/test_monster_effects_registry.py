@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from delvekit.core.errors import ContentError
-from delvekit.gloomhaven import effects
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
+from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
 
 
 def test_a_name_registered_twice_by_different_handlers_is_refused() -> None:

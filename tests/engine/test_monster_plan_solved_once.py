@@ -8,11 +8,12 @@ import random
 
 import pytest
 
-from delvekit.gloomhaven import engine_monsters, monster_ai
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.state import Figure, Task
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine import monster_turn as engine_monsters
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import Figure, Task
+from delvekit.gloomhaven.monster_ai import solver as monster_ai
 
 
 def _play(seed: int, *, clone_at_ties: bool = False) -> tuple[Game, int]:

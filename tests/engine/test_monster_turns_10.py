@@ -8,11 +8,11 @@ import msgspec
 import pytest
 
 from delvekit.core.hexes import disk, distance
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import MONSTER_DECK, Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_setup import BoardSpec, GameSetup, MonsterStats, MonsterType
-from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.setup import BoardSpec, GameSetup, MonsterStats, MonsterType
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import card, default_answer, events_since, half, hero, mcard, plain_hand, setup
 

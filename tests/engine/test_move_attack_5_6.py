@@ -9,11 +9,11 @@ import pytest
 
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import disk, distance
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_setup import BoardSpec, DoorSpec, GameSetup
-from delvekit.gloomhaven.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.setup import BoardSpec, DoorSpec, GameSetup
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import card, events_since, half, hero, mcard, mtype, plain_hand, setup
 

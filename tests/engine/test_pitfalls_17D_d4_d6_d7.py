@@ -10,11 +10,12 @@ from collections.abc import Iterator
 import msgspec
 import pytest
 
-from delvekit.gloomhaven import effects, initiative
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.rules import PRESETS, Ruleset
+from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model import initiative
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.rulesets import PRESETS, Ruleset
 
 from .helpers import card, default_answer, events_since, half, hero, mcard, mtype, plain_hand, setup, turns
 from .test_move_attack_5_6 import board
@@ -97,7 +98,7 @@ def odd_standees_shielded() -> Iterator[None]:
             return
         for f in game.state.monsters("guard"):
             if f.standee % 2 == 1:
-                game._perform(f.id, Ability(kind="shield", value=3))
+                game.perform(f.id, Ability(kind="shield", value=3))
 
     effects.ROUND_HOOKS.append(rule)
     try:

@@ -8,9 +8,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.setup import GameSetup
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import card, half, hero, mcard, mtype, setup
 

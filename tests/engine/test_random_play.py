@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_examples import four_setup, tiny_setup
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.examples import four_setup, tiny_setup
 
 from .helpers import play_random, random_choice
 
@@ -21,7 +21,7 @@ def test_random_games_keep_every_invariant(make: object) -> None:
 
 def test_random_games_with_reveals_and_effects_keep_every_invariant() -> None:
     """Rooms revealed and damage dealt at random moments (as abilities will), still sound."""
-    from delvekit.gloomhaven.engine_checks import violations
+    from delvekit.gloomhaven.testing.invariants import violations
 
     for seed in range(40):
         game = Game(four_setup(), seed=seed)

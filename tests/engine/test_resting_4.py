@@ -4,8 +4,8 @@ stunned characters; §15.1 the scenario ends after the round in which it is deci
 from __future__ import annotations
 
 from delvekit.core.records import Choice
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
 
 from .helpers import card, default_answer, events_since, half, hero, mcard, mtype, plain_hand, setup
 
@@ -199,7 +199,7 @@ def test_18_7_frost_armor_negates_the_next_two_sources_then_is_lost() -> None:
     """Persistent bonus with two use slots (rulebook p.25): each source of damage is negated,
     mandatorily, the token advances, and after the second use the card goes to the lost pile.
     The XP printed on the second slot is earned when the token leaves it."""
-    from delvekit.gloomhaven.engine_setup import Half
+    from delvekit.gloomhaven.model.setup import Half
 
     armor = card(
         "armor",

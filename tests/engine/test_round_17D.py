@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
 
 from .helpers import card, default_answer, events_since, half, hero, mcard, mtype, plain_hand, setup, turns
 

@@ -11,6 +11,7 @@ import pytest
 from delvekit.core.errors import ContentError
 from delvekit.core.hexes import neighbours
 from delvekit.gloomhaven.content import load_pack
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.content.random_dungeon import (
     DATA_FILE,
     NOTE,
@@ -20,8 +21,7 @@ from delvekit.gloomhaven.content.random_dungeon import (
 )
 from delvekit.gloomhaven.content.scenario import Scenario
 from delvekit.gloomhaven.content.scenario_check import check_one
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
 
 from .helpers import play_random
 

@@ -1,4 +1,4 @@
-"""Scenario goals of scenarios 11-95 (delvekit.gloomhaven.scenario_goals): the data, the rule
+"""Scenario goals of scenarios 11-95 (delvekit.gloomhaven.scenario.goals): the data, the rule
 lines written for a party, and a golden case per goal and loss kind."""
 
 from __future__ import annotations
@@ -11,12 +11,14 @@ import msgspec
 import pytest
 
 from delvekit.core.errors import ContentError, InputError
-from delvekit.gloomhaven import effects, scenario_goals
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import GameSetup
-from delvekit.gloomhaven.scenario_goals import (
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import Figure
+from delvekit.gloomhaven.model.setup import GameSetup
+from delvekit.gloomhaven.scenario import goals as scenario_goals
+from delvekit.gloomhaven.scenario.goals import (
     DATA_FILE,
     WIN_CHECKED,
     check_goals,
@@ -24,7 +26,6 @@ from delvekit.gloomhaven.scenario_goals import (
     load_goals,
     parse_line,
 )
-from delvekit.gloomhaven.state import Figure
 
 from .helpers import play_random
 
@@ -177,9 +178,9 @@ def test_kill_scenario_11_is_won_when_the_captain_dies_with_monsters_left() -> N
         game.reveal_room(room)
     captain = [f for f in game.state.monsters() if f.name == "captain-of-the-guard"]
     assert len(captain) == 1
-    game._kill(next(f for f in game.state.monsters() if f.name != "captain-of-the-guard"))
+    game.kill(next(f for f in game.state.monsters() if f.name != "captain-of-the-guard"))
     assert game.state.ending is None
-    game._kill(captain[0])
+    game.kill(captain[0])
     assert game.state.ending == "victory"
     assert any(f.kind == "monster" for f in game.state.figures.values())
 
@@ -189,13 +190,13 @@ def test_kill_of_a_boss_a_rule_brings_in_needs_it_killed_once() -> None:
     for room in range(1, len(game.setup.rooms)):
         game.reveal_room(room)
     for f in [f for f in game.state.monsters() if f.name != "bandit-archer"]:
-        game._kill(f)
+        game.kill(f)
     archers = [f for f in game.state.monsters() if f.name == "bandit-archer"]
     for f in archers:
         del game.state.figures[f.id]  # gone without dying: not yet
     assert scenario_goals.goal_met(game) is False
     game.state.figures[archers[0].id] = archers[0]
-    game._kill(archers[0])
+    game.kill(archers[0])
     assert game.state.ending == "victory"
 
 
@@ -208,19 +209,19 @@ def test_kill_needs_the_standees_of_unrevealed_rooms_too() -> None:
 def test_kill_all_wants_every_room_revealed() -> None:
     game = _with_rules(1, "win|kill-all|")
     for f in list(game.state.monsters()):
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending is None  # rooms 2 and 3 unrevealed
     for room in range(1, len(game.setup.rooms)):
         game.reveal_room(room)
         for f in list(game.state.monsters()):
-            game._kill(f)
+            game.kill(f)
     assert game.state.ending == "victory"
 
 
 def test_kill_revealed_only_wants_the_map_clear() -> None:
     game = _with_rules(1, "win|kill-revealed|")
     for f in list(game.state.monsters()):
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending == "victory"
 
 
@@ -231,11 +232,11 @@ def test_kill_count_scenario_43_counts_drakes_only() -> None:
     guards = [f for f in game.state.monsters() if f.name == "bandit-guard"]
     archers = [f for f in game.state.monsters() if f.name == "bandit-archer"]
     for f in guards:
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending is None
-    game._kill(archers[0])
+    game.kill(archers[0])
     assert game.state.ending is None
-    game._kill(archers[1])
+    game.kill(archers[1])
     assert game.state.ending == "victory"
     assert _setup(43).rules[-1] == "win|kill-count|4xC|spitting-drake,rending-drake"
 
@@ -313,7 +314,7 @@ def test_escape_every_character_on_the_exit_scenario_25() -> None:
     assert scenario_goals.goal_met(game) is False
     game.state.figures["mindthief"].hex = (0, 1)
     assert scenario_goals.goal_met(game) is True
-    game._exhaust("brute", "health")  # an exhausted character does not need to escape
+    game.exhaust("brute", "health")  # an exhausted character does not need to escape
     game.state.figures["mindthief"].hex = (5, 5)
     assert scenario_goals.goal_met(game) is False
 
@@ -338,9 +339,9 @@ def test_destroy_scenario_42_every_vocal_cord_destroyed() -> None:
     cords = _objectives(game, "Vocal Cord")
     assert len(cords) == 6
     for f in cords[:-1]:
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending is None
-    game._kill(cords[-1])
+    game.kill(cords[-1])
     assert game.state.ending == "victory"
 
 
@@ -380,7 +381,7 @@ def test_escort_scenario_86_seven_saved_villagers_win_and_saved_ones_are_not_kil
 def test_lose_escort_killed_scenario_27_hail_dies() -> None:
     game = _started(_setup(27))
     (hail,) = _objectives(game, "Hail")
-    game._kill(hail)
+    game.kill(hail)
     assert game.state.ending == "defeat"
     assert "scenario-lost escort-killed" in _events(game)
 
@@ -393,15 +394,15 @@ def test_lose_escort_killed_all_scenario_56_one_captive_left_is_enough() -> None
     captives = _objectives(game, "Captive Orchid")
     assert len(captives) == 3
     for f in captives[:2]:
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending is None
-    game._kill(captives[2])
+    game.kill(captives[2])
     assert game.state.ending == "defeat"
 
 
 def test_lose_exhausted_one_exhausted_character_loses_scenario_25() -> None:
     game = _with_rules(1, "win|kill-all|", "lose|exhausted|")
-    game._exhaust("brute", "health")
+    game.exhaust("brute", "health")
     assert game.state.ending is None  # the mindthief still plays
     assert scenario_goals.goal_met(game) is False
     assert game.state.ending == "defeat"
@@ -413,16 +414,16 @@ def test_lose_exhausted_before_looting_scenario_52() -> None:
     line = next(r for r in game.setup.rules if r.startswith("win|loot-each"))
     tile = tuple(map(int, line.split("|")[2].split(";")[0].split(",")))
     effects.looted(game, game.state.figures["brute"], {tile})
-    game._exhaust("brute", "health")  # looted first: no loss
+    game.exhaust("brute", "health")  # looted first: no loss
     scenario_goals.goal_met(game)
     assert game.state.ending is None
 
 
 def test_lose_seeker_exhausted_scenario_54_the_first_character_is_the_seeker() -> None:
     game = _started(_setup(54, [Member("brute"), Member("mindthief"), Member("tinkerer")]))
-    game._exhaust("tinkerer", "health")  # not the Seeker
+    game.exhaust("tinkerer", "health")  # not the Seeker
     assert scenario_goals.goal_met(game) is False and game.state.ending is None
-    game._exhaust("brute", "health")
+    game.exhaust("brute", "health")
     scenario_goals.goal_met(game)
     assert game.state.ending == "defeat" and "scenario-lost seeker-exhausted" in _events(game)
 
@@ -443,9 +444,9 @@ def test_lose_rooms_abandoned_scenario_90_no_character_left_in_the_left_room() -
 
 def test_lose_rooms_abandoned_scenario_90_only_one_character_left() -> None:
     game = _started(_setup(90, [Member("brute"), Member("mindthief"), Member("tinkerer")]))
-    game._exhaust("tinkerer", "health")
+    game.exhaust("tinkerer", "health")
     assert scenario_goals.goal_met(game) is False and game.state.ending is None
-    game._exhaust("mindthief", "health")
+    game.exhaust("mindthief", "health")
     scenario_goals.goal_met(game)
     assert game.state.ending == "defeat"
 
@@ -463,7 +464,7 @@ def test_lose_rounds_scenario_60_not_done_as_round_12_ends() -> None:
 
 def test_lose_killed_a_protected_monster_type_dies() -> None:
     game = _with_rules(1, "win|kill-all|", "lose|killed|bandit-guard")
-    game._kill(next(f for f in game.state.monsters() if f.name == "bandit-guard"))
+    game.kill(next(f for f in game.state.monsters() if f.name == "bandit-guard"))
     assert game.state.ending == "defeat"
     assert "scenario-lost killed=bandit-guard" in _events(game)
 

@@ -1,4 +1,4 @@
-"""Scenario mechanisms (delvekit.gloomhaven.scenario_mechanisms): breakable walls (76 attacked,
+"""Scenario mechanisms (delvekit.gloomhaven.scenario.mechanisms): breakable walls (76 attacked,
 84 opened by round) and carried tokens (69's doll, 88's claw), each a golden case named after the
 book's rule."""
 
@@ -10,15 +10,17 @@ import pytest
 
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import distance, neighbours
-from delvekit.gloomhaven import effects, scenario_goals, scenario_mechanisms
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.scenario_mechanisms import holder, parse_mech, token_hex
-from delvekit.gloomhaven.state import Task
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import Task
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.scenario import goals as scenario_goals
+from delvekit.gloomhaven.scenario import mechanisms as scenario_mechanisms
+from delvekit.gloomhaven.scenario.mechanisms import holder, parse_mech, token_hex
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import play_random
 
@@ -90,9 +92,9 @@ def test_harrower_hive_walls_stand_with_c_plus_half_l_health_rounded_up() -> Non
 def test_harrower_hive_a_destroyed_wall_reveals_the_room_behind_and_stuns_enemies_next_to_it() -> None:
     game = _started(76)
     wall = next(f for f in game.state.figures.values() if f.hex == (6, 1))
-    room = game._static.door_room[(6, 1)]
+    room = game.tables.door_room[(6, 1)]
     assert set(room) - set(game.state.revealed_rooms)
-    game._lose_hp(wall, wall.hp, "attack")
+    game.lose_hp(wall, wall.hp, "attack")
     assert "wall-broken 6,1" in _events(game)
     assert set(room) <= set(game.state.revealed_rooms)
     board = game.board()
@@ -109,7 +111,7 @@ def test_harrower_hive_a_destroyed_wall_reveals_the_room_behind_and_stuns_enemie
 
 
 def test_harrower_hive_a_character_attacks_a_wall_in_melee_and_at_range_in_sight() -> None:
-    from delvekit.gloomhaven.engine_actions import targets
+    from delvekit.gloomhaven.engine.actions import targets
 
     game = _started(76)
     brute = game.state.figures["brute"]
@@ -136,7 +138,7 @@ def test_harrower_hive_a_character_attacks_a_wall_in_melee_and_at_range_in_sight
 def test_harrower_hive_kill_all_needs_the_rooms_behind_the_walls() -> None:
     game = _started(76)
     for f in list(game.state.monsters()):
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending is None  # rooms behind walls are not revealed yet
 
 
@@ -195,7 +197,7 @@ def test_well_of_the_unfortunate_an_exhausted_holder_drops_the_doll_where_it_sto
     game = _started(69)
     effects.round_event(game, "start")
     stood = game.state.figures["brute"].hex
-    game._exhaust("brute", "health")
+    game.exhaust("brute", "health")
     effects.turn_end(game, game.state.figures["mindthief"])
     assert holder(game, "doll") is None and token_hex(game, "doll") == stood
     mindthief = game.state.figures["mindthief"]
@@ -225,7 +227,7 @@ def test_plane_of_water_the_claw_holder_has_minus_2_move() -> None:
     assert scenario_mechanisms.move_change(game, "brute") == -2
     assert scenario_mechanisms.move_change(game, "mindthief") == 0
     game._in_loop = True  # as inside a choice: the move task is pushed, not run
-    game._perform("brute", Ability(kind="move", value=4))
+    game.perform("brute", Ability(kind="move", value=4))
     assert game.state.agenda[-1] == Task("move", "brute", 2, "0/walk/s")
 
 
@@ -235,7 +237,7 @@ def test_plane_of_water_the_lurker_king_drops_the_claw_and_it_is_carried_to_the_
         game.reveal_room(room)
     king = next(f for f in game.state.monsters() if f.name == "lurker-king")
     where = king.hex
-    game._kill(king)
+    game.kill(king)
     assert token_hex(game, "claw") == where and f"token-dropped claw {where[0]},{where[1]}" in _events(game)
     brute = game.state.figures["brute"]
     effects.looted(game, brute, {where})
@@ -280,27 +282,27 @@ def test_palace_of_ice_only_the_seeker_damages_infesters_and_charges_the_staff()
         game.reveal_room(room)
     infester = next(f for f in game.state.monsters() if f.name == "harrower-infester")
     hp = infester.hp
-    game._emit("attack", "mindthief", infester.id, "value=3", "damage=3")
-    game._lose_hp(infester, 3, "attack")
+    game.emit("attack", "mindthief", infester.id, "value=3", "damage=3")
+    game.lose_hp(infester, 3, "attack")
     assert infester.hp == hp and f"no-damage {infester.id} staff" in _events(game)
-    game._lose_hp(infester, 2, "trap")
+    game.lose_hp(infester, 2, "trap")
     assert infester.hp == hp
-    game._emit("attack", "brute", infester.id, "value=2", "damage=2")
-    game._lose_hp(infester, 2, "attack")
+    game.emit("attack", "brute", infester.id, "value=2", "damage=2")
+    game.lose_hp(infester, 2, "attack")
     assert infester.hp == hp - 2 and scenario_mechanisms.staff_charge(game) == 2
     other = next(f for f in game.state.monsters() if f.name != "harrower-infester")
-    game._emit("attack", "mindthief", other.id, "value=1", "damage=1")
+    game.emit("attack", "mindthief", other.id, "value=1", "damage=1")
     before = other.hp
-    game._lose_hp(other, 1, "attack")
+    game.lose_hp(other, 1, "attack")
     assert other.hp == before - 1  # other monsters as usual
 
 
 def test_palace_of_ice_the_seeker_is_the_character_the_party_hands_the_staff() -> None:
     game = _started(54, party=[*PARTY, Member("tinkerer")], hold="mindthief")
     assert scenario_mechanisms.seeker(game) == "mindthief" and holder(game, "staff") == "mindthief"
-    game._exhaust("brute", "health")
+    game.exhaust("brute", "health")
     assert scenario_goals.goal_met(game) is False and game.state.ending is None
-    game._exhaust("mindthief", "health")
+    game.exhaust("mindthief", "health")
     scenario_goals.goal_met(game)
     assert game.state.ending == "defeat" and "scenario-lost seeker-exhausted" in _events(game)
     assert scenario_mechanisms.seeker(game) == "mindthief"  # still, the staff dropped

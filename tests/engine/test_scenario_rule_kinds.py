@@ -12,17 +12,17 @@ import pytest
 
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import distance, neighbours
-from delvekit.gloomhaven import effects
-from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.elements import Element, Strength
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_actions import _hostile, targets
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import GameSetup
-from delvekit.gloomhaven.scenario_rules import parse_line
-from delvekit.gloomhaven.state import Figure
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine.actions import _hostile, targets
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import Figure
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.setup import GameSetup
+from delvekit.gloomhaven.scenario.rules import parse_line
+from delvekit.gloomhaven.testing.invariants import violations
 
 TWO = [Member("brute"), Member("mindthief")]
 THREE = [*TWO, Member("tinkerer")]
@@ -163,7 +163,7 @@ def test_escort_scenario_38_the_orchid_is_an_ally_monsters_attack_and_characters
 
 
 def test_escort_monsters_focus_the_escort_when_it_is_the_nearest_enemy() -> None:
-    from delvekit.gloomhaven.engine_monsters import _solve
+    from delvekit.gloomhaven.engine.monster_turn import _solve
 
     setup = _setup(38)
     game = Game(setup, seed=3)
@@ -175,7 +175,7 @@ def test_escort_monsters_focus_the_escort_when_it_is_the_nearest_enemy() -> None
     assert board is not None
     for mid in [f.id for f in game.state.monsters()]:
         monster = game.state.figures[mid]
-        actions = game._monster_card(monster.name).actions
+        actions = game.monster_card(monster.name).actions
         index = next((i for i, a in enumerate(actions) if a.kind == "attack"), None)
         if index is None:
             continue
@@ -229,7 +229,7 @@ def test_objective_scenario_22_altars_are_enemies_of_the_characters_only() -> No
     monster = next(iter(game.state.monsters()))
     assert not _hostile(monster, altar)
     game.state.round = 2
-    game._kill(altar)
+    game.kill(altar)
     assert "altar.1" not in game.state.figures
     assert not any(e.kind == "coin-dropped" for e in game.events)
 
@@ -256,7 +256,7 @@ def test_objective_scenario_75_each_grave_dug_raises_one_corpse_on_its_hex() -> 
     for grave in graves[:3]:
         before = len(_events(game, "spawned"))
         free = game.state.standees["living-corpse"][:]
-        game._kill(grave)
+        game.kill(grave)
         spawned = _events(game, "spawned")[before:]
         if not free:
             assert spawned == [] and _events(game, "no-spawn")
@@ -291,12 +291,12 @@ def test_ally_scenario_11_living_bones_fight_for_the_characters() -> None:
     brute = game.state.figures["brute"]
     assert not _hostile(brute, allied[0]) and _hostile(allied[0], enemies[0])
     for f in enemies:  # the allies need not die for "kill all"
-        game._kill(f)
+        game.kill(f)
     for room in range(1, len(game.setup.rooms)):
         if room not in game.state.revealed_rooms:
             game.reveal_room(room)
     for f in [f for f in game.state.monsters() if f.side == "monsters"]:
-        game._kill(f)
+        game.kill(f)
     assert all(f.side == "party" for f in game.state.monsters())
 
 
@@ -314,7 +314,7 @@ def test_ally_plays_out_with_invariants() -> None:
 
 
 def test_locked_door_scenario_2_and_a_hand_made_lock_on_scenario_1() -> None:
-    from delvekit.gloomhaven.engine_actions import _steps
+    from delvekit.gloomhaven.engine.actions import _steps
 
     assert _setup(2).rules[1] == "lock|7,7;4,8;4,3;7,1|bandit-commander"
     setup = _setup(1)
@@ -446,7 +446,7 @@ def test_scenario_79_killing_every_stone_golem_reveals_the_temple() -> None:
     golems = [f for f in game.state.monsters() if f.name == "stone-golem"]
     assert golems and game.state.revealed_rooms == [0]
     for g in golems:
-        game._kill(g)
+        game.kill(g)
     assert 1 in game.state.revealed_rooms
 
 
@@ -531,7 +531,7 @@ def test_scenario_67_the_golem_becomes_the_arcane_golem_with_h_times_c_health() 
 
 
 def test_stat_changes_carried_by_the_scenarios_own_stat_cards_are_not_repeated() -> None:
-    from delvekit.gloomhaven.scenario_rules import RuleLine, parsed
+    from delvekit.gloomhaven.scenario.rules import RuleLine, parsed
 
     for n in (54, 89):  # the map places cave-bear-scenario-54 / cultist-scenario-89
         assert not [x for x in parsed(_setup(n).rules) if isinstance(x, RuleLine)]
@@ -540,8 +540,8 @@ def test_stat_changes_carried_by_the_scenarios_own_stat_cards_are_not_repeated()
 
 
 def test_every_rule_line_of_every_scenario_is_performed() -> None:
-    from delvekit.gloomhaven.scenario_rules import RuleLine, parsed
-    from delvekit.gloomhaven.scenario_triggers import unperformed
+    from delvekit.gloomhaven.scenario.rules import RuleLine, parsed
+    from delvekit.gloomhaven.scenario.triggers import unperformed
 
     pack = load_pack()
     for n, s in pack.scenarios.items():
@@ -551,13 +551,13 @@ def test_every_rule_line_of_every_scenario_is_performed() -> None:
 
 
 def test_scenario_22_every_standing_altar_strengthens_the_demons() -> None:
-    from delvekit.gloomhaven.engine_monsters import _stats
+    from delvekit.gloomhaven.engine.monster_turn import _stats
 
     setup = _setup(22)
     game = _started(setup)
 
     def card(f: Figure) -> tuple[int, int, int, int]:
-        line = game._static.types[f.name].stats(f.rank or "normal")
+        line = game.tables.types[f.name].stats(f.rank or "normal")
         return line.health, line.move, line.attack, line.range
 
     def check(x: int) -> None:
@@ -579,12 +579,12 @@ def test_scenario_22_every_standing_altar_strengthens_the_demons() -> None:
     assert len(altars) == 4
     demon = next(f for f in game.state.monsters() if "demon" in f.name)
     demon.hp = demon.max_hp - 2  # hurt by two: its health is cut only where above the new maximum
-    game._kill(altars[0])
+    game.kill(altars[0])
     effects.goal(game)
     check(3)
     assert demon.hp == demon.max_hp - 1
     for altar in altars[1:]:
-        game._kill(altar)
+        game.kill(altar)
     effects.goal(game)
     check(0)
 
@@ -599,7 +599,7 @@ def test_scenario_36_the_prime_demon_appears_at_e_when_the_gate_falls_with_the_d
     assert not any(f.name == "prime-demon-scenario-36" for f in game.state.monsters())
     assert _events(game, "damage-pending")[-1] == f"damage-pending prime-demon {3 * per_round}"
     door = game.state.figures["door.1"]
-    game._kill(door)
+    game.kill(door)
     effects.goal(game)  # a turn ends
     demon = next(f for f in game.state.monsters() if f.name == "prime-demon-scenario-36")
     assert demon.hex == (7, 1) and demon.rank == "boss"
@@ -619,7 +619,7 @@ def test_scenario_36_the_gate_falls_by_itself_as_round_8_ends() -> None:
 
 
 def test_escort_scenario_19_hail_walks_two_hexes_toward_the_altar_as_the_round_ends() -> None:
-    from delvekit.gloomhaven.scenario_objectives import _steps_to
+    from delvekit.gloomhaven.scenario.objectives import _steps_to
 
     game = _started(_setup(19))
     hail = game.state.figures["hail.1"]
@@ -640,8 +640,8 @@ def test_escort_scenario_19_hail_walks_two_hexes_toward_the_altar_as_the_round_e
 
 
 def test_escort_walks_around_monsters_never_through_them() -> None:
-    from delvekit.gloomhaven.scenario_objectives import _steps_to, move_escorts
-    from delvekit.gloomhaven.scenario_rules import ObjectiveLine
+    from delvekit.gloomhaven.scenario.objectives import _steps_to, move_escorts
+    from delvekit.gloomhaven.scenario.rules import ObjectiveLine
 
     game = _started(_setup(1))
     board = game.board()
@@ -692,7 +692,7 @@ def test_escort_scenario_86_a_villager_reaching_the_docks_is_saved() -> None:
 
 
 def test_escorts_play_out_with_invariants() -> None:
-    from delvekit.gloomhaven.bots import RandomBot
+    from delvekit.gloomhaven.bots.players import RandomBot
 
     escorts, moved = ("hail", "orchid", "villager"), 0
     for n in (19, 38, 86):
@@ -708,7 +708,7 @@ def test_escorts_play_out_with_invariants() -> None:
 
 
 def test_locked_door_scenario_74_opens_as_round_3_ends_and_no_character_opens_it_before() -> None:
-    from delvekit.gloomhaven.scenario_rules import locked_doors
+    from delvekit.gloomhaven.scenario.rules import locked_doors
 
     setup = _setup(74)
     assert sorted(locked_doors(setup.rules)) == [(5, 1), (5, 5)]
@@ -743,20 +743,20 @@ def test_scenario_57_the_elite_guard_of_the_barracks_dies_and_the_infiltrator_ta
     guard = game.state.figures[target[0].split()[2]]
     assert guard.rank == "elite"
     others = [f for f in game.state.monsters() if f.name == "city-guard" and f is not guard]
-    game._kill(others[0])  # another guard dying changes nothing
+    game.kill(others[0])  # another guard dying changes nothing
     assert not any(f.name == "infiltrator" for f in game.state.monsters())
     where = guard.hex
-    game._kill(guard)
+    game.kill(guard)
     infiltrator = next(f for f in game.state.monsters() if f.name == "infiltrator")
     assert infiltrator.rank == "boss"
     # where he fell, or next to it: the guard's coin leaves that hex not empty
     assert infiltrator.hex == where or (where in game.state.coins and distance(infiltrator.hex, where) == 1)
-    game._kill(infiltrator)  # once
+    game.kill(infiltrator)  # once
     assert not any(f.name == "infiltrator" for f in game.state.monsters())
 
 
 def test_pressure_plate_scenario_69_plate_b_opens_the_locked_door_1() -> None:
-    from delvekit.gloomhaven.scenario_rules import locked_doors
+    from delvekit.gloomhaven.scenario.rules import locked_doors
 
     setup = _setup(69)
     assert locked_doors(setup.rules) == ((9, 0),)
@@ -769,7 +769,7 @@ def test_pressure_plate_scenario_69_plate_b_opens_the_locked_door_1() -> None:
 
 
 def test_pressure_plates_scenario_15_plate_c_opens_doors_a_and_every_character_on_h_plates_doors_b() -> None:
-    from delvekit.gloomhaven.scenario_rules import locked_doors
+    from delvekit.gloomhaven.scenario.rules import locked_doors
 
     setup = _setup(15, THREE)
     assert set(locked_doors(setup.rules)) == {(6, 4), (6, 9), (4, 7), (4, 8)}
@@ -801,7 +801,7 @@ def test_scenario_62_the_hungry_soul_appears_when_ten_living_bones_were_killed()
         _round(game, n, "start")  # two Living Bones every round
         for f in [f for f in game.state.monsters() if f.name == "living-bones"][: 10 - killed]:
             assert not any(g.name == "hungry-soul" for g in game.state.monsters())
-            game._kill(f)
+            game.kill(f)
             killed += 1
             effects.goal(game)  # the turn ends
     soul = next(f for f in game.state.monsters() if f.name == "hungry-soul")
@@ -812,7 +812,7 @@ def test_scenario_62_the_hungry_soul_appears_when_ten_living_bones_were_killed()
 
 
 def test_door_objectives_scenario_29_each_locked_door_opens_when_its_door_is_destroyed() -> None:
-    from delvekit.gloomhaven.scenario_rules import ObjectiveLine, locked_doors, parsed
+    from delvekit.gloomhaven.scenario.rules import ObjectiveLine, locked_doors, parsed
 
     setup = _setup(29)
     lines = [x for x in parsed(setup.rules) if isinstance(x, ObjectiveLine)]
@@ -833,14 +833,14 @@ def test_door_objectives_scenario_29_each_locked_door_opens_when_its_door_is_des
 
 
 def test_door_objective_scenario_35_the_gate_is_locked_until_destroyed() -> None:
-    from delvekit.gloomhaven.scenario_rules import locked_doors
+    from delvekit.gloomhaven.scenario.rules import locked_doors
 
     setup = _setup(35)
     assert locked_doors(setup.rules) == ((5, 2),)
     game = _started(setup)
     gate = game.state.figures["door.1"]
     assert gate.side == "monsters" and gate.max_hp == (7 + setup.level) * 2
-    game._kill(gate)
+    game.kill(gate)
     assert (5, 2) in game.state.opened and 1 in game.state.revealed_rooms
 
 
@@ -892,7 +892,7 @@ def test_scenario_51_each_character_and_its_summons_suffer_2_as_its_turn_ends() 
 
 
 def test_scenario_47_figures_still_on_the_j_tile_suffer_as_rounds_end_once_door_1_is_open() -> None:
-    from delvekit.gloomhaven.scenario_rules import Zone, parsed
+    from delvekit.gloomhaven.scenario.rules import Zone, parsed
 
     setup = _setup(47)
     zone = next(x for x in parsed(setup.rules) if isinstance(x, Zone))

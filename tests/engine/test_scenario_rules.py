@@ -1,5 +1,5 @@
-"""Scenario special rules, goals and bosses of scenarios 1-10 (delvekit.gloomhaven.scenario_rules,
-the boss specials in delvekit.gloomhaven.effects_monsters), each named for its scenario."""
+"""Scenario special rules, goals and bosses of scenarios 1-10 (delvekit.gloomhaven.scenario.rules,
+the boss specials in delvekit.gloomhaven.effects.monsters), each named for its scenario."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import msgspec
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.scenario_rules import parse_line
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.scenario.rules import parse_line
+from delvekit.gloomhaven.testing.invariants import violations
 
 PARTY = [Member("brute"), Member("mindthief")]
 
@@ -72,9 +72,9 @@ def test_scenario_8_is_won_when_both_bodyguards_die_with_monsters_left() -> None
             game.reveal_room(room)
     bodyguards = [f for f in game.state.monsters() if f.name == "inox-bodyguard"]
     assert len(bodyguards) == 2
-    game._kill(bodyguards[0])
+    game.kill(bodyguards[0])
     assert game.state.ending is None
-    game._kill(bodyguards[1])
+    game.kill(bodyguards[1])
     assert game.state.ending == "victory"
     assert any(f.kind == "monster" for f in game.state.figures.values())
 
@@ -90,16 +90,16 @@ def test_scenario_2_needs_the_commander_and_every_revealed_enemy_dead() -> None:
     _to_round(game, random.Random(4))
     _reveal_room_of(game, "bandit-commander")
     commander = next(f for f in game.state.monsters() if f.name == "bandit-commander")
-    game._kill(commander)
+    game.kill(commander)
     others = [f for f in game.state.monsters()]
     assert others and game.state.ending is None
     for f in others:
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending == "victory"  # unrevealed rooms do not matter
 
 
 def test_scenario_9_the_overseer_attack_is_the_number_of_scouts() -> None:
-    from delvekit.gloomhaven.engine_monsters import _stats
+    from delvekit.gloomhaven.engine.monster_turn import _stats
 
     game = Game(_setup(9), seed=5)
     _to_round(game, random.Random(5))
@@ -109,7 +109,7 @@ def test_scenario_9_the_overseer_attack_is_the_number_of_scouts() -> None:
     overseer = next(f for f in game.state.monsters() if f.name == "merciless-overseer")
     scouts = [f for f in game.state.monsters() if f.name == "vermling-scout"]
     assert _stats(game, overseer)[1] == len(scouts) > 0
-    game._kill(scouts[0])
+    game.kill(scouts[0])
     assert _stats(game, overseer)[1] == len(scouts) - 1
     # immune to curse (its stat card), like the other bosses of 1-10
     assert game.add_modifier_card(overseer.id, "curse") is False
@@ -214,21 +214,21 @@ def test_scenario_9_needs_the_overseer_dead_and_the_goal_treasure_looted() -> No
     game = Game(setup, seed=7)
     _to_round(game, random.Random(7))
     _reveal_room_of(game, "merciless-overseer")
-    game._kill(next(f for f in game.state.monsters() if f.name == "merciless-overseer"))
+    game.kill(next(f for f in game.state.monsters() if f.name == "merciless-overseer"))
     assert game.state.ending is None  # the treasure is still there
     brute = game.state.figures["brute"]
     brute.hex = (12, 0)
-    from delvekit.gloomhaven import effects
+    from delvekit.gloomhaven.engine import registry as effects
 
     effects.turn_end(game, brute)
-    game._check_victory()
+    game.check_victory()
     assert "treasure-looted brute 12,0" in [str(e) for e in game.events]
     assert game.state.ending == "victory"
 
 
 def test_scenario_7_goal_treasures_are_looted_only_by_a_loot_ability() -> None:
-    from delvekit.gloomhaven import effects
-    from delvekit.gloomhaven.engine_actions import loot
+    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.engine.actions import loot
 
     setup = _setup(7)
     tiles = [tuple(int(x) for x in t.split(",")) for t in setup.rules[-1].split("|")[2].split(";")]
@@ -243,13 +243,13 @@ def test_scenario_7_goal_treasures_are_looted_only_by_a_loot_ability() -> None:
         # Loot 1 from the next hex along: the tile is in reach
         loot(game, brute, 0)
         loot(game, brute, 1)  # looted once only
-        game._check_victory()
+        game.check_victory()
         assert (game.state.ending == "victory") == (n == len(tiles) - 1)
     assert sum(e.kind == "treasure-looted" for e in game.events) == 5
 
 
 def test_scenario_7_a_loot_ability_reaches_goal_treasures_in_range_and_sight_only() -> None:
-    from delvekit.gloomhaven.engine_actions import loot
+    from delvekit.gloomhaven.engine.actions import loot
 
     game = Game(_setup(7), seed=8)
     _to_round(game, random.Random(8))
@@ -262,8 +262,8 @@ def test_scenario_7_a_loot_ability_reaches_goal_treasures_in_range_and_sight_onl
 
 
 def test_scenario_9_goal_treasure_is_looted_by_ending_a_turn_on_it_or_a_loot_ability() -> None:
-    from delvekit.gloomhaven import effects
-    from delvekit.gloomhaven.engine_actions import loot
+    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.engine.actions import loot
 
     game = Game(_setup(9), seed=8)
     _to_round(game, random.Random(8))
@@ -295,7 +295,7 @@ def _next_to(game: Game, door: tuple[int, int]) -> tuple[int, int]:
 
 
 def test_scenario_2_characters_cannot_open_the_locked_doors_a_to_d() -> None:
-    from delvekit.gloomhaven.engine_actions import _steps
+    from delvekit.gloomhaven.engine.actions import _steps
 
     game = Game(_setup(2), seed=4)
     _to_round(game, random.Random(4))
@@ -316,8 +316,8 @@ def test_scenario_2_characters_cannot_open_the_locked_doors_a_to_d() -> None:
 
 
 def test_scenario_2_commander_special_1_jumps_to_doors_a_b_c_d_then_a_again() -> None:
-    from delvekit.gloomhaven import effects
-    from delvekit.gloomhaven.abilities import Ability
+    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.model.abilities import Ability
 
     setup = _setup(2)
     special = next(c for c in setup.decks["boss"] if "door" in str(c.actions[0]))
@@ -343,8 +343,8 @@ def test_scenario_2_commander_special_1_jumps_to_doors_a_b_c_d_then_a_again() ->
 
 
 def test_scenario_2_commander_lands_next_to_an_occupied_open_door() -> None:
-    from delvekit.gloomhaven import effects
-    from delvekit.gloomhaven.abilities import Ability
+    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.model.abilities import Ability
 
     game = Game(_setup(2), seed=4)
     _to_round(game, random.Random(4))
@@ -365,7 +365,7 @@ def test_scenario_2_commander_lands_next_to_an_occupied_open_door() -> None:
 
 
 def _round_hook(game: Game, rnd: int, timing: str) -> None:
-    from delvekit.gloomhaven import effects
+    from delvekit.gloomhaven.engine import registry as effects
 
     game.state.round = rnd
     effects.round_event(game, timing)
@@ -432,7 +432,7 @@ def test_scenario_3_is_won_after_five_kills_per_character() -> None:
             _round_hook(game, rnd, "end")  # an odd round ends: a guard spawns at a
             rnd += 2
             continue
-        game._kill(alive[0])
+        game.kill(alive[0])
         kills += 1
     assert game.state.ending == "victory"  # 5 x 2 characters, spawned guards count
     assert rnd > 1  # the ten placed for two characters were not enough (standees ran out)
@@ -445,18 +445,18 @@ def test_scenario_6_needs_the_m_tile_revealed_and_every_revealed_enemy_dead() ->
     game = Game(_setup(6), seed=10)
     _to_round(game, random.Random(10))
     for f in list(game.state.monsters()):
-        game._kill(f)
-    game._check_victory()
+        game.kill(f)
+    game.check_victory()
     assert game.state.ending is None  # room 1 cleared, the M tile not revealed
     game.reveal_room(1)
     for f in list(game.state.monsters()):
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending is None  # still not the M tile
     game.reveal_room(3)
     placed = list(game.state.monsters())
     assert placed
     for f in placed:
-        game._kill(f)
+        game.kill(f)
     assert game.state.ending == "victory"
     assert 2 not in game.state.revealed_rooms  # an unrevealed room does not matter
 

@@ -9,8 +9,8 @@ import msgspec
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import hero, mcard, mtype, plain_hand, setup
 

@@ -3,8 +3,8 @@ cards: placement, turn order, modifier deck, the card that keeps the summon in p
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_setup import MonsterStats
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.setup import MonsterStats
 
 from .test_character_effects import arena, at, go, hero
 
@@ -62,7 +62,7 @@ def test_12_summon_moves_by_monster_focus_rules_towards_the_monsters() -> None:
 def test_12_the_card_is_lost_when_the_summon_dies_and_a_new_summon_gets_a_free_number() -> None:
     game = _summoner()
     go(game, "select gnawing-horde scurry", "top gnawing-horde", "summon-at 1,0")
-    game._lose_hp(game.state.figures["mindthief.rat-swarm1"], 6, "test")
+    game.lose_hp(game.state.figures["mindthief.rat-swarm1"], 6, "test")
     ch = game.state.characters["mindthief"]
     assert "gnawing-horde" in ch.lost and not ch.active
     assert game.summon("mindthief", "rat-swarm", 6, (1, 0)) == "mindthief.rat-swarm1"
@@ -85,5 +85,5 @@ def test_12_a_lost_summon_card_is_not_offered_as_a_discard_to_negate_damage() ->
 def test_12_summons_leave_with_an_exhausted_owner() -> None:
     game = _summoner()
     go(game, "select gnawing-horde scurry", "top gnawing-horde", "summon-at 1,0")
-    game._exhaust("mindthief", "health")
+    game.exhaust("mindthief", "health")
     assert not any(f.kind == "summon" for f in game.state.figures.values())

@@ -11,8 +11,8 @@ import os
 import random
 from pathlib import Path
 
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_examples import four_setup
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.examples import four_setup
 
 DATA = Path(__file__).parent / "data" / "transcript_four_seed7.txt"
 

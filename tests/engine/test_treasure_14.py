@@ -7,12 +7,12 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.conditions import Condition
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
@@ -24,7 +24,7 @@ from delvekit.gloomhaven.engine_setup import (
     Placement,
     TreasureTile,
 )
-from delvekit.gloomhaven.engine_treasure import results, without
+from delvekit.gloomhaven.scenario.treasure import results, without
 
 
 def _card(cid: str, init: int, top: str = "attack 2", bottom: str = "move 2") -> Card:

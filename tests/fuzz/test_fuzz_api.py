@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.errors import DelvekitError
-from delvekit.gloomhaven import cases as casefile
+from delvekit.gloomhaven.monster_ai import cases as casefile
 from delvekit.web import services
 
 from .conftest import run_cases, tiers

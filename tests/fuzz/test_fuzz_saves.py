@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.errors import DelvekitError
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
 
 from .conftest import run_cases, tiers
 from .strategies import mutated, nasty_values, paths

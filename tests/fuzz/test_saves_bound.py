@@ -121,7 +121,7 @@ def test_a_changed_log_header_does_not_verify(
 
 def test_a_changed_choice_does_not_verify(tmp_path: Path, played: dict[str, Any]) -> None:
     """Cutting the choices and fixing the digest to the shorter game's still breaks the seal."""
-    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine.game import Game
 
     save = _short_save(played)
     shorter = Game.load(json.dumps(save)).undo(1)
@@ -142,7 +142,7 @@ def test_a_saved_game_with_bad_rules_is_refused_at_load_not_in_play(
 
 def test_the_digest_of_the_state_is_unchanged_by_the_seal(played: dict[str, Any]) -> None:
     """Golden digests elsewhere compare Game.digest(): the seal is a separate field."""
-    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine.game import Game
 
     game = Game.load(played["short"])
     saved = json.loads(played["short"])
@@ -194,7 +194,7 @@ def test_play_load_of_a_log_says_how_to_replay_it(tmp_path: Path, played: dict[s
 
 def test_a_huge_choice_text_is_cut_in_the_error(played: dict[str, Any]) -> None:
     from delvekit.core.errors import IllegalChoice
-    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine.game import Game
 
     game = Game.load(played["short"])
     with pytest.raises(IllegalChoice) as info:

@@ -7,8 +7,8 @@ from functools import cache
 from pathlib import Path
 
 from delvekit.gloomhaven.content import ContentPack, load_pack
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.model.setup import GameSetup
 
 CUSTOM = Path(__file__).resolve().parents[1] / "data" / "fixtures" / "custom-content"
 

@@ -12,12 +12,12 @@ from functools import cache
 
 import pytest
 
-from delvekit.gloomhaven.bots import GreedyBot, RandomBot, play
+from delvekit.gloomhaven.bots.players import GreedyBot, RandomBot, play
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_level import Difficulty
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.level import Difficulty
+from delvekit.gloomhaven.model.setup import GameSetup
 
 SEEDS = range(30)
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from delvekit.cli.main import _register, cli
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
 
 _register()
 

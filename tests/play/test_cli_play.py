@@ -11,8 +11,8 @@ from click.testing import CliRunner, Result
 
 from delvekit.cli.main import _register, cli
 from delvekit.cli.play import new_game
-from delvekit.gloomhaven.bots import RandomBot, play
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.bots.players import RandomBot, play
+from delvekit.gloomhaven.engine.game import Game
 
 from .conftest import CUSTOM
 
@@ -230,8 +230,8 @@ def test_a_partly_encoded_class_plays_at_a_higher_level_from_its_encoded_cards()
     import msgspec
 
     from delvekit.gloomhaven.content import BUNDLED, ContentPack
-    from delvekit.gloomhaven.engine import Game
-    from delvekit.gloomhaven.engine_content import Member, setup_from_pack, slug
+    from delvekit.gloomhaven.content.adapter import Member, setup_from_pack, slug
+    from delvekit.gloomhaven.engine.game import Game
 
     pack = ContentPack([BUNDLED])
     brute = pack.classes["brute"]

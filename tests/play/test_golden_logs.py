@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from delvekit.gloomhaven.bots import make_bot, play
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
+from delvekit.gloomhaven.bots.players import make_bot, play
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.invariants import violations
 from shared_games import setup
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden-logs"

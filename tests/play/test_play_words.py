@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from delvekit.cli import play_words as W
 from delvekit.cli.main import _register, cli
 from delvekit.cli.play import figure_labels, new_game
-from delvekit.gloomhaven.bots import make_bot
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.bots.players import make_bot
+from delvekit.gloomhaven.engine.game import Game
 
 _register()
 
@@ -52,7 +52,7 @@ def test_a_move_by_its_destination_gives_the_steps_there_then_stop() -> None:
     game = until("move")
     d = game.decision
     assert d is not None
-    from delvekit.gloomhaven.destinations import reach
+    from delvekit.gloomhaven.engine.destinations import reach
 
     paths = reach(game)
     far = max(paths, key=lambda h: len(paths[h]))

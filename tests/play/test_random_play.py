@@ -9,10 +9,10 @@ from functools import cache
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.bots import RandomBot
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_checks import violations
-from delvekit.gloomhaven.engine_setup import GameSetup
+from delvekit.gloomhaven.bots.players import RandomBot
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.setup import GameSetup
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .conftest import scenario_setup
 

@@ -8,9 +8,9 @@ import msgspec
 from delvekit.cli.play import new_game
 from delvekit.core.decks import Deck
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.bots import GreedyBot, make_bot
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.search_bot import SearchBot, determinize
+from delvekit.gloomhaven.bots.players import GreedyBot, make_bot
+from delvekit.gloomhaven.bots.search import SearchBot, determinize
+from delvekit.gloomhaven.engine.game import Game
 
 
 def _near_selection(seed: int) -> Game:
@@ -51,7 +51,7 @@ def test_the_search_bot_is_registered_for_faces() -> None:
 def test_sampled_worlds_know_nothing_of_the_real_next_cards() -> None:
     """Never peeking: over many games, a sampled world's next monster ability card and next
     attack modifier are the real ones only as often as chance makes them (1 in the pile size)."""
-    from delvekit.gloomhaven.bots import _determinized, bot_seed
+    from delvekit.gloomhaven.bots.players import _determinized, bot_seed
 
     hits = trials = 0
     expected = 0.0

@@ -9,8 +9,8 @@ from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import DIRECTIONS, disk
 from delvekit.core.los import Sight
 from delvekit.core.paths import INF, Mover, movement, proximity
-from delvekit.gloomhaven.monster_ai import Ability, AreaOfEffect, Attack, Figure, MonsterTurn, solve
-from delvekit.gloomhaven.rules import PRESETS
+from delvekit.gloomhaven.model.rulesets import PRESETS
+from delvekit.gloomhaven.monster_ai.solver import Ability, AreaOfEffect, Attack, Figure, MonsterTurn, solve
 
 HEXES = disk((0, 0), 3)
 

@@ -16,7 +16,7 @@ from pettingzoo.test import api_test  # noqa: E402
 
 from delvekit.core.decks import Deck  # noqa: E402
 from delvekit.core.rng import Rng  # noqa: E402
-from delvekit.gloomhaven.engine import Game  # noqa: E402
+from delvekit.gloomhaven.engine.game import Game  # noqa: E402
 from delvekit.rl import aec_env, gym_env  # noqa: E402
 from delvekit.rl.env import ILLEGAL_COST  # noqa: E402
 

@@ -25,10 +25,10 @@ from typing import Any
 
 import msgspec
 
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
@@ -120,7 +120,7 @@ def _character(d: dict[str, Any], level: int) -> CharacterSetup:
     items: tuple[ItemSetup, ...] = ()
     if "class" in d or "items" in d:
         from delvekit.gloomhaven.content import load_pack
-        from delvekit.gloomhaven.engine_content import Member, item_setup, setup_from_pack
+        from delvekit.gloomhaven.content.adapter import Member, item_setup, setup_from_pack
 
         pack = load_pack()
         if "class" in d:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.damage import (
+from delvekit.gloomhaven.model.damage import (
     Retaliate,
     apply_damage,
     attack_value,
@@ -19,7 +19,7 @@ from delvekit.gloomhaven.damage import (
     suffer_damage,
     trap_damage,
 )
-from delvekit.gloomhaven.modifiers import cards_of, parse_card
+from delvekit.gloomhaven.model.modifiers import cards_of, parse_card
 
 
 def test_example_1_scoundrel_vs_elite_bandit_guard() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from delvekit.gloomhaven import cases as casefile
+from delvekit.gloomhaven.monster_ai import cases as casefile
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "monster-ai" / "differential-cases.json"
 DOC = casefile.load(PATH)

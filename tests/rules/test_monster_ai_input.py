@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven import cases as casefile
+from delvekit.gloomhaven.monster_ai import cases as casefile
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "monster-ai"
 

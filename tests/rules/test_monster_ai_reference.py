@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from delvekit.gloomhaven import cases as casefile
+from delvekit.gloomhaven.monster_ai import cases as casefile
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "monster-ai"
 REFERENCE = casefile.load(DATA / "cases.json")

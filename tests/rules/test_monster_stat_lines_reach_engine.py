@@ -11,15 +11,14 @@ from typing import Any
 
 import pytest
 
-from delvekit.gloomhaven import monster_traits
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.content import ContentPack, load_pack
+from delvekit.gloomhaven.content import ContentPack, load_pack, monster_traits
 from delvekit.gloomhaven.content import schema as cs
+from delvekit.gloomhaven.content.adapter import _stats
 from delvekit.gloomhaven.content.check import check_pack
 from delvekit.gloomhaven.content.expr import value as formula
 from delvekit.gloomhaven.content.pack import BUNDLED
-from delvekit.gloomhaven.engine_content import _stats
-from delvekit.gloomhaven.engine_setup import MonsterStats
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.setup import MonsterStats
 
 PACK = load_pack()
 LINES = [

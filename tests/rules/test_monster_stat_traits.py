@@ -13,11 +13,11 @@ import msgspec
 import pytest
 
 from delvekit.core.hexes import disk
-from delvekit.gloomhaven.abilities import Ability
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_setup import (
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
@@ -263,7 +263,7 @@ def test_forest_imp_stat_line_curse_goes_into_the_targets_deck() -> None:
         >= 1
     )
     # and the pack's own stat line carries it to the engine at that level
-    from delvekit.gloomhaven.engine_content import _stats
+    from delvekit.gloomhaven.content.adapter import _stats
 
     line = pack.monsters["forest-imp"].stats(level, "normal")
     built = _stats(line, pack.monsters["forest-imp"], {"C": 2, "L": level})
@@ -272,7 +272,7 @@ def test_forest_imp_stat_line_curse_goes_into_the_targets_deck() -> None:
 
 @pytest.mark.parametrize("rank", ["normal", "elite"])
 def test_sun_demon_advantage_at_every_level(rank: str) -> None:
-    from delvekit.gloomhaven.engine_content import _stats
+    from delvekit.gloomhaven.content.adapter import _stats
 
     mt = load_pack().monsters["sun-demon"]
     for level in range(8):
@@ -287,7 +287,7 @@ def test_12_a_summons_printed_shield_holds_every_round() -> None:
     """A summon stat line's Shield (the Beast Tyrant's Monolith, the Summoner's Slime Spirit) was
     dropped by the card translation; it is now the summon's shield each round."""
     from delvekit.gloomhaven.content import schema as cs
-    from delvekit.gloomhaven.engine_content import _half
+    from delvekit.gloomhaven.content.adapter import _half
 
     spirit = cs.SummonStats(
         name="Slime Spirit", health=4, move=2, attack=1, abilities=(cs.Ability(type="shield", value=2),)

@@ -13,9 +13,15 @@ import pytest
 
 from delvekit.core.errors import InputError
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.damage import resolve_attack
-from delvekit.gloomhaven.modifiers import ModifierCard, ModifierDeck, apply_perks, cards_of, standard_deck
-from delvekit.gloomhaven.odds import attack_distribution
+from delvekit.gloomhaven.model.damage import resolve_attack
+from delvekit.gloomhaven.model.modifiers import (
+    ModifierCard,
+    ModifierDeck,
+    apply_perks,
+    cards_of,
+    standard_deck,
+)
+from delvekit.gloomhaven.model.odds import attack_distribution
 
 F = Fraction
 MODES = [(False, False), (True, False), (False, True)]

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from delvekit.cli import odds as odds_cli
 from delvekit.cli.main import _register, cli
-from delvekit.gloomhaven.modifiers import apply_perks, cards_of, standard_deck
-from delvekit.gloomhaven.odds import attack_distribution
+from delvekit.gloomhaven.model.modifiers import apply_perks, cards_of, standard_deck
+from delvekit.gloomhaven.model.odds import attack_distribution
 
 _register()
 

@@ -11,9 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.damage import resolve_attack
-from delvekit.gloomhaven.modifiers import ModifierCard, ModifierDeck, cards_of, standard_deck
-from delvekit.gloomhaven.odds import attack_distribution
+from delvekit.gloomhaven.model.damage import resolve_attack
+from delvekit.gloomhaven.model.modifiers import ModifierCard, ModifierDeck, cards_of, standard_deck
+from delvekit.gloomhaven.model.odds import attack_distribution
 
 POOL = cards_of([
     "+0", "+1", "+2", "-1", "-2", "x2", "null", "bless", "curse", "+1 stun", "+0 stun", "+1 fire",

@@ -15,9 +15,9 @@ from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import disk
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
-from delvekit.gloomhaven.cases import check_case, load, parse_document, solve_case
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.expr import parse
+from delvekit.gloomhaven.monster_ai.cases import check_case, load, parse_document, solve_case
 
 REFERENCE = load("tests/data/monster-ai/cases.json")
 BY_ID = {c.id: c for c in REFERENCE.cases}

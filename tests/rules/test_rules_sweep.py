@@ -1,5 +1,5 @@
 """The rules sweep (docs/rules-conformance.md): event-level invariants
-(:mod:`delvekit.gloomhaven.engine_sweep`) over recorded random games of scenarios 1-95 with
+(:mod:`delvekit.gloomhaven.testing.rules_sweep`) over recorded random games of scenarios 1-95 with
 random parties. The fast tier plays 200 games of two level-1 characters (about 20-40 s on one
 core); the slow tier a thousand more with parties of 2-4 at levels 1 and 9."""
 
@@ -10,9 +10,9 @@ import random
 import pytest
 
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_sweep import violations
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.testing.rules_sweep import violations
 
 PACK = load_pack()
 PLAYABLE = sorted(cid for cid, k in PACK.classes.items() if k.playable_at(1))

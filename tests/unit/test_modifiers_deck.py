@@ -11,7 +11,7 @@ import pytest
 
 from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.modifiers import (
+from delvekit.gloomhaven.model.modifiers import (
     CURSE_LIMIT,
     CardEffects,
     ModifierCard,

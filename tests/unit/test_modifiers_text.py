@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.errors import InputError
-from delvekit.gloomhaven.modifiers import CONDITIONS, ELEMENTS, ModifierCard, parse_card
+from delvekit.gloomhaven.model.modifiers import CONDITIONS, ELEMENTS, ModifierCard, parse_card
 
 # Every card shape that appears on a Gloomhaven 1e perk line, in canonical form.
 CANONICAL = [

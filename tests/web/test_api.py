@@ -127,7 +127,7 @@ def test_openapi_describes_the_api(client: Any) -> None:
 
 
 def test_odds_api_matches_the_engine(client: Any) -> None:
-    odds = pytest.importorskip("delvekit.gloomhaven.odds")
+    odds = pytest.importorskip("delvekit.gloomhaven.model.odds")
     r = client.post(
         "/api/odds", json={"setup": {"attack": 3, "bless": 1}, "compare": {"attack": 3, "advantage": True}}
     )
@@ -212,7 +212,7 @@ def test_every_shared_case_through_the_api_equals_the_cli(
 ) -> None:
     """All shared reference cases: ``POST /api/monster-ai/solve`` gives, outcome for outcome,
     what ``delve monster-ai solve --explain`` prints (and the expected answers where undisputed)."""
-    pytest.importorskip("delvekit.gloomhaven.cases")
+    pytest.importorskip("delvekit.gloomhaven.monster_ai.cases")
     from click.testing import CliRunner
 
     from delvekit.cli.main import _register, cli
@@ -242,7 +242,7 @@ def test_every_shared_case_through_the_api_equals_the_cli(
 
 
 def test_editor_documents_solve_through_the_api(client: Any) -> None:
-    pytest.importorskip("delvekit.gloomhaven.cases")
+    pytest.importorskip("delvekit.gloomhaven.monster_ai.cases")
     doc = editor.blank(9, 7)
     r = post_solve(client, doc)
     assert r.status_code == 200, r.text
@@ -253,7 +253,7 @@ def test_editor_documents_solve_through_the_api(client: Any) -> None:
 
 
 def test_odds_api_decks_match_the_cli(client: Any) -> None:
-    pytest.importorskip("delvekit.gloomhaven.odds")
+    pytest.importorskip("delvekit.gloomhaven.model.odds")
     from click.testing import CliRunner
 
     from delvekit.cli.main import _register, cli
@@ -283,7 +283,7 @@ def test_odds_api_decks_match_the_cli(client: Any) -> None:
     ],
 )
 def test_odds_api_refuses_bad_decks(client: Any, setup: dict[str, Any], field: str) -> None:
-    pytest.importorskip("delvekit.gloomhaven.odds")
+    pytest.importorskip("delvekit.gloomhaven.model.odds")
     r = client.post("/api/odds", json={"setup": setup})
     assert r.status_code == 422, r.text
     assert r.json()["detail"].startswith(field) or field in r.json()["detail"], r.json()["detail"]
@@ -293,7 +293,7 @@ def test_every_scenario_opening_room_solves_or_says_why(client: Any) -> None:
     """Each bundled scenario's opening room, for 2-4 players, is a document the solver takes; a
     room without a monster at setup comes with a note, a scenario without a fixed opening room is
     a 409 that says so (never a 404: the scenario exists)."""
-    pytest.importorskip("delvekit.gloomhaven.cases")
+    pytest.importorskip("delvekit.gloomhaven.monster_ai.cases")
     from delvekit.web import services
 
     numbers = services.scenario_numbers()
@@ -318,7 +318,7 @@ def test_every_scenario_opening_room_solves_or_says_why(client: Any) -> None:
 
 
 def test_a_request_that_would_solve_too_long_is_refused(monkeypatch: Any, client: Any) -> None:
-    pytest.importorskip("delvekit.gloomhaven.cases")
+    pytest.importorskip("delvekit.gloomhaven.monster_ai.cases")
     from delvekit.web import services
 
     monkeypatch.setattr(services, "SOLVE_BUDGET_SECONDS", 0.0)
@@ -334,7 +334,7 @@ def test_a_request_that_would_solve_too_long_is_refused(monkeypatch: Any, client
 def test_the_engine_format_extensions_are_accepted(client: Any) -> None:
     """What the CLI accepts, the API accepts: doors, invisible figures, summons, inline boards,
     left-out defaults (walls, terrain, movement flags, format block)."""
-    pytest.importorskip("delvekit.gloomhaven.cases")
+    pytest.importorskip("delvekit.gloomhaven.monster_ai.cases")
     own = Path(__file__).resolve().parent.parent / "data" / "monster-ai" / "own-cases.json"
     if own.exists():
         r = post_solve(client, json.loads(own.read_text()))

@@ -13,7 +13,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 needs_solver = pytest.mark.skipif(
-    importlib.util.find_spec("delvekit.gloomhaven.cases") is None,
+    importlib.util.find_spec("delvekit.gloomhaven.monster_ai.cases") is None,
     reason="the monster AI is not installed yet",
 )
 
@@ -210,7 +210,7 @@ def test_load_scenario_one_opening_room(page: Any) -> None:
 
 
 def test_odds_page_chart_expected_damage_and_comparison(page: Any) -> None:
-    pytest.importorskip("delvekit.gloomhaven.odds")
+    pytest.importorskip("delvekit.gloomhaven.model.odds")
     page.goto(page.base_url + "/odds")
     page.wait_for_selector("svg.chart")
     assert page.locator(".stat.s0 .expected").count() == 1
@@ -218,7 +218,7 @@ def test_odds_page_chart_expected_damage_and_comparison(page: Any) -> None:
     page.locator("input[name=a_attack]").dispatch_event("change")
     page.wait_for_selector(".stat.s0 .desc:has-text('attack 5')")
     expected_a = float(page.locator(".stat.s0 .expected").get_attribute("data-expected"))
-    from delvekit.gloomhaven.odds import attack_distribution
+    from delvekit.gloomhaven.model.odds import attack_distribution
 
     assert expected_a == pytest.approx(float(attack_distribution(5).expected), abs=1e-4)
     # side by side: B with advantage draws a second series
@@ -237,7 +237,7 @@ def test_odds_page_chart_expected_damage_and_comparison(page: Any) -> None:
         page.wait_for_selector(".stat.s0 .desc:has-text('with perks 1')")
         expected = float(page.locator(".stat.s0 .expected").get_attribute("data-expected"))
         from delvekit.gloomhaven.content import load_pack
-        from delvekit.gloomhaven.modifiers import deck_with_perks
+        from delvekit.gloomhaven.model.modifiers import deck_with_perks
 
         deck = deck_with_perks(load_pack().classes["brute"].perks, [1])
         assert expected == pytest.approx(float(attack_distribution(5, deck=deck).expected), abs=1e-4)

@@ -82,7 +82,7 @@ def test_random_edits_keep_a_valid_canonical_document(sequence: list[tuple[Any, 
         parsed = CasesDocumentIn.model_validate(doc)
         assert check_document(parsed) == [], edit
         assert editor.single_case(parsed.model_dump(mode="json", exclude_unset=True)) == doc
-    if importlib.util.find_spec("delvekit.gloomhaven.cases") is not None:
-        from delvekit.gloomhaven.cases import parse_document
+    if importlib.util.find_spec("delvekit.gloomhaven.monster_ai.cases") is not None:
+        from delvekit.gloomhaven.monster_ai.cases import parse_document
 
         parse_document(doc, where="editor")  # the engine takes whatever the editor makes

@@ -232,7 +232,7 @@ def test_odds_types_are_strict(client: Any, setup: dict[str, Any], field: str) -
 
 
 def test_the_openapi_schema_describes_the_shared_format(client: Any) -> None:
-    from delvekit.gloomhaven import cases
+    from delvekit.gloomhaven.monster_ai import cases
 
     spec = client.get("/api/openapi.json").json()
     body = spec["paths"]["/api/monster-ai/solve"]["post"]["requestBody"]["content"]["application/json"]

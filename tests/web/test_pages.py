@@ -73,7 +73,7 @@ def test_bad_ability_number_names_the_field(client: Any) -> None:
 
 
 def test_odds_form_names_a_bad_field(client: Any) -> None:
-    pytest.importorskip("delvekit.gloomhaven.odds")
+    pytest.importorskip("delvekit.gloomhaven.model.odds")
     r = client.post("/odds/compute", data={"a_attack": "3", "a_bless": "55", "a_roll": "normal"})
     assert r.status_code == 200
     assert 'class="error"' in r.text and "bless" in r.text
@@ -91,7 +91,7 @@ def test_unknown_example_and_scenario_say_so(client: Any) -> None:
 
 
 def test_auto_solve_apply_and_undo_through_the_form(client: Any) -> None:
-    pytest.importorskip("delvekit.gloomhaven.cases")
+    pytest.importorskip("delvekit.gloomhaven.monster_ai.cases")
     doc = editor.blank(7, 5)
     r = client.post("/mover/act", data=editor_form(doc, action="click", hex="3,0", auto="on"))
     assert r.status_code == 200 and 'id="outcomes"' in r.text  # solved after the change
@@ -110,7 +110,7 @@ def test_auto_solve_apply_and_undo_through_the_form(client: Any) -> None:
 
 
 def test_apply_of_a_missing_outcome_is_refused(client: Any) -> None:
-    pytest.importorskip("delvekit.gloomhaven.cases")
+    pytest.importorskip("delvekit.gloomhaven.monster_ai.cases")
     doc = editor.blank(7, 5)
     r = client.post("/mover/act", data=editor_form(doc, do="apply:99"))
     assert "no outcome" in r.text and hidden_doc(r.text) == doc

@@ -19,7 +19,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
 from delvekit.web.app import create_app
 
 

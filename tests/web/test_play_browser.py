@@ -24,7 +24,7 @@ import uvicorn
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
 from delvekit.web.app import create_app
 from delvekit.web.live import free_port
 

@@ -22,7 +22,7 @@ with warnings.catch_warnings():
 from click.testing import CliRunner
 
 from delvekit.cli.monster_ai import group as monster_ai_cli
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
 from delvekit.store.tables import TableStore
 from delvekit.web.table_game import TableConfig, TableError, apply, replay, table_setup
 

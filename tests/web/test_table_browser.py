@@ -17,7 +17,7 @@ os.environ.setdefault("DELVEKIT_TABLES_DB", ":memory:")  # before the app opens 
 from click.testing import CliRunner
 
 from delvekit.cli.monster_ai import group as monster_ai_cli
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
 from delvekit.web.table_game import TableConfig, table_setup
 
 pytestmark = pytest.mark.browser

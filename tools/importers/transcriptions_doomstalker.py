@@ -10,7 +10,7 @@ search tool:
 
 Every number of the cards rests on J alone (no second card source was found in time; see
 docs/content.md). The Doomstalker's wordings are named effects of
-:mod:`delvekit.gloomhaven.effects_doomstalker`, every one starting ``ds-``: ``ds-doom`` (a doom
+:mod:`delvekit.gloomhaven.effects.classes.doomstalker`, every one starting ``ds-``: ``ds-doom`` (a doom
 placed on an enemy, its effect given by the flags that follow), ``ds-attack`` (an attack with a
 bonus on a doomed or undamaged target), ``ds-doomed-dies`` (Rain of Arrows), ``ds-transfer``
 (Frightening Curse), ``ds-trap-splash`` (the trap just created also hurts the enemies next to it).

@@ -9,7 +9,7 @@ search tool:
 
 Names, levels and initiatives come from GHS (the class file); J agrees on every initiative.
 Every number of the cards rests on J alone (docs/content.md). The Nightshroud's wordings are
-named effects of :mod:`delvekit.gloomhaven.effects_nightshroud`, every one starting ``ns-``:
+named effects of :mod:`delvekit.gloomhaven.effects.classes.nightshroud`, every one starting ``ns-``:
 ``ns-consume`` (abilities with an optional consumption whose purchase is more than a bonus:
 doubled moves, a kill instead, invisibility, an area, a teleport, a second attack),
 ``ns-actions`` (use slots spent on your next attack or move actions: a move before, an attack

@@ -12,7 +12,7 @@ the strategy guides in the corpus describe the 2nd edition): every number rests 
 card list and initiatives on GHS. J's hex chains read as in ``transcriptions_elementalist``
 (``R1R3R4R5R6R1R``: a hex and its six neighbours; ``R2R6R5A``: three mutually adjacent hexes,
 the ``A`` an enhancement hex). The Plagueherald's wordings are named effects of
-:mod:`delvekit.gloomhaven.effects_plagueherald`, every one starting ``ph-``; area attacks that
+:mod:`delvekit.gloomhaven.effects.classes.plagueherald`, every one starting ``ph-``; area attacks that
 touch allies too reuse the Cragheart's ``area-attack``.
 """
 

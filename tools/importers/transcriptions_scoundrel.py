@@ -11,7 +11,7 @@ search tool:
 
 Every number rests on J alone; F agrees on the kind of every level-1 and X half. docs/content.md
 lists our readings of the special wordings. The Scoundrel's wordings are named effects of
-:mod:`delvekit.gloomhaven.effects_scoundrel`: ``when-P`` bonuses on an attack (P: ``flanked``
+:mod:`delvekit.gloomhaven.effects.classes.scoundrel`: ``when-P`` bonuses on an attack (P: ``flanked``
 — the target is adjacent to an ally of yours; ``alone`` — it is adjacent to none of its allies;
 ``per-ally``; ``per-shield``; a condition of the target; ``invisible`` — you are; joined by
 ``-and-`` / ``-or-``), ``next-attacks-if`` (use slots), ``attacks-gain`` (active area),

@@ -13,7 +13,7 @@ initiatives on GHS (they agree with J's on every card transcribed). J's hex chai
 mutually adjacent hexes (as read in ``transcriptions_plagueherald``). J marks no song with the
 loss marker: songs are persistent and go to the discard pile when they end.
 
-Named effects of :mod:`delvekit.gloomhaven.effects_soothsinger` (its docstring says how each
+Named effects of :mod:`delvekit.gloomhaven.effects.classes.soothsinger` (its docstring says how each
 is read):
 
 =============================  ===============================================================

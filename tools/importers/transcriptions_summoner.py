@@ -11,7 +11,7 @@ search tool:
 
 Every card number rests on J alone, the summons' stat lines on G alone (docs/content.md lists
 the readings). The Summoner's own wordings are named effects of
-:mod:`delvekit.gloomhaven.effects_summoner`, every one starting ``su-``; the ``affects`` kinds
+:mod:`delvekit.gloomhaven.effects.classes.summoner`, every one starting ``su-``; the ``affects`` kinds
 ``summons``, ``self-summons`` and ``summons-adjacent`` name the performer's own summons.
 """
 

@@ -31,7 +31,7 @@ def group() -> None:
 @click.option("--case", "only", multiple=True, metavar="ID", help="Solve only these case ids.")
 def solve_cmd(file: str, explain: bool, only: tuple[str, ...]) -> None:
     """Print one JSON line per case: {"id", "outcomes": [{"destination", "targets"}, ...]}."""
-    from delvekit.gloomhaven import cases as casefile
+    from delvekit.gloomhaven.monster_ai import cases as casefile
 
     try:
         doc = _load(file)
@@ -57,7 +57,7 @@ def solve_cmd(file: str, explain: bool, only: tuple[str, ...]) -> None:
 @click.option("--explain", is_flag=True, help="Show the explanation of every outcome of a mismatch.")
 def check_cmd(file: str, explain: bool) -> None:
     """Solve every case and compare with its expected outcomes; exit 1 on any mismatch."""
-    from delvekit.gloomhaven import cases as casefile
+    from delvekit.gloomhaven.monster_ai import cases as casefile
 
     try:
         doc = _load(file)
@@ -90,7 +90,7 @@ def _keys(keys: tuple[tuple[tuple[int, int], tuple[str, ...]], ...]) -> str:
 
 
 def _load(file: str) -> Any:
-    from delvekit.gloomhaven import cases as casefile
+    from delvekit.gloomhaven.monster_ai import cases as casefile
 
     if file == "-":
         return casefile.parse_text(sys.stdin.buffer.read(), where="<stdin>")
@@ -140,7 +140,7 @@ def _demo(explain: bool) -> None:
     from rich.text import Text
 
     from delvekit.core.board import Terrain
-    from delvekit.gloomhaven import cases as casefile
+    from delvekit.gloomhaven.monster_ai import cases as casefile
 
     case = casefile.parse_document(_DEMO_CASE, where="demo").cases[0]
     outcomes = casefile.solve_case(case)

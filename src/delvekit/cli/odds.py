@@ -9,8 +9,8 @@ from fractions import Fraction
 import click
 
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.gloomhaven.modifiers import ModifierCard, apply_perks, deck_with_perks, standard_deck
-from delvekit.gloomhaven.odds import Distribution, attack_distribution
+from delvekit.gloomhaven.model.modifiers import ModifierCard, apply_perks, deck_with_perks, standard_deck
+from delvekit.gloomhaven.model.odds import Distribution, attack_distribution
 
 
 def class_perks(class_id: str) -> tuple[str, Sequence[object]]:

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
     from delvekit.core.records import Choice, Decision, Event
-    from delvekit.gloomhaven.bots import Bot
-    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.bots.players import Bot
+    from delvekit.gloomhaven.engine.game import Game
 
 _EVENT_STYLE = {
     "round": "bold underline",
@@ -69,8 +69,8 @@ def new_game(
     (with the user folder ``content`` laid over it); ``items`` equips them
     (``"brute=1,3;mindthief=12"``, see :func:`parse_items`)."""
     from delvekit.gloomhaven.content import load_pack
-    from delvekit.gloomhaven.engine import Game
-    from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+    from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+    from delvekit.gloomhaven.engine.game import Game
 
     members = [p.strip().lower() for p in party.split(",") if p.strip()]
     if not members:
@@ -133,7 +133,7 @@ def parse_items(text: str | None, members: list[str]) -> list[tuple[int, ...]]:
 def seats(game: Game, bots: str | None, bot_seats: str | None) -> dict[str, Bot]:
     """Which actor each bot plays: every character with ``bots`` alone, the named ones with
     ``bot_seats``; ``party`` too when every character is a bot."""
-    from delvekit.gloomhaven.bots import make_bot
+    from delvekit.gloomhaven.bots.players import make_bot
 
     characters = [c.id for c in game.setup.party]
     if bot_seats is not None and bots is None:
@@ -164,8 +164,8 @@ def figure_labels(game: Game) -> dict[str, str]:
     """A two-character label for each figure id: characters by class (``Br``), monsters by a
     letter of their type and their standee number (``G3``), summons ``s1``.
 
-    >>> from delvekit.gloomhaven.engine_examples import tiny_setup
-    >>> from delvekit.gloomhaven.engine import Game
+    >>> from delvekit.gloomhaven.testing.examples import tiny_setup
+    >>> from delvekit.gloomhaven.engine.game import Game
     >>> labels = figure_labels(Game(tiny_setup(), seed=1))
     >>> labels["brute"], labels["bandit-guard#1"]
     ('Br', 'G1')
@@ -201,7 +201,7 @@ def board_view(game: Game) -> RenderableType:
     from rich.text import Text
 
     from delvekit.cli.play_words import coord_board
-    from delvekit.gloomhaven.elements import Element
+    from delvekit.gloomhaven.model.elements import Element
     from delvekit.render.svg import Figure
 
     st = game.state
@@ -534,7 +534,7 @@ def command(
     from rich.console import Console
 
     from delvekit.cli.play_campaign import CampaignGame, apply_result, campaign_game, open_store
-    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine.game import Game
 
     cg: CampaignGame | None = None
     try:

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.campaign.actions import CompleteScenario
     from delvekit.gloomhaven.campaign.party import CharacterLoadout
     from delvekit.gloomhaven.content import ContentPack
-    from delvekit.gloomhaven.engine import Game
-    from delvekit.gloomhaven.engine_setup import GameSetup
+    from delvekit.gloomhaven.engine.game import Game
+    from delvekit.gloomhaven.model.setup import GameSetup
     from delvekit.store import CampaignStore
 
 
@@ -73,8 +73,8 @@ def party_setup(
     >>> len(brute.modifiers), brute.modifiers.count("-1"), brute.modifiers.count("bless")
     (22, 3, 2)
     """
-    from delvekit.gloomhaven.engine_content import Member, setup_from_pack, slug
-    from delvekit.gloomhaven.modifiers import deck_with_perks
+    from delvekit.gloomhaven.content.adapter import Member, setup_from_pack, slug
+    from delvekit.gloomhaven.model.modifiers import deck_with_perks
 
     members = [Member(lo.cls, lo.level, items=lo.items) for lo in loadouts]
     setup = setup_from_pack(pack, scenario, members, difficulty=difficulty, seed=seed, battle_goals=True)  # type: ignore[arg-type]
@@ -147,7 +147,7 @@ def campaign_game(
     names, default every active one); refused with one line when the campaign cannot play it."""
     from delvekit.gloomhaven.campaign.party import scenario_party
     from delvekit.gloomhaven.content import load_pack
-    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.engine.game import Game
 
     head = store.head(campaign)
     state = store.state(campaign)
@@ -160,7 +160,7 @@ def campaign_game(
     loadouts = scenario_party(catalog, state, scenario, names)
     pack = load_pack(extra=content) if content else load_pack()
     setup = party_setup(pack, scenario, loadouts, difficulty=difficulty, seed=seed)
-    from delvekit.gloomhaven.engine_treasure import without
+    from delvekit.gloomhaven.scenario.treasure import without
 
     setup = without(setup, state.looted_treasures)  # each numbered treasure once per campaign (§14)
     ids = {ch.id: lo.name for lo, ch in zip(loadouts, setup.party, strict=True)}

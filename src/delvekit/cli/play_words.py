@@ -3,7 +3,7 @@ goal in words, events in plain words, two cards then the lead, a move by its des
 
 Pure helpers of :mod:`delvekit.cli.play` (no web code): the words come from
 :mod:`delvekit.gloomhaven.describe`, a move's destinations from
-:func:`delvekit.gloomhaven.destinations.reach`.
+:func:`delvekit.gloomhaven.engine.destinations.reach`.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
     from delvekit.core.hexes import Hex
     from delvekit.core.records import Choice, Decision, Event
-    from delvekit.gloomhaven.engine import Game
-    from delvekit.gloomhaven.engine_setup import Card
+    from delvekit.gloomhaven.engine.game import Game
+    from delvekit.gloomhaven.model.setup import Card
 
 
 def names_of(game: Game) -> dict[str, str]:
@@ -199,7 +199,7 @@ def ask_move(
     """A move by its destination: the reachable hexes are listed (and underlined on the board);
     the answer is a destination ``q,r`` or its number, ``s`` to stop. Returns the steps there
     followed by ``stop``, or a non-choice answer for the caller."""
-    from delvekit.gloomhaven.destinations import reach
+    from delvekit.gloomhaven.engine.destinations import reach
 
     paths = reach(game)
     dests = sorted(paths, key=lambda h: (len(paths[h]), h))

@@ -1,7 +1,7 @@
 """`delve replay LOG [--verify]`: replay a game's JSON-lines log (or a save) from its seed and
 choices; with ``--verify`` the command fails unless the file records a digest and a seal and
 both match the game replayed (the seal binds the setup, the seed and every choice: see
-:mod:`delvekit.gloomhaven.saves`)."""
+:mod:`delvekit.gloomhaven.engine.saves`)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def command(log: str, verify: bool) -> None:
     import msgspec
 
     from delvekit.core import jsonio
-    from delvekit.gloomhaven.engine import LOG_FORMAT, SAVE_FORMAT, Game
+    from delvekit.gloomhaven.engine.game import LOG_FORMAT, SAVE_FORMAT, Game
 
     try:
         try:

@@ -2,7 +2,7 @@
 and special rules, and the engine's events ("Bandit Guard 3 attacks the Brute: 2, +1 modifier → 3
 damage"). Pure functions of engine records (stdlib only); the web page and the terminal share them.
 
->>> from delvekit.gloomhaven.abilities import Ability
+>>> from delvekit.gloomhaven.model.abilities import Ability
 >>> ability_text(Ability.parse("attack 3 range 2 pierce 1 with poison"))
 'Attack 3, Range 2, Pierce 1, Poison'
 >>> figure_name("bandit-guard#3", "elite")
@@ -15,8 +15,8 @@ import json
 from collections.abc import Mapping, Sequence
 
 from delvekit.core.records import Event
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.engine_setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
 
 
 def words(slug: str) -> str:
@@ -178,7 +178,7 @@ def _hexes(text: str) -> str:
 def goal_words(setup: GameSetup) -> list[str]:
     """The scenario's goal and special rules in words (from the setup's rule lines).
 
-    >>> from delvekit.gloomhaven.engine_examples import tiny_setup
+    >>> from delvekit.gloomhaven.testing.examples import tiny_setup
     >>> goal_words(tiny_setup())
     ['Goal: kill every enemy (every room revealed).']
     """

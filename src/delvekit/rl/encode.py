@@ -32,9 +32,9 @@ import numpy.typing as npt
 from delvekit.core.board import Terrain
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]

@@ -32,8 +32,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from delvekit.gloomhaven.bots import Bot, make_bot
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.bots.players import Bot, make_bot
+from delvekit.gloomhaven.engine.game import Game
 from delvekit.rl.encode import Encoder, Mask, Vector
 
 KILL_REWARD = 0.05

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from delvekit.sim.plan import GameSpec
 
 if TYPE_CHECKING:
-    from delvekit.gloomhaven.bots import Bot
-    from delvekit.gloomhaven.engine import Game
+    from delvekit.gloomhaven.bots.players import Bot
+    from delvekit.gloomhaven.engine.game import Game
 
 Value = int | float | str | bool | None
 Row = dict[str, Value]
@@ -72,7 +72,7 @@ def seated_bots(game: Game, spec: GameSpec) -> dict[str, Bot]:
     """The bot of each actor: as ``delve play --bots NAME`` seats one bot, or one per seat (the
     first seat's bot then answers the party's decisions)."""
     from delvekit.cli.play import seats
-    from delvekit.gloomhaven.bots import make_bot
+    from delvekit.gloomhaven.bots.players import make_bot
 
     if len(set(spec.bots)) == 1:
         return seats(game, spec.bots[0], None)

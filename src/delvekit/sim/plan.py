@@ -128,7 +128,7 @@ def sample_party(classes: Sequence[str], sizes: tuple[int, int], seed: int, scen
     >>> sample_party(["a", "b", "c", "d"], (2, 2), 1, 1) == sample_party(["a", "b", "c", "d"], (2, 2), 1, 1)
     True
     """
-    from delvekit.gloomhaven.bots import bot_seed
+    from delvekit.gloomhaven.bots.players import bot_seed
 
     rng = Rng(bot_seed(seed, f"party:{scenario}"))
     size = rng.randint(sizes[0], min(sizes[1], len(classes)))

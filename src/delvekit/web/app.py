@@ -209,7 +209,7 @@ def create_app(db: str | os.PathLike[str] | None = None) -> FastAPI:
         """Solve each case as `delve monster-ai solve --explain` does: every outcome the players
         may choose among, with its destination, targets, path, attack hexes, area hexes, focus and
         explanation, in the engine's order. The document is read by the same parser as the CLI's
-        (delvekit.gloomhaven.cases), so a document refused here is refused there with the same
+        (delvekit.gloomhaven.monster_ai.cases), so a document refused here is refused there with the same
         message, and the other way round."""
         body = await request.body()
         # parsing and solving are CPU work: off the event loop

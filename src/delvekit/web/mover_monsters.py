@@ -14,7 +14,7 @@ import copy
 from typing import Any
 
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.gloomhaven.engine_setup import GameSetup, MonsterStats
+from delvekit.gloomhaven.model.setup import GameSetup, MonsterStats
 from delvekit.web import editor
 from delvekit.web.boardview import standee_of
 from delvekit.web.table_ai import card_lines, planned_ability

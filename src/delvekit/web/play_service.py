@@ -27,8 +27,8 @@ from typing import Any
 import msgspec
 
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.gloomhaven.bots import Bot, bot_seed, make_bot
-from delvekit.gloomhaven.engine import Game
+from delvekit.gloomhaven.bots.players import Bot, bot_seed, make_bot
+from delvekit.gloomhaven.engine.game import Game
 from delvekit.store.games import GameStore, StoredChoice
 
 PLAYERS = ("person", "random", "greedy")
@@ -136,7 +136,7 @@ class Hall:
 
     def create(self, req: NewGame) -> Table:
         from delvekit.gloomhaven.content import load_pack
-        from delvekit.gloomhaven.engine_content import Member, setup_from_pack
+        from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 
         party = [p.strip().lower() for p in req.party]
         if not 2 <= len(party) <= 4:

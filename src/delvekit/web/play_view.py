@@ -16,11 +16,11 @@ from typing import Any, Literal
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven import describe as D
-from delvekit.gloomhaven.destinations import reach
-from delvekit.gloomhaven.elements import Element
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_level import level_info
-from delvekit.gloomhaven.engine_setup import Card
+from delvekit.gloomhaven.engine.destinations import reach
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.level import level_info
+from delvekit.gloomhaven.model.setup import Card
 from delvekit.web.play_service import Table, undo_point
 
 _HEX_KINDS = {"step", "start", "summon-at", "outcome", "place", "hex", "trap-at", "obstacle-at", "at"}

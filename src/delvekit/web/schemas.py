@@ -2,7 +2,7 @@
 
 The monster-AI document is the ``gh-monster-ai-cases`` format (version 1): named boards, then
 cases, each one board with figures, terrain, thin walls and one ability. The format has one
-definition, :mod:`delvekit.gloomhaven.cases`: ``POST /api/monster-ai/solve`` hands the bytes it
+definition, :mod:`delvekit.gloomhaven.monster_ai.cases`: ``POST /api/monster-ai/solve`` hands the bytes it
 receives to the same parser as ``delve monster-ai solve``, so both accept and refuse the same
 documents with the same message. :class:`CasesDocumentIn` describes that format for the OpenAPI
 schema (and the mover page's form), with the same limits, imported from there.
@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from delvekit.gloomhaven.cases import (
+from delvekit.gloomhaven.monster_ai.cases import (
     MAX_AOE_HEXES,
     MAX_BOARD_HEXES,
     MAX_BOARDS,
@@ -34,7 +34,7 @@ from delvekit.gloomhaven.cases import (
 )
 
 # Limits: generous for any real table, small enough that one request cannot tie up the server.
-# Those of the format itself come from delvekit.gloomhaven.cases (one set for the CLI and the API).
+# Those of the format itself come from delvekit.gloomhaven.monster_ai.cases (one set for the CLI and the API).
 MAX_BODY_BYTES = 2_000_000
 
 Coord = Annotated[int, Field(ge=-MAX_COORD, le=MAX_COORD, strict=True)]

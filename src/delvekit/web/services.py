@@ -41,7 +41,7 @@ def solve_document(
     is always solved and no case is interrupted.
     """
     try:
-        cases_module = importlib.import_module("delvekit.gloomhaven.cases")
+        cases_module = importlib.import_module("delvekit.gloomhaven.monster_ai.cases")
     except ImportError as exc:
         raise Unavailable(f"the monster AI is not installed ({exc})") from None
     return _solve_parsed(cases_module, cases_module.parse_document(doc, where=where), budget)
@@ -64,9 +64,9 @@ def _solve_parsed(cases_module: Any, parsed: Any, budget: float | None) -> list[
 
 def solve_text(body: bytes | str, *, where: str = "request") -> list[dict[str, Any]]:
     """:func:`solve_document` of a document still in its bytes, read as `delve monster-ai solve`
-    reads a file (:func:`delvekit.gloomhaven.cases.parse_text`)."""
+    reads a file (:func:`delvekit.gloomhaven.monster_ai.cases.parse_text`)."""
     try:
-        cases_module = importlib.import_module("delvekit.gloomhaven.cases")
+        cases_module = importlib.import_module("delvekit.gloomhaven.monster_ai.cases")
     except ImportError as exc:
         raise Unavailable(f"the monster AI is not installed ({exc})") from None
     return _solve_parsed(cases_module, cases_module.parse_text(body, where=where), None)
@@ -79,7 +79,7 @@ def odds(setup: dict[str, Any]) -> dict[str, Any]:
     odds module's own ``to_json()``.
     """
     try:
-        odds_module = importlib.import_module("delvekit.gloomhaven.odds")
+        odds_module = importlib.import_module("delvekit.gloomhaven.model.odds")
     except ImportError as exc:
         raise Unavailable(f"the odds calculator is not installed ({exc})") from None
     dist = odds_module.attack_distribution(
@@ -132,7 +132,7 @@ def class_list() -> list[dict[str, Any]]:
 
 def build_deck(setup: dict[str, Any]) -> Any:
     """The modifier deck a setup names (``None``: the standard deck, the engine's default)."""
-    from delvekit.gloomhaven import modifiers
+    from delvekit.gloomhaven.model import modifiers
 
     choice = str(setup.get("deck") or "standard").strip().lower()
     perks = list(setup.get("perks") or [])

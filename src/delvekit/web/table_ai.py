@@ -2,7 +2,7 @@
 from the positions the table keeps, and applying an outcome (the standee moves, its attacks
 draw from the monster modifier deck).
 
-The outcome is the exact monster AI of :mod:`delvekit.gloomhaven.monster_ai`, asked through a
+The outcome is the exact monster AI of :mod:`delvekit.gloomhaven.monster_ai.solver`, asked through a
 gh-monster-ai-cases document (:func:`turn_case`): the very document ``delve monster-ai solve``
 reads, so the table and the command line answer the same question the same way.
 """
@@ -13,10 +13,10 @@ import re
 from typing import Any
 
 from delvekit.core.hexes import Hex
-from delvekit.gloomhaven import cases as casefile
-from delvekit.gloomhaven.abilities import Ability
-from delvekit.gloomhaven.engine import MONSTER_DECK
-from delvekit.gloomhaven.engine_setup import MonsterStats
+from delvekit.gloomhaven.engine.game import MONSTER_DECK
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.setup import MonsterStats
+from delvekit.gloomhaven.monster_ai import cases as casefile
 from delvekit.web.table_state import Standee, Table, TableError, label
 from delvekit.web.table_state import _hex as parse_hex
 

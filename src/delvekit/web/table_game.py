@@ -7,10 +7,10 @@ that joins a table and every reload sees the same thing, and undo is "replay wit
 action".
 
 Randomness comes from the engine itself: the table builds the engine's own game for the
-scenario (:class:`~delvekit.gloomhaven.engine.Game`, seeded with the table's seed) and draws
+scenario (:class:`~delvekit.gloomhaven.engine.game.Game`, seeded with the table's seed) and draws
 from its one generator with the engine's own deck code: monster ability cards
 (``state.decks[deck].draw``), the monster attack modifier deck
-(:class:`~delvekit.gloomhaven.modifiers.ModifierDeck`), standee numbers when a room is revealed
+(:class:`~delvekit.gloomhaven.model.modifiers.ModifierDeck`), standee numbers when a room is revealed
 (:meth:`Game.reveal_room`) and the end-of-round reshuffles, in the order the engine makes
 them. So the opening room's standee numbers and the first round's ability cards are the
 engine's for the same seed, scenario and party size; later draws are the engine's deck code on
@@ -28,10 +28,10 @@ from collections.abc import Callable
 from typing import Any
 
 from delvekit.core.errors import IllegalChoice, InputError
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import MONSTER_DECK
-from delvekit.gloomhaven.modifiers import parse_card
-from delvekit.gloomhaven.state import Figure
+from delvekit.gloomhaven.engine.game import MONSTER_DECK
+from delvekit.gloomhaven.engine.state import Figure
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.modifiers import parse_card
 from delvekit.web import table_ai
 from delvekit.web.table_rules import round_rules
 from delvekit.web.table_state import (

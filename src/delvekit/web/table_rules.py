@@ -12,7 +12,7 @@ box as the engine draws them), health, conditions, kills. What concerns the play
 from __future__ import annotations
 
 from delvekit.core.errors import DelvekitError
-from delvekit.gloomhaven import effects
+from delvekit.gloomhaven.engine import registry as effects
 from delvekit.web.table_state import Table, _take_placed, label
 
 _SAID = {

@@ -14,11 +14,11 @@ from typing import Any
 
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import Hex
-from delvekit.gloomhaven.conditions import Condition
-from delvekit.gloomhaven.engine import Game
-from delvekit.gloomhaven.engine_content import Member, setup_from_pack
-from delvekit.gloomhaven.engine_level import level_info
-from delvekit.gloomhaven.engine_setup import GameSetup, MonsterCard, MonsterStats, MonsterType
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.level import level_info
+from delvekit.gloomhaven.model.setup import GameSetup, MonsterCard, MonsterStats, MonsterType
 
 STARTING_CLASSES = ("brute", "tinkerer", "spellweaver", "scoundrel", "cragheart", "mindthief")
 ELEMENTS = ("fire", "ice", "air", "earth", "light", "dark")

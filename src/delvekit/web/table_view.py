@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from delvekit.gloomhaven.engine import MONSTER_DECK
-from delvekit.gloomhaven.engine_level import level_info
-from delvekit.gloomhaven.engine_setup import MonsterStats
+from delvekit.gloomhaven.engine.game import MONSTER_DECK
+from delvekit.gloomhaven.model.level import level_info
+from delvekit.gloomhaven.model.setup import MonsterStats
 from delvekit.web import table_ai
 from delvekit.web.table_game import Standee, Table, TableConfig, label, new_table, turn_label
 

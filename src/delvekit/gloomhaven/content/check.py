@@ -6,7 +6,7 @@ The invariants (docs/content.md lists them with the reasons):
   health positive (or a formula in C and L), move/attack/range non-negative, a standee count of
   at least one, immunities that are conditions, a deck that exists; every stat-line trait and
   immunity one the engine's monster stats have a field for
-  (:data:`delvekit.gloomhaven.monster_traits.TRAITS`);
+  (:data:`delvekit.gloomhaven.content.monster_traits.TRAITS`);
 * monster decks: exactly 8 cards, initiatives 1–99, card numbers unique across all decks, at
   least one card that reshuffles;
 * classes: 9 health values that never fall, a hand size, unique card numbers, initiatives 1–99,
@@ -178,7 +178,7 @@ class _Checker:
 
     def summon_traits(self, at: tuple[str, str], field: str, s: SummonStats) -> None:
         """Every trait of a summon played from a card or item is one the engine's summons
-        perform (:data:`delvekit.gloomhaven.monster_traits.SUMMON_TRAITS`). A class's summary
+        perform (:data:`delvekit.gloomhaven.content.monster_traits.SUMMON_TRAITS`). A class's summary
         list of summons (``summons``) is not checked: a card not encoded yet plays no summon."""
         traits = _engine_traits()
         for index, a in enumerate(s.abilities):
@@ -409,7 +409,7 @@ class _Checker:
             for unlocked in s.unlocks:
                 if unlocked not in pack.scenarios:  # the whole merged pack, not only a user's files
                     self.add(at, "unlocks", f"unknown scenario {unlocked}")
-        from delvekit.gloomhaven.scenario_goals import check_goals, load_goals
+        from delvekit.gloomhaven.scenario.goals import check_goals, load_goals
 
         try:  # scenario goals of 11-95 (scenario_goals)
             problems = check_goals(load_goals(), pack.monsters)
@@ -434,14 +434,14 @@ class _Checker:
 def _engine_traits() -> Any:
     """The engine's table of monster stat-line traits (imported late: the engine imports this
     package)."""
-    from delvekit.gloomhaven import monster_traits
+    from delvekit.gloomhaven.content import monster_traits
 
     return monster_traits
 
 
 def _card_parser() -> Any:
     try:
-        from delvekit.gloomhaven.modifiers import parse_card
+        from delvekit.gloomhaven.model.modifiers import parse_card
     except ImportError:  # pragma: no cover - the modifiers module ships with the engine
         return None
     return parse_card
@@ -521,14 +521,14 @@ def engine_gaps(pack: ContentPack) -> list[EngineGap]:
     """Every class card and monster ability card of ``pack`` (all of them, not only those of the
     playable scenarios), and every item, with abilities the engine cannot execute: what the engine's content
     adapter turns into a named effect (``custom`` ability) that has no handler in
-    :mod:`delvekit.gloomhaven.effects`, and class cards not encoded at all. The engine reports
+    :mod:`delvekit.gloomhaven.engine.registry`, and class cards not encoded at all. The engine reports
     such abilities as ``unresolved`` when a card is played; this list makes them visible before
     that. Informational: it says nothing about the data's validity. Call it on a pack that
     :func:`check_pack` finds sound."""
     # The engine's own conversion, so that the list is exactly what a game would do.
-    from delvekit.gloomhaven import effects
-    from delvekit.gloomhaven.abilities import Ability as EngineAbility
-    from delvekit.gloomhaven.engine_content import _half, _monster_actions
+    from delvekit.gloomhaven.content.adapter import _half, _monster_actions
+    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.model.abilities import Ability as EngineAbility
 
     def missing(abilities: Iterable[EngineAbility]) -> tuple[str, ...]:
         notes = [a.note for a in abilities if a.kind == "custom"]
@@ -561,11 +561,11 @@ def engine_gaps(pack: ContentPack) -> list[EngineGap]:
 
 
 def _item_gaps(pack: ContentPack) -> list[EngineGap]:
-    """Items whose effects the engine cannot perform (:mod:`delvekit.gloomhaven.items_play`),
+    """Items whose effects the engine cannot perform (:mod:`delvekit.gloomhaven.items.play`),
     as ``EngineGap("items", "N NAME", kinds)``. The solo-scenario items are left out: their
     effects are not transcribed (docs/content.md)."""
-    from delvekit.gloomhaven.engine_content import item_effect
-    from delvekit.gloomhaven.items_play import unsupported_effects
+    from delvekit.gloomhaven.content.adapter import item_effect
+    from delvekit.gloomhaven.items.play import unsupported_effects
 
     out: list[EngineGap] = []
     for number in sorted(pack.items):

@@ -201,7 +201,7 @@ def xha_card(name: str) -> str:
     >>> xha_card("perks/plus0push1flip"), xha_card("perks/plus1shield1"), xha_card("minus1")
     ('rolling +0 push 1', '+1 shield 1 self', '-1')
     """
-    from delvekit.gloomhaven.modifiers import parse_card
+    from delvekit.gloomhaven.model.modifiers import parse_card
 
     match = _XHA_CARD.fullmatch(name)
     if match is None:

@@ -479,7 +479,7 @@ def modifier_text(raw: Mapping[str, Any], conv: _Converter, path: str) -> str:
             raise conv.fail(f"{path}.effects[{index}]", f"unknown modifier effect {kind!r}")
     text = " ".join(words)
     try:
-        from delvekit.gloomhaven.modifiers import parse_card
+        from delvekit.gloomhaven.model.modifiers import parse_card
     except ImportError:  # pragma: no cover
         return text
     try:

@@ -141,7 +141,7 @@ class AbilityCard(_Record, frozen=True):
 
 class Perk(_Record, frozen=True):
     """A perk as modifier-deck operations, taken ``count`` times (its check boxes). Cards use
-    the canonical text of :func:`delvekit.gloomhaven.modifiers.parse_card`."""
+    the canonical text of :func:`delvekit.gloomhaven.model.modifiers.parse_card`."""
 
     remove: tuple[str, ...] = ()
     add: tuple[str, ...] = ()

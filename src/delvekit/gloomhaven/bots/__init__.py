@@ -1,0 +1,1 @@
+"""Bots that answer a game's decisions."""

@@ -1,0 +1,223 @@
+"""The named-effect registry: each special wording of a card is one named effect.
+
+The content adapter (:mod:`~delvekit.gloomhaven.content.adapter`) turns a card ability the
+structured abilities cannot say into a ``custom`` :class:`~delvekit.gloomhaven.model.abilities.Ability`
+whose ``note`` is a one-word name (``consume-earth``, ``affects-enemies-range``, ``spawn``,
+``special-1`` ...) and whose ``then`` holds its parts as abilities. The engine performs such an
+ability by calling the handler registered here under that name; only a name with no handler is
+reported ``unresolved`` (and listed by :func:`~delvekit.gloomhaven.content.adapter.unsupported`).
+
+Handlers live in their own modules (monster effects in
+:mod:`~delvekit.gloomhaven.effects.monsters`; character effects in theirs), listed in
+:data:`HANDLER_MODULES` and imported by :func:`load`. A handler receives the game, the figure
+performing the ability and the ability; it changes the game only through the game's effect
+methods and agenda tasks, inside a choice. It reports whether it did anything (§3.4: an action
+earns its XP and infusion only if one of its abilities was used): ``True``/``False``, or ``None``
+to let the engine judge by the events it caused (:mod:`~delvekit.gloomhaven.engine.used`).
+
+>>> @effect("example-noop")
+... def _noop(game, figure, ability):
+...     pass
+>>> "example-noop" in EFFECTS
+True
+>>> missing(["example-noop", "no-such-effect"])
+['no-such-effect']
+>>> del EFFECTS["example-noop"]
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
+
+from delvekit.core.errors import ContentError
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
+    from delvekit.gloomhaven.engine.state import Figure, Task
+    from delvekit.gloomhaven.model.abilities import Ability
+
+Handler: TypeAlias = "Callable[[Game, str, Ability], bool | None]"
+H = TypeVar("H", bound=Callable[..., bool | None])
+
+EFFECTS: dict[str, Handler] = {}
+"""Every named effect the engine can perform, by its note."""
+
+HANDLER_MODULES: tuple[str, ...] = (
+    "delvekit.gloomhaven.effects.monsters",
+    "delvekit.gloomhaven.effects.bosses",
+    "delvekit.gloomhaven.effects.classes.brute_mindthief",
+    "delvekit.gloomhaven.effects.wordings",
+    "delvekit.gloomhaven.effects.classes.spellweaver",
+    "delvekit.gloomhaven.effects.classes.cragheart",
+    "delvekit.gloomhaven.effects.classes.scoundrel",
+    "delvekit.gloomhaven.effects.classes.doomstalker",
+    "delvekit.gloomhaven.effects.classes.elementalist",
+    "delvekit.gloomhaven.effects.classes.plagueherald",
+    "delvekit.gloomhaven.effects.classes.nightshroud",
+    "delvekit.gloomhaven.effects.classes.soothsinger",
+    "delvekit.gloomhaven.effects.classes.summoner",
+    "delvekit.gloomhaven.scenario.rules",
+    "delvekit.gloomhaven.scenario.goals",
+)
+"""Modules that register handlers on import (add yours here)."""
+
+DEATH_HOOKS: list[Callable[[Game, Figure], None]] = []
+"""Called when a figure dies, after it left the board (e.g. a monster card's "on death")."""
+
+ROUND_HOOKS: list[Callable[[Game, str], None]] = []
+"""Called at the ``start`` and ``end`` of every round (scenario special rules)."""
+
+TURN_END_HOOKS: list[Callable[[Game, Figure], None]] = []
+"""Called at the end of a character's turn, after it looted its hex (scenario rules)."""
+
+GOAL_HOOKS: list[Callable[[Game], bool | None]] = []
+"""Scenario goals: the first hook with an answer (not ``None``) says whether the goal is met."""
+
+REVEAL_HOOKS: list[Callable[[Game, int], None]] = []
+"""Called when a room is revealed, after its monsters were placed (scenario objectives)."""
+LOOT_HOOKS: list[Callable[[Game, Figure, set[tuple[int, int]]], None]] = []
+"""Called when a Loot ability of a figure reached some hexes (scenario goal treasure tiles)."""
+
+CONSUME_HOOKS: list[Callable[[Game, str, str], None]] = []
+"""Called as a figure consumes an element (its id, the element), after the ``consumed`` event."""
+
+STAT_HOOKS: list[Callable[[Game, Figure], tuple[int, int, int]]] = []
+"""(move, attack, range) that scenario rules add to a monster's stat card (scenario 22)."""
+
+TURN_HOOKS: list[Callable[[Game, str], bool]] = []
+"""Called as a character is about to perform its actions (not resting, not stunned); a hook
+answering ``True`` has taken the turn over (the Betrayer's mind control)."""
+
+GROUP_HOOKS: list[Callable[[Game, str], list[Task]]] = []
+"""Called as a monster type activates: tasks to run before its first monster's turn (figures
+acting right before it: the Elder Drake's zephyrs)."""
+
+AWAY_HOOKS: list[Callable[[Game], set[str]]] = []
+"""Monster types in play though none of their figures is on the map (the Dark Rider between its
+appearances): they draw ability cards and take turns (a group hook brings them back)."""
+
+DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
+"""Called before a figure other than a character loses hit points; a hook answering ``True``
+has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
+
+_loaded = False
+
+
+def effect(*names: str) -> Callable[[H], H]:
+    """Register the decorated function as the handler of each of ``names``; a name registered
+    twice by different handlers is a programming error (:class:`ContentError`)."""
+    if not names:
+        raise ContentError("an effect needs at least one name")
+
+    def register(fn: H) -> H:
+        for name in names:
+            if not name or any(ch.isspace() for ch in name):
+                raise ContentError(f"effect name {name!r} must be one word")
+            known = EFFECTS.get(name)
+            if known is not None and known is not fn:
+                raise ContentError(f"effect {name!r} is registered twice")
+            EFFECTS[name] = fn
+        return fn
+
+    return register
+
+
+def load() -> dict[str, Handler]:
+    """Import every handler module (once) and return the registry."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in HANDLER_MODULES:
+            importlib.import_module(module)
+    return EFFECTS
+
+
+def handler(note: str) -> Handler | None:
+    """The handler registered for ``note``, if any."""
+    return load().get(note)
+
+
+def died(game: Game, figure: Figure) -> None:
+    """Run the death hooks for ``figure``, which has just left the board."""
+    load()
+    for hook in DEATH_HOOKS:
+        hook(game, figure)
+
+
+def round_event(game: Game, timing: str) -> None:
+    """Run the round hooks at ``timing`` (``start`` or ``end``)."""
+    load()
+    for hook in ROUND_HOOKS:
+        hook(game, timing)
+
+
+def room_revealed(game: Game, room: int) -> None:
+    """Run the reveal hooks: ``room`` was just revealed and its monsters placed."""
+    load()
+    for hook in REVEAL_HOOKS:
+        hook(game, room)
+
+
+def turn_end(game: Game, figure: Figure) -> None:
+    """Run the turn-end hooks for ``figure``."""
+    load()
+    for hook in TURN_END_HOOKS:
+        hook(game, figure)
+
+
+def looted(game: Game, figure: Figure, hexes: set[tuple[int, int]]) -> None:
+    """Run the loot hooks: ``figure``'s Loot ability reached ``hexes``."""
+    load()
+    for hook in LOOT_HOOKS:
+        hook(game, figure, hexes)
+
+
+def goal(game: Game) -> bool | None:
+    """Whether the scenario's own goal is met; ``None`` when no hook has one (kill all)."""
+    load()
+    for hook in GOAL_HOOKS:
+        verdict = hook(game)
+        if verdict is not None:
+            return verdict
+    return None
+
+
+def stat_bonus(game: Game, figure: Figure) -> tuple[int, int, int]:
+    """The (move, attack, range) scenario rules add to ``figure``'s stat card now."""
+    move = attack = rng = 0
+    for hook in STAT_HOOKS:
+        m, a, r = hook(game, figure)
+        move, attack, rng = move + m, attack + a, rng + r
+    return move, attack, rng
+
+
+def before_group(game: Game, type_name: str) -> list[Task]:
+    """The group hooks' tasks as monster type ``type_name`` activates."""
+    load()
+    return [t for hook in GROUP_HOOKS for t in hook(game, type_name)]
+
+
+def away_types(game: Game) -> set[str]:
+    """The monster types the away hooks keep in play off the map."""
+    load()
+    return {name for hook in AWAY_HOOKS for name in hook(game)}
+
+
+def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool:
+    """Whether a damage hook deals with ``amount`` damage to ``figure`` (then it is not lost)."""
+    load()
+    return any(hook(game, figure, amount, source) for hook in DAMAGE_HOOKS)
+
+
+def turn_taken(game: Game, cid: str) -> bool:
+    """Whether a turn hook takes character ``cid``'s actions over this turn."""
+    load()
+    return any(hook(game, cid) for hook in TURN_HOOKS)
+
+
+def missing(notes: Iterable[str]) -> list[str]:
+    """The notes among ``notes`` that no handler performs (in order, without repeats)."""
+    effects = load()
+    return [n for n in dict.fromkeys(notes) if n not in effects]

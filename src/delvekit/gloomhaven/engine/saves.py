@@ -1,0 +1,161 @@
+"""What binds a save or a log to its game, and how strictly one is read back.
+
+The state digest (:meth:`Game.digest`) covers the final state only. A save or log also carries a
+**seal**: a SHA-256 over the header (content version, seed, the whole setup), every choice and
+the state digest. Change any of them (the ruleset, a wall, a card's attack, the seed, one
+choice) and the seal no longer matches, so ``delve replay --verify`` refuses the file.
+The digest keeps its meaning (equal digests mean equal states), so golden digests stay valid.
+
+Reading a header is as strict as building a game: unknown keys are refused (a misspelt key
+would otherwise fall back to its default in silence), every number must lie in the range the
+game allows, and the scenario's rule lines must parse.
+
+>>> header = {"content_version": "x", "seed": 1, "setup": {"scenario": "s"}}
+>>> seal(header, ["select a b"], "d1") == seal(header, ["select a b"], "d1")
+True
+>>> seal(header, ["select a b"], "d1") == seal({**header, "seed": 2}, ["select a b"], "d1")
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import msgspec
+
+from delvekit.core import jsonio
+from delvekit.core.errors import InputError
+
+SEAL_VERSION: Final[str] = "delvekit-seal-1"
+
+MIN_SEED: Final[int] = -(2**63)
+MAX_SEED: Final[int] = 2**64 - 1
+
+_ANY: Final[tuple[int, int]] = (-1000, 1000)
+"""Every whole number of a setup not named below (hex coordinates, card values, counts)."""
+
+_BY_KEY: Final[dict[str, tuple[int, int]]] = {
+    "health": (1, 999),
+    "max_health": (1, 999),
+    "hand_limit": (1, 30),
+    "level": (0, 9),
+    "initiative": (0, 99),
+    "standees": (0, 30),
+    "uses": (0, 99),
+    "use_xp": (0, 9),
+    "xp": (0, 9),
+    "count": (0, 99),
+    "number": (0, 9999),
+}
+"""Ranges of numbers by their key, wherever they sit in the setup."""
+
+_STAT_BLOCKS: Final[frozenset[str]] = frozenset({"normal", "elite", "boss"})
+"""A monster's stat lines: every number there is a non-negative value (health at least 1)."""
+
+
+def seal(header: Mapping[str, Any], choices: Sequence[str], digest: str) -> str:
+    """The seal of a game: SHA-256 of its canonical header, choices and state digest."""
+    body = {
+        "seal": SEAL_VERSION,
+        "content_version": header.get("content_version"),
+        "seed": header.get("seed"),
+        "setup": header.get("setup"),
+        "choices": list(choices),
+        "digest": digest,
+    }
+    return hashlib.sha256(msgspec.json.encode(body, order="sorted")).hexdigest()
+
+
+def decode(text: str, *, where: str) -> Any:
+    """One JSON document of a save or log line: bad JSON, NaN, huge numbers or deep nesting
+    raise :class:`InputError` naming ``where`` (never a RecursionError)."""
+    return jsonio.loads(text, where=where)
+
+
+def check_header_setup(raw: object, built: object, where: str) -> None:
+    """Refuse keys of ``raw`` (the setup as written) that ``built`` (as decoded) does not have,
+    and numbers outside the game's ranges. ``built`` is ``msgspec.to_builtins(setup)``."""
+    _unknown_keys(raw, built, f"{where}: setup")
+    _numbers(built, f"{where}: setup")
+
+
+def check_rules(rules: Sequence[str], where: str) -> None:
+    """Parse every scenario rule line now, so that a bad one is refused at load and not in the
+    middle of play."""
+    from delvekit.gloomhaven.scenario import goals as scenario_goals
+    from delvekit.gloomhaven.scenario import mechanisms as scenario_mechanisms
+    from delvekit.gloomhaven.scenario import rules as scenario_rules
+
+    for line in rules:
+        try:
+            if line.startswith(("win|", "lose|")):
+                scenario_goals.parse_line(line)
+            elif line.startswith("mech|"):
+                scenario_mechanisms.parse_mech(line)
+            else:
+                scenario_rules.parse_line(line)
+        except InputError as exc:
+            raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup.rules") from None
+        except (ValueError, IndexError, KeyError, TypeError):
+            raise InputError(
+                f"unreadable rule line {jsonio.shown(line)}", where=f"{where}: setup.rules"
+            ) from None
+
+
+SAVE_KEYS: Final[frozenset[str]] = frozenset(
+    {"format", "version", "content_version", "seed", "setup", "choices", "digest", "seal"}
+)
+LOG_HEADER_KEYS: Final[frozenset[str]] = frozenset({"format", "version", "content_version", "seed", "setup"})
+LOG_END_KEYS: Final[frozenset[str]] = frozenset({"digest", "round", "seal"})
+
+
+def check_keys(doc: Mapping[str, object], allowed: frozenset[str], where: str) -> None:
+    """Refuse a key a save or log line does not have (it would be ignored, and a misspelt
+    ``digest`` or ``seal`` would leave the file unverified without a word)."""
+    for key in doc:
+        if key not in allowed:
+            raise InputError(
+                f"unknown key {jsonio.shown(key)} (known: {', '.join(sorted(allowed))})", where=where
+            )
+
+
+def check_seed(seed: object, where: str) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError("seed must be an integer", where=f"{where}: seed")
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise InputError(f"seed must be within {MIN_SEED}..{MAX_SEED}", where=f"{where}: seed")
+    return seed
+
+
+def _unknown_keys(raw: object, built: object, at: str) -> None:
+    stack: list[tuple[object, object, str]] = [(raw, built, at)]
+    while stack:
+        r, b, path = stack.pop()
+        if isinstance(r, dict) and isinstance(b, dict):
+            for key, value in r.items():
+                if key not in b:
+                    known = ", ".join(sorted(map(str, b))[:12])
+                    raise InputError(f"unknown key {jsonio.shown(key)} (known: {known})", where=path)
+                stack.append((value, b[key], f"{path}.{key}"))
+        elif isinstance(r, list) and isinstance(b, list | tuple):
+            stack.extend((rv, bv, f"{path}[{i}]") for i, (rv, bv) in enumerate(zip(r, b, strict=False)))
+
+
+def _numbers(built: object, at: str) -> None:
+    stack: list[tuple[object, str, str, str]] = [(built, at, "", "")]
+    while stack:
+        node, path, key, parent = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((v, f"{path}.{k}", str(k), key) for k, v in node.items())
+        elif isinstance(node, list | tuple):
+            stack.extend((v, f"{path}[{i}]", key, parent) for i, v in enumerate(node))
+        elif isinstance(node, int) and not isinstance(node, bool):
+            low, high = _BY_KEY.get(key, _ANY)
+            if parent in _STAT_BLOCKS or key in _STAT_BLOCKS:
+                low = max(low, 1 if key == "health" else 0)
+            if not low <= node <= high:
+                raise InputError(f"{jsonio.shown(node, 30)} is not within {low}..{high}", where=path)
+        elif isinstance(node, float):
+            raise InputError(f"{jsonio.shown(node, 30)} is not a whole number", where=path)

@@ -1,0 +1,1 @@
+"""Items in play: used at their triggers, in combat and as standing effects."""

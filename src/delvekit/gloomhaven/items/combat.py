@@ -1,0 +1,632 @@
+"""Items in combat (rules digest §13, §6): the items used during moves and attacks, and against
+monster attacks. Part of :mod:`~delvekit.gloomhaven.items.play`, which re-exports what the engine
+calls.
+
+* A move: +N move and jump at its first step (``C move``).
+* An attack, at ``C attack`` before the first target (no modifier drawn yet): items with
+  ``single`` scope ride on the next target only (token ``it1=OWNER@N`` in the attack's extras,
+  dropped after it), ``entire`` ones on every target (``it=OWNER@N``); range, area and reach
+  change the ability itself; :func:`strike` adds up each strike's riders (bonus, pierce,
+  conditions, curse, push, pull, advantage, ignoring shield) with the passive ones (Mask of
+  Terror, Horned Helm, a Black Card's mark).
+* A monster attack on a character with items: :func:`attacked` asks its ``attacked`` items
+  before the draw (``C item``), the marks ``atk...`` on the character hold what they gave for
+  this attack (disadvantage, shield, retaliate) until ``item_attack_end``; at the ``C damage``
+  decision shields and Shadow Armor are offered, armour with use slots applies by itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from delvekit.core.hexes import Hex
+from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.engine.state import Figure, Task
+from delvekit.gloomhaven.items.passive import moved_this_turn
+from delvekit.gloomhaven.items.play import (
+    UNDEAD,
+    _add_mark,
+    _adjacent,
+    _choice,
+    _consume,
+    _drop_marks,
+    _elements_ok,
+    _find,
+    _held,
+    _hostile,
+    _marks,
+    _pick,
+    _ready,
+    _sub,
+    _sub_value,
+    items_of,
+    mark_used,
+)
+from delvekit.gloomhaven.model.abilities import Ability
+from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.modifiers import ModifierCard, parse_card
+from delvekit.gloomhaven.model.setup import ItemEffect, ItemSetup
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
+
+
+# ------------------------------------------------------------------ move
+
+
+def move_choices(game: Game, f: Figure, task: Task) -> list[Choice]:
+    """Move items at the first step of a character's own move."""
+    if f.kind != "character" or task.n <= 0 or not task.text.endswith("/s"):
+        return []
+    from delvekit.gloomhaven.engine.flying import flies  # a flier gains nothing from a jump item
+
+    jumping = task.text.split("/")[1] in ("jump", "fly") or flies(game, f)
+    out = []
+    for item in items_of(game, f.id).values():
+        if item.trigger != "move" or not _ready(game, f.id, item):
+            continue
+        adds = any(e.kind == "move" for e in item.effects)
+        if adds or not jumping:
+            out.append(_choice(item))
+    return out
+
+
+def use_in_move(game: Game, task: Task, choice: Choice) -> None:
+    _, item = _find(game, choice, task.who)
+    mark_used(game, task.who, item)
+    rng, mode, moved = task.text.split("/")
+    n = task.n + sum(e.value for e in item.effects if e.kind == "move")
+    if any(e.kind == "jump" for e in item.effects):
+        mode = "jump"
+    game.pop_task()
+    game.push(Task("move", task.who, n, f"{rng}/{mode}/{moved}"))
+
+
+# ------------------------------------------------------------------ attack
+
+
+def _token(owner: str, item: ItemSetup) -> str:
+    return f"{'it1' if item.scope == 'single' else 'it'}={owner}@{item.number}"
+
+
+def _applied(extras: str) -> set[str]:
+    return {t.split("=", 1)[1] for t in extras.split(",") if t.startswith(("it=", "it1="))}
+
+
+def attack_choices(game: Game, f: Figure, ability: Ability, done: list[str], extras: str) -> list[Choice]:
+    """Attack items at a character's ``attack`` decision, before its first target: its own
+    (matching melee or ranged) and allies' "during an ally's attack" items."""
+    if f.kind != "character" or done or "allies" in extras.split(","):
+        return []
+    ranged = ability.range > 0 and "melee" not in extras.split(",")
+    trigger = "ranged-attack" if ranged else "melee-attack"
+    applied = _applied(extras)
+    out: list[Choice] = []
+    for owner, held in _held(game).items():
+        for item in held.values():
+            if f"{owner}@{item.number}" in applied or not _ready(game, owner, item):
+                continue
+            if owner == f.id and item.trigger in ("attack", trigger) and _rider_ok(game, item, ability):
+                if item.use != "passive" or _needs_choice(item):
+                    out.append(_choice(item))
+            elif owner != f.id and item.trigger == "ally-attack":
+                out.append(_choice(item, owner))
+    return out
+
+
+def _needs_choice(item: ItemSetup) -> bool:
+    """Passive attack items with a cost or a change of targeting are chosen; the others act alone."""
+    return any(
+        (e.kind == "element" and e.mode == "consume") or e.kind in ("melee-reach", "set-attack-area")
+        for e in item.effects
+    )
+
+
+def _rider_ok(game: Game, item: ItemSetup, ability: Ability) -> bool:
+    for e in item.effects:
+        if not _elements_ok(game, e):
+            return False
+        if e.kind in ("set-attack-area", "melee-reach") and (ability.area or ability.targets != 1):
+            return False
+    return True
+
+
+def use_in_attack(game: Game, task: Task, choice: Choice) -> None:
+    """Apply an attack item to the pending attack (before any modifier is drawn)."""
+    owner, item = _find(game, choice, task.who)
+    mark_used(game, owner, item)
+    text, done = task.text.split("|")[:2]
+    parts = task.text.split("|")
+    extras = [t for t in (parts[2] if len(parts) > 2 else "").split(",") if t]
+    ability = Ability.parse(text)
+    extras.append(_token(owner, item))
+    picks: list[Task] = []
+    paid = 0
+    for path, e in enumerate(item.effects):
+        if e.kind == "range":
+            ability = msgspec.structs.replace(ability, range=ability.range + e.value)
+        elif e.kind == "set-attack-area":
+            area = _sub(e, "area")
+            if area is not None:
+                ability = msgspec.structs.replace(ability, area=area.area)
+        elif e.kind == "melee-reach":
+            ability = msgspec.structs.replace(ability, range=max(ability.range, _sub_value(e, "range", 1)))
+            extras.append("melee")
+        elif e.kind == "element" and e.mode == "consume":
+            if e.arg == "wild":
+                picks.append(
+                    _pick(
+                        owner,
+                        item,
+                        "consume-only",
+                        (x.value for x in game.state.elements.consumable()),
+                        str(path),
+                    )
+                )
+            else:
+                _consume(game, owner, Element(e.arg))
+        elif e.kind == "pay-damage":
+            paid += _sub_value(e, "suffer-damage")
+    game.pop_task()
+    game.push(Task("attack", task.who, task.n, f"{ability}|{done}|{','.join(extras)}"))
+    game.push(*picks)
+    if paid:
+        game.suffer_damage(owner, paid, "item")
+
+
+def strike_tails(tail: str, hits: int) -> tuple[str, list[str]]:
+    """(the follow-up attack's tail, each strike's tail): a single-scope item rides on the first
+    strike only and leaves the attack after it."""
+    if "it1=" not in tail:
+        return tail, [tail] * hits
+    kept = [t for t in tail.lstrip("|").split(",") if not t.startswith("it1=")]
+    rest = f"|{','.join(kept)}" if kept else ""
+    return rest, [tail] + [rest] * (hits - 1)
+
+
+class Rider(msgspec.Struct):
+    """What items add to one strike."""
+
+    attack: int = 0
+    pierce: int = 0
+    advantage: bool = False
+    ignore_shield: bool = False
+    melee: bool = False
+    adds: tuple[str, ...] = ()
+    push: int = 0
+    pull: int = 0
+    splash: int = 0
+    """Damage the target and the enemies next to it suffer (Fueled Falchion)."""
+    allies_suffer: int = 0
+    blasted: tuple[str, ...] = ()
+    """The attacker's allies inside the attack's area (Unstable Explosives)."""
+
+
+def strike(game: Game, f: Figure, target: Figure, ability: Ability, extras: str) -> Rider:
+    """Item riders on one strike of a character: the items used for this attack (tokens in the
+    attack's extras) and passive ones (Mask of Terror, Horned Helm, a Black Card's mark)."""
+    out = Rider()
+    if f.kind != "character":
+        return out
+    tokens = extras.split(",")
+    out.melee = "melee" in tokens
+    melee = ability.range == 0 or out.melee
+    used: list[tuple[str, ItemSetup]] = []
+    for t in tokens:
+        if t.startswith(("it=", "it1=")):
+            owner, num = t.split("=", 1)[1].split("@")
+            found = items_of(game, owner).get(int(num))
+            if found is not None:
+                used.append((owner, found))
+    for number, item in items_of(game, f.id).items():
+        passive = item.use == "passive" and item.trigger == "melee-attack" and not _needs_choice(item)
+        if passive and melee and _passive_rider(game, f, item, out):
+            game.emit("item-used", f.id, number, "passive")
+    for _, item in used:
+        for e in item.effects:
+            _rider(game, f, target, e, out)
+    for mark in _marks(game, f.id, "mark="):
+        who, bonus = mark.removeprefix("mark=").split("+")
+        if who == target.id:
+            out.attack += int(bonus)
+    if out.allies_suffer and ability.area:
+        out.blasted = _allies_in_area(game, f, target, ability)
+    return out
+
+
+def _allies_in_area(game: Game, f: Figure, target: Figure, ability: Ability) -> tuple[str, ...]:
+    """The attacker's allies inside the area placement that hits exactly the enemies of this
+    area attack (this strike's target and the strikes still to come); of several such
+    placements, the one that spares the most allies (the player places the area)."""
+    from delvekit.core.hexes import orientations
+    from delvekit.core.paths import proximity
+
+    board = game.board()
+    if board is None:
+        return ()
+    hit = {target.id}
+    for t in game.state.agenda:
+        parts = t.text.split("|")
+        if (
+            t.kind == "strike"
+            and t.who == f.id
+            and len(parts) > 1
+            and Ability.parse(parts[0]).area == ability.area
+        ):
+            hit.add(parts[1])
+    figures = {g.hex: g for g in game.state.figures.values() if g is not f}
+    figures[target.hex] = target
+    anchors: list[Hex] = [f.hex]
+    if ability.range > 0:
+        anchors = [h for h, d in proximity(board, f.hex, ability.range).items() if d <= ability.range]
+    best: tuple[str, ...] | None = None
+    for shape in orientations(ability.area):
+        for h in anchors:
+            for o in [(0, 0)] if ability.range == 0 else shape:
+                base = h if ability.range == 0 else (h[0] - o[0], h[1] - o[1])
+                inside = [figures[x] for x in ((base[0] + q, base[1] + r) for q, r in shape) if x in figures]
+                if {g.id for g in inside if _hostile(f, g)} != hit:
+                    continue
+                allies = tuple(sorted(g.id for g in inside if not _hostile(f, g)))
+                if best is None or len(allies) < len(best):
+                    best = allies
+    return best or ()
+
+
+def _passive_rider(game: Game, f: Figure, item: ItemSetup, out: Rider) -> bool:
+    acted = False
+    for e in item.effects:
+        if e.kind == "push":
+            out.push += e.value
+            acted = True
+        elif e.kind == "moved-at-least" and moved_this_turn(game, f.id) >= _sub_value(e, "target"):
+            out.attack += _sub_value(e, "attack")
+            acted = True
+    return acted
+
+
+def _rider(game: Game, f: Figure, target: Figure, e: ItemEffect, out: Rider) -> None:
+    k = e.kind
+    if k == "attack":
+        out.attack += e.value
+    elif k == "pierce":
+        out.pierce += e.value
+    elif k == "condition":
+        out.adds = (*out.adds, e.arg)
+    elif k == "push":
+        out.push += e.value
+    elif k == "pull":
+        out.pull += e.value
+    elif k == "advantage":
+        out.advantage = True
+    elif k == "ignore-shield":
+        out.ignore_shield = True
+    elif (
+        (k == "element" and e.mode == "consume")
+        or k == "pay-damage"
+        or (k == "versus-monsters" and target.name in UNDEAD)
+    ):
+        for s in e.then:
+            _rider(game, f, target, s, out)
+    elif k == "target-and-adjacent-enemies-suffer":
+        out.splash += _sub_value(e, "suffer-damage")
+    elif k == "allies-in-area-suffer":
+        out.allies_suffer = max(out.allies_suffer, _sub_value(e, "suffer-damage"))
+
+
+def ridden(ability: Ability, rider: Rider) -> Ability:
+    """The strike's ability with the riders' pierce, conditions, curses, push and pull; ignoring
+    shield is unlimited pierce; a melee attack with reach (Halberd) strikes as melee."""
+    if not (rider.pierce or rider.adds or rider.push or rider.pull or rider.ignore_shield or rider.melee):
+        return ability
+    adds = [*ability.adds, *(Condition.parse(a) for a in rider.adds if a not in ("bless", "curse"))]
+    cards = [*ability.card_adds, *(a for a in rider.adds if a in ("bless", "curse"))]
+    return msgspec.structs.replace(
+        ability,
+        pierce=ability.pierce + rider.pierce + (IGNORE_SHIELD if rider.ignore_shield else 0),
+        adds=tuple(dict.fromkeys(adds)),
+        card_adds=tuple(cards),  # bless or curse only
+        push=ability.push + rider.push,
+        pull=ability.pull + rider.pull,
+        range=0 if rider.melee else ability.range,
+    )
+
+
+IGNORE_SHIELD = 1000
+"""Pierce that stands for "ignore the target's shield" (Piercing Bow)."""
+
+
+def after_strike(game: Game, f: Figure, rider: Rider, target_hex: Hex) -> None:
+    """Damage riders after the strike: the target and the enemies next to it (Fueled Falchion);
+    the attacker's allies inside the area (Unstable Explosives' blast, once: it rides on the
+    attack's first strike)."""
+    board = game.board()
+    if board is None:
+        return
+    if rider.splash:
+        near = [
+            g
+            for g in game.state.figures.values()
+            if _hostile(f, g) and (g.hex == target_hex or board.adjacent(g.hex, target_hex))
+        ]
+        for g in sorted(near, key=lambda g: g.id):
+            game.suffer_damage(g.id, rider.splash, "item")
+    for ally in rider.blasted:
+        if ally in game.state.figures:
+            game.suffer_damage(ally, rider.allies_suffer, "item")
+
+
+# ------------------------------------------------------------------ attacked
+
+
+def attacked(game: Game, attacker: Figure, target: Figure, task: Task) -> bool:
+    """A monster is about to draw against a character with items: the first time for this
+    attack, queue the ``attacked`` items (and their clean-up after the attack) before it, and
+    return ``True`` (the attack task was put back to run after them)."""
+    if target.kind != "character" or not items_of(game, target.id):
+        return False
+    key = f"atk={attacker.id}/{task.n}/{task.text}"
+    if key in game.state.characters[target.id].item_marks:
+        return False
+    _drop_marks(game, target.id, "atk")
+    _add_mark(game, target.id, key)
+    from delvekit.gloomhaven.engine import monster_turn as engine_monsters
+
+    if 0 <= task.n < len(engine_monsters.monster_actions(game, attacker)):
+        ability = engine_monsters.monster_actions(game, attacker)[task.n]
+        pierce = engine_monsters._attack_traits(game, attacker, ability, task.n)[1]
+        if pierce:  # item shields against this attack are pierced too (§6.7)
+            _add_mark(game, target.id, f"atk-pierce={pierce}")
+    game.push(
+        Task("item_guard", target.id, 0, attacker.id),
+        Task(task.kind, task.who, task.n, task.text),
+        Task("item_attack_end", target.id),
+    )
+    return True
+
+
+def _run_guard(game: Game, task: Task) -> Decision | None:
+    st = game.state
+    cid = task.who
+    attacker = st.figures.get(task.text)
+    if attacker is None or cid not in st.figures:
+        game.pop_task()
+        return None
+    if task.n == 0:
+        game.pop_task()
+        game.push(Task("item_guard", cid, 1, task.text))
+        _passive_attacked(game, cid, attacker)
+        return None
+    choices = [
+        _choice(item)
+        for item in items_of(game, cid).values()
+        if item.trigger == "attacked"
+        and item.use != "passive"
+        and _ready(game, cid, item)
+        and _guard_ok(game, cid, item, attacker)
+    ]
+    if not choices:
+        game.pop_task()
+        return None
+    return Decision(cid, "item", [*choices, Choice("pass")])
+
+
+def _guard_ok(game: Game, cid: str, item: ItemSetup, attacker: Figure) -> bool:
+    if any(e.kind == "redirect-attack" for e in item.effects):
+        return bool(_redirect_targets(game, cid, attacker))
+    return True
+
+
+def _redirect_targets(game: Game, cid: str, attacker: Figure) -> list[Figure]:
+    """Heart of the Betrayer: an adjacent normal attacker's allies within its range."""
+    board = game.board()
+    me = game.state.figures.get(cid)
+    if board is None or me is None or attacker.rank != "normal" or not board.adjacent(attacker.hex, me.hex):
+        return []
+    from delvekit.gloomhaven.engine import actions as engine_actions
+    from delvekit.gloomhaven.engine import monster_turn as engine_monsters
+
+    reach = engine_monsters._stats(game, attacker)[2]
+    pending = next(
+        (t for t in reversed(game.state.agenda) if t.kind == "monster_attack" and t.who == attacker.id), None
+    )
+    actions = engine_monsters.monster_actions(game, attacker)
+    if pending is not None and 0 <= pending.n < len(actions):
+        reach = max(0, reach + actions[pending.n].range)  # the attack's range: stat card and card
+    return engine_actions.targets(game, attacker, reach, allies=True)
+
+
+def _apply_guard(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    if choice.kind == "pass":
+        return
+    cid = task.who
+    _, item = _find(game, choice, cid)
+    mark_used(game, cid, item)
+    attacker = game.state.figures[task.text]
+    game.push(Task("item_guard", cid, 1, task.text))  # more items, after this one's picks
+    for e in item.effects:
+        if e.kind == "attacker-disadvantage":
+            _add_mark(game, cid, "atk-disadv")
+        elif e.kind == "shield":
+            _add_mark(game, cid, f"atk-shield={e.value}")
+        elif e.kind == "redirect-attack":
+            others = sorted(g.id for g in _redirect_targets(game, cid, attacker))
+            game.push(_pick(cid, item, "redirect", others, "0"))
+
+
+def _redirect(game: Game, new_target: str) -> None:
+    """The pending monster attack (below on the agenda) targets ``new_target`` instead."""
+    agenda = game.state.agenda
+    for i in range(len(agenda) - 1, -1, -1):
+        t = agenda[i]
+        if t.kind == "monster_attack":
+            agenda[i] = Task(t.kind, t.who, t.n, new_target)
+            game.emit("redirected", t.who, f"to={new_target}")
+            return
+
+
+def _passive_attacked(game: Game, cid: str, attacker: Figure) -> None:
+    """Helm of the Mountain, Wave Crest: with the element strong, the attacker is hit."""
+    from delvekit.gloomhaven.model.elements import Strength
+
+    for number, item in items_of(game, cid).items():
+        if item.trigger != "attacked" or item.use != "passive":
+            continue
+        for e in item.effects:
+            if e.kind != "if-element-strong" or not e.then:
+                continue
+            element, effect = e.then[0], e.then[1:]
+            if game.state.elements[Element(element.arg)] is not Strength.STRONG:
+                continue
+            game.emit("item-used", cid, number, "passive")
+            for s in effect:
+                if s.kind == "condition":
+                    game.add_condition(attacker.id, Condition.parse(s.arg))
+                elif s.kind == "push":
+                    game.push(Task("force", attacker.id, s.value, f"{cid}/push/s"))
+
+
+def defence(game: Game, target: Figure) -> tuple[bool, int]:
+    """(the attacker has disadvantage, extra shield) from items used against this attack; the
+    target's whole shield against it is noted (``atk-base``) for shields used after the draw."""
+    if target.kind != "character":
+        return False, 0
+    marks = game.state.characters[target.id].item_marks
+    shield = sum(int(m.split("=")[1]) for m in marks if m.startswith("atk-shield="))
+    if any(m.startswith("atk-pierce=") for m in marks):
+        from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_characters
+
+        base = game.shield(target.id) + effects_characters.shield_against_attack(game, target) + shield
+        _add_mark(game, target.id, f"atk-base={base}")
+    return "atk-disadv" in marks, shield
+
+
+def defend_cards(game: Game, target: Figure, cards: tuple[ModifierCard, ...]) -> tuple[ModifierCard, ...]:
+    """Iron Helmet: a x2 the attacker draws counts as +0."""
+    if target.kind != "character" or not any(c.kind == "double" for c in cards):
+        return cards
+    for number, item in items_of(game, target.id).items():
+        if any(e.kind == "enemy-double-is-zero" for e in item.effects):
+            game.emit("item-used", target.id, number, "passive")
+            zero = parse_card("+0")
+            return tuple(zero if c.kind == "double" else c for c in cards)
+    return cards
+
+
+def _run_attack_end(game: Game, task: Task) -> Decision | None:
+    game.pop_task()
+    _drop_marks(game, task.who, "atk")
+    return None
+
+
+# ------------------------------------------------------------------ damage
+
+
+def damage_auto(game: Game, f: Figure, task: Task) -> bool:
+    """Items with use slots that apply by themselves to attack damage (Hide Armor, Chainmail...):
+    once per attack; ``True`` when the damage task was replaced (reduced)."""
+    cid = f.id
+    marks = game.state.characters[cid].item_marks
+    if task.text != "attack" or not any(m.startswith("atk=") for m in marks) or "atk-auto" in marks:
+        return False
+    _add_mark(game, cid, "atk-auto")
+    shield = 0
+    for item in items_of(game, cid).values():
+        if item.trigger == "damaged-by-attack" and item.uses and _ready(game, cid, item):
+            mark_used(game, cid, item)
+            shield += _defend(game, cid, item)
+    if not shield:
+        return False
+    game.pop_task()
+    _reduced(game, task, shield)
+    return True
+
+
+def _defend(game: Game, cid: str, item: ItemSetup) -> int:
+    shield = 0
+    for e in item.effects:
+        if e.kind == "shield":
+            shield += e.value
+        elif e.kind == "retaliate":
+            _add_mark(game, cid, f"atk-retaliate={e.value}")
+    return shield
+
+
+def _mark_value(game: Game, cid: str, prefix: str) -> int | None:
+    found = _marks(game, cid, prefix)
+    return int(found[-1].removeprefix(prefix)) if found else None
+
+
+def _reduced(game: Game, task: Task, shield: int) -> None:
+    """Push the damage task again, ``shield`` more shield against the attack taken off (what
+    the attack's pierce leaves of it: shield and pierce of the whole attack, §6.4)."""
+    cid = task.who
+    pierce, base = _mark_value(game, cid, "atk-pierce="), _mark_value(game, cid, "atk-base=")
+    cut = shield
+    if pierce and base is not None:
+        extra = _mark_value(game, cid, "atk-extra=") or 0
+        cut = max(0, base + extra + shield - pierce) - max(0, base + extra - pierce)
+        _drop_marks(game, cid, "atk-extra=")
+        _add_mark(game, cid, f"atk-extra={extra + shield}")
+    left = max(0, task.n - cut)
+    game.emit("item-shield", task.who, shield, f"damage={left}")
+    if left:
+        game.push(Task("damage", task.who, left, task.text))
+
+
+def damage_choices(game: Game, f: Figure, task: Task) -> list[Choice]:
+    """Optional items against attack damage at the ``damage`` decision."""
+    if task.text != "attack":
+        return []
+    return [
+        _choice(item)
+        for item in items_of(game, f.id).values()
+        if item.trigger == "damaged-by-attack" and not item.uses and _ready(game, f.id, item)
+    ]
+
+
+def use_on_damage(game: Game, task: Task, choice: Choice) -> None:
+    _, item = _find(game, choice, task.who)
+    mark_used(game, task.who, item)
+    game.pop_task()
+    if any(e.kind == "negate-attack-damage" for e in item.effects):
+        game.emit("negated", task.who, task.n, task.text, f"by=item-{item.number}")
+        return
+    _reduced(game, task, _defend(game, task.who, item))
+
+
+def retaliates(game: Game, fid: str) -> list[tuple[int, int]]:
+    """Retaliate items used against the current attack: (amount, range)."""
+    ch = game.state.characters.get(fid)
+    if ch is None:
+        return []
+    return [(int(m.split("=")[1]), 1) for m in ch.item_marks if m.startswith("atk-retaliate=")]
+
+
+def passive_shield(game: Game, fid: str) -> int:
+    """Chain Hood: shield while next to at least N enemies."""
+    f = game.state.figures.get(fid)
+    if f is None or f.kind != "character":
+        return 0
+    total = 0
+    for item in items_of(game, fid).values():
+        for e in item.effects:
+            if e.kind == "adjacent-enemies-at-least" and len(_adjacent(game, f, enemies=True)) >= _sub_value(
+                e, "target"
+            ):
+                total += _sub_value(e, "shield")
+    return total
+
+
+def _register() -> None:
+    from delvekit.gloomhaven.engine.game import task_handler
+
+    task_handler("item_guard", _run_guard, _apply_guard)
+    task_handler("item_attack_end", _run_attack_end)
+
+
+_register()

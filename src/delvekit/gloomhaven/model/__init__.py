@@ -1,0 +1,1 @@
+"""Pure records and pure rules of Gloomhaven: they never import the engine's Game."""

@@ -1,0 +1,1 @@
+"""A scenario's setup, special rules, triggers, goals, objectives and mechanisms."""

@@ -1,0 +1,1 @@
+"""Example setups and invariant checks used by tests, fuzzers and benchmarks."""
