@@ -149,6 +149,7 @@ class SquareBoard:
         "_pits",
         "_sight",
         "_spreads",
+        "_steps",
         "_water",
         "cells",
         "doors",
@@ -169,6 +170,7 @@ class SquareBoard:
         self.doors = MappingProxyType(dict(doors))
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
+        self._steps: dict[Square, list[tuple[Square, int]]] = {}
         self._spreads: dict[tuple[Square, int, frozenset[Square]], dict[Square, int]] = {}
         self._bases: dict[tuple[tuple[int, int], Square], list[frozenset[Square]]] = {}
         self._sight: dict[tuple[tuple[Square, ...], tuple[Square, ...], frozenset[Square]], bool] = {}
@@ -456,7 +458,7 @@ class SquareBoard:
         """The squares entered on one cheapest way from ``start`` to ``end`` (the first found,
         so always the same), ``end`` included; empty if out of reach."""
         parents: dict[Square, Square] = {}
-        if end not in self._spread(start, points, (), None, no_enter, parents):
+        if end not in self._spread(start, points, (), None, no_enter, parents, end):
             return []
         out = [end]
         while out[-1] != start:
@@ -471,9 +473,34 @@ class SquareBoard:
         can_enter: Callable[[Square], bool] | None,
         no_enter: Collection[Square],
         parents: dict[Square, Square] | None,
+        goal: Square | None = None,
     ) -> dict[Square, int]:
+        """Cheapest costs by buckets (Dial's algorithm). With a ``goal``, stop once its cost is
+        final: the squares before it on its path, and their parents, are settled by then."""
         best = {start: 0}
         frontier: list[list[Square]] = [[start]] + [[] for _ in range(points + 2)]
+        get = best.get
+        if not closed and can_enter is None:  # the common case: cached steps with their costs
+            steps = self._steps
+            for cost in range(points + 1):
+                if goal is not None and get(goal, 1 << 30) <= cost:
+                    break
+                for sq in frontier[cost]:
+                    if best[sq] != cost:
+                        continue
+                    out = steps.get(sq)
+                    if out is None:
+                        out = self._steps_from(sq)
+                    for n, step in out:
+                        if n in no_enter:
+                            continue
+                        c = cost + step
+                        if c <= points and c < get(n, 1 << 30):
+                            best[n] = c
+                            frontier[c].append(n)
+                            if parents is not None:
+                                parents[n] = sq
+            return best
         water, pits = self._water, self._pits
         for cost in range(points + 1):
             for sq in frontier[cost]:
@@ -483,12 +510,19 @@ class SquareBoard:
                     if n in no_enter or (can_enter is not None and not can_enter(n)):
                         continue
                     c = cost + (2 if n in water else 1)
-                    if c <= points and c < best.get(n, 1 << 30):
+                    if c <= points and c < get(n, 1 << 30):
                         best[n] = c
                         frontier[c].append(n)
                         if parents is not None:
                             parents[n] = sq
         return best
+
+    def _steps_from(self, sq: Square) -> list[tuple[Square, int]]:
+        """The squares one step from ``sq`` with each step's cost (water 2), none out of a pit."""
+        got = self._steps[sq] = (
+            [] if sq in self._pits else [(n, 2 if n in self._water else 1) for n in self.neighbours(sq)]
+        )
+        return got
 
     def with_closed(self, doors: Collection[str]) -> SquareBoard:
         """The same map with the named doors' sides as walls (the board while they are shut)."""

@@ -23,6 +23,12 @@ def _ch(kind: str, *args: str | int) -> Choice:
     return Choice.of(kind, *args)
 
 
+@lru_cache(maxsize=4096)
+def _goto(sq: Square) -> Choice:
+    """The choice to move to ``sq`` (made once per square)."""
+    return Choice.of("goto", _txt(sq))
+
+
 def _sq(text: str) -> Square:
     x, y = text.split(",")
     return (int(x), int(y))
@@ -45,11 +51,12 @@ def _skills(g: Game, h: HeroState) -> set[str]:
 
 def hero_targets(g: Game, h: HeroState, *, melee: bool) -> list[str]:
     out = []
+    sight = None if melee else rules.blocked(g)
     for m in g.state.monsters.values():
-        if melee:
+        if sight is None:
             if any(g.board.adjacent(h.square, sq) for sq in m.base):
                 out.append(m.id)
-        elif rules.can_see(g, (h.square,), m.base):
+        elif rules.can_see(g, (h.square,), m.base, sight):
             out.append(m.id)
     return sorted(out)
 
@@ -72,9 +79,9 @@ def hero_choices(g: Game) -> list[Choice]:
         out.append(_ch("move"))
     room = h.stamina - h.fatigue
     if not immobile and t.mp + room > 0:
-        for sq, cost in sorted(rules.hero_reach(g, h, t.mp + room).items()):
-            if sq != h.square and cost > 0:
-                out.append(_ch("goto", _txt(sq)))
+        here = h.square
+        out += [_goto(sq) for sq, cost in sorted(rules.hero_reach(g, h, t.mp + room).items())
+                if sq != here and cost > 0]  # fmt: skip
     weapon = _weapon(g, h)
     melee = weapon.attack == "melee"
     targets = hero_targets(g, h, melee=melee)
@@ -361,6 +368,7 @@ def monster_targets(g: Game, m: MonsterState) -> list[str]:
     melee = g.content.monsters[m.monster].attack_type == "melee"
     reach = 2 if "reach" in g.abilities(m) else 1
     out = []
+    sight = rules.blocked(g)
     for h in g.state.heroes.values():
         if h.knocked_out or h.vanished:
             continue
@@ -368,7 +376,7 @@ def monster_targets(g: Game, m: MonsterState) -> list[str]:
             near = any(g.board.adjacent(sq, h.square) for sq in m.base)
             if not near and not (reach == 2 and g.board.distance(m.base, h.square) <= 2):
                 continue
-        if rules.can_see(g, m.base, (h.square,)):
+        if rules.can_see(g, m.base, (h.square,), sight):
             out.append(h.id)
     return sorted(out)
 
@@ -386,9 +394,7 @@ def monster_choices(g: Game) -> list[Choice]:
     if (acts or t.dash) and not immobile:
         out.append(_ch("move"))
     if t.mp > 0 and not immobile:
-        for sq, cost in sorted(rules.monster_reach(g, m, t.mp).items()):
-            if cost > 0:
-                out.append(_ch("goto", _txt(sq)))
+        out += [_goto(sq) for sq, cost in sorted(rules.monster_reach(g, m, t.mp).items()) if cost > 0]
         if m.monster == g.quest.reinforce.monster and any(sq in g.quest.exit for sq in m.base):
             out.append(_ch("escape"))
     if (acts or t.frenzy) and t.attacks < t.attack_limit:

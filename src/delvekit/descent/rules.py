@@ -5,6 +5,7 @@ occupancy and movement, and the attack pipeline (rules digest §4.3-§4.11). Cal
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from delvekit.core.squares import Square
@@ -29,17 +30,25 @@ def monster_squares(g: Game) -> dict[Square, str]:
     return {sq: m.id for m in g.state.monsters.values() for sq in m.base}
 
 
-def blocked(g: Game) -> set[Square]:
+def blocked(g: Game) -> frozenset[Square]:
     """Squares that block sight: figures and obstacles."""
-    return set(hero_squares(g)) | set(monster_squares(g)) | g.obstacles
+    return frozenset(hero_squares(g)).union(monster_squares(g), g.obstacles)
 
 
-def can_see(g: Game, source: tuple[Square, ...], target: tuple[Square, ...]) -> bool:
-    """Line of sight; a figure in a pit sees and is seen only by adjacent figures (§4.7, §4.12)."""
+def can_see(
+    g: Game,
+    source: tuple[Square, ...],
+    target: tuple[Square, ...],
+    sight_blocked: frozenset[Square] | None = None,
+) -> bool:
+    """Line of sight; a figure in a pit sees and is seen only by adjacent figures (§4.7, §4.12).
+    ``sight_blocked`` is :func:`blocked` when the caller has it already (several looks at one state)."""
     terrain = g.board.terrain
     if any(terrain.get(sq) == "pit" for sq in (*source, *target)):
         return any(g.board.adjacent(a, b) for a in source for b in target)
-    return g.board.line_of_sight(source, target, blocked=blocked(g))
+    if sight_blocked is None:
+        sight_blocked = blocked(g)
+    return g.board.line_of_sight(source, target, blocked=sight_blocked)
 
 
 # --- damage, fatigue, knocked out ---------------------------------------------------------------
@@ -164,22 +173,25 @@ def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
     if len(m.base) == 1:
         return best
     size = g.content.monsters[m.monster].size
-    return {sq: c for sq, c in best.items() if bases_at(g, m, size, sq)}
+    hold = _holder(g, m)
+    return {sq: c for sq, c in best.items() if g.board.bases(size, sq, hold)}
 
 
-def bases_at(g: Game, m: MonsterState, size: tuple[int, int], sq: Square) -> list[frozenset[Square]]:
+def _holder(g: Game, m: MonsterState) -> Callable[[Square], bool]:
+    """Whether a square can hold part of ``m``'s base now (no other figure, no obstacle or pit)."""
     heroes = hero_squares(g)
     mons = monster_squares(g)
     own = set(m.base)
+    terrain = g.board.terrain
 
     def hold(s: Square) -> bool:
-        return (
-            s not in heroes
-            and (s not in mons or s in own)
-            and g.board.terrain.get(s) not in ("obstacle", "pit")
-        )
+        return s not in heroes and (s not in mons or s in own) and terrain.get(s) not in ("obstacle", "pit")
 
-    return g.board.bases(size, sq, hold)
+    return hold
+
+
+def bases_at(g: Game, m: MonsterState, size: tuple[int, int], sq: Square) -> list[frozenset[Square]]:
+    return g.board.bases(size, sq, _holder(g, m))
 
 
 # --- the attack pipeline (§4.6) ------------------------------------------------------------------
