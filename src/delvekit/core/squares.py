@@ -480,22 +480,25 @@ class SquareBoard:
         best = {start: 0}
         frontier: list[list[Square]] = [[start]] + [[] for _ in range(points + 2)]
         get = best.get
-        if not closed and can_enter is None:  # the common case: cached steps with their costs
+        if not closed and can_enter is None:
+            # The common case. A step's cost depends only on the square entered, so the first
+            # bucket to reach a square gives its cheapest cost: each square is queued once.
             steps = self._steps
+            seen = set(no_enter)
+            seen.add(start)
             for cost in range(points + 1):
-                if goal is not None and get(goal, 1 << 30) <= cost:
+                if goal is not None and goal in best:
                     break
                 for sq in frontier[cost]:
-                    if best[sq] != cost:
-                        continue
                     out = steps.get(sq)
                     if out is None:
                         out = self._steps_from(sq)
                     for n, step in out:
-                        if n in no_enter:
+                        if n in seen:
                             continue
                         c = cost + step
-                        if c <= points and c < get(n, 1 << 30):
+                        if c <= points:
+                            seen.add(n)
                             best[n] = c
                             frontier[c].append(n)
                             if parents is not None:

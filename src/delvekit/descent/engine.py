@@ -67,6 +67,7 @@ class Game:
         self.log: list[Choice] = []
         self.events: list[Event] = []
         self._decision: Decision | None = None
+        self.reach_memo: dict[tuple[object, ...], dict[Square, int]] = {}  # see rules.hero_reach
         self._setup()
 
     # --- construction -----------------------------------------------------------------------
@@ -217,6 +218,7 @@ class Game:
         other.log = list(self.log)
         other.events = list(self.events)
         other._decision = self._decision
+        other.reach_memo = {}
         return other
 
     def digest(self) -> str:

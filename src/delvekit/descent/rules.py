@@ -148,16 +148,48 @@ def nearest_safe(g: Game, start: Square) -> Square:
     )
 
 
+def _occupancy(g: Game) -> tuple[object, ...]:
+    """What reach depends on besides the mover: the board (doors) and every figure's place."""
+    s = g.state
+    return (
+        g.board,
+        tuple((h.square, h.knocked_out, h.vanished) for h in s.heroes.values()),
+        tuple((m.id, m.base) for m in s.monsters.values()),
+    )
+
+
+def _remembered(g: Game, key: tuple[object, ...]) -> dict[Square, int] | None:
+    got = g.reach_memo.get(key)
+    if got is None and len(g.reach_memo) > 64:
+        g.reach_memo.clear()
+    return got
+
+
 def hero_reach(g: Game, h: HeroState, points: int) -> dict[Square, int]:
-    no_enter = set(monster_squares(g)) | g.obstacles
-    heroes = hero_squares(g)
-    reach = g.board.spread(h.square, points, no_enter=no_enter)
-    return {sq: c for sq, c in reach.items() if sq not in heroes or sq == h.square}
+    """Where a hero can move with ``points`` and what each square costs (remembered for the same
+    places of every figure: the callers must not change the returned dict)."""
+    key = ("hero", h.id, h.square, points, _occupancy(g))
+    got = _remembered(g, key)
+    if got is None:
+        no_enter = set(monster_squares(g)) | g.obstacles
+        heroes = hero_squares(g)
+        reach = g.board.spread(h.square, points, no_enter=no_enter)
+        got = g.reach_memo[key] = {sq: c for sq, c in reach.items() if sq not in heroes or sq == h.square}
+    return got
 
 
 def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
     """Where a monster can end a move: a small one as itself, a large one shrunk to any square of
-    its base (§4.5), then expanded; the values are the points spent."""
+    its base (§4.5), then expanded; the values are the points spent (remembered like
+    :func:`hero_reach`)."""
+    key = ("monster", m.id, m.base, points, _occupancy(g))
+    got = _remembered(g, key)
+    if got is None:
+        got = g.reach_memo[key] = _monster_reach(g, m, points)
+    return got
+
+
+def _monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
     heroes = hero_squares(g)
     mons = monster_squares(g)
     scamper = "scamper" in g.abilities(m)
