@@ -171,7 +171,7 @@ class SquareBoard:
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
         self._steps: dict[Square, list[tuple[Square, int]]] = {}
-        self._spreads: dict[tuple[Square, int, frozenset[Square]], dict[Square, int]] = {}
+        self._spreads: dict[tuple[Square, frozenset[Square]], tuple[int, dict[Square, int]]] = {}
         self._bases: dict[tuple[tuple[int, int], Square], list[frozenset[Square]]] = {}
         self._sight: dict[tuple[tuple[Square, ...], tuple[Square, ...], frozenset[Square]], bool] = {}
         self._water = frozenset(sq for sq, kind in terrain.items() if kind == "water")
@@ -440,17 +440,22 @@ class SquareBoard:
         """The cheapest cost to every square within ``points`` (water 2, §4.12), entering no
         square of ``no_enter`` (a set is fastest) and none that ``can_enter`` refuses. A figure
         in a pit spends no movement points (the FAQ's pit rule): a pit is a dead end. Results for
-        the same start, points and blocked squares are remembered (the caller must not change
-        the returned dict)."""
+        the same start and blocked squares are remembered, and a smaller budget's answer is the
+        squares of a larger one's within it, in the same order (the caller must not change the
+        returned dict)."""
         if can_enter is not None or closed:
             return self._spread(start, points, closed, can_enter, no_enter, None)
-        key = (start, points, frozenset(no_enter))
+        key = (start, frozenset(no_enter))
         got = self._spreads.get(key)
-        if got is None:
-            if len(self._spreads) > 4096:
-                self._spreads.clear()
-            got = self._spreads[key] = self._spread(start, points, closed, None, no_enter, None)
-        return got
+        if got is not None and got[0] >= points:
+            if got[0] == points:
+                return got[1]
+            return {sq: c for sq, c in got[1].items() if c <= points}
+        if len(self._spreads) > 4096:
+            self._spreads.clear()
+        reach = self._spread(start, points, closed, None, no_enter, None)
+        self._spreads[key] = (points, reach)
+        return reach
 
     def path(
         self, start: Square, end: Square, points: int, *, no_enter: Collection[Square] = ()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import msgspec
 
@@ -67,7 +68,7 @@ class Game:
         self.log: list[Choice] = []
         self.events: list[Event] = []
         self._decision: Decision | None = None
-        self.reach_memo: dict[tuple[object, ...], dict[Square, int]] = {}  # see rules.hero_reach
+        self.reach_memo: dict[tuple[object, ...], Any] = {}  # see rules.hero_reach
         self._setup()
 
     # --- construction -----------------------------------------------------------------------

@@ -50,6 +50,16 @@ def _skills(g: Game, h: HeroState) -> set[str]:
 
 
 def hero_targets(g: Game, h: HeroState, *, melee: bool) -> list[str]:
+    """The monsters ``h`` may attack: adjacent ones for a melee weapon, seen ones for a ranged
+    one (remembered for the same places of every figure, like the reach)."""
+    key = ("hero-targets", h.square, melee, rules.occupancy(g))
+    got: list[str] | None = rules.remembered(g, key)
+    if got is None:
+        got = g.reach_memo[key] = _hero_targets(g, h, melee)
+    return list(got)
+
+
+def _hero_targets(g: Game, h: HeroState, melee: bool) -> list[str]:
     out = []
     sight = None if melee else rules.blocked(g)
     for m in g.state.monsters.values():
@@ -365,6 +375,15 @@ def reappear_choices(g: Game, h: HeroState) -> list[Choice]:
 
 
 def monster_targets(g: Game, m: MonsterState) -> list[str]:
+    """The heroes ``m`` may attack (remembered like :func:`hero_targets`)."""
+    key = ("monster-targets", m.id, m.base, rules.occupancy(g))
+    got: list[str] | None = rules.remembered(g, key)
+    if got is None:
+        got = g.reach_memo[key] = _monster_targets(g, m)
+    return list(got)
+
+
+def _monster_targets(g: Game, m: MonsterState) -> list[str]:
     melee = g.content.monsters[m.monster].attack_type == "melee"
     reach = 2 if "reach" in g.abilities(m) else 1
     out = []

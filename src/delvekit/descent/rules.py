@@ -6,7 +6,7 @@ occupancy and movement, and the attack pipeline (rules digest §4.3-§4.11). Cal
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from delvekit.core.squares import Square
 from delvekit.descent.dice import DICE, Roll, roll
@@ -148,7 +148,7 @@ def nearest_safe(g: Game, start: Square) -> Square:
     )
 
 
-def _occupancy(g: Game) -> tuple[object, ...]:
+def occupancy(g: Game) -> tuple[object, ...]:
     """What reach depends on besides the mover: the board (doors) and every figure's place."""
     s = g.state
     return (
@@ -158,7 +158,8 @@ def _occupancy(g: Game) -> tuple[object, ...]:
     )
 
 
-def _remembered(g: Game, key: tuple[object, ...]) -> dict[Square, int] | None:
+def remembered(g: Game, key: tuple[object, ...]) -> Any:
+    """What ``g.reach_memo`` holds for ``key`` (None if nothing); the memo is kept small."""
     got = g.reach_memo.get(key)
     if got is None and len(g.reach_memo) > 64:
         g.reach_memo.clear()
@@ -168,8 +169,8 @@ def _remembered(g: Game, key: tuple[object, ...]) -> dict[Square, int] | None:
 def hero_reach(g: Game, h: HeroState, points: int) -> dict[Square, int]:
     """Where a hero can move with ``points`` and what each square costs (remembered for the same
     places of every figure: the callers must not change the returned dict)."""
-    key = ("hero", h.id, h.square, points, _occupancy(g))
-    got = _remembered(g, key)
+    key = ("hero", h.id, h.square, points, occupancy(g))
+    got: dict[Square, int] | None = remembered(g, key)
     if got is None:
         no_enter = set(monster_squares(g)) | g.obstacles
         heroes = hero_squares(g)
@@ -182,8 +183,8 @@ def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
     """Where a monster can end a move: a small one as itself, a large one shrunk to any square of
     its base (§4.5), then expanded; the values are the points spent (remembered like
     :func:`hero_reach`)."""
-    key = ("monster", m.id, m.base, points, _occupancy(g))
-    got = _remembered(g, key)
+    key = ("monster", m.id, m.base, points, occupancy(g))
+    got: dict[Square, int] | None = remembered(g, key)
     if got is None:
         got = g.reach_memo[key] = _monster_reach(g, m, points)
     return got
