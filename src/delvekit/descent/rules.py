@@ -153,8 +153,8 @@ def occupancy(g: Game) -> tuple[object, ...]:
     s = g.state
     return (
         g.board,
-        tuple((h.square, h.knocked_out, h.vanished) for h in s.heroes.values()),
-        tuple((m.id, m.base) for m in s.monsters.values()),
+        tuple([(h.square, h.knocked_out, h.vanished) for h in s.heroes.values()]),
+        tuple([(m.id, m.base) for m in s.monsters.values()]),
     )
 
 
@@ -166,10 +166,13 @@ def remembered(g: Game, key: tuple[object, ...]) -> Any:
     return got
 
 
-def hero_reach(g: Game, h: HeroState, points: int) -> dict[Square, int]:
+def hero_reach(
+    g: Game, h: HeroState, points: int, occ: tuple[object, ...] | None = None
+) -> dict[Square, int]:
     """Where a hero can move with ``points`` and what each square costs (remembered for the same
-    places of every figure: the callers must not change the returned dict)."""
-    key = ("hero", h.id, h.square, points, occupancy(g))
+    places of every figure, ``occ`` if the caller has it: the callers must not change the
+    returned dict)."""
+    key = ("hero", h.id, h.square, points, occupancy(g) if occ is None else occ)
     got: dict[Square, int] | None = remembered(g, key)
     if got is None:
         no_enter = set(monster_squares(g)) | g.obstacles
@@ -179,11 +182,13 @@ def hero_reach(g: Game, h: HeroState, points: int) -> dict[Square, int]:
     return got
 
 
-def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
+def monster_reach(
+    g: Game, m: MonsterState, points: int, occ: tuple[object, ...] | None = None
+) -> dict[Square, int]:
     """Where a monster can end a move: a small one as itself, a large one shrunk to any square of
     its base (§4.5), then expanded; the values are the points spent (remembered like
     :func:`hero_reach`)."""
-    key = ("monster", m.id, m.base, points, occupancy(g))
+    key = ("monster", m.id, m.base, points, occupancy(g) if occ is None else occ)
     got: dict[Square, int] | None = remembered(g, key)
     if got is None:
         got = g.reach_memo[key] = _monster_reach(g, m, points)
