@@ -5,6 +5,8 @@ the bottom line."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -321,3 +323,46 @@ def test_real_tile_4A_diagonal_obstacles_let_attacks_through_their_shared_corner
             assert b.line_of_sight(far_p, far_q, blocked=obst)
             checked = True
     assert checked
+
+
+WATERY = board("""
+..~~..
+.~#~..
+..~...
+.#..~.
+""")
+
+
+def _fresh_spread(b: SquareBoard, start: tuple[int, int], points: int) -> dict[tuple[int, int], int]:
+    """The general (uncached, any-door) spread: what the fast cached path must always equal."""
+    return b.spread(start, points, can_enter=lambda sq: True, no_enter=obstacles(b))
+
+
+@given(st.sampled_from(sorted(WATERY.cells - obstacles(WATERY))), st.lists(st.integers(0, 8), max_size=6))
+@settings(max_examples=60, deadline=None)
+def test_remembered_spreads_equal_fresh_ones_in_any_budget_order_4_4(
+    start: tuple[int, int], budgets: list[int]
+) -> None:
+    """Movement (§4.4, water costs 2 §4.12): a spread remembered for a larger budget answers a
+    smaller one with the same costs, in the same order, as computing it afresh."""
+    for points in budgets:
+        got = WATERY.spread(start, points, no_enter=obstacles(WATERY))
+        want = _fresh_spread(WATERY, start, points)
+        assert list(got.items()) == list(want.items())
+
+
+@given(st.sampled_from(sorted(WATERY.cells - obstacles(WATERY))), st.sampled_from(sorted(WATERY.cells)))
+@settings(max_examples=60, deadline=None)
+def test_path_is_a_cheapest_way_and_stops_where_the_spread_says_4_4(
+    start: tuple[int, int], end: tuple[int, int]
+) -> None:
+    """A path's squares are adjacent steps whose costs add up to the spread's cost of ``end``."""
+    costs = _fresh_spread(WATERY, start, 12)
+    path = WATERY.path(start, end, 12, no_enter=obstacles(WATERY))
+    if end not in costs or end == start:
+        assert path == [] or end == start
+        return
+    assert path[-1] == end
+    steps = [start, *path]
+    assert all(WATERY.adjacent(a, b) for a, b in pairwise(steps))
+    assert sum(2 if WATERY.terrain.get(sq) == "water" else 1 for sq in path) == costs[end]

@@ -149,6 +149,7 @@ class SquareBoard:
         "_pits",
         "_sight",
         "_spreads",
+        "_steps",
         "_water",
         "cells",
         "doors",
@@ -169,7 +170,8 @@ class SquareBoard:
         self.doors = MappingProxyType(dict(doors))
         self._dist: dict[tuple[Square, frozenset[Edge]], dict[Square, int]] = {}
         self._nb: dict[Square, list[Square]] = {}
-        self._spreads: dict[tuple[Square, int, frozenset[Square]], dict[Square, int]] = {}
+        self._steps: dict[Square, list[tuple[Square, int]]] = {}
+        self._spreads: dict[tuple[Square, frozenset[Square]], tuple[int, dict[Square, int]]] = {}
         self._bases: dict[tuple[tuple[int, int], Square], list[frozenset[Square]]] = {}
         self._sight: dict[tuple[tuple[Square, ...], tuple[Square, ...], frozenset[Square]], bool] = {}
         self._water = frozenset(sq for sq, kind in terrain.items() if kind == "water")
@@ -438,17 +440,22 @@ class SquareBoard:
         """The cheapest cost to every square within ``points`` (water 2, §4.12), entering no
         square of ``no_enter`` (a set is fastest) and none that ``can_enter`` refuses. A figure
         in a pit spends no movement points (the FAQ's pit rule): a pit is a dead end. Results for
-        the same start, points and blocked squares are remembered (the caller must not change
-        the returned dict)."""
+        the same start and blocked squares are remembered, and a smaller budget's answer is the
+        squares of a larger one's within it, in the same order (the caller must not change the
+        returned dict)."""
         if can_enter is not None or closed:
             return self._spread(start, points, closed, can_enter, no_enter, None)
-        key = (start, points, frozenset(no_enter))
+        key = (start, frozenset(no_enter))
         got = self._spreads.get(key)
-        if got is None:
-            if len(self._spreads) > 4096:
-                self._spreads.clear()
-            got = self._spreads[key] = self._spread(start, points, closed, None, no_enter, None)
-        return got
+        if got is not None and got[0] >= points:
+            if got[0] == points:
+                return got[1]
+            return {sq: c for sq, c in got[1].items() if c <= points}
+        if len(self._spreads) > 4096:
+            self._spreads.clear()
+        reach = self._spread(start, points, closed, None, no_enter, None)
+        self._spreads[key] = (points, reach)
+        return reach
 
     def path(
         self, start: Square, end: Square, points: int, *, no_enter: Collection[Square] = ()
@@ -456,7 +463,7 @@ class SquareBoard:
         """The squares entered on one cheapest way from ``start`` to ``end`` (the first found,
         so always the same), ``end`` included; empty if out of reach."""
         parents: dict[Square, Square] = {}
-        if end not in self._spread(start, points, (), None, no_enter, parents):
+        if end not in self._spread(start, points, (), None, no_enter, parents, end):
             return []
         out = [end]
         while out[-1] != start:
@@ -471,9 +478,37 @@ class SquareBoard:
         can_enter: Callable[[Square], bool] | None,
         no_enter: Collection[Square],
         parents: dict[Square, Square] | None,
+        goal: Square | None = None,
     ) -> dict[Square, int]:
+        """Cheapest costs by buckets (Dial's algorithm). With a ``goal``, stop once its cost is
+        final: the squares before it on its path, and their parents, are settled by then."""
         best = {start: 0}
         frontier: list[list[Square]] = [[start]] + [[] for _ in range(points + 2)]
+        get = best.get
+        if not closed and can_enter is None:
+            # The common case. A step's cost depends only on the square entered, so the first
+            # bucket to reach a square gives its cheapest cost: each square is queued once.
+            steps = self._steps
+            seen = set(no_enter)
+            seen.add(start)
+            for cost in range(points + 1):
+                if goal is not None and goal in best:
+                    break
+                for sq in frontier[cost]:
+                    out = steps.get(sq)
+                    if out is None:
+                        out = self._steps_from(sq)
+                    for n, step in out:
+                        if n in seen:
+                            continue
+                        c = cost + step
+                        if c <= points:
+                            seen.add(n)
+                            best[n] = c
+                            frontier[c].append(n)
+                            if parents is not None:
+                                parents[n] = sq
+            return best
         water, pits = self._water, self._pits
         for cost in range(points + 1):
             for sq in frontier[cost]:
@@ -483,12 +518,19 @@ class SquareBoard:
                     if n in no_enter or (can_enter is not None and not can_enter(n)):
                         continue
                     c = cost + (2 if n in water else 1)
-                    if c <= points and c < best.get(n, 1 << 30):
+                    if c <= points and c < get(n, 1 << 30):
                         best[n] = c
                         frontier[c].append(n)
                         if parents is not None:
                             parents[n] = sq
         return best
+
+    def _steps_from(self, sq: Square) -> list[tuple[Square, int]]:
+        """The squares one step from ``sq`` with each step's cost (water 2), none out of a pit."""
+        got = self._steps[sq] = (
+            [] if sq in self._pits else [(n, 2 if n in self._water else 1) for n in self.neighbours(sq)]
+        )
+        return got
 
     def with_closed(self, doors: Collection[str]) -> SquareBoard:
         """The same map with the named doors' sides as walls (the board while they are shut)."""

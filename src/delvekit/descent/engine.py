@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import msgspec
 
@@ -67,6 +68,7 @@ class Game:
         self.log: list[Choice] = []
         self.events: list[Event] = []
         self._decision: Decision | None = None
+        self.reach_memo: dict[tuple[object, ...], Any] = {}  # see rules.hero_reach
         self._setup()
 
     # --- construction -----------------------------------------------------------------------
@@ -217,6 +219,7 @@ class Game:
         other.log = list(self.log)
         other.events = list(self.events)
         other._decision = self._decision
+        other.reach_memo = {}
         return other
 
     def digest(self) -> str:

@@ -23,6 +23,12 @@ def _ch(kind: str, *args: str | int) -> Choice:
     return Choice.of(kind, *args)
 
 
+@lru_cache(maxsize=4096)
+def _goto(sq: Square) -> Choice:
+    """The choice to move to ``sq`` (made once per square)."""
+    return Choice.of("goto", _txt(sq))
+
+
 def _sq(text: str) -> Square:
     x, y = text.split(",")
     return (int(x), int(y))
@@ -43,13 +49,24 @@ def _skills(g: Game, h: HeroState) -> set[str]:
     return {s.effect for s in g.content.classes[h.klass].skills if s.effect and s.xp == 0}
 
 
-def hero_targets(g: Game, h: HeroState, *, melee: bool) -> list[str]:
+def hero_targets(g: Game, h: HeroState, *, melee: bool, occ: tuple[object, ...] | None = None) -> list[str]:
+    """The monsters ``h`` may attack: adjacent ones for a melee weapon, seen ones for a ranged
+    one (remembered for the same places of every figure, like the reach)."""
+    key = ("hero-targets", h.square, melee, rules.occupancy(g) if occ is None else occ)
+    got: list[str] | None = rules.remembered(g, key)
+    if got is None:
+        got = g.reach_memo[key] = _hero_targets(g, h, melee)
+    return list(got)
+
+
+def _hero_targets(g: Game, h: HeroState, melee: bool) -> list[str]:
     out = []
+    sight = None if melee else rules.blocked(g)
     for m in g.state.monsters.values():
-        if melee:
+        if sight is None:
             if any(g.board.adjacent(h.square, sq) for sq in m.base):
                 out.append(m.id)
-        elif rules.can_see(g, (h.square,), m.base):
+        elif rules.can_see(g, (h.square,), m.base, sight):
             out.append(m.id)
     return sorted(out)
 
@@ -71,13 +88,14 @@ def hero_choices(g: Game) -> list[Choice]:
     if acts and not immobile:
         out.append(_ch("move"))
     room = h.stamina - h.fatigue
+    occ = rules.occupancy(g)  # the figures' places, the same for every question below
     if not immobile and t.mp + room > 0:
-        for sq, cost in sorted(rules.hero_reach(g, h, t.mp + room).items()):
-            if sq != h.square and cost > 0:
-                out.append(_ch("goto", _txt(sq)))
+        here = h.square
+        out += [_goto(sq) for sq, cost in sorted(rules.hero_reach(g, h, t.mp + room, occ).items())
+                if sq != here and cost > 0]  # fmt: skip
     weapon = _weapon(g, h)
     melee = weapon.attack == "melee"
-    targets = hero_targets(g, h, melee=melee)
+    targets = hero_targets(g, h, melee=melee, occ=occ)
     if acts:
         out += [_ch("attack", m) for m in targets]
         if "rage" in _skills(g, h) and melee and room >= 1:
@@ -357,10 +375,20 @@ def reappear_choices(g: Game, h: HeroState) -> list[Choice]:
     return [_ch("place", _txt(sq)) for sq, d in sorted(dist.items()) if d <= 4 and sq not in taken]
 
 
-def monster_targets(g: Game, m: MonsterState) -> list[str]:
+def monster_targets(g: Game, m: MonsterState, occ: tuple[object, ...] | None = None) -> list[str]:
+    """The heroes ``m`` may attack (remembered like :func:`hero_targets`)."""
+    key = ("monster-targets", m.id, m.base, rules.occupancy(g) if occ is None else occ)
+    got: list[str] | None = rules.remembered(g, key)
+    if got is None:
+        got = g.reach_memo[key] = _monster_targets(g, m)
+    return list(got)
+
+
+def _monster_targets(g: Game, m: MonsterState) -> list[str]:
     melee = g.content.monsters[m.monster].attack_type == "melee"
     reach = 2 if "reach" in g.abilities(m) else 1
     out = []
+    sight = rules.blocked(g)
     for h in g.state.heroes.values():
         if h.knocked_out or h.vanished:
             continue
@@ -368,7 +396,7 @@ def monster_targets(g: Game, m: MonsterState) -> list[str]:
             near = any(g.board.adjacent(sq, h.square) for sq in m.base)
             if not near and not (reach == 2 and g.board.distance(m.base, h.square) <= 2):
                 continue
-        if rules.can_see(g, m.base, (h.square,)):
+        if rules.can_see(g, m.base, (h.square,), sight):
             out.append(h.id)
     return sorted(out)
 
@@ -383,16 +411,15 @@ def monster_choices(g: Game) -> list[Choice]:
     if "stunned" in m.conditions:
         return ([_ch("discard-stun")] if acts else []) + [_ch("end")]
     immobile = "immobilized" in m.conditions
+    occ = rules.occupancy(g)  # the figures' places, the same for every question below
     if (acts or t.dash) and not immobile:
         out.append(_ch("move"))
     if t.mp > 0 and not immobile:
-        for sq, cost in sorted(rules.monster_reach(g, m, t.mp).items()):
-            if cost > 0:
-                out.append(_ch("goto", _txt(sq)))
+        out += [_goto(sq) for sq, cost in sorted(rules.monster_reach(g, m, t.mp, occ).items()) if cost > 0]
         if m.monster == g.quest.reinforce.monster and any(sq in g.quest.exit for sq in m.base):
             out.append(_ch("escape"))
     if (acts or t.frenzy) and t.attacks < t.attack_limit:
-        out += [_ch("attack", h) for h in monster_targets(g, m)]
+        out += [_ch("attack", h) for h in monster_targets(g, m, occ)]
     if acts:
         out += [_ch("door", d) for d in terrain.doors_near(g, m.base)]
         if len(m.base) == 1 and g.board.terrain.get(m.base[0]) == "pit":

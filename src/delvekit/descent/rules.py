@@ -5,7 +5,8 @@ occupancy and movement, and the attack pipeline (rules digest §4.3-§4.11). Cal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from delvekit.core.squares import Square
 from delvekit.descent.dice import DICE, Roll, roll
@@ -29,17 +30,25 @@ def monster_squares(g: Game) -> dict[Square, str]:
     return {sq: m.id for m in g.state.monsters.values() for sq in m.base}
 
 
-def blocked(g: Game) -> set[Square]:
+def blocked(g: Game) -> frozenset[Square]:
     """Squares that block sight: figures and obstacles."""
-    return set(hero_squares(g)) | set(monster_squares(g)) | g.obstacles
+    return frozenset(hero_squares(g)).union(monster_squares(g), g.obstacles)
 
 
-def can_see(g: Game, source: tuple[Square, ...], target: tuple[Square, ...]) -> bool:
-    """Line of sight; a figure in a pit sees and is seen only by adjacent figures (§4.7, §4.12)."""
+def can_see(
+    g: Game,
+    source: tuple[Square, ...],
+    target: tuple[Square, ...],
+    sight_blocked: frozenset[Square] | None = None,
+) -> bool:
+    """Line of sight; a figure in a pit sees and is seen only by adjacent figures (§4.7, §4.12).
+    ``sight_blocked`` is :func:`blocked` when the caller has it already (several looks at one state)."""
     terrain = g.board.terrain
     if any(terrain.get(sq) == "pit" for sq in (*source, *target)):
         return any(g.board.adjacent(a, b) for a in source for b in target)
-    return g.board.line_of_sight(source, target, blocked=blocked(g))
+    if sight_blocked is None:
+        sight_blocked = blocked(g)
+    return g.board.line_of_sight(source, target, blocked=sight_blocked)
 
 
 # --- damage, fatigue, knocked out ---------------------------------------------------------------
@@ -139,16 +148,54 @@ def nearest_safe(g: Game, start: Square) -> Square:
     )
 
 
-def hero_reach(g: Game, h: HeroState, points: int) -> dict[Square, int]:
-    no_enter = set(monster_squares(g)) | g.obstacles
-    heroes = hero_squares(g)
-    reach = g.board.spread(h.square, points, no_enter=no_enter)
-    return {sq: c for sq, c in reach.items() if sq not in heroes or sq == h.square}
+def occupancy(g: Game) -> tuple[object, ...]:
+    """What reach depends on besides the mover: the board (doors) and every figure's place."""
+    s = g.state
+    return (
+        g.board,
+        tuple([(h.square, h.knocked_out, h.vanished) for h in s.heroes.values()]),
+        tuple([(m.id, m.base) for m in s.monsters.values()]),
+    )
 
 
-def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
+def remembered(g: Game, key: tuple[object, ...]) -> Any:
+    """What ``g.reach_memo`` holds for ``key`` (None if nothing); the memo is kept small."""
+    got = g.reach_memo.get(key)
+    if got is None and len(g.reach_memo) > 64:
+        g.reach_memo.clear()
+    return got
+
+
+def hero_reach(
+    g: Game, h: HeroState, points: int, occ: tuple[object, ...] | None = None
+) -> dict[Square, int]:
+    """Where a hero can move with ``points`` and what each square costs (remembered for the same
+    places of every figure, ``occ`` if the caller has it: the callers must not change the
+    returned dict)."""
+    key = ("hero", h.id, h.square, points, occupancy(g) if occ is None else occ)
+    got: dict[Square, int] | None = remembered(g, key)
+    if got is None:
+        no_enter = set(monster_squares(g)) | g.obstacles
+        heroes = hero_squares(g)
+        reach = g.board.spread(h.square, points, no_enter=no_enter)
+        got = g.reach_memo[key] = {sq: c for sq, c in reach.items() if sq not in heroes or sq == h.square}
+    return got
+
+
+def monster_reach(
+    g: Game, m: MonsterState, points: int, occ: tuple[object, ...] | None = None
+) -> dict[Square, int]:
     """Where a monster can end a move: a small one as itself, a large one shrunk to any square of
-    its base (§4.5), then expanded; the values are the points spent."""
+    its base (§4.5), then expanded; the values are the points spent (remembered like
+    :func:`hero_reach`)."""
+    key = ("monster", m.id, m.base, points, occupancy(g) if occ is None else occ)
+    got: dict[Square, int] | None = remembered(g, key)
+    if got is None:
+        got = g.reach_memo[key] = _monster_reach(g, m, points)
+    return got
+
+
+def _monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
     heroes = hero_squares(g)
     mons = monster_squares(g)
     scamper = "scamper" in g.abilities(m)
@@ -164,22 +211,25 @@ def monster_reach(g: Game, m: MonsterState, points: int) -> dict[Square, int]:
     if len(m.base) == 1:
         return best
     size = g.content.monsters[m.monster].size
-    return {sq: c for sq, c in best.items() if bases_at(g, m, size, sq)}
+    hold = _holder(g, m)
+    return {sq: c for sq, c in best.items() if g.board.bases(size, sq, hold)}
 
 
-def bases_at(g: Game, m: MonsterState, size: tuple[int, int], sq: Square) -> list[frozenset[Square]]:
+def _holder(g: Game, m: MonsterState) -> Callable[[Square], bool]:
+    """Whether a square can hold part of ``m``'s base now (no other figure, no obstacle or pit)."""
     heroes = hero_squares(g)
     mons = monster_squares(g)
     own = set(m.base)
+    terrain = g.board.terrain
 
     def hold(s: Square) -> bool:
-        return (
-            s not in heroes
-            and (s not in mons or s in own)
-            and g.board.terrain.get(s) not in ("obstacle", "pit")
-        )
+        return s not in heroes and (s not in mons or s in own) and terrain.get(s) not in ("obstacle", "pit")
 
-    return g.board.bases(size, sq, hold)
+    return hold
+
+
+def bases_at(g: Game, m: MonsterState, size: tuple[int, int], sq: Square) -> list[frozenset[Square]]:
+    return g.board.bases(size, sq, _holder(g, m))
 
 
 # --- the attack pipeline (§4.6) ------------------------------------------------------------------
