@@ -52,13 +52,16 @@
   var form = document.querySelector("form.cw-enhance");
   if (form) {
     var out = form.querySelector("[data-cost]");
+    var asked = 0;  // answers to earlier choices may come back after later ones: only the last counts
     var price = function () {
+      var mine = ++asked;
       var obj = {};
       new FormData(form).forEach(function (v, k) { if (k.charAt(0) !== "_") { obj[k] = v; } });
       obj.action_index = parseInt(obj.action_index, 10);
       fetch(api + "/check", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(obj) })
         .then(function (r) { return r.json(); })
         .then(function (d) {
+          if (mine !== asked) { return; }
           if (d.ok) {
             var paid = -(d.gold[obj.character] || 0);
             out.textContent = "Costs " + paid + " gold";
