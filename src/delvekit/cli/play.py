@@ -202,7 +202,6 @@ def board_view(game: Game) -> RenderableType:
 
     from delvekit.cli.play_words import coord_board
     from delvekit.gloomhaven.model.elements import Element
-    from delvekit.render.svg import Figure
 
     st = game.state
     labels = figure_labels(game)
@@ -211,22 +210,6 @@ def board_view(game: Game) -> RenderableType:
         Text(f"scenario {game.setup.scenario} - level {game.setup.level} - round {st.round}", style="bold")
     ]
     if board is not None:
-        figures = [
-            Figure(
-                hex=f.hex,
-                label=labels[f.id],
-                kind=(
-                    "character"
-                    if f.kind == "character"
-                    else "summon"
-                    if f.kind == "summon"
-                    else f.rank or "normal"
-                ),
-                name=f.id,
-            )
-            for f in st.figures.values()
-        ]
-        del figures  # the board with coordinates draws them (delvekit.cli.play_words)
         parts.append(coord_board(game, labels))
     table = Table(box=None, pad_edge=False, show_header=True, header_style="bold")
     for col in ("", "figure", "hp", "conditions", "cards hand/discard/lost"):
