@@ -60,6 +60,8 @@ character's move and heal abilities), :func:`extra_targets` (ranged attacks),
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import msgspec
 
 from delvekit.core.board import Terrain
@@ -156,18 +158,29 @@ def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     _finish(game, fid, ability, paid=False)
 
 
-def _run_consume(game: Game, task: Task) -> Decision | None:
-    offer = _offer(game, _split(Ability.parse(task.text))[1])
-    if not offer:  # another effect took it meanwhile
+class Finish(Protocol):
+    """What a wording does once its optional consumption is settled (paid or not)."""
+
+    def __call__(self, game: Game, fid: str, ability: Ability, *, paid: bool) -> None: ...
+
+
+def consume_offer(game: Game, task: Task, finish: Finish) -> Decision | None:
+    """The one "consume an element for more" offer of a class wording (the task's text is the
+    ability): the elements it may consume, or no offer at all (another effect took the element
+    meanwhile) and the wording finished unpaid. Every class module's consume task uses it."""
+    ability = Ability.parse(task.text)
+    offer = _offer(game, _split(ability)[1])
+    if not offer:
         game.pop_task()
-        _finish(game, task.who, Ability.parse(task.text), paid=False)
+        finish(game, task.who, ability, paid=False)
         return None
     return Decision(
         task.who, "consume", [*(Choice("consume", (e.value,)) for e in offer), Choice("no-consume")]
     )
 
 
-def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
+def consume_answer(game: Game, task: Task, choice: Choice, finish: Finish) -> None:
+    """Apply the answer to :func:`consume_offer`: consume the element (or not), then finish."""
     game.pop_task()
     ability = Ability.parse(task.text)
     paid = choice.kind == "consume"
@@ -175,7 +188,15 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
         element = Element.parse(choice.args[0])
         game.state.elements.consume(element)
         game.emit("consumed", task.who, element.value)
-    _finish(game, task.who, ability, paid=paid)
+    finish(game, task.who, ability, paid=paid)
+
+
+def _run_consume(game: Game, task: Task) -> Decision | None:
+    return consume_offer(game, task, _finish)
+
+
+def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
+    consume_answer(game, task, choice, _finish)
 
 
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:

@@ -66,6 +66,7 @@ from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import wordings
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.wordings import _effective, _flags, _gain_xp, _offer, _spend, _split
 from delvekit.gloomhaven.engine import actions
@@ -163,26 +164,11 @@ def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    ability = Ability.parse(task.text)
-    offer = _offer(game, _split(ability)[1])
-    if not offer:
-        game.pop_task()
-        _finish(game, task.who, ability, paid=False)
-        return None
-    return Decision(
-        task.who, "consume", [*(Choice("consume", (e.value,)) for e in offer), Choice("no-consume")]
-    )
+    return wordings.consume_offer(game, task, _finish)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    ability = Ability.parse(task.text)
-    paid = choice.kind == "consume"
-    if paid:
-        element = Element.parse(choice.args[0])
-        game.state.elements.consume(element)
-        game.emit("consumed", task.who, element.value)
-    _finish(game, task.who, ability, paid=paid)
+    wordings.consume_answer(game, task, choice, _finish)
 
 
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:

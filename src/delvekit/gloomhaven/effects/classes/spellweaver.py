@@ -103,26 +103,11 @@ def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    ability = Ability.parse(task.text)
-    offer = cls._offer(game, cls._split(ability)[1])
-    if not offer:  # another effect took it meanwhile
-        game.pop_task()
-        _finish(game, task.who, ability, paid=False)
-        return None
-    return Decision(
-        task.who, "consume", [*(Choice("consume", (e.value,)) for e in offer), Choice("no-consume")]
-    )
+    return cls.consume_offer(game, task, _finish)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    ability = Ability.parse(task.text)
-    paid = choice.kind == "consume"
-    if paid:
-        element = Element.parse(choice.args[0])
-        game.state.elements.consume(element)
-        game.emit("consumed", task.who, element.value)
-    _finish(game, task.who, ability, paid=paid)
+    cls.consume_answer(game, task, choice, _finish)
 
 
 @effect(
