@@ -185,9 +185,7 @@ def test_the_partys_decision_may_be_answered_from_any_seat(client: TestClient) -
     pytest.fail("no party decision in 37 games")
 
 
-def test_the_log_replays_to_the_same_digest_and_a_restarted_server_continues(
-    db: Path, client: TestClient
-) -> None:
+def test_a_restarted_server_continues_the_game(db: Path, client: TestClient) -> None:
     gid = new(client, seed=11, bots={"mindthief": "random"})
     rnd = random.Random(5)
     for _ in range(40):
@@ -198,12 +196,32 @@ def test_the_log_replays_to_the_same_digest_and_a_restarted_server_continues(
 
     time.sleep(0.3)  # let the bot catch up
     v = get(client, gid, "brute")
-    log = client.get(f"/api/games/{gid}/log").text.splitlines()
-    game = Game.from_log(log)  # what delve replay --verify does
-    assert game.digest() == v["digest"]
     with make_client(db) as fresh:  # a new server process on the same file
         again = get(fresh, gid, "brute")
     assert again["digest"] == v["digest"] and again["round"] == v["round"]
+
+
+def test_the_log_is_refused_while_the_game_is_on_for_it_tells_every_hidden_card(client: TestClient) -> None:
+    gid = new(client, seed=12)
+    r = client.get(f"/api/games/{gid}/log")
+    assert r.status_code == 409 and "seed" in r.json()["detail"]
+
+
+def test_a_finished_games_log_replays_to_the_same_digest(client: TestClient) -> None:
+    gid = new(client, seed=13)
+    rnd = random.Random(13)
+    v = get(client, gid, "brute")
+    for _ in range(3000):
+        if v["result"] is not None:
+            break
+        seat = "mindthief" if v["decision"]["actor"] == "mindthief" else "brute"
+        v = get(client, gid, seat)
+        answer = choose(client, gid, seat, rnd.choice(v["decision"]["choices"]), at=v["version"])
+        assert answer.status_code == 200
+        v = get(client, gid, "brute")
+    assert v["result"] in ("victory", "defeat")
+    log = client.get(f"/api/games/{gid}/log").text.splitlines()
+    assert Game.from_log(log).digest() == v["digest"]  # what delve replay --verify does
 
 
 def test_undo_takes_back_ones_own_last_choice_until_hidden_information_comes_out(client: TestClient) -> None:

@@ -295,14 +295,18 @@ async def api_undo(gid: str, body: UndoIn, request: Request, board: bool = False
 
 
 @router.get(
-    "/api/games/{gid}/log", tags=["games"], response_class=PlainTextResponse, responses=_R404,
-    summary="The game's JSON-lines log (delve replay --verify accepts it)",
+    "/api/games/{gid}/log", tags=["games"], response_class=PlainTextResponse,
+    responses={**_R404, 409: {"model": ErrorOut, "description": "the game has not ended"}},
+    summary="The game's JSON-lines log once it has ended (delve replay --verify accepts it)",
 )  # fmt: skip
 async def api_log(gid: str, request: Request) -> Response:
+    """409 while the game is on: the log holds the seed, which tells every hidden card."""
     try:
         lines = await run_in_threadpool(hall(request).log_lines, gid)
     except NotFound as exc:
         return _error(404, exc)
+    except Conflict as exc:
+        return _error(409, exc)
     return PlainTextResponse("\n".join(lines) + "\n", media_type="application/x-ndjson")
 
 

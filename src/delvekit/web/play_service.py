@@ -335,8 +335,15 @@ class Hall:
         return table
 
     def log_lines(self, gid: str) -> list[str]:
+        """The game's log, once it has ended: the log holds the seed, and the seed tells every
+        hidden card (the decks' order, the other seats' draws), so it is refused before."""
         table = self.get(gid)
         with table.lock:
+            if table.game.result is None:
+                raise Conflict(
+                    "the log is available when the scenario has ended: it holds the seed, "
+                    "which would reveal every hidden card"
+                )
             return table.game.log_lines()
 
 
