@@ -73,10 +73,11 @@ def main() -> int:
             page = browser.new_page(viewport={"width": width, "height": height})
             page.goto(f"{url}/play")
             page.screenshot(path=str(OUT / f"play-new-game{name}.png"), full_page=True)
-            page.goto(f"{url}/play/{mid.id}?seat=brute")
+            assert mid.keys and end.keys
+            page.goto(f"{url}/play/{mid.id}?host={mid.keys.host}")  # the host's view: to the brute's seat
             page.wait_for_selector("#decision .dest")
             page.screenshot(path=str(OUT / f"play-round{name}.png"), full_page=name == "-phone")
-            page.goto(f"{url}/play/{end.id}?seat=brute")
+            page.goto(f"{url}/play/{end.id}?host={end.keys.host}")
             page.wait_for_selector("#decision .end")
             page.screenshot(path=str(OUT / f"play-end{name}.png"))
             page.close()

@@ -10,6 +10,7 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -41,21 +42,43 @@ def client(db: Path) -> Iterator[TestClient]:
         yield c
 
 
+KEYS: dict[str, dict[str, str]] = {}
+"""Game id → seat → its key, read from the links the creator received."""
+
+
+def seat_keys(links: dict[str, str]) -> dict[str, str]:
+    return {
+        seat: parse_qs(urlsplit(url).query)["key"][0]
+        for seat, url in links.items()
+        if seat not in ("spectator", "host")
+    }
+
+
 def new(client: TestClient, **body: Any) -> str:
     body = {"scenario": 1, "party": ["brute", "mindthief"], "seed": 7, **body}
     r = client.post("/api/games", json=body)
     assert r.status_code == 201, r.text
-    return str(r.json()["id"])
+    gid = str(r.json()["id"])
+    KEYS[gid] = seat_keys(r.json()["links"])
+    return gid
 
 
 def get(client: TestClient, gid: str, seat: str | None = None) -> dict[str, Any]:
-    r = client.get(f"/api/games/{gid}", params={"seat": seat} if seat else {})
+    params = {"seat": seat, "key": KEYS.get(gid, {}).get(seat, "")} if seat else {}
+    r = client.get(f"/api/games/{gid}", params=params)
     assert r.status_code == 200, r.text
     return dict(r.json())
 
 
 def choose(client: TestClient, gid: str, seat: str, choice: str, **extra: Any) -> Any:
-    return client.post(f"/api/games/{gid}/choices", json={"seat": seat, "choice": choice, **extra})
+    body = {"seat": seat, "choice": choice, "key": KEYS.get(gid, {}).get(seat), **extra}
+    return client.post(f"/api/games/{gid}/choices", json=body)
+
+
+def undo(client: TestClient, gid: str, seat: str, **extra: Any) -> Any:
+    return client.post(
+        f"/api/games/{gid}/undo", json={"seat": seat, "key": KEYS.get(gid, {}).get(seat), **extra}
+    )
 
 
 def play_to(client: TestClient, gid: str, until: str, rnd: random.Random) -> dict[str, Any]:
@@ -84,7 +107,57 @@ def test_create_returns_201_and_an_id_with_seat_links(client: TestClient) -> Non
     )
     assert r.status_code == 201
     body = r.json()
-    assert set(body) == {"id", "links"} and set(body["links"]) == {"brute", "spectator"}
+    assert set(body) == {"id", "links"} and set(body["links"]) == {"brute", "spectator", "host"}
+    assert "key=" in body["links"]["brute"] and "key=" not in body["links"]["spectator"]
+
+
+def test_a_seats_hand_and_answers_need_its_key_or_the_hosts_and_a_spectator_needs_none(
+    client: TestClient,
+) -> None:
+    r = client.post("/api/games", json={"scenario": 1, "party": ["brute", "mindthief"], "seed": 7})
+    gid, links = r.json()["id"], r.json()["links"]
+    keys = seat_keys(links)
+    host = parse_qs(urlsplit(links["host"]).query)["host"][0]
+    assert keys["brute"] != keys["mindthief"] != host
+    for key in (None, "", keys["mindthief"], "x" * 12):  # none, empty, another seat's, made up
+        r = client.get(
+            f"/api/games/{gid}", params={"seat": "brute", **({"key": key} if key is not None else {})}
+        )
+        assert r.status_code == 403 and "your seat" in r.json()["detail"]
+    before = client.get(f"/api/games/{gid}").json()  # the spectator's view
+    assert before["decision"]["choices"] == []
+    v = client.get(f"/api/games/{gid}", params={"seat": "brute", "key": keys["brute"]}).json()
+    r = client.post(
+        f"/api/games/{gid}/choices",
+        json={"seat": "brute", "choice": v["decision"]["choices"][0], "key": keys["mindthief"]},
+    )
+    assert r.status_code == 403
+    r = client.post(f"/api/games/{gid}/undo", json={"seat": "brute"})
+    assert r.status_code == 403
+    assert client.get(f"/api/games/{gid}").json()["digest"] == before["digest"]  # nothing changed
+    r = client.post(
+        f"/api/games/{gid}/choices",
+        json={"seat": "brute", "choice": v["decision"]["choices"][0], "key": host},
+    )
+    assert r.status_code == 200  # the host may act for any seat (one screen)
+
+
+def test_the_host_link_remembers_the_host_whose_pages_list_every_seats_link(db: Path) -> None:
+    with make_client(db) as host, make_client(db) as friend:
+        r = host.post(
+            "/play", data={"scenario": "1", "class1": "brute", "class2": "mindthief"}, follow_redirects=False
+        )
+        assert r.status_code == 303 and "seat=brute&key=" in r.headers["location"]
+        page = host.get(r.headers["location"]).text
+        assert "seat=mindthief&amp;key=" in page  # the host shares the others' links from here
+        gid = r.headers["location"].split("/play/")[1].split("?")[0]
+        mine = next(x for x in page.split('"') if "seat=mindthief&amp;key=" in x).replace("&amp;", "&")
+        theirs = friend.get(mine.removeprefix("http://testserver"))
+        assert theirs.status_code == 200 and 'data-seat="mindthief"' in theirs.text
+        assert "seat=brute&amp;key=" not in theirs.text  # a player's page lists no other seat's link
+        assert friend.get(f"/play/{gid}?seat=brute&key=wrong").status_code == 403
+        assert friend.get(f"/play/{gid}?host=wrong").status_code == 403
+        assert friend.get(f"/play/{gid}").status_code == 200  # a spectator needs no key
 
 
 @pytest.mark.parametrize(
@@ -228,9 +301,9 @@ def test_undo_takes_back_ones_own_last_choice_until_hidden_information_comes_out
     gid = new(client)
     v = get(client, gid, "brute")
     assert choose(client, gid, "brute", v["decision"]["choices"][0]).status_code == 200
-    r = client.post(f"/api/games/{gid}/undo", json={"seat": "brute"})
+    r = undo(client, gid, "brute")
     assert r.status_code == 200 and r.json()["digest"] == v["digest"]
-    r = client.post(f"/api/games/{gid}/undo", json={"seat": "mindthief"})
+    r = undo(client, gid, "mindthief")
     assert r.status_code == 409 and "no choice" in r.json()["detail"]
     # once both have selected, the cards are revealed: the brute's selection cannot be taken back
     rnd = random.Random(1)
@@ -239,7 +312,7 @@ def test_undo_takes_back_ones_own_last_choice_until_hidden_information_comes_out
     choose(client, gid, "brute", b["decision"]["choices"][0])
     m = get(client, gid, "mindthief")
     choose(client, gid, "mindthief", m["decision"]["choices"][0])
-    r = client.post(f"/api/games/{gid}/undo", json={"seat": "mindthief"})
+    r = undo(client, gid, "mindthief")
     assert r.status_code == 409 and "hidden information" in r.json()["detail"]
 
 
@@ -298,7 +371,7 @@ def test_the_campaign_form_refuses_an_unknown_campaign_with_one_line(client: Tes
 def test_the_new_game_form_starts_a_game_or_says_what_is_wrong(client: TestClient) -> None:
     form = {"scenario": "1", "class1": "brute", "class2": "mindthief", "player2": "random", "seed": "4"}
     r = client.post("/play", data=form, follow_redirects=False)
-    assert r.status_code == 303 and r.headers["location"].endswith("?seat=brute")
+    assert r.status_code == 303 and "?seat=brute&key=" in r.headers["location"]
     page = client.get(r.headers["location"])
     assert page.status_code == 200 and 'data-seat="brute"' in page.text
     r = client.post("/play", data={**form, "items1": "1, 2"}, follow_redirects=False)
@@ -306,3 +379,16 @@ def test_the_new_game_form_starts_a_game_or_says_what_is_wrong(client: TestClien
     assert "one legs item" in client.get(r.headers["location"]).text
     r = client.post("/play", data={**form, "seed": "seven"}, follow_redirects=False)
     assert "whole numbers" in client.get(r.headers["location"]).text
+
+
+def test_a_game_stored_before_seat_keys_stays_open_to_its_links(db: Path, client: TestClient) -> None:
+    from delvekit.store.games import GameStore
+
+    gid = new(client, seed=21)
+    stored = GameStore(db).get(gid)
+    assert stored is not None and stored.keys is not None
+    legacy = "0ld" + gid[3:]
+    GameStore(db).create(legacy, stored.header, stored.seats, stored.title, stored.digest)  # no keys
+    assert client.get(f"/api/games/{legacy}", params={"seat": "brute"}).status_code == 200
+    links = client.get(f"/play/{legacy}?seat=brute")
+    assert links.status_code == 200 and 'data-seat="brute"' in links.text

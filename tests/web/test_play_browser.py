@@ -25,6 +25,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from delvekit.gloomhaven.engine.game import Game
+from delvekit.store.games import GameStore
 from delvekit.web.app import create_app
 from delvekit.web.live import free_port
 
@@ -66,6 +67,12 @@ class Server:
     def api(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=10) as r:
             return json.loads(r.read())
+
+    def seat_view(self, gid: str, seat: str) -> Any:
+        """``seat``'s view, opened with its key (read from the store, as the host's links hold it)."""
+        stored = GameStore(self.db).get(gid)
+        assert stored is not None and stored.keys is not None
+        return self.api(f"/api/games/{gid}?seat={seat}&key={stored.keys.seats[seat]}")
 
 
 @pytest.fixture
@@ -159,7 +166,7 @@ def _act(page: Any, rnd: random.Random) -> bool:
 
 def hidden_cards(server: Server, gid: str, seat: str) -> set[str]:
     """The cards of ``seat`` that no other seat may see: in hand, or selected before the reveal."""
-    me = next(c for c in server.api(f"/api/games/{gid}?seat={seat}")["characters"] if c["id"] == seat)
+    me = next(c for c in server.seat_view(gid, seat)["characters"] if c["id"] == seat)
     public = {c["id"] for pile in ("discard", "lost", "active") for c in me[pile]}
     other = next(c for c in server.api(f"/api/games/{gid}")["characters"] if c["id"] == seat)
     hidden = {c["id"] for c in me["hand"]}
@@ -218,7 +225,7 @@ def test_two_players_play_a_round_from_the_form_reload_and_restart_resume(
     gid = start_from_form(a, server.url, {1: "person", 2: "person"})
     assert "seat=brute" in a.url
     b = new_page(browser)
-    b.goto(f"{server.url}/play/{gid}?seat=mindthief")
+    b.goto(str(a.get_attribute("a.join[data-seat=mindthief]", "href")))  # the link the host shares
     b.wait_for_selector("#play[data-version]")
     rnd = random.Random(4)
     play_two(server, gid, a, b, rnd, until_round=2, check_every=3)
@@ -270,7 +277,7 @@ def test_two_devices_answer_one_decision_at_once_one_is_applied_the_other_told(
     assert "Not applied" in b.inner_text("#message")
     b.unroute("**/api/games/*?*")  # lets the held requests through
     assert held
-    brute = server.api(f"/api/games/{gid}?seat=brute")["characters"][0]
+    brute = server.seat_view(gid, "brute")["characters"][0]
     assert {c["id"] for c in brute["hand"]} == chosen  # the first answer, and only it
     for _ in range(100):
         if version(a) == version(b) == server.api(f"/api/games/{gid}")["version"]:
@@ -316,7 +323,7 @@ def test_undo_from_the_page_takes_back_ones_last_choice(browser: Any, server: Se
     assert server.api(f"/api/games/{gid}")["decision"]["actor"] == "mindthief"
     a.locator("#decision button.undo").click()
     a.wait_for_selector("#decision .prompt")
-    brute = server.api(f"/api/games/{gid}?seat=brute")
+    brute = server.seat_view(gid, "brute")
     assert brute["decision"]["actor"] == "brute" and brute["characters"][0]["hand_count"] == 9
     assert "taken back" in a.inner_text("#message")
 
@@ -336,7 +343,7 @@ def test_one_person_and_three_bots(browser: Any, server: Server) -> None:
             break
         if not act(a, rnd):
             time.sleep(0.05)
-    state = server.api(f"/api/games/{gid}?seat=brute")
+    state = server.seat_view(gid, "brute")
     assert state["round"] >= 2 and len(state["characters"]) == 4
     assert {c["player"] for c in state["characters"]} == {"person", "greedy", "random"}
     assert not a.errors
@@ -360,7 +367,7 @@ def test_two_players_play_scenario_1_to_its_end_by_clicking(browser: Any, server
     a = new_page(browser)
     gid = start_from_form(a, server.url, {1: "person", 2: "person"})
     b = new_page(browser)
-    b.goto(f"{server.url}/play/{gid}?seat=mindthief")
+    b.goto(str(a.get_attribute("a.join[data-seat=mindthief]", "href")))  # the link the host shares
     b.wait_for_selector("#play[data-version]")
     play_two(server, gid, a, b, random.Random(9), until_round=None)
     final = server.api(f"/api/games/{gid}")

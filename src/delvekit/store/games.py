@@ -32,6 +32,14 @@ class StoredChoice(msgspec.Struct, frozen=True):
     by_bot: bool
 
 
+class SeatKeys(msgspec.Struct, frozen=True):
+    """A browser game's secrets: the host's key (whoever started it: every seat's link) and one
+    key per person's seat (that seat's link: its hand and its answers)."""
+
+    host: str
+    seats: dict[str, str]
+
+
 class StoredGame(msgspec.Struct, kw_only=True):
     id: str
     created_at: str
@@ -45,6 +53,8 @@ class StoredGame(msgspec.Struct, kw_only=True):
     result: str | None
     campaign: dict[str, Any] | None
     choices: list[StoredChoice]
+    keys: SeatKeys | None = None
+    """The secret keys of the seats and the host (None: a game stored before keys existed)."""
 
 
 def _no_content(ref: str) -> Any:
@@ -96,14 +106,15 @@ class GameStore:
 
     def create(
         self, gid: str, header: str, seats: dict[str, str], title: str, digest: str,
-        campaign: dict[str, Any] | None = None,
+        campaign: dict[str, Any] | None = None, keys: SeatKeys | None = None,
     ) -> None:  # fmt: skip
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO games (id, created_at, header, seats, title, version, digest, campaign) "
-                "VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+                "INSERT INTO games (id, created_at, header, seats, title, version, digest, campaign, keys) "
+                "VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
                 (gid, _now(), header, msgspec.json.encode(seats).decode(), title, digest,
-                 msgspec.json.encode(campaign).decode() if campaign else None),
+                 msgspec.json.encode(campaign).decode() if campaign else None,
+                 msgspec.json.encode(keys).decode() if keys else None),
             )  # fmt: skip
 
     def append(
@@ -149,7 +160,7 @@ class GameStore:
     def get(self, gid: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, created_at, header, seats, title, version, digest, result, campaign "
+                "SELECT id, created_at, header, seats, title, version, digest, result, campaign, keys "
                 "FROM games WHERE id = ?",
                 (gid,),
             ).fetchone()
@@ -163,6 +174,7 @@ class GameStore:
             version=row[5], digest=row[6], result=row[7],
             campaign=msgspec.json.decode(row[8]) if row[8] else None,
             choices=[StoredChoice(c, s, bool(b)) for c, s, b in rows],
+            keys=msgspec.json.decode(row[9], type=SeatKeys) if row[9] else None,
         )  # fmt: skip
 
     def recent(self, limit: int = 20) -> list[tuple[str, str, str, str | None, int]]:

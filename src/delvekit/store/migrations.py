@@ -91,4 +91,9 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER table_log_is_append_only_delete BEFORE DELETE ON table_log
         BEGIN SELECT RAISE(ABORT, 'the table log is append-only'); END;
     """,
+    # 4: a browser game's secret keys: one per person's seat and one for the host who started it
+    # (JSON {"host": ..., "seats": {...}}). Games stored before have none and stay open to any link.
+    """
+    ALTER TABLE games ADD COLUMN keys TEXT;
+    """,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from html import escape
 from importlib import resources
 from typing import Annotated, Any, Literal
 
@@ -72,11 +73,13 @@ class ChoiceIn(BaseModel):
     choice: str
     then: list[str] = Field(default_factory=list, max_length=60)
     at: int | None = None
+    key: str | None = Field(None, description="the seat's key (from its link), or the host's")
 
 
 class UndoIn(BaseModel):
     seat: str
     at: int | None = None
+    key: str | None = Field(None, description="the seat's key (from its link), or the host's")
 
 
 class DecisionOut(BaseModel, extra="allow"):
@@ -161,13 +164,51 @@ def _seat(table: Table, seat: str | None) -> str | None:
     return seat
 
 
+class Forbidden(DelvekitError):
+    """A seat's hand or answer asked for without that seat's key."""
+
+
+def _check_key(table: Table, seat: str | None, key: str | None) -> None:
+    if seat is not None and not table.seat_key_ok(seat, key):
+        raise Forbidden(
+            f"this link does not open {seat}'s seat: open the link for your seat "
+            "(whoever started the game has every seat's link)"
+        )
+
+
 def _links(request: Request, table: Table) -> dict[str, str]:
+    """A join link per person's seat (with its key), the spectator's, and the host's."""
     base = str(request.base_url).rstrip("/")
+    keys = table.keys.seats if table.keys else {}
     out = {
-        seat: f"{base}/play/{table.id}?seat={seat}" for seat, kind in table.seats.items() if kind == "person"
+        seat: f"{base}/play/{table.id}?seat={seat}" + (f"&key={keys[seat]}" if seat in keys else "")
+        for seat, kind in table.seats.items()
+        if kind == "person"
     }
     out["spectator"] = f"{base}/play/{table.id}"
+    if table.keys:
+        out["host"] = f"{base}/play/{table.id}?host={table.keys.host}"
     return out
+
+
+def _host_cookie(gid: str) -> str:
+    return f"delvekit_host_{gid}"
+
+
+def _open_as_host(request: Request, table: Table) -> RedirectResponse:
+    """To the first person's seat, remembering in a cookie (this game's pages only) that this
+    browser started the game, so its pages list every seat's link (to share, or to switch seats
+    on one screen)."""
+    links = _links(request, table)
+    first = next((s for s, k in table.seats.items() if k == "person"), None)
+    target = links[first] if first else links["spectator"]
+    resp = RedirectResponse(target.removeprefix(str(request.base_url).rstrip("/")), status_code=303)
+    if table.keys:
+        resp.set_cookie(
+            _host_cookie(table.id), table.keys.host, path=f"/play/{table.id}", httponly=True, samesite="lax",
+            max_age=90 * 24 * 3600,
+        )  # fmt: skip
+    return resp
 
 
 async def _view(request: Request, table: Table, seat: str | None, board: bool) -> dict[str, Any]:
@@ -178,7 +219,10 @@ async def _view(request: Request, table: Table, seat: str | None, board: bool) -
     return out
 
 
-_R404: dict[int | str, dict[str, Any]] = {404: {"model": ErrorOut, "description": "no such game"}}
+_R404: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorOut, "description": "no such game"},
+    403: {"model": ErrorOut, "description": "the seat's key is missing or wrong"},
+}
 
 
 # ----------------------------------------------------------------------------- JSON API
@@ -223,18 +267,23 @@ def api_games(request: Request) -> list[dict[str, Any]]:
     summary="A seat's view of a game (no seat: a spectator's)",
 )  # fmt: skip
 async def api_game(
-    gid: str, request: Request, seat: str | None = None, board: Annotated[bool, Query()] = False
-) -> Any:
+    gid: str, request: Request, seat: str | None = None, key: str | None = None,
+    board: Annotated[bool, Query()] = False,
+) -> Any:  # fmt: skip
     """`decision` is `{actor, kind, choices}` (choices only for the seat that may answer; a party
     decision for any person's seat) or null once ended; `result` null, `victory` or `defeat`;
     `round`; `digest` of the whole state. Another character's hand and its selection before the
-    reveal are never included. `board=true` adds the board as SVG."""
+    reveal are never included. `board=true` adds the board as SVG. A seat's view needs its `key`
+    (from its link) or the host's: 403 without."""
     h = hall(request)
     try:
         table = await run_in_threadpool(h.get, gid)
         who = _seat(table, seat)
+        _check_key(table, who, key)
     except NotFound as exc:
         return _error(404, exc)
+    except Forbidden as exc:
+        return _error(403, exc)
     except DelvekitError as exc:
         return _error(422, exc)
     _kick_bots(request, gid)
@@ -257,9 +306,12 @@ async def api_choose(gid: str, body: ChoiceIn, request: Request, board: bool = F
     other gets 409 (or 422 if its text is no longer legal and no `at` was given)."""
     h = hall(request)
     try:
+        _check_key(await run_in_threadpool(h.get, gid), body.seat, body.key)
         table = await run_in_threadpool(h.answer, gid, body.seat, [body.choice, *body.then], body.at)
     except NotFound as exc:
         return _error(404, exc)
+    except Forbidden as exc:
+        return _error(403, exc)
     except Conflict as exc:
         return _error(409, exc)
     except (Illegal, DelvekitError) as exc:
@@ -282,9 +334,12 @@ async def api_undo(gid: str, body: UndoIn, request: Request, board: bool = False
     drawn, no selection revealed, no room revealed); the bots' choices after it are taken back too."""
     h = hall(request)
     try:
+        _check_key(await run_in_threadpool(h.get, gid), body.seat, body.key)
         table = await run_in_threadpool(h.undo, gid, body.seat, body.at)
     except NotFound as exc:
         return _error(404, exc)
+    except Forbidden as exc:
+        return _error(403, exc)
     except Conflict as exc:
         return _error(409, exc)
     except DelvekitError as exc:
@@ -421,8 +476,7 @@ async def play_create(request: Request) -> Response:
 
         return RedirectResponse(f"/play?error={quote(str(exc))}", status_code=303)
     _kick_bots(request, table.id)
-    first = next((s for s, k in table.seats.items() if k == "person"), None)
-    return RedirectResponse(f"/play/{table.id}" + (f"?seat={first}" if first else ""), status_code=303)
+    return _open_as_host(request, table)
 
 
 @router.post("/play/campaign", include_in_schema=False)
@@ -440,26 +494,40 @@ async def play_create_campaign(request: Request) -> Response:
         )  # fmt: skip
     except (ValueError, DelvekitError) as exc:
         return RedirectResponse(f"/play?error={quote(str(exc))}", status_code=303)
-    first = next(iter(table.seats))
-    return RedirectResponse(f"/play/{table.id}?seat={first}", status_code=303)
+    return _open_as_host(request, table)
 
 
 @router.get("/play/{gid}", response_class=HTMLResponse, include_in_schema=False)
-async def play_game(gid: str, request: Request, seat: str | None = None) -> Response:
+async def play_game(
+    gid: str, request: Request, seat: str | None = None, key: str | None = None, host: str | None = None
+) -> Response:
+    """A seat's page (``seat`` and its ``key``), the spectator's (no seat), or with ``host`` the
+    host's entry: remembered in a cookie, then on to the first seat."""
     h = hall(request)
     try:
         table = await run_in_threadpool(h.get, gid)
+        if host is not None:
+            if not table.host_key_ok(host):
+                raise Forbidden("this host link is not this game's: ask whoever started the game")
+            return _open_as_host(request, table)
         who = _seat(table, seat)
+        _check_key(table, who, key)
     except NotFound:
         return HTMLResponse(f"<p>No game {gid[:40]!r}. <a href='/play'>Start one</a></p>", status_code=404)
+    except Forbidden as exc:
+        return HTMLResponse(
+            f"<p>{escape(str(exc))}. <a href='/play/{gid}'>Watch as a spectator</a></p>", status_code=403
+        )
     except DelvekitError as exc:
-        return HTMLResponse(f"<p>{exc}</p>", status_code=422)
+        return HTMLResponse(f"<p>{escape(str(exc))}</p>", status_code=422)
     _kick_bots(request, gid)
+    is_host = table.host_key_ok(request.cookies.get(_host_cookie(gid)))
     context = {
         "page": "play",
         "game_id": gid,
         "seat": who or "",
+        "key": key or "",
         "title": table.title,
-        "links": _links(request, table),
+        "links": {k: v for k, v in _links(request, table).items() if k != "host"} if is_host else {},
     }
     return _templates.TemplateResponse(request, "play_game.html", context)

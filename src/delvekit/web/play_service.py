@@ -12,11 +12,15 @@ The rules of play, independent of HTTP:
   applied only while the same actor still decides the same kind and the engine allows it;
 * undo takes back a person's own last choice (and the bots' choices after it) while nobody else
   chose since and no hidden information came out since (no card drawn, nothing revealed);
-* a game started from a campaign applies its result to the campaign when it ends.
+* a game started from a campaign applies its result to the campaign when it ends;
+* each person's seat has a secret key, and the host who started the game one more: a seat's
+  hand and its answers need that seat's key or the host's (checked by the web layer, which
+  hands the keys out as links); a spectator needs none.
 """
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import threading
 import time
@@ -29,7 +33,7 @@ import msgspec
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.gloomhaven.bots.players import Bot, bot_seed, make_bot
 from delvekit.gloomhaven.engine.game import Game
-from delvekit.store.games import GameStore, StoredChoice
+from delvekit.store.games import GameStore, SeatKeys, StoredChoice
 
 PLAYERS = ("person", "random", "greedy")
 HIDDEN_EVENTS = frozenset(
@@ -69,9 +73,11 @@ class Table:
 
     def __init__(
         self, gid: str, game: Game, seats: dict[str, str], authors: list[StoredChoice], version: int,
-        title: str, campaign: dict[str, Any] | None,
+        title: str, campaign: dict[str, Any] | None, keys: SeatKeys | None = None,
     ) -> None:  # fmt: skip
         self.id = gid
+        self.keys = keys
+        """The host's and each person's seat's secret key (None: a game from before keys: open)."""
         self.game = game
         self.seats = seats
         self.authors = authors
@@ -98,6 +104,19 @@ class Table:
             snap.authors = list(self.authors)
             snap.marks = dict(self.marks)
             return snap
+
+    # ---- who may see and answer
+
+    def seat_key_ok(self, seat: str, key: str | None) -> bool:
+        """Whether ``key`` opens ``seat`` (its own key or the host's)."""
+        if self.keys is None:
+            return True
+        given = (key or "").encode()
+        return hmac.compare_digest(given, self.keys.seats.get(seat, "").encode()) or self.host_key_ok(key)
+
+    def host_key_ok(self, key: str | None) -> bool:
+        """Whether ``key`` is the key of whoever started the game."""
+        return self.keys is None or hmac.compare_digest((key or "").encode(), self.keys.host.encode())
 
     # ---- who decides
 
@@ -199,8 +218,12 @@ class Hall:
     def _start(self, game: Game, seats: dict[str, str], title: str, campaign: dict[str, Any] | None) -> Table:
         gid = secrets.token_hex(6)
         header = game.log_lines()[0]
-        self.store.create(gid, header, seats, title, game.digest(), campaign)
-        table = Table(gid, game, seats, [], 0, title, campaign)
+        keys = SeatKeys(
+            host=secrets.token_urlsafe(12),
+            seats={seat: secrets.token_urlsafe(9) for seat, kind in seats.items() if kind == "person"},
+        )
+        self.store.create(gid, header, seats, title, game.digest(), campaign, keys)
+        table = Table(gid, game, seats, [], 0, title, campaign, keys)
         with self._lock:
             self.tables[gid] = table
         return table
@@ -218,7 +241,14 @@ class Hall:
         if game.digest() != stored.digest:
             raise InputError("the stored game does not replay to its saved state", where=f"game {gid}")
         table = Table(
-            gid, game, stored.seats, list(stored.choices), stored.version, stored.title, stored.campaign
+            gid,
+            game,
+            stored.seats,
+            list(stored.choices),
+            stored.version,
+            stored.title,
+            stored.campaign,
+            stored.keys,
         )
         with self._lock:
             return self.tables.setdefault(gid, table)

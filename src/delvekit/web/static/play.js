@@ -7,6 +7,7 @@
   if (!root) return;
   const gid = root.dataset.game;
   const seat = root.dataset.seat || "";
+  const key = root.dataset.key || "";    // the seat's secret, from its link
   const KEYS = "123456789abcdefghijklmnopqrstvwxyz";
   let view = null;
   let picked = [];        // cards clicked for a two-card or hand choice
@@ -24,7 +25,7 @@
   }
 
   async function load() {
-    const url = `/api/games/${gid}?board=true` + (seat ? `&seat=${encodeURIComponent(seat)}` : "");
+    const url = `/api/games/${gid}?board=true` + (seat ? `&seat=${encodeURIComponent(seat)}&key=${encodeURIComponent(key)}` : "");
     try {
       const r = await fetch(url, {cache: "no-store"});
       if (!r.ok) { say((await r.json()).detail || "cannot load the game", "error"); return; }
@@ -41,7 +42,7 @@
     try {
       const r = await fetch(`/api/games/${gid}/choices?board=true`, {
         method: "POST", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify({seat: seat, choice: choice, then: then || [], at: view.version}),
+        body: JSON.stringify({seat: seat, key: key, choice: choice, then: then || [], at: view.version}),
       });
       const body = await r.json();
       if (r.status === 200) { say(""); picked = []; pending = null; show(body); return; }
@@ -59,7 +60,7 @@
     if (!view || !view.undo) return;
     const r = await fetch(`/api/games/${gid}/undo?board=true`, {
       method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({seat: seat, at: view.version}),
+      body: JSON.stringify({seat: seat, key: key, at: view.version}),
     });
     const body = await r.json();
     if (r.ok) { say("Your last choice was taken back.", "info"); picked = []; show(body); }
