@@ -86,6 +86,9 @@
   }
 
   function show(v) {
+    // answers can arrive out of order (a stream-triggered load and a choice's reply): the version
+    // only grows (choices and undos both count), so an older view never replaces a newer one
+    if (view && v.version < view.version) return;
     view = v;
     root.dataset.version = v.version;
     root.dataset.digest = v.digest;
