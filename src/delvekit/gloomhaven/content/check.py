@@ -378,10 +378,10 @@ class _Checker:
             scenarios = {n: s for n, s in scenarios.items() if n in self.only_scenarios}
         if not scenarios:
             return
-        from delvekit.gloomhaven.content import scenario as scenario_module
+        from delvekit.gloomhaven.content.scenario_check import check_scenarios
 
         counts = {m.id: m.count for m in pack.monsters.values()}
-        self.problems.extend(scenario_module.check_scenarios(scenarios, monster_counts=counts))
+        self.problems.extend(check_scenarios(scenarios, monster_counts=counts))
         for number, s in scenarios.items():
             at = self.where("scenarios", number)
             for index, monster in enumerate(s.monsters):
