@@ -25,7 +25,8 @@ from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
 from delvekit.gloomhaven.items import play as items_play
 from delvekit.gloomhaven.model.elements import Element
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     CharacterSetup,

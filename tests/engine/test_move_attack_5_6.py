@@ -11,7 +11,8 @@ from delvekit.core.errors import InputError
 from delvekit.core.hexes import disk, distance
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.model.setup import BoardSpec, DoorSpec, GameSetup
 from delvekit.gloomhaven.testing.invariants import violations
 

@@ -10,7 +10,8 @@ from delvekit.core.hexes import DIRECTIONS, disk
 from delvekit.core.los import Sight
 from delvekit.core.paths import INF, Mover, movement, proximity
 from delvekit.gloomhaven.model.rulesets import PRESETS
-from delvekit.gloomhaven.monster_ai.solver import Ability, AreaOfEffect, Attack, Figure, MonsterTurn, solve
+from delvekit.gloomhaven.monster_ai.solver import solve
+from delvekit.gloomhaven.monster_ai.turn import Ability, AreaOfEffect, Attack, Figure, MonsterTurn
 
 HEXES = disk((0, 0), 3)
 

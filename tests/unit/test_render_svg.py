@@ -12,7 +12,8 @@ from delvekit.cli.scenario import group as scenario_cli
 from delvekit.core.board import Board, Terrain
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.content.scenario import Scenario, default_folder, load_scenarios
-from delvekit.render.svg import Figure, Marker, board_svg, monster_label, scenario_svg
+from delvekit.render.scenario import monster_label, scenario_svg
+from delvekit.render.svg import Figure, Marker, board_svg
 from delvekit.render.terminal import board_text, scenario_text
 
 NS = {"s": "http://www.w3.org/2000/svg"}

@@ -5,6 +5,7 @@ app's board and ``delve scenario show --svg``); :mod:`delvekit.render.terminal` 
 in a terminal with Rich.
 """
 
-from delvekit.render.svg import Figure, Marker, board_svg, scenario_svg
+from delvekit.render.scenario import scenario_svg
+from delvekit.render.svg import Figure, Marker, board_svg
 
 __all__ = ["Figure", "Marker", "board_svg", "scenario_svg"]

@@ -23,7 +23,8 @@ from rich.text import Text
 
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex
-from delvekit.render.svg import Figure, Marker, scenario_figures
+from delvekit.render.scenario import scenario_figures
+from delvekit.render.svg import Figure, Marker
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario

@@ -24,6 +24,7 @@ from typing import Any
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import DIRECTIONS, Hex, neighbours
 from delvekit.render import svg as render_svg
+from delvekit.render.scenario import monster_label
 from delvekit.render.svg import Figure, FigureKind
 from delvekit.web import editor
 
@@ -315,7 +316,7 @@ def _render_figures(doc: editor.Doc) -> list[Figure]:
         typed = standee_of(fid)
         if typed is not None:  # a scenario's standee: initials and number, its rank's colour
             rank, monster, number = typed
-            label = f"{render_svg.monster_label(monster)}{number}"
+            label = f"{monster_label(monster)}{number}"
             kind = "elite" if rank == "elite" else "boss" if rank == "boss" else "normal"
         if fig["side"] == "character":
             out.append(Figure(h, label, "character", f"character {fid}"))

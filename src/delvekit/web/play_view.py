@@ -389,7 +389,8 @@ def board_svg(game: Game, names: dict[str, str], decision: dict[str, Any] | None
     """The board now, as the scenario book draws it: standees labelled by type and number, health
     bars, condition icons, coins, unrevealed rooms veiled, the hexes the decision can use
     highlighted and clickable."""
-    from delvekit.render.svg import Figure, Marker, board_svg, monster_labels
+    from delvekit.render.scenario import monster_labels
+    from delvekit.render.svg import Figure, Marker, board_svg
 
     board = game.board()
     if board is None:
