@@ -12,12 +12,12 @@ from delvekit.gloomhaven.campaign.content import (
     CardAction,
     CardInfo,
     ClassInfo,
-    Condition,
     EventInfo,
     EventOption,
     EventRefs,
     ItemInfo,
     Outcome,
+    OutcomeCondition,
     PerkInfo,
     QuestInfo,
     Requirement,
@@ -138,8 +138,8 @@ EVENTS = (
         options={
             "A": EventOption(
                 outcomes=(
-                    Outcome(when=Condition(reputation_at_least=5), gold=10),
-                    Outcome(when=Condition(otherwise=True), reputation=-1),
+                    Outcome(when=OutcomeCondition(reputation_at_least=5), gold=10),
+                    Outcome(when=OutcomeCondition(otherwise=True), reputation=-1),
                 )
             ),
             "B": EventOption(outcomes=(Outcome(prosperity=1),)),
@@ -151,8 +151,8 @@ EVENTS = (
         options={
             "A": EventOption(
                 outcomes=(
-                    Outcome(when=Condition(pay_collective_gold=10), prosperity=1),
-                    Outcome(when=Condition(otherwise=True), reputation=-2),
+                    Outcome(when=OutcomeCondition(pay_collective_gold=10), prosperity=1),
+                    Outcome(when=OutcomeCondition(otherwise=True), reputation=-2),
                 )
             ),
             "B": EventOption(outcomes=(Outcome(collective_gold=15, items=(13,)),)),
@@ -173,8 +173,10 @@ EVENTS = (
             "A": EventOption(outcomes=(Outcome(collective_gold=-20),)),
             "B": EventOption(
                 outcomes=(
-                    Outcome(when=Condition(class_in_party=("brute", "sunkeeper")), xp=5, deck="remove"),
-                    Outcome(when=Condition(otherwise=True), xp=-5),
+                    Outcome(
+                        when=OutcomeCondition(class_in_party=("brute", "sunkeeper")), xp=5, deck="remove"
+                    ),
+                    Outcome(when=OutcomeCondition(otherwise=True), xp=-5),
                 )
             ),
         },

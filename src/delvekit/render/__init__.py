@@ -6,6 +6,6 @@ in a terminal with Rich.
 """
 
 from delvekit.render.scenario import scenario_svg
-from delvekit.render.svg import Figure, Marker, board_svg
+from delvekit.render.svg import Marker, Token, board_svg
 
-__all__ = ["Figure", "Marker", "board_svg", "scenario_svg"]
+__all__ = ["Marker", "Token", "board_svg", "scenario_svg"]

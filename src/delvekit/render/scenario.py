@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from delvekit.core.hexes import Hex, centre_point
 from delvekit.gloomhaven.content.maps import tile_hexes
-from delvekit.render.svg import Figure, Marker, board_svg
+from delvekit.render.svg import Marker, Token, board_svg
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -74,10 +74,10 @@ def monster_labels(monsters: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], list[Marker], dict[str, str]]:
+def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Token], list[Marker], dict[str, str]]:
     """Figures (monster standees for ``players`` characters), overlay markers and the label →
     monster legend of a scenario's setup."""
-    figures: list[Figure] = []
+    figures: list[Token] = []
     names: dict[str, str] = {}
     labels = monster_labels(p.monster for _, p in scenario.placements())
     for _, p in scenario.placements():
@@ -86,7 +86,7 @@ def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], li
             continue
         label = labels[p.monster]
         names[label] = p.monster
-        figures.append(Figure(p.hex, label, kind, f"{kind} {p.monster}"))
+        figures.append(Token(p.hex, label, kind, f"{kind} {p.monster}"))
     markers: list[Marker] = [Marker(h, "start") for h in scenario.starting_hexes]
     for o in scenario.overlays:
         for h in o.hexes:
@@ -134,15 +134,15 @@ def scenario_svg(
     smap = scenario.map()
     figures, markers, names = scenario_figures(scenario, players)
     regions = {h: n for n, hexes in smap.room_hexes.items() for h in hexes}
-    legend: list[tuple[Figure, str]] = [
-        (Figure((0, 0), label, "normal"), names[label].replace("-", " ")) for label in sorted(names)
+    legend: list[tuple[Token, str]] = [
+        (Token((0, 0), label, "normal"), names[label].replace("-", " ")) for label in sorted(names)
     ]
     legend += [
-        (Figure((0, 0), "", "normal"), "normal"),
-        (Figure((0, 0), "", "elite"), "elite"),
+        (Token((0, 0), "", "normal"), "normal"),
+        (Token((0, 0), "", "elite"), "elite"),
     ]
     if any(f.kind == "boss" for f in figures):
-        legend.append((Figure((0, 0), "", "boss"), "boss"))
+        legend.append((Token((0, 0), "", "boss"), "boss"))
     unplaced = sum(1 for _, p in scenario.placements() if p.hex is None and p.type_for(players) != "none")
     title = f"#{scenario.number} {scenario.name} - {players} characters"
     if unplaced:

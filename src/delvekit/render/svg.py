@@ -5,7 +5,7 @@ and the tests share one renderer. Hexes are flat-topped, north up, as in
 :mod:`delvekit.core.hexes`.
 
 >>> from delvekit.core.board import Board
->>> svg = board_svg(Board.build([(0, 0), (1, 0)]), figures=[Figure((0, 0), "BG", "elite")])
+>>> svg = board_svg(Board.build([(0, 0), (1, 0)]), figures=[Token((0, 0), "BG", "elite")])
 >>> svg.startswith("<svg") and 'class="figure elite"' in svg
 True
 """
@@ -21,7 +21,7 @@ from typing import Literal, TypeAlias
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex, corners, edge_segment, neighbours
 
-FigureKind: TypeAlias = Literal["normal", "elite", "boss", "character", "summon", "objective"]
+TokenKind: TypeAlias = Literal["normal", "elite", "boss", "character", "summon", "objective"]
 MarkerKind: TypeAlias = Literal[
     "obstacle", "trap", "hazardous", "difficult", "pressure-plate", "treasure", "coin", "corridor",
     "start", "wall", "text", "opening", "breakable", "tile",
@@ -29,12 +29,13 @@ MarkerKind: TypeAlias = Literal[
 
 
 @dataclass(frozen=True)
-class Figure:
-    """A standee: ``label`` is a short text drawn on it (2-3 letters), ``name`` its tooltip."""
+class Token:
+    """A figure drawn as a round token (a standee): ``label`` is a short text on it (2-3
+    letters), ``name`` its tooltip."""
 
     hex: Hex
     label: str
-    kind: FigureKind = "normal"
+    kind: TokenKind = "normal"
     name: str = ""
 
 
@@ -109,7 +110,7 @@ class _Frame:
 def board_svg(
     board: Board,
     *,
-    figures: Sequence[Figure] = (),
+    figures: Sequence[Token] = (),
     markers: Sequence[Marker] = (),
     highlights: Mapping[Hex, str] | Iterable[Hex] = (),
     paths: Sequence[Sequence[Hex]] = (),
@@ -117,7 +118,7 @@ def board_svg(
     dimmed: Iterable[Hex] = (),
     labels: Literal["none", "coords"] = "none",
     title: str = "",
-    legend: Sequence[tuple[Figure, str]] = (),
+    legend: Sequence[tuple[Token, str]] = (),
     size: float = 32.0,
     orientation: Literal["flat", "pointy"] = "flat",
     extent: Iterable[Hex] = (),
@@ -386,7 +387,7 @@ def _paths(frame: _Frame, paths: Sequence[Sequence[Hex]], size: float) -> list[s
     return out
 
 
-def _figure(cx: float, cy: float, f: Figure, size: float) -> list[str]:
+def _figure(cx: float, cy: float, f: Token, size: float) -> list[str]:
     fill, text = _FIGURE_FILL[f.kind]
     r = size * 0.5
     out = [f'<g class="figure {f.kind}">']
@@ -410,7 +411,7 @@ def _figure(cx: float, cy: float, f: Figure, size: float) -> list[str]:
     return out
 
 
-def _figures(frame: _Frame, figures: Sequence[Figure], size: float) -> list[str]:
+def _figures(frame: _Frame, figures: Sequence[Token], size: float) -> list[str]:
     out = ['<g class="figures">']
     for f in figures:
         cx, cy = frame.centre(f.hex)
@@ -419,7 +420,7 @@ def _figures(frame: _Frame, figures: Sequence[Figure], size: float) -> list[str]
     return out
 
 
-def _legend(legend: Sequence[tuple[Figure, str]], y0: float, size: float) -> list[str]:
+def _legend(legend: Sequence[tuple[Token, str]], y0: float, size: float) -> list[str]:
     out = ['<g class="legend">']
     small = size * 0.7
     for i, (fig, text) in enumerate(legend):

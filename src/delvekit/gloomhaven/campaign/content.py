@@ -87,7 +87,7 @@ class QuestInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     unlocks_envelope: str | None = None
 
 
-class Condition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class OutcomeCondition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """When an event outcome applies. Empty = always."""
 
     reputation_at_least: int | None = None
@@ -103,7 +103,7 @@ class Condition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class Outcome(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    when: Condition = Condition()
+    when: OutcomeCondition = OutcomeCondition()
     gold: int = 0
     """Each character (a negative amount is a loss, never below 0)."""
     collective_gold: int = 0

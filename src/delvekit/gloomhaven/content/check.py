@@ -42,7 +42,7 @@ from delvekit.gloomhaven.content.schema import (
     ITEM_TRIGGERS,
     MODES,
     NUMERIC_TYPES,
-    Ability,
+    CardAbility,
     CharacterClass,
     Formula,
     MonsterDeck,
@@ -112,12 +112,12 @@ class _Checker:
 
     # -- abilities ---------------------------------------------------------------------------
     def abilities(
-        self, at: tuple[str, str], field: str, abilities: Iterable[Ability], *, relative: bool
+        self, at: tuple[str, str], field: str, abilities: Iterable[CardAbility], *, relative: bool
     ) -> None:
         for index, ability in enumerate(abilities):
             self.ability(at, f"{field}[{index}]", ability, relative=relative)
 
-    def ability(self, at: tuple[str, str], field: str, a: Ability, *, relative: bool) -> None:
+    def ability(self, at: tuple[str, str], field: str, a: CardAbility, *, relative: bool) -> None:
         if a.type not in ABILITY_TYPES:
             self.add(at, f"{field}.type", f"unknown ability type {a.type!r}")
             return
@@ -226,7 +226,7 @@ class _Checker:
         if m.specials and not m.boss:
             self.add(at, "specials", "only bosses have special actions")
 
-    def stat_traits(self, at: tuple[str, str], field: str, abilities: Iterable[Ability]) -> None:
+    def stat_traits(self, at: tuple[str, str], field: str, abilities: Iterable[CardAbility]) -> None:
         """Every trait of a stat line has its field in the engine's monster stats, so that none
         is lost between the pack and play (docs/monster-traits.md)."""
         traits = _engine_traits()

@@ -1,7 +1,7 @@
 """Reading Gloomhaven Secretariat (GHS) actions: the converter shared by every GHS importer.
 
 GHS keeps abilities as nested ``{type, value, valueType, subActions}`` objects; a
-:class:`Converter` turns them into delvekit's card-schema :class:`~.schema.Ability` records,
+:class:`Converter` turns them into delvekit's card-schema :class:`~.schema.CardAbility` records,
 raising :class:`ContentError` that names the GHS file and the JSON path of the offending value.
 The id tables (:data:`CLASS_IDS`, :data:`ITEM_SLOTS`) and the name helpers (:func:`kebab`,
 :func:`title`) live here too, so the class, monster and campaign converters
@@ -18,8 +18,8 @@ from typing import Any, Final
 from delvekit.core.errors import ContentError
 from delvekit.gloomhaven.content import expr
 from delvekit.gloomhaven.content.schema import (
-    Ability,
     AreaHex,
+    CardAbility,
     Spawn,
     SummonStats,
 )
@@ -83,17 +83,17 @@ class Converter:
         return ContentError(message, where=f"{self.where}: {path}")
 
     # -- actions ------------------------------------------------------------------------------
-    def actions(self, raw: Any, path: str) -> tuple[Ability, ...]:
+    def actions(self, raw: Any, path: str) -> tuple[CardAbility, ...]:
         if raw is None:
             return ()
         if not isinstance(raw, list):
             raise self.fail(path, "expected a list of actions")
-        out: list[Ability] = []
+        out: list[CardAbility] = []
         for index, item in enumerate(raw):
             out.extend(self.action(item, f"{path}[{index}]"))
         return tuple(out)
 
-    def action(self, raw: Any, path: str) -> list[Ability]:
+    def action(self, raw: Any, path: str) -> list[CardAbility]:
         """One GHS action → zero or more abilities (layout groups are flattened)."""
         if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
             raise self.fail(path, "expected an action object with a type")
@@ -111,9 +111,9 @@ class Converter:
             if kind == "condition":
                 if not isinstance(value, str):
                     raise self.fail(f"{path}.value", "a condition needs a name")
-                return [Ability(type="condition", value=value, sub=sub, enhancements=enhancements)]
+                return [CardAbility(type="condition", value=value, sub=sub, enhancements=enhancements)]
             return [
-                Ability(
+                CardAbility(
                     type=_TYPE_NAMES.get(kind, kind),
                     value=number,
                     mode=mode,
@@ -125,28 +125,28 @@ class Converter:
             if not isinstance(value, str):
                 raise self.fail(f"{path}.value", "an element needs a name")
             element_mode = "consume" if raw.get("valueType") == "minus" else "infuse"
-            return [Ability(type="element", value=value, mode=element_mode, sub=sub)]
+            return [CardAbility(type="element", value=value, mode=element_mode, sub=sub)]
         if kind == "specialTarget":
             return [self.affects(value, path, sub)]
         if kind == "area":
             return [
-                Ability(
+                CardAbility(
                     type="area", area=self.area(value, f"{path}.value"), sub=sub, enhancements=enhancements
                 )
             ]
         if kind == "card":
             return [self.card_marker(value, path)]
         if kind == "custom":
-            return [Ability(type="custom", value=self.custom_key(value, path), sub=sub)]
+            return [CardAbility(type="custom", value=self.custom_key(value, path), sub=sub)]
         if kind == "box":
             key = self.custom_key(value, path)
             if key.endswith("augment"):
-                return [Ability(type="augment", sub=sub)]
-            return [Ability(type="custom", value=key, sub=sub)]
+                return [CardAbility(type="augment", sub=sub)]
+            return [CardAbility(type="custom", value=key, sub=sub)]
         if kind == "summon":
             return [self.summon(raw, path, sub)]
         if kind == "fly":
-            return [Ability(type="flying", sub=sub)]
+            return [CardAbility(type="flying", sub=sub)]
         raise self.fail(f"{path}.type", f"unknown GHS action type {kind!r}")
 
     def mode(self, kind: str, value_type: Any, path: str) -> str:
@@ -170,7 +170,7 @@ class Converter:
             return _formula(text, self, path)
         raise self.fail(path, f"expected a number, got {type(value).__name__}")
 
-    def affects(self, value: Any, path: str, sub: tuple[Ability, ...]) -> Ability:
+    def affects(self, value: Any, path: str, sub: tuple[CardAbility, ...]) -> CardAbility:
         if not isinstance(value, str) or not value:
             raise self.fail(f"{path}.value", "a special target needs a kind")
         name, _, distance = value.partition(":")
@@ -180,10 +180,10 @@ class Converter:
             "selfAllies": "self-allies",
             "adjacentEnemies": "enemies-adjacent",
         }.get(name, kebab(name))
-        extra: tuple[Ability, ...] = ()
+        extra: tuple[CardAbility, ...] = ()
         if distance:
-            extra = (Ability(type="range", value=self.number(distance, f"{path}.value")),)
-        return Ability(type="affects", value=kind, sub=extra + sub)
+            extra = (CardAbility(type="range", value=self.number(distance, f"{path}.value")),)
+        return CardAbility(type="affects", value=kind, sub=extra + sub)
 
     def area(self, value: Any, path: str) -> tuple[AreaHex, ...]:
         if not isinstance(value, str):
@@ -207,15 +207,15 @@ class Converter:
             for q, r, k in axial
         )
 
-    def card_marker(self, value: Any, path: str) -> Ability:
+    def card_marker(self, value: Any, path: str) -> CardAbility:
         if not isinstance(value, str):
             raise self.fail(f"{path}.value", "a card marker is text")
         name, _, amount = value.partition(":")
         if name == "experience":
-            return Ability(type="xp", value=self.number(amount, f"{path}.value"))
+            return CardAbility(type="xp", value=self.number(amount, f"{path}.value"))
         if name in ("round", "persistent", "lost", "slot", "slotXp"):
             # Placed on the card half by `half`; kept here as a marker ability meanwhile.
-            return Ability(type="custom", value=f"card:{value}")
+            return CardAbility(type="custom", value=f"card:{value}")
         raise self.fail(f"{path}.value", f"unknown card marker {value!r}")
 
     def custom_key(self, value: Any, path: str) -> str:
@@ -227,19 +227,19 @@ class Converter:
         # Free text in the source (a rule sentence): keep only a reference, never the words.
         return "text:" + kebab(value)[:48]
 
-    def summon(self, raw: Mapping[str, Any], path: str, sub: tuple[Ability, ...]) -> Ability:
+    def summon(self, raw: Mapping[str, Any], path: str, sub: tuple[CardAbility, ...]) -> CardAbility:
         value = raw.get("value")
         data = raw.get("valueObject")
         if value == "summonData" and isinstance(data, dict):
-            return Ability(type="summon", summon=self.summon_stats(data, f"{path}.valueObject"), sub=sub)
+            return CardAbility(type="summon", summon=self.summon_stats(data, f"{path}.valueObject"), sub=sub)
         if value == "objectiveSpawn":
             names = [entry.get("objective", {}).get("name", "") for entry in data or ()]
-            return Ability(type="custom", value="objective-spawn:" + ",".join(names), sub=sub)
+            return CardAbility(type="custom", value="objective-spawn:" + ",".join(names), sub=sub)
         if isinstance(data, list):
-            return Ability(type="spawn", spawns=self.spawns(data, f"{path}.valueObject"), sub=sub)
+            return CardAbility(type="spawn", spawns=self.spawns(data, f"{path}.valueObject"), sub=sub)
         if isinstance(value, str) and value:
             # "summon demon": the boss summons a monster chosen by the scenario's rules.
-            return Ability(type="spawn", value=value, sub=sub)
+            return CardAbility(type="spawn", value=value, sub=sub)
         raise self.fail(path, "cannot read summon")
 
     def spawns(self, raw: list[Any], path: str) -> tuple[Spawn, ...]:
@@ -264,13 +264,13 @@ class Converter:
                 raise self.fail(f"{path}.{key}", "missing")
             return self.number(value, f"{path}.{key}")
 
-        abilities: tuple[Ability, ...] = ()
+        abilities: tuple[CardAbility, ...] = ()
         attack_text = raw.get("attack")
         if isinstance(attack_text, str) and "%game.element." in attack_text:
             # "2 %game.element.fire%": the summon's attacks carry an element (see docs/content.md).
             elements = re.findall(r"%game\.element\.([a-z]+)%", attack_text)
             raw = {**raw, "attack": re.sub(r"%game\.element\.[a-z]+%", "", attack_text).strip()}
-            abilities += tuple(Ability(type="element", value=e, mode="infuse") for e in elements)
+            abilities += tuple(CardAbility(type="element", value=e, mode="infuse") for e in elements)
         if "action" in raw:
             abilities = tuple(self.action(raw["action"], f"{path}.action"))
         abilities += self.actions(raw.get("actions"), f"{path}.actions")

@@ -15,8 +15,8 @@ import msgspec
 from delvekit.core.errors import ContentError
 from delvekit.gloomhaven.content.ghs_actions import CLASS_IDS, Converter, title
 from delvekit.gloomhaven.content.schema import (
-    Ability,
     AbilityCard,
+    CardAbility,
     CardHalf,
     CardLevel,
     CharacterClass,
@@ -57,9 +57,9 @@ def _half(conv: Converter, raw: Any, path: str, *, lost: bool) -> CardHalf:
     xp = 0
     slots: list[UseSlot] = []
 
-    def lift(items: Sequence[Ability], top_level: bool) -> tuple[Ability, ...]:
+    def lift(items: Sequence[CardAbility], top_level: bool) -> tuple[CardAbility, ...]:
         nonlocal xp
-        kept: list[Ability] = []
+        kept: list[CardAbility] = []
         for a in items:
             if a.type == "augment":
                 # An augment's own markers describe the augment, not the card half: keep them.

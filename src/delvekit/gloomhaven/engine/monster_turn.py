@@ -240,7 +240,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[ai_turn.Outcome]:
         return g.id in team or g.side != f.side if mind else g.side == f.side
 
     figures = tuple(
-        ai_turn.Figure(
+        ai_turn.Piece(
             id=g.id,
             side="monster" if ally(g) else "character",
             hex=g.hex,
@@ -255,7 +255,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[ai_turn.Outcome]:
     turn = ai_turn.MonsterTurn(
         board=board,
         figures=figures,
-        ability=ai_turn.Ability(
+        ability=ai_turn.MoveAttack(
             move=move,
             jump=move_ab.jump if move_ab is not None else False,
             flying=flying,

@@ -19,8 +19,8 @@ from delvekit.gloomhaven.model.modifiers import (
     CONDITIONS,
     CURSE_LIMIT,
     ELEMENTS,
-    Condition,
-    Element,
+    ConditionName,
+    ElementName,
     ModifierCard,
     as_card,
     compare,
@@ -33,8 +33,8 @@ class CardEffects(msgspec.Struct, frozen=True, kw_only=True):
     pull, heal and shield is a separate effect (§7: applied or skipped independently; two heals
     are two heals), so those are tuples; pierce and extra targets add up."""
 
-    conditions: tuple[Condition, ...] = ()
-    elements: tuple[Element, ...] = ()
+    conditions: tuple[ConditionName, ...] = ()
+    elements: tuple[ElementName, ...] = ()
     pushes: tuple[int, ...] = ()
     pulls: tuple[int, ...] = ()
     pierce: int = 0

@@ -38,14 +38,14 @@ from delvekit.core.errors import InputError
 
 CardKind: TypeAlias = Literal["add", "double", "null"]
 Marker: TypeAlias = Literal["", "bless", "curse"]
-Condition: TypeAlias = Literal[
+ConditionName: TypeAlias = Literal[
     "poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse",
     "invisible", "strengthen", "bless",
 ]  # fmt: skip
-Element: TypeAlias = Literal["fire", "ice", "air", "earth", "light", "dark"]
+ElementName: TypeAlias = Literal["fire", "ice", "air", "earth", "light", "dark"]
 
-CONDITIONS: tuple[Condition, ...] = get_args(Condition)
-ELEMENTS: tuple[Element, ...] = get_args(Element)
+CONDITIONS: tuple[ConditionName, ...] = get_args(ConditionName)
+ELEMENTS: tuple[ElementName, ...] = get_args(ElementName)
 
 
 class ModifierCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -60,8 +60,8 @@ class ModifierCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     value: int = 0
     rolling: bool = False
     marker: Marker = ""
-    conditions: tuple[Condition, ...] = ()
-    elements: tuple[Element, ...] = ()
+    conditions: tuple[ConditionName, ...] = ()
+    elements: tuple[ElementName, ...] = ()
     push: int = 0
     pull: int = 0
     pierce: int = 0

@@ -62,12 +62,12 @@ from delvekit.gloomhaven.monster_ai.case_fields import (
 )
 from delvekit.gloomhaven.monster_ai.solver import solve
 from delvekit.gloomhaven.monster_ai.turn import (
-    Ability,
     AreaOfEffect,
     Attack,
-    Figure,
     MonsterTurn,
+    MoveAttack,
     Outcome,
+    Piece,
     validate,
 )
 
@@ -303,7 +303,7 @@ def _parse_case(
     except BoardError as exc:
         raise fail(f"{where}.board", str(exc)) from None
 
-    figures: list[Figure] = []
+    figures: list[Piece] = []
     figure_info: list[Mapping[str, Any]] = []
     occupied: dict[Hex, str] = {}
     actives = 0
@@ -338,7 +338,7 @@ def _parse_case(
         summon_of = read_str(f["summon_of"], f"{at}.summon_of") if "summon_of" in f else None
         if f.get("source_index") is not None:
             read_int(f["source_index"], f"{at}.source_index", 0, 10**9)
-        figures.append(Figure(fid, side, h, active, initiative, invisible, summon_of))
+        figures.append(Piece(fid, side, h, active, initiative, invisible, summon_of))
         figure_info.append({k: f[k] for k in ("source_index",) if k in f})
     if actives != 1:
         raise fail(f"{where}.figures", f"exactly one figure must be active, found {actives}")
@@ -426,7 +426,7 @@ def _check_info(c: Mapping[str, Any], where: str) -> None:
         read_bool(c["answer_differs_across_rulesets"], f"{where}.answer_differs_across_rulesets")
 
 
-def _parse_ability(raw: object, where: str) -> Ability:
+def _parse_ability(raw: object, where: str) -> MoveAttack:
     a = read_object(raw, where, _ABILITY_KEYS, ("move", "attack"))
     move = read_int(a["move"], f"{where}.move", 0, MAX_MOVE)
     flags = {k: read_bool(a.get(k, False), f"{where}.{k}") for k in ("jump", "flying", "teleport", "muddled")}
@@ -460,7 +460,7 @@ def _parse_ability(raw: object, where: str) -> Ability:
                 raise fail(f"{at}.aoe.hexes", "the area has no hex to attack")
             aoe = AreaOfEffect(anchor, tuple(hexes), orient)
         attack = Attack(range=rng, targets=targets, aoe=aoe)  # type: ignore[arg-type]
-    return Ability(move=move, attack=attack, **flags)
+    return MoveAttack(move=move, attack=attack, **flags)
 
 
 def load(path: str | Path) -> CaseDocument:

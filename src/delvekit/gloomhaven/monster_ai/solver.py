@@ -26,12 +26,12 @@ The board queries (reach, line of sight, area placements) are :class:`~.reach.Re
 records are :mod:`.turn`'s.
 
 >>> from delvekit.core.board import Board
->>> from delvekit.gloomhaven.monster_ai.turn import Ability, Attack, Figure, MonsterTurn
+>>> from delvekit.gloomhaven.monster_ai.turn import MoveAttack, Attack, Piece, MonsterTurn
 >>> from delvekit.core.hexes import disk
 >>> turn = MonsterTurn(
 ...     board=Board.build(disk((0, 0), 3)),
-...     figures=(Figure("A", "monster", (0, 0), active=True), Figure("C1", "character", (0, -3))),
-...     ability=Ability(move=2, attack=Attack()),
+...     figures=(Piece("A", "monster", (0, 0), active=True), Piece("C1", "character", (0, -3))),
+...     ability=MoveAttack(move=2, attack=Attack()),
 ... )
 >>> [(o.destination, o.targets) for o in solve(turn)]
 [((0, -2), ('C1',))]

@@ -21,8 +21,10 @@ Orientations: TypeAlias = Literal["rotations_and_mirror", "rotations_only", "fix
 
 
 @dataclass(frozen=True)
-class Figure:
-    """A standee on the board. Characters carry their initiative (0 = unspecified: all equal)."""
+class Piece:
+    """A figure as the monster AI sees it: an id, a side and a hex (the engine's figure is
+    :class:`delvekit.gloomhaven.engine.state.Figure`). Characters carry their initiative
+    (0 = unspecified: all equal)."""
 
     id: FigureId
     side: Side
@@ -63,7 +65,7 @@ class Attack:
 
 
 @dataclass(frozen=True)
-class Ability:
+class MoveAttack:
     """One monster ability card line: a move (maybe jump/flying/teleport) and an attack."""
 
     move: int = 0
@@ -79,11 +81,11 @@ class MonsterTurn:
     """Everything the AI needs: the board, every figure (one active), the ability, the rules."""
 
     board: Board
-    figures: tuple[Figure, ...]
-    ability: Ability
+    figures: tuple[Piece, ...]
+    ability: MoveAttack
     ruleset: Ruleset = field(default_factory=lambda: PRESETS["gloomhaven"])
 
-    def active(self) -> Figure:
+    def active(self) -> Piece:
         actives = [f for f in self.figures if f.active]
         if len(actives) != 1:
             raise InputError(f"exactly one active figure is needed, found {len(actives)}", where="figures")
