@@ -159,7 +159,7 @@ def scenario(seed: int) -> GameSetup:
             ]
         },
         [[("guard", "normal", (3, 0)), ("guard", "elite", (3, -1)), ("guard", "normal", (2, 2))]],
-        win="kill_all",
+        win="kill-all",
     )
     return msgspec.structs.replace(
         s, board=BoardSpec(hexes=tuple(disk((0, 0), 4)), terrain=(((0, 1), "trap"), ((0, -1), "obstacle")))

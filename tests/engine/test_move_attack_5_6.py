@@ -275,7 +275,7 @@ def board_game(seed: int) -> GameSetup:
         [mtype("guard", health=2)],
         {"guard": [mcard("g30", 30, "shield 1"), mcard("g50", 50, "retaliate 1", shuffle=True)]},
         [[("guard", "normal", (2, -1)), ("guard", "elite", (2, 1))], [("guard", "normal", (6, 0))]],
-        win="kill_all",
+        win="kill-all",
     )
     return msgspec.structs.replace(s, board=board())
 

@@ -191,8 +191,8 @@ SLOT_WORDS = {
     "head": "head",
     "body": "body",
     "legs": "legs",
-    "one_hand": "one hand",
-    "two_hands": "two hands",
+    "one-hand": "one hand",
+    "two-hands": "two hands",
     "small": "small item",
 }
 

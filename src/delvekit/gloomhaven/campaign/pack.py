@@ -81,12 +81,12 @@ _SLOTS: Final[dict[str, Slot]] = {
     "head": "head",
     "body": "body",
     "legs": "legs",
-    "one-hand": "one_hand",
-    "one_hand": "one_hand",
-    "onehand": "one_hand",
-    "two-hands": "two_hands",
-    "two_hands": "two_hands",
-    "twohand": "two_hands",
+    "one-hand": "one-hand",
+    "one_hand": "one-hand",
+    "onehand": "one-hand",
+    "two-hands": "two-hands",
+    "two_hands": "two-hands",
+    "twohand": "two-hands",
     "small": "small",
 }
 

@@ -562,7 +562,7 @@ class Game:
                 st.ending = "victory"
                 self.emit("scenario-goal", "victory")
             return
-        if self.setup.win != "kill_all":
+        if self.setup.win != "kill-all":
             return
         if len(st.revealed_rooms) == len(self.setup.rooms) and not any(
             f.kind == "monster" and f.side == "monsters" for f in st.figures.values()
