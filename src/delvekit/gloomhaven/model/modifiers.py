@@ -37,7 +37,7 @@ import msgspec
 from delvekit.core.errors import InputError
 
 CardKind: TypeAlias = Literal["add", "double", "null"]
-Marker: TypeAlias = Literal["", "bless", "curse"]
+CardMarker: TypeAlias = Literal["", "bless", "curse"]
 ConditionName: TypeAlias = Literal[
     "poison", "wound", "immobilize", "disarm", "stun", "muddle", "curse",
     "invisible", "strengthen", "bless",
@@ -59,7 +59,7 @@ class ModifierCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     kind: CardKind = "add"
     value: int = 0
     rolling: bool = False
-    marker: Marker = ""
+    marker: CardMarker = ""
     conditions: tuple[ConditionName, ...] = ()
     elements: tuple[ElementName, ...] = ()
     push: int = 0
@@ -163,7 +163,7 @@ def _check(card: ModifierCard) -> str:
     return ""
 
 
-_BASES: dict[str, tuple[CardKind, Marker]] = {
+_BASES: dict[str, tuple[CardKind, CardMarker]] = {
     "x2": ("double", ""),
     "2x": ("double", ""),
     "null": ("null", ""),
@@ -204,7 +204,7 @@ def parse_card(text: str) -> ModifierCard:
         raise InputError("missing the card's value (+N, -N, x2, null, bless or curse)", where=where)
     base, rest = words[0], words[1:]
     kind: CardKind = "add"
-    marker: Marker = ""
+    marker: CardMarker = ""
     value = 0
     if base in _BASES:
         kind, marker = _BASES[base]
