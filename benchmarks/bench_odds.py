@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven.model.damage import resolve_attack
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, apply_perks, standard_deck
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import apply_perks, standard_deck
 from delvekit.gloomhaven.model.odds import _damage, attack_distribution
 
 # A Brute with every rolling perk taken: 14 rolling cards in 6 groups, the heaviest common case.

@@ -27,7 +27,7 @@ from delvekit.gloomhaven.bots.players import RandomBot, play
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.maps import build_map, load_tiles
 from delvekit.gloomhaven.content.scenario import check_scenarios, default_folder, load_scenarios
-from delvekit.render.svg import scenario_svg
+from delvekit.render.scenario import scenario_svg
 from delvekit.render.terminal import scenario_text
 
 

@@ -12,12 +12,12 @@ from delvekit.gloomhaven.campaign.content import (
     CardAction,
     CardInfo,
     ClassInfo,
-    Condition,
     EventInfo,
     EventOption,
     EventRefs,
     ItemInfo,
     Outcome,
+    OutcomeCondition,
     PerkInfo,
     QuestInfo,
     Requirement,
@@ -34,32 +34,32 @@ ITEMS = [
     (5, "Cloak of Invisibility", 20, 2, "body", 1),
     (6, "Eagle-Eye Goggles", 30, 2, "head", 1),
     (7, "Iron Helmet", 10, 2, "head", 1),
-    (8, "Heater Shield", 20, 2, "one_hand", 1),
-    (9, "Piercing Bow", 30, 2, "two_hands", 1),
-    (10, "War Hammer", 30, 2, "two_hands", 1),
-    (11, "Poison Dagger", 20, 2, "one_hand", 1),
+    (8, "Heater Shield", 20, 2, "one-hand", 1),
+    (9, "Piercing Bow", 30, 2, "two-hands", 1),
+    (10, "War Hammer", 30, 2, "two-hands", 1),
+    (11, "Poison Dagger", 20, 2, "one-hand", 1),
     (12, "Minor Healing Potion", 10, 4, "small", 1),
     (13, "Minor Stamina Potion", 10, 4, "small", 1),
     (14, "Minor Power Potion", 10, 4, "small", 1),
     (15, "Boots of Speed", 30, 2, "legs", 2),
     (16, "Cloak of Pockets", 20, 2, "body", 2),
     (17, "Empowering Talisman", 45, 2, "head", 2),
-    (18, "Battle-Axe", 20, 2, "one_hand", 2),
-    (19, "Weighted Net", 20, 2, "two_hands", 2),
+    (18, "Battle-Axe", 20, 2, "one-hand", 2),
+    (19, "Weighted Net", 20, 2, "two-hands", 2),
     (20, "Minor Mana Potion", 10, 4, "small", 2),
     (21, "Stun Powder", 20, 2, "small", 2),
     (22, "Heavy Greaves", 20, 2, "legs", 3),
     (23, "Chainmail", 20, 2, "body", 3),
     (24, "Amulet of Life", 20, 2, "head", 3),
-    (25, "Jagged Sword", 30, 2, "one_hand", 3),
-    (26, "Long Spear", 30, 2, "two_hands", 3),
+    (25, "Jagged Sword", 30, 2, "one-hand", 3),
+    (26, "Long Spear", 30, 2, "two-hands", 3),
     (27, "Major Healing Potion", 30, 4, "small", 3),
     (28, "Moon Earring", 20, 2, "small", 3),
     (29, "Comfortable Shoes", 30, 2, "legs", 4),
     (30, "Studded Leather", 30, 2, "body", 4),
     (31, "Hawk Helm", 20, 2, "head", 4),
-    (32, "Tower Shield", 40, 2, "one_hand", 4),
-    (33, "Volatile Bomb", 30, 2, "one_hand", 4),
+    (32, "Tower Shield", 40, 2, "one-hand", 4),
+    (33, "Volatile Bomb", 30, 2, "one-hand", 4),
     (34, "Major Stamina Potion", 30, 4, "small", 4),
     (35, "Falcon Figurine", 50, 2, "small", 4),
 ]
@@ -138,8 +138,8 @@ EVENTS = (
         options={
             "A": EventOption(
                 outcomes=(
-                    Outcome(when=Condition(reputation_at_least=5), gold=10),
-                    Outcome(when=Condition(otherwise=True), reputation=-1),
+                    Outcome(when=OutcomeCondition(reputation_at_least=5), gold=10),
+                    Outcome(when=OutcomeCondition(otherwise=True), reputation=-1),
                 )
             ),
             "B": EventOption(outcomes=(Outcome(prosperity=1),)),
@@ -151,8 +151,8 @@ EVENTS = (
         options={
             "A": EventOption(
                 outcomes=(
-                    Outcome(when=Condition(pay_collective_gold=10), prosperity=1),
-                    Outcome(when=Condition(otherwise=True), reputation=-2),
+                    Outcome(when=OutcomeCondition(pay_collective_gold=10), prosperity=1),
+                    Outcome(when=OutcomeCondition(otherwise=True), reputation=-2),
                 )
             ),
             "B": EventOption(outcomes=(Outcome(collective_gold=15, items=(13,)),)),
@@ -173,8 +173,10 @@ EVENTS = (
             "A": EventOption(outcomes=(Outcome(collective_gold=-20),)),
             "B": EventOption(
                 outcomes=(
-                    Outcome(when=Condition(class_in_party=("brute", "sunkeeper")), xp=5, deck="remove"),
-                    Outcome(when=Condition(otherwise=True), xp=-5),
+                    Outcome(
+                        when=OutcomeCondition(class_in_party=("brute", "sunkeeper")), xp=5, deck="remove"
+                    ),
+                    Outcome(when=OutcomeCondition(otherwise=True), xp=-5),
                 )
             ),
         },

@@ -11,15 +11,15 @@ import pytest
 from delvekit.gloomhaven.content import ContentPack, load_pack
 from delvekit.gloomhaven.content.check import check_pack
 from delvekit.gloomhaven.content.pack import BUNDLED
-from delvekit.gloomhaven.content.schema import ITEM_SCOPES, ITEM_TRIGGERS, Ability, Item
+from delvekit.gloomhaven.content.schema import ITEM_SCOPES, ITEM_TRIGGERS, CardAbility, Item
 
 PACK = load_pack()
 BASE = [item for item in PACK.items.values() if not item.solo]
 ATTACK_TRIGGERS = {"attack", "melee-attack", "ranged-attack", "ally-attack"}
 
 
-def _walk(abilities: tuple[Ability, ...]) -> list[Ability]:
-    out: list[Ability] = []
+def _walk(abilities: tuple[CardAbility, ...]) -> list[CardAbility]:
+    out: list[CardAbility] = []
     for a in abilities:
         out.append(a)
         out.extend(_walk(a.sub))
@@ -56,20 +56,21 @@ def test_known_items_decode_as_printed() -> None:
     items = PACK.items
     boots = items[1]
     assert (boots.name, boots.use, boots.trigger) == ("Boots of Striding", "spent", "move")
-    assert boots.effects == (Ability(type="move", value=2, mode="add"),)
+    assert boots.effects == (CardAbility(type="move", value=2, mode="add"),)
 
     potion = items[12]
     assert (potion.name, potion.use, potion.trigger) == ("Minor Healing Potion", "consumed", "own-turn")
-    assert potion.effects == (Ability(type="heal", value=3, sub=(Ability(type="affects", value="self"),)),)
+    heal_self = CardAbility(type="heal", value=3, sub=(CardAbility(type="affects", value="self"),))
+    assert potion.effects == (heal_self,)
 
     hide = items[3]
     assert (hide.name, hide.use, hide.uses, hide.trigger) == ("Hide Armor", "spent", 2, "damaged-by-attack")
     assert hide.modifiers_added == ("-1", "-1")
-    assert hide.effects == (Ability(type="shield", value=1),)
+    assert hide.effects == (CardAbility(type="shield", value=1),)
 
     leather = items[4]
     assert leather.trigger == "attacked"
-    assert leather.effects == (Ability(type="custom", value="attacker-disadvantage"),)
+    assert leather.effects == (CardAbility(type="custom", value="attacker-disadvantage"),)
 
     platemail = items[65]
     assert (platemail.uses, len(platemail.modifiers_added)) == (5, 5)
@@ -78,13 +79,14 @@ def test_known_items_decode_as_printed() -> None:
     assert iron_helmet.use == "passive"
 
     war_hammer = items[10]
-    assert (war_hammer.scope, war_hammer.effects) == ("entire", (Ability(type="condition", value="stun"),))
+    stun = CardAbility(type="condition", value="stun")
+    assert (war_hammer.scope, war_hammer.effects) == ("entire", (stun,))
     assert items[11].scope == "single"
 
     frigid = items[77]
     (consume,) = frigid.effects
     assert (consume.type, consume.value, consume.mode) == ("element", "ice", "consume")
-    assert consume.sub == (Ability(type="attack", value=2, mode="add"),)
+    assert consume.sub == (CardAbility(type="attack", value=2, mode="add"),)
 
 
 def test_summon_items_summon_their_stat_line() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.check import check_pack
 from delvekit.gloomhaven.content.expr import value
-from delvekit.gloomhaven.content.schema import Ability
+from delvekit.gloomhaven.content.schema import CardAbility
 
 
 def test_bundled_pack_is_complete() -> None:
@@ -139,7 +139,7 @@ def test_items() -> None:
     )
 
 
-def _customs(abilities: tuple[Ability, ...]) -> list[str]:
+def _customs(abilities: tuple[CardAbility, ...]) -> list[str]:
     out: list[str] = []
     for a in abilities:
         if a.type == "custom":

@@ -19,13 +19,13 @@ from delvekit.gloomhaven.content.scenario import (
     Door,
     Placement,
     Scenario,
-    check_scenarios,
     decode_scenario,
     default_folder,
     encode_scenario,
     load_scenarios,
     scenario_facts,
 )
+from delvekit.gloomhaven.content.scenario_check import check_scenarios
 
 DATA = default_folder().parent
 

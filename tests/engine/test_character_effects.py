@@ -427,15 +427,15 @@ def test_wild_consumption_for_characters_any_strong_or_waning_element_9() -> Non
     from delvekit.gloomhaven.content import schema as cs
     from delvekit.gloomhaven.content.adapter import merge_forced
 
-    wild = cs.Ability(
+    wild = cs.CardAbility(
         type="attack",
         value=2,
         sub=(
-            cs.Ability(
+            cs.CardAbility(
                 type="element",
                 value="wild",
                 mode="consume",
-                sub=(cs.Ability(type="attack", value=2, mode="add"),),
+                sub=(cs.CardAbility(type="attack", value=2, mode="add"),),
             ),
         ),
     )

@@ -423,7 +423,8 @@ def test_airborne_toxin_bottom_poisons_every_enemy() -> None:
 
 
 def test_baneful_hex_a_curse_drawn_by_an_enemy_hurts_it() -> None:
-    from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+    from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+    from delvekit.gloomhaven.model.modifiers import cards_of
 
     game = arena([ph(["baneful-hex", "biting-gnats"])], [("normal", (1, 0))], ("attack +0",))
     game.state.modifier_decks[MONSTER_DECK] = ModifierDeck(

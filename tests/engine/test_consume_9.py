@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
 from delvekit.gloomhaven.model.elements import Element, Strength
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 
 from .helpers import card, events_since, half, hero, plain_hand
 from .test_monster_turns_10 import brute, game_with

@@ -25,7 +25,8 @@ from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
 from delvekit.gloomhaven.items import play as items_play
 from delvekit.gloomhaven.model.elements import Element
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     CharacterSetup,
@@ -588,12 +589,12 @@ def test_content_check_lists_item_effects_the_engine_cannot_perform() -> None:
     from types import SimpleNamespace
 
     from delvekit.gloomhaven.content.check import _item_gaps, engine_gaps
-    from delvekit.gloomhaven.content.schema import Ability as ContentAbility
+    from delvekit.gloomhaven.content.schema import CardAbility
 
     pack = load_pack()
     assert [g for g in engine_gaps(pack) if g.deck == "items"] == []
     boots = pack.items[1]
-    odd = msgspec.structs.replace(boots, effects=(ContentAbility(type="custom", value="teleport-home"),))
+    odd = msgspec.structs.replace(boots, effects=(CardAbility(type="custom", value="teleport-home"),))
     gaps = _item_gaps(SimpleNamespace(items={1: odd, 140: pack.items[140]}))  # type: ignore[arg-type]
     assert [(g.card, g.abilities) for g in gaps] == [("1 Boots of Striding", ("teleport-home",))]
 

@@ -57,7 +57,7 @@ def _l3_game() -> Game:
     a = hero("alice", plain_hand("a", [10, 11, 12, 13]))
     b = hero("bob", plain_hand("b", [20, 21, 22, 23]), hex=(1, 0))
     rooms = [[("g", "normal", (3, 0))]]
-    s = setup([a, b], [mtype("g")], {"g": [mcard("g50", 50)]}, rooms, win="kill_all")
+    s = setup([a, b], [mtype("g")], {"g": [mcard("g50", 50)]}, rooms, win="kill-all")
     return Game(msgspec.structs.replace(s, level=3), seed=1)
 
 

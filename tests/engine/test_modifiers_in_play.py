@@ -9,7 +9,8 @@ import pytest
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 
 from .helpers import default_answer, events_since, hero, mcard, mtype, plain_hand, setup
 

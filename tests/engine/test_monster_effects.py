@@ -10,7 +10,8 @@ from delvekit.core.hexes import disk
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.model.setup import BoardSpec, MonsterStats, MonsterType
 from delvekit.gloomhaven.testing.invariants import violations
 

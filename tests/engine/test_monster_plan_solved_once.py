@@ -14,6 +14,7 @@ from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.monster_ai import solver as monster_ai
+from delvekit.gloomhaven.monster_ai import turn as ai_turn
 
 
 def _play(seed: int, *, clone_at_ties: bool = False) -> tuple[Game, int]:
@@ -33,7 +34,7 @@ def _play(seed: int, *, clone_at_ties: bool = False) -> tuple[Game, int]:
     return game, ties
 
 
-def _solve_twice(game: Game, f: Figure, task: Task) -> list[monster_ai.Outcome]:
+def _solve_twice(game: Game, f: Figure, task: Task) -> list[ai_turn.Outcome]:
     return engine_monsters._solve(game, f, task.n)
 
 
@@ -41,7 +42,7 @@ def test_each_activation_solves_once_and_plays_the_same_games(monkeypatch: pytes
     calls = 0
     solve = monster_ai.solve
 
-    def counting(turn: monster_ai.MonsterTurn) -> list[monster_ai.Outcome]:
+    def counting(turn: ai_turn.MonsterTurn) -> list[ai_turn.Outcome]:
         nonlocal calls
         calls += 1
         return solve(turn)

@@ -10,7 +10,8 @@ import pytest
 from delvekit.core.hexes import disk, distance
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.model.setup import BoardSpec, GameSetup, MonsterStats, MonsterType
 from delvekit.gloomhaven.testing.invariants import violations
 
@@ -158,7 +159,7 @@ def scenario(seed: int) -> GameSetup:
             ]
         },
         [[("guard", "normal", (3, 0)), ("guard", "elite", (3, -1)), ("guard", "normal", (2, 2))]],
-        win="kill_all",
+        win="kill-all",
     )
     return msgspec.structs.replace(
         s, board=BoardSpec(hexes=tuple(disk((0, 0), 4)), terrain=(((0, 1), "trap"), ((0, -1), "obstacle")))

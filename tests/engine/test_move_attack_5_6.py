@@ -11,7 +11,8 @@ from delvekit.core.errors import InputError
 from delvekit.core.hexes import disk, distance
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.model.setup import BoardSpec, DoorSpec, GameSetup
 from delvekit.gloomhaven.testing.invariants import violations
 
@@ -274,7 +275,7 @@ def board_game(seed: int) -> GameSetup:
         [mtype("guard", health=2)],
         {"guard": [mcard("g30", 30, "shield 1"), mcard("g50", 50, "retaliate 1", shuffle=True)]},
         [[("guard", "normal", (2, -1)), ("guard", "elite", (2, 1))], [("guard", "normal", (6, 0))]],
-        win="kill_all",
+        win="kill-all",
     )
     return msgspec.structs.replace(s, board=board())
 

@@ -79,7 +79,7 @@ def setups(draw: st.DrawFn) -> GameSetup:
             rooms[draw(st.integers(0, 1))].append(
                 (f"m{t}", draw(st.sampled_from(["normal", "elite"])), (5 + t, k))
             )
-    return setup(party, monsters, decks, rooms, win=draw(st.sampled_from(["none", "kill_all"])))
+    return setup(party, monsters, decks, rooms, win=draw(st.sampled_from(["none", "kill-all"])))
 
 
 @given(config=setups(), seed=st.integers(0, 2**16))

@@ -181,7 +181,7 @@ def test_15_1_victory_is_declared_after_the_round_is_played_out() -> None:
     a = hero("alice", plain_hand("a", [10, 11, 12, 13]))
     b = hero("bob", plain_hand("b", [80, 81, 82, 83]), hex=(1, 0))
     rooms = [[("g", "normal", (3, 0))]]
-    game = Game(setup([a, b], [mtype("g")], {"g": [mcard("g50", 50)]}, rooms, win="kill_all"), seed=1)
+    game = Game(setup([a, b], [mtype("g")], {"g": [mcard("g50", 50)]}, rooms, win="kill-all"), seed=1)
     game.choose("select a1 a2")
     game.choose("select b1 b2")
     game.suffer_damage(game.state.monsters()[0].id, 99, "test")  # killed during alice's turn

@@ -10,7 +10,8 @@ from delvekit.core.hexes import DIRECTIONS, disk
 from delvekit.core.los import Sight
 from delvekit.core.paths import INF, Mover, movement, proximity
 from delvekit.gloomhaven.model.rulesets import PRESETS
-from delvekit.gloomhaven.monster_ai.solver import Ability, AreaOfEffect, Attack, Figure, MonsterTurn, solve
+from delvekit.gloomhaven.monster_ai.solver import solve
+from delvekit.gloomhaven.monster_ai.turn import AreaOfEffect, Attack, MonsterTurn, MoveAttack, Piece
 
 HEXES = disk((0, 0), 3)
 
@@ -36,10 +37,10 @@ def turns(draw: st.DrawFn) -> MonsterTurn:
         walls.append((h, (h[0] + d[0], h[1] + d[1])))
     board = Board.build(HEXES, terrain=terrain, walls=walls)
     n_chars = draw(st.integers(1, len(spots) - 1))
-    figures = [Figure("A", "monster", spots[0], active=True)]
+    figures = [Piece("A", "monster", spots[0], active=True)]
     for i, h in enumerate(spots[1 : 1 + n_chars]):
         figures.append(
-            Figure(
+            Piece(
                 f"C{i + 1}",
                 "character",
                 h,
@@ -48,7 +49,7 @@ def turns(draw: st.DrawFn) -> MonsterTurn:
             )
         )
     for i, h in enumerate(spots[1 + n_chars :]):
-        figures.append(Figure(f"M{i + 1}", "monster", h))
+        figures.append(Piece(f"M{i + 1}", "monster", h))
     attack = None
     if draw(st.booleans()):
         rng = draw(st.integers(0, 3))
@@ -61,7 +62,7 @@ def turns(draw: st.DrawFn) -> MonsterTurn:
             )
         attack = Attack(range=rng, targets=draw(st.sampled_from([1, 2, 3, "all"])), aoe=aoe)
     mode = draw(st.sampled_from(["walk", "jump", "fly", "teleport"]))
-    ability = Ability(
+    ability = MoveAttack(
         move=draw(st.integers(0, 4)),
         jump=mode == "jump",
         flying=mode == "fly",

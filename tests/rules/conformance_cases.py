@@ -173,7 +173,7 @@ def build(data: dict[str, Any]) -> GameSetup:
         monsters=tuple(monsters),
         decks=decks,
         rooms=tuple(tuple(r) for r in rooms),
-        win=data.get("win", "kill_all"),
+        win=data.get("win", "kill-all"),
         battle_goals=tuple(data.get("battle_goals", ())),
         treasures=tuple(
             TreasureTile(number=int(t["number"]), hex=_hex(t["at"]), rewards=tuple(t.get("rewards", ())))

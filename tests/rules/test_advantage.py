@@ -7,14 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.model.modifiers import (
-    Draw,
-    ModifierCard,
-    ModifierDeck,
-    cards_of,
-    compare,
-    parse_card,
-)
+from delvekit.gloomhaven.model.modifier_deck import Draw, ModifierDeck
+from delvekit.gloomhaven.model.modifiers import ModifierCard, cards_of, compare, parse_card
 
 
 def draw(top: list[str], *, attack: int = 3, advantage: bool = False, disadvantage: bool = False) -> Draw:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from delvekit.core.errors import InputError
+from delvekit.gloomhaven.monster_ai import case_export
 from delvekit.gloomhaven.monster_ai import cases as casefile
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "monster-ai"
@@ -101,9 +102,9 @@ def test_round_trip_is_stable() -> None:
     for name in ("cases.json", "own-cases.json"):
         doc = casefile.load(DATA / name)
         for case in doc.cases[:60]:
-            exported = casefile.case_to_json(case)
+            exported = case_export.case_to_json(case)
             again = casefile.parse_document(exported, where="export").cases[0]
-            assert casefile.case_to_json(again) == exported
+            assert case_export.case_to_json(again) == exported
             assert [casefile.outcome_key(o) for o in casefile.solve_case(again)] == [
                 casefile.outcome_key(o) for o in casefile.solve_case(case)
             ]
@@ -112,11 +113,11 @@ def test_round_trip_is_stable() -> None:
 def test_extensions_round_trip() -> None:
     doc = casefile.load(DATA / "own-cases.json")
     by_id = {c.id: c for c in doc.cases}
-    summon = casefile.case_to_json(by_id["own-summon-before-owner"])
+    summon = case_export.case_to_json(by_id["own-summon-before-owner"])
     assert any(f.get("summon_of") == "C1" for f in summon["figures"])
-    door = casefile.case_to_json(by_id["own-door-blocks"])
+    door = case_export.case_to_json(by_id["own-door-blocks"])
     assert door["doors"] == [[0, -2]]
-    invisible = casefile.case_to_json(by_id["own-invisible-only-enemy"])
+    invisible = case_export.case_to_json(by_id["own-invisible-only-enemy"])
     assert any(f.get("invisible") for f in invisible["figures"])
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from delvekit.gloomhaven.monster_ai import case_export
 from delvekit.gloomhaven.monster_ai import cases as casefile
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "monster-ai"
@@ -50,7 +51,7 @@ def test_every_outcome_explains_itself() -> None:
         assert outcome.path[0] == next(f.hex for f in case.turn.figures if f.active)
         assert outcome.path[-1] == outcome.destination
         assert outcome.aoe_hexes  # an area attack names one placement
-        data = casefile.outcome_to_json(outcome)
+        data = case_export.outcome_to_json(outcome)
         assert set(data) == {
             "destination",
             "targets",
@@ -71,7 +72,8 @@ def test_cannot_attack_names_where_it_heads() -> None:
 def test_faq_wall_hex_in_range_switch() -> None:
     # Case 135: the only area hex in range is a wall hex. The reference (and our presets) refuse
     # it; with the FAQ ruling switched on the monster attacks.
-    raw = next(c for c in casefile.document_to_json(REFERENCE)["cases"] if c["id"] == "gloom-135-gloomhaven")
+    exported = case_export.document_to_json(REFERENCE)["cases"]
+    raw = next(c for c in exported if c["id"] == "gloom-135-gloomhaven")
     assert [casefile.outcome_key(o) for o in casefile.solve_case(casefile.parse_document(raw).cases[0])] == [
         ((5, 2), ())
     ]

@@ -187,7 +187,7 @@ def test_setup_refuses_a_stat_line_trait_with_no_engine_field() -> None:
 
     m = PACK.monsters["bandit-guard"]
     line = cs.StatLine(
-        health=5, move=1, attack=2, abilities=(cs.Ability(type="custom", value="flies-backwards"),)
+        health=5, move=1, attack=2, abilities=(cs.CardAbility(type="custom", value="flies-backwards"),)
     )
     with pytest.raises(ContentError, match="monster bandit-guard: stat-line trait 'custom:flies-backwards'"):
         _stats(line, m, {"C": 2, "L": 1})
@@ -197,7 +197,7 @@ def test_content_check_covers_the_summons_played_from_cards(monkeypatch: pytest.
     """A summon's stat-line trait the engine's summons do not perform is a problem too: with
     "pierce" taken out of the engine's summon table, the Shadow Wolf's Pierce 2 is listed."""
     assert (
-        monster_traits.unknown_traits((cs.Ability(type="shield", value=2),), monster_traits.SUMMON_TRAITS)
+        monster_traits.unknown_traits((cs.CardAbility(type="shield", value=2),), monster_traits.SUMMON_TRAITS)
         == []
     )
     known = {k: v for k, v in monster_traits.SUMMON_TRAITS.items() if k != "pierce"}

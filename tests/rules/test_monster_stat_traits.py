@@ -290,10 +290,10 @@ def test_12_a_summons_printed_shield_holds_every_round() -> None:
     from delvekit.gloomhaven.content.adapter import _half
 
     spirit = cs.SummonStats(
-        name="Slime Spirit", health=4, move=2, attack=1, abilities=(cs.Ability(type="shield", value=2),)
+        name="Slime Spirit", health=4, move=2, attack=1, abilities=(cs.CardAbility(type="shield", value=2),)
     )
     top = _half(
-        cs.CardHalf(abilities=(cs.Ability(type="summon", summon=spirit),), lost=True, persistent=True), {}
+        cs.CardHalf(abilities=(cs.CardAbility(type="summon", summon=spirit),), lost=True, persistent=True), {}
     )
     night = _pack_type(5, "night-demon")
     hero = [Card(id="h1", initiative=10, top=top, bottom=Half(abilities=_abilities("move 1")))]

@@ -14,13 +14,8 @@ import pytest
 from delvekit.core.errors import InputError
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven.model.damage import resolve_attack
-from delvekit.gloomhaven.model.modifiers import (
-    ModifierCard,
-    ModifierDeck,
-    apply_perks,
-    cards_of,
-    standard_deck,
-)
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import ModifierCard, apply_perks, cards_of, standard_deck
 from delvekit.gloomhaven.model.odds import attack_distribution
 
 F = Fraction

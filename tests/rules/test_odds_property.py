@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven.model.damage import resolve_attack
-from delvekit.gloomhaven.model.modifiers import ModifierCard, ModifierDeck, cards_of, standard_deck
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import ModifierCard, cards_of, standard_deck
 from delvekit.gloomhaven.model.odds import attack_distribution
 
 POOL = cards_of([

@@ -11,15 +11,13 @@ import pytest
 
 from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.rng import Rng
+from delvekit.gloomhaven.model.modifier_deck import CardEffects, ModifierDeck, effects_of
 from delvekit.gloomhaven.model.modifiers import (
     CURSE_LIMIT,
-    CardEffects,
     ModifierCard,
-    ModifierDeck,
     apply_perks,
     cards_of,
     deck_with_perks,
-    effects_of,
     monster_deck,
     parse_card,
     standard_deck,

@@ -10,13 +10,8 @@ from hypothesis import strategies as st
 
 from delvekit.core.errors import IllegalChoice
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.model.modifiers import (
-    ModifierCard,
-    ModifierDeck,
-    cards_of,
-    parse_card,
-    standard_deck,
-)
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
+from delvekit.gloomhaven.model.modifiers import ModifierCard, cards_of, parse_card, standard_deck
 
 EXTRA = cards_of(["rolling +1", "rolling +0 push 1", "rolling +0 stun", "+1 poison", "+2 fire", "-1",
                   "rolling +0 pierce 3", "+0 stun", "+3"])  # fmt: skip

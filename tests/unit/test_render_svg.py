@@ -12,7 +12,8 @@ from delvekit.cli.scenario import group as scenario_cli
 from delvekit.core.board import Board, Terrain
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.content.scenario import Scenario, default_folder, load_scenarios
-from delvekit.render.svg import Figure, Marker, board_svg, monster_label, scenario_svg
+from delvekit.render.scenario import monster_label, scenario_svg
+from delvekit.render.svg import Marker, Token, board_svg
 from delvekit.render.terminal import board_text, scenario_text
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -56,7 +57,7 @@ def test_board_svg_overlays_for_the_web_app() -> None:
     board = Board.build([(0, 0), (1, 0), (2, 0)])
     svg = board_svg(
         board,
-        figures=[Figure((0, 0), "<&>", "boss", name="a & b")],
+        figures=[Token((0, 0), "<&>", "boss", name="a & b")],
         markers=[Marker((1, 0), "treasure", "7")],
         highlights={(2, 0): "#ff0000"},
         dimmed=[(2, 0), (9, 9)],

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from delvekit.web import editor
+from delvekit.web import editor, editor_doc
 from delvekit.web.editor import EditError
 from delvekit.web.schemas import CasesDocumentIn, check_document
 
@@ -183,8 +183,8 @@ def test_resize_keeps_what_fits() -> None:
 def test_single_case_is_idempotent() -> None:
     doc = editor.blank(5, 4)
     doc = editor.toggle_wall(editor.paint(doc, "icy", (2, 0)), (1, 0), (1, 1))
-    once = editor.single_case(doc)
-    assert editor.single_case(once) == once == doc
+    once = editor_doc.single_case(doc)
+    assert editor_doc.single_case(once) == once == doc
 
 
 @pytest.mark.parametrize("text", ["", "1", "a,b", "1,2,3"])
@@ -217,9 +217,9 @@ def test_single_case_takes_inline_boards_and_extensions() -> None:
     case = dict(editor.case_of(doc))
     hexes = doc["boards"]["board"]
     inline = {"cases": [{**case, "board": hexes, "doors": [[1, 0]]}]}
-    one = editor.single_case(inline)
+    one = editor_doc.single_case(inline)
     assert one["boards"] == {"mover-board": hexes} and editor.case_of(one)["board"] == "mover-board"
     assert editor.doors_of(one) == {(1, 0)}
     named = {"cases": [{**case, "board": "room", "board_hexes": hexes}]}
-    assert editor.single_case(named)["boards"] == {"room": hexes}
-    assert editor.single_case(one) == one
+    assert editor_doc.single_case(named)["boards"] == {"room": hexes}
+    assert editor_doc.single_case(one) == one

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from delvekit.web import editor
+from delvekit.web import editor, editor_doc
 from delvekit.web.editor import EditError
 from delvekit.web.schemas import CasesDocumentIn, check_document
 
@@ -81,7 +81,7 @@ def test_random_edits_keep_a_valid_canonical_document(sequence: list[tuple[Any, 
         doc = new
         parsed = CasesDocumentIn.model_validate(doc)
         assert check_document(parsed) == [], edit
-        assert editor.single_case(parsed.model_dump(mode="json", exclude_unset=True)) == doc
+        assert editor_doc.single_case(parsed.model_dump(mode="json", exclude_unset=True)) == doc
     if importlib.util.find_spec("delvekit.gloomhaven.monster_ai.cases") is not None:
         from delvekit.gloomhaven.monster_ai.cases import parse_document
 

@@ -14,7 +14,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from delvekit.web import editor, mover
+from delvekit.web import editor, editor_doc, mover
 
 # --- without a browser ---------------------------------------------------------------------
 
@@ -55,7 +55,7 @@ def test_a_broken_import_says_what_is_wrong_in_a_players_words() -> None:
 def test_out_of_range_ability_values_are_refused_with_a_message(field: str, value: str, words: str) -> None:
     doc = editor.blank()
     fields = {
-        "doc": editor.dumps(doc),
+        "doc": editor_doc.dumps(doc),
         "history": "[]",
         "move": "2",
         "attack": "on",
@@ -66,8 +66,8 @@ def test_out_of_range_ability_values_are_refused_with_a_message(field: str, valu
     state = mover.act(fields)
     assert words in state.error and state.doc == doc
     # the next request (the page sends the stored document again) works
-    fields2 = {"doc": editor.dumps(state.doc), "history": "[]", "do": "solve", "move": "2", "attack": "on",
-               "range": "0", "targets": "1"}  # fmt: skip
+    fields2 = {"doc": editor_doc.dumps(state.doc), "history": "[]", "do": "solve", "move": "2",
+               "attack": "on", "range": "0", "targets": "1"}  # fmt: skip
     assert mover.act(fields2).outcomes is not None
 
 
@@ -94,7 +94,7 @@ def test_a_scenario_room_has_typed_numbered_monsters_with_stats() -> None:
 def test_next_monster_follows_initiative_order_then_numbers() -> None:
     state = mover.initial_state(scenario=1, players=3)
     first = editor.active_figure(state.doc)
-    fields = {"doc": editor.dumps(state.doc), "history": "[]", "do": "next_monster"}
+    fields = {"doc": editor_doc.dumps(state.doc), "history": "[]", "do": "next_monster"}
     after = mover.act(fields)
     second = editor.active_figure(after.doc)
     assert first is not None and second is not None and first["id"] != second["id"]
@@ -208,14 +208,14 @@ def test_a_scenario_monsters_card_sets_its_values_and_next_monster_takes_its_ran
     state = mover.initial_state(scenario=1, players=3)
     cards = mover.context(state)["deck_cards"]
     card = next(c for c in cards if c["lines"][0].startswith("Move") and "Range" in " ".join(c["lines"]))
-    fields = {"doc": editor.dumps(state.doc), "history": "[]", "do": f"card:{card['id']}"}
+    fields = {"doc": editor_doc.dumps(state.doc), "history": "[]", "do": f"card:{card['id']}"}
     after = mover.act(fields)
     ability = editor.case_of(after.doc)["ability"]
     move = int(card["lines"][0].split()[1])
     assert ability["move"] == move and ability["attack"]["range"] > 0  # Bandit Guard: move 3 +/- the card
     assert after.cards == {"bandit-guard": card["id"]}
     fields = {
-        "doc": editor.dumps(after.doc),
+        "doc": editor_doc.dumps(after.doc),
         "history": "[]",
         "do": "next_monster",
         "card_bandit-guard": card["id"],

@@ -232,14 +232,14 @@ def test_odds_types_are_strict(client: Any, setup: dict[str, Any], field: str) -
 
 
 def test_the_openapi_schema_describes_the_shared_format(client: Any) -> None:
-    from delvekit.gloomhaven.monster_ai import cases
+    from delvekit.gloomhaven.monster_ai import case_fields
 
     spec = client.get("/api/openapi.json").json()
     body = spec["paths"]["/api/monster-ai/solve"]["post"]["requestBody"]["content"]["application/json"]
     assert body["schema"] == {"$ref": "#/components/schemas/CasesDocumentIn"}
     parts = spec["components"]["schemas"]
-    assert parts["CasesDocumentIn"]["properties"]["cases"]["maxItems"] == cases.MAX_CASES
-    assert parts["CaseIn"]["properties"]["figures"]["maxItems"] == cases.MAX_FIGURES
+    assert parts["CasesDocumentIn"]["properties"]["cases"]["maxItems"] == case_fields.MAX_CASES
+    assert parts["CaseIn"]["properties"]["figures"]["maxItems"] == case_fields.MAX_FIGURES
 
 
 @pytest.mark.parametrize("n", [27, 29, 33, 55, 57, 60, 76, 95])

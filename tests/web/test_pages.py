@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from delvekit.web import editor
+from delvekit.web import editor, editor_doc
 
 
 def editor_form(doc: editor.Doc, **fields: str) -> dict[str, str]:
-    return {"doc": editor.dumps(doc), "history": "[]", "tool": "obstacle", **fields}
+    return {"doc": editor_doc.dumps(doc), "history": "[]", "tool": "obstacle", **fields}
 
 
 def hidden_doc(html: str) -> dict[str, Any]:
@@ -96,16 +96,16 @@ def test_auto_solve_apply_and_undo_through_the_form(client: Any) -> None:
     r = client.post("/mover/act", data=editor_form(doc, action="click", hex="3,0", auto="on"))
     assert r.status_code == 200 and 'id="outcomes"' in r.text  # solved after the change
     painted = hidden_doc(r.text)
-    history = json.dumps([editor.dumps(doc)])
+    history = json.dumps([editor_doc.dumps(doc)])
     r = client.post(
         "/mover/act",
-        data={"doc": editor.dumps(painted), "history": history, "tool": "active", "do": "apply:0"},
+        data={"doc": editor_doc.dumps(painted), "history": history, "tool": "active", "do": "apply:0"},
     )
     moved = hidden_doc(r.text)
     assert editor.active_figure(moved) != editor.active_figure(painted)
     assert "moved to" in r.text
-    history = json.dumps([editor.dumps(doc), editor.dumps(painted)])
-    r = client.post("/mover/act", data={"doc": editor.dumps(moved), "history": history, "do": "undo"})
+    history = json.dumps([editor_doc.dumps(doc), editor_doc.dumps(painted)])
+    r = client.post("/mover/act", data={"doc": editor_doc.dumps(moved), "history": history, "do": "undo"})
     assert hidden_doc(r.text) == painted and "Undo (1)" in r.text
 
 

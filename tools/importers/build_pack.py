@@ -38,7 +38,7 @@ from names import (  # noqa: E402
 )
 from transcriptions import CLASSES as TRANSCRIBED  # noqa: E402
 
-from delvekit.gloomhaven.content import ghs_import  # noqa: E402
+from delvekit.gloomhaven.content import ghs_actions, ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
 from delvekit.gloomhaven.content.pack import ContentPack  # noqa: E402
 from delvekit.gloomhaven.content.schema import (  # noqa: E402
@@ -112,7 +112,7 @@ def check_names(classes: list[CharacterClass]) -> list[str]:
     for klass in classes:
         slugs = set(SLUGS[FOLDERS[klass.id]]) if klass.id in FOLDERS else set()
         for card in klass.cards:
-            slug = ghs_import.kebab(card.name)
+            slug = ghs_actions.kebab(card.name)
             if slugs and slug not in slugs and card.number not in NAME_EXCEPTIONS:
                 out.append(f"{klass.id} {card.number} {card.name!r}: not in the any2cards list")
     return out

@@ -40,57 +40,57 @@ from typing import Any
 
 import msgspec
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, Item
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, Item
 
 D_G = "D (heisch/gloomhaven-item-db) effect; usage D+G+T (GHS items.json, item table)"
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _add(kind: str, value: int, *sub: Ability) -> Ability:
+def _add(kind: str, value: int, *sub: CardAbility) -> CardAbility:
     """A bonus to the ability the item is used with (``+2 Move``)."""
     return _a(kind, value, *sub, mode="add")
 
 
-def _named(rule: str, *sub: Ability) -> Ability:
+def _named(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _count(n: int) -> Ability:
+def _count(n: int) -> CardAbility:
     """How many (cards, items, hexes) a named effect works on."""
     return _a("target", n)
 
 
-def _cond(name: str, *sub: Ability) -> Ability:
+def _cond(name: str, *sub: CardAbility) -> CardAbility:
     return _a("condition", name, *sub)
 
 
-def _self() -> Ability:
+def _self() -> CardAbility:
     return _a("affects", "self")
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
-def _consume(element: str, *gain: Ability) -> Ability:
+def _consume(element: str, *gain: CardAbility) -> CardAbility:
     """Consume ``element`` to gain what is nested under it."""
     return _a("element", element, *gain, mode="consume")
 
 
-def _heal_self(n: int) -> Ability:
+def _heal_self(n: int) -> CardAbility:
     return _a("heal", n, _self())
 
 
-def _area(*hexes: tuple[int, int, str]) -> Ability:
+def _area(*hexes: tuple[int, int, str]) -> CardAbility:
     """The attack becomes this area (axial offsets; ``active`` is the user, may be rotated)."""
     pattern = tuple(AreaHex(q=q, r=r, kind=k) for q, r, k in hexes)  # type: ignore[arg-type]
-    return _named("set-attack-area", Ability(type="area", area=pattern))
+    return _named("set-attack-area", CardAbility(type="area", area=pattern))
 
 
-Entry = tuple[str, str, str, tuple[Ability, ...], int, str]
+Entry = tuple[str, str, str, tuple[CardAbility, ...], int, str]
 
 ITEMS: dict[int, Entry] = {
     1: ("spent", "move", "", (_add("move", 2),), 0, ""),
@@ -379,7 +379,7 @@ def apply_items(items: list[Item]) -> tuple[list[Item], list[str]]:
             s = item.summon
             if (s.health, s.move, s.attack, s.range) != D_SUMMONS[item.number]:
                 doubts.append(f"| {label} | summon | D: {D_SUMMONS[item.number]}; G: {s} | G |")
-            effects = (Ability(type="summon", summon=s),)
+            effects = (CardAbility(type="summon", summon=s),)
         if note:
             doubts.append(f"| {label} | note | {note} | D |")
         out.append(

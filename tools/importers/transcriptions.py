@@ -16,23 +16,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf, SummonStats, UseSlot
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, CardHalf, SummonStats, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _custom(rule: str, *sub: Ability) -> Ability:
+def _custom(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str, range_: int | None = None) -> Ability:
+def _affects(kind: str, range_: int | None = None) -> CardAbility:
     return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
 
 
-def _area(*hexes: tuple[int, int, str]) -> Ability:
-    return Ability(type="area", area=tuple(AreaHex(q=q, r=r, kind=k) for q, r, k in hexes))  # type: ignore[arg-type]
+def _area(*hexes: tuple[int, int, str]) -> CardAbility:
+    return CardAbility(type="area", area=tuple(AreaHex(q=q, r=r, kind=k) for q, r, k in hexes))  # type: ignore[arg-type]
 
 
 # A ranged 3-hex triangle: three mutually adjacent hexes, anchored on the first target.
@@ -59,7 +59,7 @@ TINKERER: dict[int, tuple[CardHalf, CardHalf, str]] = {
     31: (  # Harmless Contraption
         CardHalf(
             abilities=(
-                Ability(
+                CardAbility(
                     type="summon",
                     summon=SummonStats(name="Decoy", health=6, move=2, attack=0, can_attack=False),
                 ),
@@ -194,11 +194,11 @@ TINKERER: dict[int, tuple[CardHalf, CardHalf, str]] = {
 }
 
 
-def _consume(element: str, *sub: Ability) -> Ability:
+def _consume(element: str, *sub: CardAbility) -> CardAbility:
     return _a("element", element, *sub, mode="consume")
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
@@ -365,7 +365,7 @@ SUNKEEPER: dict[int, tuple[CardHalf, CardHalf, str]] = {
 }
 
 
-def _refresh(who: Ability, *what: str, count: int | None = 1) -> Ability:
+def _refresh(who: CardAbility, *what: str, count: int | None = 1) -> CardAbility:
     """Refresh items: ``who`` (an ``affects``), ``count`` items (``None``: all) in the states
     and slots named (``spent``, ``consumed``, ``small``, ``hands``)."""
     amount = (_a("target", count),) if count is not None else (_custom("all"),)
@@ -500,8 +500,8 @@ QUARTERMASTER: dict[int, tuple[CardHalf, CardHalf, str]] = {
 }
 
 
-def _bot(name: str, health: int, move: int, attack: int) -> Ability:
-    return Ability(type="summon", summon=SummonStats(name=name, health=health, move=move, attack=attack))
+def _bot(name: str, health: int, move: int, attack: int) -> CardAbility:
+    return CardAbility(type="summon", summon=SummonStats(name=name, health=health, move=move, attack=attack))
 
 
 # Tinkerer levels 2-9 and the Sunkeeper's and Quartermaster's higher cards below rest on J alone

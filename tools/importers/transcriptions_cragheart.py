@@ -25,26 +25,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, CardHalf, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _custom(rule: str, *sub: Ability) -> Ability:
+def _custom(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str, range_: int | None = None) -> Ability:
+def _affects(kind: str, range_: int | None = None) -> CardAbility:
     return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
 
 
-def _consume(element: str, *sub: Ability) -> Ability:
+def _consume(element: str, *sub: CardAbility) -> CardAbility:
     return _a("element", element, *sub, mode="consume")
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
@@ -52,21 +52,21 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
     return tuple(UseSlot(xp=n) for n in xp)
 
 
-def _area(*hexes: tuple[int, int, str]) -> Ability:
-    return Ability(type="area", area=tuple(AreaHex(q=q, r=r, kind=k) for q, r, k in hexes))  # type: ignore[arg-type]
+def _area(*hexes: tuple[int, int, str]) -> CardAbility:
+    return CardAbility(type="area", area=tuple(AreaHex(q=q, r=r, kind=k) for q, r, k in hexes))  # type: ignore[arg-type]
 
 
-def _shape(*hexes: tuple[int, int]) -> Ability:
+def _shape(*hexes: tuple[int, int]) -> CardAbility:
     """An area for the Cragheart's own area attacks (``area-attack``): offsets as one flag."""
     return _custom("shape:" + "/".join(f"{q},{r}" for q, r in hexes))
 
 
-def _xp_if(element: str, xp: int) -> Ability:
+def _xp_if(element: str, xp: int) -> CardAbility:
     """The XP of an attack's consumption (the consumption itself stays on the attack)."""
     return _custom("xp-if-consumed", _consume(element), _a("xp", xp))
 
 
-def _around(damage: int, *rest: Ability) -> Ability:
+def _around(damage: int, *rest: CardAbility) -> CardAbility:
     """Every ally and enemy adjacent to you (or, with ``around-target``, to the target)."""
     return _custom("suffer-adjacent", _a("suffer-damage", damage), *rest)
 

@@ -20,18 +20,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, CardHalf, SummonStats, UseSlot
+from delvekit.gloomhaven.content.schema import CardAbility, CardHalf, SummonStats, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _c(rule: str, *sub: Ability) -> Ability:
+def _c(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _plus(n: int) -> Ability:
+def _plus(n: int) -> CardAbility:
     return _a("attack", n, mode="add")
 
 
@@ -39,25 +39,25 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
     return tuple(UseSlot(xp=n) for n in xp)
 
 
-def _doom(*parts: Ability) -> CardHalf:
+def _doom(*parts: CardAbility) -> CardHalf:
     """A doom: persistent until its enemy dies or another doom is played (then discarded)."""
     return CardHalf(abilities=(_c("ds-doom", *parts),), persistent=True)
 
 
-def _summon(name: str, health: int, move: int, attack: int, **extra: Any) -> Ability:
-    return Ability(
+def _summon(name: str, health: int, move: int, attack: int, **extra: Any) -> CardAbility:
+    return CardAbility(
         type="summon", summon=SummonStats(name=name, health=health, move=move, attack=attack, **extra)
     )
 
 
-def _trap(damage: int, *parts: Ability, xp: int = 0) -> Ability:
+def _trap(damage: int, *parts: CardAbility, xp: int = 0) -> CardAbility:
     sub = [_a("suffer-damage", damage), *parts]
     if xp:
         sub.append(_c("xp-when-trap-sprung-by-enemy", _a("xp", xp)))
     return _c("create-trap-adjacent", *sub)
 
 
-def _summon_half(summon: Ability, *, lost: bool = True) -> CardHalf:
+def _summon_half(summon: CardAbility, *, lost: bool = True) -> CardHalf:
     return CardHalf(abilities=(summon,), lost=lost, persistent=True, xp=2)
 
 

@@ -22,39 +22,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, CardHalf
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _custom(rule: str, *sub: Ability) -> Ability:
+def _custom(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str, range_: int | None = None) -> Ability:
+def _affects(kind: str, range_: int | None = None) -> CardAbility:
     return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
 
 
-def _consume(element: str, *sub: Ability) -> Ability:
+def _consume(element: str, *sub: CardAbility) -> CardAbility:
     return _a("element", element, *sub, mode="consume")
 
 
-def _both(first: str, second: str, *sub: Ability) -> Ability:
+def _both(first: str, second: str, *sub: CardAbility) -> CardAbility:
     """Two consumptions that buy ``sub`` together."""
     return _custom("consume-all", _consume(first), _consume(second), *sub)
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
-def _plus(kind: str, n: int) -> Ability:
+def _plus(kind: str, n: int) -> CardAbility:
     return _a(kind, n, mode="add")
 
 
-def _xp(n: int = 1) -> Ability:
+def _xp(n: int = 1) -> CardAbility:
     return _a("xp", n)
 
 
@@ -64,7 +64,7 @@ _ELEMENTAL = _custom("elemental")
 _STEP = {"1": (1, 0), "2": (0, 1), "3": (-1, 1), "4": (-1, 0), "5": (0, -1), "6": (1, -1)}
 
 
-def pattern(chain: str) -> Ability:
+def pattern(chain: str) -> CardAbility:
     """An area from J's hex chain (G the performer, R a target hex, A an enhancement hex, left
     out; a digit steps to the next hex).
 
@@ -78,10 +78,10 @@ def pattern(chain: str) -> Ability:
             q, r = q + _STEP[ch][0], r + _STEP[ch][1]
         elif ch in "GR":
             cells.append(AreaHex(q=q, r=r, kind="active" if ch == "G" else "target"))
-    return Ability(type="area", area=tuple(cells))
+    return CardAbility(type="area", area=tuple(cells))
 
 
-def ring(radius: int) -> Ability:
+def ring(radius: int) -> CardAbility:
     """Every hex at exactly ``radius`` from the performer, as a melee area (Infernal Vortex).
 
     >>> len(ring(2).area)
@@ -92,7 +92,7 @@ def ring(radius: int) -> Ability:
         for dr in range(-radius, radius + 1):
             if max(abs(dq), abs(dr), abs(dq + dr)) == radius:
                 cells.append(AreaHex(q=dq, r=dr, kind="target"))
-    return Ability(type="area", area=tuple(cells))
+    return CardAbility(type="area", area=tuple(cells))
 
 
 TRIANGLE = pattern("R2R6R")

@@ -20,34 +20,34 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import CardAbility, CardHalf, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _c(rule: str, *sub: Ability) -> Ability:
+def _c(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str) -> Ability:
+def _affects(kind: str) -> CardAbility:
     return _a("affects", kind)
 
 
-def _plus(n: int) -> Ability:
+def _plus(n: int) -> CardAbility:
     return _a("attack", n, mode="add")
 
 
-def _consume(element: str, *sub: Ability) -> Ability:
+def _consume(element: str, *sub: CardAbility) -> CardAbility:
     return _a("element", element, *sub, mode="consume")
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
-def _xp(n: int = 1) -> Ability:
+def _xp(n: int = 1) -> CardAbility:
     return _a("xp", n)
 
 
@@ -55,7 +55,7 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
     return tuple(UseSlot(xp=n) for n in xp)
 
 
-def _cond(name: str) -> Ability:
+def _cond(name: str) -> CardAbility:
     return _a("condition", name)
 
 
@@ -64,7 +64,7 @@ def _cond(name: str) -> Ability:
 _STEP = {"1": (1, 0), "2": (0, 1), "3": (-1, 1), "4": (-1, 0), "5": (0, -1), "6": (1, -1)}
 
 
-def area(chain: str) -> Ability:
+def area(chain: str) -> CardAbility:
     """J's hex chain as an ``ns-`` area flag: the red hexes as offsets from the performer (G),
     ``n`` for a minus sign.
 
@@ -85,7 +85,7 @@ _INVISIBLE_SELF = _a("condition", "invisible", _affects("self"))
 _WHEN_INVISIBLE = _c("when-invisible")
 
 
-def _if_invisible(*sub: Ability) -> Ability:
+def _if_invisible(*sub: CardAbility) -> CardAbility:
     return _c("when-invisible", *sub)
 
 

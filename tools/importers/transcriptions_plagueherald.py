@@ -20,30 +20,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, CardHalf, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _c(rule: str, *sub: Ability) -> Ability:
+def _c(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _range(n: int) -> Ability:
+def _range(n: int) -> CardAbility:
     return _a("range", n)
 
 
-def _cond(name: str) -> Ability:
+def _cond(name: str) -> CardAbility:
     return _a("condition", name)
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
-def _consume(element: str, *sub: Ability) -> Ability:
+def _consume(element: str, *sub: CardAbility) -> CardAbility:
     return _a("element", element, *sub, mode="consume")
 
 
@@ -51,12 +51,12 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
     return tuple(UseSlot(xp=n) for n in xp)
 
 
-def _area(*hexes: tuple[int, int]) -> Ability:
+def _area(*hexes: tuple[int, int]) -> CardAbility:
     """A ranged area: every hex a target hex."""
-    return Ability(type="area", area=tuple(AreaHex(q=q, r=r, kind="target") for q, r in hexes))
+    return CardAbility(type="area", area=tuple(AreaHex(q=q, r=r, kind="target") for q, r in hexes))
 
 
-def _shape(*hexes: tuple[int, int]) -> Ability:
+def _shape(*hexes: tuple[int, int]) -> CardAbility:
     """An area for ``area-attack`` (the Cragheart's wording): offsets as one flag."""
     return _c("shape:" + "/".join(f"{q},{r}" for q, r in hexes))
 
@@ -81,7 +81,7 @@ def chain(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(cells)
 
 
-def _everyone(*parts: Ability) -> Ability:
+def _everyone(*parts: CardAbility) -> CardAbility:
     """Conditions on every enemy (``range-N``: within range; ``adjacent``: next to you;
     ``everyone``: every ally and enemy)."""
     return _c("ph-afflict-all", *parts)

@@ -80,26 +80,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, CardHalf, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _c(rule: str, *sub: Ability) -> Ability:
+def _c(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _range(n: int) -> Ability:
+def _range(n: int) -> CardAbility:
     return _a("range", n)
 
 
-def _cond(name: str) -> Ability:
+def _cond(name: str) -> CardAbility:
     return _a("condition", name)
 
 
-def _affects(kind: str) -> Ability:
+def _affects(kind: str) -> CardAbility:
     return _a("affects", kind)
 
 
@@ -107,9 +107,9 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
     return tuple(UseSlot(xp=n) for n in xp)
 
 
-def _area(*hexes: tuple[int, int]) -> Ability:
+def _area(*hexes: tuple[int, int]) -> CardAbility:
     """A ranged area: every hex a target hex."""
-    return Ability(type="area", area=tuple(AreaHex(q=q, r=r, kind="target") for q, r in hexes))
+    return CardAbility(type="area", area=tuple(AreaHex(q=q, r=r, kind="target") for q, r in hexes))
 
 
 # J's R2R6R: three mutually adjacent hexes.

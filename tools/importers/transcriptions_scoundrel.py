@@ -22,26 +22,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import CardAbility, CardHalf, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _c(rule: str, *sub: Ability) -> Ability:
+def _c(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str) -> Ability:
+def _affects(kind: str) -> CardAbility:
     return _a("affects", kind)
 
 
-def _plus(n: int) -> Ability:
+def _plus(n: int) -> CardAbility:
     return _a("attack", n, mode="add")
 
 
-def _when(pred: str, *sub: Ability) -> Ability:
+def _when(pred: str, *sub: CardAbility) -> CardAbility:
     return _c(f"when-{pred}", *sub)
 
 

@@ -46,26 +46,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import CardAbility, CardHalf, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _c(rule: str, *sub: Ability) -> Ability:
+def _c(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _range(n: int) -> Ability:
+def _range(n: int) -> CardAbility:
     return _a("range", n)
 
 
-def _cond(name: str, *sub: Ability) -> Ability:
+def _cond(name: str, *sub: CardAbility) -> CardAbility:
     return _a("condition", name, *sub)
 
 
-def _affects(kind: str, range_: int | None = None) -> Ability:
+def _affects(kind: str, range_: int | None = None) -> CardAbility:
     return _a("affects", kind, *((_range(range_),) if range_ is not None else ()))
 
 
@@ -73,7 +73,7 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
     return tuple(UseSlot(xp=n) for n in xp)
 
 
-def _shape(*hexes: tuple[int, int]) -> Ability:
+def _shape(*hexes: tuple[int, int]) -> CardAbility:
     """An area placed by ``ss-area`` / ``ss-force-move``: offsets as one flag."""
     return _c("shape:" + "/".join(f"{q},{r}" for q, r in hexes))
 
@@ -82,7 +82,7 @@ def _shape(*hexes: tuple[int, int]) -> Ability:
 TRIANGLE_3 = _shape((0, 0), (0, 1), (1, 0))
 
 
-def _song(kind: Ability) -> CardHalf:
+def _song(kind: CardAbility) -> CardHalf:
     """A song half: persistent, not lost, 1 XP at the start of each of your turns."""
     return CardHalf(abilities=(_c("ss-song", kind, _a("xp", 1)),), persistent=True)
 

@@ -19,26 +19,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import Ability, AreaHex, CardHalf, SummonStats, UseSlot
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, CardHalf, SummonStats, UseSlot
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _custom(rule: str, *sub: Ability) -> Ability:
+def _custom(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str, range_: int | None = None) -> Ability:
+def _affects(kind: str, range_: int | None = None) -> CardAbility:
     return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
 
 
-def _consume(element: str, *sub: Ability) -> Ability:
+def _consume(element: str, *sub: CardAbility) -> CardAbility:
     return _a("element", element, *sub, mode="consume")
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
@@ -50,7 +50,7 @@ def _slots(*xp: int) -> tuple[UseSlot, ...]:
 _STEP = {"1": (1, 0), "2": (0, 1), "3": (-1, 1), "4": (-1, 0), "5": (0, -1), "6": (1, -1)}
 
 
-def pattern(chain: str) -> Ability:
+def pattern(chain: str) -> CardAbility:
     """An area from J's hex chain: letters are hexes (G the performer, R a target, A an
     enhancement hex, left out), digits the direction of the next hex.
 
@@ -65,12 +65,14 @@ def pattern(chain: str) -> Ability:
             q, r = q + dq, r + dr
         elif ch in "GR":
             hexes.append(AreaHex(q=q, r=r, kind="active" if ch == "G" else "target"))
-    return Ability(type="area", area=tuple(hexes))
+    return CardAbility(type="area", area=tuple(hexes))
 
 
-def _summon(name: str, health: int, move: int, attack: int, range_: int, *abilities: Ability) -> Ability:
+def _summon(
+    name: str, health: int, move: int, attack: int, range_: int, *abilities: CardAbility
+) -> CardAbility:
     stats = SummonStats(name=name, health=health, move=move, attack=attack, range=range_, abilities=abilities)
-    return Ability(type="summon", summon=stats)
+    return CardAbility(type="summon", summon=stats)
 
 
 _WILD_BOOST = _consume("wild", _a("attack", 1, mode="add"), _a("xp", 1))

@@ -21,34 +21,36 @@ from typing import Any
 
 from transcriptions_spellweaver import pattern
 
-from delvekit.gloomhaven.content.schema import Ability, CardHalf, SummonStats
+from delvekit.gloomhaven.content.schema import CardAbility, CardHalf, SummonStats
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _c(rule: str, *sub: Ability) -> Ability:
+def _c(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str, range_: int | None = None) -> Ability:
+def _affects(kind: str, range_: int | None = None) -> CardAbility:
     return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
 
 
-def _infuse(element: str) -> Ability:
+def _infuse(element: str) -> CardAbility:
     return _a("element", element, mode="infuse")
 
 
-def _consume(element: str, *sub: Ability) -> Ability:
+def _consume(element: str, *sub: CardAbility) -> CardAbility:
     return _a("element", element, *sub, mode="consume")
 
 
-def _summon(name: str, health: int, move: int, attack: int, *abilities: Ability, **extra: Any) -> CardHalf:
+def _summon(
+    name: str, health: int, move: int, attack: int, *abilities: CardAbility, **extra: Any
+) -> CardHalf:
     """A summon half: lost, persistent, 2 XP unless told (its stat line from G)."""
     xp = extra.pop("xp", 2)
     stats = SummonStats(name=name, health=health, move=move, attack=attack, abilities=abilities, **extra)
-    return CardHalf(abilities=(Ability(type="summon", summon=stats),), lost=True, persistent=True, xp=xp)
+    return CardHalf(abilities=(CardAbility(type="summon", summon=stats),), lost=True, persistent=True, xp=xp)
 
 
 def _summon_acts(reach: str, move: int, attack: int) -> CardHalf:

@@ -32,6 +32,7 @@ def group() -> None:
 def solve_cmd(file: str, explain: bool, only: tuple[str, ...]) -> None:
     """Print one JSON line per case: {"id", "outcomes": [{"destination", "targets"}, ...]}."""
     from delvekit.gloomhaven.monster_ai import cases as casefile
+    from delvekit.gloomhaven.monster_ai.case_export import outcome_to_json
 
     try:
         doc = _load(file)
@@ -42,7 +43,7 @@ def solve_cmd(file: str, explain: bool, only: tuple[str, ...]) -> None:
             outcomes: list[dict[str, Any]] = []
             for o in casefile.solve_case(case):
                 if explain:
-                    outcomes.append(casefile.outcome_to_json(o))
+                    outcomes.append(outcome_to_json(o))
                 else:
                     outcomes.append(
                         {"destination": [o.destination[0], o.destination[1]], "targets": list(o.targets)}

@@ -69,7 +69,7 @@ def show(
         notes = "; ".join(scenario.notes) or "no map data"
         raise ContentError(f"has no fixed map: {notes}", where=f"scenario {number}")
     if svg_file is not None:
-        from delvekit.render.svg import scenario_svg
+        from delvekit.render.scenario import scenario_svg
 
         text = scenario_svg(scenario, players, labels="coords" if coords else "none", orientation=orientation)
         try:

@@ -215,7 +215,7 @@ def goal_words(setup: GameSetup) -> list[str]:
             rules.append(f"{words(arg)} cannot be damaged.")
         elif head == "each-turn":
             rules.append(f"Every character suffers {arg} damage at the start of each of its turns.")
-    if not any(line.startswith(("win|", "goal|")) for line in setup.rules) and setup.win == "kill_all":
+    if not any(line.startswith(("win|", "goal|")) for line in setup.rules) and setup.win == "kill-all":
         goals.append("kill every enemy (every room revealed)")
     out = [f"Goal: {'; '.join(goals)}." if goals else "Goal: as the scenario book says."]
     return out + list(dict.fromkeys(rules))

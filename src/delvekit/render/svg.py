@@ -5,7 +5,7 @@ and the tests share one renderer. Hexes are flat-topped, north up, as in
 :mod:`delvekit.core.hexes`.
 
 >>> from delvekit.core.board import Board
->>> svg = board_svg(Board.build([(0, 0), (1, 0)]), figures=[Figure((0, 0), "BG", "elite")])
+>>> svg = board_svg(Board.build([(0, 0), (1, 0)]), figures=[Token((0, 0), "BG", "elite")])
 >>> svg.startswith("<svg") and 'class="figure elite"' in svg
 True
 """
@@ -16,15 +16,12 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import Hex, centre_point, corners, edge_segment, neighbours
+from delvekit.core.hexes import Hex, corners, edge_segment, neighbours
 
-if TYPE_CHECKING:
-    from delvekit.gloomhaven.content.scenario import Scenario
-
-FigureKind: TypeAlias = Literal["normal", "elite", "boss", "character", "summon", "objective"]
+TokenKind: TypeAlias = Literal["normal", "elite", "boss", "character", "summon", "objective"]
 MarkerKind: TypeAlias = Literal[
     "obstacle", "trap", "hazardous", "difficult", "pressure-plate", "treasure", "coin", "corridor",
     "start", "wall", "text", "opening", "breakable", "tile",
@@ -32,12 +29,13 @@ MarkerKind: TypeAlias = Literal[
 
 
 @dataclass(frozen=True)
-class Figure:
-    """A standee: ``label`` is a short text drawn on it (2-3 letters), ``name`` its tooltip."""
+class Token:
+    """A figure drawn as a round token (a standee): ``label`` is a short text on it (2-3
+    letters), ``name`` its tooltip."""
 
     hex: Hex
     label: str
-    kind: FigureKind = "normal"
+    kind: TokenKind = "normal"
     name: str = ""
 
 
@@ -112,7 +110,7 @@ class _Frame:
 def board_svg(
     board: Board,
     *,
-    figures: Sequence[Figure] = (),
+    figures: Sequence[Token] = (),
     markers: Sequence[Marker] = (),
     highlights: Mapping[Hex, str] | Iterable[Hex] = (),
     paths: Sequence[Sequence[Hex]] = (),
@@ -120,7 +118,7 @@ def board_svg(
     dimmed: Iterable[Hex] = (),
     labels: Literal["none", "coords"] = "none",
     title: str = "",
-    legend: Sequence[tuple[Figure, str]] = (),
+    legend: Sequence[tuple[Token, str]] = (),
     size: float = 32.0,
     orientation: Literal["flat", "pointy"] = "flat",
     extent: Iterable[Hex] = (),
@@ -389,7 +387,7 @@ def _paths(frame: _Frame, paths: Sequence[Sequence[Hex]], size: float) -> list[s
     return out
 
 
-def _figure(cx: float, cy: float, f: Figure, size: float) -> list[str]:
+def _figure(cx: float, cy: float, f: Token, size: float) -> list[str]:
     fill, text = _FIGURE_FILL[f.kind]
     r = size * 0.5
     out = [f'<g class="figure {f.kind}">']
@@ -413,7 +411,7 @@ def _figure(cx: float, cy: float, f: Figure, size: float) -> list[str]:
     return out
 
 
-def _figures(frame: _Frame, figures: Sequence[Figure], size: float) -> list[str]:
+def _figures(frame: _Frame, figures: Sequence[Token], size: float) -> list[str]:
     out = ['<g class="figures">']
     for f in figures:
         cx, cy = frame.centre(f.hex)
@@ -422,7 +420,7 @@ def _figures(frame: _Frame, figures: Sequence[Figure], size: float) -> list[str]
     return out
 
 
-def _legend(legend: Sequence[tuple[Figure, str]], y0: float, size: float) -> list[str]:
+def _legend(legend: Sequence[tuple[Token, str]], y0: float, size: float) -> list[str]:
     out = ['<g class="legend">']
     small = size * 0.7
     for i, (fig, text) in enumerate(legend):
@@ -500,150 +498,3 @@ def _key(items: Sequence[str], y0: float, size: float) -> list[str]:
         )
     out.append("</g>")
     return out
-
-
-# --- scenarios --------------------------------------------------------------------------------
-
-
-def monster_label(monster: str) -> str:
-    """Initials of a monster id: ``bandit-guard`` → ``BG``, ``ooze`` → ``OO``.
-
-    >>> monster_label("bandit-guard"), monster_label("ooze"), monster_label("cultist-scenario-89")
-    ('BG', 'OO', 'CU')
-    """
-    return _label_forms(monster)[0]
-
-
-def _label_forms(monster: str) -> list[str]:
-    """Ever longer labels for a monster type (at most 3 characters)."""
-    parts = monster.split("-")
-    words = [w for w in parts if w and not w.isdigit() and w != "scenario"] or ["?"]
-    digits = "".join(w for w in parts if w.isdigit())
-    rest = "".join(w[0] for w in words[1:3])
-    forms = [(words[0][:2] if len(words) == 1 else words[0][0] + rest).upper()]
-    forms.append((words[0][:3] if len(words) == 1 else words[0][:2] + rest).upper()[:3])
-    if len(words) > 1:
-        forms.append((words[0][0] + words[1][:2]).upper())
-    if digits:
-        forms.append((words[0][0] + digits).upper()[:3])
-    return forms
-
-
-def monster_labels(monsters: Iterable[str]) -> dict[str, str]:
-    """A distinct short label for each monster type: initials, a longer form where two types
-    share them, a digit as the last resort.
-
-    >>> labels = monster_labels(["flame-demon", "frost-demon", "vermling-scout", "vermling-shaman"])
-    >>> sorted(labels.values())
-    ['FLD', 'FRD', 'VSC', 'VSH']
-    >>> sorted(monster_labels(["cultist", "cultist-scenario-78"]).values())
-    ['C78', 'CU']
-    """
-    kinds = sorted(set(monsters))
-    forms = {m: _label_forms(m) for m in kinds}
-    groups: dict[str, list[str]] = {}
-    for m in kinds:
-        groups.setdefault(forms[m][0], []).append(m)
-    out: dict[str, str] = {}
-    for label, group in groups.items():
-        if len(group) == 1:
-            out[group[0]] = label
-            continue
-        # Each member takes its first form that no other member of the group can also take.
-        for m in group:
-            others = {f for o in group if o != m for f in forms[o]}
-            out[m] = next((f for f in forms[m][1:] if f not in others), "")
-    taken: dict[str, int] = {}
-    for m in kinds:
-        label = out[m] or forms[m][0]
-        taken[label] = taken.get(label, 0) + 1
-        out[m] = label if taken[label] == 1 else f"{label[:2]}{taken[label]}"
-    return out
-
-
-def scenario_figures(scenario: Scenario, players: int) -> tuple[list[Figure], list[Marker], dict[str, str]]:
-    """Figures (monster standees for ``players`` characters), overlay markers and the label →
-    monster legend of a scenario's setup."""
-    figures: list[Figure] = []
-    names: dict[str, str] = {}
-    labels = monster_labels(p.monster for _, p in scenario.placements())
-    for _, p in scenario.placements():
-        kind = p.type_for(players)
-        if kind == "none" or p.hex is None:
-            continue
-        label = labels[p.monster]
-        names[label] = p.monster
-        figures.append(Figure(p.hex, label, kind, f"{kind} {p.monster}"))
-    markers: list[Marker] = [Marker(h, "start") for h in scenario.starting_hexes]
-    for o in scenario.overlays:
-        for h in o.hexes:
-            if o.kind == "treasure":
-                markers.append(Marker(h, "treasure", "G" if o.treasure == "goal" else o.treasure))
-            elif o.kind == "coin":
-                markers.append(Marker(h, "coin", str(o.amount)))
-            elif o.kind in ("corridor", "pressure-plate"):
-                markers.append(Marker(h, o.kind))
-    for d in scenario.doors:
-        if d.kind == "opening":
-            markers.append(Marker(d.hex, "opening"))
-        elif d.kind == "breakable-wall":
-            markers.append(Marker(d.hex, "breakable"))
-    # Each tile's name on the free hex nearest its middle, as the scenario book prints it.
-    from delvekit.gloomhaven.content.maps import tile_hexes
-
-    busy = {f.hex for f in figures} | {m.hex for m in markers} | set(scenario.board().terrain)
-    for room in scenario.rooms:
-        for tile in room.tiles:
-            hexes = tile_hexes(tile)
-            if not hexes:
-                continue
-            points = [centre_point(h) for h in hexes]
-            mx = sum(x for x, _ in points) / len(points)
-            my = sum(y for _, y in points) / len(points)
-
-            def off_centre(h: Hex, mx: float = mx, my: float = my) -> tuple[bool, float]:
-                x, y = centre_point(h)
-                return (h in busy, (x - mx) ** 2 + (y - my) ** 2)
-
-            middle = min(hexes, key=off_centre)
-            busy.add(middle)
-            markers.append(Marker(middle, "tile", tile.ref))
-    return figures, markers, names
-
-
-def scenario_svg(
-    scenario: Scenario,
-    players: int,
-    *,
-    labels: Literal["none", "coords"] = "none",
-    orientation: Literal["flat", "pointy"] = "pointy",
-) -> str:
-    """The setup of a scenario for ``players`` characters (2-4): map, overlays, standees. By
-    default drawn as the scenario book does (pointy-top hexes, see :func:`board_svg`)."""
-    smap = scenario.map()
-    figures, markers, names = scenario_figures(scenario, players)
-    regions = {h: n for n, hexes in smap.room_hexes.items() for h in hexes}
-    legend: list[tuple[Figure, str]] = [
-        (Figure((0, 0), label, "normal"), names[label].replace("-", " ")) for label in sorted(names)
-    ]
-    legend += [
-        (Figure((0, 0), "", "normal"), "normal"),
-        (Figure((0, 0), "", "elite"), "elite"),
-    ]
-    if any(f.kind == "boss" for f in figures):
-        legend.append((Figure((0, 0), "", "boss"), "boss"))
-    unplaced = sum(1 for _, p in scenario.placements() if p.hex is None and p.type_for(players) != "none")
-    title = f"#{scenario.number} {scenario.name} - {players} characters"
-    if unplaced:
-        title += f" (+{unplaced} standee{'s' if unplaced > 1 else ''} with no hex in the map data)"
-    return board_svg(
-        smap.board,
-        figures=figures,
-        markers=markers,
-        regions=regions,
-        labels=labels,
-        title=title,
-        legend=legend,
-        orientation=orientation,
-        key=True,
-    )

@@ -23,7 +23,8 @@ from rich.text import Text
 
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex
-from delvekit.render.svg import Figure, Marker, scenario_figures
+from delvekit.render.scenario import scenario_figures
+from delvekit.render.svg import Marker, Token
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -55,7 +56,7 @@ _FIGURE_STYLE = {
 
 
 def _cell(
-    board: Board, h: Hex, figures: Mapping[Hex, Figure], markers: Mapping[Hex, list[Marker]]
+    board: Board, h: Hex, figures: Mapping[Hex, Token], markers: Mapping[Hex, list[Marker]]
 ) -> tuple[str, str]:
     fig = figures.get(h)
     if fig is not None:
@@ -77,7 +78,7 @@ def _cell(
 def board_text(
     board: Board,
     *,
-    figures: Sequence[Figure] = (),
+    figures: Sequence[Token] = (),
     markers: Sequence[Marker] = (),
     regions: Mapping[Hex, int] | None = None,
     orientation: Literal["flat", "pointy"] = "flat",

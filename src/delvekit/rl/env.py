@@ -50,14 +50,14 @@ def _new_game(scenario: int, party: tuple[str, ...], level: int, difficulty: str
 
 def _board_svg(game: Game) -> str:
     from delvekit.cli.play import figure_labels
-    from delvekit.render.svg import Figure, Marker, board_svg
+    from delvekit.render.svg import Marker, Token, board_svg
 
     board = game.board()
     if board is None:
         return "<svg xmlns='http://www.w3.org/2000/svg'/>"
     labels = figure_labels(game)
     figures = [
-        Figure(
+        Token(
             hex=f.hex,
             label=labels[f.id],
             kind="character"

@@ -24,7 +24,8 @@ from typing import Any
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import DIRECTIONS, Hex, neighbours
 from delvekit.render import svg as render_svg
-from delvekit.render.svg import Figure, FigureKind
+from delvekit.render.scenario import monster_label
+from delvekit.render.svg import Token, TokenKind
 from delvekit.web import editor
 
 SIZE = 30.0
@@ -305,24 +306,24 @@ def standee_of(fid: str) -> tuple[str, str, int] | None:
     return "normal", name, int(number)
 
 
-def _render_figures(doc: editor.Doc) -> list[Figure]:
+def _render_figures(doc: editor.Doc) -> list[Token]:
     out = []
     for fig in editor.case_of(doc)["figures"]:
         h = (int(fig["hex"][0]), int(fig["hex"][1]))
         fid = str(fig["id"])
         label = fid[:3]
-        kind: FigureKind = "elite" if fid.startswith("E") else "normal"
+        kind: TokenKind = "elite" if fid.startswith("E") else "normal"
         typed = standee_of(fid)
         if typed is not None:  # a scenario's standee: initials and number, its rank's colour
             rank, monster, number = typed
-            label = f"{render_svg.monster_label(monster)}{number}"
+            label = f"{monster_label(monster)}{number}"
             kind = "elite" if rank == "elite" else "boss" if rank == "boss" else "normal"
         if fig["side"] == "character":
-            out.append(Figure(h, label, "character", f"character {fid}"))
+            out.append(Token(h, label, "character", f"character {fid}"))
         elif fig.get("active"):
-            out.append(Figure(h, label, "boss", f"active monster {fid}"))
+            out.append(Token(h, label, "boss", f"active monster {fid}"))
         else:
-            out.append(Figure(h, label, kind, f"monster {fid}"))
+            out.append(Token(h, label, kind, f"monster {fid}"))
     return out
 
 

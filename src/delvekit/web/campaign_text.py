@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from delvekit.gloomhaven.campaign.content import Condition, Outcome, Requirement, Rewards
+from delvekit.gloomhaven.campaign.content import Outcome, OutcomeCondition, Requirement, Rewards
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 
@@ -191,8 +191,8 @@ SLOT_WORDS = {
     "head": "head",
     "body": "body",
     "legs": "legs",
-    "one_hand": "one hand",
-    "two_hands": "two hands",
+    "one-hand": "one hand",
+    "two-hands": "two hands",
     "small": "small item",
 }
 
@@ -230,7 +230,7 @@ def _signed(amount: int, what: str) -> str:
     return f"{what} {amount:+d}"
 
 
-def condition_text(c: Condition) -> str:
+def condition_text(c: OutcomeCondition) -> str:
     parts = []
     if c.otherwise:
         parts.append("otherwise")

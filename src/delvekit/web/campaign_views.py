@@ -225,9 +225,9 @@ def _slot_note(catalog: Catalog, equipped: list[int], slot: str, level: int) -> 
     if slot in ("head", "body", "legs"):
         taken = [i.name for i in worn if i.slot == slot]
         return f", {slot} taken by {taken[0]}" if taken else ", slot free"
-    if slot in ("one_hand", "two_hands"):
-        hands = sum(1 if i.slot == "one_hand" else 2 for i in worn if i.slot in ("one_hand", "two_hands"))
-        return ", hands full" if hands + (2 if slot == "two_hands" else 1) > 2 else ", hands free"
+    if slot in ("one-hand", "two-hands"):
+        hands = sum(1 if i.slot == "one-hand" else 2 for i in worn if i.slot in ("one-hand", "two-hands"))
+        return ", hands full" if hands + (2 if slot == "two-hands" else 1) > 2 else ", hands free"
     small = sum(1 for i in worn if i.slot == "small")
     return ", small slots full" if small >= (level + 1) // 2 else ", slot free"
 

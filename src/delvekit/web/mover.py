@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.core.hexes import Hex
-from delvekit.web import boardview, editor, mover_monsters, schemas, services
+from delvekit.web import boardview, editor, editor_doc, mover_monsters, schemas, services
 from delvekit.web.mover_monsters import monster_order
 
 __all__ = ["BadState", "State", "act", "context", "initial_state", "monster_order", "plain_errors"]
@@ -132,7 +132,7 @@ def load_doc(text: str, *, where: str = "doc") -> editor.Doc:
     problems = schemas.check_document(parsed)
     if problems:
         raise BadState("; ".join(f"{f}: {m}" for f, m in problems[:5]), where=where)
-    return editor.single_case(parsed.model_dump(mode="json", exclude_unset=True))
+    return editor_doc.single_case(parsed.model_dump(mode="json", exclude_unset=True))
 
 
 def import_doc(text: str, case_id: str = "") -> tuple[editor.Doc, str]:
@@ -160,7 +160,7 @@ def import_doc(text: str, case_id: str = "") -> tuple[editor.Doc, str]:
         shown = ", ".join(ids[:8]) + (" ..." if len(ids) > 8 else "")
         raise InputError(f"no case {case_id!r} in the file; it has {shown}", where="import_case")
     index = ids.index(case_id) if case_id else 0
-    doc = editor.single_case(full, index)
+    doc = editor_doc.single_case(full, index)
     note = f"imported case {ids[index]}"
     if len(ids) > 1:
         note += f" ({index + 1} of {len(ids)} in the file; name another in 'Case to import')"
@@ -286,7 +286,7 @@ def act(fields: dict[str, str]) -> State:
         return state
     if new is not None and new != before:
         if do != "undo":
-            state.history.append(editor.dumps(before))
+            state.history.append(editor_doc.dumps(before))
             state.history = state.history[-HISTORY_LIMIT:]
         state.doc = new
     if state.auto and state.outcomes is None and do not in ("undo",) and not do.startswith("apply:"):
@@ -493,8 +493,8 @@ def context(state: State) -> dict[str, Any]:
     return {
         "doc": doc,
         "case": case,
-        "summary": editor.describe(case),
-        "doc_json": editor.dumps(doc),
+        "summary": editor_doc.describe(case),
+        "doc_json": editor_doc.dumps(doc),
         "doc_pretty": json.dumps(doc, indent=1),
         "history_json": json.dumps(state.history),
         "history_len": len(state.history),
@@ -523,6 +523,6 @@ def context(state: State) -> dict[str, Any]:
         "monster_rows": mover_monsters.monster_rows(doc),
         "deck_cards": mover_monsters.deck_cards(doc),
         "cards": state.cards,
-        "board_token": base64.urlsafe_b64encode(editor.dumps(doc).encode()).decode().rstrip("="),
+        "board_token": base64.urlsafe_b64encode(editor_doc.dumps(doc).encode()).decode().rstrip("="),
         "scenarios": services.scenario_list(),
     }

@@ -389,24 +389,25 @@ def board_svg(game: Game, names: dict[str, str], decision: dict[str, Any] | None
     """The board now, as the scenario book draws it: standees labelled by type and number, health
     bars, condition icons, coins, unrevealed rooms veiled, the hexes the decision can use
     highlighted and clickable."""
-    from delvekit.render.svg import Figure, Marker, board_svg, monster_labels
+    from delvekit.render.scenario import monster_labels
+    from delvekit.render.svg import Marker, Token, board_svg
 
     board = game.board()
     if board is None:
         return ""
     st = game.state
     labels = monster_labels(f.name for f in st.figures.values() if f.kind == "monster")
-    figures: list[Figure] = []
+    figures: list[Token] = []
     for f in st.figures.values():
         if f.kind == "character":
-            figures.append(Figure(f.hex, names[f.id][:2], "character", names[f.id]))
+            figures.append(Token(f.hex, names[f.id][:2], "character", names[f.id]))
         elif f.kind == "monster":
             rank: Literal["normal", "elite", "boss"] = f.rank if f.rank in ("elite", "boss") else "normal"
-            figures.append(Figure(f.hex, f"{labels.get(f.name, '?')}{f.standee}", rank, names[f.id]))
+            figures.append(Token(f.hex, f"{labels.get(f.name, '?')}{f.standee}", rank, names[f.id]))
         else:
             summon = f.kind == "summon"
             figures.append(
-                Figure(f.hex, "S" if summon else "O", "summon" if summon else "objective", names[f.id])
+                Token(f.hex, "S" if summon else "O", "summon" if summon else "objective", names[f.id])
             )
     markers = [Marker(h, "coin", str(n)) for h, n in st.coins.items()]
     rooms = _room_of_hex(game.setup.scenario)

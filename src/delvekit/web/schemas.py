@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from delvekit.gloomhaven.monster_ai.cases import (
+from delvekit.gloomhaven.monster_ai.case_fields import (
     MAX_AOE_HEXES,
     MAX_BOARD_HEXES,
     MAX_BOARDS,
@@ -34,7 +34,7 @@ from delvekit.gloomhaven.monster_ai.cases import (
 )
 
 # Limits: generous for any real table, small enough that one request cannot tie up the server.
-# Those of the format itself come from delvekit.gloomhaven.monster_ai.cases (one set for the CLI and the API).
+# Those of the format itself come from delvekit.gloomhaven.monster_ai.case_fields (one set for CLI and API).
 MAX_BODY_BYTES = 2_000_000
 
 Coord = Annotated[int, Field(ge=-MAX_COORD, le=MAX_COORD, strict=True)]

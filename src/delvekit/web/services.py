@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from delvekit.core.errors import DelvekitError, InputError
-from delvekit.web import editor
+from delvekit.web import editor, editor_doc
 
 
 class Unavailable(DelvekitError):
@@ -48,6 +48,8 @@ def solve_document(
 
 
 def _solve_parsed(cases_module: Any, parsed: Any, budget: float | None) -> list[dict[str, Any]]:
+    from delvekit.gloomhaven.monster_ai.case_export import outcome_to_json
+
     solved: list[dict[str, Any]] = []
     limit = SOLVE_BUDGET_SECONDS if budget is None else budget
     start = time.perf_counter()
@@ -58,7 +60,7 @@ def _solve_parsed(cases_module: Any, parsed: Any, budget: float | None) -> list[
                 "request may use; send fewer or smaller cases per request"
             )
         outcomes = cases_module.solve_case(case)
-        solved.append({"id": case.id, "outcomes": [cases_module.outcome_to_json(o) for o in outcomes]})
+        solved.append({"id": case.id, "outcomes": [outcome_to_json(o) for o in outcomes]})
     return solved
 
 
@@ -173,7 +175,7 @@ def examples_document() -> dict[str, Any]:
 def example_list() -> list[dict[str, Any]]:
     """``[{"id", "category", "description"}]`` of the bundled examples (descriptions in our words)."""
     return [
-        {"id": c["id"], "category": c.get("category", ""), "description": editor.describe(c)}
+        {"id": c["id"], "category": c.get("category", ""), "description": editor_doc.describe(c)}
         for c in examples_document()["cases"]
     ]
 
@@ -183,7 +185,7 @@ def example_doc(case_id: str) -> editor.Doc:
     cases = examples_document()["cases"]
     for i, case in enumerate(cases):
         if case["id"] == case_id:
-            return editor.single_case(examples_document(), i)
+            return editor_doc.single_case(examples_document(), i)
     raise InputError(f"no bundled example {case_id!r}", where="example")
 
 

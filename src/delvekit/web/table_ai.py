@@ -17,6 +17,7 @@ from delvekit.gloomhaven.engine.game import MONSTER_DECK
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import MonsterStats
 from delvekit.gloomhaven.monster_ai import cases as casefile
+from delvekit.gloomhaven.monster_ai.case_export import outcome_to_json
 from delvekit.web.table_state import Standee, Table, TableError, label
 from delvekit.web.table_state import _hex as parse_hex
 
@@ -213,7 +214,7 @@ def solve(table: Table, s: Standee) -> tuple[dict[str, Any], list[dict[str, Any]
     if not any(a.kind in _GROUPED for a in card_actions(table, s)):
         return doc, []
     parsed = casefile.parse_document(doc, where="table")
-    outcomes = [casefile.outcome_to_json(o) for o in casefile.solve_case(parsed.cases[0])]
+    outcomes = [outcome_to_json(o) for o in casefile.solve_case(parsed.cases[0])]
     for o in outcomes:
         o["reason"] = reason(table, s, o)
         o["why"] = _named(table, str(o.get("explanation") or ""))

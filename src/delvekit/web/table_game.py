@@ -10,7 +10,7 @@ Randomness comes from the engine itself: the table builds the engine's own game 
 scenario (:class:`~delvekit.gloomhaven.engine.game.Game`, seeded with the table's seed) and draws
 from its one generator with the engine's own deck code: monster ability cards
 (``state.decks[deck].draw``), the monster attack modifier deck
-(:class:`~delvekit.gloomhaven.model.modifiers.ModifierDeck`), standee numbers when a room is revealed
+(:class:`~delvekit.gloomhaven.model.modifier_deck.ModifierDeck`), standee numbers when a room is revealed
 (:meth:`Game.reveal_room`) and the end-of-round reshuffles, in the order the engine makes
 them. So the opening room's standee numbers and the first round's ability cards are the
 engine's for the same seed, scenario and party size; later draws are the engine's deck code on

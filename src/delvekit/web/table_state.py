@@ -376,7 +376,7 @@ def _kill(table: Table, s: Standee) -> None:
     if (
         not table.standees
         and len(table.revealed_rooms) == len(table.setup.rooms)
-        and table.setup.win == "kill_all"
+        and table.setup.win == "kill-all"
     ):
         table.result = "victory"
         table.phase = "ended"

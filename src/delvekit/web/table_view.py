@@ -78,7 +78,7 @@ def setup_sheet(config: TableConfig) -> dict[str, Any]:
             }
         )
     goal = list(table.setup.rules) or (
-        ["Goal: kill every enemy (all rooms revealed)."] if table.setup.win == "kill_all" else []
+        ["Goal: kill every enemy (all rooms revealed)."] if table.setup.win == "kill-all" else []
     )
     return {
         "scenario": config.scenario,

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container
 from pathlib import Path
-from typing import Literal, TypeAlias, TypeVar
+from typing import Final, Literal, TypeAlias, TypeVar
 
 import msgspec
 
 from delvekit.core.errors import ContentError
 
-Slot: TypeAlias = Literal["head", "body", "legs", "one_hand", "two_hands", "small"]
+Slot: TypeAlias = Literal["head", "body", "legs", "one-hand", "two-hands", "small"]
+"""An item's slot, spelled as the content pack spells it (``model.setup.ItemSlot``)."""
+OLD_SLOTS: Final[dict[str, Slot]] = {"one_hand": "one-hand", "two_hands": "two-hands"}
+"""The slots as campaign-content files written before 2026-11 spell them; read as the new spelling."""
 EventDeck: TypeAlias = Literal["city", "road"]
 K = TypeVar("K")
 V = TypeVar("V")
@@ -30,10 +33,15 @@ class ItemInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     name: str = ""
     cost: int
     count: int
-    slot: Slot
+    slot: Slot | Literal["one_hand", "two_hands"]
+    """Read in either spelling (:data:`OLD_SLOTS`); always the pack's spelling once built."""
     prosperity: int | None = None
     """Prosperity level at which the shop stocks it; None for items that come only from designs,
     treasures or rewards."""
+
+    def __post_init__(self) -> None:
+        if self.slot in OLD_SLOTS:
+            msgspec.structs.force_setattr(self, "slot", OLD_SLOTS[self.slot])
 
 
 class PerkInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -87,7 +95,7 @@ class QuestInfo(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     unlocks_envelope: str | None = None
 
 
-class Condition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
+class OutcomeCondition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """When an event outcome applies. Empty = always."""
 
     reputation_at_least: int | None = None
@@ -103,7 +111,7 @@ class Condition(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class Outcome(_Record, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    when: Condition = Condition()
+    when: OutcomeCondition = OutcomeCondition()
     gold: int = 0
     """Each character (a negative amount is a loss, never below 0)."""
     collective_gold: int = 0

@@ -6,8 +6,8 @@ from __future__ import annotations
 from delvekit.core.errors import IllegalChoice
 from delvekit.gloomhaven.campaign import actions as A
 from delvekit.gloomhaven.campaign.content import (
-    Condition,
     Outcome,
+    OutcomeCondition,
 )
 from delvekit.gloomhaven.campaign.effects import (
     Ctx,
@@ -27,7 +27,7 @@ from delvekit.gloomhaven.campaign.effects import (
 )
 
 
-def _holds(ctx: Ctx, cond: Condition, a: A.EventAction, applied: bool) -> bool:
+def _holds(ctx: Ctx, cond: OutcomeCondition, a: A.EventAction, applied: bool) -> bool:
     """Whether an outcome applies; a price the party agreed to pay (``pay=true``) is paid here."""
     rep = ctx.party.reputation
     party_classes = {c.cls for c in ctx.state.characters.values() if not c.retired}

@@ -17,12 +17,12 @@ from delvekit.gloomhaven.campaign.content import (
     CardAction,
     CardInfo,
     ClassInfo,
-    Condition,
     EventInfo,
     EventOption,
     EventRefs,
     ItemInfo,
     Outcome,
+    OutcomeCondition,
     PerkInfo,
     QuestInfo,
     Requirement,
@@ -81,12 +81,12 @@ _SLOTS: Final[dict[str, Slot]] = {
     "head": "head",
     "body": "body",
     "legs": "legs",
-    "one-hand": "one_hand",
-    "one_hand": "one_hand",
-    "onehand": "one_hand",
-    "two-hands": "two_hands",
-    "two_hands": "two_hands",
-    "twohand": "two_hands",
+    "one-hand": "one-hand",
+    "one_hand": "one-hand",
+    "onehand": "one-hand",
+    "two-hands": "two-hands",
+    "two_hands": "two-hands",
+    "twohand": "two-hands",
     "small": "small",
 }
 
@@ -235,7 +235,7 @@ def _event(e: Any) -> EventInfo:
 
 def _outcomes(oc: Any) -> list[Outcome]:
     """One pack outcome as the campaign's outcomes: the main one, then conditional extras."""
-    when = _condition(oc.condition) if oc.condition is not None else Condition()
+    when = _condition(oc.condition) if oc.condition is not None else OutcomeCondition()
     fields: dict[str, Any] = {}
     extras: list[Outcome] = []
     for effect in oc.effects:
@@ -309,19 +309,19 @@ def _effect(effect: Any, fields: dict[str, Any]) -> None:
         raise _Unsupported(t)
 
 
-def _condition(cond: Any) -> Condition:
+def _condition(cond: Any) -> OutcomeCondition:
     t = cond.type
     v = list(cond.values)
     if t == "otherwise":
-        return Condition(otherwise=True)
+        return OutcomeCondition(otherwise=True)
     if t == "character":
-        return Condition(class_in_party=tuple(CLASS_ICONS.get(str(x), str(x)) for x in v))
+        return OutcomeCondition(class_in_party=tuple(CLASS_ICONS.get(str(x), str(x)) for x in v))
     if t in ("pay-collective-gold", "lose-collective-gold", "pay-gold"):
-        return Condition(pay_collective_gold=int(v[0]))
+        return OutcomeCondition(pay_collective_gold=int(v[0]))
     if t == "reputation-gt":
-        return Condition(reputation_at_least=int(v[0]) + 1)
+        return OutcomeCondition(reputation_at_least=int(v[0]) + 1)
     if t == "reputation-lt":
-        return Condition(reputation_at_most=int(v[0]) - 1)
+        return OutcomeCondition(reputation_at_most=int(v[0]) - 1)
     raise _Unsupported(t)
 
 

@@ -236,7 +236,7 @@ def _equip(ctx: Ctx, a: A.Equip) -> None:
     for slot in ("head", "body", "legs"):
         if slots.get(slot, 0) > 1:
             raise IllegalChoice(f"at most one {slot} item")
-    hands = slots.get("one_hand", 0) + 2 * slots.get("two_hands", 0)
+    hands = slots.get("one-hand", 0) + 2 * slots.get("two-hands", 0)
     if hands > 2:
         raise IllegalChoice("hands hold two one-handed items or one two-handed item")
     small = (ch.level + 1) // 2

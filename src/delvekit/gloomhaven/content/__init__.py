@@ -18,8 +18,8 @@ from pathlib import Path
 
 from delvekit.gloomhaven.content.pack import BUNDLED, ContentPack
 from delvekit.gloomhaven.content.schema import (
-    Ability,
     AbilityCard,
+    CardAbility,
     CharacterClass,
     Item,
     MonsterCard,
@@ -31,8 +31,8 @@ from delvekit.gloomhaven.content.schema import (
 
 __all__ = [
     "BUNDLED",
-    "Ability",
     "AbilityCard",
+    "CardAbility",
     "CharacterClass",
     "ContentPack",
     "Item",

@@ -95,7 +95,7 @@ def _number(raw: object, mode: str, variables: dict[str, int], *, relative: bool
     return n
 
 
-def convert(a: cs.Ability, variables: dict[str, int], *, relative: bool = False) -> list[Ability]:
+def convert(a: cs.CardAbility, variables: dict[str, int], *, relative: bool = False) -> list[Ability]:
     """The engine abilities for one content ability (``relative``: a monster card, whose move
     and attack are ±X on the stat line). A value the engine cannot compute (``X``) gives a
     ``custom`` ability."""
@@ -105,7 +105,7 @@ def convert(a: cs.Ability, variables: dict[str, int], *, relative: bool = False)
         return [_custom(f"{a.type}-{a.value}")]
 
 
-def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> list[Ability]:
+def _convert(a: cs.CardAbility, variables: dict[str, int], *, relative: bool) -> list[Ability]:
     kind = a.type
     subs = {s.type: s for s in a.sub}
     known = ("range", "target", "pierce", "push", "pull", "condition", "jump", "element", "area")
@@ -197,7 +197,7 @@ def _convert(a: cs.Ability, variables: dict[str, int], *, relative: bool) -> lis
 
 
 def merge_forced(
-    abilities: list[Ability], content: Sequence[cs.Ability], variables: dict[str, int]
+    abilities: list[Ability], content: Sequence[cs.CardAbility], variables: dict[str, int]
 ) -> list[Ability]:
     """A push or pull written as its own line after an attack belongs to that attack."""
     out: list[Ability] = []
@@ -219,7 +219,7 @@ def merge_forced(
     return out
 
 
-def _boost(consume: cs.Ability, variables: dict[str, int]) -> tuple[str, ...] | None:
+def _boost(consume: cs.CardAbility, variables: dict[str, int]) -> tuple[str, ...] | None:
     """The boost tokens of an attack's element consumption, or ``None`` if it does more than
     the engine's boosts can say."""
     out: list[str] = []
@@ -240,7 +240,7 @@ def _boost(consume: cs.Ability, variables: dict[str, int]) -> tuple[str, ...] | 
     return tuple(out) or None
 
 
-def _shove(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
+def _shove(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability]:
     """A push or pull of its own: "targeting adjacent enemies" (all) or "an adjacent enemy"."""
     affects = [str(s.value) for s in a.sub if s.type == "affects"]
     others = [s for s in a.sub if s.type != "affects"]
@@ -347,7 +347,7 @@ def item_setup(pack: ContentPack, member: Member, number: int) -> ItemSetup:
     )
 
 
-def item_effect(a: cs.Ability) -> ItemEffect:
+def item_effect(a: cs.CardAbility) -> ItemEffect:
     """One content ability of an item as the engine's :class:`ItemEffect` (a ``custom``
     ability becomes its named effect; a summon's stat line becomes ``health``, ``move``,
     ``attack``, ``range`` and ``flying`` parts; a melee area is anchored on its active hex)."""
@@ -548,9 +548,9 @@ def setup_from_pack(
 
 
 def _monster_actions(
-    content: Sequence[cs.Ability],
+    content: Sequence[cs.CardAbility],
     variables: dict[str, int],
-    specials: Sequence[Sequence[cs.Ability]] = (),
+    specials: Sequence[Sequence[cs.CardAbility]] = (),
 ) -> list[Ability]:
     """A monster card's actions (move and attack relative to the stat line). Special wordings
     become named effects of :mod:`~delvekit.gloomhaven.effects.monsters` with their parts in
@@ -598,7 +598,7 @@ def _special_ranks(a: Ability, special: int, variables: dict[str, int]) -> Abili
 
 
 def _special_order(
-    special: list[Ability], number: int, specials: Sequence[Sequence[cs.Ability]], players: int
+    special: list[Ability], number: int, specials: Sequence[Sequence[cs.CardAbility]], players: int
 ) -> list[Ability]:
     """What the scenario book adds to a boss special's stat-card line: the Winged Horror lays
     its eggs after its attacks (scenario 46); the Betrayer's special 1 ends with every character
@@ -629,7 +629,7 @@ _ROUND_NOTES = ("attackers-have-disadvantage-this-round", "allies-bonus-this-rou
 _AFTER_ATTACK = ("placed-adjacent-to-target",)
 
 
-def _affects(a: cs.Ability, variables: dict[str, int]) -> tuple[str, int] | None:
+def _affects(a: cs.CardAbility, variables: dict[str, int]) -> tuple[str, int] | None:
     """``(who, range)`` of an ability's "affects" sub-ability other than self."""
     for s in a.sub:
         if s.type == "affects" and str(s.value) in _WHO:
@@ -639,7 +639,7 @@ def _affects(a: cs.Ability, variables: dict[str, int]) -> tuple[str, int] | None
     return None
 
 
-def _part(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
+def _part(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability]:
     """One part of a named effect (what consuming gives, what every affected figure gets)."""
     if a.type == "condition" and str(a.value) in ("bless", "curse"):
         who = _affects(a, variables)
@@ -655,12 +655,14 @@ def _part(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
     return convert(plain, variables, relative=True)
 
 
-def _consume_parts(e: cs.Ability) -> tuple[str, Element | None]:
+def _consume_parts(e: cs.CardAbility) -> tuple[str, Element | None]:
     name = str(e.value)
     return f"consume-{name}", (Element(name) if name in _ELEMENTS else None)
 
 
-def _monster_named(a: cs.Ability, variables: dict[str, int], before: list[Ability]) -> list[Ability] | None:
+def _monster_named(
+    a: cs.CardAbility, variables: dict[str, int], before: list[Ability]
+) -> list[Ability] | None:
     """The named effects of one monster-card ability, or ``None`` when plain conversion does."""
     if a.type == "element" and a.mode == "consume" and (str(a.value) in _ELEMENTS or a.value == "wild"):
         note, element = _consume_parts(a)
@@ -669,7 +671,8 @@ def _monster_named(a: cs.Ability, variables: dict[str, int], before: list[Abilit
             # "consume E: +N attack (and this area)" changes the attack just before it
             base = before.pop()
             n = _number(bigger[0].value, "absolute", variables, relative=False)
-            shape = convert(cs.Ability(type="attack", value=0, sub=bigger[0].sub), variables, relative=True)
+            attack = cs.CardAbility(type="attack", value=0, sub=bigger[0].sub)
+            shape = convert(attack, variables, relative=True)
             alt = msgspec.structs.replace(base, value=base.value + n, area=shape[0].area or base.area)
             return [Ability(kind="custom", note=f"instead-{note}", element=element, then=(alt, base))]
         spread = _affects(a, variables)
@@ -779,7 +782,7 @@ def _forced_note(a: Ability) -> Ability | None:
 _PACK_BONUS = "bonus-if-target-adjacent-to-its-allies"
 
 
-def _big_area(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
+def _big_area(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability] | None:
     """An attack whose area pattern shows several grey hexes (the Elder Drake's special 1,
     drawn for a figure filling three hexes): the engine's figures fill one hex, so the pattern
     is anchored on the grey hex nearest the red ones (the others drop out)."""
@@ -798,7 +801,7 @@ def _big_area(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
     return convert(anchored, variables, relative=True)
 
 
-def _monster_move_attack(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
+def _monster_move_attack(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability] | None:
     big = _big_area(a, variables) if a.type == "attack" else None
     if big is not None:
         return big

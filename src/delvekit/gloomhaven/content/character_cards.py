@@ -9,8 +9,8 @@ wording becomes one ``custom`` ability named after its effect (handlers in
 (``enemy-range-5``, ``normal-only``, ``x-is-hexes-moved-this-turn``).
 
 >>> from delvekit.gloomhaven.content import schema as cs
->>> roar = cs.Ability(type="custom", value="bonus-this-round",
-...                   sub=(cs.Ability(type="attack", value=1, mode="add"),))
+>>> roar = cs.CardAbility(type="custom", value="bonus-this-round",
+...                   sub=(cs.CardAbility(type="attack", value=1, mode="add"),))
 >>> [str(a) for a in translate([roar], {}, fallback=lambda items, v: [])]
 ['custom bonus-this-round then attack:1']
 
@@ -37,7 +37,7 @@ from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element
 
-Fallback = Callable[[list[cs.Ability], dict[str, int]], list[Ability]]
+Fallback = Callable[[list[cs.CardAbility], dict[str, int]], list[Ability]]
 
 _CONDITIONS = {c.value for c in Condition}
 
@@ -55,7 +55,7 @@ def _n(raw: object, variables: dict[str, int]) -> int:
     return formula(raw if isinstance(raw, int | str) else 0, **variables)
 
 
-def _affects(a: cs.Ability, variables: dict[str, int]) -> Ability:
+def _affects(a: cs.CardAbility, variables: dict[str, int]) -> Ability:
     """``affects`` as a flag: ``affects-enemy-adjacent``, ``affects-enemy-range-5``."""
     rng = [s for s in a.sub if s.type == "range"]
     text = f"affects-{a.value}"
@@ -64,7 +64,7 @@ def _affects(a: cs.Ability, variables: dict[str, int]) -> Ability:
     return flag(text)
 
 
-def _part(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
+def _part(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability]:
     """A sub-ability of a special wording as parts (recursively flattened, one level)."""
     if a.type == "affects":
         return [_affects(a, variables)]
@@ -109,14 +109,15 @@ def _part(a: cs.Ability, variables: dict[str, int]) -> list[Ability]:
 
 
 def _plain(
-    a: cs.Ability, drop: Sequence[str], fallback: Fallback, variables: dict[str, int]
+    a: cs.CardAbility, drop: Sequence[str], fallback: Fallback, variables: dict[str, int]
 ) -> list[Ability]:
     """``a`` without the sub-abilities whose type or value is in ``drop``, as plain abilities."""
     sub = tuple(s for s in a.sub if s.type not in drop and str(s.value) not in drop)
-    return fallback([cs.Ability(type=a.type, value=a.value, mode=a.mode, sub=sub, area=a.area)], variables)
+    plain = cs.CardAbility(type=a.type, value=a.value, mode=a.mode, sub=sub, area=a.area)
+    return fallback([plain], variables)
 
 
-def _customs(a: cs.Ability) -> dict[str, cs.Ability]:
+def _customs(a: cs.CardAbility) -> dict[str, cs.CardAbility]:
     return {str(s.value): s for s in a.sub if s.type == "custom"}
 
 
@@ -134,7 +135,7 @@ def _death_burst(s: cs.SummonStats, variables: dict[str, int]) -> list[Ability]:
     return out
 
 
-def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
+def _summon(a: cs.CardAbility, variables: dict[str, int]) -> Ability:
     s = a.summon
     assert s is not None
     parts = [flag("name-" + "-".join(s.name.lower().split())), flag(f"health-{_n(s.health, variables)}")]
@@ -204,7 +205,7 @@ CRAGHEART_WORDS = frozenset(
 _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "pile-lost"}
 
 
-def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | None:
+def _class_special(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability] | None:
     """Wordings of the classes encoded after the Brute and the Mindthief (Sunkeeper, Tinkerer;
     handlers in :mod:`~delvekit.gloomhaven.effects.wordings`), or ``None``."""
     affects = [s for s in a.sub if s.type == "affects"]
@@ -213,7 +214,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
     if a.type in ("heal", "shield", "retaliate", "condition", "suffer-damage") and (
         any(str(s.value) in ALLY_KINDS for s in affects) or (a.type == "heal" and (consumes or targets))
     ):
-        base = cs.Ability(type=a.type, value=a.value, mode=a.mode)
+        base = cs.CardAbility(type=a.type, value=a.value, mode=a.mode)
         if a.type == "condition":
             base_parts = _part(base, variables)
         elif a.type == "suffer-damage":
@@ -232,7 +233,8 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named("damage-enemies", Ability(kind="suffer", value=_n(a.value, variables)), *who)]
     if a.type == "condition" and not affects and any(s.type == "range" for s in a.sub):
         rest = [p for s in a.sub for p in _part(s, variables)]  # Disorienting Flash: Stun, Range, Target
-        return [named("afflict-range", *_part(cs.Ability(type="condition", value=a.value), variables), *rest)]
+        afflict = _part(cs.CardAbility(type="condition", value=a.value), variables)
+        return [named("afflict-range", *afflict, *rest)]
     if a.type == "move" and consumes:  # Scales of Justice: Move 2, light: +2 Move
         move = Ability(kind="move", value=_n(a.value, variables), jump=any(s.type == "jump" for s in a.sub))
         return [named("move-consumes", move, *(p for c in consumes for p in _part(c, variables)))]
@@ -267,7 +269,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
     return None
 
 
-def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> list[Ability] | None:
+def _special(a: cs.CardAbility, fallback: Fallback, variables: dict[str, int]) -> list[Ability] | None:
     """The engine abilities of one special wording, or ``None`` when ``a`` is plain."""
     if any(s.type == "custom" and s.value == "elemental" for s in a.sub):  # effects_elementalist
         paid = [s for s in a.sub if (s.type == "element" and s.mode == "consume") or s.value == "consume-all"]
@@ -326,7 +328,7 @@ def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> li
         plain = _plain(a, ["xp-per-retaliate-this-round"], fallback, variables)
         return [*plain, named("xp-per-retaliate", *(p for s in rule.sub for p in _part(s, variables)))]
     if a.type == "condition" and affects and affects != ["self"]:
-        return [named("afflict", *_part(cs.Ability(type="condition", value=a.value), variables), *(
+        return [named("afflict", *_part(cs.CardAbility(type="condition", value=a.value), variables), *(
             _affects(s, variables) for s in a.sub if s.type == "affects"))]
     if a.type == "push" and consumes:
         parts = [Ability(kind="push", value=_n(a.value, variables))]
@@ -365,13 +367,13 @@ _CARRIED = ("condition", "push", "pull")
 
 
 def translate(
-    abilities: Sequence[cs.Ability], variables: dict[str, int], *, fallback: Fallback
+    abilities: Sequence[cs.CardAbility], variables: dict[str, int], *, fallback: Fallback
 ) -> list[Ability]:
     """The engine abilities of one card half's content abilities (``fallback`` converts the
     plain ones, keeping their push-after-attack merging)."""
     items = list(abilities)
     out: list[Ability] = []
-    plain: list[cs.Ability] = []
+    plain: list[cs.CardAbility] = []
     i = 0
     while i < len(items):
         a = items[i]

@@ -42,7 +42,7 @@ from delvekit.gloomhaven.content.schema import (
     ITEM_TRIGGERS,
     MODES,
     NUMERIC_TYPES,
-    Ability,
+    CardAbility,
     CharacterClass,
     Formula,
     MonsterDeck,
@@ -112,12 +112,12 @@ class _Checker:
 
     # -- abilities ---------------------------------------------------------------------------
     def abilities(
-        self, at: tuple[str, str], field: str, abilities: Iterable[Ability], *, relative: bool
+        self, at: tuple[str, str], field: str, abilities: Iterable[CardAbility], *, relative: bool
     ) -> None:
         for index, ability in enumerate(abilities):
             self.ability(at, f"{field}[{index}]", ability, relative=relative)
 
-    def ability(self, at: tuple[str, str], field: str, a: Ability, *, relative: bool) -> None:
+    def ability(self, at: tuple[str, str], field: str, a: CardAbility, *, relative: bool) -> None:
         if a.type not in ABILITY_TYPES:
             self.add(at, f"{field}.type", f"unknown ability type {a.type!r}")
             return
@@ -226,7 +226,7 @@ class _Checker:
         if m.specials and not m.boss:
             self.add(at, "specials", "only bosses have special actions")
 
-    def stat_traits(self, at: tuple[str, str], field: str, abilities: Iterable[Ability]) -> None:
+    def stat_traits(self, at: tuple[str, str], field: str, abilities: Iterable[CardAbility]) -> None:
         """Every trait of a stat line has its field in the engine's monster stats, so that none
         is lost between the pack and play (docs/monster-traits.md)."""
         traits = _engine_traits()
@@ -378,10 +378,10 @@ class _Checker:
             scenarios = {n: s for n, s in scenarios.items() if n in self.only_scenarios}
         if not scenarios:
             return
-        from delvekit.gloomhaven.content import scenario as scenario_module
+        from delvekit.gloomhaven.content.scenario_check import check_scenarios
 
         counts = {m.id: m.count for m in pack.monsters.values()}
-        self.problems.extend(scenario_module.check_scenarios(scenarios, monster_counts=counts))
+        self.problems.extend(check_scenarios(scenarios, monster_counts=counts))
         for number, s in scenarios.items():
             at = self.where("scenarios", number)
             for index, monster in enumerate(s.monsters):

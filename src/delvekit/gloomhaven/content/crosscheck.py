@@ -20,7 +20,7 @@ import msgspec
 
 from delvekit.core.errors import ContentError, DelvekitError
 from delvekit.gloomhaven.content import expr
-from delvekit.gloomhaven.content.schema import Ability, MonsterType, StatLine
+from delvekit.gloomhaven.content.schema import CardAbility, MonsterType, StatLine
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.pack import ContentPack
@@ -82,7 +82,7 @@ def _innate(line: StatLine) -> dict[str, int]:
     """Innate shield/retaliate/pierce/target values and conditions of a stat line."""
     out: dict[str, int] = {}
 
-    def walk(abilities: tuple[Ability, ...]) -> None:
+    def walk(abilities: tuple[CardAbility, ...]) -> None:
         for a in abilities:
             if a.type in ("shield", "retaliate", "pierce", "target") and isinstance(a.value, int):
                 out[a.type] = out.get(a.type, 0) + a.value

@@ -1,13 +1,13 @@
 """GHS campaign data → delvekit records: items, battle goals, personal quests, events,
-treasures and achievements (split from :mod:`.ghs_import`, which converts classes and monsters
-and drives the whole folder conversion). Narrative text is never carried over."""
+treasures and achievements (read by :mod:`.ghs_import`'s folder converter; classes and monsters are
+:mod:`.ghs_classes`). Narrative text is never carried over."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from delvekit.gloomhaven.content.ghs_import import CLASS_IDS, ITEM_SLOTS, _Converter, kebab, title
+from delvekit.gloomhaven.content.ghs_actions import CLASS_IDS, ITEM_SLOTS, Converter, kebab, title
 from delvekit.gloomhaven.content.schema import (
     Achievement,
     BattleGoal,
@@ -24,7 +24,7 @@ from delvekit.gloomhaven.content.schema import (
 
 
 def items_from_ghs(raw: Sequence[Mapping[str, Any]], *, where: str) -> list[Item]:
-    conv = _Converter(where)
+    conv = Converter(where)
     out = []
     for index, entry in enumerate(raw):
         path = f"[{index}]"

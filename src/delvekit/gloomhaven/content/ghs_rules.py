@@ -21,22 +21,22 @@ from typing import Any, Final
 
 import msgspec
 
-from delvekit.gloomhaven.content.schema import Ability, CharacterClass, MonsterDeck, MonsterType
+from delvekit.gloomhaven.content.schema import CardAbility, CharacterClass, MonsterDeck, MonsterType
 
 
-def _a(kind: str, value: Any = None, *sub: Ability, mode: str = "absolute") -> Ability:
-    return Ability(type=kind, value=value, mode=mode, sub=tuple(sub))
+def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
+    return CardAbility(type=kind, value=value, mode=mode, sub=tuple(sub))
 
 
-def _custom(rule: str, *sub: Ability) -> Ability:
+def _custom(rule: str, *sub: CardAbility) -> CardAbility:
     return _a("custom", rule, *sub)
 
 
-def _affects(kind: str, range_: int | None = None) -> Ability:
+def _affects(kind: str, range_: int | None = None) -> CardAbility:
     return _a("affects", kind, *((_a("range", range_),) if range_ is not None else ()))
 
 
-def _bonus(kind: str, amount: int) -> Ability:
+def _bonus(kind: str, amount: int) -> CardAbility:
     return _a(kind, amount, mode="add")
 
 
@@ -60,7 +60,7 @@ AUGMENT_REMINDERS: Final = (
     "mindthief.abilities.165.2",
 )
 
-RULES: Final[dict[str, tuple[tuple[Ability, ...], bool]]] = {
+RULES: Final[dict[str, tuple[tuple[CardAbility, ...], bool]]] = {
     # -- Brute --
     "brute.abilities.2.1": ((_custom("xp-per-retaliate-this-round", _a("xp", 1)),), False),
     "brute.abilities.4.1": ((_custom("redirect-attacks-on-adjacent-allies-this-round"),), False),
@@ -182,9 +182,9 @@ RULE_IDS = sorted(
 )
 
 
-def resolve(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+def resolve(abilities: tuple[CardAbility, ...]) -> tuple[CardAbility, ...]:
     """Replace every custom line with a known key, depth first."""
-    out: list[Ability] = []
+    out: list[CardAbility] = []
     index = 0
     while index < len(abilities):
         a = abilities[index]
@@ -195,7 +195,7 @@ def resolve(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
             index += 1
             continue
         replacement, wrap = rule
-        tail: tuple[Ability, ...] = ()
+        tail: tuple[CardAbility, ...] = ()
         if wrap:
             tail = resolve(abilities[index + 1 :])
             index = len(abilities)

@@ -13,11 +13,11 @@ field is applied.
 
 >>> from delvekit.gloomhaven.content import schema as cs
 >>> line = cs.StatLine(health=7, move=0, attack=2, abilities=(
-...     cs.Ability(type="retaliate", value=2, sub=(cs.Ability(type="range", value=2),)),
-...     cs.Ability(type="custom", value="advantage")))
+...     cs.CardAbility(type="retaliate", value=2, sub=(cs.CardAbility(type="range", value=2),)),
+...     cs.CardAbility(type="custom", value="advantage")))
 >>> sorted(stat_fields(line.abilities, {}).items())
 [('advantage', True), ('retaliate', 2), ('retaliate_range', 2)]
->>> unknown_traits((cs.Ability(type="custom", value="flies-backwards"),))
+>>> unknown_traits((cs.CardAbility(type="custom", value="flies-backwards"),))
 ['custom:flies-backwards']
 """
 
@@ -81,18 +81,18 @@ SUMMON_TRAITS: dict[str, str] = {
 are the stat line's own fields. ``delve content check`` refuses any other."""
 
 
-def trait_keys(a: cs.Ability) -> list[str]:
+def trait_keys(a: cs.CardAbility) -> list[str]:
     """The keys of one stat-line ability: its own and those of its sub-abilities (a retaliate's
     range is ``retaliate.range``).
 
-    >>> trait_keys(cs.Ability(type="condition", value="poison"))
+    >>> trait_keys(cs.CardAbility(type="condition", value="poison"))
     ['condition:poison']
     """
     own = f"{a.type}:{a.value}" if a.type in ("condition", "custom") else a.type
     return [own, *(f"{own}.{s.type}" for s in a.sub)]
 
 
-def unknown_traits(abilities: Iterable[cs.Ability], known: Iterable[str] | None = None) -> list[str]:
+def unknown_traits(abilities: Iterable[cs.CardAbility], known: Iterable[str] | None = None) -> list[str]:
     """The trait keys of a stat line that no ``MonsterStats`` field holds (or, with ``known``
     :data:`SUMMON_TRAITS`, that the engine's summons do not perform); empty when all are known."""
     keys = set(TRAITS if known is None else known)
@@ -100,7 +100,7 @@ def unknown_traits(abilities: Iterable[cs.Ability], known: Iterable[str] | None 
 
 
 def stat_fields(
-    abilities: Iterable[cs.Ability], variables: dict[str, int], *, where: str = "monster stats"
+    abilities: Iterable[cs.CardAbility], variables: dict[str, int], *, where: str = "monster stats"
 ) -> dict[str, Any]:
     """The ``MonsterStats`` fields a stat line's traits give (only those it has), with formulas
     evaluated for ``variables``; a :class:`ContentError` names a trait the engine has no field

@@ -24,7 +24,6 @@ import msgspec
 
 from delvekit.core.errors import ContentError
 from delvekit.core.hexes import Hex
-from delvekit.gloomhaven.content.problems import Problem
 
 if TYPE_CHECKING:
     from delvekit.core.board import Board
@@ -345,11 +344,3 @@ def scenario_facts(scenarios: Mapping[int, Scenario]) -> dict[str, Any]:
         }
     return out
 
-
-def check_scenarios(
-    scenarios: Mapping[int, Scenario], *, monster_counts: Mapping[str, int]
-) -> list[Problem]:
-    """Every invariant broken by these scenarios (see :mod:`.scenario_check`)."""
-    from delvekit.gloomhaven.content.scenario_check import check_all
-
-    return check_all(scenarios, monster_counts=monster_counts)

@@ -33,7 +33,8 @@ NUMERIC_STATS = frozenset({"health", "movement", "attack", "range", "shield", "r
 """Stat changes whose value is an expression (others, such as a deck name, are plain text)."""
 
 
-def check_all(scenarios: Mapping[int, Scenario], *, monster_counts: Mapping[str, int]) -> list[Problem]:
+def check_scenarios(scenarios: Mapping[int, Scenario], *, monster_counts: Mapping[str, int]) -> list[Problem]:
+    """Every invariant broken by these scenarios, in scenario order."""
     problems: list[Problem] = []
     for number in sorted(scenarios):
         problems.extend(check_one(scenarios[number], monster_counts=monster_counts))

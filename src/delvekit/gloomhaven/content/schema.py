@@ -1,6 +1,6 @@
 """delvekit's own content schema: frozen msgspec records decoded straight from the pack's JSON.
 
-One structured :class:`Ability` serves monster stat cards, monster ability cards, boss specials,
+One structured :class:`CardAbility` serves monster stat cards, monster ability cards, boss specials,
 class ability cards and items. docs/content.md describes every field with examples.
 
 Values that may be formulas (boss health ``8xC``, a summon's attack ``X``) are ``int | str``; the
@@ -28,7 +28,7 @@ ABILITY_TYPES: Final = frozenset(
     }
 )  # fmt: skip
 
-#: Ability types whose ``value`` is a number (or a formula).
+#: CardAbility types whose ``value`` is a number (or a formula).
 NUMERIC_TYPES: Final = frozenset(
     {"attack", "move", "heal", "shield", "retaliate", "loot", "suffer-damage", "push", "pull",
      "xp", "range", "target", "pierce", "special"}
@@ -76,7 +76,7 @@ class SummonStats(_Record, frozen=True):
     flying: bool = False
     can_attack: bool = True
     """False for a summon printed with no attack ("-"), such as the Tinkerer's Decoy."""
-    abilities: tuple[Ability, ...] = ()
+    abilities: tuple[CardAbility, ...] = ()
     note: str = ""
 
 
@@ -89,7 +89,7 @@ class Spawn(_Record, frozen=True):
     count: int = 1
 
 
-class Ability(_Record, frozen=True):
+class CardAbility(_Record, frozen=True):
     """One structured ability (an action or a modifier of its parent).
 
     ``value`` is a number or formula for numeric types, a condition name for ``condition``,
@@ -99,7 +99,7 @@ class Ability(_Record, frozen=True):
     type: str
     value: Formula | None = None
     mode: str = "absolute"
-    sub: tuple[Ability, ...] = ()
+    sub: tuple[CardAbility, ...] = ()
     area: tuple[AreaHex, ...] = ()
     summon: SummonStats | None = None
     spawns: tuple[Spawn, ...] = ()
@@ -115,7 +115,7 @@ class UseSlot(_Record, frozen=True):
 class CardHalf(_Record, frozen=True):
     """The top or bottom half of a class ability card."""
 
-    abilities: tuple[Ability, ...] = ()
+    abilities: tuple[CardAbility, ...] = ()
     lost: bool = False
     persistent: bool = False
     round: bool = False
@@ -198,7 +198,7 @@ class StatLine(_Record, frozen=True):
     move: int
     attack: Formula
     range: int = 0
-    abilities: tuple[Ability, ...] = ()
+    abilities: tuple[CardAbility, ...] = ()
 
 
 class MonsterLevel(_Record, frozen=True):
@@ -219,7 +219,7 @@ class MonsterType(_Record, frozen=True):
     boss: bool = False
     flying: bool = False
     immunities: tuple[str, ...] = ()
-    specials: tuple[tuple[Ability, ...], ...] = ()
+    specials: tuple[tuple[CardAbility, ...], ...] = ()
     shares_standees_with: str | None = None
     source: str = ""
 
@@ -240,7 +240,7 @@ class MonsterCard(_Record, frozen=True):
 
     number: int
     initiative: int
-    abilities: tuple[Ability, ...]
+    abilities: tuple[CardAbility, ...]
     shuffle: bool = False
 
 
@@ -278,7 +278,7 @@ class Item(_Record, frozen=True):
     use: Literal["spent", "consumed", "passive"] | None = None
     uses: int = 0
     modifiers_added: tuple[str, ...] = ()
-    effects: tuple[Ability, ...] = ()
+    effects: tuple[CardAbility, ...] = ()
     summon: SummonStats | None = None
     solo: bool = False
     trigger: str = ""

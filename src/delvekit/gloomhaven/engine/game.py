@@ -132,11 +132,10 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import Retaliate
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.level import CharacterResult, ScenarioResult, level_info
+from delvekit.gloomhaven.model.modifier_deck import Draw, ModifierDeck
 from delvekit.gloomhaven.model.modifiers import (
     BLESS_LIMIT,
     CURSE_LIMIT,
-    Draw,
-    ModifierDeck,
     cards_of,
     monster_deck,
     parse_card,
@@ -563,7 +562,7 @@ class Game:
                 st.ending = "victory"
                 self.emit("scenario-goal", "victory")
             return
-        if self.setup.win != "kill_all":
+        if self.setup.win != "kill-all":
             return
         if len(st.revealed_rooms) == len(self.setup.rooms) and not any(
             f.kind == "monster" and f.side == "monsters" for f in st.figures.values()

@@ -50,8 +50,10 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.level import level_info
-from delvekit.gloomhaven.model.modifiers import cards_of, effects_of
+from delvekit.gloomhaven.model.modifier_deck import effects_of
+from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.monster_ai import solver as monster_ai
+from delvekit.gloomhaven.monster_ai import turn as ai_turn
 
 HEXES_MOVED = "@hexes-moved"
 """A stat card's ``attack_counts`` that counts the hexes moved this turn (the Dark Rider's X; the
@@ -201,7 +203,7 @@ def _initiatives(game: Game) -> dict[str, int]:
     return out
 
 
-def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
+def _solve(game: Game, f: Figure, index: int) -> list[ai_turn.Outcome]:
     st, static = game.state, game.tables
     board = game.board()
     assert board is not None
@@ -223,10 +225,10 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         if attack_ab.area:
             anchor: Literal["attacker", "free"] = "free" if rng else "attacker"
             cells = attack_ab.area if rng else ((0, 0), *attack_ab.area)
-            aoe = monster_ai.AreaOfEffect(anchor=anchor, hexes=cells)
+            aoe = ai_turn.AreaOfEffect(anchor=anchor, hexes=cells)
         at = index if ability.kind == "attack" else (paired if paired is not None else index + 1)
         count = _attack_traits(game, f, attack_ab, at)[0]
-        attack = monster_ai.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
+        attack = ai_turn.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
     initiative = _initiatives(game)
     turned = effects_characters.turned(game, f.id) is not None  # Hostile Takeover
     mind = effects_monsters.mind_controlled(game, f)  # the Betrayer: its allies are its enemies
@@ -238,7 +240,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         return g.id in team or g.side != f.side if mind else g.side == f.side
 
     figures = tuple(
-        monster_ai.Figure(
+        ai_turn.Piece(
             id=g.id,
             side="monster" if ally(g) else "character",
             hex=g.hex,
@@ -250,10 +252,10 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
         for g in st.figures.values()
         if not board.is_wall(g.hex)  # a breakable wall's objective (76): no AI focuses it
     )
-    turn = monster_ai.MonsterTurn(
+    turn = ai_turn.MonsterTurn(
         board=board,
         figures=figures,
-        ability=monster_ai.Ability(
+        ability=ai_turn.MoveAttack(
             move=move,
             jump=move_ab.jump if move_ab is not None else False,
             flying=flying,
@@ -265,7 +267,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[monster_ai.Outcome]:
     return monster_ai.solve(turn)
 
 
-_last_plan: list[tuple[GameState, Task, list[monster_ai.Outcome]]] = []
+_last_plan: list[tuple[GameState, Task, list[ai_turn.Outcome]]] = []
 """``(state, task, outcomes)`` of the last plan computed by :func:`_run_plan`: its apply step
 (right after, or when the party picks among tied outcomes) reuses the outcomes instead of solving
 the same turn again. Keyed by identity: a clone has its own state object, and nothing changes a
@@ -274,7 +276,7 @@ task again), so a hit is always this very position; a miss (another game planned
 a bot's play-outs) solves again."""
 
 
-def _planned(game: Game, f: Figure, task: Task) -> list[monster_ai.Outcome]:
+def _planned(game: Game, f: Figure, task: Task) -> list[ai_turn.Outcome]:
     try:
         state, planned, outcomes = _last_plan[0]  # one read: threads playing other games may replace it
     except IndexError:
@@ -285,7 +287,7 @@ def _planned(game: Game, f: Figure, task: Task) -> list[monster_ai.Outcome]:
     return _solve(game, f, task.n)
 
 
-def _choice(o: monster_ai.Outcome) -> Choice:
+def _choice(o: ai_turn.Outcome) -> Choice:
     return Choice("outcome", (hex_token(o.destination), ",".join(o.targets) or "-"))
 
 

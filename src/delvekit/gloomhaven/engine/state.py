@@ -25,7 +25,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.model.conditions import Condition, Conditions
 from delvekit.gloomhaven.model.elements import Elements
 from delvekit.gloomhaven.model.initiative import Actor
-from delvekit.gloomhaven.model.modifiers import ModifierDeck
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
 from delvekit.gloomhaven.model.setup import Rank
 
 FigureId: TypeAlias = str

@@ -27,11 +27,11 @@ from typing import Generic, TypeVar
 
 from delvekit.core.errors import InputError
 from delvekit.gloomhaven.model.damage import resolve_attack
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
 from delvekit.gloomhaven.model.modifiers import (
     BLESS_LIMIT,
     CURSE_LIMIT,
     ModifierCard,
-    ModifierDeck,
     parse_card,
     standard_deck,
 )
@@ -111,7 +111,9 @@ def attack_distribution(
     :class:`ModifierDeck` as ``deck``: when the draw pile runs out during the draw, the discards
     are shuffled into a new one (§6.5).
 
-    >>> from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of
+    >>> from delvekit.gloomhaven.model.modifiers import cards_of
+
+    >>> from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
     >>> in_play = ModifierDeck(draw_pile=cards_of(["+1"]), discard=cards_of(["x2", "-1"]))
     >>> attack_distribution(3, deck=in_play, advantage=True).probabilities
     {4: Fraction(1, 2), 6: Fraction(1, 2)}

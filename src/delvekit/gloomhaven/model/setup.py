@@ -307,8 +307,10 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     """Money tokens ``(room, hex, count)``, placed with their room (§2.1, §5.5)."""
     hexes: tuple[Hex, ...] = ()
     ruleset: str = "gloomhaven"
-    win: Literal["kill_all", "none"] = "kill_all"
-    """``kill_all``: success once no monster is on the board and every room is revealed."""
+    win: Literal["kill-all", "none", "kill_all"] = "kill-all"
+    """``kill-all``: success once no monster is on the board and every room is revealed (the
+    spelling of the scenario goals' data). ``kill_all``, as saves and logs written before
+    2026-11 spell it, is read as ``kill-all`` (:meth:`__post_init__`); nothing writes it."""
     content_version: str = ""
     battle_goals: tuple[str, ...] = ()
     """The battle goal deck (ids). If given, each character is dealt two and keeps one (§2.6)."""
@@ -319,6 +321,11 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     rules: tuple[str, ...] = ()
     """Scenario special rules and goals as text, performed by
     :mod:`~delvekit.gloomhaven.scenario.rules` (e.g. ``goal kill bandit-commander``)."""
+
+    def __post_init__(self) -> None:
+        # One spelling for the goal: an old save's ``kill_all`` becomes ``kill-all`` as it is read.
+        if self.win == "kill_all":
+            msgspec.structs.force_setattr(self, "win", "kill-all")
 
     def validate(self) -> None:
         """Raise :class:`InputError` naming the field of the first inconsistency."""

@@ -1,7 +1,7 @@
 """The monster AI: focus, movement and targets for one monster's turn (rules digest §11).
 
-:func:`solve` takes a :class:`MonsterTurn` (board, figures, one ability, a ruleset) and returns
-every :class:`Outcome` the players may choose among: where the monster ends its move and whom
+:func:`solve` takes a :class:`~.turn.MonsterTurn` (board, figures, one ability, a ruleset) and returns
+every :class:`~.turn.Outcome` the players may choose among: where the monster ends its move and whom
 it attacks. Ties are never broken silently; each outcome carries the focus and an explanation.
 
 The procedure, for a monster with an attack (a monster without one moves as if it had a single
@@ -22,12 +22,16 @@ melee attack, and attacks nobody):
    attack; it ends on the reachable hex minimising (negative hexes to it and on to the
    destination, remaining distance, movement spent), once per tied destination.
 
+The board queries (reach, line of sight, area placements) are :class:`~.reach.Reach`'s; the
+records are :mod:`.turn`'s.
+
 >>> from delvekit.core.board import Board
+>>> from delvekit.gloomhaven.monster_ai.turn import MoveAttack, Attack, Piece, MonsterTurn
 >>> from delvekit.core.hexes import disk
 >>> turn = MonsterTurn(
 ...     board=Board.build(disk((0, 0), 3)),
-...     figures=(Figure("A", "monster", (0, 0), active=True), Figure("C1", "character", (0, -3))),
-...     ability=Ability(move=2, attack=Attack()),
+...     figures=(Piece("A", "monster", (0, 0), active=True), Piece("C1", "character", (0, -3))),
+...     ability=MoveAttack(move=2, attack=Attack()),
 ... )
 >>> [(o.destination, o.targets) for o in solve(turn)]
 [((0, -2), ('C1',))]
@@ -37,177 +41,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
-from delvekit.core.board import Board
-from delvekit.core.errors import InputError
-from delvekit.core.hexes import Hex, orientations
-from delvekit.core.los import Sight, sight_for
-from delvekit.core.paths import INF, Grid, Mover, grid, move_search
-from delvekit.gloomhaven.model.rulesets import PRESETS, Ruleset
-
-FigureId: TypeAlias = str
-Side: TypeAlias = Literal["character", "monster"]
-Orientations: TypeAlias = Literal["rotations_and_mirror", "rotations_only", "fixed"]
-
-
-@dataclass(frozen=True)
-class Figure:
-    """A standee on the board. Characters carry their initiative (0 = unspecified: all equal)."""
-
-    id: FigureId
-    side: Side
-    hex: Hex
-    active: bool = False
-    initiative: int = 0
-    invisible: bool = False
-    """Cannot be focused or targeted (it still occupies its hex)."""
-    summon_of: FigureId | None = None
-    """The owner of a summon: the summon comes before its owner in initiative order."""
-
-
-@dataclass(frozen=True)
-class AreaOfEffect:
-    """An area attack's shape. ``attacker``: offsets from the attacker's hex (melee area);
-    ``free``: a shape placed anywhere with at least one hex in range (ranged area)."""
-
-    anchor: Literal["attacker", "free"]
-    hexes: tuple[Hex, ...]
-    orientations: Orientations = "rotations_and_mirror"
-
-    def shapes(self) -> list[tuple[Hex, ...]]:
-        """Every allowed orientation of the shape (offsets), without duplicates."""
-        base = [h for h in self.hexes if not (self.anchor == "attacker" and h == (0, 0))]
-        if self.orientations == "fixed":
-            return [tuple(sorted(set(base)))]
-        return orientations(base, mirrored=self.orientations == "rotations_and_mirror")
-
-
-@dataclass(frozen=True)
-class Attack:
-    """``range`` 0 is melee. ``targets``: an integer (with an area: the area plus N-1 extra
-    single targets) or ``"all"`` (every enemy in range)."""
-
-    range: int = 0
-    targets: int | Literal["all"] = 1
-    aoe: AreaOfEffect | None = None
-
-
-@dataclass(frozen=True)
-class Ability:
-    """One monster ability card line: a move (maybe jump/flying/teleport) and an attack."""
-
-    move: int = 0
-    jump: bool = False
-    flying: bool = False
-    teleport: bool = False
-    muddled: bool = False
-    attack: Attack | None = None
-
-
-@dataclass(frozen=True)
-class MonsterTurn:
-    """Everything the AI needs: the board, every figure (one active), the ability, the rules."""
-
-    board: Board
-    figures: tuple[Figure, ...]
-    ability: Ability
-    ruleset: Ruleset = field(default_factory=lambda: PRESETS["gloomhaven"])
-
-    def active(self) -> Figure:
-        actives = [f for f in self.figures if f.active]
-        if len(actives) != 1:
-            raise InputError(f"exactly one active figure is needed, found {len(actives)}", where="figures")
-        return actives[0]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One choice the players may make: where the monster ends and whom it attacks."""
-
-    destination: Hex
-    targets: tuple[FigureId, ...]
-    focus: tuple[FigureId, ...] = ()
-    path: tuple[Hex, ...] = ()
-    attack_hexes: tuple[Hex, ...] = ()
-    """The hex(es) the monster heads for (equal to the destination when it attacks now)."""
-    aoe_hexes: tuple[Hex, ...] = ()
-    """One area placement giving these targets (empty without an area attack)."""
-    explanation: str = ""
-
-
-def validate(turn: MonsterTurn) -> None:
-    """Raise :class:`InputError` (naming the field) when the turn cannot be solved."""
-    board = turn.board
-    turn.active()
-    seen: dict[Hex, str] = {}
-    ids: set[str] = set()
-    for i, f in enumerate(turn.figures):
-        where = f"figures[{i}]"
-        if f.id in ids:
-            raise InputError(f"duplicate figure id {f.id!r}", where=f"{where}.id")
-        ids.add(f.id)
-        if f.hex not in board:
-            raise InputError(f"hex {list(f.hex)} is not on the board", where=f"{where}.hex")
-        if board.is_wall(f.hex) or f.hex in board.doors:
-            raise InputError(f"hex {list(f.hex)} is a wall", where=f"{where}.hex")
-        if f.hex in seen:
-            raise InputError(f"hex {list(f.hex)} already holds {seen[f.hex]}", where=f"{where}.hex")
-        seen[f.hex] = f.id
-    for i, f in enumerate(turn.figures):
-        if f.summon_of is not None:
-            owner = next((o for o in turn.figures if o.id == f.summon_of), None)
-            if owner is None or owner.side != f.side or owner.summon_of is not None:
-                raise InputError(
-                    f"summon_of {f.summon_of!r} names no figure of its side", where=f"figures[{i}].summon_of"
-                )
-    ab = turn.ability
-    if ab.move < 0:
-        raise InputError("move must be >= 0", where="ability.move")
-    atk = ab.attack
-    if atk is not None:
-        if atk.range < 0:
-            raise InputError("range must be >= 0", where="ability.attack.range")
-        if atk.targets != "all" and (not isinstance(atk.targets, int) or atk.targets < 1):
-            raise InputError("targets must be a positive integer or 'all'", where="ability.attack.targets")
-        if atk.aoe is not None:
-            if atk.aoe.anchor == "attacker" and atk.range != 0:
-                raise InputError(
-                    "an area anchored on the attacker is melee (range 0)", where="ability.attack.aoe"
-                )
-            if atk.aoe.anchor == "free" and atk.range == 0:
-                raise InputError("a free area needs a range", where="ability.attack.aoe")
-            if not atk.aoe.shapes() or not atk.aoe.shapes()[0]:
-                raise InputError("the area has no hexes to attack", where="ability.attack.aoe.hexes")
-
-
-# --- the solver -------------------------------------------------------------------------------
+from delvekit.core.hexes import Hex
+from delvekit.core.paths import INF
+from delvekit.gloomhaven.monster_ai.reach import Aim, Reach
+from delvekit.gloomhaven.monster_ai.turn import MonsterTurn, Outcome
 
 Key: TypeAlias = tuple[int, ...]
 Group: TypeAlias = tuple[int, ...]
 """A target set: sorted figure indices."""
-
-
-@dataclass
-class _Placement:
-    """One way to aim the attack from one hex; placements with the same area targets are one."""
-
-    pre: tuple[int, ...]
-    """Targets inside the area (figure indices, sorted)."""
-    hexes: tuple[Hex, ...]
-    k: int
-    """How many extra single targets the attack takes here (as many as it may)."""
-    avail: tuple[int, ...]
-    """Targetable enemies outside the area, best extra target first."""
-    weights: tuple[tuple[int, int], ...]
-    """Per ``avail`` entry: (adds disadvantage where that ranks targets, focus rank)."""
-
-
-@dataclass
-class _Spot:
-    targetable: list[int]
-    places: list[_Placement]
-
 
 Family: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 """Target sets ``base + any need of tied`` (tied enemies are interchangeable for the key)."""
@@ -224,275 +67,8 @@ def _fmt(h: Hex) -> str:
     return f"({h[0]}, {h[1]})"
 
 
-class _Solver:
-    def __init__(self, turn: MonsterTurn) -> None:
-        validate(turn)
-        self.turn = turn
-        rules = turn.ruleset
-        self.rules = rules
-        board = turn.board
-        g: Grid = grid(board)
-        self.g = g
-        ab = turn.ability
-        self.ability = ab
-        me = turn.active()
-        self.me = me
-        self.start = g.index[me.hex]
-        figs = turn.figures
-        self.figs = figs
-        self.fig_at: dict[int, int] = {g.index[f.hex]: k for k, f in enumerate(figs)}
-        enemies = [k for k, f in enumerate(figs) if f.side != me.side]
-        allies = [k for k, f in enumerate(figs) if f.side == me.side and not f.active]
-        self.enemies = enemies
-        self.pool = [k for k in enemies if not figs[k].invisible]
-        if ab.teleport:
-            mode: Literal["walk", "jump", "fly", "teleport"] = "teleport"
-        elif ab.flying:
-            mode = "fly"
-        elif ab.jump:
-            mode = "jump"
-        else:
-            mode = "walk"
-        self.mover = Mover(
-            mode=mode,
-            enemies=frozenset(figs[k].hex for k in enemies),
-            allies=frozenset(figs[k].hex for k in allies),
-            ends_on_obstacles=ab.flying,
-            landing_negative=not ab.flying,
-            jump_pays_difficult_on_landing=rules.jump_pays_difficult_on_landing,
-        )
-        self.search = move_search(board, me.hex, self.mover)
-        fld = self.search.field
-        self.neg = fld.negative
-        self.pts = fld.points
-        self.can_end = fld.can_end
-        self.sight: Sight = sight_for(board, rules.los)
-        atk = ab.attack
-        self.atk = atk
-        self.melee = atk is None or atk.range == 0
-        self.rng = 1 if self.melee else (atk.range if atk else 1)
-        self.susceptible = atk is not None and not self.melee and not ab.muddled
-        if atk is None:
-            self.plus = -1
-        elif atk.targets == "all":
-            self.plus = INF
-        else:
-            self.plus = atk.targets - 1
-        self.all_targets = atk is not None and atk.targets == "all"
-        self.aoe = atk.aoe if atk is not None else None
-        self._spots: dict[tuple[int, int], _Spot] = {}
-        self._most: dict[int, list[int]] = {}
-        self._area_prox: dict[int, list[int]] = {}
-        self._area_reach: dict[int, list[int]] = {}
-        self.fhex = [g.index[f.hex] for f in figs]
-        self.figs_by_id = {f.id: f for f in figs}
-        self.rank: dict[int, int] = {}
-        self.n_ranks = 1
-        self._los: dict[tuple[int, int], bool] = {}
-        self.shapes = self.aoe.shapes() if self.aoe else []
-        self.melee_zone = {h for shape in self.shapes for h in shape}
-        # Locations the monster may end on, cheapest first.
-        packed = [n * INF + p for n, p in zip(self.neg, self.pts, strict=True)]
-        self.ends = sorted(
-            (i for i in range(len(g)) if self.can_end[i] and self.pts[i] < INF), key=packed.__getitem__
-        )
-        self.order = {k: self._initiative_key(k) for k in enemies}
-        self.from_start = g.proximity(self.start)
-
-    # --- small memoised queries -----------------------------------------------------------
-
-    def prox(self, i: int) -> list[int]:
-        """Range (around walls) from hex ``i``, up to the attack's range."""
-        return self.g.proximity(i, self.rng)
-
-    def area_prox(self, i: int) -> list[int]:
-        """Range from ``i`` to the hexes of a free area (into wall hexes when the FAQ ruling is on)."""
-        if not self.rules.area_in_range_hex_may_be_wall:
-            return self.prox(i)
-        got = self._area_prox.get(i)
-        if got is None:
-            got = self.g.proximity_from([i], self.rng, into_walls=True)
-            self._area_prox[i] = got
-        return got
-
-    def los(self, i: int, j: int) -> bool:
-        key = (i, j) if i <= j else (j, i)
-        got = self._los.get(key)
-        if got is None:
-            got = self.sight.visible(self.g.hexes[i], self.g.hexes[j])
-            self._los[key] = got
-        return got
-
-    def adjacent(self, i: int, j: int) -> bool:
-        return j in self.g.step[i] and not self.g.wall[j]
-
-    def fig_hex(self, k: int) -> int:
-        return self.fhex[k]
-
-    def _initiative_key(self, k: int) -> tuple[int, int]:
-        f = self.figs[k]
-        if f.summon_of is not None:
-            owner = next(o for o in self.figs if o.id == f.summon_of)
-            return (owner.initiative, 0)
-        return (f.initiative, 1)
-
-    def focus_rank_info(self, k: int) -> tuple[int, int, int]:
-        prox = 0 if not self.rules.proximity_breaks_focus_ties else self.from_start[self.fig_hex(k)]
-        a, b = self.order[k]
-        return (prox, a, b)
-
-    # --- area placements ----------------------------------------------------------------------
-
-    def melee_placements(self, loc: int, heeded: list[int]) -> list[tuple[tuple[int, ...], tuple[Hex, ...]]]:
-        out = []
-        h0 = self.g.hexes[loc]
-        for shape in self.shapes:
-            hexes = tuple((h0[0] + dq, h0[1] + dr) for dq, dr in shape)
-            pre = []
-            for h in hexes:
-                j = self.g.index.get(h, -1)
-                if j >= 0:
-                    k = self.fig_at.get(j, -1)
-                    if k >= 0 and k in heeded and self.los(j, loc):
-                        pre.append(k)
-            out.append((tuple(pre), hexes))
-        return out
-
-    def free_placements(
-        self, heeded: list[int]
-    ) -> list[tuple[tuple[Hex, ...], tuple[int, ...], tuple[int, ...]]]:
-        """Distinct placements of a free area covering at least one heeded enemy:
-        (hexes, on-board hex indices, heeded enemies inside)."""
-        key = tuple(heeded)
-        cache = self.__dict__.setdefault("_free_cache", {})
-        if key in cache:
-            got: list[tuple[tuple[Hex, ...], tuple[int, ...], tuple[int, ...]]] = cache[key]
-            return got
-        seen: set[tuple[Hex, ...]] = set()
-        out = []
-        heeded_set = set(heeded)
-        for k in heeded:
-            c = self.figs[k].hex
-            for shape in self.shapes:
-                for pin in shape:
-                    hexes = tuple(sorted((c[0] + dq - pin[0], c[1] + dr - pin[1]) for dq, dr in shape))
-                    if hexes in seen:
-                        continue
-                    seen.add(hexes)
-                    idx = tuple(self.g.index[h] for h in hexes if h in self.g.index)
-                    inside = tuple(
-                        kk for kk in (self.fig_at.get(j, -1) for j in idx) if kk >= 0 and kk in heeded_set
-                    )
-                    out.append((hexes, idx, inside))
-        cache[key] = out
-        return out
-
-    def reach_of(self, k: int) -> list[int]:
-        """Steps from enemy ``k`` to every hex within attack range (range is symmetric)."""
-        return self.g.proximity(self.fhex[k], self.rng)
-
-    def area_reach_of(self, k: int) -> list[int]:
-        """Steps to every hex from the nearest non-wall hex of any free-area placement that
-        covers enemy ``k`` (within attack range)."""
-        got = self._area_reach.get(k)
-        if got is None:
-            wall = self.g.wall
-            walls_ok = self.rules.area_in_range_hex_may_be_wall
-            zone = {j for _h, idx, _in in self.free_placements([k]) for j in idx if walls_ok or not wall[j]}
-            got = self.g.proximity_from(sorted(zone), self.rng)
-            self._area_reach[k] = got
-        return got
-
-    def attackable(self, loc: int, k: int) -> bool:
-        """Could this attack reach enemy ``k`` from ``loc`` (range and area only; no LOS)?"""
-        if (self.aoe is None or self.plus > 0) and self.reach_of(k)[loc] <= self.rng:
-            return True
-        if self.aoe is None:
-            return False
-        if self.aoe.anchor == "attacker":
-            h0 = self.g.hexes[loc]
-            ch = self.figs[k].hex
-            return any((h0[0] + dq, h0[1] + dr) == ch for shape in self.shapes for dq, dr in shape)
-        return self.area_reach_of(k)[loc] <= self.rng
-
-    def most_targets(self, heeded: list[int]) -> list[int]:
-        """Per hex, an upper bound on the targets of one attack from there (range and area
-        reach only, no line of sight); memoised per heeded set."""
-        key = heeded[0] if len(heeded) == 1 else -1
-        got = self._most.get(key)
-        if got is not None:
-            return got
-        rng = self.rng
-        aoe = self.aoe
-        n = len(self.g)
-        counts = [0] * n
-        for k in heeded:
-            near = self.reach_of(k)
-            if aoe is not None and aoe.anchor == "free":
-                far = self.area_reach_of(k)
-                for i in range(n):
-                    if near[i] <= rng or far[i] <= rng:
-                        counts[i] += 1
-            elif aoe is not None:
-                ch = self.figs[k].hex
-                zone = self.melee_zone
-                hexes = self.g.hexes
-                for i in range(n):
-                    h0 = hexes[i]
-                    if near[i] <= rng or (ch[0] - h0[0], ch[1] - h0[1]) in zone:
-                        counts[i] += 1
-            else:
-                for i in range(n):
-                    if near[i] <= rng:
-                        counts[i] += 1
-        if not self.all_targets:
-            if aoe is None:
-                cap = 1 + max(0, self.plus)
-            else:
-                cap = max(len(shape) for shape in self.shapes) + self.plus
-            counts = [min(c, cap) for c in counts]
-        self._most[key] = counts
-        return counts
-
-    def spot(self, loc: int, heeded: list[int]) -> _Spot:
-        """Who can be attacked from ``loc`` and how (independent of the focus; memoised)."""
-        key = (loc, heeded[0] if len(heeded) == 1 else -1)
-        got = self._spots.get(key)
-        if got is not None:
-            return got
-        rng = self.rng
-        fh = self.fhex
-        targetable = [k for k in heeded if self.reach_of(k)[loc] <= rng and self.los(fh[k], loc)]
-        raw: dict[tuple[int, ...], tuple[Hex, ...]] = {}
-        if self.aoe is None:
-            raw[()] = ()
-            extra = INF if self.all_targets else 1 + max(0, self.plus)
-        else:
-            extra = INF if self.all_targets else self.plus
-            if self.aoe.anchor == "attacker":
-                for pre, hexes in self.melee_placements(loc, heeded):
-                    if pre:
-                        raw.setdefault(tuple(sorted(pre)), hexes)
-            else:
-                p = self.area_prox(loc)
-                for hexes, idx, inside in self.free_placements(heeded):
-                    if not inside or not any(p[j] <= rng for j in idx):
-                        continue
-                    pre = tuple(sorted(k for k in inside if self.los(fh[k], loc)))
-                    if pre:
-                        raw.setdefault(pre, hexes)
-        weigh_adjacent = self.susceptible and not self.rules.prioritize_no_disadvantage_on_focus
-        rank = self.rank
-        places = []
-        for pre, hexes in raw.items():
-            avail = [k for k in targetable if k not in pre]
-            wts = {k: (int(weigh_adjacent and self.adjacent(loc, fh[k])), rank[k]) for k in avail}
-            avail.sort(key=lambda k: (wts[k], k))
-            k_extra = len(avail) if extra >= INF else min(extra, len(avail))
-            places.append(_Placement(pre, hexes, k_extra, tuple(avail), tuple(wts[k] for k in avail)))
-        got = _Spot(targetable, places)
-        self._spots[key] = got
-        return got
+class _Solver(Reach):
+    """The procedure of the module docstring over one turn's :class:`Reach`."""
 
     # --- the procedure ----------------------------------------------------------------------
 
@@ -667,7 +243,7 @@ class _Solver:
                 act.heading.add(dest)
 
     def _family(
-        self, loc: int, f: int, pl: _Placement, disadv_f: int, reach: int, prioritize: bool
+        self, loc: int, f: int, pl: Aim, disadv_f: int, reach: int, prioritize: bool
     ) -> tuple[Key, Family] | None:
         """The best target sets containing the focus for one placement at one hex, and their key.
 
