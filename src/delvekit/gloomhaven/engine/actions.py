@@ -35,35 +35,31 @@ moves and attacks are in :mod:`~delvekit.gloomhaven.engine.monster_turn`.
 from __future__ import annotations
 
 import heapq
+from typing import TYPE_CHECKING
 
 import msgspec
 
-import delvekit.gloomhaven.items.play as items_play
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.content import monster_traits  # stat-line advantage, attackers' disadvantage
+from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.flying import flies
-from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.state import Figure, Task
+from delvekit.gloomhaven.engine.tasks import hex_token as hex_token
+from delvekit.gloomhaven.engine.tasks import parse_hex as parse_hex
+from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import resolve_attack, retaliate_damage
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.level import level_info
 
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
+
 _BLOCKS_WALK = (Terrain.WALL, Terrain.OBSTACLE)
-
-
-def hex_token(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
-
-
-def parse_hex(text: str) -> Hex:
-    q, r = text.split(",")
-    return int(q), int(r)
 
 
 def _hostile(a: Figure, b: Figure) -> bool:
@@ -78,9 +74,7 @@ def decider(game: Game, f: Figure) -> str:
         return f.id
     if f.kind == "summon" and f.owner is not None:
         return f.owner
-    from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-
-    controller = fx.turned(game, f.id)
+    controller = hooks.controller.first(game, f.id)
     if controller is not None and controller[1]:
         return controller[0]
     st = game.state
@@ -172,7 +166,7 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
             continue
         if n in board.doors and (f.kind != "character" or n in _locked(game)):
             continue  # closed doors are walls to monsters and summons (§5.5); locked ones to all
-        cost = 1 if items_play.ignores_difficult(game, f) else _walk_cost(board, n)  # Drakescale Boots
+        cost = 1 if hooks.ignores_difficult.any(game, f) else _walk_cost(board, n)  # Drakescale Boots
         if cost > remaining:
             continue
         if n in occupied and not _can_end_within(game, board, f, n, remaining - cost, "walk", occupied):
@@ -191,9 +185,7 @@ def _locked(game: Game) -> tuple[Hex, ...]:
     """Doors no character opens (a scenario rule: scenario 2's doors a-d)."""
     if not game.setup.rules:
         return ()
-    from delvekit.gloomhaven.scenario.rules import locked_doors
-
-    return locked_doors(game.setup.rules)
+    return tuple(h for doors in hooks.locked_doors.each(game) for h in doors)
 
 
 def _landing_cost(game: Game, board: Board, h: Hex) -> int:
@@ -205,7 +197,7 @@ def _can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, boa
     if any(g.hex == f.hex for g in game.state.figures.values() if g is not f):
         return False
     if mode == "jump" and moved:
-        if board.terrain_at(f.hex) is Terrain.OBSTACLE and not items_play.may_end_on_obstacle(game, f.id):
+        if board.terrain_at(f.hex) is Terrain.OBSTACLE and not hooks.may_end_on_obstacle.any(game, f.id):
             return False
         return remaining >= _landing_cost(game, board, f.hex)
     return True
@@ -223,20 +215,18 @@ def _run_move(game: Game, task: Task) -> Decision | None:
     choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]
     if _can_stop(game, f, task.n, mode, moved == "m", board):
         choices.append(Choice("stop"))
-    from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-
-    if moved == "s" and task.n > 0 and fx.moves_as_attacks(game, f):  # Immovable Phalanx
+    if moved == "s" and task.n > 0 and hooks.moves_as_attacks.any(game, f):  # Immovable Phalanx
         choices.append(Choice("as-attack", (str(task.n),)))
     if not choices:  # cannot happen for a walk (crossing an ally needs a way out); be safe
         game.pop_task()
         return None
-    choices += items_play.move_choices(game, f, task)  # Boots of Striding, Winged Shoes...
+    choices += hooks.flat(hooks.move_choices.each(game, f, task))  # Boots of Striding, Winged Shoes...
     return Decision(decider(game, f), "move", choices)
 
 
 def _apply_move(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "item":
-        items_play.use_in_move(game, task, choice)
+        hooks.use_in_move.only(game, task, choice)
         return
     game.pop_task()
     st = game.state
@@ -256,9 +246,7 @@ def _apply_move(game: Game, task: Task, choice: Choice) -> None:
         if mode == "jump" and moved == "m":
             _enter(game, f, f.hex)
         if moved == "m" and f.id in st.figures:
-            from delvekit.gloomhaven.effects.classes import plagueherald as effects_plagueherald  # Epidemic
-
-            effects_plagueherald.move_ended(game, f)
+            hooks.move_ended.run(game, f)  # Epidemic
         return
     target = parse_hex(choice.args[0])
     cost = dict(_steps(game, f, task.n, mode, board))[target]
@@ -286,7 +274,7 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
     info = level_info(game.setup.level)
     if terrain in (Terrain.TRAP, Terrain.HAZARDOUS) and f.kind != "character" and flies(game, f):
         return  # §5.3: a flying monster or summon springs nothing, even pushed (FAQ p.60)
-    felt = items_play.terrain(game, f, terrain) if terrain is not None else "normal"
+    felt = hooks.terrain_felt.only(game, f, terrain) if terrain is not None else "normal"
     if felt != "normal":  # flying, Drakescale Boots, Magma Waders
         if felt.startswith("heal"):
             game.heal(f.id, int(felt.split()[1]))
@@ -294,11 +282,7 @@ def _enter(game: Game, f: Figure, h: Hex) -> None:
     if terrain is Terrain.TRAP:
         st.sprung = st.sprung | {h}
         game.emit("trap-sprung", f.id, hex_token(h))
-        from delvekit.gloomhaven.effects import (
-            wordings as effects_classes,  # a created trap's conditions and XP
-        )
-
-        effects_classes.trap_sprung(game, f, h)
+        hooks.trap_sprung.run(game, f, h)  # a created trap's conditions and XP
         game.suffer_damage(f.id, st.created_traps.pop(h, info.trap_damage), "trap")
     elif terrain is Terrain.HAZARDOUS:
         game.suffer_damage(f.id, info.hazardous_damage, "hazardous")
@@ -344,11 +328,7 @@ def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remain
             out.append(n)
         return out if left > 0 else []
 
-    from delvekit.gloomhaven.effects.classes import (
-        cragheart as effects_cragheart,  # Heaving Swing: into obstacles
-    )
-
-    smash = effects_cragheart.smash_steps(game, target, attacker, kind, remaining)
+    smash = hooks.flat(hooks.smash_steps.each(game, target, attacker, kind, remaining))  # Heaving Swing
     return steps(target.hex, remaining) + smash
 
 
@@ -357,7 +337,7 @@ def _run_force(game: Game, task: Task) -> Decision | None:
     attacker_id, kind, started = task.text.split("/")
     target, attacker = st.figures.get(task.who), st.figures.get(attacker_id)
     immune = target is not None and attacker is not None and started == "s"
-    if target is None or attacker is None or (immune and items_play.immune_forced(game, target, attacker)):
+    if target is None or attacker is None or (immune and hooks.immune_forced.any(game, target, attacker)):
         game.pop_task()
         return None
     mtype = game.tables.types.get(target.name) if target.kind == "monster" else None
@@ -370,11 +350,7 @@ def _run_force(game: Game, task: Task) -> Decision | None:
     ]
     if not choices:  # no legal hex for the next step: the effect ends (§7)
         game.pop_task()
-        from delvekit.gloomhaven.effects.classes import (
-            cragheart as effects_cragheart,  # Brutal Momentum: blocked pushes hurt
-        )
-
-        effects_cragheart.push_blocked(game, task, target, attacker)
+        hooks.push_blocked.run(game, task, target, attacker)  # Brutal Momentum: blocked pushes hurt
         return None
     if started == "s" and attacker.kind == "character":  # monsters always perform it (§10.1)
         choices.append(Choice("decline"))
@@ -391,11 +367,7 @@ def _apply_force(game: Game, task: Task, choice: Choice) -> None:
     target = game.state.figures[task.who]
     game.push(Task("force", task.who, task.n - 1, f"{attacker_id}/{kind}/m"))
     h = parse_hex(choice.args[0])
-    from delvekit.gloomhaven.effects.classes import (
-        cragheart as effects_cragheart,  # an obstacle pushed into is destroyed
-    )
-
-    effects_cragheart.pushed_into(game, attacker_id, target, h)
+    hooks.pushed_into.run(game, attacker_id, target, h)  # an obstacle pushed into is destroyed
     target.hex = h
     game.emit("forced", target.id, kind, hex_token(h))
     _enter(game, target, h)  # a flying target springs nothing (it knows, §5.3)
@@ -420,9 +392,7 @@ def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
     amount = retaliate_damage(retaliates, steps) if steps is not None else 0
     if amount:
         game.suffer_damage(attacker.id, amount, "retaliate")
-        from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-
-        fx.retaliated(game, target)  # "XP per retaliation this round" (Eye for an Eye)
+        hooks.retaliated.run(game, target)  # "XP per retaliation this round" (Eye for an Eye)
     return None
 
 
@@ -502,24 +472,18 @@ def loot(game: Game, f: Figure, reach: int) -> None:
         st.characters[f.id].coins += taken
     game.emit("looted", f.id, f"coins={taken}")
     if st.treasures:  # numbered treasure tiles in reach (§14)
-        from delvekit.gloomhaven.scenario import treasure as engine_treasure
-
         near_tiles = [h for h in st.treasures if near.get(h, reach + 1) <= reach]
-        engine_treasure.loot(game, f, [h for h in near_tiles if h == f.hex or sight.visible(f.hex, h)])
+        hooks.treasure_looted.run(game, f, [h for h in near_tiles if h == f.hex or sight.visible(f.hex, h)])
     if game.setup.rules:  # goal treasure tiles in reach (scenario rules)
-        from delvekit.gloomhaven.engine import registry as effects
-
         reached = {h for h, d in near.items() if d <= reach and (h == f.hex or sight.visible(f.hex, h))}
-        effects.looted(game, f, reached)
+        registry.looted(game, f, reached)
 
 
 # ---------------------------------------------------------------------- attack
 
 
 def _sees_invisible(game: Game, f: Figure) -> bool:
-    from delvekit.gloomhaven.effects.classes.nightshroud import sees_invisible  # Eyes of the Night
-
-    return sees_invisible(game, f)
+    return hooks.sees_invisible.any(game, f)  # Eyes of the Night
 
 
 def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -> list[Figure]:
@@ -538,13 +502,11 @@ def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -
         return [g for g in enemies if board.adjacent(f.hex, g.hex)]
     near = proximity(board, f.hex, attack_range)
     sight = sight_for(board, game.tables.ruleset.los)
-    from delvekit.gloomhaven.scenario.mechanisms import wall_in_reach  # 76's walls
-
     return [
         g
         for g in enemies
         if (near.get(g.hex, attack_range + 1) <= attack_range and sight.visible(f.hex, g.hex))
-        or (board.is_wall(g.hex) and wall_in_reach(game, board, near, f.hex, g.hex, attack_range))
+        or (board.is_wall(g.hex) and hooks.wall_in_reach.any(game, board, near, f.hex, g.hex, attack_range))
     ]
 
 
@@ -623,18 +585,8 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         return None
     ability, done = _attack_task(task)
     allies = "allies" in _extras(task).split(",")
-    from delvekit.gloomhaven.effects.classes import (
-        plagueherald as effects_plagueherald,  # Grim Bargain: asked before any target
-    )
-
     fresh = not done and not ability.area and ability.targets > 0
-    if fresh and effects_plagueherald.ask_before_attack(game, f):
-        return None
-    from delvekit.gloomhaven.effects.classes import (
-        soothsinger as effects_soothsinger,  # Mobilizing Measure: a move first
-    )
-
-    if not done and effects_soothsinger.ask_before_attack(game, f):
+    if not done and hooks.before_attack.any(game, f, fresh):  # Grim Bargain, Mobilizing Measure
         return None
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
@@ -655,7 +607,8 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         if not done:
             game.emit("no-target", f.id)
         return None
-    choices += items_play.attack_choices(game, f, ability, done, _extras(task))  # before any draw (§13)
+    # items before any draw (§13)
+    choices += hooks.flat(hooks.attack_choices.each(game, f, ability, done, _extras(task)))
     return Decision(decider(game, f), "attack", [*choices, Choice("skip")])
 
 
@@ -663,7 +616,7 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     """Choose the target (then the next one, with Target N) or the area placement; each enemy
     hit is its own attack (``strike``) with its own modifier draw (§6.3)."""
     if choice.kind == "item":
-        items_play.use_in_attack(game, task, choice)
+        hooks.use_in_attack.only(game, task, choice)
         return
     game.pop_task()
     if choice.kind == "skip":
@@ -674,7 +627,7 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     extras = _extras(task)
     tail = f"|{extras}" if extras else ""
     hit = list(choice.args)
-    rest, tails = items_play.strike_tails(tail, len(hit))  # a single-target item rides once
+    rest, tails = hooks.strike_tails.only(tail, len(hit))  # a single-target item rides once
     if choice.kind == "target":
         game.push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}{rest}"))
     game.push(*(Task("strike", task.who, task.n, f"{ability}|{tid}{tails[i]}") for i, tid in enumerate(hit)))
@@ -690,41 +643,30 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     if f is None or target is None or board is None:
         game.pop_task()
         return None
-    from delvekit.gloomhaven.effects.classes import brute_mindthief as fx  # registers on import; no cycle
-
     extras = _extras(task)
-    from delvekit.gloomhaven.effects.classes import (
-        plagueherald as effects_plagueherald,  # Spread the Plague: asked first
-    )
-
-    if effects_plagueherald.ask_before_strike(game, f):
+    if hooks.before_strike.any(game, f):  # Spread the Plague: asked first
         return None
-    offer = fx.augment_consumption(game, f, ability, extras)
+    offer = hooks.augment_consumption.first(game, f, ability, extras)
     if offer is not None:  # Frozen Mind, Phantasmal Killer: consume for this attack?
-        from delvekit.gloomhaven.effects import wordings as effects_classes  # Formless Power: any element
-
-        offers = effects_classes.attack_consumption_offers(game, f, offer)
+        offers = hooks.consumption_offers.only(game, f, offer)  # Formless Power: any element
         choices = [*(Choice("consume", (e.value,)) for e in offers), Choice("no-consume")]
         return Decision(decider(game, f), "consume", choices)
     game.pop_task()
-    if fx.killed_instead(game, f, target, extras):
+    if hooks.killed_instead.any(game, f, target, extras):
         return None
-    bonus = fx.strike_bonus(game, f, target, ability, extras)
+    bonus = hooks.strike_bonus.only(game, f, target, ability, extras)
     value = task.n + bonus.attack
     if bonus.attack:
         game.emit("attack-bonus", f.id, target.id, f"+{bonus.attack}", *bonus.why)
     ability = msgspec.structs.replace(ability, adds=tuple(dict.fromkeys((*ability.adds, *bonus.adds))))
-    rider = items_play.strike(game, f, target, ability, extras)  # items used for this attack
-    value, ability = value + rider.attack, items_play.ridden(ability, rider)
+    rider = hooks.strike_rider.only(game, f, target, ability, extras)  # items used for this attack
+    value, ability = value + rider.attack, hooks.ridden.only(ability, rider)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    from delvekit.gloomhaven.effects.monsters import attackers_disadvantaged  # Giant Viper 689
-
-    hindered = (ability.range > 0 and adjacent) or attackers_disadvantaged(game, target)
-    hindered = hindered or monster_traits.hinders_attackers(game, target)  # Night Demon's stat card
-    edge = bonus.advantage or rider.advantage or monster_traits.has_advantage(game, f)  # controlled
+    hindered = (ability.range > 0 and adjacent) or hooks.strike_disadvantage.any(game, target)
+    edge = bonus.advantage or rider.advantage or hooks.attack_advantage.any(game, f)  # controlled
     draw = game.draw_modifiers(f.id, attack=value + poisoned, advantage=edge, disadvantage=hindered)
-    shield = game.shield(target.id) + fx.shield_against_attack(game, target)
+    shield = game.shield(target.id) + sum(hooks.attack_shield.each(game, target))
     result = resolve_attack(
         value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce + bonus.pierce
     )
@@ -751,12 +693,12 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     for amount in effects.shields_self:
         f.shield_bonus += amount
     if effects.refresh_items:  # a "refresh an item" modifier card (Quartermaster's perk)
-        items_play.refresh_by_card(game, f, effects.refresh_items)
+        hooks.refresh_by_card.run(game, f, effects.refresh_items)
     forced = [("push", ability.push), ("pull", ability.pull)]
     forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
     after_attack(game, f, target, forced if alive else [])
-    fx.after_strike(game, f, bonus)  # augments' heal/shield, XP per condition
-    items_play.after_strike(game, f, rider, target.hex)  # Fueled Falchion, Unstable Explosives
+    hooks.after_strike.run(game, f, bonus)  # augments' heal/shield, XP per condition
+    hooks.after_strike_items.run(game, f, rider, target.hex)  # Fueled Falchion, Unstable Explosives
     return None
 
 

@@ -111,7 +111,7 @@ test-fixture class for parties of four (three play with the Tinkerer). Items are
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Protocol
 
 import msgspec
@@ -123,9 +123,16 @@ from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision, Event
 from delvekit.core.rng import Rng
+from delvekit.gloomhaven.engine import actions as engine_actions
+from delvekit.gloomhaven.engine import hooks, saves
 from delvekit.gloomhaven.engine import registry as effects
-from delvekit.gloomhaven.engine import saves
+from delvekit.gloomhaven.engine import round as engine_round  # noqa: F401  (registers the round's tasks)
+from delvekit.gloomhaven.engine import used as engine_used
 from delvekit.gloomhaven.engine.state import CharacterState, Figure, FigureId, GameState, Task
+from delvekit.gloomhaven.engine.tasks import APPLY, RUN, half_of
+from delvekit.gloomhaven.engine.tasks import BASIC_BOTTOM as BASIC_BOTTOM
+from delvekit.gloomhaven.engine.tasks import BASIC_TOP as BASIC_TOP
+from delvekit.gloomhaven.engine.tasks import task_handler as task_handler
 from delvekit.gloomhaven.model import rulesets as rules
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -142,16 +149,16 @@ from delvekit.gloomhaven.model.modifiers import (
     parse_card,
     standard_deck,
 )
-from delvekit.gloomhaven.model.setup import Card, GameSetup, Half, MonsterCard, MonsterType
+from delvekit.gloomhaven.model.setup import Card, GameSetup, MonsterCard, MonsterType
 
 LOG_FORMAT = "delvekit-gloomhaven-log"
 SAVE_FORMAT = "delvekit-gloomhaven-save"
 FORMAT_VERSION = 1
 
+_half = half_of  # effect modules import it from here
+
 MONSTER_DECK = "@monsters"
 """Key of the monster attack modifier deck shared by every monster (§2.8)."""
-BASIC_TOP = Ability(kind="attack", value=2)
-BASIC_BOTTOM = Ability(kind="move", value=2)
 
 
 class AbilityResolver(Protocol):
@@ -194,19 +201,6 @@ class _Static:
         self.type_of_deck: dict[str, list[str]] = {}
         for m in setup.monsters:
             self.type_of_deck.setdefault(m.deck, []).append(m.name)
-
-
-Run = Callable[["Game", Task], Decision | None]
-Apply = Callable[["Game", Task, Choice], None]
-_RUN: dict[str, Run] = {}
-_APPLY: dict[str, Apply] = {}
-
-
-def task_handler(kind: str, run: Run, apply: Apply | None = None) -> None:
-    """Register the handler of an agenda task kind (extension modules add their own tasks)."""
-    _RUN[kind] = run
-    if apply is not None:
-        _APPLY[kind] = apply
 
 
 class Game:
@@ -256,9 +250,7 @@ class Game:
             return None
         info = level_info(self.setup.level)
         won = st.result == "victory"
-        from delvekit.gloomhaven.scenario.battle_goals import judged
-
-        extra = engine_treasure.results(self, won, judged(self) if self.setup.battle_goals else {})
+        extra = hooks.result_extras.only(self, won)  # treasure and battle goals
         return ScenarioResult(
             scenario=self.setup.scenario,
             result="victory" if won else "defeat",
@@ -304,7 +296,7 @@ class Game:
         self.log.append(str(choice))
         self._in_loop = True
         try:
-            _APPLY[self.state.agenda[-1].kind](self, self.state.agenda[-1], choice)
+            APPLY[self.state.agenda[-1].kind](self, self.state.agenda[-1], choice)
             self._advance()
         except Exception:
             # An engine fault must not leave a half-applied choice: rebuild the game as it was
@@ -471,11 +463,11 @@ class Game:
         agenda = self.state.agenda
         while agenda:
             task = agenda[-1]
-            decision = _RUN[task.kind](self, task)
+            decision = RUN[task.kind](self, task)
             if decision is None:
                 continue
             if len(decision.choices) == 1:
-                _APPLY[task.kind](self, task, decision.choices[0])
+                APPLY[task.kind](self, task, decision.choices[0])
                 continue
             self._decision = decision
             return
@@ -498,9 +490,10 @@ class Game:
         for ch in setup.party:
             amd = cards_of(ch.modifiers) if ch.modifiers else standard_deck()
             if ch.items:  # equipped items' -1 cards (§2.7), Second Skin's removal
-                amd = items_play.start_deck(ch, amd)
+                for fn in hooks.start_deck.fns:
+                    amd = fn(ch, amd)
             st.modifier_decks[ch.id] = ModifierDeck.shuffled(amd, st.rng)
-        items_play.start(self)
+        hooks.game_start.run(self)
         st.modifier_decks[MONSTER_DECK] = ModifierDeck.shuffled(monster_deck(), st.rng)
         for m in setup.monsters:
             st.standees[m.name] = list(range(1, m.standees + 1))
@@ -537,7 +530,7 @@ class Game:
         for number, h, count in self.setup.coins:
             if number == room:
                 st.coins[h] = st.coins.get(h, 0) + count
-        engine_treasure.place(self, room)  # numbered treasure tiles (§14)
+        hooks.room_placed.run(self, room)  # numbered treasure tiles (§14)
         return placed
 
     def card(self, cid: str, card: str) -> Card:
@@ -581,7 +574,8 @@ class Game:
         if f is None:
             return False
         if f.kind == "character":
-            condition = items_play.gained(self, fid, condition)  # Drakescale Helm
+            for fn in hooks.condition_gained.fns:  # Drakescale Helm
+                condition = fn(self, fid, condition)
         if not f.conditions.add(condition, turns_started=f.turns, immune=f.immune):
             self.emit("immune", fid, condition.value)
             self._external()
@@ -671,7 +665,8 @@ class Game:
                     for a in half.abilities
                     if a.kind == "retaliate" and a.range > 1
                 ]
-            out += [Retaliate(a, r) for a, r in items_play.retaliates(self, fid)]  # Spiked Shield...
+            more = hooks.flat(hooks.extra_retaliates.each(self, fid))  # Spiked Shield...
+            out += [Retaliate(a, r) for a, r in more]
         return out
 
     def _defence(self, fid: FigureId, kind: str, *, near_only: bool = False) -> int:
@@ -688,7 +683,7 @@ class Game:
                     a.value for a in half.abilities if a.kind == kind and not (near_only and a.range > 1)
                 )
             if kind == "shield":
-                total += items_play.passive_shield(self, fid)  # Chain Hood
+                total += sum(hooks.passive_shield.each(self, fid))  # Chain Hood
         return total
 
     def board(self) -> Board | None:
@@ -764,9 +759,7 @@ class Game:
         self.emit("condition", fid, kind)
         self._external()
         if kind == "curse":  # Unending Chant: once more
-            from delvekit.gloomhaven.effects.classes import soothsinger as effects_soothsinger
-
-            effects_soothsinger.cursed(self, fid)
+            hooks.on_curse.run(self, fid)
         return True
 
     def reveal_room(self, room: int) -> None:
@@ -809,7 +802,7 @@ class Game:
         del st.figures[f.id]
         self.emit("killed", f.id)
         if f.kind == "summon":  # its card leaves the active area (§12)
-            effects_characters.summon_killed(self, f)
+            hooks.summon_killed.run(self, f)
         if f.kind == "monster":
             st.standees[f.name].append(f.standee)
             st.standees[f.name].sort()
@@ -853,55 +846,27 @@ class Game:
         if f is None:
             return
         kind = ability.kind
-        if f.kind == "character":
-            from delvekit.gloomhaven.effects.classes import (
-                nightshroud as effects_nightshroud,  # Wings of the Night, Black Knives
-            )
-
-            if effects_nightshroud.action_part(self, fid, ability):
-                return  # a move first, then this ability again
+        if f.kind == "character" and hooks.before_ability.any(self, fid, ability):
+            return  # a move first, then this ability again (Wings of the Night, Black Knives)
         if kind in ("move", "heal") and f.kind == "character":  # Defensive Stance, Potent Potables
-            from delvekit.gloomhaven.effects import wordings as effects_classes
-
-            bonus = effects_classes.move_bonus if kind == "move" else effects_classes.heal_bonus
-            extra = bonus(self, fid)
-            if kind == "move":  # Song of Speed
-                from delvekit.gloomhaven.effects.classes import soothsinger as effects_soothsinger
-
-                extra += effects_soothsinger.move_bonus(self, fid)
-            if kind == "move" and self.setup.rules:
-                from delvekit.gloomhaven.scenario.mechanisms import move_change  # 88's claw: -2
-
-                extra += move_change(self, fid)
+            bonus = hooks.move_bonus if kind == "move" else hooks.heal_bonus
+            extra = sum(bonus.each(self, fid))
             if extra:
                 ability = msgspec.structs.replace(ability, value=max(0, ability.value + extra))
             if kind == "move":
-                ability = effects_nightshroud.moved_value(self, fid, ability)  # Empowering Void
+                for fn in hooks.move_ability.fns:  # Empowering Void
+                    ability = fn(self, fid, ability)
         elif kind == "attack" and ability.range > 0 and ability.targets >= 1 and not ability.area:
-            from delvekit.gloomhaven.effects import wordings as effects_classes  # Quiver of Arrows
-
-            more = effects_classes.extra_targets(self, fid) if f.kind == "character" else 0
+            more = sum(hooks.extra_targets.each(self, fid)) if f.kind == "character" else 0  # Quiver
             if more:
                 ability = msgspec.structs.replace(ability, targets=ability.targets + more)
         if kind == "attack" and ability.range > 0 and f.kind == "character":
-            from delvekit.gloomhaven.effects.classes import (
-                cragheart as effects_cragheart,  # Backup Ammunition
-            )
-            from delvekit.gloomhaven.effects.classes import (
-                plagueherald as effects_plagueherald,  # Backup Ammunition
-            )
-
-            ability = effects_cragheart.ranged_attack(self, fid, ability)
-            ability = effects_plagueherald.ranged_attack(self, fid, ability)  # Grasping Vermin
-            from delvekit.gloomhaven.effects.classes import (
-                soothsinger as effects_soothsinger,  # Song of Speed
-            )
-
-            ability = effects_soothsinger.ranged_attack(self, fid, ability)
+            for fn in hooks.ranged_attack.fns:  # Backup Ammunition, Grasping Vermin, Song of Speed
+                ability = fn(self, fid, ability)
         on_board = f.kind == "character" and self.tables.board is not None
         later = kind in ("move", "attack", "push", "pull") or (kind == "heal" and ability.range > 0)
         prevented = (kind == "move" and Condition.IMMOBILIZE in f.conditions) or (
-            kind == "attack" and (Condition.DISARM in f.conditions or items_play.on_obstacle(self, f))
+            kind == "attack" and (Condition.DISARM in f.conditions or hooks.cannot_attack.any(self, f))
         )
         named = effects.handler(ability.note) if kind == "custom" else None
         if kind not in ("xp", "infuse") and not prevented and not (on_board and later) and named is None:
@@ -913,7 +878,7 @@ class Game:
         elif kind == "attack" and prevented:
             self.emit("prevented", fid, "attack", "on-obstacle")  # Cloak of Phasing
         elif kind == "loot" and f.kind == "character" and self.tables.board is not None:
-            if not items_play.loot_offer(self, f, ability.value):  # Thief's Hood asks first
+            if not hooks.loot_offer.any(self, f, ability.value):  # Thief's Hood asks first
                 engine_actions.loot(self, f, ability.value)
         elif kind in ("push", "pull") and f.kind == "character" and self.tables.board is not None:
             self.push(Task("shove", fid, ability.value, f"{kind}/{ability.targets}"))
@@ -1008,15 +973,4 @@ def _check_end(
         )
 
 
-def _half(game: Game, cid: str, card: str, half: str) -> Half:
-    c = game.card(cid, card)
-    return c.top if half == "top" else c.bottom
 
-
-# Handlers live in engine_round and engine_actions (registered on import).
-from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_characters  # noqa: E402
-from delvekit.gloomhaven.engine import actions as engine_actions  # noqa: E402
-from delvekit.gloomhaven.engine import round as engine_round  # noqa: E402, F401
-from delvekit.gloomhaven.engine import used as engine_used  # noqa: E402
-from delvekit.gloomhaven.items import play as items_play  # noqa: E402
-from delvekit.gloomhaven.scenario import treasure as engine_treasure  # noqa: E402

@@ -60,8 +60,13 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.summoner",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
+    "delvekit.gloomhaven.wiring",
 )
-"""Modules that register handlers on import (add yours here)."""
+"""Modules that register handlers on import (add yours here); the last one, the wiring module,
+registers functions at the engine's hook points (:mod:`~delvekit.gloomhaven.engine.hooks`)."""
+
+RIDERS: set[str] = set()
+"""Named effects printed under a monster attack that act per target (filled by the wiring)."""
 
 DEATH_HOOKS: list[Callable[[Game, Figure], None]] = []
 """Called when a figure dies, after it left the board (e.g. a monster card's "on death")."""

@@ -66,24 +66,25 @@ round ``round``, ``selected`` (hidden), ``reveal``, ``ability-card``, ``order``,
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
-import delvekit.gloomhaven.items.play as items_play
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings as effects_classes
-from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_characters
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine import registry as effects
-from delvekit.gloomhaven.engine.game import BASIC_BOTTOM, BASIC_TOP, Game, _half, task_handler
 from delvekit.gloomhaven.engine.state import ActiveCard, Task, Turn
+from delvekit.gloomhaven.engine.tasks import BASIC_BOTTOM, BASIC_TOP, task_handler
+from delvekit.gloomhaven.engine.tasks import half_of as _half
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.initiative import Actor, first_candidates, monster_order, tie_groups
 from delvekit.gloomhaven.model.setup import Half
-from delvekit.gloomhaven.scenario import treasure as engine_treasure
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
 
 # ------------------------------------------------------------------ round start
 
@@ -99,14 +100,12 @@ def _run_round_start(game: Game, task: Task) -> Decision | None:
     st.order, st.turn_index = [], 0
     game.emit("round", st.round)
     effects.round_event(game, "start")  # scenario special rules
-    from delvekit.gloomhaven.scenario.mechanisms import round_tasks  # who holds 69's doll...
-
     selects = [Task("select", c.id) for c in st.characters.values() if not c.exhausted]
     game.push(
-        *round_tasks(game),
+        *hooks.flat(hooks.round_start_tasks.each(game)),  # who holds 69's doll...
         *selects,
         Task("reveal"),
-        *items_play.round_tasks(game),  # initiative items, once the cards are revealed
+        *hooks.flat(hooks.reveal_tasks.each(game)),  # initiative items, once the cards are revealed
         Task("order"),
         Task("next_turn"),
         Task("end_round"),
@@ -402,7 +401,7 @@ def _run_end_turn(game: Game, task: Task) -> Decision | None:
         if coins:
             st.characters[f.id].coins += coins
             game.emit("looted", f.id, f"coins={coins}")
-        engine_treasure.loot(game, f, (f.hex,))  # numbered treasure tiles (§14)
+        hooks.treasure_looted.run(game, f, (f.hex,))  # numbered treasure tiles (§14)
         effects.turn_end(game, f)  # scenario rules: goal treasure tiles
     for element in st.elements.end_turn():
         game.emit("infused", element.value)
@@ -423,7 +422,7 @@ def _run_char_turn(game: Game, task: Task) -> Decision | None:
     game.push(
         Task("wound", task.who),
         Task("char_act", task.who),
-        *items_play.turn_tasks(game, task.who),  # end-of-turn items
+        *hooks.flat(hooks.turn_end_tasks.each(game, task.who)),  # end-of-turn items
         Task("end_turn", task.who),
     )
     return None
@@ -454,13 +453,13 @@ def _run_action(game: Game, task: Task) -> Decision | None:
         return None
     halves = ("top", "bottom") if task.n == 1 else ("bottom" if ch.used_half == "top" else "top",)
     choices = [Choice(kind, (card,)) for card in ch.selected for h in halves for kind in (h, "basic-" + h)]
-    choices += items_play.own_turn_choices(game, ch.id)  # "during your turn" items
+    choices += hooks.flat(hooks.own_turn_choices.each(game, ch.id))  # "during your turn" items
     return Decision(ch.id, "action", choices)
 
 
 def _apply_action(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "item":  # the decision stays; it comes back after the item's effects
-        items_play.use_own_turn(game, task.who, choice)
+        hooks.use_own_turn.only(game, task.who, choice)
         return
     game.pop_task()
     ch = game.state.characters[task.who]
@@ -501,7 +500,9 @@ def _order(half: Half) -> list[int]:
 def _run_basic(game: Game, task: Task) -> Decision | None:
     game.pop_task()
     basic = BASIC_TOP if task.text == "top" else BASIC_BOTTOM
-    game.perform(task.who, items_play.basic(game, task.who, task.text, basic))  # Versatile Dagger...
+    for fn in hooks.basic_ability.fns:  # Versatile Dagger...
+        basic = fn(game, task.who, task.text, basic)
+    game.perform(task.who, basic)
     return None
 
 
@@ -558,7 +559,7 @@ def _run_long_rest(game: Game, task: Task) -> Decision | None:
     if ch.exhausted:
         game.pop_task()
         return None
-    if task.n == 0 and effects_characters.pickup_candidates(game, ch.id):  # FAQ p.58
+    if task.n == 0 and any(hooks.pickup_candidates.each(game, ch.id)):  # FAQ p.58
         game.pop_task()
         game.push(Task("rest_pickup", ch.id), Task("long_rest", ch.id, 1))
         return None
@@ -585,7 +586,7 @@ def _finish_long_rest(game: Game, cid: str, lose: str | None) -> None:
     ch.discard = []
     game.emit("long-rest", cid, f"lost={lose or '-'}", f"recovered={recovered}")
     game.heal(cid, 2)
-    items_play.refresh_spent(game, cid)  # §4.2: spent items refresh
+    hooks.refresh_spent.run(game, cid)  # §4.2: spent items refresh
 
 
 # ----------------------------------------------------------------- damage
@@ -597,27 +598,21 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
     if f is None or task.n <= 0:
         game.pop_task()
         return None
-    if effects_classes.before_damage(game, task):  # Protective Blessing, Divine Intervention
-        return None
-    from delvekit.gloomhaven.effects.classes import soothsinger as effects_soothsinger  # Defensive Ditty
-
-    if effects_soothsinger.before_damage(game, task):
+    if hooks.before_damage.any(game, task):  # Protective Blessing, Divine Intervention, Defensive Ditty
         return None
     if f.kind != "character":
         game.pop_task()
         game.lose_hp(f, task.n, task.text)
         return None
     ch = st.characters[f.id]
-    from delvekit.gloomhaven.effects.classes import spellweaver as effects_spellweaver  # Cold Front
-
-    if effects_spellweaver.negated(game, task):  # (it pops the damage task itself)
+    if hooks.damage_negated.any(game, task):  # Cold Front (it pops the damage task itself)
         return None
     if _negated_by_active_card(game, f.id, task):
         game.pop_task()
         return None
-    if items_play.damage_auto(game, f, task):  # armour with use slots (Hide Armor...)
+    if hooks.damage_auto.any(game, f, task):  # armour with use slots (Hide Armor...)
         return None
-    choices = [Choice("take", (str(task.n),)), *items_play.damage_choices(game, f, task)]
+    choices = [Choice("take", (str(task.n),)), *hooks.flat(hooks.damage_choices.each(game, f, task))]
     choices += [Choice("lose-hand", (c,)) for c in ch.hand]
     pool = ch.discard_like()
     choices += [Choice("lose-discard", (a, b)) for i, a in enumerate(pool) for b in pool[i + 1 :]]
@@ -650,7 +645,7 @@ def _negated_by_active_card(game: Game, cid: str, task: Task) -> bool:
 def _apply_damage(game: Game, task: Task, choice: Choice) -> None:
     """§4.3: take the damage, or negate all of it by losing 1 hand card or 2 discarded cards."""
     if choice.kind == "item":  # a shield item against this attack's damage
-        items_play.use_on_damage(game, task, choice)
+        hooks.use_on_damage.only(game, task, choice)
         return
     game.pop_task()
     st = game.state
@@ -668,7 +663,7 @@ def _apply_damage(game: Game, task: Task, choice: Choice) -> None:
             ch.active = [a for a in ch.active if a.card != card]
         ch.lost.append(card)
         game.emit("card", ch.id, card, "lost")
-        effects_characters.card_left_play(game, ch.id, card)  # its summon goes with it
+        hooks.card_left_play.run(game, ch.id, card)  # its summon goes with it
     game.emit("negated", f.id, task.n, task.text)
 
 
@@ -758,7 +753,7 @@ def _run_monster_act(game: Game, task: Task) -> Decision | None:
     if Condition.STUN in f.conditions:
         game.emit("stunned", f.id)  # ignores its whole card, bonuses included (§8.3)
         return None
-    if items_play.deny_offer(game, f):  # Dampening Ring: asked before the type consumes
+    if hooks.deny_offer.any(game, f):  # Dampening Ring: asked before the type consumes
         return None
     st.group_performed = True
     engine_monsters.consume_for_group(game, f)
@@ -775,7 +770,7 @@ def _run_monster_ability(game: Game, task: Task) -> Decision | None:
     ability = engine_monsters.monster_actions(game, f)[task.n]
     board_play = game.tables.board is not None and game.resolver is None
     if ability.kind in ("move", "attack") and board_play:
-        if not effects_characters.controlled_action(game, f, ability):  # Domination
+        if not hooks.controlled_action.any(game, f, ability):  # Domination
             engine_monsters.act(game, f, task.n)
     elif ability.kind == "heal" and ability.range and board_play:
         game.push(Task("monster_heal", f.id, ability.value, str(ability.range)))
@@ -860,7 +855,7 @@ def _apply_short_rest(game: Game, task: Task, choice: Choice) -> None:
     game.pop_task()
     if choice.kind == "no-rest":
         return
-    if task.n == 0 and effects_characters.pickup_candidates(game, task.who):
+    if task.n == 0 and any(hooks.pickup_candidates.each(game, task.who)):
         game.push(Task("rest_pickup", task.who), Task("short_rest", task.who, 1))
         return
     st = game.state

@@ -27,6 +27,7 @@ import msgspec
 
 from delvekit.core import jsonio
 from delvekit.core.errors import InputError
+from delvekit.gloomhaven.engine import hooks
 
 SEAL_VERSION: Final[str] = "delvekit-seal-1"
 
@@ -84,18 +85,9 @@ def check_header_setup(raw: object, built: object, where: str) -> None:
 def check_rules(rules: Sequence[str], where: str) -> None:
     """Parse every scenario rule line now, so that a bad one is refused at load and not in the
     middle of play."""
-    from delvekit.gloomhaven.scenario import goals as scenario_goals
-    from delvekit.gloomhaven.scenario import mechanisms as scenario_mechanisms
-    from delvekit.gloomhaven.scenario import rules as scenario_rules
-
     for line in rules:
         try:
-            if line.startswith(("win|", "lose|")):
-                scenario_goals.parse_line(line)
-            elif line.startswith("mech|"):
-                scenario_mechanisms.parse_mech(line)
-            else:
-                scenario_rules.parse_line(line)
+            hooks.check_rule.only(line)  # the scenario package parses its own lines
         except InputError as exc:
             raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup.rules") from None
         except (ValueError, IndexError, KeyError, TypeError):
