@@ -265,7 +265,12 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
         _SCENARIO + "rules",
         _SCENARIO + "triggers",
     ),
-    "GOAL_HOOKS": (_SCENARIO + "triggers", _SCENARIO + "goals", _SCENARIO + "rules"),
+    "GOAL_HOOKS": (
+        _SCENARIO + "triggers",
+        _SCENARIO + "goals",
+        _SCENARIO + "rules",
+        _SCENARIO + "goals.kill_all",  # the default goal: only when no other goal answers
+    ),
     "REVEAL_HOOKS": (_SCENARIO + "mechanisms", _EFFECTS + "bosses", _SCENARIO + "triggers"),
     "LOOT_HOOKS": (_SCENARIO + "mechanisms", _SCENARIO + "goals", _SCENARIO + "rules"),
     "CONSUME_HOOKS": (_CLASSES + "elementalist",),
@@ -290,11 +295,16 @@ module's own functions keep the order in which it appends them)."""
 
 
 def _rank(modules: Sequence[str], fn: Callable[..., Any]) -> int:
-    name = getattr(fn, "__module__", "") or ""
+    """The index of the most precise entry naming ``fn``: its module (or a module split from it)
+    or the function itself (``module.name``); functions no entry names go last."""
+    module = getattr(fn, "__module__", "") or ""
+    full = f"{module}.{getattr(fn, '__qualname__', '')}"
+    best, length = len(modules), -1
     for i, prefix in enumerate(modules):
-        if name == prefix or name.startswith(prefix + ".") or name.startswith(prefix + "_"):
-            return i
-    return len(modules)
+        named = full == prefix or module == prefix or module.startswith((prefix + ".", prefix + "_"))
+        if named and len(prefix) > length:
+            best, length = i, len(prefix)
+    return best
 
 
 def order_lists() -> None:

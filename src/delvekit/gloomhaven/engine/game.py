@@ -550,17 +550,7 @@ class Game:
         st = self.state
         if st.ending is not None:
             return
-        verdict = effects.goal(self)
-        if verdict is not None:
-            if verdict:
-                st.ending = "victory"
-                self.emit("scenario-goal", "victory")
-            return
-        if self.setup.win != "kill_all":
-            return
-        if len(st.revealed_rooms) == len(self.setup.rooms) and not any(
-            f.kind == "monster" and f.side == "monsters" for f in st.figures.values()
-        ):
+        if effects.goal(self):  # the scenario goals (kill all by default: scenario.goals)
             st.ending = "victory"
             self.emit("scenario-goal", "victory")
 

@@ -59,6 +59,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.soothsinger",
     "delvekit.gloomhaven.effects.classes.summoner",
     "delvekit.gloomhaven.scenario.rules",
+    "delvekit.gloomhaven.scenario.triggers",
     "delvekit.gloomhaven.scenario.goals",
     "delvekit.gloomhaven.wiring",
 )
@@ -180,7 +181,8 @@ def looted(game: Game, figure: Figure, hexes: set[tuple[int, int]]) -> None:
 
 
 def goal(game: Game) -> bool | None:
-    """Whether the scenario's own goal is met; ``None`` when no hook has one (kill all)."""
+    """Whether the scenario's goal is met (the first hook with an answer; the last one is the
+    default goal, :func:`~delvekit.gloomhaven.scenario.goals.kill_all`); ``None``: no goal at all."""
     load()
     for hook in GOAL_HOOKS:
         verdict = hook(game)

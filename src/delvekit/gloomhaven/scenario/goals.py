@@ -311,7 +311,7 @@ def _tile_hexes(s: Scenario, refs: Sequence[str]) -> set[Hex]:
 
 def _spawned_by_rules(s: Scenario) -> set[str]:
     """Monster types a special rule of ``s`` spawns (a boss that appears late: 36, 48, 57)."""
-    from delvekit.gloomhaven.content.adapter import LATE_BOSSES, scenario_rule_lines
+    from delvekit.gloomhaven.content.rule_lines import LATE_BOSSES, scenario_rule_lines
     from delvekit.gloomhaven.scenario.rules import RuleLine
     from delvekit.gloomhaven.scenario.rules import parse_line as parse_rule
 
@@ -350,7 +350,7 @@ def _carry_to(s: Scenario, to: str) -> set[Hex]:
 
 def _walking_escorts(s: Scenario) -> set[str]:
     """Names of the escorts the setup's rules walk to a goal (``objective`` lines with a move)."""
-    from delvekit.gloomhaven.content.adapter import scenario_rule_lines
+    from delvekit.gloomhaven.content.rule_lines import scenario_rule_lines
     from delvekit.gloomhaven.scenario.rules import ObjectiveLine
     from delvekit.gloomhaven.scenario.rules import parse_line as parse_rule
 
@@ -660,6 +660,18 @@ def goal_met(game: Game) -> bool | None:
     return _won(game, round_over=False)
 
 
+def kill_all(game: Game) -> bool | None:
+    """GOAL hook, asked last: the default goal of a setup whose rules state none (scenarios 1-10
+    without a goal line, test setups), ``GameSetup.win == "kill_all"``: success once every room is
+    revealed and no monster of the monsters' side is left (§15). ``None`` for ``win == "none"``."""
+    if game.setup.win != "kill_all":
+        return None
+    st = game.state
+    return len(st.revealed_rooms) == len(game.setup.rooms) and not any(
+        f.kind == "monster" and f.side == "monsters" for f in st.figures.values()
+    )
+
+
 def _round(game: Game, timing: str) -> None:
     """As a round ends: survive goals and round limits are judged, then every other part."""
     if timing != "end" or not _lines(game) or game.state.ending is not None:
@@ -683,6 +695,7 @@ def _died(game: Game, figure: Figure) -> None:
 
 
 effects.GOAL_HOOKS.append(goal_met)
+effects.GOAL_HOOKS.append(kill_all)  # after every other goal (the wiring's LIST_ORDER)
 effects.ROUND_HOOKS.append(_round)
 effects.DEATH_HOOKS.append(_died)
 effects.TURN_END_HOOKS.append(_turn_end)
