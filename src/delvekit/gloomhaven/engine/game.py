@@ -45,6 +45,7 @@ from delvekit.gloomhaven.engine import perform as engine_perform
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine import round as engine_round  # noqa: F401  (registers the round's tasks)
 from delvekit.gloomhaven.engine import start as engine_start
+from delvekit.gloomhaven.engine import turns as engine_turns  # noqa: F401  (registers the turns' tasks)
 from delvekit.gloomhaven.engine.state import Figure, FigureId, GameState, Task
 from delvekit.gloomhaven.engine.tables import Tables
 from delvekit.gloomhaven.engine.tasks import APPLY, RUN, half_of

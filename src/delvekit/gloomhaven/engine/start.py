@@ -1,14 +1,16 @@
-"""Setting a game up (rules digest §2.1): the state before the first round, and the monsters,
-money and tiles of a room as it is placed (the first room at setup, the others as they are
-revealed)."""
+"""Setting a game up (rules digest §2.1): the state before the first round, the setup steps
+(battle goals dealt and kept, hands built card by card, starting hexes), and the monsters, money
+and tiles of a room as it is placed (the first room at setup, the others as they are revealed)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from delvekit.core.decks import Deck
+from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.state import CharacterState, Figure, Task
+from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.modifiers import ModifierDeck, cards_of, monster_deck, standard_deck
 
 if TYPE_CHECKING:
@@ -75,3 +77,71 @@ def place_room(game: Game, room: int) -> list[Figure]:
             st.coins[h] = st.coins.get(h, 0) + count
     hooks.room_placed.run(game, room)  # numbered treasure tiles (§14)
     return placed
+
+
+# ---------------------------------------------------------------------- setup
+
+
+def _run_deal_goals(game: Game, task: Task) -> Decision | None:
+    """§2.6: deal two battle goals to each character from the shuffled deck."""
+    game.pop_task()
+    st = game.state
+    deck = list(game.setup.battle_goals)
+    st.rng.shuffle(deck)
+    steps = []
+    for ch in st.characters.values():
+        offered = [deck.pop(), deck.pop()]
+        steps.append(Task("keep_goal", ch.id, 0, ",".join(offered)))
+    game.push(*steps)
+    return None
+
+
+def _run_keep_goal(game: Game, task: Task) -> Decision | None:
+    return Decision(task.who, "battle-goal", [Choice("keep", (g,)) for g in task.text.split(",")])
+
+
+def _apply_keep_goal(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    game.state.characters[task.who].battle_goal = choice.args[0]
+    game.emit("battle-goal-kept", task.who)  # secret (§2.6)
+
+
+def _run_build_hand(game: Game, task: Task) -> Decision | None:
+    ch = game.state.characters[task.who]
+    limit = next(c.hand_limit for c in game.setup.party if c.id == task.who)
+    if len(ch.hand) >= limit:
+        game.pop_task()
+        game.emit("hand-ready", ch.id, *ch.hand)
+        return None
+    return Decision(ch.id, "hand", [Choice("take", (c,)) for c in ch.set_aside])
+
+
+def _apply_build_hand(game: Game, task: Task, choice: Choice) -> None:
+    ch = game.state.characters[task.who]
+    ch.set_aside.remove(choice.args[0])
+    ch.hand.append(choice.args[0])
+
+
+def _run_place(game: Game, task: Task) -> Decision | None:
+    """§2.1 step 7: a character takes any free starting hex."""
+    st = game.state
+    me = st.figures[task.who]
+    taken = {f.hex for f in st.figures.values() if f is not me}
+    free = [h for h in game.setup.starts if h not in taken]
+    return Decision(task.who, "start", [Choice("start", (f"{q},{r}",)) for q, r in free])
+
+
+def _apply_place(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    q, r = choice.args[0].split(",")
+    game.state.figures[task.who].hex = (int(q), int(r))
+    game.emit("placed", task.who, f"hex={q},{r}")
+
+
+for _kind, _run, _apply in (
+    ("deal_goals", _run_deal_goals, None),
+    ("keep_goal", _run_keep_goal, _apply_keep_goal),
+    ("build_hand", _run_build_hand, _apply_build_hand),
+    ("place", _run_place, _apply_place),
+):
+    task_handler(_kind, _run, _apply)
