@@ -68,7 +68,7 @@ from delvekit.gloomhaven.model.setup import (
 )
 from delvekit.gloomhaven.scenario import setup as scenario_setup
 from delvekit.gloomhaven.scenario import treasure as engine_treasure
-from delvekit.gloomhaven.scenario.goals import goal_lines
+from delvekit.gloomhaven.scenario.goal_lines import goal_lines
 
 
 class Member(msgspec.Struct, frozen=True):

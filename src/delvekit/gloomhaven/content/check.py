@@ -409,7 +409,7 @@ class _Checker:
             for unlocked in s.unlocks:
                 if unlocked not in pack.scenarios:  # the whole merged pack, not only a user's files
                     self.add(at, "unlocks", f"unknown scenario {unlocked}")
-        from delvekit.gloomhaven.scenario.goals import check_goals, load_goals
+        from delvekit.gloomhaven.scenario.goal_lines import check_goals, load_goals
 
         try:  # scenario goals of 11-95 (scenario_goals)
             problems = check_goals(load_goals(), pack.monsters)
