@@ -1,0 +1,134 @@
+"""The engine's hook points (engine/hooks.py) and the wiring table that fills them
+(gloomhaven/wiring.py): the engine calls no class, item, scenario or content module by name,
+every point is wired, the order is the stated one, and scenario 1's victory has one home."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import delvekit.gloomhaven.engine as engine_package
+from delvekit.core.errors import ContentError
+from delvekit.gloomhaven import wiring
+from delvekit.gloomhaven.engine import hooks, registry
+from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.scenario import goals
+from delvekit.gloomhaven.testing.examples import tiny_setup
+
+SATELLITES = (
+    "delvekit.gloomhaven.effects",
+    "delvekit.gloomhaven.items",
+    "delvekit.gloomhaven.scenario",
+    "delvekit.gloomhaven.content",
+    "delvekit.gloomhaven.wiring",
+)
+
+
+def _imports(path: Path) -> list[str]:
+    """Every module an engine file imports at run time (``TYPE_CHECKING`` blocks left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            skip |= {sub.lineno for stmt in node.body for sub in ast.walk(stmt) if hasattr(sub, "lineno")}
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.lineno not in skip:
+            out += [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import) and node.lineno not in skip:
+            out += [a.name for a in node.names]
+    return out
+
+
+def test_the_engine_imports_no_effect_item_scenario_or_content_module() -> None:
+    found = [
+        f"{path.name}: {name}"
+        for path in sorted(Path(engine_package.__file__).parent.glob("*.py"))
+        for name in _imports(path)
+        if name.startswith(SATELLITES)
+    ]
+    assert found == []
+
+
+def test_every_hook_point_is_wired_and_single_provider_points_have_one() -> None:
+    registry.load()
+    assert {name for name, point in hooks.ALL.items() if not point.fns} == set()
+    for name in ("strike_bonus", "strike_rider", "use_in_move", "use_in_attack", "check_rule"):
+        assert len(hooks.ALL[name].fns) == 1, name
+
+
+def test_hook_order_is_the_stated_order_not_the_registration_order() -> None:
+    point: hooks.Hook[[list[str]], None] = hooks.Hook("test-order", "a test point")
+    point.add(30, lambda out: out.append("third"))
+    point.add(10, lambda out: out.append("first"))
+    point.add(20, lambda out: out.append("second"))
+    out: list[str] = []
+    point.run(out)
+    assert out == ["first", "second", "third"]
+    with pytest.raises(ContentError, match="order 20 is taken"):
+        point.add(20, lambda out: None)
+
+
+def test_the_first_rule_that_takes_damage_over_stops_the_others() -> None:
+    out: list[str] = []
+
+    def ward(seen: list[str]) -> bool:
+        seen.append("ward")
+        return True
+
+    def never(seen: list[str]) -> bool:
+        seen.append("never")
+        return True
+
+    point: hooks.Hook[[list[str]], bool] = hooks.Hook("test-any", "a test point")
+    point.add(10, ward)
+    point.add(20, never)
+    assert point.any(out)
+    assert out == ["ward"]
+
+
+def test_move_bonuses_apply_in_the_wiring_order() -> None:
+    names = [fn.__qualname__ for fn in hooks.move_bonus.fns]
+    assert names == ["move_bonus", "move_bonus", "move_change"]  # wordings, Song of Speed, 88's claw
+    assert [fn.__module__.rsplit(".", 1)[-1] for fn in hooks.move_bonus.fns[:2]] == [
+        "wordings",
+        "soothsinger",
+    ]
+
+
+def test_the_registry_lists_are_sorted_by_the_stated_module_order() -> None:
+    registry.load()
+    before = list(registry.DEATH_HOOKS)
+    try:  # as if the modules had been imported in another order (each keeps its own order)
+        registry.DEATH_HOOKS.sort(key=lambda fn: fn.__module__, reverse=True)
+        assert before != registry.DEATH_HOOKS
+        wiring.order_lists()
+        assert before == registry.DEATH_HOOKS
+    finally:
+        registry.DEATH_HOOKS[:] = before
+    assert registry.GOAL_HOOKS[-1] is goals.kill_all  # the default goal is asked last
+
+
+def _cleared(game: Game) -> Game:
+    """Every room revealed and every monster gone (outside a choice: a tampered game)."""
+    st = game.state
+    st.revealed_rooms = list(range(len(game.setup.rooms)))
+    for fid in [f.id for f in st.figures.values() if f.kind == "monster"]:
+        del st.figures[fid]
+    return game
+
+
+def test_scenario_1_victory_kill_all_lives_in_the_scenario_goals() -> None:
+    game = _cleared(Game(tiny_setup(), seed=1))
+    game.check_victory()
+    assert game.state.ending == "victory"
+
+
+def test_without_the_default_goal_hook_clearing_the_map_wins_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    registry.load()
+    monkeypatch.setattr(registry, "GOAL_HOOKS", [h for h in registry.GOAL_HOOKS if h is not goals.kill_all])
+    game = _cleared(Game(tiny_setup(), seed=1))
+    game.check_victory()
+    assert game.state.ending is None  # the engine has no second home for "kill all"
