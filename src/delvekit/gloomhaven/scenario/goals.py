@@ -370,7 +370,7 @@ def _died(game: Game, figure: Figure) -> None:
 
 
 effects.GOAL_HOOKS.append(goal_met)
-effects.GOAL_HOOKS.append(kill_all)  # after every other goal (the wiring's LIST_ORDER)
+effects.GOAL_HOOKS.append(kill_all)  # asked last: gloomhaven/wiring.py (LIST_ORDER)
 effects.ROUND_HOOKS.append(_round)
 effects.DEATH_HOOKS.append(_died)
 effects.TURN_END_HOOKS.append(_turn_end)
