@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 from delvekit.core.board import Terrain
 from delvekit.core.hexes import neighbours
 from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.engine.tasks import hex_token
+from delvekit.gloomhaven.model.level import level_info
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
@@ -90,9 +92,6 @@ def grounded(game: Game, cid: str) -> None:
         return
     if hooks.may_end_on_obstacle.any(game, cid):
         return  # Cloak of Phasing: standing on an obstacle is its own effect
-    from delvekit.gloomhaven.engine.tasks import hex_token
-    from delvekit.gloomhaven.model.level import level_info
-
     to = nearest_empty(game, f.hex)
     game.emit("grounded", cid, hex_token(f.hex))
     if to is not None:
