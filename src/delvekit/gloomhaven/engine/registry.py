@@ -15,6 +15,13 @@ methods and agenda tasks, inside a choice. It reports whether it did anything (Â
 earns its XP and infusion only if one of its abilities was used): ``True``/``False``, or ``None``
 to let the engine judge by the events it caused (:mod:`~delvekit.gloomhaven.engine.used`).
 
+Rules that change what the engine itself does (a bonus to every move, a question before each
+attack, damage taken over) are not named effects: they are functions registered at the engine's
+named, ordered hook points (:mod:`~delvekit.gloomhaven.engine.hooks`) by the wiring table
+(:mod:`delvekit.gloomhaven.wiring`, the last of :data:`HANDLER_MODULES`). The lists below
+(``DEATH_HOOKS`` ...) are the older kind, filled by modules as they are imported and sorted by
+``wiring.LIST_ORDER``.
+
 >>> @effect("example-noop")
 ... def _noop(game, figure, ability):
 ...     pass
