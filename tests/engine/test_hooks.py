@@ -132,3 +132,8 @@ def test_without_the_default_goal_hook_clearing_the_map_wins_nothing(monkeypatch
     game = _cleared(Game(tiny_setup(), seed=1))
     game.check_victory()
     assert game.state.ending is None  # the engine has no second home for "kill all"
+
+
+def test_docs_architecture_lists_every_hook_point() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert [name for name in hooks.ALL if f"| `{name}` |" not in text] == []
