@@ -100,15 +100,33 @@ def test_move_bonuses_apply_in_the_wiring_order() -> None:
 
 def test_the_registry_lists_are_sorted_by_the_stated_module_order() -> None:
     registry.load()
+    order = wiring.LIST_ORDER["DEATH_HOOKS"]
     before = list(registry.DEATH_HOOKS)
     try:  # as if the modules had been imported in another order (each keeps its own order)
         registry.DEATH_HOOKS.sort(key=lambda fn: fn.__module__, reverse=True)
-        assert before != registry.DEATH_HOOKS
         wiring.order_lists()
-        assert before == registry.DEATH_HOOKS
+        ranks = [wiring.rank(order, fn) for fn in registry.DEATH_HOOKS]
+        assert ranks == sorted(ranks)
+        assert registry.DEATH_HOOKS[0].__module__.endswith("scenario.mechanisms")  # walls before kill all
+        assert registry.GOAL_HOOKS[-1] is goals.kill_all  # the default goal is asked last
     finally:
         registry.DEATH_HOOKS[:] = before
-    assert registry.GOAL_HOOKS[-1] is goals.kill_all  # the default goal is asked last
+
+
+def test_a_goal_of_a_module_not_in_the_table_comes_before_the_default_goal() -> None:
+    registry.load()
+    before = list(registry.GOAL_HOOKS)
+
+    def new_goal(game: Game) -> bool | None:
+        return None
+
+    new_goal.__module__ = "delvekit.gloomhaven.scenario.new_kind"
+    try:
+        registry.GOAL_HOOKS.append(new_goal)
+        wiring.order_lists()
+        assert registry.GOAL_HOOKS[-2:] == [new_goal, goals.kill_all]
+    finally:
+        registry.GOAL_HOOKS[:] = before
 
 
 def _cleared(game: Game) -> Game:

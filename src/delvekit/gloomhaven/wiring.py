@@ -269,6 +269,7 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
         _SCENARIO + "triggers",
         _SCENARIO + "goals",
         _SCENARIO + "rules",
+        "*",  # a goal of a module not named here
         _SCENARIO + "goals.kill_all",  # the default goal: only when no other goal answers
     ),
     "REVEAL_HOOKS": (_SCENARIO + "mechanisms", _EFFECTS + "bosses", _SCENARIO + "triggers"),
@@ -291,15 +292,17 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
     ),
 }
 """The order of the registry's hook lists, by the module that registered each function (a
-module's own functions keep the order in which it appends them)."""
+module's own functions keep the order in which it appends them). A module not named goes where
+``"*"`` stands, else last."""
 
 
-def _rank(modules: Sequence[str], fn: Callable[..., Any]) -> int:
+def rank(modules: Sequence[str], fn: Callable[..., Any]) -> int:
     """The index of the most precise entry naming ``fn``: its module (or a module split from it)
-    or the function itself (``module.name``); functions no entry names go last."""
+    or the function itself (``module.name``); functions no entry names go at ``"*"``, else last."""
     module = getattr(fn, "__module__", "") or ""
     full = f"{module}.{getattr(fn, '__qualname__', '')}"
-    best, length = len(modules), -1
+    best = modules.index("*") if "*" in modules else len(modules)
+    length = -1
     for i, prefix in enumerate(modules):
         named = full == prefix or module == prefix or module.startswith((prefix + ".", prefix + "_"))
         if named and len(prefix) > length:
@@ -311,7 +314,7 @@ def order_lists() -> None:
     """Sort each of the registry's hook lists by :data:`LIST_ORDER` (stable)."""
     for list_name, modules in LIST_ORDER.items():
         found: list[Callable[..., Any]] = getattr(registry, list_name)
-        found.sort(key=lambda fn: _rank(modules, fn))
+        found.sort(key=lambda fn: rank(modules, fn))
 
 
 order_lists()
