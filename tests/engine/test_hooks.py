@@ -155,3 +155,19 @@ def test_without_the_default_goal_hook_clearing_the_map_wins_nothing(monkeypatch
 def test_docs_architecture_lists_every_hook_point() -> None:
     text = (Path(__file__).parents[2] / "docs" / "architecture.md").read_text(encoding="utf-8")
     assert [name for name in hooks.ALL if f"| `{name}` |" not in text] == []
+
+
+def test_the_lists_keep_the_stated_order_when_the_wiring_is_imported_before_load() -> None:
+    """Importing the wiring early (a test module does) must not sort before every module has
+    appended its functions: scenario.triggers' goal hook is still asked first."""
+    import subprocess
+    import sys
+
+    code = (
+        "import delvekit.gloomhaven.wiring\n"
+        "from delvekit.gloomhaven.engine import registry as r\n"
+        "r.load()\n"
+        "print(' '.join(f.__module__.rsplit('.', 1)[-1] + '.' + f.__name__ for f in r.GOAL_HOOKS))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["triggers._any_change", "goals.goal_met", "rules.goal_met", "goals.kill_all"]

@@ -13,7 +13,8 @@ Adding a class: write its module (named effects with ``@effect``), list it in
 :data:`~delvekit.gloomhaven.engine.registry.HANDLER_MODULES`, and add one line here for each
 hook point it uses. The older hook lists of the registry (``DEATH_HOOKS``, ``ROUND_HOOKS`` ...)
 are filled by the modules themselves as they are imported; :data:`LIST_ORDER` states their
-order by module, and :func:`order_lists` sorts them so (a module not named there goes last).
+order by module, and :func:`order_lists` sorts them so once every module is loaded (a module
+not named there goes where ``"*"`` stands, else last).
 """
 
 from __future__ import annotations
@@ -317,4 +318,4 @@ def order_lists() -> None:
         found.sort(key=lambda fn: rank(modules, fn))
 
 
-order_lists()
+registry.AFTER_LOAD.append(order_lists)  # once every handler module has appended its functions

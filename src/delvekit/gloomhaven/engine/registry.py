@@ -115,6 +115,9 @@ DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
 
+AFTER_LOAD: list[Callable[[], None]] = []
+"""Called once every handler module is imported (the wiring sorts the lists above)."""
+
 _loaded = False
 
 
@@ -144,6 +147,8 @@ def load() -> dict[str, Handler]:
         _loaded = True
         for module in HANDLER_MODULES:
             importlib.import_module(module)
+        for step in AFTER_LOAD:
+            step()
     return EFFECTS
 
 
