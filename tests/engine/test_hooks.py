@@ -171,3 +171,17 @@ def test_the_lists_keep_the_stated_order_when_the_wiring_is_imported_before_load
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["triggers._any_change", "goals.goal_met", "rules.goal_met", "goals.kill_all"]
+
+
+def test_every_function_in_the_registry_lists_is_named_by_the_stated_order() -> None:
+    """A module renamed or split (its functions no longer named in wiring.LIST_ORDER) would move
+    its hooks to the end of the list in silence: name it in the table."""
+    registry.load()
+    unnamed = [
+        f"{list_name}: {fn.__module__}.{fn.__qualname__}"
+        for list_name, order in wiring.LIST_ORDER.items()
+        for fn in getattr(registry, list_name)
+        if wiring.rank(order, fn) == (order.index("*") if "*" in order else len(order))
+        and not fn.__module__.startswith("tests")
+    ]
+    assert unnamed == []
