@@ -409,7 +409,7 @@ class _Checker:
             for unlocked in s.unlocks:
                 if unlocked not in pack.scenarios:  # the whole merged pack, not only a user's files
                     self.add(at, "unlocks", f"unknown scenario {unlocked}")
-        from delvekit.gloomhaven.scenario.goals import check_goals, load_goals
+        from delvekit.gloomhaven.scenario.goal_lines import check_goals, load_goals
 
         try:  # scenario goals of 11-95 (scenario_goals)
             problems = check_goals(load_goals(), pack.monsters)
@@ -526,7 +526,8 @@ def engine_gaps(pack: ContentPack) -> list[EngineGap]:
     that. Informational: it says nothing about the data's validity. Call it on a pack that
     :func:`check_pack` finds sound."""
     # The engine's own conversion, so that the list is exactly what a game would do.
-    from delvekit.gloomhaven.content.adapter import _half, _monster_actions
+    from delvekit.gloomhaven.content.abilities import _half
+    from delvekit.gloomhaven.content.monster_abilities import _monster_actions
     from delvekit.gloomhaven.engine import registry as effects
     from delvekit.gloomhaven.model.abilities import Ability as EngineAbility
 

@@ -34,396 +34,49 @@ moves and attacks are in :mod:`~delvekit.gloomhaven.engine.monster_turn`.
 
 from __future__ import annotations
 
-import heapq
+from typing import TYPE_CHECKING
 
 import msgspec
 
-import delvekit.gloomhaven.items.play as items_play
-from delvekit.core.board import Board, Terrain
-from delvekit.core.hexes import Hex, neighbours, orientations
+from delvekit.core.hexes import Hex, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.content import monster_traits  # stat-line advantage, attackers' disadvantage
-from delvekit.gloomhaven.engine.flying import flies
-from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.state import Figure, Task
+from delvekit.gloomhaven.engine.tasks import hex_token as hex_token
+from delvekit.gloomhaven.engine.tasks import parse_hex as parse_hex
+from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack, retaliate_damage
+from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
-from delvekit.gloomhaven.model.level import level_info
 
-_BLOCKS_WALK = (Terrain.WALL, Terrain.OBSTACLE)
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
 
+# Movement, push and pull live in engine.movement; their names stay importable from here.
+from delvekit.gloomhaven.engine.movement import _BLOCKS_WALK as _BLOCKS_WALK
+from delvekit.gloomhaven.engine.movement import _apply_force as _apply_force
+from delvekit.gloomhaven.engine.movement import _apply_move as _apply_move
+from delvekit.gloomhaven.engine.movement import _can_end_within as _can_end_within
+from delvekit.gloomhaven.engine.movement import _can_stop as _can_stop
+from delvekit.gloomhaven.engine.movement import _enter as _enter
+from delvekit.gloomhaven.engine.movement import _force_steps as _force_steps
+from delvekit.gloomhaven.engine.movement import _hostile as _hostile
+from delvekit.gloomhaven.engine.movement import _landing_cost as _landing_cost
+from delvekit.gloomhaven.engine.movement import _locked as _locked
+from delvekit.gloomhaven.engine.movement import _run_force as _run_force
+from delvekit.gloomhaven.engine.movement import _run_move as _run_move
+from delvekit.gloomhaven.engine.movement import _run_retaliate_check as _run_retaliate_check
+from delvekit.gloomhaven.engine.movement import _steps as _steps
+from delvekit.gloomhaven.engine.movement import _walk_cost as _walk_cost
+from delvekit.gloomhaven.engine.movement import _walkable as _walkable
+from delvekit.gloomhaven.engine.movement import after_attack as after_attack
+from delvekit.gloomhaven.engine.movement import decider as decider
+from delvekit.gloomhaven.engine.movement import move_mode as move_mode
 
-def hex_token(h: Hex) -> str:
-    return f"{h[0]},{h[1]}"
-
-
-def parse_hex(text: str) -> Hex:
-    q, r = text.split(",")
-    return int(q), int(r)
-
-
-def _hostile(a: Figure, b: Figure) -> bool:
-    return a.side != b.side  # allied monsters, escorts and objectives have their own side
-
-
-def decider(game: Game, f: Figure) -> str:
-    """Who makes ``f``'s choices when it moves or attacks through these tasks: a character
-    itself, a summon its owner, a monster the character whose turn it is (a controlled enemy,
-    the controlling player chooses everything) or else the party."""
-    if f.kind == "character":
-        return f.id
-    if f.kind == "summon" and f.owner is not None:
-        return f.owner
-    from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-
-    controller = fx.turned(game, f.id)
-    if controller is not None and controller[1]:
-        return controller[0]
-    st = game.state
-    turn = st.order[st.turn_index - 1] if 0 < st.turn_index <= len(st.order) else None
-    return turn.id if turn is not None and turn.kind == "character" else "party"
-
-
-# ------------------------------------------------------------------------ move
-
-
-def _walk_cost(board: Board, h: Hex) -> int:
-    return 2 if board.terrain_at(h) is Terrain.DIFFICULT else 1
-
-
-def _walkable(board: Board, mover: Figure, a: Hex, b: Hex, occupied: dict[Hex, Figure]) -> bool:
-    if not board.adjacent(a, b) or board.terrain_at(b) in _BLOCKS_WALK:
-        return False
-    other = occupied.get(b)
-    return other is None or not _hostile(mover, other)
-
-
-def _can_end_within(
-    game: Game, board: Board, mover: Figure, start: Hex, budget: int, mode: str, occupied: dict[Hex, Figure]
-) -> bool:
-    """From ``start`` (a hex the mover may pass but not end on), can the move still reach a hex
-    it may end on within ``budget``? Without this a mover could be stranded on a figure."""
-    best = {start: 0}
-    queue = [(0, start)]
-    while queue:
-        spent, h = heapq.heappop(queue)
-        if spent > best.get(h, budget + 1):
-            continue
-        if h not in occupied:
-            if mode in ("walk", "fly"):
-                return True  # a flying figure may end on an obstacle (§5.3)
-            if (
-                board.terrain_at(h) is not Terrain.OBSTACLE
-                and spent + _landing_cost(game, board, h) <= budget
-            ):
-                return True
-        if mode == "jump" and h in board.doors:
-            continue  # a jump never continues past a closed door
-        if h in board.doors and (mover.kind != "character" or h in _locked(game)):
-            continue
-        for n in neighbours(h):
-            if mode == "walk":
-                if not _walkable(board, mover, h, n, occupied):
-                    continue
-                cost = spent + _walk_cost(board, n)
-            else:
-                if not board.adjacent(h, n) or board.terrain_at(n) is Terrain.WALL:
-                    continue
-                cost = spent + 1
-            if cost <= budget and cost < best.get(n, budget + 1):
-                best[n] = cost
-                heapq.heappush(queue, (cost, n))
-    return False
-
-
-def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> list[tuple[Hex, int]]:
-    occupied = {g.hex: g for g in game.state.figures.values() if g is not f}
-    out: list[tuple[Hex, int]] = []
-    if mode == "fly":  # §5.3: over figures and overlays, 1 a hex; a character opens a door it enters
-        for n in neighbours(f.hex):
-            if (
-                remaining >= 1
-                and board.adjacent(f.hex, n)
-                and board.terrain_at(n) is not Terrain.WALL
-                and not (n in board.doors and (f.kind != "character" or n in _locked(game)))
-                and (n not in occupied or _can_end_within(game, board, f, n, remaining - 1, "fly", occupied))
-            ):
-                out.append((n, 1))
-        return out
-    if mode == "jump":
-        if f.hex in board.doors:
-            return out  # a jump never continues past a closed door
-        for n in neighbours(f.hex):
-            if (
-                remaining >= 1
-                and board.adjacent(f.hex, n)
-                and board.terrain_at(n) is not Terrain.WALL
-                and not (n in board.doors and n in _locked(game))
-                and _can_end_within(game, board, f, n, remaining - 1, "jump", occupied)
-            ):
-                out.append((n, 1))
-        return out
-    for n in neighbours(f.hex):
-        if not _walkable(board, f, f.hex, n, occupied):
-            continue
-        if n in board.doors and (f.kind != "character" or n in _locked(game)):
-            continue  # closed doors are walls to monsters and summons (§5.5); locked ones to all
-        cost = 1 if items_play.ignores_difficult(game, f) else _walk_cost(board, n)  # Drakescale Boots
-        if cost > remaining:
-            continue
-        if n in occupied and not _can_end_within(game, board, f, n, remaining - cost, "walk", occupied):
-            continue
-        out.append((n, cost))
-    return out
-
-
-def move_mode(game: Game, f: Figure, mode: str) -> str:
-    """The mode ``f`` moves in: ``fly`` whenever it flies (its stat line, an item, a card:
-    §5.3; a summon's stat-line trait holds for every move it makes), else the ability's."""
-    return "fly" if mode != "fly" and flies(game, f) else mode
-
-
-def _locked(game: Game) -> tuple[Hex, ...]:
-    """Doors no character opens (a scenario rule: scenario 2's doors a-d)."""
-    if not game.setup.rules:
-        return ()
-    from delvekit.gloomhaven.scenario.rules import locked_doors
-
-    return locked_doors(game.setup.rules)
-
-
-def _landing_cost(game: Game, board: Board, h: Hex) -> int:
-    pays = game.tables.ruleset.jump_pays_difficult_on_landing
-    return 1 if pays and board.terrain_at(h) is Terrain.DIFFICULT else 0
-
-
-def _can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, board: Board) -> bool:
-    if any(g.hex == f.hex for g in game.state.figures.values() if g is not f):
-        return False
-    if mode == "jump" and moved:
-        if board.terrain_at(f.hex) is Terrain.OBSTACLE and not items_play.may_end_on_obstacle(game, f.id):
-            return False
-        return remaining >= _landing_cost(game, board, f.hex)
-    return True
-
-
-def _run_move(game: Game, task: Task) -> Decision | None:
-    st = game.state
-    f = st.figures.get(task.who)
-    board = game.board()
-    if f is None or board is None:
-        game.pop_task()
-        return None
-    _, mode, moved = task.text.split("/")
-    mode = move_mode(game, f, mode)
-    choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]
-    if _can_stop(game, f, task.n, mode, moved == "m", board):
-        choices.append(Choice("stop"))
-    from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-
-    if moved == "s" and task.n > 0 and fx.moves_as_attacks(game, f):  # Immovable Phalanx
-        choices.append(Choice("as-attack", (str(task.n),)))
-    if not choices:  # cannot happen for a walk (crossing an ally needs a way out); be safe
-        game.pop_task()
-        return None
-    choices += items_play.move_choices(game, f, task)  # Boots of Striding, Winged Shoes...
-    return Decision(decider(game, f), "move", choices)
-
-
-def _apply_move(game: Game, task: Task, choice: Choice) -> None:
-    if choice.kind == "item":
-        items_play.use_in_move(game, task, choice)
-        return
-    game.pop_task()
-    st = game.state
-    f = st.figures[task.who]
-    board = game.board()
-    assert board is not None
-    rng, mode, moved = task.text.split("/")
-    mode = move_mode(game, f, mode)
-    if choice.kind == "step":
-        game.mark_used(f.id)  # moved at least one hex (§3.4); as-attack counts if it hits
-    if choice.kind == "as-attack":
-        game.emit("move-as-attack", f.id, task.n)
-        game.push(Task("attack", f.id, task.n, f"attack {task.n}|"))
-        return
-    if choice.kind == "stop":
-        game.emit("move-ended", f.id, hex_token(f.hex))
-        if mode == "jump" and moved == "m":
-            _enter(game, f, f.hex)
-        if moved == "m" and f.id in st.figures:
-            from delvekit.gloomhaven.effects.classes import plagueherald as effects_plagueherald  # Epidemic
-
-            effects_plagueherald.move_ended(game, f)
-        return
-    target = parse_hex(choice.args[0])
-    cost = dict(_steps(game, f, task.n, mode, board))[target]
-    game.push(Task("move", f.id, task.n - cost, f"{rng}/{mode}/m"))
-    f.hex = target
-    game.emit("moved", f.id, hex_token(target))
-    if mode in ("walk", "fly"):  # flying: only a door opens (§5.3; _enter knows it flies)
-        _enter(game, f, target)
-
-
-def _enter(game: Game, f: Figure, h: Hex) -> None:
-    """Effects of entering ``h`` by movement: a closed door opens (the room is revealed at once),
-    a trap springs and is removed, hazardous terrain hurts (§5.1, §5.5)."""
-    st, static = game.state, game.tables
-    rooms = static.door_room.get(h)
-    if rooms is not None and h not in st.opened:
-        st.opened = st.opened | {h}
-        game.emit("door-opened", hex_token(h))
-        for room in rooms:
-            if room not in st.revealed_rooms:
-                game.reveal_room(room)
-    board = game.board()
-    assert board is not None
-    terrain = board.terrain_at(h)
-    info = level_info(game.setup.level)
-    if terrain in (Terrain.TRAP, Terrain.HAZARDOUS) and f.kind != "character" and flies(game, f):
-        return  # §5.3: a flying monster or summon springs nothing, even pushed (FAQ p.60)
-    felt = items_play.terrain(game, f, terrain) if terrain is not None else "normal"
-    if felt != "normal":  # flying, Drakescale Boots, Magma Waders
-        if felt.startswith("heal"):
-            game.heal(f.id, int(felt.split()[1]))
-        return
-    if terrain is Terrain.TRAP:
-        st.sprung = st.sprung | {h}
-        game.emit("trap-sprung", f.id, hex_token(h))
-        from delvekit.gloomhaven.effects import (
-            wordings as effects_classes,  # a created trap's conditions and XP
-        )
-
-        effects_classes.trap_sprung(game, f, h)
-        game.suffer_damage(f.id, st.created_traps.pop(h, info.trap_damage), "trap")
-    elif terrain is Terrain.HAZARDOUS:
-        game.suffer_damage(f.id, info.hazardous_damage, "hazardous")
-
-
-# ------------------------------------------------------------------ push and pull
-
-
-def after_attack(game: Game, attacker: Figure, target: Figure, forced: list[tuple[str, int]]) -> None:
-    """Queue the attack's push/pull effects (each separately, §7) and then the target's
-    retaliate, which looks at the distance after them (§6.7: pushed out of reach, no retaliate;
-    pulled into reach, it triggers)."""
-    game.push(
-        *(Task("force", target.id, n, f"{attacker.id}/{kind}/s") for kind, n in forced if n > 0),
-        Task("retaliate_check", target.id, 0, attacker.id),
-    )
-
-
-def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaining: int) -> list[Hex]:
-    """Next hexes of a push (farther from the attacker, around walls) or pull (closer): not
-    walls, obstacles or closed doors, not the target's enemies; an ally's hex only if the
-    movement can go on from it to a free hex (§7)."""
-    board = game.board()
-    if board is None or remaining <= 0 or target.kind == "objective":  # objectives are not moved
-        return []
-    distance = proximity(board, attacker.hex)
-    occupied = {g.hex: g for g in game.state.figures.values() if g is not target}
-
-    def steps(h: Hex, left: int) -> list[Hex]:
-        here = distance.get(h)
-        out: list[Hex] = []
-        for n in neighbours(h):
-            d = distance.get(n)
-            if here is None or d is None or not board.adjacent(h, n) or n in board.doors:
-                continue
-            if board.terrain_at(n) in _BLOCKS_WALK or (d <= here if kind == "push" else d >= here):
-                continue
-            other = occupied.get(n)
-            if other is not None and (
-                _hostile(target, other) or not any(m not in occupied for m in steps(n, left - 1))
-            ):
-                continue
-            out.append(n)
-        return out if left > 0 else []
-
-    from delvekit.gloomhaven.effects.classes import (
-        cragheart as effects_cragheart,  # Heaving Swing: into obstacles
-    )
-
-    smash = effects_cragheart.smash_steps(game, target, attacker, kind, remaining)
-    return steps(target.hex, remaining) + smash
-
-
-def _run_force(game: Game, task: Task) -> Decision | None:
-    st = game.state
-    attacker_id, kind, started = task.text.split("/")
-    target, attacker = st.figures.get(task.who), st.figures.get(attacker_id)
-    immune = target is not None and attacker is not None and started == "s"
-    if target is None or attacker is None or (immune and items_play.immune_forced(game, target, attacker)):
-        game.pop_task()
-        return None
-    mtype = game.tables.types.get(target.name) if target.kind == "monster" else None
-    if mtype is not None and kind in mtype.stats(target.rank or "normal").immune_cards:
-        game.pop_task()  # a boss immune to push or pull (Elder Drake, Sightless Eye): not moved
-        game.emit("immune", target.id, kind)
-        return None
-    choices = [
-        Choice(f"{kind}-to", (hex_token(h),)) for h in _force_steps(game, target, attacker, kind, task.n)
-    ]
-    if not choices:  # no legal hex for the next step: the effect ends (§7)
-        game.pop_task()
-        from delvekit.gloomhaven.effects.classes import (
-            cragheart as effects_cragheart,  # Brutal Momentum: blocked pushes hurt
-        )
-
-        effects_cragheart.push_blocked(game, task, target, attacker)
-        return None
-    if started == "s" and attacker.kind == "character":  # monsters always perform it (§10.1)
-        choices.append(Choice("decline"))
-    decider = attacker.id if attacker.kind == "character" else "party"
-    return Decision(decider, kind, choices)
-
-
-def _apply_force(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    attacker_id, kind, _ = task.text.split("/")
-    if choice.kind == "decline":
-        game.emit(f"{kind}-declined", task.who)
-        return
-    target = game.state.figures[task.who]
-    game.push(Task("force", task.who, task.n - 1, f"{attacker_id}/{kind}/m"))
-    h = parse_hex(choice.args[0])
-    from delvekit.gloomhaven.effects.classes import (
-        cragheart as effects_cragheart,  # an obstacle pushed into is destroyed
-    )
-
-    effects_cragheart.pushed_into(game, attacker_id, target, h)
-    target.hex = h
-    game.emit("forced", target.id, kind, hex_token(h))
-    _enter(game, target, h)  # a flying target springs nothing (it knows, §5.3)
-
-
-def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
-    game.pop_task()
-    st = game.state
-    target, attacker = st.figures.get(task.who), st.figures.get(task.text)
-    board = game.board()
-    if target is None or attacker is None or board is None:
-        return None
-    retaliates = game.retaliates(target.id)
-    if not retaliates:
-        return None
-    reach = max(r.range for r in retaliates)
-    steps = (
-        1
-        if board.adjacent(attacker.hex, target.hex)
-        else proximity(board, target.hex, reach).get(attacker.hex)
-    )
-    amount = retaliate_damage(retaliates, steps) if steps is not None else 0
-    if amount:
-        game.suffer_damage(attacker.id, amount, "retaliate")
-        from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-
-        fx.retaliated(game, target)  # "XP per retaliation this round" (Eye for an Eye)
-    return None
+# ----------------------------------------------------------------------- shove
 
 
 def _run_shove(game: Game, task: Task) -> Decision | None:
@@ -502,24 +155,18 @@ def loot(game: Game, f: Figure, reach: int) -> None:
         st.characters[f.id].coins += taken
     game.emit("looted", f.id, f"coins={taken}")
     if st.treasures:  # numbered treasure tiles in reach (§14)
-        from delvekit.gloomhaven.scenario import treasure as engine_treasure
-
         near_tiles = [h for h in st.treasures if near.get(h, reach + 1) <= reach]
-        engine_treasure.loot(game, f, [h for h in near_tiles if h == f.hex or sight.visible(f.hex, h)])
+        hooks.treasure_looted.run(game, f, [h for h in near_tiles if h == f.hex or sight.visible(f.hex, h)])
     if game.setup.rules:  # goal treasure tiles in reach (scenario rules)
-        from delvekit.gloomhaven.engine import registry as effects
-
         reached = {h for h, d in near.items() if d <= reach and (h == f.hex or sight.visible(f.hex, h))}
-        effects.looted(game, f, reached)
+        registry.looted(game, f, reached)
 
 
 # ---------------------------------------------------------------------- attack
 
 
 def _sees_invisible(game: Game, f: Figure) -> bool:
-    from delvekit.gloomhaven.effects.classes.nightshroud import sees_invisible  # Eyes of the Night
-
-    return sees_invisible(game, f)
+    return hooks.sees_invisible.any(game, f)  # Eyes of the Night
 
 
 def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -> list[Figure]:
@@ -538,13 +185,11 @@ def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -
         return [g for g in enemies if board.adjacent(f.hex, g.hex)]
     near = proximity(board, f.hex, attack_range)
     sight = sight_for(board, game.tables.ruleset.los)
-    from delvekit.gloomhaven.scenario.mechanisms import wall_in_reach  # 76's walls
-
     return [
         g
         for g in enemies
         if (near.get(g.hex, attack_range + 1) <= attack_range and sight.visible(f.hex, g.hex))
-        or (board.is_wall(g.hex) and wall_in_reach(game, board, near, f.hex, g.hex, attack_range))
+        or (board.is_wall(g.hex) and hooks.wall_in_reach.any(game, board, near, f.hex, g.hex, attack_range))
     ]
 
 
@@ -623,18 +268,8 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         return None
     ability, done = _attack_task(task)
     allies = "allies" in _extras(task).split(",")
-    from delvekit.gloomhaven.effects.classes import (
-        plagueherald as effects_plagueherald,  # Grim Bargain: asked before any target
-    )
-
     fresh = not done and not ability.area and ability.targets > 0
-    if fresh and effects_plagueherald.ask_before_attack(game, f):
-        return None
-    from delvekit.gloomhaven.effects.classes import (
-        soothsinger as effects_soothsinger,  # Mobilizing Measure: a move first
-    )
-
-    if not done and effects_soothsinger.ask_before_attack(game, f):
+    if not done and hooks.before_attack.any(game, f, fresh):  # Grim Bargain, Mobilizing Measure
         return None
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
@@ -655,7 +290,8 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         if not done:
             game.emit("no-target", f.id)
         return None
-    choices += items_play.attack_choices(game, f, ability, done, _extras(task))  # before any draw (§13)
+    # items before any draw (§13)
+    choices += hooks.flat(hooks.attack_choices.each(game, f, ability, done, _extras(task)))
     return Decision(decider(game, f), "attack", [*choices, Choice("skip")])
 
 
@@ -663,7 +299,7 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     """Choose the target (then the next one, with Target N) or the area placement; each enemy
     hit is its own attack (``strike``) with its own modifier draw (§6.3)."""
     if choice.kind == "item":
-        items_play.use_in_attack(game, task, choice)
+        hooks.use_in_attack.only(game, task, choice)
         return
     game.pop_task()
     if choice.kind == "skip":
@@ -674,7 +310,7 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
     extras = _extras(task)
     tail = f"|{extras}" if extras else ""
     hit = list(choice.args)
-    rest, tails = items_play.strike_tails(tail, len(hit))  # a single-target item rides once
+    rest, tails = hooks.strike_tails.only(tail, len(hit))  # a single-target item rides once
     if choice.kind == "target":
         game.push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}{rest}"))
     game.push(*(Task("strike", task.who, task.n, f"{ability}|{tid}{tails[i]}") for i, tid in enumerate(hit)))
@@ -690,41 +326,30 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     if f is None or target is None or board is None:
         game.pop_task()
         return None
-    from delvekit.gloomhaven.effects.classes import brute_mindthief as fx  # registers on import; no cycle
-
     extras = _extras(task)
-    from delvekit.gloomhaven.effects.classes import (
-        plagueherald as effects_plagueherald,  # Spread the Plague: asked first
-    )
-
-    if effects_plagueherald.ask_before_strike(game, f):
+    if hooks.before_strike.any(game, f):  # Spread the Plague: asked first
         return None
-    offer = fx.augment_consumption(game, f, ability, extras)
+    offer = hooks.augment_consumption.first(game, f, ability, extras)
     if offer is not None:  # Frozen Mind, Phantasmal Killer: consume for this attack?
-        from delvekit.gloomhaven.effects import wordings as effects_classes  # Formless Power: any element
-
-        offers = effects_classes.attack_consumption_offers(game, f, offer)
+        offers = hooks.consumption_offers.only(game, f, offer)  # Formless Power: any element
         choices = [*(Choice("consume", (e.value,)) for e in offers), Choice("no-consume")]
         return Decision(decider(game, f), "consume", choices)
     game.pop_task()
-    if fx.killed_instead(game, f, target, extras):
+    if hooks.killed_instead.any(game, f, target, extras):
         return None
-    bonus = fx.strike_bonus(game, f, target, ability, extras)
+    bonus = hooks.strike_bonus.only(game, f, target, ability, extras)
     value = task.n + bonus.attack
     if bonus.attack:
         game.emit("attack-bonus", f.id, target.id, f"+{bonus.attack}", *bonus.why)
     ability = msgspec.structs.replace(ability, adds=tuple(dict.fromkeys((*ability.adds, *bonus.adds))))
-    rider = items_play.strike(game, f, target, ability, extras)  # items used for this attack
-    value, ability = value + rider.attack, items_play.ridden(ability, rider)
+    rider = hooks.strike_rider.only(game, f, target, ability, extras)  # items used for this attack
+    value, ability = value + rider.attack, hooks.ridden.only(ability, rider)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    from delvekit.gloomhaven.effects.monsters import attackers_disadvantaged  # Giant Viper 689
-
-    hindered = (ability.range > 0 and adjacent) or attackers_disadvantaged(game, target)
-    hindered = hindered or monster_traits.hinders_attackers(game, target)  # Night Demon's stat card
-    edge = bonus.advantage or rider.advantage or monster_traits.has_advantage(game, f)  # controlled
+    hindered = (ability.range > 0 and adjacent) or hooks.strike_disadvantage.any(game, target)
+    edge = bonus.advantage or rider.advantage or hooks.attack_advantage.any(game, f)  # controlled
     draw = game.draw_modifiers(f.id, attack=value + poisoned, advantage=edge, disadvantage=hindered)
-    shield = game.shield(target.id) + fx.shield_against_attack(game, target)
+    shield = game.shield(target.id) + sum(hooks.attack_shield.each(game, target))
     result = resolve_attack(
         value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce + bonus.pierce
     )
@@ -751,12 +376,12 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     for amount in effects.shields_self:
         f.shield_bonus += amount
     if effects.refresh_items:  # a "refresh an item" modifier card (Quartermaster's perk)
-        items_play.refresh_by_card(game, f, effects.refresh_items)
+        hooks.refresh_by_card.run(game, f, effects.refresh_items)
     forced = [("push", ability.push), ("pull", ability.pull)]
     forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
     after_attack(game, f, target, forced if alive else [])
-    fx.after_strike(game, f, bonus)  # augments' heal/shield, XP per condition
-    items_play.after_strike(game, f, rider, target.hex)  # Fueled Falchion, Unstable Explosives
+    hooks.after_strike.run(game, f, bonus)  # augments' heal/shield, XP per condition
+    hooks.after_strike_items.run(game, f, rider, target.hex)  # Fueled Falchion, Unstable Explosives
     return None
 
 
@@ -776,13 +401,10 @@ def _apply_strike(game: Game, task: Task, choice: Choice) -> None:
 
 
 for _kind, _run, _apply in (
-    ("move", _run_move, _apply_move),
+    ("shove", _run_shove, _apply_shove),
     ("attack", _run_attack, _apply_attack),
     ("strike", _run_strike, _apply_strike),
     ("augment", _run_augment, _apply_augment),
     ("heal_ally", _run_heal_ally, _apply_heal_ally),
-    ("shove", _run_shove, _apply_shove),
-    ("force", _run_force, _apply_force),
-    ("retaliate_check", _run_retaliate_check, None),
 ):
     task_handler(_kind, _run, _apply)

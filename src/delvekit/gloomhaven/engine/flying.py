@@ -24,6 +24,9 @@ from typing import TYPE_CHECKING
 
 from delvekit.core.board import Terrain
 from delvekit.core.hexes import neighbours
+from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.engine.tasks import hex_token
+from delvekit.gloomhaven.model.level import level_info
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
@@ -35,18 +38,7 @@ def summon_flies(game: Game, f: Figure) -> bool:
     summoned it)."""
     if f.kind != "summon" or f.owner is None:
         return False
-    from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-
-    found = fx.summon_card(game, f)
-    if found is not None:
-        return "flying" in fx.flags(found[2])
-    from delvekit.gloomhaven.items import play as items_play
-
-    for item in items_play.items_of(game, f.owner).values():
-        for e in item.effects:
-            if e.kind == "summon" and e.arg.lower().replace(" ", "-") == f.name:
-                return any(s.kind == "flying" for s in e.then)
-    return False
+    return bool(hooks.summon_flies.first(game, f))  # its card's, else its item's
 
 
 def flies(game: Game, f: Figure) -> bool:
@@ -57,9 +49,7 @@ def flies(game: Game, f: Figure) -> bool:
     if f.kind == "summon":
         return summon_flies(game, f)
     if f.kind == "character":
-        from delvekit.gloomhaven.items import play as items_play
-
-        return items_play.flying(game, f.id)
+        return hooks.flying.any(game, f.id)
     return False
 
 
@@ -100,13 +90,8 @@ def grounded(game: Game, cid: str) -> None:
     board = game.board()
     if f is None or board is None or board.terrain_at(f.hex) is not Terrain.OBSTACLE or flies(game, f):
         return
-    from delvekit.gloomhaven.items import play as items_play
-
-    if items_play.may_end_on_obstacle(game, cid):
+    if hooks.may_end_on_obstacle.any(game, cid):
         return  # Cloak of Phasing: standing on an obstacle is its own effect
-    from delvekit.gloomhaven.engine.actions import hex_token
-    from delvekit.gloomhaven.model.level import level_info
-
     to = nearest_empty(game, f.hex)
     game.emit("grounded", cid, hex_token(f.hex))
     if to is not None:

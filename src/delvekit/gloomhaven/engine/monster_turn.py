@@ -30,21 +30,18 @@ stat card's ``attack_counts`` (the Overseer's ``V``, the Dark Rider's ``X``) is 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import delvekit.gloomhaven.items.play as items_play
 from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import monsters as effects_monsters
-from delvekit.gloomhaven.effects import wordings as effects_classes
-from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_characters
+from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
-from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import stat_bonus
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
+from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import resolve_attack
@@ -54,6 +51,9 @@ from delvekit.gloomhaven.model.modifier_deck import effects_of
 from delvekit.gloomhaven.model.modifiers import cards_of
 from delvekit.gloomhaven.monster_ai import solver as monster_ai
 from delvekit.gloomhaven.monster_ai import turn as ai_turn
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
 
 HEXES_MOVED = "@hexes-moved"
 """A stat card's ``attack_counts`` that counts the hexes moved this turn (the Dark Rider's X; the
@@ -70,9 +70,9 @@ def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     if f.kind == "summon":
         return SUMMON_ACTIONS
     if f.kind == "character":  # mind controlled (the Betrayer): Move 2, its leading card's top
-        return effects_monsters.controlled_actions(game, f)
+        return hooks.controlled_actions.only(game, f)
     if f.kind == "objective":  # an objective that acts (the Elder Drake's zephyrs)
-        return effects_monsters.objective_actions(game, f)
+        return hooks.objective_actions.only(game, f)
     paid = game.state.group_consumed
     out: list[Ability] = []
     for a in game.monster_card(f.name).actions:
@@ -136,17 +136,24 @@ def consume_for_group(game: Game, f: Figure) -> None:
                 game.emit("consumed", f.name, e.value)
 
 
+def _summon_attack(game: Game, f: Figure, printed: int) -> int:
+    """A summon's attack value now (Rat King: half its hit points)."""
+    for fn in hooks.summon_attack.fns:
+        printed = fn(game, f, printed)
+    return printed
+
+
 def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     """(move, attack, range, flying) of the figure's stat line."""
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
-        return move, effects_characters.summon_attack(game, f, attack), rng, summon_flies(game, f)  # §12
+        return move, _summon_attack(game, f, attack), rng, summon_flies(game, f)  # §12
     if f.kind in ("character", "objective"):  # mind controlled, or an acting objective
         return 0, 0, 0, False  # its card's values are absolute
     stats = game.tables.types[f.name].stats(f.rank or "normal")
     attack = stats.attack
     if stats.attack_counts == HEXES_MOVED:  # Dark Rider: 3+X, X = hexes moved this turn
-        steps = effects_monsters.this_turn(game, f.id)
+        steps = hooks.turn_events.only(game, f.id)
         attack += sum(1 for kind, args in steps if kind == "moved" and args[0] == f.id)
     elif stats.attack_counts:
         attack += sum(1 for g in game.state.figures.values() if g.name == stats.attack_counts)
@@ -159,12 +166,8 @@ def _attack_traits(
 ) -> tuple[int, int, tuple[Condition, ...]]:
     """(targets, pierce, added conditions) of an attack: the card's and the stat card's."""
     if f.kind != "monster":  # a character summon: its stat line's conditions (Rat Swarm)
-        from delvekit.gloomhaven.effects.classes import (
-            summoner as effects_summoner,  # the Shadow Wolf's pierce
-        )
-
-        pierce = ability.pierce + effects_summoner.summon_pierce(game, f)
-        return ability.targets, pierce, (*ability.adds, *effects_characters.summon_adds(game, f))
+        pierce = ability.pierce + sum(hooks.summon_pierce.each(game, f))  # the Shadow Wolf's pierce
+        return ability.targets, pierce, (*ability.adds, *hooks.flat(hooks.summon_adds.each(game, f)))
     stats = game.tables.types[f.name].stats(f.rank or "normal")
     adds = tuple(dict.fromkeys((*ability.adds, *stats.adds)))
     targets = 0 if ability.targets == 0 else max(ability.targets, stats.targets)
@@ -194,7 +197,10 @@ def _initiatives(game: Game) -> dict[str, int]:
         if turn.kind == "monster":
             types[turn.id] = turn.initiative
         else:
-            out[turn.id] = items_play.focus_initiative(game, turn.id, turn.initiative)  # Flea-Bitten Shawl
+            initiative = turn.initiative
+            for fn in hooks.focus_initiative.fns:  # Flea-Bitten Shawl
+                initiative = fn(game, turn.id, initiative)
+            out[turn.id] = initiative
     for g in game.state.figures.values():
         if g.kind == "monster" and g.name in types:
             out[g.id] = types[g.name]
@@ -230,9 +236,9 @@ def _solve(game: Game, f: Figure, index: int) -> list[ai_turn.Outcome]:
         count = _attack_traits(game, f, attack_ab, at)[0]
         attack = ai_turn.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
     initiative = _initiatives(game)
-    turned = effects_characters.turned(game, f.id) is not None  # Hostile Takeover
-    mind = effects_monsters.mind_controlled(game, f)  # the Betrayer: its allies are its enemies
-    team = effects_monsters.controlled_team(game, f) if mind else frozenset()
+    turned = hooks.controller.first(game, f.id) is not None  # Hostile Takeover
+    mind = hooks.mind_controlled.any(game, f)  # the Betrayer: its allies are its enemies
+    team = hooks.controlled_team.only(game, f) if mind else frozenset()
 
     def ally(g: Figure) -> bool:
         if g is f:
@@ -351,7 +357,7 @@ def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
         if terrain is not None and terrain.name == "TRAP" and h not in st.sprung:
             st.sprung = st.sprung | {h}
             game.emit("trap-sprung", f.id, hex_token(h))
-            effects_classes.trap_sprung(game, f, h)  # a created trap's conditions and XP
+            hooks.trap_sprung.run(game, f, h)  # a created trap's conditions and XP
             game.lose_hp(f, st.created_traps.pop(h, info.trap_damage), "trap")
         elif terrain is not None and terrain.name == "HAZARDOUS":
             game.lose_hp(f, info.hazardous_damage, "hazardous")
@@ -363,7 +369,8 @@ def _walk(game: Game, f: Figure, path: tuple[Hex, ...], *, jump: bool) -> None:
 
 def _attack_all(game: Game, f: Figure, index: int, target_ids: tuple[str, ...]) -> None:
     steps = [Task("monster_attack", f.id, index, tid) for tid in target_ids]
-    after = effects_monsters.after_attack(game, f, index) if target_ids else []  # the Dark Rider leaves
+    # the Dark Rider leaves after its attack
+    after = hooks.flat(hooks.after_monster_attack.each(game, f, index)) if target_ids else []
     game.push(*steps, *after)
 
 
@@ -376,51 +383,46 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     board = game.board()
     if f is None or target is None or board is None:
         return None
-    target = effects_characters.redirect(game, f, target)  # Provoking Roar
-    if items_play.attacked(game, f, target, task):  # the target's items before the draw (§13)
+    for fn in hooks.redirect.fns:  # Provoking Roar
+        target = fn(game, f, target)
+    if hooks.attacked.any(game, f, target, task):  # the target's items before the draw (§13)
         return None
-    guarded, item_shield = items_play.defence(game, target)  # Leather Armor, Studded Leather
+    guarded, item_shield = hooks.defence.only(game, target)  # Leather Armor, Studded Leather
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
-    rally = effects_monsters.allies_round_bonus(game, f)
+    rally = sum(hooks.allies_bonus.each(game, f))
     value = stat_attack + ability.value + _pack_bonus(game, f, task.n, target) + rally
     if rally:
         game.emit("attack-bonus", f.id, target.id, f"+{rally}", "allies-bonus")
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
-    hindered = effects_monsters.attackers_disadvantaged(game, target) or guarded
-    hindered = hindered or effects_classes.attackers_disadvantaged(game, target)  # Engulfing Radiance
-    from delvekit.gloomhaven.effects.classes import soothsinger as effects_soothsinger  # Disorienting Dirge
-
-    hindered = hindered or effects_soothsinger.enemies_disadvantaged(game, f)
-    from delvekit.gloomhaven.content import monster_traits  # the stat cards' advantage and disadvantage
-
-    hindered = hindered or monster_traits.hinders_attackers(game, target)  # Night Demon
+    # Giant Viper, Engulfing Radiance, Disorienting Dirge, Night Demon; the target's items
+    hindered = guarded or hooks.monster_attack_disadvantage.any(game, f, target)
     draw = game.draw_modifiers(
         f.id,
         attack=value + poisoned,
-        advantage=monster_traits.has_advantage(game, f),  # Sun Demon; cancels disadvantage (§6.3)
+        advantage=hooks.attack_advantage.any(game, f),  # Sun Demon; cancels disadvantage (§6.3)
         disadvantage=(ranged and adjacent) or hindered,
     )
     _, pierce, _ = _attack_traits(game, f, ability)
-    applied = items_play.defend_cards(game, target, draw.applied)  # Iron Helmet
+    applied = draw.applied
+    for defend in hooks.defend_cards.fns:  # Iron Helmet
+        applied = defend(game, target, applied)
     result = resolve_attack(
         value,
         poisoned=poisoned,
         cards=applied,
-        shield=game.shield(target.id) + effects_characters.shield_against_attack(game, target) + item_shield,
+        shield=game.shield(target.id) + sum(hooks.attack_shield.each(game, target)) + item_shield,
         pierce=pierce,
     )
     game.emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     cards = "/".join(str(c) for c in applied)
-    from delvekit.gloomhaven.effects.classes import plagueherald as effects_plagueherald  # Baneful Hex
-
-    effects_plagueherald.monster_attacked(game, f, [str(c) for c in applied])
+    hooks.monster_attacked.run(game, f, [str(c) for c in applied])  # Baneful Hex
     riders = [
         t
         for rider in _riders(game, f, task.n)
-        for t in effects_monsters.rider_tasks(game, f, rider, target.hex)
+        for t in hooks.rider_tasks.only(game, f, rider, target.hex)
     ]
     game.push(
         Task("damage", target.id, result.damage, "attack"),
@@ -432,13 +434,13 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
 
 def _riders(game: Game, f: Figure, index: int) -> list[Ability]:
     """Effects printed under the attack at ``index`` that act per target (see
-    :data:`effects_monsters.RIDERS`): the named effects right after it on the card."""
+    :data:`~delvekit.gloomhaven.engine.registry.RIDERS`): the named effects right after it on the card."""
     if f.kind != "monster":
         return []
     actions = game.monster_card(f.name).actions
     out: list[Ability] = []
     for a in actions[index + 1 :]:
-        if a.kind != "custom" or a.note not in effects_monsters.RIDERS:
+        if a.kind != "custom" or a.note not in registry.RIDERS:
             break
         out.append(a)
     return out
@@ -451,9 +453,8 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     effects = effects_of(cards_of(cards.split("/") if cards else []))
     if target is not None and f is not None:
-        from delvekit.gloomhaven.content import monster_traits  # the stat card's curse (Forest Imp)
-
-        added = dict.fromkeys((*_actions(game, f)[task.n].card_adds, *monster_traits.card_adds(game, f)))
+        stat_card = hooks.flat(hooks.monster_card_adds.each(game, f))  # the stat card's curse (Forest Imp)
+        added = dict.fromkeys((*_actions(game, f)[task.n].card_adds, *stat_card))
         for card_name in added:  # a card's curse and the stat card's are one curse
             game.add_modifier_card(target.id if card_name == "curse" else f.id, card_name)
         for condition in _attack_traits(game, f, _actions(game, f)[task.n])[2]:

@@ -15,6 +15,13 @@ methods and agenda tasks, inside a choice. It reports whether it did anything (Â
 earns its XP and infusion only if one of its abilities was used): ``True``/``False``, or ``None``
 to let the engine judge by the events it caused (:mod:`~delvekit.gloomhaven.engine.used`).
 
+Rules that change what the engine itself does (a bonus to every move, a question before each
+attack, damage taken over) are not named effects: they are functions registered at the engine's
+named, ordered hook points (:mod:`~delvekit.gloomhaven.engine.hooks`) by the wiring table
+(:mod:`delvekit.gloomhaven.wiring`, the last of :data:`HANDLER_MODULES`). The lists below
+(``DEATH_HOOKS`` ...) are the older kind, filled by modules as they are imported and sorted by
+``wiring.LIST_ORDER``.
+
 >>> @effect("example-noop")
 ... def _noop(game, figure, ability):
 ...     pass
@@ -59,9 +66,15 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.soothsinger",
     "delvekit.gloomhaven.effects.classes.summoner",
     "delvekit.gloomhaven.scenario.rules",
+    "delvekit.gloomhaven.scenario.triggers",
     "delvekit.gloomhaven.scenario.goals",
+    "delvekit.gloomhaven.wiring",
 )
-"""Modules that register handlers on import (add yours here)."""
+"""Modules that register handlers on import (add yours here); the last one, the wiring module,
+registers functions at the engine's hook points (:mod:`~delvekit.gloomhaven.engine.hooks`)."""
+
+RIDERS: set[str] = set()
+"""Named effects printed under a monster attack that act per target (filled by the wiring)."""
 
 DEATH_HOOKS: list[Callable[[Game, Figure], None]] = []
 """Called when a figure dies, after it left the board (e.g. a monster card's "on death")."""
@@ -102,6 +115,9 @@ DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
 
+AFTER_LOAD: list[Callable[[], None]] = []
+"""Called once every handler module is imported (the wiring sorts the lists above)."""
+
 _loaded = False
 
 
@@ -131,6 +147,8 @@ def load() -> dict[str, Handler]:
         _loaded = True
         for module in HANDLER_MODULES:
             importlib.import_module(module)
+        for step in AFTER_LOAD:
+            step()
     return EFFECTS
 
 
@@ -175,7 +193,8 @@ def looted(game: Game, figure: Figure, hexes: set[tuple[int, int]]) -> None:
 
 
 def goal(game: Game) -> bool | None:
-    """Whether the scenario's own goal is met; ``None`` when no hook has one (kill all)."""
+    """Whether the scenario's goal is met (the first hook with an answer; the last one is the
+    default goal, :func:`~delvekit.gloomhaven.scenario.goals.kill_all`); ``None``: no goal at all."""
     load()
     for hook in GOAL_HOOKS:
         verdict = hook(game)

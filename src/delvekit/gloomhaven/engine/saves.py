@@ -20,13 +20,20 @@ False
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, TypeVar
 
 import msgspec
 
 from delvekit.core import jsonio
-from delvekit.core.errors import InputError
+from delvekit.core.errors import IllegalChoice, InputError
+from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.model.setup import GameSetup
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
+
+G = TypeVar("G", bound="Game")
 
 SEAL_VERSION: Final[str] = "delvekit-seal-1"
 
@@ -84,18 +91,9 @@ def check_header_setup(raw: object, built: object, where: str) -> None:
 def check_rules(rules: Sequence[str], where: str) -> None:
     """Parse every scenario rule line now, so that a bad one is refused at load and not in the
     middle of play."""
-    from delvekit.gloomhaven.scenario import goals as scenario_goals
-    from delvekit.gloomhaven.scenario import mechanisms as scenario_mechanisms
-    from delvekit.gloomhaven.scenario import rules as scenario_rules
-
     for line in rules:
         try:
-            if line.startswith(("win|", "lose|")):
-                scenario_goals.parse_line(line)
-            elif line.startswith("mech|"):
-                scenario_mechanisms.parse_mech(line)
-            else:
-                scenario_rules.parse_line(line)
+            hooks.check_rule.only(line)  # the scenario package parses its own lines
         except InputError as exc:
             raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup.rules") from None
         except (ValueError, IndexError, KeyError, TypeError):
@@ -159,3 +157,157 @@ def _numbers(built: object, at: str) -> None:
                 raise InputError(f"{jsonio.shown(node, 30)} is not within {low}..{high}", where=path)
         elif isinstance(node, float):
             raise InputError(f"{jsonio.shown(node, 30)} is not a whole number", where=path)
+
+
+# ------------------------------------------------------------ writing and reading games
+
+LOG_FORMAT: Final[str] = "delvekit-gloomhaven-log"
+SAVE_FORMAT: Final[str] = "delvekit-gloomhaven-save"
+FORMAT_VERSION: Final[int] = 1
+
+
+def _header(game: Game) -> dict[str, object]:
+    return {
+        "content_version": game.setup.content_version,
+        "seed": game.seed,
+        "setup": msgspec.to_builtins(game.setup),
+    }
+
+
+def save_text(game: Game) -> str:
+    """The game as one JSON document: setup, seed, choices and the state digest."""
+    if game.tampered:
+        raise IllegalChoice("this game was changed outside its choices and cannot be saved")
+    doc = {"format": SAVE_FORMAT, "version": FORMAT_VERSION, **_header(game)}
+    digest = game.digest()
+    doc["choices"] = game.log
+    doc["digest"] = digest
+    doc["seal"] = seal(doc, game.log, digest)
+    return msgspec.json.encode(doc).decode()
+
+
+def log_lines(game: Game) -> list[str]:
+    """The JSON-lines log: a header line, one line per choice, a final digest line."""
+    if game.tampered:
+        raise IllegalChoice("this game was changed outside its choices and cannot be logged")
+    enc = msgspec.json.encode
+    header = {"format": LOG_FORMAT, "version": FORMAT_VERSION, **_header(game)}
+    lines = [enc(header).decode()]
+    lines += [enc({"choice": c}).decode() for c in game.log]
+    digest = game.digest()
+    end = {"digest": digest, "round": game.state.round, "seal": seal(header, game.log, digest)}
+    lines.append(enc(end).decode())
+    return lines
+
+
+class Reading(NamedTuple):
+    """What a save or a log holds, read and checked before it is replayed."""
+
+    setup: GameSetup
+    seed: int
+    choices: list[str]
+    header: dict[str, object]
+    end: dict[str, object]
+    where: str
+    how: str
+    verify: bool
+    check: bool
+
+
+def read_save(text: str, *, where: str, verify: bool) -> Reading:
+    """A save's setup, seed and choices; a corrupt save raises :class:`InputError`."""
+    first = text.lstrip().split("\n", 1)[0]
+    if '"format"' in first and LOG_FORMAT in first and "\n" in text.strip():
+        raise InputError(
+            f"this is a game log, not a save: replay it with `delve replay {where}`", where=where
+        )
+    doc = decode(text, where=where)
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise InputError(f"not a delvekit save (format must be {SAVE_FORMAT!r})", where=where)
+    check_keys(doc, SAVE_KEYS, where)
+    setup, seed = _decode_header(doc, where)
+    choices = doc.get("choices")
+    if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+        raise InputError("choices must be a list of strings", where=f"{where}: choices")
+    _check_binding(doc, verify, where)
+    return Reading(setup, seed, choices, doc, doc, where, "saved", verify, True)
+
+
+def read_log(lines: Iterable[str], *, where: str, verify: bool) -> Reading:
+    """A JSON-lines log's setup, seed and choices; with ``verify`` a final digest line must be there."""
+    decoded: list[dict[str, object]] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        item = decode(line, where=f"{where}: line {n}")
+        if not isinstance(item, dict):
+            raise InputError("each line is a JSON object", where=f"{where}: line {n}")
+        decoded.append(item)
+    if not decoded or decoded[0].get("format") != LOG_FORMAT:
+        raise InputError(f"the first line must be a {LOG_FORMAT!r} header", where=f"{where}: line 1")
+    check_keys(decoded[0], LOG_HEADER_KEYS, f"{where}: line 1")
+    setup, seed = _decode_header(decoded[0], where)
+    choices: list[str] = []
+    end: dict[str, object] = {}
+    for n, item in enumerate(decoded[1:], 2):
+        if end:
+            raise InputError(
+                "a line after the digest line (the digest line ends a log)", where=f"{where}: line {n}"
+            )
+        if "choice" in item and isinstance(item["choice"], str):
+            check_keys(item, frozenset({"choice"}), f"{where}: line {n}")
+            choices.append(item["choice"])
+        elif "digest" in item:
+            check_keys(item, LOG_END_KEYS, f"{where}: line {n}")
+            end = item
+        else:
+            raise InputError("expected {'choice': text} or {'digest': ...}", where=f"{where}: line {n}")
+    _check_binding(end, verify, where)
+    return Reading(setup, seed, choices, decoded[0], end, where, "logged", verify, verify or "digest" in end)
+
+
+def _decode_header(doc: dict[str, object], where: str) -> tuple[GameSetup, int]:
+    version = doc.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise InputError(f"unsupported version {jsonio.shown(version)}", where=f"{where}: version")
+    seed = check_seed(doc.get("seed"), where)
+    try:
+        setup = msgspec.convert(doc.get("setup"), GameSetup)
+    except msgspec.ValidationError as exc:
+        raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup") from None
+    check_header_setup(doc.get("setup"), msgspec.to_builtins(setup), where)
+    setup.validate()
+    check_rules(setup.rules, where)
+    return setup, seed
+
+
+def _check_binding(end: dict[str, object], verify: bool, where: str) -> None:
+    """Before replaying: with ``verify``, a digest must be there to compare with."""
+    if verify and "digest" not in end:
+        raise InputError(
+            "cannot verify: the file records no digest of its final state", where=f"{where}: digest"
+        )
+
+
+def check_end(reading: Reading, game: G) -> G:
+    """After replaying: the recorded digest and seal must match the game replayed; with
+    ``verify`` the seal (binding setup, seed and choices) must be there too."""
+    if not reading.check:
+        return game
+    end, where, how = reading.end, reading.where, reading.how
+    digest = game.digest()
+    if "digest" in end and end["digest"] != digest:
+        raise InputError(f"the replayed state does not match the {how} digest", where=f"{where}: digest")
+    if "round" in end and end["round"] != game.state.round:
+        raise InputError(f"the replayed game is in round {game.state.round}", where=f"{where}: round")
+    if reading.verify and "seal" not in end:
+        raise InputError(
+            "cannot verify: the file has no seal binding its setup and seed (written before seals)",
+            where=f"{where}: seal",
+        )
+    if "seal" in end and end["seal"] != seal(reading.header, game.log, digest):
+        raise InputError(
+            f"the setup, seed or choices do not match the {how} seal (the file was changed)",
+            where=f"{where}: seal",
+        )
+    return game

@@ -21,10 +21,14 @@ they are all done.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from delvekit.core.records import Decision, Event
-from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.state import Task
+from delvekit.gloomhaven.engine.tasks import task_handler
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
 
 NOTHING = frozenset(
     {

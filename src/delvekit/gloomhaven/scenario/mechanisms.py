@@ -458,9 +458,11 @@ def _revealed(game: Game, room: int) -> None:
         _place_walls(game)
 
 
-effects.ROUND_HOOKS.insert(0, _round)  # before the goals are judged as the round ends
+# Their order among other modules' hooks is stated in gloomhaven/wiring.py (LIST_ORDER): these
+# come first (before the goals are judged; a broken wall reveals its rooms before "kill all").
+effects.ROUND_HOOKS.append(_round)
 effects.REVEAL_HOOKS.append(_revealed)
-effects.DEATH_HOOKS.insert(0, _died)  # a broken wall reveals its rooms before "kill all" is judged
-effects.TURN_END_HOOKS.insert(0, _turn_end)  # before the goals are judged
+effects.DEATH_HOOKS.append(_died)
+effects.TURN_END_HOOKS.append(_turn_end)
 effects.LOOT_HOOKS.append(_loot)
 effects.DAMAGE_HOOKS.append(_staff_damage)

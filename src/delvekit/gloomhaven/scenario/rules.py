@@ -529,5 +529,3 @@ effects.ROUND_HOOKS.append(at_round)
 effects.GOAL_HOOKS.append(goal_met)
 effects.TURN_END_HOOKS.append(loot_treasure)
 effects.LOOT_HOOKS.append(loot_ability)
-
-from delvekit.gloomhaven.scenario import triggers as scenario_triggers  # noqa: E402, F401  (registers its hooks)

@@ -1,6 +1,6 @@
 """From a content-pack scenario to the rule lines of :mod:`~delvekit.gloomhaven.scenario.rules`
 that carry its special rules, objectives and allies (called by
-:func:`~delvekit.gloomhaven.content.adapter.scenario_rule_lines`).
+:func:`~delvekit.gloomhaven.content.rule_lines.scenario_rule_lines`).
 
 * every special rule the simple ``at`` lines cannot say becomes ``rule|N|JSON``: rule ``N`` of
   the scenario (:func:`rules_of`: the content's, then :data:`EXTRA_RULES`) as the content's own
