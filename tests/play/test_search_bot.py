@@ -51,7 +51,8 @@ def test_the_search_bot_is_registered_for_faces() -> None:
 def test_sampled_worlds_know_nothing_of_the_real_next_cards() -> None:
     """Never peeking: over many games, a sampled world's next monster ability card and next
     attack modifier are the real ones only as often as chance makes them (1 in the pile size)."""
-    from delvekit.gloomhaven.bots.players import _determinized, bot_seed
+    from delvekit.gloomhaven.bots.players import bot_seed
+    from delvekit.gloomhaven.bots.worlds import _determinized
 
     hits = trials = 0
     expected = 0.0

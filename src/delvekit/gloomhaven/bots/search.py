@@ -38,7 +38,10 @@ import msgspec
 from delvekit.core.decks import Deck
 from delvekit.core.records import Choice
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.bots.players import GreedyBot, _determinized, _play_round, bot_seed, outcome
+from delvekit.gloomhaven.bots.base import bot_seed
+from delvekit.gloomhaven.bots.evaluation import outcome
+from delvekit.gloomhaven.bots.greedy import GreedyBot
+from delvekit.gloomhaven.bots.worlds import _determinized, _play_round
 from delvekit.gloomhaven.engine.game import Game
 
 __all__ = ["SearchBot", "determinize"]
