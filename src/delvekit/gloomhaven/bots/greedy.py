@@ -244,16 +244,24 @@ class GreedyBot:
 
     def _look_ahead(self, game: Game, actor: str, candidates: list[Choice]) -> Choice:
         """The candidate whose round, played out by the plain greedy policy in sampled worlds
-        (the same worlds for every candidate), ends best for the party (:func:`outcome`).
+        (the same worlds for every candidate), ends best for the party (:func:`outcome`)."""
+        return candidates[self._ranking(game, candidates)[0]]
+
+    def _ranking(self, game: Game, candidates: list[Choice]) -> list[int]:
+        """The candidates' indexes, best first, by their rounds played out in sampled worlds.
 
         Successive halving: every candidate is played out in a few worlds, the better half in a
-        few more, and so on until one is left, so the close calls get the most samples. The
-        worlds reshuffle every hidden draw pile, so the bot never peeks at the next card."""
+        few more, and so on until one is left, so the close calls get the most samples; the
+        ones cut later rank above the ones cut earlier. The worlds reshuffle every hidden draw
+        pile, so the bot never peeks at the next card."""
+        if len(candidates) <= 1:
+            return list(range(len(candidates)))
         inner = self._inner()
         rng = Rng(bot_seed(game.state.round * 7919 + len(game.log), game.seed.__str__()))
         per = self.worlds if len(game.state.characters) <= 2 else max(1, self.worlds // 2)
         totals = [0.0] * len(candidates)
         alive = list(range(len(candidates)))
+        cut: list[int] = []
         while True:
             worlds = [_determinized(game, rng) for _ in range(per)]
             for i in alive:
@@ -264,9 +272,13 @@ class GreedyBot:
                     totals[i] += outcome(game, g)
             # ties keep the cheap evaluation's order
             alive.sort(key=lambda i: (-totals[i], i))
-            if len(alive) <= 1 or not LOOKAHEAD_HALVING:
-                return candidates[alive[0]]
-            alive = alive[: max(1, len(alive) // 2)]
+            keep = max(1, len(alive) // 2)
+            if keep == len(alive) or not LOOKAHEAD_HALVING:
+                return alive + cut
+            cut = alive[keep:] + cut
+            alive = alive[:keep]
+            if len(alive) == 1:  # the winner: playing it out again would change nothing
+                return alive + cut
 
     def _inner(self) -> GreedyBot:
         bot = GreedyBot(lookahead=0)
