@@ -94,7 +94,7 @@ class SearchBot(GreedyBot):
     ``playouts``: deep play-outs per card selection; ``horizon``: rounds per deep play-out;
     ``seconds``: an optional CPU-time cap per selection (not reproducible)."""
 
-    __slots__ = ("horizon", "playouts", "seconds", "seed", "spent", "switched")
+    __slots__ = ("deep", "horizon", "playouts", "seconds", "seed", "spent", "switched")
 
     def __init__(
         self, seed: int, *, playouts: int = PLAYOUTS, horizon: int = HORIZON, seconds: float | None = None
@@ -106,6 +106,8 @@ class SearchBot(GreedyBot):
         self.seconds = seconds
         self.spent: list[float] = []
         """CPU seconds of each searched card selection (for measurements)."""
+        self.deep: list[int] = []
+        """Deep play-outs of each searched card selection (at most ``playouts``)."""
         self.switched = 0
         """Searched selections where the deeper play-outs overruled the greedy pick."""
 
@@ -115,6 +117,7 @@ class SearchBot(GreedyBot):
             ranked = [candidates[i] for i in self._ranking(game, candidates)]
             finalists = ranked[:FINALISTS]
             if len(finalists) < 2 or self.playouts < 2 * len(finalists):
+                self.deep.append(0)  # one play-out each could not tell a clear edge from luck
                 return ranked[0]
             pick = self._search(game, finalists, start)
             self.switched += pick != ranked[0]
@@ -130,11 +133,12 @@ class SearchBot(GreedyBot):
         last_round = game.state.round + self.horizon - 1
         scores: list[list[float]] = [[] for _ in finalists]
         for _ in range(self.playouts // len(finalists)):
-            if self.seconds is not None and time.process_time() - start > self.seconds:
+            if self.seconds is not None and time.process_time() - start >= self.seconds:
                 break
             world = _determinized(game, rng)
             for i, choice in enumerate(finalists):
                 scores[i].append(self._playout(game, world, choice, inner, last_round))
+        self.deep.append(sum(len(s) for s in scores))
         best, best_edge = 0, 0.0
         for i in range(1, len(finalists)):
             diffs = [b - a for a, b in zip(scores[0], scores[i], strict=False)]
