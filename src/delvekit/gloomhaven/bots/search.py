@@ -18,8 +18,9 @@ standard errors: the greedy pick stands unless the deeper view clearly disagrees
 The budget is a number of deep play-outs per card selection (``playouts``, shared by the
 finalists), on top of the greedy look-ahead's one-round play-outs: deterministic for a fixed
 game seed and budget (the bot's generators are seeded from the game seed and the position,
-never from the clock). ``seconds`` adds a cap in CPU time per selection, which makes the bot
-stronger or weaker with the machine's speed and so is not reproducible; it is off by default.
+never from the clock). ``seconds`` stops the deep play-outs once a selection has used that much
+CPU time (the greedy look-ahead before them is not capped), which makes the bot stronger or
+weaker with the machine's speed and so is not reproducible; it is off by default.
 
 >>> from delvekit.gloomhaven.engine.game import Game
 >>> from delvekit.gloomhaven.testing.examples import tiny_setup
@@ -68,9 +69,9 @@ def determinize(game: Game, rng: Rng) -> Game:
     (attack modifiers, monster abilities) is put in a canonical order and shuffled, and the
     game's generator is reseeded. Unlike the greedy bot's sampler (which the search bot uses:
     it shuffles each pile as it lies, a uniformly random permutation of it), the result does
-    not even depend on the real order of a pile. Measured, the search bot won 1 of 29 games of
-    Black Barrow with it against 20 of 179 with the greedy bot's sampler (docs/bots.md): too
-    few games to tell the samplers apart, so it is kept for that comparison."""
+    not even depend on the real order of a pile. Measured with the first search bot, it won 1 of
+    29 games of Black Barrow with it against 20 of 179 with the greedy bot's sampler
+    (docs/bots.md): too few games to tell the samplers apart, so it is kept for that comparison."""
     g = game.clone()
     st = g.state
     st.rng = Rng(rng.randint(0, 2**62))
@@ -92,7 +93,7 @@ class SearchBot(GreedyBot):
     docstring).
 
     ``playouts``: deep play-outs per card selection; ``horizon``: rounds per deep play-out;
-    ``seconds``: an optional CPU-time cap per selection (not reproducible)."""
+    ``seconds``: an optional CPU-time cap on a selection's deep play-outs (not reproducible)."""
 
     __slots__ = ("deep", "horizon", "playouts", "seconds", "seed", "spent", "switched")
 
