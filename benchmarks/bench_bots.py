@@ -6,7 +6,8 @@ Prints per party and bot: victories (rate), monsters killed per game (a finer me
 strength), rounds per game, and speed (median ms per game, games per second over the worker
 processes). Nothing is asserted. ``--quick``: 20 games each; ``--games N``: N games each;
 ``--difficulty D``: another difficulty; ``--workers N``: processes (default 2); ``--party
-A,B,...``: only this party.
+A,B,...``: only this party; ``--search``: the search bot too (about twice the greedy bot's time
+per game), with the CPU seconds of its searched card selections (median and largest).
 
 This is issue 5's measure "greedy bots win scenario 1 far more often than random bots".
 """
@@ -18,7 +19,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from delvekit.gloomhaven.bots.players import GreedyBot, RandomBot, play
+from delvekit.gloomhaven.bots.players import Bot, GreedyBot, RandomBot, play
+from delvekit.gloomhaven.bots.search import SearchBot
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.engine.game import Game
@@ -37,15 +39,18 @@ def parties() -> list[tuple[str, ...]]:
     return out
 
 
-def one_game(job: tuple[tuple[str, ...], str, str, int]) -> tuple[bool, int, int, float]:
-    """(won, monsters killed, rounds, seconds) of one game."""
+def one_game(job: tuple[tuple[str, ...], str, str, int]) -> tuple[bool, int, int, float, list[float]]:
+    """(won, monsters killed, rounds, seconds, CPU seconds of each searched card selection) of
+    one game."""
     party, difficulty, bot, seed = job
     setup = _setup(party, difficulty)
     start = time.perf_counter()
-    game = play(Game(setup, seed=seed), GreedyBot() if bot == "greedy" else RandomBot(seed))
+    player: Bot = SearchBot(seed) if bot == "search" else GreedyBot() if bot == "greedy" else RandomBot(seed)
+    game = play(Game(setup, seed=seed), player)
     elapsed = time.perf_counter() - start
     kills = sum(1 for e in game.events if e.kind == "killed" and "#" in e.args[0])
-    return game.result == "victory", kills, game.state.round, elapsed
+    spent = player.spent if isinstance(player, SearchBot) else []
+    return game.result == "victory", kills, game.state.round, elapsed, spent
 
 
 _SETUPS: dict[tuple[tuple[str, ...], str], GameSetup] = {}
@@ -55,7 +60,10 @@ def _setup(party: tuple[str, ...], difficulty: str) -> GameSetup:
     key = (party, difficulty)
     if key not in _SETUPS:
         _SETUPS[key] = setup_from_pack(
-            load_pack(), 1, [Member(c) for c in party], difficulty=difficulty  # type: ignore[arg-type]
+            load_pack(),
+            1,
+            [Member(c) for c in party],
+            difficulty=difficulty,  # type: ignore[arg-type]
         )
     return _SETUPS[key]
 
@@ -73,7 +81,7 @@ def main() -> None:
         chosen = _option("--party", "")
         for party in [tuple(chosen.split(","))] if chosen else parties():
             rates: dict[str, float] = {}
-            for bot in ("greedy", "random"):
+            for bot in ("greedy", "random", *(("search",) if "--search" in sys.argv else ())):
                 start = time.perf_counter()
                 jobs = [(party, difficulty, bot, seed) for seed in range(games)]
                 results = list(pool.map(one_game, jobs, chunksize=4))
@@ -89,6 +97,13 @@ def main() -> None:
                     f"{games / wall:.1f} games/s on {workers} processes",
                     flush=True,
                 )
+                spent = sorted(s for r in results for s in r[4])
+                if spent:
+                    print(
+                        f"       search: {len(spent)} card selections searched, CPU per selection "
+                        f"median {statistics.median(spent):.2f} s, largest {spent[-1]:.2f} s",
+                        flush=True,
+                    )
             if rates["random"]:
                 ratio = rates["greedy"] / rates["random"]
                 print(f"       greedy/random victory ratio: {ratio:.1f}", flush=True)

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from delvekit.core.errors import InputError
+from delvekit.gloomhaven.bots.evaluation import card_value
 from delvekit.gloomhaven.bots.players import (
     GreedyBot,
     RandomBot,
     bot_seed,
-    card_value,
     make_bot,
     play,
 )
@@ -200,7 +200,9 @@ def test_the_look_ahead_plays_out_sampled_worlds_without_touching_the_game() -> 
     from collections import Counter
 
     from delvekit.core.rng import Rng
-    from delvekit.gloomhaven.bots.players import LOOKAHEAD_NEAR, _determinized, _reach
+    from delvekit.gloomhaven.bots.evaluation import LOOKAHEAD_NEAR
+    from delvekit.gloomhaven.bots.geometry import _reach
+    from delvekit.gloomhaven.bots.worlds import _determinized
 
     game = Game(scenario_setup(1, 2), seed=4)
     bot = GreedyBot()
@@ -231,7 +233,7 @@ def test_the_greedy_bot_walks_around_a_trap_and_onto_it_only_with_no_way_around(
     detour, so a short way around wins, and the only way (a corridor) still leads on."""
     from delvekit.core.board import Board, Terrain
     from delvekit.core.hexes import distance
-    from delvekit.gloomhaven.bots.players import TRAP_STEP, _Field, _steps
+    from delvekit.gloomhaven.bots.geometry import TRAP_STEP, _Field, _steps
 
     disc = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3]
     board = Board.build(disc, terrain={(1, 0): Terrain.TRAP})
@@ -246,7 +248,7 @@ def test_the_greedy_bot_walks_around_a_trap_and_onto_it_only_with_no_way_around(
 def test_a_lost_card_costs_less_as_a_character_runs_out_of_cards() -> None:
     """Early in a scenario a card kept is played again after many rests; with few cards left
     the bot spends its lost cards (the look-ahead and the pair evaluation both scale by it)."""
-    from delvekit.gloomhaven.bots.players import SCARCITY_FLOOR, card_scarcity
+    from delvekit.gloomhaven.bots.evaluation import SCARCITY_FLOOR, card_scarcity
 
     costs = [card_scarcity(n) for n in range(0, 13)]
     assert costs == sorted(costs) and costs[-1] == 1.0 and costs[0] == SCARCITY_FLOOR

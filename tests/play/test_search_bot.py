@@ -51,7 +51,8 @@ def test_the_search_bot_is_registered_for_faces() -> None:
 def test_sampled_worlds_know_nothing_of_the_real_next_cards() -> None:
     """Never peeking: over many games, a sampled world's next monster ability card and next
     attack modifier are the real ones only as often as chance makes them (1 in the pile size)."""
-    from delvekit.gloomhaven.bots.players import _determinized, bot_seed
+    from delvekit.gloomhaven.bots.players import bot_seed
+    from delvekit.gloomhaven.bots.worlds import _determinized
 
     hits = trials = 0
     expected = 0.0
@@ -100,3 +101,24 @@ def test_the_same_seed_and_budget_play_the_same_choices() -> None:
         return game.log
 
     assert first_rounds(6) == first_rounds(6)
+
+
+def test_without_deep_play_outs_it_picks_what_the_greedy_bot_picks() -> None:
+    """The deeper play-outs only check the greedy look-ahead's ranking: with no time for them
+    (a zero CPU cap) or no budget, the search bot's pick is the greedy bot's."""
+    game = _near_selection(7)
+    greedy = GreedyBot().choose(game)
+    capped = SearchBot(7, playouts=8, seconds=0.0)
+    assert capped.choose(game) == greedy
+    assert capped.deep == [0] and len(capped.spent) == 1
+    assert SearchBot(7, playouts=0).choose(game) == greedy
+
+
+def test_the_budget_bounds_the_deep_play_outs() -> None:
+    """``playouts`` is shared by the two finalists in the same worlds: 7 allows 3 each, and 3 too
+    few to compare them (none is played)."""
+    game = _near_selection(4)
+    for budget, played in ((6, 6), (7, 6), (3, 0)):
+        bot = SearchBot(4, playouts=budget)
+        assert bot.choose(game) in game.decision.choices  # type: ignore[union-attr]
+        assert bot.deep == [played], (budget, bot.deep)

@@ -1,22 +1,26 @@
-"""A search bot: the greedy bot's play, with card selection chosen by determinized rollouts.
+"""A search bot: the greedy bot's play, with card selection checked by deeper determinized play-outs.
 
-At each card selection with an enemy near, the greedy bot's cheap evaluation proposes a few
-card pairs (its best ones plus the best early and late ones, and a long rest when one is
-legal). Each candidate is then played out several rounds deep in sampled worlds: copies of the
-game (:meth:`~delvekit.gloomhaven.engine.game.Game.clone`) whose hidden draw piles — attack modifier
-decks and monster ability decks — and the game's generator are reshuffled from the bot's own
-generator, so it never peeks at the next card. The plain greedy policy plays every decision of
-the play-out (both characters and the party's). A play-out is scored by how much better the
-party stands at its end (:func:`delvekit.gloomhaven.bots.players.outcome`: monster health and kills,
-character health, cards lost and exhaustion, the monster attack that can reach the party), plus
-a large bonus for a victory and a large cost for a defeat within the horizon. Successive
-halving spends the budget: every candidate is played out in the same fresh worlds, the better
-half again in new ones, until one is left.
+At a card selection with an enemy near, the greedy bot's look-ahead ranks its candidate card
+pairs (its cheap evaluation's best pairs and the best early and late ones, each played out to
+the end of the round in sampled worlds, by successive halving). The search bot takes the
+greedy bot's two best (its *finalists*) and plays each out deeper — ``horizon`` rounds, the
+current one included — in the same fresh sampled worlds: copies of the game
+(:meth:`~delvekit.gloomhaven.engine.game.Game.clone`) whose hidden draw piles (attack modifier
+and monster ability decks) and generator are reshuffled from the bot's own generator, so it
+never peeks at the next card. The plain greedy policy plays every decision of a play-out. A
+play-out scores how much better the party stands at its end
+(:func:`delvekit.gloomhaven.bots.evaluation.outcome`: monster health and kills, character
+health, cards lost and exhaustion, the monster attack that can reach the party), plus a large
+bonus for a victory and a large cost for a defeat within the horizon. The runner-up replaces
+the greedy bot's pick only when it is better in the paired worlds by more than ``SWITCH_Z``
+standard errors: the greedy pick stands unless the deeper view clearly disagrees.
 
-The budget is a number of play-outs per card selection (``playouts``): deterministic for a
-fixed game seed and budget (the bot's generator is seeded from the game seed and the position,
-never from the clock). ``seconds`` adds a cap in CPU time per selection, which makes the bot
-stronger or weaker with the machine's speed and so is not reproducible; it is off by default.
+The budget is a number of deep play-outs per card selection (``playouts``, shared by the
+finalists), on top of the greedy look-ahead's one-round play-outs: deterministic for a fixed
+game seed and budget (the bot's generators are seeded from the game seed and the position,
+never from the clock). ``seconds`` stops the deep play-outs once a selection has used that much
+CPU time (the greedy look-ahead before them is not capped), which makes the bot stronger or
+weaker with the machine's speed and so is not reproducible; it is off by default.
 
 >>> from delvekit.gloomhaven.engine.game import Game
 >>> from delvekit.gloomhaven.testing.examples import tiny_setup
@@ -38,20 +42,26 @@ import msgspec
 from delvekit.core.decks import Deck
 from delvekit.core.records import Choice
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.bots.players import GreedyBot, _determinized, _play_round, bot_seed, outcome
+from delvekit.gloomhaven.bots.base import bot_seed
+from delvekit.gloomhaven.bots.evaluation import outcome
+from delvekit.gloomhaven.bots.greedy import GreedyBot
+from delvekit.gloomhaven.bots.worlds import _determinized, _play_round
 from delvekit.gloomhaven.engine.game import Game
 
 __all__ = ["SearchBot", "determinize"]
 
-PLAYOUTS = 48
-"""Play-outs per card selection (the default budget)."""
-HORIZON = 3
-"""Rounds a play-out lasts (the current one included), unless the scenario ends first."""
+PLAYOUTS = 16
+"""Deep play-outs per card selection (the default budget), shared by the finalists."""
+HORIZON = 2
+"""Rounds a deep play-out lasts (the current one included), unless the scenario ends first."""
+FINALISTS = 2
+"""The greedy look-ahead's best candidates that are played out deeper."""
+SWITCH_Z = 1.0
+"""A finalist replaces the greedy pick only when its mean paired advantage exceeds this many
+standard errors (and is positive)."""
 VICTORY_WORTH = 60.0
 DEFEAT_COST = 60.0
 """What winning or losing within the horizon adds to a play-out's score (beyond exhaustion)."""
-REST_CANDIDATE = True
-"""Whether a legal long rest is one of the candidates (the greedy bot decides rests by rule)."""
 
 
 def determinize(game: Game, rng: Rng) -> Game:
@@ -59,9 +69,9 @@ def determinize(game: Game, rng: Rng) -> Game:
     (attack modifiers, monster abilities) is put in a canonical order and shuffled, and the
     game's generator is reseeded. Unlike the greedy bot's sampler (which the search bot uses:
     it shuffles each pile as it lies, a uniformly random permutation of it), the result does
-    not even depend on the real order of a pile. Measured, the search bot won 1 of 29 games of
-    Black Barrow with it against 20 of 179 with the greedy bot's sampler (docs/bots.md): too
-    few games to tell the samplers apart, so it is kept for that comparison."""
+    not even depend on the real order of a pile. Measured with the first search bot, it won 1 of
+    29 games of Black Barrow with it against 20 of 179 with the greedy bot's sampler
+    (docs/bots.md): too few games to tell the samplers apart, so it is kept for that comparison."""
     g = game.clone()
     st = g.state
     st.rng = Rng(rng.randint(0, 2**62))
@@ -79,12 +89,13 @@ def determinize(game: Game, rng: Rng) -> Game:
 
 
 class SearchBot(GreedyBot):
-    """The greedy bot whose card selection is decided by rollouts (see the module docstring).
+    """The greedy bot whose card selection is checked by deeper play-outs (see the module
+    docstring).
 
-    ``playouts``: play-outs per card selection; ``horizon``: rounds per play-out; ``seconds``:
-    an optional CPU-time cap per selection (not reproducible)."""
+    ``playouts``: deep play-outs per card selection; ``horizon``: rounds per deep play-out;
+    ``seconds``: an optional CPU-time cap on a selection's deep play-outs (not reproducible)."""
 
-    __slots__ = ("horizon", "playouts", "seconds", "seed", "spent")
+    __slots__ = ("deep", "horizon", "playouts", "seconds", "seed", "spent", "switched")
 
     def __init__(
         self, seed: int, *, playouts: int = PLAYOUTS, horizon: int = HORIZON, seconds: float | None = None
@@ -96,44 +107,50 @@ class SearchBot(GreedyBot):
         self.seconds = seconds
         self.spent: list[float] = []
         """CPU seconds of each searched card selection (for measurements)."""
+        self.deep: list[int] = []
+        """Deep play-outs of each searched card selection (at most ``playouts``)."""
+        self.switched = 0
+        """Searched selections where the deeper play-outs overruled the greedy pick."""
 
     def _look_ahead(self, game: Game, actor: str, candidates: list[Choice]) -> Choice:
-        d = game.decision
-        if REST_CANDIDATE and d is not None and Choice("long-rest") in d.choices:
-            candidates = [*candidates, Choice("long-rest")]
-        if len(candidates) == 1:
-            return candidates[0]
         start = time.process_time()
         try:
-            return self._search(game, candidates, start)
+            ranked = [candidates[i] for i in self._ranking(game, candidates)]
+            finalists = ranked[:FINALISTS]
+            if len(finalists) < 2 or self.playouts < 2 * len(finalists):
+                self.deep.append(0)  # one play-out each could not tell a clear edge from luck
+                return ranked[0]
+            pick = self._search(game, finalists, start)
+            self.switched += pick != ranked[0]
+            return pick
         finally:
             self.spent.append(time.process_time() - start)
 
-    def _search(self, game: Game, candidates: list[Choice], start: float) -> Choice:
+    def _search(self, game: Game, finalists: list[Choice], start: float) -> Choice:
+        """The greedy pick (``finalists[0]``), unless another finalist does clearly better in
+        the same deep play-outs."""
         inner = self._inner()
         rng = Rng(bot_seed(self.seed, f"search:{game.state.round}:{len(game.log)}"))
         last_round = game.state.round + self.horizon - 1
-        steps = max(1, math.ceil(math.log2(len(candidates))))
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        alive = list(range(len(candidates)))
-        budget = self.playouts
-        for step in range(steps):
-            per = max(1, (budget // (steps - step)) // len(alive))
-            worlds = [_determinized(game, rng) for _ in range(per)]
-            for i in alive:
-                for world in worlds:
-                    if self.seconds is not None and time.process_time() - start > self.seconds:
-                        break
-                    totals[i] += self._playout(game, world, candidates[i], inner, last_round)
-                    counts[i] += 1
-                    budget -= 1
-            # ties (and candidates not played out) keep the cheap evaluation's order
-            alive.sort(key=lambda i: (-(totals[i] / counts[i]) if counts[i] else 1e9, i))
-            alive = alive[: max(1, len(alive) // 2)]
-            if len(alive) == 1 or (self.seconds is not None and time.process_time() - start > self.seconds):
+        scores: list[list[float]] = [[] for _ in finalists]
+        for _ in range(self.playouts // len(finalists)):
+            if self.seconds is not None and time.process_time() - start >= self.seconds:
                 break
-        return candidates[alive[0]]
+            world = _determinized(game, rng)
+            for i, choice in enumerate(finalists):
+                scores[i].append(self._playout(game, world, choice, inner, last_round))
+        self.deep.append(sum(len(s) for s in scores))
+        best, best_edge = 0, 0.0
+        for i in range(1, len(finalists)):
+            diffs = [b - a for a, b in zip(scores[0], scores[i], strict=False)]
+            n = len(diffs)
+            if n < 2:
+                continue
+            mean = sum(diffs) / n
+            sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
+            if mean > 0 and mean > SWITCH_Z * sd / math.sqrt(n) and mean > best_edge:
+                best, best_edge = i, mean
+        return finalists[best]
 
     @staticmethod
     def _playout(game: Game, world: Game, choice: Choice, inner: GreedyBot, last_round: int) -> float:
