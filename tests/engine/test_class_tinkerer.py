@@ -330,7 +330,7 @@ def test_a_monster_walking_into_a_created_trap_gives_its_conditions_and_xp() -> 
     from delvekit.gloomhaven.engine import monster_turn as engine_monsters
     from delvekit.gloomhaven.engine import registry as effects
 
-    assert "delvekit.gloomhaven.effects.wordings" in effects.HANDLER_MODULES
+    assert "delvekit.gloomhaven.effects.traps" in effects.HANDLER_MODULES
     tink = hero("tinkerer", ["volatile-concoction", "stun-shot"], (0, 0))
     game = arena([tink], [("normal", (2, 0))])
     m = at(game, (2, 0))
