@@ -43,7 +43,7 @@ def test_proximity_mine_trap_damage_and_xp_when_an_enemy_springs_it() -> None:
 
 
 def test_a_trap_sprung_by_an_ally_gives_no_xp() -> None:
-    from delvekit.gloomhaven.effects.wordings import trap_sprung
+    from delvekit.gloomhaven.effects.traps import trap_sprung
 
     tink = hero("tinkerer", ["proximity-mine", "hook-gun"], (0, 0))
     brute = hero("brute", ["grab-and-go", "shield-bash"], (0, 1))

@@ -22,8 +22,8 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.records import Decision
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.allies import _allies_in
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.consume import _split
 from delvekit.gloomhaven.engine.game import Game, _half, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -38,10 +38,10 @@ def item_attack_bonus(game: Game, f: Figure) -> int:
     holders = _holders(game, f.id, "item-use-attack-bonus")
     if not holders:
         return 0
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts._events_since(game, "action", f.id)
     if not any(kind == "item-used" and args and args[0] == f.id for kind, args in since):
         return 0
-    return sum(p.value for _, a in holders for p in fx.parts(a, "attack"))
+    return sum(p.value for _, a in holders for p in effects_parts.parts(a, "attack"))
 
 
 # ------------------------------------------------------- active-area bonuses
@@ -91,7 +91,11 @@ def _holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
     """(active card index, ability) of ``cid``'s active cards with the named effect."""
     if cid not in game.state.characters:
         return []
-    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, note)]
+    return [
+        (i, a)
+        for i, _, half in effects_parts._active_halves(game, cid)
+        for a in effects_parts._named_in(half, note)
+    ]
 
 
 def move_bonus(game: Game, fid: str) -> int:
@@ -99,11 +103,11 @@ def move_bonus(game: Game, fid: str) -> int:
     Stance: −1), and what allies gave it this round (Supportive Chant: +2)."""
     total = 0
     for _, a in _holders(game, fid, "move-modifier"):
-        total += fx.flag_number(a, "move-plus-") - fx.flag_number(a, "move-minus-")
-    if fx._in_play(game, "move-bonus-this-round"):
+        total += effects_parts.flag_number(a, "move-plus-") - effects_parts.flag_number(a, "move-minus-")
+    if effects_parts._in_play(game, "move-bonus-this-round"):
         total += sum(
             int(args[1].removeprefix("+"))
-            for kind, args in fx._this_round(game)
+            for kind, args in effects_parts._this_round(game)
             if kind == "round-move-bonus" and args[0] == fid
         )
     return total
@@ -115,14 +119,16 @@ def _move_bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-allies")
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-allies")
     ids, _ = _allies_in(game, f, who)
-    n = fx.flag_number(ability, "move-plus-")
+    n = effects_parts.flag_number(ability, "move-plus-")
     for aid in ids:
         game.emit("round-move-bonus", aid, f"+{n}", f"by={fid}")
 
 
-def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, extras: str = "") -> None:
+def strike_extra(
+    game: Game, f: Figure, target: Figure, out: effects_parts.StrikeBonus, extras: str = ""
+) -> None:
     """What the character's active area adds to one attack: Proficiency (an item used in the
     action), Scales of Justice (−1), Angelic Ascension (+3, wound and advantage on the next
     attack actions, one use slot per action)."""
@@ -136,7 +142,7 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
         out.attack += used_item
         out.why.append(f"item-used+{used_item}")
     for _, a in _holders(game, f.id, "attack-modifier"):
-        n = sum(p.value for p in fx.parts(a, "attack"))
+        n = sum(p.value for p in effects_parts.parts(a, "attack"))
         out.attack += n
         out.why.append(f"modifier{n:+d}")
     _next_attacks(game, f, out)
@@ -159,7 +165,7 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: fx.StrikeBonus, ext
 
 
 def _action_bonus_paid(game: Game, f: Figure) -> bool:
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts._events_since(game, "action", f.id)
     return any(kind == "attack-action-bonus" and args and args[0] == f.id for kind, args in since)
 
 
@@ -197,23 +203,23 @@ def _radiance(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-self")
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-self")
     ids, _ = _allies_in(game, f, who)
     game.emit("radiance", fid, *ids)
 
 
 def attackers_disadvantaged(game: Game, target: Figure) -> bool:
     """Whether attacks on ``target`` have disadvantage this round (Engulfing Radiance)."""
-    if not fx._in_play(game, "attackers-disadvantaged-this-round"):
+    if not effects_parts._in_play(game, "attackers-disadvantaged-this-round"):
         return False
-    return any(kind == "radiance" and target.id in args[1:] for kind, args in fx._this_round(game))
+    return any(kind == "radiance" and target.id in args[1:] for kind, args in effects_parts._this_round(game))
 
 
-def _next_attacks(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
+def _next_attacks(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     holders = _holders(game, f.id, "next-attacks-bonus")
     if not holders:
         return
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts._events_since(game, "action", f.id)
     marked = {args[1] for kind, args in since if kind == "next-attack-bonus" and args[0] == f.id}
     ch = game.state.characters[f.id]
     for i, a in reversed(holders):
@@ -224,11 +230,11 @@ def _next_attacks(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
         _apply_bonus(a, out)
     for card in marked - {ch.active[i].card for i, _ in holders if i < len(ch.active)}:
         for half in (game.card(f.id, card).top, game.card(f.id, card).bottom):
-            for a in fx._named_in(half, "next-attacks-bonus"):
+            for a in effects_parts._named_in(half, "next-attacks-bonus"):
                 _apply_bonus(a, out)  # its last slot was spent earlier in this action
 
 
-def _apply_bonus(a: Ability, out: fx.StrikeBonus) -> None:
+def _apply_bonus(a: Ability, out: effects_parts.StrikeBonus) -> None:
     for p in a.then:
         if p.kind == "attack":
             out.attack += p.value
@@ -244,7 +250,7 @@ def heal_bonus(game: Game, fid: str) -> int:
     use slot for each heal ability)."""
     total = 0
     for i, a in reversed(_holders(game, fid, "next-heals-bonus")):
-        n = fx.flag_number(a, "heal-plus-")
+        n = effects_parts.flag_number(a, "heal-plus-")
         total += n
         game.emit("bonus", fid, "heal", n, f"by={game.state.characters[fid].active[i].card}")
         _spend(game, fid, i)
@@ -264,7 +270,7 @@ def melee_attacked(game: Game, attacker: Figure, target: Figure) -> None:
         return
     amount = 0
     for i, a in reversed(holders):
-        amount += sum(p.value for p in fx.parts(a, "retaliate"))
+        amount += sum(p.value for p in effects_parts.parts(a, "retaliate"))
         _spend(game, target.id, i)
     if amount:
         game.push(Task("cls_unretaliate", target.id, amount))  # runs after this attack's steps
@@ -293,7 +299,7 @@ def extra_targets(game: Game, fid: str) -> int:
         if cid == fid or g is None or not board.adjacent(f.hex, g.hex):
             continue
         for _, a in _holders(game, cid, "adjacent-allies-ranged-attacks-add-target"):
-            total += fx.flag_number(a, "target-")
+            total += effects_parts.flag_number(a, "target-")
     return total
 
 

@@ -8,7 +8,7 @@ retaliate, condition, bless, curse or damage.
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.consume import _total
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game
@@ -33,9 +33,9 @@ def _allies_in(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
     with_self = kind.startswith("self-")
     kind = kind.removeprefix("self-or-").removeprefix("self-")
     if kind.endswith("adjacent"):
-        found = fx._in_reach(game, f, 1, friends)
+        found = effects_parts._in_reach(game, f, 1, friends)
     elif reach:
-        found = fx._in_reach(game, f, reach, friends)
+        found = effects_parts._in_reach(game, f, reach, friends)
     else:
         found = friends
     if kind.startswith("summons"):  # the Summoner's "your summoned allies"

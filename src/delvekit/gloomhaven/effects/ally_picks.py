@@ -26,9 +26,10 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.active_area import heal_bonus
 from delvekit.gloomhaven.effects.allies import _allies_in, _give
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects.classes import mindthief as effects_mindthief
 from delvekit.gloomhaven.effects.consume import (
     _effective,
     _flags,
@@ -150,7 +151,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             game.emit("ally-performs", picked, f"for={task.who}")
             for p in reversed([p for p in items if p.kind == "attack"]):
                 if Condition.DISARM not in ally.conditions:
-                    game.push(Task("attack", picked, p.value, fx._attack_text(p, killne)))
+                    game.push(Task("attack", picked, p.value, effects_parts._attack_text(p, killne)))
     elif purpose == "extra-turn":
         game.push(Task("cls_extra_select", picked, 2))
     elif purpose == "refresh":
@@ -188,17 +189,17 @@ def _allies_perform(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-allies")
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-allies")
     ids, _ = _allies_in(game, f, who)
     ids = [i for i in ids if i != fid]
     if not ids:
         game.emit("no-target", fid)
         return
-    xp = sum(p.value for p in fx.parts(ability, "xp"))
-    if "xp-per-attack" in fx.flags(ability) and xp:  # counted once every ally has acted
+    xp = sum(p.value for p in effects_parts.parts(ability, "xp"))
+    if "xp-per-attack" in effects_parts.flags(ability) and xp:  # counted once every ally has acted
         game.push(Task("cls_xp_attacks", fid, len(game.events), f"{xp}|{';'.join(ids)}"))
     for aid in reversed(ids):  # the first ally acts first
-        fx._ally(game, fid, aid, ability)
+        effects_mindthief._ally(game, fid, aid, ability)
 
 
 @effect("ally-extra-turn")
@@ -208,8 +209,8 @@ def _extra_turn(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-ally-adjacent")
-    count = fx.flag_number(ability, "target-", 2)
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-ally-adjacent")
+    count = effects_parts.flag_number(ability, "target-", 2)
     ids = [
         i
         for i in _allies_in(game, f, who)[0]
@@ -282,8 +283,10 @@ def _summons_move(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    plus = fx.flag_number(ability, "move-plus-")
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-allies-range-1")
+    plus = effects_parts.flag_number(ability, "move-plus-")
+    who = next(
+        (n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-allies-range-1"
+    )
     ids, _ = _allies_in(game, f, who)
     summons = [i for i in ids if game.state.figures[i].kind == "summon"]
     if not summons:
@@ -304,7 +307,7 @@ def _to_allies_moved_through(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    path = set(fx._moved(fx._events_since(game, "action", fid), fid))
+    path = set(effects_parts._moved(effects_parts._events_since(game, "action", fid), fid))
     ids = sorted(
         g.id
         for g in game.state.figures.values()

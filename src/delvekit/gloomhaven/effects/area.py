@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from delvekit.core.los import sight_for
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import picks as effects_picks
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -27,17 +28,17 @@ def _shove_range(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    reach = fx.flag_number(ability, "range-", 1)
+    reach = effects_parts.flag_number(ability, "range-", 1)
     enemies = [
         g
         for g in game.state.figures.values()
         if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    ids = sorted(g.id for g in fx._in_reach(game, f, reach, enemies))
+    ids = sorted(g.id for g in effects_parts._in_reach(game, f, reach, enemies))
     if not ids:
         game.emit("no-target", fid)
         return
-    count = fx.flag_number(ability, "target-", 1)
+    count = effects_parts.flag_number(ability, "target-", 1)
     game.push(Task("cls_pick", fid, count, f"shove|{';'.join(ids)}|{ability}"))
 
 
@@ -50,7 +51,7 @@ def _enemies_in_reach(game: Game, f: Figure, reach: int) -> list[str]:
         for g in game.state.figures.values()
         if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    return sorted(g.id for g in fx._in_reach(game, f, reach, enemies))
+    return sorted(g.id for g in effects_parts._in_reach(game, f, reach, enemies))
 
 
 @effect("afflict-range")
@@ -59,11 +60,11 @@ def _afflict_range(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    ids = _enemies_in_reach(game, f, fx.flag_number(ability, "range-", 1))
+    ids = _enemies_in_reach(game, f, effects_parts.flag_number(ability, "range-", 1))
     if not ids:
         game.emit("no-target", fid)
         return
-    count = fx.flag_number(ability, "target-", 1)
+    count = effects_parts.flag_number(ability, "target-", 1)
     game.push(Task("cls_pick", fid, count, f"afflict|{';'.join(ids)}|{ability}"))
 
 
@@ -73,9 +74,11 @@ def _damage_enemies(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-enemies-range-1")
+    who = next(
+        (n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-enemies-range-1"
+    )
     reach = int(who.rsplit("-", 1)[1]) if who.rsplit("-", 1)[-1].isdigit() else 1
-    amount = sum(p.value for p in fx.parts(ability, "suffer"))
+    amount = sum(p.value for p in effects_parts.parts(ability, "suffer"))
     ids = _enemies_in_reach(game, f, reach)
     if not ids:
         game.emit("no-target", fid)
@@ -97,7 +100,7 @@ def _kill_in_area(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    length = fx.flag_number(ability, "line-", 1)
+    length = effects_parts.flag_number(ability, "line-", 1)
     sight = sight_for(board, game.tables.ruleset.los)
     on = {g.hex: g for g in game.state.figures.values() if actions._hostile(f, g)}
     options: list[tuple[str, ...]] = []
@@ -125,13 +128,13 @@ def _apply_kill_area(game: Game, task: Task, choice: Choice) -> None:
         game.emit("declined", task.who, "area")
         return
     ability = Ability.parse(task.text.split("|", 1)[1])
-    most = fx.flag_number(ability, "max-hit-points-")
-    xp = sum(p.value for p in fx.parts(ability, "xp"))
+    most = effects_parts.flag_number(ability, "max-hit-points-")
+    xp = sum(p.value for p in effects_parts.parts(ability, "xp"))
     for tid in choice.args:
         target = game.state.figures.get(tid)
         if target is None or target.rank == "boss" or target.hp > most:
             continue
-        fx._kill(game, task.who, tid)
+        effects_picks._kill(game, task.who, tid)
         if xp and task.who in game.state.characters:
             game.state.characters[task.who].xp += xp
             game.emit("xp", task.who, xp)

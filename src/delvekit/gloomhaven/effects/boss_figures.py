@@ -22,11 +22,8 @@ Drake's zephyrs and the Dark Rider; and moving a boss to a marked hex (:func:`ma
 from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.monsters import (
-    ACTING_OBJECTIVES,
-    AFTER_ATTACK,
-    near_enemy_hexes,
-)
+from delvekit.gloomhaven.effects.boss_specials import ACTING_OBJECTIVES, AFTER_ATTACK
+from delvekit.gloomhaven.effects.placement import landing_hex, near_enemy_hexes, summon_monster
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -57,18 +54,9 @@ def markers(game: Game) -> dict[str, tuple[int, int]]:
     return out
 
 
-def _land(game: Game, f: Figure, h: tuple[int, int]) -> tuple[int, int] | None:
-    """``h`` if empty (or ``f``'s own hex), else the nearest empty hex (§ spawning)."""
-    from delvekit.gloomhaven.scenario.rules import spawn_hex
-
-    if h == f.hex or not any(g.hex == h for g in game.state.figures.values()):
-        return h
-    return spawn_hex(game, h)
-
-
 def _place(game: Game, f: Figure, h: tuple[int, int]) -> None:
     """Put ``f`` on ``h`` (a jump: no hex between counts), revealing the room it lands in."""
-    land = _land(game, f, h)
+    land = landing_hex(game, h, f)
     if land is None or land == f.hex:
         return
     f.hex = land
@@ -147,15 +135,7 @@ def _hatch(game: Game, fid: str, ability: Ability) -> None:
         if HATCHLING not in game.tables.types or not st.standees.get(HATCHLING):
             game.emit("no-summon", fid, HATCHLING, "no-standee")
             continue
-        pool = st.standees[HATCHLING]
-        number = pool.pop(st.rng.randint(0, len(pool) - 1))
-        stats = game.tables.types[HATCHLING].stats("normal")
-        nid = f"{HATCHLING}#{number}"
-        st.figures[nid] = Figure(
-            nid, "monster", HATCHLING, stats.health, egg.hex, rank="normal", standee=number,
-            immune=frozenset(stats.immunities), summoned_round=st.round,
-        )  # fmt: skip
-        game.emit("summoned", nid, "normal", f"hex={egg.hex[0]},{egg.hex[1]}", f"by={fid}")
+        summon_monster(game, HATCHLING, "normal", egg.hex, fid)
 
 
 # ------------------------------------------------------------------- Elder Drake
@@ -343,10 +323,7 @@ def _rider_appears(game: Game, type_name: str) -> list[Task]:
     if spot is None:
         game.emit("no-spawn", DARK_RIDER, "no-hex")
         return []
-    from delvekit.gloomhaven.scenario.rules import spawn_hex
-
-    taken = any(g.hex == spot for g in st.figures.values())
-    land = spawn_hex(game, spot) if taken else spot
+    land = landing_hex(game, spot)
     pool = st.standees.get(DARK_RIDER)
     if land is None or not pool:
         game.emit("no-spawn", DARK_RIDER, "no-hex" if land is None else "no-standee")

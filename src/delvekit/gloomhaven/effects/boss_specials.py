@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex
-from delvekit.gloomhaven.effects.placement import _hostile
+from delvekit.gloomhaven.effects.placement import _hostile, landing_hex
 from delvekit.gloomhaven.engine.actions import hex_token
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.registry import effect
@@ -51,8 +51,7 @@ def _to_door(game: Game, fid: str, ability: Ability) -> None:
             if door not in st.opened:
                 st.opened = st.opened | {door}
                 game.emit("door-opened", hex_token(door))
-            taken = any(g.hex == door for g in st.figures.values() if g is not f)
-            land = scenario_rules.spawn_hex(game, door) if taken else door
+            land = landing_hex(game, door, f)
             if land is not None and land != f.hex:
                 f.hex = land
                 game.emit("moved", fid, hex_token(land))

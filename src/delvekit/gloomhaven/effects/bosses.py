@@ -39,14 +39,14 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.content.adapter import THRONE_DEMONS
-from delvekit.gloomhaven.effects.boss_figures import _enemies, _land, _place, markers
-from delvekit.gloomhaven.effects.monsters import (
+from delvekit.gloomhaven.effects.boss_figures import _enemies, _place, markers
+from delvekit.gloomhaven.effects.boss_specials import (
     MIND_CONTROL,
-    _empty,
     _field,
     controlled_actions,
     mind_controlled,
 )
+from delvekit.gloomhaven.effects.placement import _empty, landing_hex
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -153,7 +153,7 @@ def _teleport(game: Game, fid: str, ability: Ability) -> None:
     marks = markers(game)
     if all(k in marks for k in "abc"):
         jumps = sum(1 for e in game.events if e.kind == "teleported" and e.args[0] == fid)
-        land = _land(game, f, marks["abc"[jumps % 3]])
+        land = landing_hex(game, marks["abc"[jumps % 3]], f)
         if land is not None:
             f.hex = land
         game.emit("teleported", fid, hex_token(f.hex))

@@ -8,10 +8,14 @@
 
 :func:`near_enemy_hexes` is the one rule for it: the empty hexes next to a figure closest
 to an enemy (ties: the players); :func:`_empty` says what an empty hex is (§1.2).
+:func:`summon_monster` puts a summoned monster on the map (monster summons, the Winged Horror's
+hatchlings) and :func:`landing_hex` says where a figure jumping or appearing on a taken hex
+lands (bosses moving to their marked hexes, the Dark Rider appearing).
 """
 
 from __future__ import annotations
 
+from delvekit.core.hexes import Hex
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
@@ -84,20 +88,38 @@ def _run_summon(game: Game, task: Task) -> Decision | None:
 
 def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
     game.pop_task()
-    st = game.state
     name, rank = task.text.rsplit(".", 1)
-    h = parse_hex(choice.args[0])
+    summon_monster(game, name, rank, parse_hex(choice.args[0]), task.who)
+
+
+def summon_monster(game: Game, name: str, rank: str, h: Hex, by: str) -> Figure:
+    """A monster summoned by ``by`` appears on ``h`` with a standee drawn at random from those
+    left (the caller made sure one is): it drops no money, and no ability card is drawn for it,
+    so it does not act this round (§10.4; drawing one only for focus ties is Frosthaven's
+    rule)."""
+    st = game.state
     pool = st.standees[name]
     number = pool.pop(st.rng.randint(0, len(pool) - 1))
     stats = game.tables.types[name].stats(rank)  # type: ignore[arg-type]
     fid = f"{name}#{number}"
-    st.figures[fid] = Figure(
+    fig = Figure(
         fid, "monster", name, stats.health, h, rank=rank, standee=number,  # type: ignore[arg-type]
         immune=frozenset(stats.immunities), summoned_round=st.round,
     )  # fmt: skip
-    # no ability card is drawn for it: it does not act this round (§10.4; drawing one only for
-    # focus ties is Frosthaven's rule)
-    game.emit("summoned", fid, rank, f"hex={h[0]},{h[1]}", f"by={task.who}")
+    st.figures[fid] = fig
+    game.emit("summoned", fid, rank, f"hex={h[0]},{h[1]}", f"by={by}")
+    return fig
+
+
+def landing_hex(game: Game, h: Hex, mover: Figure | None = None) -> Hex | None:
+    """Where a figure jumping (``mover``) or appearing on ``h`` lands: ``h`` when no other
+    figure stands there, else the nearest empty hex
+    (:func:`~delvekit.gloomhaven.scenario.rules.spawn_hex`); ``None`` when there is none."""
+    if not any(g.hex == h for g in game.state.figures.values() if g is not mover):
+        return h
+    from delvekit.gloomhaven.scenario.rules import spawn_hex
+
+    return spawn_hex(game, h)
 
 
 @effect("create-trap-near-enemy")

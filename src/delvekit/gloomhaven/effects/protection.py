@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.active_area import _holders
 from delvekit.gloomhaven.effects.allies import _allies_in
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -26,7 +26,7 @@ def _protect(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-self")
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-self")
     ids, _ = _allies_in(game, f, who) if who != "affects-self" else ([fid], False)
     game.emit("protected", fid, *ids)
 
@@ -86,16 +86,16 @@ def ally_shield(game: Game, target: Figure) -> int:
         if owner is None or actions._hostile(owner, target):
             continue
         for _, a in _holders(game, cid, "shield-allies"):
-            total += sum(p.value for p in fx.parts(a, "shield"))
+            total += sum(p.value for p in effects_parts.parts(a, "shield"))
     return total
 
 
 def protected(game: Game, fid: str) -> bool:
     """Whether every source of damage to ``fid`` is negated this round (Protective Blessing,
     while its round card is in its owner's active area)."""
-    if not fx._in_play(game, "negate-damage-this-round"):
+    if not effects_parts._in_play(game, "negate-damage-this-round"):
         return False
-    return any(kind == "protected" and fid in args[1:] for kind, args in fx._this_round(game))
+    return any(kind == "protected" and fid in args[1:] for kind, args in effects_parts._this_round(game))
 
 
 task_handler("cls_intervene", _run_intervene, _apply_intervene)

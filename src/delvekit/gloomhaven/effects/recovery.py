@@ -9,8 +9,8 @@ adjacent ally heals all its damage — Lay on Hands.
 from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.allies import _allies_in
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.consume import _flags, _number
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -41,7 +41,7 @@ def _unrecoverable(game: Game, cid: str, card: str) -> bool:
     """A card whose own ability recovers lost cards cannot itself be recovered (§ FAQ)."""
     c = game.card(cid, card)
     return any(
-        a.kind == "custom" and a.note == "ally-recovers" and "pile-lost" in fx.flags(a)
+        a.kind == "custom" and a.note == "ally-recovers" and "pile-lost" in effects_parts.flags(a)
         for half in (c.top, c.bottom)
         for a in half.abilities
     )
@@ -160,7 +160,7 @@ def _heal_all(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-ally-adjacent")
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-ally-adjacent")
     ids, _ = _allies_in(game, f, who)
     ids = [i for i in ids if i != fid]
     if not ids:

@@ -5,8 +5,8 @@ ally or every ally named — Restock, Reforge, Bag of Holding.
 from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.allies import _allies_in
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Task
@@ -26,7 +26,7 @@ def _refresh_items(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    whos = [n for n in fx.flags(ability) if n.startswith("affects-")] or ["affects-self"]
+    whos = [n for n in effects_parts.flags(ability) if n.startswith("affects-")] or ["affects-self"]
     ids: list[str] = []
     pick = len(whos) > 1
     for who in whos:
@@ -45,9 +45,9 @@ def _refresh_items(game: Game, fid: str, ability: Ability) -> None:
 
 def refreshable(game: Game, cid: str, ability: Ability) -> list[int]:
     """The items of ``cid`` the refresh ability may refresh now (by number)."""
-    from delvekit.gloomhaven.items import play as items_play
+    from delvekit.gloomhaven.items import state as items_state
 
-    notes = fx.flags(ability)
+    notes = effects_parts.flags(ability)
     states = {s for s in ("spent", "consumed") if s in notes}
     slots = {slot for word, names in _SLOTS.items() if word in notes for slot in names}
     ch = game.state.characters.get(cid)
@@ -55,19 +55,19 @@ def refreshable(game: Game, cid: str, ability: Ability) -> list[int]:
         return []
     return sorted(
         n
-        for n, item in items_play.items_of(game, cid).items()
+        for n, item in items_state.items_of(game, cid).items()
         if ch.items.get(n) in states and (not slots or item.slot in slots)
     )
 
 
 def _refresh_for(game: Game, cid: str, ability: Ability) -> None:
-    from delvekit.gloomhaven.items import play as items_play
+    from delvekit.gloomhaven.items import state as items_state
 
-    if "all" in fx.flags(ability):
+    if "all" in effects_parts.flags(ability):
         for n in refreshable(game, cid, ability):
-            items_play.refresh(game, cid, n)
+            items_state.refresh(game, cid, n)
         return
-    count = fx.flag_number(ability, "target-", 1)
+    count = effects_parts.flag_number(ability, "target-", 1)
     game.push(Task("cls_refresh", cid, count, str(ability)))
 
 
@@ -80,12 +80,12 @@ def _run_refresh(game: Game, task: Task) -> Decision | None:
 
 
 def _apply_refresh(game: Game, task: Task, choice: Choice) -> None:
-    from delvekit.gloomhaven.items import play as items_play
+    from delvekit.gloomhaven.items import state as items_state
 
     game.pop_task()
     if choice.kind == "done":
         return
-    items_play.refresh(game, task.who, int(choice.args[0]))
+    items_state.refresh(game, task.who, int(choice.args[0]))
     if task.n > 1:
         game.push(Task("cls_refresh", task.who, task.n - 1, task.text))
 

@@ -113,9 +113,9 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     effects_soothsinger.strike_extra(game, f, out)
     if f.kind != "character":
         return out
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
 
-    effects_classes.strike_extra(game, f, target, out, extras)  # Proficiency, Scales of Justice...
+    effects_active_area.strike_extra(game, f, target, out, extras)  # Proficiency, Scales of Justice...
     for _, _, half in _active_halves(game, f.id):
         for a in _named_in(half, "bonus-this-round"):
             who = [n for n in flags(a) if n.startswith("affects-")]
@@ -190,10 +190,10 @@ def shield_against_attack(game: Game, target: Figure) -> int:
     """Shield from "on each attack on you" persistent bonuses (Warding Strength): each attack
     spends one use slot (with its XP); the last slot sends the card to the lost pile. Divine
     Intervention's shield for you and all allies counts for summons too."""
-    from delvekit.gloomhaven.effects import wordings as effects_classes  # Defensive Ditty
+    from delvekit.gloomhaven.effects import protection as effects_protection
     from delvekit.gloomhaven.effects.classes import soothsinger as effects_soothsinger  # Defensive Ditty
 
-    allies = effects_classes.ally_shield(game, target) + effects_soothsinger.ally_shield(game, target)
+    allies = effects_protection.ally_shield(game, target) + effects_soothsinger.ally_shield(game, target)
     if target.kind != "character":
         return allies
     ch = game.state.characters[target.id]

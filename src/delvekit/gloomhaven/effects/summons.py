@@ -6,6 +6,7 @@ play (:func:`card_left_play`), and its card is lost when it dies (:func:`summon_
 from __future__ import annotations
 
 from delvekit.core.hexes import Hex
+from delvekit.gloomhaven.content import monster_traits
 from delvekit.gloomhaven.effects.parts import (
     _active_halves,
     _empty_adjacent,
@@ -20,6 +21,7 @@ from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import ActiveCard, Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.damage import resolve_attack
 
 
 @effect("summon")
@@ -124,3 +126,18 @@ def card_left_play(game: Game, cid: str, card: str) -> None:
     from delvekit.gloomhaven.engine.flying import grounded
 
     grounded(game, cid)  # Winged Congregation gone while over an obstacle (§5.3)
+
+
+def death_strike(game: Game, summon: Figure, owner: str, target: Figure, value: int) -> int:
+    """One attack a dying character summon makes on ``target`` (the Burning Avatar, the Living
+    Bomb): Attack ``value``, +1 on a poisoned target, its owner's modifier deck (disadvantage
+    against a Night Demon), the target's shield; no retaliation (the attacker is gone). Emits
+    the attack and returns the damage, which the caller deals."""
+    poisoned = Condition.POISON in target.conditions
+    hindered = monster_traits.hinders_attackers(game, target)  # the Night Demon's stat card
+    draw = game.draw_modifiers(owner, attack=value + poisoned, disadvantage=hindered)
+    result = resolve_attack(
+        value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=0
+    )
+    game.emit("attack", summon.id, target.id, f"value={result.value}", f"damage={result.damage}", "on-death")
+    return result.damage

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from delvekit.core.board import Terrain
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -58,7 +58,7 @@ def _create_trap(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    free = sorted(fx._empty_adjacent(game, f))
+    free = sorted(effects_parts._empty_adjacent(game, f))
     if not free:
         game.emit("no-hex", fid, "trap")
         return

@@ -8,9 +8,9 @@ Canister, Fortified Position, Continual Supply), ``refresh-on-long-rest`` (Refre
 from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.active_area import _holders, _spend
 from delvekit.gloomhaven.effects.ally_picks import _to_allies
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.consume import _flags
 from delvekit.gloomhaven.effects.recovery import _recovers
 from delvekit.gloomhaven.effects.refresh import _refresh_for, _refresh_items
@@ -30,7 +30,7 @@ def _turn_end(game: Game, f: Figure) -> None:
         _spend(game, f.id, i)
         _at_turn_end(game, f.id, a)
     for i, a in reversed(_holders(game, f.id, "infuse-at-turn-end-unless-strong")):
-        for note in fx.flags(a):
+        for note in effects_parts.flags(a):
             if not note.startswith("infuse-"):
                 continue
             element = Element.parse(note.removeprefix("infuse-"))
@@ -54,7 +54,7 @@ def _at_turn_end(game: Game, fid: str, ability: Ability) -> None:
         _to_allies(game, fid, items)
     for p in items:
         if p.kind == "attack":
-            fx._perform_attack(game, fid, p)
+            effects_parts._perform_attack(game, fid, p)
 
 
 def _run_pay(game: Game, task: Task) -> Decision | None:
@@ -85,7 +85,7 @@ def _long_rest_refresh(game: Game, f: Figure) -> None:
         return
     rested = any(
         kind == "long-rest" and args and args[0] == f.id
-        for kind, args in fx._events_since(game, "turn", f.id)
+        for kind, args in effects_parts._events_since(game, "turn", f.id)
     )
     if rested:
         for _, a in reversed(holders):

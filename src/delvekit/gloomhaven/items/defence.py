@@ -176,9 +176,9 @@ def defence(game: Game, target: Figure) -> tuple[bool, int]:
     marks = game.state.characters[target.id].item_marks
     shield = sum(int(m.split("=")[1]) for m in marks if m.startswith("atk-shield="))
     if any(m.startswith("atk-pierce=") for m in marks):
-        from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_characters
+        from delvekit.gloomhaven.effects import strike as effects_strike
 
-        base = game.shield(target.id) + effects_characters.shield_against_attack(game, target) + shield
+        base = game.shield(target.id) + effects_strike.shield_against_attack(game, target) + shield
         _add_mark(game, target.id, f"atk-base={base}")
     return "atk-disadv" in marks, shield
 

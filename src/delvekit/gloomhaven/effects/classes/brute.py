@@ -154,10 +154,10 @@ def redirect(game: Game, attacker: Figure, target: Figure) -> Figure:
     """Provoking Roar: an enemy attacking an ally adjacent to a character with the bonus active
     attacks that character instead, at any range. Then the attack on the final target starts
     (Purifying Aura's retaliate against melee attacks)."""
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
 
     final = _redirect(game, attacker, target)
-    effects_classes.melee_attacked(game, attacker, final)
+    effects_active_area.melee_attacked(game, attacker, final)
     return final
 
 

@@ -17,6 +17,8 @@ consumption is asked first (``consume`` / ``no-consume``). The obstacle wordings
 ``area-attack``                 an area attack the player places; the conditions (or heal) go
                                 to every ally and enemy in the area — Dirt Tornado, Sentient
                                 Growth, Cataclysm
+``move-straight``               a move in a straight line — Rock Slide
+``move-end-by-obstacle``        a move ending next to an obstacle — Rocky End
 ==============================  ===============================================================
 
 Effects that act from the active area or while their half is played (performing them only
@@ -43,8 +45,9 @@ from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects.active_area import _spend
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import (
     _attack_around_obstacle,
     _create_obstacles,
@@ -57,7 +60,7 @@ from delvekit.gloomhaven.effects.classes.cragheart_obstacles import (
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import push_blocked as push_blocked
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import pushed_into as pushed_into
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import smash_steps as smash_steps
-from delvekit.gloomhaven.effects.wordings import _effective, _flags, _gain_xp, _offer, _spend, _split
+from delvekit.gloomhaven.effects.consume import _effective, _flags, _gain_xp, _offer, _split
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import TURN_HOOKS, effect
@@ -86,11 +89,11 @@ def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    return wordings.consume_offer(game, task, _finish)
+    return effects_consume.consume_offer(game, task, _finish)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
-    wordings.consume_answer(game, task, choice, _finish)
+    effects_consume.consume_answer(game, task, choice, _finish)
 
 
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
@@ -123,13 +126,13 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
     if f is None or board is None:
         return
     amount = _flag_number(items, "suffer-damage-")
-    since = fx._events_since(game, "action", fid)
+    since = effects_parts._events_since(game, "action", fid)
     if "around-target" in _flags(items):
         centres = {
             actions.parse_hex(args[2]): args[1] for kind, args in since if kind == "struck" and args[0] == fid
         }
     elif "along-path" in _flags(items):  # Blind Destruction: every hex entered in this action
-        centres = {h: fid for h in fx._moved(since, fid)}
+        centres = {h: fid for h in effects_parts._moved(since, fid)}
     else:
         centres = {f.hex: fid}
     if "as-target" in _flags(items):  # Blind Destruction: the damage the target suffered
@@ -158,8 +161,10 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
 @effect("xp-if-consumed")
 def _xp_if_consumed(game: Game, fid: str, ability: Ability) -> None:
     """The XP of an attack's consumption: gained when the element was consumed this action."""
-    element = next((n.removeprefix("consume-") for n in fx.flags(ability) if n.startswith("consume-")), "")
-    since = fx._events_since(game, "action", fid)
+    element = next(
+        (n.removeprefix("consume-") for n in effects_parts.flags(ability) if n.startswith("consume-")), ""
+    )
+    since = effects_parts._events_since(game, "action", fid)
     if any(kind == "consumed" and args[:2] == (fid, element) for kind, args in since):
         _gain_xp(game, fid, list(ability.then))
 
@@ -279,7 +284,11 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
-    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, note)]
+    return [
+        (i, a)
+        for i, _, half in effects_parts._active_halves(game, cid)
+        for a in effects_parts._named_in(half, note)
+    ]
 
 
 def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
@@ -290,7 +299,7 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
         return ability
     if ability.targets >= 1 and not ability.area:
         for i, a in reversed(_holders(game, fid, "next-ranged-attacks-add-target")):
-            more = fx.flag_number(a, "target-", 1)
+            more = effects_parts.flag_number(a, "target-", 1)
             ability = msgspec.structs.replace(ability, targets=ability.targets + more)
             game.emit("bonus", fid, "target", more, f"by={game.state.characters[fid].active[i].card}")
             _spend(game, fid, i)
@@ -312,7 +321,8 @@ def _round_bonus(game: Game, cid: str, note: str) -> int:
     total = 0
     for _, a in _holders(game, cid, note):
         consumed = any(
-            kind == "round-bonus-paid" and args[:2] == (cid, note) for kind, args in fx._this_round(game)
+            kind == "round-bonus-paid" and args[:2] == (cid, note)
+            for kind, args in effects_parts._this_round(game)
         )
         base, _, bought = _split(a)
         chosen = bought if consumed and bought else base
@@ -320,7 +330,9 @@ def _round_bonus(game: Game, cid: str, note: str) -> int:
     return total
 
 
-def strike_extra(game: Game, f: Figure, target: Figure, ability: Ability, out: fx.StrikeBonus) -> None:
+def strike_extra(
+    game: Game, f: Figure, target: Figure, ability: Ability, out: effects_parts.StrikeBonus
+) -> None:
     """What the Cragheart's cards add to one attack of ``f`` on ``target``: ranged or melee
     round bonuses, Nature's Lift's use slot when its element was consumed for this action; and
     the target's hex noted for wordings about the figures next to it (Massive Boulder)."""
@@ -335,7 +347,7 @@ def strike_extra(game: Game, f: Figure, target: Figure, ability: Ability, out: f
     if ability.range == 0:
         _pummel(game, f, out)
     if any(
-        a.kind == "custom" and a.note == "suffer-adjacent" and "around-target" in fx.flags(a)
+        a.kind == "custom" and a.note == "suffer-adjacent" and "around-target" in effects_parts.flags(a)
         for a in _playing(game, f.id)
     ):
         game.emit("struck", f.id, target.id, actions.hex_token(target.hex))
@@ -345,7 +357,7 @@ def _lift_slot(game: Game, f: Figure) -> None:
     holders = _holders(game, f.id, "ranged-attacks-consume-for-range")
     if not holders:
         return
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts._events_since(game, "action", f.id)
     if any(kind == "lift-used" and args[:1] == (f.id,) for kind, args in since):
         return
     for i, a in reversed(holders):
@@ -382,7 +394,7 @@ def _run_turn_start(game: Game, task: Task) -> Decision | None:
     game.pop_task()
     for i, a in reversed(_holders(game, task.who, "at-turn-start")):
         _spend(game, task.who, i)
-        for p in fx.parts(a, "heal"):
+        for p in effects_parts.parts(a, "heal"):
             game.push(Task("heal_ally", task.who, p.value, str(max(p.range, 0))))
     return None
 
@@ -397,7 +409,7 @@ def _passive_more(game: Game, fid: str, ability: Ability) -> None:
     game.emit("bonus", fid, ability.note)
 
 
-def _pummel(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
+def _pummel(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     """Stone Pummel: each melee attack (one use slot) destroys an adjacent obstacle, if there
     is one, for +N attack (the lowest hex when several: our reading)."""
     board = game.board()
@@ -411,13 +423,122 @@ def _pummel(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
         return
     i, a = holders[-1]
     _destroy(game, f.id, found[0])
-    n = sum(p.value for p in fx.parts(a, "attack"))
+    n = sum(p.value for p in effects_parts.parts(a, "attack"))
     out.attack += n
     out.why.append(f"obstacle+{n}")
     _spend(game, f.id, i)
+
+
+# ------------------------------------------------------------------ moves
+
+
+def _walk_along(game: Game, f: Figure, trail: list[Hex]) -> None:
+    """Step ``f`` along ``trail`` (its start excluded), each hex entered by walking."""
+    for h in trail:
+        if f.id not in game.state.figures:
+            return
+        f.hex = h
+        game.emit("moved", f.id, actions.hex_token(h))
+        actions._enter(game, f, h)
+
+
+def _movable(game: Game, f: Figure) -> bool:
+    if Condition.IMMOBILIZE in f.conditions or Condition.STUN in f.conditions:
+        game.emit("prevented", f.id, "move", "immobilize")
+        return False
+    return True
+
+
+@effect("move-straight")
+def _move_straight(game: Game, fid: str, ability: Ability) -> None:
+    """Rock Slide: a move in a straight line (walking: around nothing, through allies but not
+    ending on them; difficult terrain costs 2)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None or not _movable(game, f):
+        return
+    budget = sum(p.value for p in effects_parts.parts(ability, "move"))
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
+
+    budget = max(0, budget + effects_active_area.move_bonus(game, fid))
+    hostile = {g.hex for g in game.state.figures.values() if actions._hostile(f, g)}
+    taken = {g.hex for g in game.state.figures.values()}
+    options: list[str] = []
+    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
+        here, spent, line = f.hex, 0, []
+        while True:
+            nxt = (here[0] + dq, here[1] + dr)
+            terrain = board.terrain_at(nxt) if nxt in board.hexes else Terrain.WALL
+            cost = 2 if terrain is Terrain.DIFFICULT else 1
+            if (
+                nxt not in board.hexes
+                or not board.adjacent(here, nxt)
+                or terrain in (Terrain.WALL, Terrain.OBSTACLE)
+                or nxt in hostile
+                or spent + cost > budget
+            ):
+                break
+            spent += cost
+            line.append(actions.hex_token(nxt))
+            if nxt not in taken:
+                options.append("/".join(line))
+            here = nxt
+    if not options:
+        game.emit("no-target", fid)
+        return
+    game.push(Task("cg_walk", fid, 0, ";".join(options)))
+
+
+@effect("move-end-by-obstacle")
+def _move_end_by_obstacle(game: Game, fid: str, ability: Ability) -> None:
+    """Rocky End: a move that must end next to an obstacle (no such end: no move)."""
+    from delvekit.core.paths import Mover, movement
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
+
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None or not _movable(game, f):
+        return
+    budget = max(
+        0,
+        sum(p.value for p in effects_parts.parts(ability, "move"))
+        + effects_active_area.move_bonus(game, fid),
+    )
+    others = [g for g in game.state.figures.values() if g is not f]
+    mover = Mover(
+        enemies=frozenset(g.hex for g in others if actions._hostile(f, g)),
+        allies=frozenset(g.hex for g in others if not actions._hostile(f, g)),
+    )
+    reach = movement(board, f.hex, mover)
+    options = [
+        "/".join(actions.hex_token(h) for h in reach.trail(end)[1:])
+        for end in sorted(reach.ends(budget))
+        if end != f.hex
+        and any(board.adjacent(end, n) and board.terrain_at(n) is Terrain.OBSTACLE for n in neighbours(end))
+    ]
+    if not options:
+        game.emit("no-target", fid)
+        return
+    game.push(Task("cg_walk", fid, 0, ";".join(options)))
+
+
+def _run_walk(game: Game, task: Task) -> Decision | None:
+    trails = task.text.split(";")
+    choices = [Choice("move-to", (t.rsplit("/", 1)[-1], *t.split("/")[:-1])) for t in trails]
+    return Decision(task.who, "move", [*choices, Choice("stop")])
+
+
+def _apply_walk(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    f = game.state.figures.get(task.who)
+    if choice.kind == "stop" or f is None:
+        return
+    game.mark_used(task.who)
+    _walk_along(game, f, [actions.parse_hex(h) for h in (*choice.args[1:], choice.args[0])])
 
 
 TURN_HOOKS.append(_turn_start)
 
 
 task_handler("cg_turn_start", _run_turn_start)
+task_handler("cg_walk", _run_walk, _apply_walk)

@@ -1,4 +1,4 @@
-"""The Cragheart's obstacles: made, destroyed, moved, smashed into and walked along.
+"""The Cragheart's obstacles: made, destroyed, moved and smashed into.
 
 Obstacles created during play are :attr:`GameState.created_obstacles` (:meth:`Game.board` draws
 them); a printed obstacle destroyed joins ``GameState.sprung`` (its terrain is gone, as a sprung
@@ -21,8 +21,6 @@ trap's). The engine asks :func:`smash_steps` and :func:`pushed_into` (each push 
 ``destroy-in-range``            destroy every obstacle within range; ``attack-x-destroyed``:
                                 Attack X, twice the hexes destroyed — Rocky End
 ``obstacle-where-killed``       an obstacle where the enemy killed this action died — Petrify
-``move-straight``               a move in a straight line — Rock Slide
-``move-end-by-obstacle``        a move ending next to an obstacle — Rocky End
 ==============================  ===============================================================
 
 While their half is played: ``push-smash`` (Heaving Swing: a push of yours may enter an obstacle
@@ -38,8 +36,8 @@ from delvekit.core.hexes import Hex, neighbours
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-from delvekit.gloomhaven.effects.wordings import _flags, _gain_xp
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects.consume import _flags, _gain_xp
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, _half, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -245,7 +243,7 @@ def _apply_destroy(game: Game, task: Task, choice: Choice) -> None:
         return
     ability = Ability.parse(task.text.split("|", 1)[1])
     h = actions.parse_hex(choice.args[0])
-    group = _obstacle_group(game, h) if "any-size" in fx.flags(ability) else [h]
+    group = _obstacle_group(game, h) if "any-size" in effects_parts.flags(ability) else [h]
     game.mark_used(task.who)
     for x in group:
         _destroy(game, task.who, x)
@@ -297,7 +295,7 @@ def pushed_into(game: Game, attacker_id: str, target: Figure, h: Hex) -> None:
     _destroy(game, attacker_id, h)
     game.emit("smashed", target.id, actions.hex_token(h), f"by={attacker_id}")
     _gain_xp(game, attacker_id, list(smash.then))
-    game.suffer_damage(target.id, fx.flag_number(smash, "suffer-damage-", 2), "suffer")
+    game.suffer_damage(target.id, effects_parts.flag_number(smash, "suffer-damage-", 2), "suffer")
 
 
 task_handler("cg_obstacle", _run_obstacle, _apply_obstacle)
@@ -312,7 +310,7 @@ task_handler("cg_destroy", _run_destroy, _apply_destroy)
 def _obstacle_hexes(game: Game, fid: str, what: str) -> list[Hex]:
     """The obstacle hexes destroyed, moved (their new hexes) or created by ``fid`` this action."""
     kind = {"destroyed": "obstacle-destroyed", "moved": "obstacle-moved", "created": "obstacle-created"}[what]
-    since = fx._events_since(game, "action", fid)
+    since = effects_parts._events_since(game, "action", fid)
     return [actions.parse_hex(args[-1]) for k, args in since if k == kind and args[0] == fid]
 
 
@@ -371,7 +369,7 @@ def _attack_x_destroyed(game: Game, fid: str, ability: Ability) -> None:
     x = 2 * len(_obstacle_hexes(game, fid, "destroyed"))
     game.emit("x", fid, x)
     if x:
-        fx._perform_attack(game, fid, Ability(kind="attack", value=x))
+        effects_parts._perform_attack(game, fid, Ability(kind="attack", value=x))
 
 
 @effect("move-obstacle")
@@ -388,7 +386,7 @@ def _move_obstacle(game: Game, fid: str, ability: Ability) -> None:
         and board.terrain_at(h) is Terrain.OBSTACLE
         and _obstacle_group(game, h) == [h]
     )
-    reach = fx.flag_number(ability, "range-", 1)
+    reach = effects_parts.flag_number(ability, "range-", 1)
     spots = _obstacle_spots(game, f, [Ability(kind="custom", note=f"range-{reach}")])
     options = [f"{actions.hex_token(a)}>{actions.hex_token(b)}" for a in found for b in spots]
     if not options:
@@ -426,7 +424,7 @@ def _clear_path(game: Game, fid: str, ability: Ability) -> None:
     if board is None:
         return
     st = game.state
-    for h in dict.fromkeys(fx._moved(fx._events_since(game, "action", fid), fid)):
+    for h in dict.fromkeys(effects_parts._moved(effects_parts._events_since(game, "action", fid), fid)):
         terrain = board.terrain_at(h)
         if terrain is Terrain.OBSTACLE:
             _destroy(game, fid, h)
@@ -442,7 +440,7 @@ def _clear_path(game: Game, fid: str, ability: Ability) -> None:
 def _obstacle_where_killed(game: Game, fid: str, ability: Ability) -> None:
     """Petrify: an obstacle in the hex where the enemy killed in this action died (its money
     stays there, on the obstacle)."""
-    since = fx._events_since(game, "action", fid)
+    since = effects_parts._events_since(game, "action", fid)
     for kind, args in since:
         if kind == "kill" and args[0] == fid:
             h = actions.parse_hex(args[2].removeprefix("hex="))
@@ -450,110 +448,6 @@ def _obstacle_where_killed(game: Game, fid: str, ability: Ability) -> None:
                 st = game.state
                 st.created_obstacles = st.created_obstacles | {h}
                 game.emit("obstacle-created", fid, actions.hex_token(h))
-
-
-# ------------------------------------------------------------------ moves
-
-
-def _walk_along(game: Game, f: Figure, trail: list[Hex]) -> None:
-    """Step ``f`` along ``trail`` (its start excluded), each hex entered by walking."""
-    for h in trail:
-        if f.id not in game.state.figures:
-            return
-        f.hex = h
-        game.emit("moved", f.id, actions.hex_token(h))
-        actions._enter(game, f, h)
-
-
-def _movable(game: Game, f: Figure) -> bool:
-    if Condition.IMMOBILIZE in f.conditions or Condition.STUN in f.conditions:
-        game.emit("prevented", f.id, "move", "immobilize")
-        return False
-    return True
-
-
-@effect("move-straight")
-def _move_straight(game: Game, fid: str, ability: Ability) -> None:
-    """Rock Slide: a move in a straight line (walking: around nothing, through allies but not
-    ending on them; difficult terrain costs 2)."""
-    f = game.state.figures.get(fid)
-    board = game.board()
-    if f is None or board is None or not _movable(game, f):
-        return
-    budget = sum(p.value for p in fx.parts(ability, "move"))
-    from delvekit.gloomhaven.effects import wordings as effects_classes
-
-    budget = max(0, budget + effects_classes.move_bonus(game, fid))
-    hostile = {g.hex for g in game.state.figures.values() if actions._hostile(f, g)}
-    taken = {g.hex for g in game.state.figures.values()}
-    options: list[str] = []
-    for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
-        here, spent, line = f.hex, 0, []
-        while True:
-            nxt = (here[0] + dq, here[1] + dr)
-            terrain = board.terrain_at(nxt) if nxt in board.hexes else Terrain.WALL
-            cost = 2 if terrain is Terrain.DIFFICULT else 1
-            if (
-                nxt not in board.hexes
-                or not board.adjacent(here, nxt)
-                or terrain in (Terrain.WALL, Terrain.OBSTACLE)
-                or nxt in hostile
-                or spent + cost > budget
-            ):
-                break
-            spent += cost
-            line.append(actions.hex_token(nxt))
-            if nxt not in taken:
-                options.append("/".join(line))
-            here = nxt
-    if not options:
-        game.emit("no-target", fid)
-        return
-    game.push(Task("cg_walk", fid, 0, ";".join(options)))
-
-
-@effect("move-end-by-obstacle")
-def _move_end_by_obstacle(game: Game, fid: str, ability: Ability) -> None:
-    """Rocky End: a move that must end next to an obstacle (no such end: no move)."""
-    from delvekit.core.paths import Mover, movement
-    from delvekit.gloomhaven.effects import wordings as effects_classes
-
-    f = game.state.figures.get(fid)
-    board = game.board()
-    if f is None or board is None or not _movable(game, f):
-        return
-    budget = max(0, sum(p.value for p in fx.parts(ability, "move")) + effects_classes.move_bonus(game, fid))
-    others = [g for g in game.state.figures.values() if g is not f]
-    mover = Mover(
-        enemies=frozenset(g.hex for g in others if actions._hostile(f, g)),
-        allies=frozenset(g.hex for g in others if not actions._hostile(f, g)),
-    )
-    reach = movement(board, f.hex, mover)
-    options = [
-        "/".join(actions.hex_token(h) for h in reach.trail(end)[1:])
-        for end in sorted(reach.ends(budget))
-        if end != f.hex
-        and any(board.adjacent(end, n) and board.terrain_at(n) is Terrain.OBSTACLE for n in neighbours(end))
-    ]
-    if not options:
-        game.emit("no-target", fid)
-        return
-    game.push(Task("cg_walk", fid, 0, ";".join(options)))
-
-
-def _run_walk(game: Game, task: Task) -> Decision | None:
-    trails = task.text.split(";")
-    choices = [Choice("move-to", (t.rsplit("/", 1)[-1], *t.split("/")[:-1])) for t in trails]
-    return Decision(task.who, "move", [*choices, Choice("stop")])
-
-
-def _apply_walk(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    f = game.state.figures.get(task.who)
-    if choice.kind == "stop" or f is None:
-        return
-    game.mark_used(task.who)
-    _walk_along(game, f, [actions.parse_hex(h) for h in (*choice.args[1:], choice.args[0])])
 
 
 def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> None:
@@ -582,7 +476,7 @@ def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> No
     )
     if not walled:
         return
-    damage = fx.flag_number(rule, "suffer-damage-", 2) * task.n
+    damage = effects_parts.flag_number(rule, "suffer-damage-", 2) * task.n
     game.emit("push-blocked", target.id, task.n, f"by={attacker.id}")
     for _ in range(task.n):
         _gain_xp(game, attacker.id, list(rule.then))
@@ -592,4 +486,3 @@ def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> No
 task_handler("cg_move_obstacle", _run_move_obstacle, _apply_move_obstacle)
 
 
-task_handler("cg_walk", _run_walk, _apply_walk)

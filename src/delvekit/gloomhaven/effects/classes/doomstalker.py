@@ -24,7 +24,8 @@ import msgspec
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.effects.classes.doomstalker_dooms import (
     _TRAP,
     _countdown,
@@ -48,7 +49,7 @@ from delvekit.gloomhaven.model.conditions import Condition
 
 
 def strike_extra(
-    game: Game, f: Figure, target: Figure, ability: Ability, out: fx.StrikeBonus, extras: str
+    game: Game, f: Figure, target: Figure, ability: Ability, out: effects_parts.StrikeBonus, extras: str
 ) -> None:
     """Doom bonuses on one attack of ``f`` (any figure) on ``target``, the ``dsb=`` bonuses of a
     ``ds-attack`` and the round bonuses on doomed enemies (Relentless Offensive)."""
@@ -62,14 +63,14 @@ def strike_extra(
                 out.attack += int(n)
                 out.why.append(f"{pred}+{n}")
     if on and f.kind == "character":
-        from delvekit.gloomhaven.effects.wordings import _holders
+        from delvekit.gloomhaven.effects.active_area import _holders
 
         for _, a in _holders(game, f.id, "ds-doomed-bonus-this-round"):
             more = _value(a, "attack")
             out.attack += more
             out.why.append(f"doomed-this-round+{more}")
     for cid, card, a in on:
-        flags = set(fx.flags(a))
+        flags = set(effects_parts.flags(a))
         owner = game.state.figures.get(cid)
         friendly = owner is not None and not actions._hostile(owner, f)
         mine = (
@@ -103,21 +104,21 @@ def strike_extra(
 @effect("ds-attack")
 def _attack(game: Game, fid: str, ability: Ability) -> None:
     """An attack with +N on a target that is doomed (or undamaged)."""
-    attacks = fx.parts(ability, "attack")
+    attacks = effects_parts.parts(ability, "attack")
     if not attacks:
         return
-    flags = fx.flags(ability)
+    flags = effects_parts.flags(ability)
     pred = next((n for n in flags if n in ("doomed", "undamaged")), "doomed")
     bonus = sum(p.value for p in attacks[1:])
     after = [n for n in flags if n.startswith(("finish-", "lead-"))]
     if after:  # Impending End, Lead to Slaughter: on the target once the attack is done
         game.push(Task("ds_after", fid, 0, after[0]))
-    fx._perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}" if bonus else "")
+    effects_parts._perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}" if bonus else "")
 
 
 def _attacked(game: Game, fid: str) -> list[str]:
     """The targets of ``fid``'s attacks since its action began, in order."""
-    since = fx._events_since(game, "action", fid)
+    since = effects_parts._events_since(game, "action", fid)
     return [args[1] for kind, args in since if kind == "attack" and args[0] == fid]
 
 
@@ -182,7 +183,9 @@ def _lead(game: Game, fid: str, target: Figure, steps: int) -> None:
 @effect("ds-trap-splash")
 def _trap(game: Game, fid: str, ability: Ability) -> None:
     """Detonation: the trap just created also damages every enemy next to it when sprung."""
-    adds = ".".join(p.condition.value for p in fx.parts(ability, "condition") if p.condition is not None)
+    adds = ".".join(
+        p.condition.value for p in effects_parts.parts(ability, "condition") if p.condition is not None
+    )
     game.push(Task("ds_trap_mark", fid, _value(ability, "suffer"), adds or "-"))
 
 
@@ -225,10 +228,12 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
 
 def _summon_retaliate(game: Game, f: Figure) -> int:
     """The Retaliate printed on summon ``f``'s stat line (the Vicious Jackal's), 0 if none."""
-    held = fx.summon_card(game, f)
+    held = effects_summons.summon_card(game, f)
     if held is None:
         return 0
-    return sum(int(n.removeprefix("retaliate-")) for n in fx.flags(held[2]) if n.startswith("retaliate-"))
+    return sum(
+        int(n.removeprefix("retaliate-")) for n in effects_parts.flags(held[2]) if n.startswith("retaliate-")
+    )
 
 
 def _arm_summons(game: Game, owner: str | None) -> None:
@@ -281,14 +286,14 @@ def _expose_now(game: Game, fid: str, ability: Ability) -> None:
 def _attack_all(game: Game, fid: str, ability: Ability) -> None:
     """Darkened Skies, Crashing Wave: attack every enemy within range (adjacent: melee); XP per
     enemy targeted, or per two."""
-    attacks = fx.parts(ability, "attack")
+    attacks = effects_parts.parts(ability, "attack")
     if not attacks:
         return
-    flags = fx.flags(ability)
+    flags = effects_parts.flags(ability)
     per = 2 if "xp-per-2-targets" in flags else 1 if "xp-per-target" in flags else 0
     if per:
         game.push(Task("ds_xp_targets", fid, per))
-    fx._perform_attack(game, fid, msgspec.structs.replace(attacks[0], targets=0))
+    effects_parts._perform_attack(game, fid, msgspec.structs.replace(attacks[0], targets=0))
 
 
 def _run_xp_targets(game: Game, task: Task) -> Decision | None:
@@ -304,7 +309,7 @@ def _run_xp_targets(game: Game, task: Task) -> Decision | None:
 @effect("ds-attack-doomed-any-range")
 def _attack_doomed(game: Game, fid: str, ability: Ability) -> None:
     """Wild Command: an attack on one doomed enemy in sight, whatever its range."""
-    attacks = fx.parts(ability, "attack")
+    attacks = effects_parts.parts(ability, "attack")
     f = game.state.figures.get(fid)
     board = game.board()
     if not attacks or f is None or board is None:
@@ -342,7 +347,7 @@ def _apply_pick_doomed(game: Game, task: Task, choice: Choice) -> None:
     reach = max(2, len(board.hexes))
     distance = proximity(board, me.hex, reach).get(target.hex, reach)
     attack = Ability(kind="attack", value=task.n, range=max(1, distance))
-    fx._perform_attack(game, task.who, attack, f"only={target.id}")
+    effects_parts._perform_attack(game, task.who, attack, f"only={target.id}")
 
 
 @effect("ds-summon-performs")
@@ -379,13 +384,13 @@ def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
     move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
     game.mark_used(task.who)
     game.emit("ally-performs", sid, f"for={task.who}")
-    fx._perform_attack(game, sid, Ability(kind="attack", value=attack, range=reach))
+    effects_parts._perform_attack(game, sid, Ability(kind="attack", value=attack, range=reach))
     game.push(Task("ds_summon_move", sid, move))
 
 
 def _run_summon_move(game: Game, task: Task) -> Decision | None:
     game.pop_task()  # the move first, then the attack pushed beneath it
-    fx._perform_move(game, task.who, Ability(kind="move", value=task.n))
+    effects_parts._perform_move(game, task.who, Ability(kind="move", value=task.n))
     return None
 
 

@@ -41,7 +41,7 @@ import msgspec
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, _half, task_handler
 from delvekit.gloomhaven.engine.registry import (
@@ -129,8 +129,8 @@ def _on(game: Game, target_id: str) -> list[tuple[str, str, Ability]]:
 def _value(a: Ability, kind: str) -> int:
     """The total of ``a``'s parts of ``kind`` (``suffer``: its ``suffer-damage-N`` flags)."""
     if kind == "suffer":
-        return sum(int(n.rsplit("-", 1)[1]) for n in fx.flags(a) if n.startswith("suffer-damage-"))
-    return sum(p.value for p in fx.parts(a, kind))
+        return sum(int(n.rsplit("-", 1)[1]) for n in effects_parts.flags(a) if n.startswith("suffer-damage-"))
+    return sum(p.value for p in effects_parts.parts(a, kind))
 
 
 def _discard(game: Game, cid: str, card: str, why: str) -> None:
@@ -158,7 +158,11 @@ def _doom(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if ch is None or f is None or ch.playing is None:
         return
-    ranks = ("normal", "elite") if "normal-or-elite" in fx.flags(ability) else ("normal", "elite", "boss")
+    ranks = (
+        ("normal", "elite")
+        if "normal-or-elite" in effects_parts.flags(ability)
+        else ("normal", "elite", "boss")
+    )
     enemies = sorted(
         g.id
         for g in game.state.figures.values()
@@ -175,7 +179,7 @@ def _end_others(game: Game, cid: str, card: str, target: str | None) -> None:
     """A doom of ``card`` goes on ``target``: the others end, but with Inescapable Fate active
     one other doom on the same enemy stays (the oldest of two there ends)."""
     ch = game.state.characters[cid]
-    from delvekit.gloomhaven.effects.wordings import _holders
+    from delvekit.gloomhaven.effects.active_area import _holders
 
     two = bool(_holders(game, cid, "ds-two-dooms"))
     placed = {c: t for k, c, t in dooms(game) if k == cid}
@@ -245,7 +249,7 @@ def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
         return 0, 0, 0
     n = 0
     for _, _, a in _on(game, f.id):
-        for flag in fx.flags(a):
+        for flag in effects_parts.flags(a):
             if flag.startswith("weaken-"):
                 n += int(flag.removeprefix("weaken-"))
     if not n:
@@ -263,7 +267,7 @@ def _run_turn(game: Game, task: Task) -> Decision | None:
     if not game.state.scenario_marks:
         return None
     for _, card, a in _on(game, task.who):
-        if "turn-start-damage" in fx.flags(a):
+        if "turn-start-damage" in effects_parts.flags(a):
             game.suffer_damage(task.who, _value(a, "suffer"), f"doom-{card}")
     return None
 
@@ -275,7 +279,7 @@ def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
     if amount <= 0 or not game.state.scenario_marks:
         return False
     for cid, card, a in _on(game, f.id):
-        if "on-damage-heal-self" in fx.flags(a) and cid in game.state.figures:
+        if "on-damage-heal-self" in effects_parts.flags(a) and cid in game.state.figures:
             game.emit("doom-heal", cid, card)
             game.heal(cid, _value(a, "heal"))
     return False
@@ -293,7 +297,7 @@ def _died(game: Game, dead: Figure) -> None:
     if not on:
         return
     st = game.state
-    from delvekit.gloomhaven.effects.wordings import _holders, _spend
+    from delvekit.gloomhaven.effects.active_area import _holders, _spend
 
     for cid in sorted({c for c, _, _ in on}):
         me = st.figures.get(cid)
@@ -306,16 +310,16 @@ def _died(game: Game, dead: Figure) -> None:
         for card, a in mine:
             game.emit("doom-death", dead.id, f"card={card}")
             _death_effect(game, me, dead, card, a)
-            flags = fx.flags(a)
+            flags = effects_parts.flags(a)
             momentum = max(
                 [momentum, *(int(x.rsplit("-", 1)[1]) for x in flags if x.startswith("transfer-on-death-"))]
             )
         for i, held in reversed(_holders(game, cid, "ds-doomed-dies")):  # Rain of Arrows
-            attacks = fx.parts(held, "attack")
+            attacks = effects_parts.parts(held, "attack")
             if attacks:
                 game.emit("doom-attack", cid, st.characters[cid].active[i].card)
                 _spend(game, cid, i)
-                fx._perform_attack(game, cid, attacks[0])
+                effects_parts._perform_attack(game, cid, attacks[0])
         cards = [card for card, _ in mine]
         if momentum:  # Rising Momentum: every doom on it moves on, no slot spent
             others = _within(game, me, dead.hex, momentum)
@@ -333,7 +337,7 @@ def _died(game: Game, dead: Figure) -> None:
 
 def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -> None:
     st, board, cid = game.state, game.board(), me.id
-    flags = set(fx.flags(a))
+    flags = set(effects_parts.flags(a))
     if "on-death-heal-self" in flags:
         game.heal(cid, _value(a, "heal"))
     if "on-death-heal-party" in flags:  # Nature's Hunger: you and every ally
@@ -341,9 +345,9 @@ def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -
             if g.kind in ("character", "summon") and not actions._hostile(me, g):
                 game.heal(g.id, _value(a, "heal"))
     if "on-death-attack" in flags:  # Darkened Skies
-        attack = fx.parts(a, "attack")[0]
+        attack = effects_parts.parts(a, "attack")[0]
         n = next((int(x.removeprefix("target-")) for x in flags if x.startswith("target-")), 1)
-        fx._perform_attack(game, cid, msgspec.structs.replace(attack, targets=n))
+        effects_parts._perform_attack(game, cid, msgspec.structs.replace(attack, targets=n))
     if "on-death-move-there" in flags and st.figure_at(dead.hex) is None:
         me.hex = dead.hex
         game.emit("moved", cid, actions.hex_token(dead.hex), "doom")
@@ -364,7 +368,9 @@ def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -
 
 
 def _reach(held: Ability) -> int:
-    return next((int(n.removeprefix("range-")) for n in fx.flags(held) if n.startswith("range-")), 2)
+    return next(
+        (int(n.removeprefix("range-")) for n in effects_parts.flags(held) if n.startswith("range-")), 2
+    )
 
 
 def _within(game: Game, me: Figure, h: tuple[int, int], reach: int) -> list[str]:
@@ -403,7 +409,7 @@ def _apply_transfer(game: Game, task: Task, choice: Choice) -> None:
         return
     _move_dooms(game, task.who, cards.split(","), choice.args[0])
     if pay == "slot":
-        from delvekit.gloomhaven.effects.wordings import _holders, _spend
+        from delvekit.gloomhaven.effects.active_area import _holders, _spend
 
         held = _holders(game, task.who, "ds-transfer")
         if held:
@@ -495,11 +501,11 @@ def _countdown(game: Game, cid: str) -> None:
     ch = st.characters.get(cid)
     if ch is None or st.scenario_marks.get(f"dsfate|{cid}") == st.round:
         return
-    from delvekit.gloomhaven.effects.wordings import _spend
+    from delvekit.gloomhaven.effects.active_area import _spend
 
     for c, card, tid in dooms(game):
         a = _doom_of(game, cid, card) if c == cid else None
-        if a is None or "countdown" not in fx.flags(a):
+        if a is None or "countdown" not in effects_parts.flags(a):
             continue
         placed = st.scenario_marks.get(f"{_DOOM}{cid}|{card}|{tid}", st.round)
         index = next((i for i, x in enumerate(ch.active) if x.card == card), None)
@@ -524,7 +530,7 @@ def _countdown(game: Game, cid: str) -> None:
 def _expose(game: Game) -> None:
     """Expose: while a character holds it, no enemy keeps Invisible (stripped as turns start)."""
     st = game.state
-    from delvekit.gloomhaven.effects.wordings import _holders
+    from delvekit.gloomhaven.effects.active_area import _holders
 
     holders = [cid for cid in _stalkers(game) if _holders(game, cid, "ds-expose")]
     for cid in holders:

@@ -84,9 +84,9 @@ def augment_consumption(game: Game, f: Figure, ability: Ability, extras: str) ->
     tokens = [t for t in extras.split(",") if t]
     if any(t.startswith("augc=") for t in tokens):
         return None
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
 
-    own = effects_classes.attack_consumption(game, f)  # Weapon of Purity
+    own = effects_active_area.attack_consumption(game, f)  # Weapon of Purity
     if own is not None:
         return own
     owner = _augment_owner(game, f, ability, tokens)
@@ -374,9 +374,7 @@ def _turn_enemy(game: Game, fid: str, ability: Ability) -> None:
     enemies = [
         g
         for g in game.state.figures.values()
-        if g.kind == "monster"
-        and g.rank in ("normal", "elite")
-        and Condition.INVISIBLE not in g.conditions
+        if g.kind == "monster" and g.rank in ("normal", "elite") and Condition.INVISIBLE not in g.conditions
     ]
     _offer_pick(game, fid, "turn", ability, enemies)
 

@@ -39,7 +39,7 @@ import msgspec
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.classes.plagueherald_poison import _poisoned_enemies, _suffer
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -57,7 +57,9 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
 
 def flying(game: Game, fid: str) -> bool:
     """Winged Congregation: ``fid`` flies while the card is in its active area."""
-    return any(fx._named_in(half, "ph-flying") for _, _, half in fx._active_halves(game, fid))
+    return any(
+        effects_parts._named_in(half, "ph-flying") for _, _, half in effects_parts._active_halves(game, fid)
+    )
 
 
 @effect("ph-range-minus")
@@ -69,9 +71,9 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
     """Grasping Vermin: −R range on each ranged attack of ``fid`` while the card is active (our
     reading: a ranged attack keeps at least Range 1)."""
     minus = sum(
-        fx.flag_number(a, "range-", 0)
-        for _, _, half in fx._active_halves(game, fid)
-        for a in fx._named_in(half, "ph-range-minus")
+        effects_parts.flag_number(a, "range-", 0)
+        for _, _, half in effects_parts._active_halves(game, fid)
+        for a in effects_parts._named_in(half, "ph-range-minus")
     )
     if not minus or ability.range <= 0:
         return ability
@@ -83,21 +85,21 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
 
 
 def _spread(game: Game, fid: str) -> Ability | None:
-    halves = fx._active_halves(game, fid)
-    held = [a for _, _, half in halves for a in fx._named_in(half, "ph-spread-the-plague")]
+    halves = effects_parts._active_halves(game, fid)
+    held = [a for _, _, half in halves for a in effects_parts._named_in(half, "ph-spread-the-plague")]
     return held[0] if held else None
 
 
 def _spread_answer(game: Game, fid: str) -> str | None:
     """``paid`` / ``declined`` when asked during this attack action (card half) already."""
-    for kind, args in fx._events_since(game, "action", fid):
+    for kind, args in effects_parts._events_since(game, "action", fid):
         if kind == "ph-spread" and args and args[0] == fid:
             return args[1]
     return None
 
 
 def _spread_allies(game: Game, f: Figure, held: Ability) -> list[str]:
-    reach = fx.flag_number(held, "range-", 2)
+    reach = effects_parts.flag_number(held, "range-", 2)
     return sorted(g.id for g in actions.targets(game, f, reach, allies=True) if g.id != f.id)
 
 
@@ -154,7 +156,7 @@ def _apply_spread(game: Game, task: Task, choice: Choice) -> None:
 task_handler("ph_spread", _run_spread, _apply_spread)
 
 
-def strike_extra(game: Game, f: Figure, ability: Ability, out: fx.StrikeBonus) -> None:
+def strike_extra(game: Game, f: Figure, ability: Ability, out: effects_parts.StrikeBonus) -> None:
     """What the Plagueherald's cards add to one attack: Spread the Plague's +1 on every attack of
     an action it was paid for; Convert the Flock's +N this round; Grim Bargain's doubling of the
     first attack action of the round after it (the attack's value with the bonuses before it)."""
@@ -170,7 +172,9 @@ def strike_extra(game: Game, f: Figure, ability: Ability, out: fx.StrikeBonus) -
         out.attack += flock
         out.why.append(f"convert-the-flock+{flock}")
     if _double_pending(game, f.id):
-        if not any(k == "ph-doubled" and a[0] == f.id for k, a in fx._events_since(game, "action", f.id)):
+        if not any(
+            k == "ph-doubled" and a[0] == f.id for k, a in effects_parts._events_since(game, "action", f.id)
+        ):
             game.emit("ph-doubled", f.id)
         extra = ability.value + out.attack
         out.attack += extra
@@ -185,9 +189,15 @@ def move_ended(game: Game, f: Figure) -> None:
     (asked after Epidemic's poison), then Epidemic poisons every ally and enemy adjacent to it."""
     if f.kind != "character":
         return
-    if any(fx._named_in(half, "ph-sacrifice-on-move") for _, _, half in fx._active_halves(game, f.id)):
+    if any(
+        effects_parts._named_in(half, "ph-sacrifice-on-move")
+        for _, _, half in effects_parts._active_halves(game, f.id)
+    ):
         game.push(Task("ph_sacrifice", f.id))
-    if not any(fx._named_in(half, "ph-poison-after-move") for _, _, half in fx._active_halves(game, f.id)):
+    if not any(
+        effects_parts._named_in(half, "ph-poison-after-move")
+        for _, _, half in effects_parts._active_halves(game, f.id)
+    ):
         return
     board = game.board()
     if board is None:
@@ -203,9 +213,13 @@ def move_ended(game: Game, f: Figure) -> None:
 
 
 def _flock_bonus(game: Game, fid: str) -> int:
-    if not fx._in_play(game, "ph-hurt-poisoned-allies"):
+    if not effects_parts._in_play(game, "ph-hurt-poisoned-allies"):
         return 0
-    return sum(int(args[1]) for kind, args in fx._this_round(game) if kind == "ph-flock" and args[0] == fid)
+    return sum(
+        int(args[1])
+        for kind, args in effects_parts._this_round(game)
+        if kind == "ph-flock" and args[0] == fid
+    )
 
 
 # ------------------------------------------------ Grim Bargain
@@ -214,11 +228,16 @@ def _flock_bonus(game: Game, fid: str) -> int:
 def _double_pending(game: Game, fid: str) -> bool:
     """Grim Bargain's bottom is active and no attack action of this round has used it yet
     (the one using it is the current one)."""
-    if not any(fx._named_in(half, "ph-double-next-attack") for _, _, half in fx._active_halves(game, fid)):
+    if not any(
+        effects_parts._named_in(half, "ph-double-next-attack")
+        for _, _, half in effects_parts._active_halves(game, fid)
+    ):
         return False
-    since_action = fx._events_since(game, "action", fid)
+    since_action = effects_parts._events_since(game, "action", fid)
     used_now = any(kind == "ph-doubled" and args[0] == fid for kind, args in since_action)
-    used_before = any(kind == "ph-doubled" and args[0] == fid for kind, args in fx._this_round(game))
+    used_before = any(
+        kind == "ph-doubled" and args[0] == fid for kind, args in effects_parts._this_round(game)
+    )
     return used_now or not used_before
 
 
@@ -233,8 +252,8 @@ def _double_next(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _bargain(game: Game, fid: str) -> tuple[int, Ability] | None:
-    for i, _, half in fx._active_halves(game, fid):
-        for a in fx._named_in(half, "ph-curse-ally-for-targets"):
+    for i, _, half in effects_parts._active_halves(game, fid):
+        for a in effects_parts._named_in(half, "ph-curse-ally-for-targets"):
             return i, a
     return None
 
@@ -247,9 +266,14 @@ def ask_before_attack(game: Game, f: Figure) -> bool:
     held = _bargain(game, f.id)
     if held is None:
         return False
-    if any(kind == "ph-bargain" and args[0] == f.id for kind, args in fx._events_since(game, "action", f.id)):
+    if any(
+        kind == "ph-bargain" and args[0] == f.id
+        for kind, args in effects_parts._events_since(game, "action", f.id)
+    ):
         return False
-    allies = sorted(g.id for g in actions.targets(game, f, fx.flag_number(held[1], "range-", 2), allies=True))
+    allies = sorted(
+        g.id for g in actions.targets(game, f, effects_parts.flag_number(held[1], "range-", 2), allies=True)
+    )
     if not allies:
         return False
     game.push(Task("ph_bargain", f.id, 0, ";".join(allies)))
@@ -267,7 +291,7 @@ def _apply_bargain(game: Game, task: Task, choice: Choice) -> None:
         game.emit("ph-bargain", task.who, "declined")
         return
     index, ability = held
-    more = fx.flag_number(ability, "target-", 2)
+    more = effects_parts.flag_number(ability, "target-", 2)
     agenda = game.state.agenda
     below = agenda[-1] if agenda else None
     if below is None or below.kind != "attack" or below.who != task.who:
@@ -283,9 +307,9 @@ def _apply_bargain(game: Game, task: Task, choice: Choice) -> None:
     )
     game.emit("ph-bargain", task.who, "paid", choice.args[0], f"targets+{more}")
     game.add_modifier_card(choice.args[0], "curse")
-    from delvekit.gloomhaven.effects import wordings as effects_classes  # the use slot and its XP
+    from delvekit.gloomhaven.effects import active_area as effects_active_area  # the use slot and its XP
 
-    effects_classes._spend(game, task.who, index)
+    effects_active_area._spend(game, task.who, index)
 
 
 task_handler("ph_bargain", _run_bargain, _apply_bargain)
@@ -318,15 +342,15 @@ def _apply_sacrifice(game: Game, task: Task, choice: Choice) -> None:
         return
     held = [
         a
-        for _, _, half in fx._active_halves(game, task.who)
-        for a in fx._named_in(half, "ph-sacrifice-on-move")
+        for _, _, half in effects_parts._active_halves(game, task.who)
+        for a in effects_parts._named_in(half, "ph-sacrifice-on-move")
     ]
     if not held:
         return
     game.emit("ph-sacrifice", task.who, choice.args[0])
     # pushed last runs first: the enemy's damage, then the Plagueherald's own
     game.suffer_damage(task.who, _suffer(held[0]), "willing-sacrifice")
-    game.suffer_damage(choice.args[0], fx.flag_number(held[0], "deal-", 3), "willing-sacrifice")
+    game.suffer_damage(choice.args[0], effects_parts.flag_number(held[0], "deal-", 3), "willing-sacrifice")
 
 
 task_handler("ph_sacrifice", _run_sacrifice, _apply_sacrifice)
@@ -341,7 +365,7 @@ def monster_attacked(game: Game, f: Figure, cards: list[str]) -> None:
         holder = game.state.figures.get(cid)
         if holder is None or not actions._hostile(holder, f):  # an enemy of the card's owner only
             continue
-        for _, _, half in fx._active_halves(game, cid):
-            for a in fx._named_in(half, "ph-curse-backfires"):
+        for _, _, half in effects_parts._active_halves(game, cid):
+            for a in effects_parts._named_in(half, "ph-curse-backfires"):
                 game.emit("bonus", cid, "ph-curse-backfires", f.id)
                 game.suffer_damage(f.id, _suffer(a), "baneful-hex")

@@ -49,7 +49,7 @@ import msgspec
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.hexes import neighbours
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -62,7 +62,7 @@ from delvekit.gloomhaven.model.elements import Element
 
 def _suffer(ability: Ability) -> int:
     """The damage a ``suffer-damage`` part says (a flag ``suffer-damage-N`` or a ``suffer``)."""
-    return sum(p.value for p in ability.then if p.kind == "suffer") + fx.flag_number(
+    return sum(p.value for p in ability.then if p.kind == "suffer") + effects_parts.flag_number(
         ability, "suffer-damage-"
     )
 
@@ -325,7 +325,7 @@ def _run_around_target(game: Game, task: Task) -> Decision | None:
     board = game.board()
     if f is None or board is None:
         return None
-    since = fx._events_since(game, "ph-attack-start", task.who)
+    since = effects_parts._events_since(game, "ph-attack-start", task.who)
     hit = [args[1] for kind, args in since if kind == "attack" and args[0] == task.who]
     if not hit:
         return None

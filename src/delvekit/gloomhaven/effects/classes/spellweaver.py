@@ -46,9 +46,12 @@ import msgspec
 from delvekit.core.hexes import Hex, line
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.content import monster_traits
-from delvekit.gloomhaven.effects import wordings as cls
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import active_area as effects_active_area
+from delvekit.gloomhaven.effects import allies as effects_allies
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import picks as effects_picks
+from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.effects.classes.spellweaver_area import (
     _attack,
     _attack_room,
@@ -56,14 +59,12 @@ from delvekit.gloomhaven.effects.classes.spellweaver_area import (
     _plus,
     _suffer,
 )
-from delvekit.gloomhaven.effects.classes.spellweaver_area import room_of as room_of
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
 
 # ------------------------------------------------------- optional consumption
@@ -71,18 +72,18 @@ from delvekit.gloomhaven.model.elements import Element
 
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then finish the effect."""
-    if cls._offer(game, cls._split(ability)[1]):
+    if effects_consume._offer(game, effects_consume._split(ability)[1]):
         game.push(Task("sw_consume", fid, 0, str(ability)))
         return
     _finish(game, fid, ability, paid=False)
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    return cls.consume_offer(game, task, _finish)
+    return effects_consume.consume_offer(game, task, _finish)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
-    cls.consume_answer(game, task, choice, _finish)
+    effects_consume.consume_answer(game, task, choice, _finish)
 
 
 @effect(
@@ -114,18 +115,18 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         return
     base, bought = _paid_parts(ability, paid)
     if ability.note != "attack-splash":  # Living Torch: XP only with the damage dealt
-        cls._gain_xp(game, fid, bought)
+        effects_consume._gain_xp(game, fid, bought)
     note = ability.note
     if note == "bonus-consume":
         _bonus(game, f, base, bought)
     elif note == "next-attacks-bonus-consume":
         game.emit("bonus", fid, note, f"paid={int(paid)}")
     elif note == "curse-or-kill":
-        reach = cls._number(base, "range-", 1)
+        reach = effects_consume._number(base, "range-", 1)
         ids = sorted(g.id for g in actions.targets(game, f, reach))
         _pick(game, fid, "curse-kill" if paid else "curse", ids, "")
     elif note == "heal-half-max":
-        ids = [i for i in cls._allies_in(game, f, "affects-ally")[0] if i != fid]
+        ids = [i for i in effects_allies._allies_in(game, f, "affects-ally")[0] if i != fid]
         _pick(game, fid, "heal-full" if paid else "heal-half", ids, "")
     elif note == "attack-splash":
         attack = _attack(base)
@@ -134,8 +135,8 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         _pick(game, fid, "splash", ids, f"{attack}^{rider}")
     elif note == "attack-consume-targets":
         attack = _attack(base)
-        more = cls._number(bought, "target-", attack.targets)
-        fx._perform_attack(game, fid, msgspec.structs.replace(attack, targets=more))
+        more = effects_consume._number(bought, "target-", attack.targets)
+        effects_parts._perform_attack(game, fid, msgspec.structs.replace(attack, targets=more))
     elif note == "next-attack-kills-normal":
         if paid:
             game.emit("kill-normal-this-action", fid)
@@ -158,11 +159,11 @@ def _bonus(game: Game, f: Figure, base: list[Ability], bought: list[Ability]) ->
         if p.kind == "shield":
             game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "shield")))
         elif p.kind == "loot":
-            cap = cls._number(base, "loot-cap-", 0)
+            cap = effects_consume._number(base, "loot-cap-", 0)
             _loot(game, f, p.value + _plus(bought, "loot"), cap)
     moves = [p for p in base if p.kind == "move"]
     for p in reversed(moves):  # the move last on the stack runs first
-        jump = p.jump or "jump" in cls._flags(base)
+        jump = p.jump or "jump" in effects_consume._flags(base)
         game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "move"), jump=jump))
 
 
@@ -228,7 +229,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         return
     game.mark_used(task.who)
     if purpose == "curse-kill" and target.kind == "monster" and target.rank == "normal":
-        fx._kill(game, task.who, tid)
+        effects_picks._kill(game, task.who, tid)
     elif purpose in ("curse", "curse-kill"):
         game.add_modifier_card(tid, "curse")
     elif purpose in ("heal-half", "heal-full"):
@@ -287,7 +288,7 @@ def _run_splash(game: Game, task: Task) -> Decision | None:
         return None
     centre = actions.parse_hex(token)
     bought = list(Ability.parse(rider).then)
-    cls._gain_xp(game, task.who, bought)
+    effects_consume._gain_xp(game, task.who, bought)
     damage = _suffer(bought)
     near = sorted(
         g.id
@@ -314,20 +315,20 @@ def _paid(game: Game, cid: str) -> bool:
 
 
 def _next_bonus(game: Game, cid: str, a: Ability) -> int:
-    base, _, bought = cls._split(a)
+    base, _, bought = effects_consume._split(a)
     chosen = bought if _paid(game, cid) else base
     return sum(p.value for p in chosen if p.kind == "attack")
 
 
-def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
+def strike_extra(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     """Crackling Air: +1 (+2 when paid) on each of the next attacks, one use slot each; each
     target of an attack ability is a separate attack (rules §6.3), so Fire Orbs' three targets
     take three slots (the bonus stops when the last one is gone)."""
     if f.id not in game.state.characters:
         return
-    for i, a in reversed(cls._holders(game, f.id, NEXT_ATTACKS)):
+    for i, a in reversed(effects_active_area._holders(game, f.id, NEXT_ATTACKS)):
         n = _next_bonus(game, f.id, a)
-        cls._spend(game, f.id, i)
+        effects_active_area._spend(game, f.id, i)
         out.attack += n
         out.why.append(f"next-attacks+{n}")
 
@@ -336,10 +337,10 @@ def kills_instead(game: Game, f: Figure, target: Figure) -> bool:
     """Black Hole: dark consumed for this action's attack, a normal target is killed instead."""
     if f.kind != "character" or target.kind != "monster" or target.rank != "normal":
         return False
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts._events_since(game, "action", f.id)
     if not any(kind == "kill-normal-this-action" and args[0] == f.id for kind, args in since):
         return False
-    fx._kill(game, f.id, target.id)
+    effects_picks._kill(game, f.id, target.id)
     return True
 
 
@@ -361,17 +362,17 @@ def negated(game: Game, task: Task) -> bool:
     damage task, which it pops."""
     if task.text != "attack" or task.who not in game.state.characters:
         return False
-    holders = cls._holders(game, task.who, COLD_FRONT)
+    holders = effects_active_area._holders(game, task.who, COLD_FRONT)
     if not holders:
         return False
     i, a = holders[0]
     card = game.state.characters[task.who].active[i].card
     game.pop_task()
     game.emit("negated", task.who, task.n, task.text, f"by={card}")
-    cls._spend(game, task.who, i)
+    effects_active_area._spend(game, task.who, i)
     f = game.state.figures[task.who]
     agenda = game.state.agenda
-    for r in fx.parts(a, "retaliate"):
+    for r in effects_parts.parts(a, "retaliate"):
         f.retaliate_far = (*f.retaliate_far, (r.value, max(1, r.range)))
         game.emit("bonus", task.who, "retaliate", r.value, f"range={r.range}", "attacked")
         # beneath the attack's after-effects (the next task), which check the retaliation
@@ -417,26 +418,20 @@ def summon_died(game: Game, f: Figure) -> None:
     """A summon with an "on death: Attack N every adjacent enemy" line (the Burning Avatar) makes
     that attack as it dies: its owner's modifier deck, no retaliation (the attacker is gone).
     Called before its card leaves the active area."""
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     board = game.board()
     owner = game.state.figures.get(f.owner) if f.owner is not None else None
     if found is None or board is None or owner is None or f.owner is None:
         return
-    value = fx.flag_number(found[2], "ondeath-attack-")
+    value = effects_parts.flag_number(found[2], "ondeath-attack-")
     if not value:
         return
     for g in sorted(game.state.figures.values(), key=lambda g: g.id):
         if not actions._hostile(owner, g) or not board.adjacent(f.hex, g.hex) or g.kind == "objective":
             continue
-        poisoned = Condition.POISON in g.conditions
-        hindered = monster_traits.hinders_attackers(game, g)  # the Night Demon's stat card
-        draw = game.draw_modifiers(f.owner, attack=value + poisoned, disadvantage=hindered)
-        result = resolve_attack(
-            value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0
-        )
-        game.emit("attack", f.id, g.id, f"value={result.value}", f"damage={result.damage}", "on-death")
-        if result.damage:
-            game.lose_hp(g, result.damage, "attack")
+        damage = effects_summons.death_strike(game, f, f.owner, g, value)
+        if damage:
+            game.lose_hp(g, damage, "attack")
 
 
 task_handler("sw_consume", _run_consume, _apply_consume)

@@ -20,8 +20,9 @@ import msgspec
 from delvekit.core.hexes import Hex, distance, neighbours
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings as cls
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import allies as effects_allies
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -34,12 +35,12 @@ from delvekit.gloomhaven.model.conditions import Condition
 
 def _plus(items: list[Ability], kind: str) -> int:
     """The sum of the ``KIND-plus-N`` flags among ``items``."""
-    return cls._total(items, f"{kind}-plus-")
+    return effects_consume._total(items, f"{kind}-plus-")
 
 
 def _suffer(items: list[Ability]) -> int:
     """The damage a ``suffer-damage`` part says."""
-    return sum(p.value for p in items if p.kind == "suffer") + cls._total(items, "suffer-damage-")
+    return sum(p.value for p in items if p.kind == "suffer") + effects_consume._total(items, "suffer-damage-")
 
 
 def _attack(items: list[Ability]) -> Ability:
@@ -53,7 +54,7 @@ def _attack(items: list[Ability]) -> Ability:
 
 def _paid_parts(ability: Ability, paid: bool) -> tuple[list[Ability], list[Ability]]:
     """(the base parts, what the consumption bought — empty when not paid)."""
-    base, _, bought = cls._split(ability)
+    base, _, bought = effects_consume._split(ability)
     return base, bought if paid else []
 
 
@@ -63,9 +64,9 @@ def _xp_per_target_or_kill(game: Game, fid: str, ability: Ability) -> None:
     ch = game.state.characters.get(fid)
     if ch is None:
         return
-    since = fx._events_since(game, "action", fid)
+    since = effects_parts._events_since(game, "action", fid)
     hit = {args[1] for kind, args in since if kind in ("attack", "kill") and args[0] == fid}
-    gain = len(hit) * sum(p.value for p in fx.parts(ability, "xp"))
+    gain = len(hit) * sum(p.value for p in effects_parts.parts(ability, "xp"))
     if gain:
         ch.xp += gain
         game.emit("xp", fid, gain)
@@ -77,9 +78,9 @@ def _retaliate_allies(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-self")
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-self")
     retaliate = next(p for p in ability.then if p.kind == "retaliate")
-    for rid in cls._allies_in(game, f, who)[0]:
+    for rid in effects_allies._allies_in(game, f, who)[0]:
         g = game.state.figures.get(rid)
         if g is None:
             continue
@@ -158,7 +159,7 @@ def _pull_toward_hex(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    reach = fx.flag_number(ability, "range-", 1)
+    reach = effects_parts.flag_number(ability, "range-", 1)
     near = proximity(board, f.hex, reach)
     hexes = sorted(h for h, d in near.items() if d <= reach and not board.is_wall(h))
     game.push(
