@@ -1,6 +1,6 @@
 """Golden tests for the Quartermaster's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects.wordings`), one per card and rule, with the real cards and items
-of the content pack on an open arena and +0-only modifier decks."""
+(the shared wordings of :mod:`delvekit.gloomhaven.effects`), one per card and rule, with the real
+cards and items of the content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 

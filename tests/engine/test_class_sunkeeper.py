@@ -1,5 +1,5 @@
 """Golden tests for the Sunkeeper's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects.wordings`), one per card and rule, with the real cards of the
+(the shared wordings of :mod:`delvekit.gloomhaven.effects`), one per card and rule, with the real cards of the
 content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations

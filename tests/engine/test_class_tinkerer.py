@@ -1,6 +1,6 @@
 """Golden tests for the Tinkerer's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects.wordings` and the ally bonus of
-:mod:`delvekit.gloomhaven.effects.classes.brute_mindthief`), one per card and rule, with the real cards of the
+(:mod:`delvekit.gloomhaven.effects.ally_picks` and its neighbours, and the ally bonus of
+:mod:`delvekit.gloomhaven.effects.strike`), one per card and rule, with the real cards of the
 content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations

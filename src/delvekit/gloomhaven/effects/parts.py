@@ -112,7 +112,7 @@ def _perform_move(game: Game, fid: str, move: Ability) -> None:
     game.push(Task("move", fid, move.value, f"0/{'jump' if move.jump else 'walk'}/s"))
 
 
-# ------------------------------------------------- enemies moved through
+# ------------------------------------------------- enemies moved through, adjacent
 
 
 def _moved_through(game: Game, f: Figure) -> list[Figure]:
@@ -129,6 +129,9 @@ def _moved_through(game: Game, f: Figure) -> list[Figure]:
 
 def _adjacent_enemies(game: Game, f: Figure) -> list[Figure]:
     return [g for g in actions.targets(game, f, 0)]
+
+
+# ------------------------------------------------------ one attack's bonuses
 
 
 class StrikeBonus:
@@ -151,7 +154,7 @@ class StrikeBonus:
         self.xp = 0
 
 
-# ------------------------------------------------------------------- kill
+# ------------------------------------------------------ in reach, picking one
 
 
 def _in_reach(game: Game, f: Figure, reach: int, candidates: list[Figure]) -> list[Figure]:
@@ -183,7 +186,7 @@ def _offer_pick(game: Game, fid: str, kind: str, ability: Ability, candidates: l
     game.push(Task("fx_pick", fid, 0, f"{kind}|{';'.join(found)}|{ability}"))
 
 
-# ----------------------------------------------------------------- summons
+# ---------------------------------------------------------------- empty hexes
 
 
 def _empty_adjacent(game: Game, f: Figure) -> list[Hex]:

@@ -43,7 +43,7 @@ needed, never the same element twice).
 
 A bought ``kill-normal`` (Vengeance) kills every normal target of the attack instead (the
 Spellweaver's Black Hole event). Formless Power's bottom is ``consume-on-attack`` with any
-element, performed by :mod:`~delvekit.gloomhaven.effects.wordings` (every Strong or Waning
+element, performed by :mod:`~delvekit.gloomhaven.effects.active_area` (every Strong or Waning
 element offered once per attack action).
 """
 

@@ -38,7 +38,7 @@ Effects that act from the active area (performing them only says so): ``next-att
 Spring the Trap) and ``attacks-gain`` (every attack, or every one on a matching target: Duelist's
 Advance, Flurry of Blades, Crippling Poison, Watch It Burn). ``double`` doubles the attack's value
 with its other bonuses, before the modifier card. The engine asks :func:`strike_extra` for every
-attack of a character (from :func:`~delvekit.gloomhaven.effects.classes.brute_mindthief.strike_bonus`).
+attack of a character (from :func:`~delvekit.gloomhaven.effects.strike.strike_bonus`).
 """
 
 from __future__ import annotations
