@@ -2,14 +2,14 @@
 
 ``affects-self``, ``affects-ally``, ``affects-allies-adjacent``, ``affects-self-allies-range-3``,
 ``affects-summons`` ... name the performer, its allies next to it or within range, or one ally
-the player picks (:func:`_allies_in`); :func:`_give` hands one of them a heal, shield,
+the player picks (:func:`allies_named`); :func:`give_parts` hands one of them a heal, shield,
 retaliate, condition, bless, curse or damage.
 """
 
 from __future__ import annotations
 
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.consume import _total
+from delvekit.gloomhaven.effects.consume import flag_total
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
@@ -18,7 +18,7 @@ from delvekit.gloomhaven.model.abilities import Ability
 # ----------------------------------------------------------------- allies
 
 
-def _allies_in(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
+def allies_named(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
     """(candidates, pick one) for an ``affects-`` flag: every figure named, or the figures
     the player picks one of."""
     st = game.state
@@ -33,9 +33,9 @@ def _allies_in(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
     with_self = kind.startswith("self-")
     kind = kind.removeprefix("self-or-").removeprefix("self-")
     if kind.endswith("adjacent"):
-        found = effects_parts._in_reach(game, f, 1, friends)
+        found = effects_parts.figures_in_reach(game, f, 1, friends)
     elif reach:
-        found = effects_parts._in_reach(game, f, reach, friends)
+        found = effects_parts.figures_in_reach(game, f, reach, friends)
     else:
         found = friends
     if kind.startswith("summons"):  # the Summoner's "your summoned allies"
@@ -46,14 +46,14 @@ def _allies_in(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
     return ids, kind in ("ally", "ally-adjacent") or who.startswith("affects-self-or-")
 
 
-def _give(game: Game, fid: str, rid: str, items: list[Ability]) -> None:
+def give_parts(game: Game, fid: str, rid: str, items: list[Ability]) -> None:
     """One ally (or the performer) receives the parts."""
     target = game.state.figures.get(rid)
     if target is None:
         return
     for p in items:
         if p.kind == "heal":
-            game.heal(rid, p.value + _total(items, "heal-plus-"))
+            game.heal(rid, p.value + flag_total(items, "heal-plus-"))
         elif p.kind == "shield":
             target.shield_bonus += p.value
             game.emit("bonus", rid, "shield", p.value, f"by={fid}")

@@ -28,18 +28,18 @@ import msgspec
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.active_area import heal_bonus
-from delvekit.gloomhaven.effects.allies import _allies_in, _give
+from delvekit.gloomhaven.effects.allies import allies_named, give_parts
 from delvekit.gloomhaven.effects.classes import mindthief as effects_mindthief
 from delvekit.gloomhaven.effects.consume import (
-    _effective,
-    _flags,
-    _gain_xp,
-    _number,
-    _offer,
-    _split,
-    _total,
     consume_answer,
+    consume_choices,
     consume_offer,
+    effective_parts,
+    flag_total,
+    flag_value,
+    gain_parts_xp,
+    part_flags,
+    split_consumption,
 )
 from delvekit.gloomhaven.effects.recovery import _recovers, _start_recovery
 from delvekit.gloomhaven.effects.refresh import _refresh_for
@@ -57,7 +57,7 @@ from delvekit.gloomhaven.model.elements import Element
 @effect("to-allies", "ally-recovers", "move-consumes", "ally-performs-consumes")
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then perform."""
-    if _offer(game, _split(ability)[1]):
+    if consume_choices(game, split_consumption(ability)[1]):
         game.push(Task("cls_consume", fid, 0, str(ability)))
         return
     _finish(game, fid, ability, paid=False)
@@ -72,19 +72,19 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
 
 
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
-    items = _effective(ability, paid)
+    items = effective_parts(ability, paid)
     if paid:
-        bought = _split(ability)[2]
-        _gain_xp(game, fid, bought)
-        for note in _flags(bought):
+        bought = split_consumption(ability)[2]
+        gain_parts_xp(game, fid, bought)
+        for note in part_flags(bought):
             if note.startswith("infuse-"):  # Burning Flash: any element for +1 heal and light
                 game.infuse(Element.parse(note.removeprefix("infuse-")))
     if ability.note == "to-allies":
         _to_allies(game, fid, items)
     elif ability.note == "ally-performs-consumes":
         f = game.state.figures.get(fid)
-        who = next((n for n in _flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
-        ids = [i for i in _allies_in(game, f, who)[0] if i != fid] if f is not None else []
+        who = next((n for n in part_flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
+        ids = [i for i in allies_named(game, f, who)[0] if i != fid] if f is not None else []
         if not ids:
             game.emit("no-target", fid)
             return
@@ -92,7 +92,7 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         game.push(Task("cls_pick", fid, 1, f"ally-attack|{';'.join(ids)}|{text}"))
     elif ability.note == "move-consumes":
         move = next(p for p in items if p.kind == "move")
-        extra = _total(items, "move-plus-") - _total(items, "move-minus-")
+        extra = flag_total(items, "move-plus-") - flag_total(items, "move-minus-")
         game.perform(fid, msgspec.structs.replace(move, value=max(0, move.value + extra)))
     else:
         _recovers(game, fid, items)
@@ -100,10 +100,10 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
 
 def _to_allies(game: Game, fid: str, items: list[Ability]) -> None:
     f = game.state.figures.get(fid)
-    who = next((n for n in _flags(items) if n.startswith("affects-")), "affects-self")
+    who = next((n for n in part_flags(items) if n.startswith("affects-")), "affects-self")
     if f is None:
         return
-    ids, pick = _allies_in(game, f, who)
+    ids, pick = allies_named(game, f, who)
     if not ids:
         game.emit("no-target", fid)
         return
@@ -112,11 +112,11 @@ def _to_allies(game: Game, fid: str, items: list[Ability]) -> None:
         items = [*items, *([Ability(kind="custom", note=f"heal-plus-{extra}")] if extra else [])]
     text = str(Ability(kind="custom", note="to-allies", then=tuple(items)))
     if pick:
-        count = _number(items, "target-", 1)
+        count = flag_value(items, "target-", 1)
         game.push(Task("cls_pick", fid, count, f"give|{';'.join(ids)}|{text}"))
         return
     for rid in ids:
-        _give(game, fid, rid, items)
+        give_parts(game, fid, rid, items)
 
 
 def _run_pick(game: Game, task: Task) -> Decision | None:
@@ -141,17 +141,17 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         rest = [i for i in ids.split(";") if i != picked]
         if task.n > 1 and rest:
             game.push(Task("cls_pick", task.who, task.n - 1, f"give|{';'.join(rest)}|{text}"))
-        _give(game, task.who, picked, items)
+        give_parts(game, task.who, picked, items)
     elif purpose == "recover":
         _start_recovery(game, task.who, picked, items)
     elif purpose == "ally-attack":  # Inspiring Sanctity: the ally attacks (kill instead, paid)
         ally = game.state.figures.get(picked)
-        killne = "killne" if "kill-normal-or-elite-instead" in _flags(items) else ""
+        killne = "killne" if "kill-normal-or-elite-instead" in part_flags(items) else ""
         if ally is not None:
             game.emit("ally-performs", picked, f"for={task.who}")
             for p in reversed([p for p in items if p.kind == "attack"]):
                 if Condition.DISARM not in ally.conditions:
-                    game.push(Task("attack", picked, p.value, effects_parts._attack_text(p, killne)))
+                    game.push(Task("attack", picked, p.value, effects_parts.attack_task_text(p, killne)))
     elif purpose == "extra-turn":
         game.push(Task("cls_extra_select", picked, 2))
     elif purpose == "refresh":
@@ -167,7 +167,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         rest = [i for i in ids.split(";") if i != picked]
         if task.n > 1 and rest:
             game.push(Task("cls_pick", task.who, task.n - 1, f"afflict|{';'.join(rest)}|{text}"))
-        _give(
+        give_parts(
             game,
             task.who,
             picked,
@@ -190,7 +190,7 @@ def _allies_perform(game: Game, fid: str, ability: Ability) -> None:
     if f is None:
         return
     who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-allies")
-    ids, _ = _allies_in(game, f, who)
+    ids, _ = allies_named(game, f, who)
     ids = [i for i in ids if i != fid]
     if not ids:
         game.emit("no-target", fid)
@@ -213,7 +213,7 @@ def _extra_turn(game: Game, fid: str, ability: Ability) -> None:
     count = effects_parts.flag_number(ability, "target-", 2)
     ids = [
         i
-        for i in _allies_in(game, f, who)[0]
+        for i in allies_named(game, f, who)[0]
         if i != fid and i in game.state.characters and len(game.state.characters[i].hand) >= count
     ]
     if not ids:
@@ -287,7 +287,7 @@ def _summons_move(game: Game, fid: str, ability: Ability) -> None:
     who = next(
         (n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-allies-range-1"
     )
-    ids, _ = _allies_in(game, f, who)
+    ids, _ = allies_named(game, f, who)
     summons = [i for i in ids if game.state.figures[i].kind == "summon"]
     if not summons:
         game.emit("no-target", fid)
@@ -307,7 +307,7 @@ def _to_allies_moved_through(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    path = set(effects_parts._moved(effects_parts._events_since(game, "action", fid), fid))
+    path = set(effects_parts.moved_hexes(effects_parts.events_since(game, "action", fid), fid))
     ids = sorted(
         g.id
         for g in game.state.figures.values()
@@ -316,7 +316,7 @@ def _to_allies_moved_through(game: Game, fid: str, ability: Ability) -> None:
     if not ids:
         game.emit("no-target", fid)
     for rid in ids:
-        _give(game, fid, rid, list(ability.then))
+        give_parts(game, fid, rid, list(ability.then))
 
 
 task_handler("cls_consume", _run_consume, _apply_consume)

@@ -34,7 +34,7 @@ def _shove_range(game: Game, fid: str, ability: Ability) -> None:
         for g in game.state.figures.values()
         if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    ids = sorted(g.id for g in effects_parts._in_reach(game, f, reach, enemies))
+    ids = sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, enemies))
     if not ids:
         game.emit("no-target", fid)
         return
@@ -51,7 +51,7 @@ def _enemies_in_reach(game: Game, f: Figure, reach: int) -> list[str]:
         for g in game.state.figures.values()
         if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    return sorted(g.id for g in effects_parts._in_reach(game, f, reach, enemies))
+    return sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, enemies))
 
 
 @effect("afflict-range")

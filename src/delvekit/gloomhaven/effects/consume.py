@@ -21,7 +21,7 @@ from delvekit.gloomhaven.model.elements import Element
 # ------------------------------------------------------------------ parts
 
 
-def _split(ability: Ability) -> tuple[list[Ability], str | None, list[Ability]]:
+def split_consumption(ability: Ability) -> tuple[list[Ability], str | None, list[Ability]]:
     """(parts before the consumption, the element it consumes — ``wild`` for any — and what
     consuming buys)."""
     base: list[Ability] = []
@@ -37,7 +37,7 @@ def _split(ability: Ability) -> tuple[list[Ability], str | None, list[Ability]]:
     return base, element, bought
 
 
-def _offer(game: Game, element: str | None) -> list[Element]:
+def consume_choices(game: Game, element: str | None) -> list[Element]:
     """The elements a consumption of ``element`` may take now (wild: any Strong or Waning)."""
     if element is None:
         return []
@@ -48,10 +48,10 @@ def _offer(game: Game, element: str | None) -> list[Element]:
     return [e] if elements.can_consume(e) else []
 
 
-def _effective(ability: Ability, paid: bool) -> list[Ability]:
+def effective_parts(ability: Ability, paid: bool) -> list[Ability]:
     """The parts that apply: with the consumption paid, its ``affects-``/``target-`` flags
     replace those of the base and its other parts are added."""
-    base, _, bought = _split(ability)
+    base, _, bought = split_consumption(ability)
     if not paid:
         return base
     replaced = {p.note.split("-", 1)[0] for p in bought if p.kind == "custom"}
@@ -60,27 +60,27 @@ def _effective(ability: Ability, paid: bool) -> list[Ability]:
     return kept + bought
 
 
-def _flags(items: list[Ability]) -> list[str]:
+def part_flags(items: list[Ability]) -> list[str]:
     return [p.note for p in items if p.kind == "custom"]
 
 
-def _total(items: list[Ability], prefix: str) -> int:
+def flag_total(items: list[Ability], prefix: str) -> int:
     """The sum of the numbers ending the flags that start with ``prefix``."""
     return sum(
         int(n.rsplit("-", 1)[-1])
-        for n in _flags(items)
+        for n in part_flags(items)
         if n.startswith(prefix) and n.rsplit("-", 1)[-1].isdigit()
     )
 
 
-def _number(items: list[Ability], prefix: str, default: int) -> int:
-    for note in _flags(items):
+def flag_value(items: list[Ability], prefix: str, default: int) -> int:
+    for note in part_flags(items):
         if note.startswith(prefix) and note.rsplit("-", 1)[-1].isdigit():
             return int(note.rsplit("-", 1)[-1])
     return default
 
 
-def _gain_xp(game: Game, fid: str, items: list[Ability]) -> None:
+def gain_parts_xp(game: Game, fid: str, items: list[Ability]) -> None:
     gain = sum(p.value for p in items if p.kind == "xp")
     ch = game.state.characters.get(fid)
     if gain and ch is not None:
@@ -99,7 +99,7 @@ def consume_offer(game: Game, task: Task, finish: Finish) -> Decision | None:
     ability): the elements it may consume, or no offer at all (another effect took the element
     meanwhile) and the wording finished unpaid. Every class module's consume task uses it."""
     ability = Ability.parse(task.text)
-    offer = _offer(game, _split(ability)[1])
+    offer = consume_choices(game, split_consumption(ability)[1])
     if not offer:
         game.pop_task()
         finish(game, task.who, ability, paid=False)

@@ -44,7 +44,7 @@ def parts(ability: Ability, kind: str) -> list[Ability]:
     return [a for a in ability.then if a.kind == kind]
 
 
-def _events_since(game: Game, kind: str, fid: str) -> list[tuple[str, tuple[str, ...]]]:
+def events_since(game: Game, kind: str, fid: str) -> list[tuple[str, tuple[str, ...]]]:
     """Events after the last ``kind`` event of ``fid`` (its turn, its action...)."""
     out: list[tuple[str, tuple[str, ...]]] = []
     for e in reversed(game.events):
@@ -55,11 +55,11 @@ def _events_since(game: Game, kind: str, fid: str) -> list[tuple[str, tuple[str,
     return out
 
 
-def _moved(events: list[tuple[str, tuple[str, ...]]], fid: str) -> list[Hex]:
+def moved_hexes(events: list[tuple[str, tuple[str, ...]]], fid: str) -> list[Hex]:
     return [actions.parse_hex(args[1]) for kind, args in events if kind == "moved" and args[0] == fid]
 
 
-def _damage_dealt(events: list[tuple[str, tuple[str, ...]]], fid: str) -> int:
+def damage_dealt(events: list[tuple[str, tuple[str, ...]]], fid: str) -> int:
     return sum(
         int(args[3].removeprefix("damage="))
         for kind, args in events
@@ -67,42 +67,42 @@ def _damage_dealt(events: list[tuple[str, tuple[str, ...]]], fid: str) -> int:
     )
 
 
-def _x(game: Game, fid: str, ability: Ability) -> int:
+def x_value(game: Game, fid: str, ability: Ability) -> int:
     rules = flags(ability)
-    events = _events_since(game, "turn", fid)
+    events = events_since(game, "turn", fid)
     if "x-is-hexes-moved-this-turn" in rules:
-        return len(_moved(events, fid))
+        return len(moved_hexes(events, fid))
     if "x-is-damage-dealt-this-turn" in rules:
-        return _damage_dealt(events, fid)
+        return damage_dealt(events, fid)
     return 0
 
 
-def _active_halves(game: Game, cid: str) -> list[tuple[int, ActiveCard, Half]]:
+def active_halves(game: Game, cid: str) -> list[tuple[int, ActiveCard, Half]]:
     ch = game.state.characters.get(cid)
     if ch is None:
         return []
     return [(i, a, _half(game, cid, a.card, a.half)) for i, a in enumerate(ch.active)]
 
 
-def _named_in(half: Half, note: str) -> list[Ability]:
+def named_in(half: Half, note: str) -> list[Ability]:
     return [a for a in half.abilities if a.kind == "custom" and a.note == note]
 
 
-def _attack_text(ability: Ability, extras: str = "") -> str:
+def attack_task_text(ability: Ability, extras: str = "") -> str:
     return f"{ability}|" + (f"|{extras}" if extras else "")
 
 
-def _perform_attack(game: Game, fid: str, ability: Ability, extras: str = "") -> None:
+def perform_attack(game: Game, fid: str, ability: Ability, extras: str = "") -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
     if Condition.DISARM in f.conditions:
         game.emit("prevented", fid, "attack", "disarm")
         return
-    game.push(Task("attack", fid, ability.value, _attack_text(ability, extras)))
+    game.push(Task("attack", fid, ability.value, attack_task_text(ability, extras)))
 
 
-def _perform_move(game: Game, fid: str, move: Ability) -> None:
+def perform_move(game: Game, fid: str, move: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
@@ -115,9 +115,9 @@ def _perform_move(game: Game, fid: str, move: Ability) -> None:
 # ------------------------------------------------- enemies moved through, adjacent
 
 
-def _moved_through(game: Game, f: Figure) -> list[Figure]:
+def moved_through(game: Game, f: Figure) -> list[Figure]:
     """Enemies standing on hexes ``f`` entered during this action (it cannot end on them)."""
-    path = _moved(_events_since(game, "action", f.id), f.id)
+    path = moved_hexes(events_since(game, "action", f.id), f.id)
     on = {g.hex: g for g in game.state.figures.values() if actions._hostile(f, g)}
     seen: dict[str, Figure] = {}
     for h in path:
@@ -127,7 +127,7 @@ def _moved_through(game: Game, f: Figure) -> list[Figure]:
     return list(seen.values())
 
 
-def _adjacent_enemies(game: Game, f: Figure) -> list[Figure]:
+def adjacent_enemies(game: Game, f: Figure) -> list[Figure]:
     return [g for g in actions.targets(game, f, 0)]
 
 
@@ -157,7 +157,7 @@ class StrikeBonus:
 # ------------------------------------------------------ in reach, picking one
 
 
-def _in_reach(game: Game, f: Figure, reach: int, candidates: list[Figure]) -> list[Figure]:
+def figures_in_reach(game: Game, f: Figure, reach: int, candidates: list[Figure]) -> list[Figure]:
     board = game.board()
     if board is None:
         return []
@@ -168,18 +168,18 @@ def _in_reach(game: Game, f: Figure, reach: int, candidates: list[Figure]) -> li
     return [g for g in candidates if near.get(g.hex, reach + 1) <= reach and sight.visible(f.hex, g.hex)]
 
 
-def _reach(ability: Ability) -> int:
+def reach_of(ability: Ability) -> int:
     for note in flags(ability):
         if note.startswith("affects-") and "-range-" in note:
             return int(note.rsplit("-", 1)[1])
     return 1
 
 
-def _offer_pick(game: Game, fid: str, kind: str, ability: Ability, candidates: list[Figure]) -> None:
+def offer_pick(game: Game, fid: str, kind: str, ability: Ability, candidates: list[Figure]) -> None:
     """Let the player pick one of ``candidates`` within the ability's reach (a ``kind`` pick
     task), or report that there is no target."""
     f = game.state.figures[fid]
-    found = sorted(g.id for g in _in_reach(game, f, _reach(ability), candidates))
+    found = sorted(g.id for g in figures_in_reach(game, f, reach_of(ability), candidates))
     if not found:
         game.emit("no-target", fid)
         return
@@ -189,7 +189,7 @@ def _offer_pick(game: Game, fid: str, kind: str, ability: Ability, candidates: l
 # ---------------------------------------------------------------- empty hexes
 
 
-def _empty_adjacent(game: Game, f: Figure) -> list[Hex]:
+def empty_adjacent(game: Game, f: Figure) -> list[Hex]:
     board = game.board()
     if board is None:
         return []
@@ -207,7 +207,7 @@ def _empty_adjacent(game: Game, f: Figure) -> list[Hex]:
     ]
 
 
-def _is_adjacent(game: Game, a: Figure, b: Figure) -> bool:
+def is_adjacent(game: Game, a: Figure, b: Figure) -> bool:
     board = game.board()
     return board is not None and board.adjacent(a.hex, b.hex)
 
@@ -215,7 +215,7 @@ def _is_adjacent(game: Game, a: Figure, b: Figure) -> bool:
 # ------------------------------------------------------- this round, by events
 
 
-def _this_round(game: Game) -> list[tuple[str, tuple[str, ...]]]:
+def round_events(game: Game) -> list[tuple[str, tuple[str, ...]]]:
     """The events of the current round (after its ``round`` event)."""
     out: list[tuple[str, tuple[str, ...]]] = []
     for e in reversed(game.events):
@@ -226,10 +226,10 @@ def _this_round(game: Game) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-def _in_play(game: Game, note: str) -> bool:
+def named_in_play(game: Game, note: str) -> bool:
     """Whether a character has a round card with the named effect in its active area (the
     effects kept in this round's events: a cheap test before reading the events)."""
     characters = game.state.characters
     if not any(a.duration == "round" for ch in characters.values() for a in ch.active):
         return False
-    return any(_named_in(half, note) for cid in characters for _, _, half in _active_halves(game, cid))
+    return any(named_in(half, note) for cid in characters for _, _, half in active_halves(game, cid))

@@ -13,11 +13,11 @@ from __future__ import annotations
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.classes.mindthief import _ally, _control
 from delvekit.gloomhaven.effects.parts import (
-    _adjacent_enemies,
-    _events_since,
-    _moved_through,
-    _offer_pick,
+    adjacent_enemies,
+    events_since,
     flags,
+    moved_through,
+    offer_pick,
     parts,
 )
 from delvekit.gloomhaven.effects.summons import _place_summon
@@ -77,11 +77,11 @@ def _afflict(game: Game, fid: str, ability: Ability) -> None:
         return
     who = flags(ability)
     if "affects-enemies-moved-through" in who:
-        found = [g.id for g in _moved_through(game, f)]
+        found = [g.id for g in moved_through(game, f)]
         if found:
             game.push(Task("fx_all", fid, 0, f"afflict|{';'.join(sorted(found))}|{ability}"))
         return
-    near = sorted(g.id for g in _adjacent_enemies(game, f))
+    near = sorted(g.id for g in adjacent_enemies(game, f))
     if not near:
         game.emit("no-target", fid)
         return
@@ -142,7 +142,7 @@ def _kill_effect(game: Game, fid: str, ability: Ability) -> None:
         and Condition.INVISIBLE not in g.conditions
         and all(c in g.conditions for c in needs)
     ]
-    _offer_pick(game, fid, "kill", ability, enemies)
+    offer_pick(game, fid, "kill", ability, enemies)
 
 
 def _kill(game: Game, fid: str, tid: str) -> None:
@@ -161,7 +161,7 @@ def _attack_around_killed(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or not attacks or board is None:
         return
-    since = _events_since(game, "action", fid)
+    since = events_since(game, "action", fid)
     killed = [
         actions.parse_hex(args[2].removeprefix("hex="))
         for kind, args in since

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.active_area import _holders
-from delvekit.gloomhaven.effects.allies import _allies_in
+from delvekit.gloomhaven.effects.active_area import active_holders
+from delvekit.gloomhaven.effects.allies import allies_named
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -27,7 +27,7 @@ def _protect(game: Game, fid: str, ability: Ability) -> None:
     if f is None:
         return
     who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-self")
-    ids, _ = _allies_in(game, f, who) if who != "affects-self" else ([fid], False)
+    ids, _ = allies_named(game, f, who) if who != "affects-self" else ([fid], False)
     game.emit("protected", fid, *ids)
 
 
@@ -49,7 +49,7 @@ def before_damage(game: Game, task: Task) -> bool:
         owner = game.state.figures.get(cid)
         if cid == f.id or owner is None or actions._hostile(owner, f) or f.kind == "objective":
             continue
-        if _holders(game, cid, "take-ally-damage"):
+        if active_holders(game, cid, "take-ally-damage"):
             game.pop_task()
             game.push(Task("cls_intervene", cid, task.n, f"{f.id}|{task.text}"))
             return True
@@ -85,7 +85,7 @@ def ally_shield(game: Game, target: Figure) -> int:
         owner = game.state.figures.get(cid)
         if owner is None or actions._hostile(owner, target):
             continue
-        for _, a in _holders(game, cid, "shield-allies"):
+        for _, a in active_holders(game, cid, "shield-allies"):
             total += sum(p.value for p in effects_parts.parts(a, "shield"))
     return total
 
@@ -93,9 +93,9 @@ def ally_shield(game: Game, target: Figure) -> int:
 def protected(game: Game, fid: str) -> bool:
     """Whether every source of damage to ``fid`` is negated this round (Protective Blessing,
     while its round card is in its owner's active area)."""
-    if not effects_parts._in_play(game, "negate-damage-this-round"):
+    if not effects_parts.named_in_play(game, "negate-damage-this-round"):
         return False
-    return any(kind == "protected" and fid in args[1:] for kind, args in effects_parts._this_round(game))
+    return any(kind == "protected" and fid in args[1:] for kind, args in effects_parts.round_events(game))
 
 
 task_handler("cls_intervene", _run_intervene, _apply_intervene)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.allies import _allies_in
-from delvekit.gloomhaven.effects.consume import _flags, _number
+from delvekit.gloomhaven.effects.allies import allies_named
+from delvekit.gloomhaven.effects.consume import flag_value, part_flags
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Task
@@ -24,11 +24,11 @@ def _recovers(game: Game, fid: str, items: list[Ability]) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    who = next((n for n in _flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
+    who = next((n for n in part_flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
     if who == "affects-self":  # Reforge: recover your own cards
         _start_recovery(game, fid, fid, items)
         return
-    ids, _ = _allies_in(game, f, who)
+    ids, _ = allies_named(game, f, who)
     ids = [i for i in ids if i in game.state.characters and i != fid]
     if not ids:
         game.emit("no-target", fid)
@@ -55,21 +55,21 @@ def _pile(game: Game, cid: str, pile: str) -> list[str]:
 
 
 def _start_recovery(game: Game, fid: str, ally: str, items: list[Ability]) -> None:
-    pile = "lost" if "pile-lost" in _flags(items) else "discard"
+    pile = "lost" if "pile-lost" in part_flags(items) else "discard"
     ch = game.state.characters.get(ally)
     if ch is None:
         return
-    if "of-adjacent" in _flags(items):  # Chimeric Formula: a lost card of an ally next to them
-        game.push(Task("cls_recover_other", ally, _number(items, "target-", 1)))
+    if "of-adjacent" in part_flags(items):  # Chimeric Formula: a lost card of an ally next to them
+        game.push(Task("cls_recover_other", ally, flag_value(items, "target-", 1)))
         return
-    lose = _number(items, "then-lose-", 0)
+    lose = flag_value(items, "then-lose-", 0)
     if lose:  # Chimeric Formula: then the ally loses two cards (after the recovery)
         game.push(Task("cls_lose", ally, lose))
-    if "all" in _flags(items):
+    if "all" in part_flags(items):
         for card in _pile(game, ally, pile):
             _recover(game, ally, card, pile)
         return
-    count = _number(items, "target-", 1)
+    count = flag_value(items, "target-", 1)
     game.push(Task("cls_recover", ally, count, pile))
 
 
@@ -161,7 +161,7 @@ def _heal_all(game: Game, fid: str, ability: Ability) -> None:
     if f is None:
         return
     who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-ally-adjacent")
-    ids, _ = _allies_in(game, f, who)
+    ids, _ = allies_named(game, f, who)
     ids = [i for i in ids if i != fid]
     if not ids:
         game.emit("no-target", fid)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.allies import _allies_in
+from delvekit.gloomhaven.effects.allies import allies_named
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Task
@@ -30,7 +30,7 @@ def _refresh_items(game: Game, fid: str, ability: Ability) -> None:
     ids: list[str] = []
     pick = len(whos) > 1
     for who in whos:
-        found, one = _allies_in(game, f, who)
+        found, one = allies_named(game, f, who)
         ids += [i for i in found if i not in ids and i in game.state.characters]
         pick = pick or one
     if not ids:

@@ -24,14 +24,14 @@ from delvekit.gloomhaven.effects.classes.mindthief import (
 from delvekit.gloomhaven.effects.parts import (
     NEGATIVE,
     StrikeBonus,
-    _active_halves,
-    _in_play,
-    _in_reach,
-    _named_in,
-    _reach,
-    _this_round,
+    active_halves,
+    figures_in_reach,
     flags,
+    named_in,
+    named_in_play,
     parts,
+    reach_of,
+    round_events,
 )
 from delvekit.gloomhaven.effects.picks import _kill
 from delvekit.gloomhaven.engine import actions
@@ -72,7 +72,7 @@ def _bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
         if g is not f and not actions._hostile(f, g) and g.kind != "objective"
     ]
     if who[0] not in ("affects-allies", "affects-self-allies"):  # else every ally (Supportive Chant)
-        friends = _in_reach(game, f, _reach(ability) if "-range-" in who[0] else 1, friends)
+        friends = figures_in_reach(game, f, reach_of(ability) if "-range-" in who[0] else 1, friends)
     n = sum(p.value for p in parts(ability, "attack"))
     for g in sorted(friends, key=lambda g: g.id):
         game.emit("round-attack-bonus", g.id, f"+{n}", f"by={fid}")
@@ -116,8 +116,8 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     from delvekit.gloomhaven.effects import active_area as effects_active_area
 
     effects_active_area.strike_extra(game, f, target, out, extras)  # Proficiency, Scales of Justice...
-    for _, _, half in _active_halves(game, f.id):
-        for a in _named_in(half, "bonus-this-round"):
+    for _, _, half in active_halves(game, f.id):
+        for a in named_in(half, "bonus-this-round"):
             who = [n for n in flags(a) if n.startswith("affects-")]
             if who and not any(n == "affects-self" or n.startswith("affects-self-") for n in who):
                 continue  # "all adjacent allies add +2" (Harsh Stimulants): not the performer
@@ -198,8 +198,8 @@ def shield_against_attack(game: Game, target: Figure) -> int:
         return allies
     ch = game.state.characters[target.id]
     total = allies
-    for i, active, half in reversed(_active_halves(game, target.id)):
-        found = _named_in(half, "shield-on-attacked")
+    for i, active, half in reversed(active_halves(game, target.id)):
+        found = named_in(half, "shield-on-attacked")
         if not found:
             continue
         amount = sum(p.value for a in found for p in parts(a, "shield"))
@@ -226,7 +226,7 @@ def _many_as_one(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    reach = _reach(ability)
+    reach = reach_of(ability)
     near = proximity(board, f.hex, reach)
     allies = sorted(
         g.id
@@ -239,10 +239,10 @@ def _many_as_one(game: Game, fid: str, ability: Ability) -> None:
 
 def round_attack_bonus(game: Game, fid: str) -> int:
     """Attack bonuses given to ``fid`` by others this round (Many as One, Enhancement Field)."""
-    if not (_in_play(game, "allies-bonus-per-nearby-ally") or _in_play(game, "bonus-this-round")):
+    if not (named_in_play(game, "allies-bonus-per-nearby-ally") or named_in_play(game, "bonus-this-round")):
         return 0
     return sum(
         int(args[1].removeprefix("+"))
-        for kind, args in _this_round(game)
+        for kind, args in round_events(game)
         if kind == "round-attack-bonus" and args[0] == fid
     )

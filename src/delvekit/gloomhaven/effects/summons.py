@@ -8,11 +8,11 @@ from __future__ import annotations
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.content import monster_traits
 from delvekit.gloomhaven.effects.parts import (
-    _active_halves,
-    _empty_adjacent,
-    _named_in,
+    active_halves,
+    empty_adjacent,
     flag_number,
     flags,
+    named_in,
     parts,
 )
 from delvekit.gloomhaven.engine import actions
@@ -30,7 +30,7 @@ def _summon(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    free = sorted(_empty_adjacent(game, f))
+    free = sorted(empty_adjacent(game, f))
     if not free:
         game.emit("no-hex", fid, "summon")
         return
@@ -62,8 +62,8 @@ def summon_card(game: Game, f: Figure) -> tuple[int, ActiveCard, Ability] | None
     """The active card (index, card, summon ability) that keeps summon ``f`` in play."""
     if f.kind != "summon" or f.owner is None:
         return None
-    for i, active, half in _active_halves(game, f.owner):
-        for a in _named_in(half, "summon"):
+    for i, active, half in active_halves(game, f.owner):
+        for a in named_in(half, "summon"):
             if summon_name(a) == f.name:
                 return i, active, a
     return None
@@ -117,7 +117,7 @@ def card_left_play(game: Game, cid: str, card: str) -> None:
             (c, h)
             for c in (card,)
             for h in ("top", "bottom")
-            if any(summon_name(a) == f.name for a in _named_in(_half(game, cid, c, h), "summon"))
+            if any(summon_name(a) == f.name for a in named_in(_half(game, cid, c, h), "summon"))
         ]
         if half_cards and summon_card(game, f) is None:
             del game.state.figures[f.id]

@@ -58,7 +58,7 @@ def _create_trap(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    free = sorted(effects_parts._empty_adjacent(game, f))
+    free = sorted(effects_parts.empty_adjacent(game, f))
     if not free:
         game.emit("no-hex", fid, "trap")
         return

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.active_area import _holders, _spend
+from delvekit.gloomhaven.effects.active_area import active_holders, spend_use
 from delvekit.gloomhaven.effects.ally_picks import _to_allies
-from delvekit.gloomhaven.effects.consume import _flags
+from delvekit.gloomhaven.effects.consume import part_flags
 from delvekit.gloomhaven.effects.recovery import _recovers
 from delvekit.gloomhaven.effects.refresh import _refresh_for, _refresh_items
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -26,10 +26,10 @@ def _turn_end(game: Game, f: Figure) -> None:
     already infused this turn); each infusion spends a use slot. Auto Turret, Fortified
     Position, Gas Canister: at the end of each of your turns, perform the parts (a use slot
     each)."""
-    for i, a in reversed(_holders(game, f.id, "at-turn-end")):
-        _spend(game, f.id, i)
+    for i, a in reversed(active_holders(game, f.id, "at-turn-end")):
+        spend_use(game, f.id, i)
         _at_turn_end(game, f.id, a)
-    for i, a in reversed(_holders(game, f.id, "infuse-at-turn-end-unless-strong")):
+    for i, a in reversed(active_holders(game, f.id, "infuse-at-turn-end-unless-strong")):
         for note in effects_parts.flags(a):
             if not note.startswith("infuse-"):
                 continue
@@ -38,12 +38,12 @@ def _turn_end(game: Game, f: Figure) -> None:
             if elements[element] is Strength.STRONG or element in elements.pending:
                 continue
             game.infuse(element)
-            _spend(game, f.id, i)
+            spend_use(game, f.id, i)
 
 
 def _at_turn_end(game: Game, fid: str, ability: Ability) -> None:
     items = list(ability.then)
-    notes = _flags(items)
+    notes = part_flags(items)
     if "pay-discard-1" in notes:  # Continual Supply: you may discard a card for the parts
         game.push(Task("cls_pay", fid, 1, str(ability)))
         return
@@ -54,7 +54,7 @@ def _at_turn_end(game: Game, fid: str, ability: Ability) -> None:
         _to_allies(game, fid, items)
     for p in items:
         if p.kind == "attack":
-            effects_parts._perform_attack(game, fid, p)
+            effects_parts.perform_attack(game, fid, p)
 
 
 def _run_pay(game: Game, task: Task) -> Decision | None:
@@ -80,12 +80,12 @@ def _apply_pay(game: Game, task: Task, choice: Choice) -> None:
 
 def _long_rest_refresh(game: Game, f: Figure) -> None:
     """Refreshment: each time you long rest (this turn), refresh items as the card says."""
-    holders = _holders(game, f.id, "refresh-on-long-rest")
+    holders = active_holders(game, f.id, "refresh-on-long-rest")
     if not holders:
         return
     rested = any(
         kind == "long-rest" and args and args[0] == f.id
-        for kind, args in effects_parts._events_since(game, "turn", f.id)
+        for kind, args in effects_parts.events_since(game, "turn", f.id)
     )
     if rested:
         for _, a in reversed(holders):
@@ -97,7 +97,7 @@ def _round_end(game: Game, timing: str) -> None:
     if timing != "end":
         return
     for cid in sorted(game.state.characters, reverse=True):
-        for _, a in reversed(_holders(game, cid, "refresh-at-round-end")):
+        for _, a in reversed(active_holders(game, cid, "refresh-at-round-end")):
             _refresh_for(game, cid, a)
 
 

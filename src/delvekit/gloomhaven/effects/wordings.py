@@ -27,30 +27,30 @@ from __future__ import annotations
 # isort: off
 from delvekit.gloomhaven.effects.consume import (
     Finish as Finish,
-    _effective as _effective,
-    _flags as _flags,
-    _gain_xp as _gain_xp,
-    _number as _number,
-    _offer as _offer,
-    _split as _split,
-    _total as _total,
+    effective_parts as effective_parts,
+    part_flags as part_flags,
+    gain_parts_xp as gain_parts_xp,
+    flag_value as flag_value,
+    consume_choices as consume_choices,
+    split_consumption as split_consumption,
+    flag_total as flag_total,
     consume_answer as consume_answer,
     consume_offer as consume_offer,
 )
 from delvekit.gloomhaven.effects.allies import (
-    _allies_in as _allies_in,
-    _give as _give,
+    allies_named as allies_named,
+    give_parts as give_parts,
 )
 from delvekit.gloomhaven.effects.active_area import (
     _action_bonus_paid as _action_bonus_paid,
     _apply_bonus as _apply_bonus,
-    _holders as _holders,
+    active_holders as active_holders,
     _move_bonus_this_round as _move_bonus_this_round,
     _next_attacks as _next_attacks,
     _passive as _passive,
     _radiance as _radiance,
     _run_unretaliate as _run_unretaliate,
-    _spend as _spend,
+    spend_use as spend_use,
     attack_consumption as attack_consumption,
     attack_consumption_offers as attack_consumption_offers,
     attackers_disadvantaged as attackers_disadvantaged,
@@ -136,3 +136,16 @@ from delvekit.gloomhaven.effects.protection import (
     protected as protected,
 )
 # isort: on
+
+# the old private names, for callers not yet moved to the public ones
+_allies_in = allies_named
+_effective = effective_parts
+_flags = part_flags
+_gain_xp = gain_parts_xp
+_give = give_parts
+_holders = active_holders
+_number = flag_value
+_offer = consume_choices
+_spend = spend_use
+_split = split_consumption
+_total = flag_total

@@ -27,14 +27,14 @@ import itertools
 
 from delvekit.core.records import Decision
 from delvekit.gloomhaven.effects.parts import (
-    _active_halves,
-    _events_since,
-    _moved_through,
-    _named_in,
-    _perform_attack,
-    _perform_move,
-    _x,
+    active_halves,
+    events_since,
+    moved_through,
+    named_in,
     parts,
+    perform_attack,
+    perform_move,
+    x_value,
 )
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -49,18 +49,18 @@ from delvekit.gloomhaven.model.conditions import Condition
 @effect("attack-x")
 def _attack_x(game: Game, fid: str, ability: Ability) -> None:
     """Balanced Measure: Attack X, X = hexes moved this turn."""
-    x = _x(game, fid, ability)
+    x = x_value(game, fid, ability)
     game.emit("x", fid, x)
-    _perform_attack(game, fid, Ability(kind="attack", value=x))
+    perform_attack(game, fid, Ability(kind="attack", value=x))
 
 
 @effect("move-x")
 def _move_x(game: Game, fid: str, ability: Ability) -> None:
     """Balanced Measure: Move X, X = damage dealt this turn."""
-    x = _x(game, fid, ability)
+    x = x_value(game, fid, ability)
     game.emit("x", fid, x)
     if x:
-        _perform_move(game, fid, Ability(kind="move", value=x))
+        perform_move(game, fid, Ability(kind="move", value=x))
 
 
 @effect("attack-moved-through")
@@ -72,7 +72,7 @@ def _attack_moved_through(game: Game, fid: str, ability: Ability) -> None:
     if Condition.DISARM in f.conditions:
         game.emit("prevented", fid, "attack", "disarm")
         return
-    ids = [g.id for g in _moved_through(game, f) if Condition.INVISIBLE not in g.conditions]
+    ids = [g.id for g in moved_through(game, f) if Condition.INVISIBLE not in g.conditions]
     if not ids:
         game.emit("no-target", fid)
         return
@@ -90,7 +90,7 @@ def _move_then(game: Game, fid: str, ability: Ability) -> None:
     if f is None or not moves:
         return
     game.push(Task("fx_after_move", fid, len(game.events), f"{actions.hex_token(f.hex)}|{ability}"))
-    _perform_move(game, fid, moves[0])
+    perform_move(game, fid, moves[0])
 
 
 def _run_after_move(game: Game, task: Task) -> Decision | None:
@@ -117,7 +117,7 @@ def _run_after_move(game: Game, task: Task) -> Decision | None:
     if path and len(steps) == 1:
         x = len(path)
         game.emit("condition-met", f.id, ability.note, f"x={x}")
-        _perform_attack(game, f.id, Ability(kind="attack", value=x))
+        perform_attack(game, f.id, Ability(kind="attack", value=x))
     return None
 
 
@@ -130,7 +130,7 @@ def _xp_per_target(game: Game, fid: str, ability: Ability) -> None:
     ch = game.state.characters.get(fid)
     if ch is None:
         return
-    since = _events_since(game, "action", fid)
+    since = events_since(game, "action", fid)
     hit = {args[1] for kind, args in since if kind == "attack" and args[0] == fid}
     gain = len(hit) * sum(p.value for p in parts(ability, "xp"))
     if gain:
@@ -142,8 +142,8 @@ def retaliated(game: Game, target: Figure) -> None:
     """``target`` dealt retaliate damage: XP from its active "XP per retaliation" bonuses."""
     if target.kind != "character":
         return
-    for _, _, half in _active_halves(game, target.id):
-        for a in _named_in(half, "xp-per-retaliate"):
+    for _, _, half in active_halves(game, target.id):
+        for a in named_in(half, "xp-per-retaliate"):
             gain = sum(p.value for p in parts(a, "xp"))
             if gain:
                 game.state.characters[target.id].xp += gain
@@ -169,7 +169,7 @@ def _redirect(game: Game, attacker: Figure, target: Figure) -> Figure:
         f = game.state.figures.get(cid)
         if f is None or f is target or target.kind == "monster":
             continue
-        if not any(_named_in(half, "redirect-attacks") for _, _, half in _active_halves(game, cid)):
+        if not any(named_in(half, "redirect-attacks") for _, _, half in active_halves(game, cid)):
             continue
         if board.adjacent(f.hex, target.hex):
             game.emit("redirected", attacker.id, target.id, f"to={cid}")
@@ -183,5 +183,5 @@ task_handler("fx_after_move", _run_after_move)
 def moves_as_attacks(game: Game, f: Figure) -> bool:
     """Immovable Phalanx: the character may treat its move abilities as attacks."""
     return f.kind == "character" and any(
-        _named_in(half, "moves-count-as-attacks") for _, _, half in _active_halves(game, f.id)
+        named_in(half, "moves-count-as-attacks") for _, _, half in active_halves(game, f.id)
     )

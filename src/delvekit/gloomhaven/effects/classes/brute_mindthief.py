@@ -19,24 +19,24 @@ from __future__ import annotations
 from delvekit.gloomhaven.effects.parts import (
     NEGATIVE as NEGATIVE,
     StrikeBonus as StrikeBonus,
-    _active_halves as _active_halves,
-    _adjacent_enemies as _adjacent_enemies,
-    _attack_text as _attack_text,
-    _damage_dealt as _damage_dealt,
-    _empty_adjacent as _empty_adjacent,
-    _events_since as _events_since,
-    _in_play as _in_play,
-    _in_reach as _in_reach,
-    _is_adjacent as _is_adjacent,
-    _moved as _moved,
-    _moved_through as _moved_through,
-    _named_in as _named_in,
-    _offer_pick as _offer_pick,
-    _perform_attack as _perform_attack,
-    _perform_move as _perform_move,
-    _reach as _reach,
-    _this_round as _this_round,
-    _x as _x,
+    active_halves as active_halves,
+    adjacent_enemies as adjacent_enemies,
+    attack_task_text as attack_task_text,
+    damage_dealt as damage_dealt,
+    empty_adjacent as empty_adjacent,
+    events_since as events_since,
+    named_in_play as named_in_play,
+    figures_in_reach as figures_in_reach,
+    is_adjacent as is_adjacent,
+    moved_hexes as moved_hexes,
+    moved_through as moved_through,
+    named_in as named_in,
+    offer_pick as offer_pick,
+    perform_attack as perform_attack,
+    perform_move as perform_move,
+    reach_of as reach_of,
+    round_events as round_events,
+    x_value as x_value,
     flag_number as flag_number,
     flags as flags,
     parts as parts,
@@ -112,3 +112,23 @@ from delvekit.gloomhaven.effects.picks import (
     _run_pick as _run_pick,
 )
 # isort: on
+
+# the old private names, for callers not yet moved to the public ones
+_active_halves = active_halves
+_adjacent_enemies = adjacent_enemies
+_attack_text = attack_task_text
+_damage_dealt = damage_dealt
+_empty_adjacent = empty_adjacent
+_events_since = events_since
+_in_play = named_in_play
+_in_reach = figures_in_reach
+_is_adjacent = is_adjacent
+_moved = moved_hexes
+_moved_through = moved_through
+_named_in = named_in
+_offer_pick = offer_pick
+_perform_attack = perform_attack
+_perform_move = perform_move
+_reach = reach_of
+_this_round = round_events
+_x = x_value

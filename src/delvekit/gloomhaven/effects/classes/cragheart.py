@@ -47,7 +47,7 @@ from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import consume as effects_consume
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.active_area import _spend
+from delvekit.gloomhaven.effects.active_area import spend_use
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import (
     _attack_around_obstacle,
     _create_obstacles,
@@ -60,7 +60,13 @@ from delvekit.gloomhaven.effects.classes.cragheart_obstacles import (
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import push_blocked as push_blocked
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import pushed_into as pushed_into
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import smash_steps as smash_steps
-from delvekit.gloomhaven.effects.consume import _effective, _flags, _gain_xp, _offer, _split
+from delvekit.gloomhaven.effects.consume import (
+    consume_choices,
+    effective_parts,
+    gain_parts_xp,
+    part_flags,
+    split_consumption,
+)
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import TURN_HOOKS, effect
@@ -82,7 +88,7 @@ from delvekit.gloomhaven.model.elements import Element, Strength
 )
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then perform."""
-    if _offer(game, _split(ability)[1]):
+    if consume_choices(game, split_consumption(ability)[1]):
         game.push(Task("cg_consume", fid, 0, str(ability)))
         return
     _finish(game, fid, ability, paid=False)
@@ -97,9 +103,9 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
 
 
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
-    items = _effective(ability, paid)
+    items = effective_parts(ability, paid)
     if paid:
-        _gain_xp(game, fid, _split(ability)[2])
+        gain_parts_xp(game, fid, split_consumption(ability)[2])
     if ability.note == "suffer-adjacent":
         _suffer_adjacent(game, fid, items)
     elif ability.note == "create-obstacle":
@@ -126,16 +132,16 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
     if f is None or board is None:
         return
     amount = _flag_number(items, "suffer-damage-")
-    since = effects_parts._events_since(game, "action", fid)
-    if "around-target" in _flags(items):
+    since = effects_parts.events_since(game, "action", fid)
+    if "around-target" in part_flags(items):
         centres = {
             actions.parse_hex(args[2]): args[1] for kind, args in since if kind == "struck" and args[0] == fid
         }
-    elif "along-path" in _flags(items):  # Blind Destruction: every hex entered in this action
-        centres = {h: fid for h in effects_parts._moved(since, fid)}
+    elif "along-path" in part_flags(items):  # Blind Destruction: every hex entered in this action
+        centres = {h: fid for h in effects_parts.moved_hexes(since, fid)}
     else:
         centres = {f.hex: fid}
-    if "as-target" in _flags(items):  # Blind Destruction: the damage the target suffered
+    if "as-target" in part_flags(items):  # Blind Destruction: the damage the target suffered
         dealt = {
             args[1]: int(args[3].removeprefix("damage="))
             for kind, args in since
@@ -164,9 +170,9 @@ def _xp_if_consumed(game: Game, fid: str, ability: Ability) -> None:
     element = next(
         (n.removeprefix("consume-") for n in effects_parts.flags(ability) if n.startswith("consume-")), ""
     )
-    since = effects_parts._events_since(game, "action", fid)
+    since = effects_parts.events_since(game, "action", fid)
     if any(kind == "consumed" and args[:2] == (fid, element) for kind, args in since):
-        _gain_xp(game, fid, list(ability.then))
+        gain_parts_xp(game, fid, list(ability.then))
 
 
 # ------------------------------------------------------------ area attacks
@@ -174,7 +180,7 @@ def _xp_if_consumed(game: Game, fid: str, ability: Ability) -> None:
 
 def _shape(items: list[Ability]) -> tuple[Hex, ...]:
     """The area of a ``shape-Q,R/Q,R...`` flag (offsets from its first hex)."""
-    note = next((n for n in _flags(items) if n.startswith("shape-")), "shape-0,0")
+    note = next((n for n in part_flags(items) if n.startswith("shape-")), "shape-0,0")
     cells = [tuple(int(x) for x in c.split(",")) for c in note.removeprefix("shape-").split("/")]
     return tuple((c[0], c[1]) for c in cells)
 
@@ -286,8 +292,8 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
 def _holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
     return [
         (i, a)
-        for i, _, half in effects_parts._active_halves(game, cid)
-        for a in effects_parts._named_in(half, note)
+        for i, _, half in effects_parts.active_halves(game, cid)
+        for a in effects_parts.named_in(half, note)
     ]
 
 
@@ -302,10 +308,10 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
             more = effects_parts.flag_number(a, "target-", 1)
             ability = msgspec.structs.replace(ability, targets=ability.targets + more)
             game.emit("bonus", fid, "target", more, f"by={game.state.characters[fid].active[i].card}")
-            _spend(game, fid, i)
+            spend_use(game, fid, i)
     if not ability.consume:
         for _, a in _holders(game, fid, "ranged-attacks-consume-for-range"):
-            _, element, bought = _split(a)
+            _, element, bought = split_consumption(a)
             if element is None or element == "wild":
                 continue
             e = Element.parse(element)
@@ -322,9 +328,9 @@ def _round_bonus(game: Game, cid: str, note: str) -> int:
     for _, a in _holders(game, cid, note):
         consumed = any(
             kind == "round-bonus-paid" and args[:2] == (cid, note)
-            for kind, args in effects_parts._this_round(game)
+            for kind, args in effects_parts.round_events(game)
         )
-        base, _, bought = _split(a)
+        base, _, bought = split_consumption(a)
         chosen = bought if consumed and bought else base
         total += sum(p.value for p in chosen if p.kind == "attack")
     return total
@@ -357,14 +363,14 @@ def _lift_slot(game: Game, f: Figure) -> None:
     holders = _holders(game, f.id, "ranged-attacks-consume-for-range")
     if not holders:
         return
-    since = effects_parts._events_since(game, "action", f.id)
+    since = effects_parts.events_since(game, "action", f.id)
     if any(kind == "lift-used" and args[:1] == (f.id,) for kind, args in since):
         return
     for i, a in reversed(holders):
-        element = _split(a)[1]
+        element = split_consumption(a)[1]
         if any(kind == "consumed" and args[:2] == (f.id, element) for kind, args in since):
             game.emit("lift-used", f.id)
-            _spend(game, f.id, i)
+            spend_use(game, f.id, i)
             return
 
 
@@ -393,7 +399,7 @@ def _turn_start(game: Game, cid: str) -> bool:
 def _run_turn_start(game: Game, task: Task) -> Decision | None:
     game.pop_task()
     for i, a in reversed(_holders(game, task.who, "at-turn-start")):
-        _spend(game, task.who, i)
+        spend_use(game, task.who, i)
         for p in effects_parts.parts(a, "heal"):
             game.push(Task("heal_ally", task.who, p.value, str(max(p.range, 0))))
     return None
@@ -426,7 +432,7 @@ def _pummel(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     n = sum(p.value for p in effects_parts.parts(a, "attack"))
     out.attack += n
     out.why.append(f"obstacle+{n}")
-    _spend(game, f.id, i)
+    spend_use(game, f.id, i)
 
 
 # ------------------------------------------------------------------ moves

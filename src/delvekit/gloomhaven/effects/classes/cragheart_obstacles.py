@@ -37,7 +37,7 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.consume import _flags, _gain_xp
+from delvekit.gloomhaven.effects.consume import gain_parts_xp, part_flags
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, _half, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -52,7 +52,7 @@ def _flag_number(items: list[Ability], prefix: str, default: int = 0) -> int:
     """The number ending the last flag starting with ``prefix`` (a consumption's flag comes
     after the base one, so "2 damage instead" wins)."""
     found = default
-    for note in _flags(items):
+    for note in part_flags(items):
         tail = note.removeprefix(prefix)
         if note.startswith(prefix) and tail.isdigit():
             found = int(tail)
@@ -160,7 +160,7 @@ def _run_obstacle(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     placed, text = task.text.split("|", 1)
     items = list(Ability.parse(text).then)
-    if "triangle" in _flags(items) and placed == "-":
+    if "triangle" in part_flags(items) and placed == "-":
         found = _triangles(game, f, items) if f is not None else []
         if not found:
             game.pop_task()
@@ -294,7 +294,7 @@ def pushed_into(game: Game, attacker_id: str, target: Figure, h: Hex) -> None:
         return
     _destroy(game, attacker_id, h)
     game.emit("smashed", target.id, actions.hex_token(h), f"by={attacker_id}")
-    _gain_xp(game, attacker_id, list(smash.then))
+    gain_parts_xp(game, attacker_id, list(smash.then))
     game.suffer_damage(target.id, effects_parts.flag_number(smash, "suffer-damage-", 2), "suffer")
 
 
@@ -310,7 +310,7 @@ task_handler("cg_destroy", _run_destroy, _apply_destroy)
 def _obstacle_hexes(game: Game, fid: str, what: str) -> list[Hex]:
     """The obstacle hexes destroyed, moved (their new hexes) or created by ``fid`` this action."""
     kind = {"destroyed": "obstacle-destroyed", "moved": "obstacle-moved", "created": "obstacle-created"}[what]
-    since = effects_parts._events_since(game, "action", fid)
+    since = effects_parts.events_since(game, "action", fid)
     return [actions.parse_hex(args[-1]) for k, args in since if k == kind and args[0] == fid]
 
 
@@ -322,7 +322,7 @@ def _attack_around_obstacle(game: Game, fid: str, items: list[Ability]) -> None:
     attacks = [p for p in items if p.kind == "attack"]
     if f is None or board is None or not attacks:
         return
-    what = next((w for w in ("destroyed", "moved", "created") if w in _flags(items)), "destroyed")
+    what = next((w for w in ("destroyed", "moved", "created") if w in part_flags(items)), "destroyed")
     hexes = _obstacle_hexes(game, fid, what)
     ids = sorted(
         {
@@ -369,7 +369,7 @@ def _attack_x_destroyed(game: Game, fid: str, ability: Ability) -> None:
     x = 2 * len(_obstacle_hexes(game, fid, "destroyed"))
     game.emit("x", fid, x)
     if x:
-        effects_parts._perform_attack(game, fid, Ability(kind="attack", value=x))
+        effects_parts.perform_attack(game, fid, Ability(kind="attack", value=x))
 
 
 @effect("move-obstacle")
@@ -424,7 +424,7 @@ def _clear_path(game: Game, fid: str, ability: Ability) -> None:
     if board is None:
         return
     st = game.state
-    for h in dict.fromkeys(effects_parts._moved(effects_parts._events_since(game, "action", fid), fid)):
+    for h in dict.fromkeys(effects_parts.moved_hexes(effects_parts.events_since(game, "action", fid), fid)):
         terrain = board.terrain_at(h)
         if terrain is Terrain.OBSTACLE:
             _destroy(game, fid, h)
@@ -440,7 +440,7 @@ def _clear_path(game: Game, fid: str, ability: Ability) -> None:
 def _obstacle_where_killed(game: Game, fid: str, ability: Ability) -> None:
     """Petrify: an obstacle in the hex where the enemy killed in this action died (its money
     stays there, on the obstacle)."""
-    since = effects_parts._events_since(game, "action", fid)
+    since = effects_parts.events_since(game, "action", fid)
     for kind, args in since:
         if kind == "kill" and args[0] == fid:
             h = actions.parse_hex(args[2].removeprefix("hex="))
@@ -479,7 +479,7 @@ def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> No
     damage = effects_parts.flag_number(rule, "suffer-damage-", 2) * task.n
     game.emit("push-blocked", target.id, task.n, f"by={attacker.id}")
     for _ in range(task.n):
-        _gain_xp(game, attacker.id, list(rule.then))
+        gain_parts_xp(game, attacker.id, list(rule.then))
     game.suffer_damage(target.id, damage, "suffer")
 
 

@@ -63,9 +63,9 @@ def strike_extra(
                 out.attack += int(n)
                 out.why.append(f"{pred}+{n}")
     if on and f.kind == "character":
-        from delvekit.gloomhaven.effects.active_area import _holders
+        from delvekit.gloomhaven.effects.active_area import active_holders
 
-        for _, a in _holders(game, f.id, "ds-doomed-bonus-this-round"):
+        for _, a in active_holders(game, f.id, "ds-doomed-bonus-this-round"):
             more = _value(a, "attack")
             out.attack += more
             out.why.append(f"doomed-this-round+{more}")
@@ -113,12 +113,12 @@ def _attack(game: Game, fid: str, ability: Ability) -> None:
     after = [n for n in flags if n.startswith(("finish-", "lead-"))]
     if after:  # Impending End, Lead to Slaughter: on the target once the attack is done
         game.push(Task("ds_after", fid, 0, after[0]))
-    effects_parts._perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}" if bonus else "")
+    effects_parts.perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}" if bonus else "")
 
 
 def _attacked(game: Game, fid: str) -> list[str]:
     """The targets of ``fid``'s attacks since its action began, in order."""
-    since = effects_parts._events_since(game, "action", fid)
+    since = effects_parts.events_since(game, "action", fid)
     return [args[1] for kind, args in since if kind == "attack" and args[0] == fid]
 
 
@@ -293,7 +293,7 @@ def _attack_all(game: Game, fid: str, ability: Ability) -> None:
     per = 2 if "xp-per-2-targets" in flags else 1 if "xp-per-target" in flags else 0
     if per:
         game.push(Task("ds_xp_targets", fid, per))
-    effects_parts._perform_attack(game, fid, msgspec.structs.replace(attacks[0], targets=0))
+    effects_parts.perform_attack(game, fid, msgspec.structs.replace(attacks[0], targets=0))
 
 
 def _run_xp_targets(game: Game, task: Task) -> Decision | None:
@@ -347,7 +347,7 @@ def _apply_pick_doomed(game: Game, task: Task, choice: Choice) -> None:
     reach = max(2, len(board.hexes))
     distance = proximity(board, me.hex, reach).get(target.hex, reach)
     attack = Ability(kind="attack", value=task.n, range=max(1, distance))
-    effects_parts._perform_attack(game, task.who, attack, f"only={target.id}")
+    effects_parts.perform_attack(game, task.who, attack, f"only={target.id}")
 
 
 @effect("ds-summon-performs")
@@ -384,13 +384,13 @@ def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
     move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
     game.mark_used(task.who)
     game.emit("ally-performs", sid, f"for={task.who}")
-    effects_parts._perform_attack(game, sid, Ability(kind="attack", value=attack, range=reach))
+    effects_parts.perform_attack(game, sid, Ability(kind="attack", value=attack, range=reach))
     game.push(Task("ds_summon_move", sid, move))
 
 
 def _run_summon_move(game: Game, task: Task) -> Decision | None:
     game.pop_task()  # the move first, then the attack pushed beneath it
-    effects_parts._perform_move(game, task.who, Ability(kind="move", value=task.n))
+    effects_parts.perform_move(game, task.who, Ability(kind="move", value=task.n))
     return None
 
 

@@ -179,9 +179,9 @@ def _end_others(game: Game, cid: str, card: str, target: str | None) -> None:
     """A doom of ``card`` goes on ``target``: the others end, but with Inescapable Fate active
     one other doom on the same enemy stays (the oldest of two there ends)."""
     ch = game.state.characters[cid]
-    from delvekit.gloomhaven.effects.active_area import _holders
+    from delvekit.gloomhaven.effects.active_area import active_holders
 
-    two = bool(_holders(game, cid, "ds-two-dooms"))
+    two = bool(active_holders(game, cid, "ds-two-dooms"))
     placed = {c: t for k, c, t in dooms(game) if k == cid}
     same = [a.card for a in ch.active if a.card in placed and placed[a.card] == target and a.card != card]
     keep = set(same[-1:]) if two and target is not None else set()
@@ -297,7 +297,7 @@ def _died(game: Game, dead: Figure) -> None:
     if not on:
         return
     st = game.state
-    from delvekit.gloomhaven.effects.active_area import _holders, _spend
+    from delvekit.gloomhaven.effects.active_area import active_holders, spend_use
 
     for cid in sorted({c for c, _, _ in on}):
         me = st.figures.get(cid)
@@ -314,19 +314,19 @@ def _died(game: Game, dead: Figure) -> None:
             momentum = max(
                 [momentum, *(int(x.rsplit("-", 1)[1]) for x in flags if x.startswith("transfer-on-death-"))]
             )
-        for i, held in reversed(_holders(game, cid, "ds-doomed-dies")):  # Rain of Arrows
+        for i, held in reversed(active_holders(game, cid, "ds-doomed-dies")):  # Rain of Arrows
             attacks = effects_parts.parts(held, "attack")
             if attacks:
                 game.emit("doom-attack", cid, st.characters[cid].active[i].card)
-                _spend(game, cid, i)
-                effects_parts._perform_attack(game, cid, attacks[0])
+                spend_use(game, cid, i)
+                effects_parts.perform_attack(game, cid, attacks[0])
         cards = [card for card, _ in mine]
         if momentum:  # Rising Momentum: every doom on it moves on, no slot spent
             others = _within(game, me, dead.hex, momentum)
             if others:
                 game.push(Task("ds_transfer", cid, 0, ",".join(cards) + "|free|" + ";".join(others)))
                 continue
-        transfer = _holders(game, cid, "ds-transfer")  # Frightening Curse: one doom moves on
+        transfer = active_holders(game, cid, "ds-transfer")  # Frightening Curse: one doom moves on
         others = _within(game, me, dead.hex, _reach(transfer[0][1])) if transfer else []
         if others:
             game.push(Task("ds_transfer", cid, 0, f"{cards[0]}|slot|" + ";".join(others)))
@@ -347,7 +347,7 @@ def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -
     if "on-death-attack" in flags:  # Darkened Skies
         attack = effects_parts.parts(a, "attack")[0]
         n = next((int(x.removeprefix("target-")) for x in flags if x.startswith("target-")), 1)
-        effects_parts._perform_attack(game, cid, msgspec.structs.replace(attack, targets=n))
+        effects_parts.perform_attack(game, cid, msgspec.structs.replace(attack, targets=n))
     if "on-death-move-there" in flags and st.figure_at(dead.hex) is None:
         me.hex = dead.hex
         game.emit("moved", cid, actions.hex_token(dead.hex), "doom")
@@ -409,11 +409,11 @@ def _apply_transfer(game: Game, task: Task, choice: Choice) -> None:
         return
     _move_dooms(game, task.who, cards.split(","), choice.args[0])
     if pay == "slot":
-        from delvekit.gloomhaven.effects.active_area import _holders, _spend
+        from delvekit.gloomhaven.effects.active_area import active_holders, spend_use
 
-        held = _holders(game, task.who, "ds-transfer")
+        held = active_holders(game, task.who, "ds-transfer")
         if held:
-            _spend(game, task.who, held[0][0])
+            spend_use(game, task.who, held[0][0])
 
 
 def _move_dooms(game: Game, cid: str, cards: list[str], target: str) -> None:
@@ -501,7 +501,7 @@ def _countdown(game: Game, cid: str) -> None:
     ch = st.characters.get(cid)
     if ch is None or st.scenario_marks.get(f"dsfate|{cid}") == st.round:
         return
-    from delvekit.gloomhaven.effects.active_area import _spend
+    from delvekit.gloomhaven.effects.active_area import spend_use
 
     for c, card, tid in dooms(game):
         a = _doom_of(game, cid, card) if c == cid else None
@@ -517,7 +517,7 @@ def _countdown(game: Game, cid: str) -> None:
         if done:
             for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{cid}|{card}|")]:
                 del st.scenario_marks[key]
-        _spend(game, cid, index)
+        spend_use(game, cid, index)
         target = st.figures.get(tid)
         if done and target is not None:
             game.emit("kill", cid, tid, "inescapable-fate")
@@ -530,9 +530,9 @@ def _countdown(game: Game, cid: str) -> None:
 def _expose(game: Game) -> None:
     """Expose: while a character holds it, no enemy keeps Invisible (stripped as turns start)."""
     st = game.state
-    from delvekit.gloomhaven.effects.active_area import _holders
+    from delvekit.gloomhaven.effects.active_area import active_holders
 
-    holders = [cid for cid in _stalkers(game) if _holders(game, cid, "ds-expose")]
+    holders = [cid for cid in _stalkers(game) if active_holders(game, cid, "ds-expose")]
     for cid in holders:
         me = st.figures.get(cid)
         for g in sorted(st.figures.values(), key=lambda g: g.id):

@@ -155,7 +155,7 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
 
 
 def _flag_sum(items: list[Ability], prefix: str) -> int:
-    return effects_consume._total(items, prefix)
+    return effects_consume.flag_total(items, prefix)
 
 
 def improved(main: Ability, gained: list[Ability]) -> Ability:
@@ -198,7 +198,7 @@ def improved(main: Ability, gained: list[Ability]) -> Ability:
 def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
     base, bought = groups(ability)
     gained = [p for i in chosen for p in bought[i][1]]
-    effects_consume._gain_xp(game, fid, gained)
+    effects_consume.gain_parts_xp(game, fid, gained)
     f = game.state.figures.get(fid)
     if f is None:
         return
@@ -243,7 +243,7 @@ def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
         if p.kind == "custom":
             continue
         if p.kind == "attack":
-            effects_parts._perform_attack(game, fid, p)
+            effects_parts.perform_attack(game, fid, p)
         else:
             game.perform(fid, p)
 
@@ -396,7 +396,7 @@ def _run_through(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     if f is None:
         return None
-    for g in effects_parts._moved_through(game, f):
+    for g in effects_parts.moved_through(game, f):
         for name in task.text.split(","):
             game.add_condition(g.id, Condition(name))
     return None
@@ -411,7 +411,7 @@ def _volatile_announce(game: Game, fid: str, ability: Ability) -> None:
 def _consumed(game: Game, who: str, element: str) -> None:
     """Volatile Consumption: each element you consume lets you hurt an enemy within range 2 by
     1 or perform Heal 1, Range 2 (a consume hook of :mod:`~delvekit.gloomhaven.engine.registry`)."""
-    if who in game.state.characters and effects_active_area._holders(game, who, "el-volatile"):
+    if who in game.state.characters and effects_active_area.active_holders(game, who, "el-volatile"):
         game.push(Task("el_volatile", who, 0, element))
 
 
@@ -448,7 +448,7 @@ def _announce(game: Game, fid: str, ability: Ability) -> None:
 
 def _turn_end(game: Game, f: Figure) -> None:
     """At the end of each of your turns, you may infuse any element (one choice per card)."""
-    for _ in effects_active_area._holders(game, f.id, "el-infuse-any-at-turn-end"):
+    for _ in effects_active_area.active_holders(game, f.id, "el-infuse-any-at-turn-end"):
         game.push(Task("el_infuse", f.id, 0, ""))
 
 

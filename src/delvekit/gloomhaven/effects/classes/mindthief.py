@@ -30,19 +30,19 @@ import msgspec
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.parts import (
     StrikeBonus,
-    _active_halves,
-    _adjacent_enemies,
-    _attack_text,
-    _in_play,
-    _is_adjacent,
-    _named_in,
-    _offer_pick,
-    _perform_attack,
-    _perform_move,
-    _this_round,
+    active_halves,
+    adjacent_enemies,
+    attack_task_text,
     flag_number,
     flags,
+    is_adjacent,
+    named_in,
+    named_in_play,
+    offer_pick,
     parts,
+    perform_attack,
+    perform_move,
+    round_events,
 )
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, _half, task_handler
@@ -58,9 +58,9 @@ def augments(game: Game, cid: str) -> list[Ability]:
     ch = game.state.characters.get(cid)
     if ch is None:
         return []
-    out = [a for _, _, half in _active_halves(game, cid) for a in _named_in(half, "augment")]
+    out = [a for _, _, half in active_halves(game, cid) for a in named_in(half, "augment")]
     if ch.playing is not None and ch.used_half in ("top", "bottom"):
-        out += _named_in(_half(game, cid, ch.playing, ch.used_half), "augment")
+        out += named_in(_half(game, cid, ch.playing, ch.used_half), "augment")
     return out
 
 
@@ -71,7 +71,7 @@ def _augment_owner(game: Game, f: Figure, ability: Ability, tokens: list[str]) -
     if lent is not None or f.kind != "character":
         return lent
     ranged_gain = any(
-        _named_in(half, "ranged-attacks-gain-augments") for _, _, half in _active_halves(game, f.id)
+        named_in(half, "ranged-attacks-gain-augments") for _, _, half in active_halves(game, f.id)
     )
     if "noaug" not in tokens and (ability.range == 0 or ranged_gain):
         return f.id
@@ -150,7 +150,7 @@ def _attack_per_condition(game: Game, fid: str, ability: Ability) -> None:
         return
     per = flag_number(ability, "per-negative-condition-")
     xp = sum(p.value for p in parts(ability, "xp"))
-    _perform_attack(game, fid, attacks[0], f"neg={per},negxp={xp}")
+    perform_attack(game, fid, attacks[0], f"neg={per},negxp={xp}")
 
 
 # ------------------------------------------------------------- consumptions
@@ -234,7 +234,7 @@ def _finish_consumes(game: Game, fid: str, ability: Ability, chosen: list[int]) 
         for note in bought:
             if note.startswith("infuse-"):  # Daybreak: consume dark, infuse light
                 game.infuse(Element.parse(note.removeprefix("infuse-")))
-        _perform_attack(game, fid, attack, "adv" if "advantage" in bought else "")
+        perform_attack(game, fid, attack, "adv" if "advantage" in bought else "")
     elif ability.note == "push-consume":
         push = next(p for p in base if p.kind == "push")
         extra = sum(
@@ -250,7 +250,7 @@ def _finish_consumes(game: Game, fid: str, ability: Ability, chosen: list[int]) 
                 game.emit("bonus", fid, "shield", p.value)
         afflict = [p for p in gained if p.kind == "condition" or (p.kind == "custom" and p.note == "curse")]
         if afflict:
-            near = sorted(g.id for g in _adjacent_enemies(game, f))
+            near = sorted(g.id for g in adjacent_enemies(game, f))
             if near:
                 spec = Ability(kind="custom", note="afflict", then=tuple(afflict))
                 game.push(Task("fx_pick", fid, 0, f"afflict|{';'.join(near)}|{spec}"))
@@ -266,8 +266,8 @@ def _augment(game: Game, fid: str, ability: Ability) -> None:
     ch = game.state.characters.get(fid)
     if ch is None:
         return
-    keep = 1 if any(_named_in(h, "two-augments-active") for _, _, h in _active_halves(game, fid)) else 0
-    held = [(i, a) for i, a, h in _active_halves(game, fid) if _named_in(h, "augment")]
+    keep = 1 if any(named_in(h, "two-augments-active") for _, _, h in active_halves(game, fid)) else 0
+    held = [(i, a) for i, a, h in active_halves(game, fid) if named_in(h, "augment")]
     drop = held[: max(0, len(held) - keep)]
     for i, active in reversed(drop):
         del ch.active[i]
@@ -290,7 +290,7 @@ def _control_enemy(game: Game, fid: str, ability: Ability) -> None:
         for g in game.state.figures.values()
         if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    _offer_pick(game, fid, "control", ability, enemies)
+    offer_pick(game, fid, "control", ability, enemies)
 
 
 def _control(game: Game, cid: str, mid: str, ability: Ability) -> None:
@@ -313,7 +313,9 @@ def _control(game: Game, cid: str, mid: str, ability: Ability) -> None:
             if rng_plus >= 0 and monster.kind == "monster" and monster.rank is not None:
                 reach = game.tables.types[monster.name].stats(monster.rank).range + rng_plus
             attack = msgspec.structs.replace(p, range=reach)
-            steps.append(Task("attack", mid, attack.value, _attack_text(attack, "allies" if allies else "")))
+            steps.append(
+                Task("attack", mid, attack.value, attack_task_text(attack, "allies" if allies else ""))
+            )
     game.push(*steps)
 
 
@@ -324,7 +326,7 @@ def _ally_performs(game: Game, fid: str, ability: Ability) -> None:
     if f is None:
         return
     allies = [g for g in game.state.figures.values() if g is not f and not actions._hostile(f, g)]
-    _offer_pick(game, fid, "ally", ability, allies)
+    offer_pick(game, fid, "ally", ability, allies)
 
 
 def _ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
@@ -338,7 +340,7 @@ def _ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
         if p.kind == "move" and Condition.IMMOBILIZE not in ally.conditions:
             steps.append(Task("move", aid, p.value, f"0/{'jump' if p.jump else 'walk'}/s"))
         elif p.kind == "attack" and Condition.DISARM not in ally.conditions:
-            steps.append(Task("attack", aid, p.value, _attack_text(p, extras)))
+            steps.append(Task("attack", aid, p.value, attack_task_text(p, extras)))
     game.push(*steps)
 
 
@@ -354,7 +356,7 @@ def _pilfer(game: Game, fid: str, ability: Ability) -> None:
         return
     for p in parts(ability, "loot"):
         game.perform(fid, p)
-    extra = sum(1 for g in game.state.figures.values() if actions._hostile(f, g) and _is_adjacent(game, f, g))
+    extra = sum(1 for g in game.state.figures.values() if actions._hostile(f, g) and is_adjacent(game, f, g))
     if extra:
         ch.coins += extra
         game.emit("looted", fid, f"coins={extra}", "adjacent-enemies")
@@ -376,14 +378,14 @@ def _turn_enemy(game: Game, fid: str, ability: Ability) -> None:
         for g in game.state.figures.values()
         if g.kind == "monster" and g.rank in ("normal", "elite") and Condition.INVISIBLE not in g.conditions
     ]
-    _offer_pick(game, fid, "turn", ability, enemies)
+    offer_pick(game, fid, "turn", ability, enemies)
 
 
 def turned(game: Game, mid: str) -> tuple[str, bool] | None:
     """(character, controlled) when monster ``mid`` was turned on its allies this round."""
-    if not _in_play(game, "enemy-turns-on-its-allies"):
+    if not named_in_play(game, "enemy-turns-on-its-allies"):
         return None
-    for kind, args in reversed(_this_round(game)):
+    for kind, args in reversed(round_events(game)):
         if kind == "turned" and args[0] == mid:
             return args[1].removeprefix("by="), "control" in args
     return None
@@ -399,7 +401,7 @@ def controlled_action(game: Game, f: Figure, ability: Ability) -> bool:
     stats = game.tables.types[f.name].stats(f.rank)
     if ability.kind == "move":
         move = Ability(kind="move", value=max(0, stats.move + ability.value), jump=ability.jump)
-        _perform_move(game, f.id, move)
+        perform_move(game, f.id, move)
     elif ability.kind == "attack":
         attack = msgspec.structs.replace(
             ability,
@@ -410,5 +412,5 @@ def controlled_action(game: Game, f: Figure, ability: Ability) -> bool:
             targets=0 if ability.targets == 0 else max(ability.targets, stats.targets),
             area=(),
         )
-        _perform_attack(game, f.id, attack, "allies")
+        perform_attack(game, f.id, attack, "allies")
     return True

@@ -58,7 +58,7 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
 def flying(game: Game, fid: str) -> bool:
     """Winged Congregation: ``fid`` flies while the card is in its active area."""
     return any(
-        effects_parts._named_in(half, "ph-flying") for _, _, half in effects_parts._active_halves(game, fid)
+        effects_parts.named_in(half, "ph-flying") for _, _, half in effects_parts.active_halves(game, fid)
     )
 
 
@@ -72,8 +72,8 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
     reading: a ranged attack keeps at least Range 1)."""
     minus = sum(
         effects_parts.flag_number(a, "range-", 0)
-        for _, _, half in effects_parts._active_halves(game, fid)
-        for a in effects_parts._named_in(half, "ph-range-minus")
+        for _, _, half in effects_parts.active_halves(game, fid)
+        for a in effects_parts.named_in(half, "ph-range-minus")
     )
     if not minus or ability.range <= 0:
         return ability
@@ -85,14 +85,14 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
 
 
 def _spread(game: Game, fid: str) -> Ability | None:
-    halves = effects_parts._active_halves(game, fid)
-    held = [a for _, _, half in halves for a in effects_parts._named_in(half, "ph-spread-the-plague")]
+    halves = effects_parts.active_halves(game, fid)
+    held = [a for _, _, half in halves for a in effects_parts.named_in(half, "ph-spread-the-plague")]
     return held[0] if held else None
 
 
 def _spread_answer(game: Game, fid: str) -> str | None:
     """``paid`` / ``declined`` when asked during this attack action (card half) already."""
-    for kind, args in effects_parts._events_since(game, "action", fid):
+    for kind, args in effects_parts.events_since(game, "action", fid):
         if kind == "ph-spread" and args and args[0] == fid:
             return args[1]
     return None
@@ -173,7 +173,7 @@ def strike_extra(game: Game, f: Figure, ability: Ability, out: effects_parts.Str
         out.why.append(f"convert-the-flock+{flock}")
     if _double_pending(game, f.id):
         if not any(
-            k == "ph-doubled" and a[0] == f.id for k, a in effects_parts._events_since(game, "action", f.id)
+            k == "ph-doubled" and a[0] == f.id for k, a in effects_parts.events_since(game, "action", f.id)
         ):
             game.emit("ph-doubled", f.id)
         extra = ability.value + out.attack
@@ -190,13 +190,13 @@ def move_ended(game: Game, f: Figure) -> None:
     if f.kind != "character":
         return
     if any(
-        effects_parts._named_in(half, "ph-sacrifice-on-move")
-        for _, _, half in effects_parts._active_halves(game, f.id)
+        effects_parts.named_in(half, "ph-sacrifice-on-move")
+        for _, _, half in effects_parts.active_halves(game, f.id)
     ):
         game.push(Task("ph_sacrifice", f.id))
     if not any(
-        effects_parts._named_in(half, "ph-poison-after-move")
-        for _, _, half in effects_parts._active_halves(game, f.id)
+        effects_parts.named_in(half, "ph-poison-after-move")
+        for _, _, half in effects_parts.active_halves(game, f.id)
     ):
         return
     board = game.board()
@@ -213,11 +213,11 @@ def move_ended(game: Game, f: Figure) -> None:
 
 
 def _flock_bonus(game: Game, fid: str) -> int:
-    if not effects_parts._in_play(game, "ph-hurt-poisoned-allies"):
+    if not effects_parts.named_in_play(game, "ph-hurt-poisoned-allies"):
         return 0
     return sum(
         int(args[1])
-        for kind, args in effects_parts._this_round(game)
+        for kind, args in effects_parts.round_events(game)
         if kind == "ph-flock" and args[0] == fid
     )
 
@@ -229,14 +229,14 @@ def _double_pending(game: Game, fid: str) -> bool:
     """Grim Bargain's bottom is active and no attack action of this round has used it yet
     (the one using it is the current one)."""
     if not any(
-        effects_parts._named_in(half, "ph-double-next-attack")
-        for _, _, half in effects_parts._active_halves(game, fid)
+        effects_parts.named_in(half, "ph-double-next-attack")
+        for _, _, half in effects_parts.active_halves(game, fid)
     ):
         return False
-    since_action = effects_parts._events_since(game, "action", fid)
+    since_action = effects_parts.events_since(game, "action", fid)
     used_now = any(kind == "ph-doubled" and args[0] == fid for kind, args in since_action)
     used_before = any(
-        kind == "ph-doubled" and args[0] == fid for kind, args in effects_parts._this_round(game)
+        kind == "ph-doubled" and args[0] == fid for kind, args in effects_parts.round_events(game)
     )
     return used_now or not used_before
 
@@ -252,8 +252,8 @@ def _double_next(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _bargain(game: Game, fid: str) -> tuple[int, Ability] | None:
-    for i, _, half in effects_parts._active_halves(game, fid):
-        for a in effects_parts._named_in(half, "ph-curse-ally-for-targets"):
+    for i, _, half in effects_parts.active_halves(game, fid):
+        for a in effects_parts.named_in(half, "ph-curse-ally-for-targets"):
             return i, a
     return None
 
@@ -268,7 +268,7 @@ def ask_before_attack(game: Game, f: Figure) -> bool:
         return False
     if any(
         kind == "ph-bargain" and args[0] == f.id
-        for kind, args in effects_parts._events_since(game, "action", f.id)
+        for kind, args in effects_parts.events_since(game, "action", f.id)
     ):
         return False
     allies = sorted(
@@ -309,7 +309,7 @@ def _apply_bargain(game: Game, task: Task, choice: Choice) -> None:
     game.add_modifier_card(choice.args[0], "curse")
     from delvekit.gloomhaven.effects import active_area as effects_active_area  # the use slot and its XP
 
-    effects_active_area._spend(game, task.who, index)
+    effects_active_area.spend_use(game, task.who, index)
 
 
 task_handler("ph_bargain", _run_bargain, _apply_bargain)
@@ -342,8 +342,8 @@ def _apply_sacrifice(game: Game, task: Task, choice: Choice) -> None:
         return
     held = [
         a
-        for _, _, half in effects_parts._active_halves(game, task.who)
-        for a in effects_parts._named_in(half, "ph-sacrifice-on-move")
+        for _, _, half in effects_parts.active_halves(game, task.who)
+        for a in effects_parts.named_in(half, "ph-sacrifice-on-move")
     ]
     if not held:
         return
@@ -365,7 +365,7 @@ def monster_attacked(game: Game, f: Figure, cards: list[str]) -> None:
         holder = game.state.figures.get(cid)
         if holder is None or not actions._hostile(holder, f):  # an enemy of the card's owner only
             continue
-        for _, _, half in effects_parts._active_halves(game, cid):
-            for a in effects_parts._named_in(half, "ph-curse-backfires"):
+        for _, _, half in effects_parts.active_halves(game, cid):
+            for a in effects_parts.named_in(half, "ph-curse-backfires"):
                 game.emit("bonus", cid, "ph-curse-backfires", f.id)
                 game.suffer_damage(f.id, _suffer(a), "baneful-hex")

@@ -325,7 +325,7 @@ def _run_around_target(game: Game, task: Task) -> Decision | None:
     board = game.board()
     if f is None or board is None:
         return None
-    since = effects_parts._events_since(game, "ph-attack-start", task.who)
+    since = effects_parts.events_since(game, "ph-attack-start", task.who)
     hit = [args[1] for kind, args in since if kind == "attack" and args[0] == task.who]
     if not hit:
         return None

@@ -200,7 +200,7 @@ def _strike(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
     if paid:
         replaced = {b.pred for b in bought}
         base = [b for b in base if b.pred not in replaced] + bought
-    effects_parts._perform_attack(game, fid, attack, ",".join(b.token() for b in base))
+    effects_parts.perform_attack(game, fid, attack, ",".join(b.token() for b in base))
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
@@ -232,13 +232,13 @@ def strike_extra(
             double = (_apply(game, f, target, b, out) and b.double) or double
     if f.id not in game.state.characters:
         return
-    from delvekit.gloomhaven.effects.active_area import _holders, _spend
+    from delvekit.gloomhaven.effects.active_area import active_holders, spend_use
 
-    for _, a in _holders(game, f.id, "attacks-gain"):
+    for _, a in active_holders(game, f.id, "attacks-gain"):
         for b in _groups(list(a.then)):
             double = (_apply(game, f, target, b, out) and b.double) or double
     ch = game.state.characters[f.id]
-    for i, a in reversed(_holders(game, f.id, "next-attacks-if")):
+    for i, a in reversed(active_holders(game, f.id, "next-attacks-if")):
         hit = False
         for b in _groups(list(a.then)):
             if _apply(game, f, target, b, out):
@@ -246,7 +246,7 @@ def strike_extra(
                 double = double or b.double
         if hit:
             game.emit("next-attack-bonus", f.id, ch.active[i].card)
-            _spend(game, f.id, i)
+            spend_use(game, f.id, i)
     if double:
         n = ability.value + out.attack
         out.attack += n
@@ -440,7 +440,7 @@ def _run_loot(game: Game, task: Task) -> Decision | None:
     ch = game.state.characters.get(task.who)
     if f is None or ch is None:
         return None
-    entered = set(effects_parts._moved(effects_parts._events_since(game, "action", task.who), task.who))
+    entered = set(effects_parts.moved_hexes(effects_parts.events_since(game, "action", task.who), task.who))
     st = game.state
     taken = sum(st.coins.pop(h) for h in sorted(entered) if h in st.coins)
     ch.coins += taken

@@ -72,7 +72,7 @@ from delvekit.gloomhaven.model.elements import Element
 
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then finish the effect."""
-    if effects_consume._offer(game, effects_consume._split(ability)[1]):
+    if effects_consume.consume_choices(game, effects_consume.split_consumption(ability)[1]):
         game.push(Task("sw_consume", fid, 0, str(ability)))
         return
     _finish(game, fid, ability, paid=False)
@@ -115,18 +115,18 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         return
     base, bought = _paid_parts(ability, paid)
     if ability.note != "attack-splash":  # Living Torch: XP only with the damage dealt
-        effects_consume._gain_xp(game, fid, bought)
+        effects_consume.gain_parts_xp(game, fid, bought)
     note = ability.note
     if note == "bonus-consume":
         _bonus(game, f, base, bought)
     elif note == "next-attacks-bonus-consume":
         game.emit("bonus", fid, note, f"paid={int(paid)}")
     elif note == "curse-or-kill":
-        reach = effects_consume._number(base, "range-", 1)
+        reach = effects_consume.flag_value(base, "range-", 1)
         ids = sorted(g.id for g in actions.targets(game, f, reach))
         _pick(game, fid, "curse-kill" if paid else "curse", ids, "")
     elif note == "heal-half-max":
-        ids = [i for i in effects_allies._allies_in(game, f, "affects-ally")[0] if i != fid]
+        ids = [i for i in effects_allies.allies_named(game, f, "affects-ally")[0] if i != fid]
         _pick(game, fid, "heal-full" if paid else "heal-half", ids, "")
     elif note == "attack-splash":
         attack = _attack(base)
@@ -135,8 +135,8 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         _pick(game, fid, "splash", ids, f"{attack}^{rider}")
     elif note == "attack-consume-targets":
         attack = _attack(base)
-        more = effects_consume._number(bought, "target-", attack.targets)
-        effects_parts._perform_attack(game, fid, msgspec.structs.replace(attack, targets=more))
+        more = effects_consume.flag_value(bought, "target-", attack.targets)
+        effects_parts.perform_attack(game, fid, msgspec.structs.replace(attack, targets=more))
     elif note == "next-attack-kills-normal":
         if paid:
             game.emit("kill-normal-this-action", fid)
@@ -159,11 +159,11 @@ def _bonus(game: Game, f: Figure, base: list[Ability], bought: list[Ability]) ->
         if p.kind == "shield":
             game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "shield")))
         elif p.kind == "loot":
-            cap = effects_consume._number(base, "loot-cap-", 0)
+            cap = effects_consume.flag_value(base, "loot-cap-", 0)
             _loot(game, f, p.value + _plus(bought, "loot"), cap)
     moves = [p for p in base if p.kind == "move"]
     for p in reversed(moves):  # the move last on the stack runs first
-        jump = p.jump or "jump" in effects_consume._flags(base)
+        jump = p.jump or "jump" in effects_consume.part_flags(base)
         game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "move"), jump=jump))
 
 
@@ -288,7 +288,7 @@ def _run_splash(game: Game, task: Task) -> Decision | None:
         return None
     centre = actions.parse_hex(token)
     bought = list(Ability.parse(rider).then)
-    effects_consume._gain_xp(game, task.who, bought)
+    effects_consume.gain_parts_xp(game, task.who, bought)
     damage = _suffer(bought)
     near = sorted(
         g.id
@@ -315,7 +315,7 @@ def _paid(game: Game, cid: str) -> bool:
 
 
 def _next_bonus(game: Game, cid: str, a: Ability) -> int:
-    base, _, bought = effects_consume._split(a)
+    base, _, bought = effects_consume.split_consumption(a)
     chosen = bought if _paid(game, cid) else base
     return sum(p.value for p in chosen if p.kind == "attack")
 
@@ -326,9 +326,9 @@ def strike_extra(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     take three slots (the bonus stops when the last one is gone)."""
     if f.id not in game.state.characters:
         return
-    for i, a in reversed(effects_active_area._holders(game, f.id, NEXT_ATTACKS)):
+    for i, a in reversed(effects_active_area.active_holders(game, f.id, NEXT_ATTACKS)):
         n = _next_bonus(game, f.id, a)
-        effects_active_area._spend(game, f.id, i)
+        effects_active_area.spend_use(game, f.id, i)
         out.attack += n
         out.why.append(f"next-attacks+{n}")
 
@@ -337,7 +337,7 @@ def kills_instead(game: Game, f: Figure, target: Figure) -> bool:
     """Black Hole: dark consumed for this action's attack, a normal target is killed instead."""
     if f.kind != "character" or target.kind != "monster" or target.rank != "normal":
         return False
-    since = effects_parts._events_since(game, "action", f.id)
+    since = effects_parts.events_since(game, "action", f.id)
     if not any(kind == "kill-normal-this-action" and args[0] == f.id for kind, args in since):
         return False
     effects_picks._kill(game, f.id, target.id)
@@ -362,14 +362,14 @@ def negated(game: Game, task: Task) -> bool:
     damage task, which it pops."""
     if task.text != "attack" or task.who not in game.state.characters:
         return False
-    holders = effects_active_area._holders(game, task.who, COLD_FRONT)
+    holders = effects_active_area.active_holders(game, task.who, COLD_FRONT)
     if not holders:
         return False
     i, a = holders[0]
     card = game.state.characters[task.who].active[i].card
     game.pop_task()
     game.emit("negated", task.who, task.n, task.text, f"by={card}")
-    effects_active_area._spend(game, task.who, i)
+    effects_active_area.spend_use(game, task.who, i)
     f = game.state.figures[task.who]
     agenda = game.state.agenda
     for r in effects_parts.parts(a, "retaliate"):

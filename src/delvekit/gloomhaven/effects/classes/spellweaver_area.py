@@ -35,12 +35,14 @@ from delvekit.gloomhaven.model.conditions import Condition
 
 def _plus(items: list[Ability], kind: str) -> int:
     """The sum of the ``KIND-plus-N`` flags among ``items``."""
-    return effects_consume._total(items, f"{kind}-plus-")
+    return effects_consume.flag_total(items, f"{kind}-plus-")
 
 
 def _suffer(items: list[Ability]) -> int:
     """The damage a ``suffer-damage`` part says."""
-    return sum(p.value for p in items if p.kind == "suffer") + effects_consume._total(items, "suffer-damage-")
+    return sum(p.value for p in items if p.kind == "suffer") + effects_consume.flag_total(
+        items, "suffer-damage-"
+    )
 
 
 def _attack(items: list[Ability]) -> Ability:
@@ -54,7 +56,7 @@ def _attack(items: list[Ability]) -> Ability:
 
 def _paid_parts(ability: Ability, paid: bool) -> tuple[list[Ability], list[Ability]]:
     """(the base parts, what the consumption bought — empty when not paid)."""
-    base, _, bought = effects_consume._split(ability)
+    base, _, bought = effects_consume.split_consumption(ability)
     return base, bought if paid else []
 
 
@@ -64,7 +66,7 @@ def _xp_per_target_or_kill(game: Game, fid: str, ability: Ability) -> None:
     ch = game.state.characters.get(fid)
     if ch is None:
         return
-    since = effects_parts._events_since(game, "action", fid)
+    since = effects_parts.events_since(game, "action", fid)
     hit = {args[1] for kind, args in since if kind in ("attack", "kill") and args[0] == fid}
     gain = len(hit) * sum(p.value for p in effects_parts.parts(ability, "xp"))
     if gain:
@@ -80,7 +82,7 @@ def _retaliate_allies(game: Game, fid: str, ability: Ability) -> None:
         return
     who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-self")
     retaliate = next(p for p in ability.then if p.kind == "retaliate")
-    for rid in effects_allies._allies_in(game, f, who)[0]:
+    for rid in effects_allies.allies_named(game, f, who)[0]:
         g = game.state.figures.get(rid)
         if g is None:
             continue
