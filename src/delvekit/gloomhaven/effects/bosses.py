@@ -46,7 +46,7 @@ from delvekit.gloomhaven.effects.boss_specials import (
     controlled_actions,
     mind_controlled,
 )
-from delvekit.gloomhaven.effects.placement import _empty, landing_hex
+from delvekit.gloomhaven.effects.placement import empty_hex, landing_hex
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -130,7 +130,7 @@ def teleport_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
     spots = [
         h
         for h, d in reach.items()
-        if d <= TELEPORT_RANGE and (h == f.hex or _empty(game, h)) and sight.visible(h, focus.hex)
+        if d <= TELEPORT_RANGE and (h == f.hex or empty_hex(game, h)) and sight.visible(h, focus.hex)
     ]
     if not spots:
         return []
@@ -195,7 +195,7 @@ def _mind_control(game: Game, fid: str, ability: Ability) -> None:
         key=lambda g: (initiative.get(g.owner or g.id, (99, 99)), g.kind != "summon", g.id),
     )
     for g in movers:
-        free = [h for h in board.links.get(f.hex, ()) if _empty(game, h) or h == g.hex]
+        free = [h for h in board.links.get(f.hex, ()) if empty_hex(game, h) or h == g.hex]
         if not free or g.hex in free:
             continue
         blocked = {x.hex for x in st.figures.values() if (x.kind == "monster") and x is not f}
@@ -317,7 +317,7 @@ def _scatter_hexes(game: Game, task: Task) -> list[tuple[int, int]]:
     board = game.board()
     if g is None or boss is None or board is None:
         return []
-    spots = [h for h in _reach(game, g, task.n) if h == g.hex or _empty(game, h)]
+    spots = [h for h in _reach(game, g, task.n) if h == g.hex or empty_hex(game, h)]
     far = proximity(board, boss.hex)
     best = max(far.get(h, 0) for h in spots)
     return sorted(h for h in spots if far.get(h, 0) == best)

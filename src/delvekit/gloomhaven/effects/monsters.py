@@ -44,8 +44,7 @@ from delvekit.gloomhaven.effects.boss_specials import controlled_actions as cont
 from delvekit.gloomhaven.effects.boss_specials import controlled_team as controlled_team
 from delvekit.gloomhaven.effects.boss_specials import mind_controlled as mind_controlled
 from delvekit.gloomhaven.effects.boss_specials import objective_actions as objective_actions
-from delvekit.gloomhaven.effects.placement import _apply_summon, _hostile
-from delvekit.gloomhaven.effects.placement import _empty as _empty
+from delvekit.gloomhaven.effects.placement import _hostile, empty_hex, summon_monster
 from delvekit.gloomhaven.effects.placement import near_enemy_hexes as near_enemy_hexes
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game, task_handler
@@ -55,6 +54,8 @@ from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
+
+_empty = empty_hex  # the old name, for callers not yet moved to placement.empty_hex
 
 _WHO = (
     "enemies-range",
@@ -433,7 +434,7 @@ def _run_summon_at(game: Game, task: Task) -> Decision | None:
         game.pop_task()
         return None
     h = parse_hex(anchor)
-    hexes = sorted(n for n in board.links.get(h, ()) if _empty(game, n))
+    hexes = sorted(n for n in board.links.get(h, ()) if empty_hex(game, n))
     if not hexes or name not in game.tables.types or not st.standees.get(name):
         game.pop_task()
         game.emit("no-summon", f.id, name, "no-hex" if not hexes else "no-standee")
@@ -442,8 +443,9 @@ def _run_summon_at(game: Game, task: Task) -> Decision | None:
 
 
 def _apply_summon_at(game: Game, task: Task, choice: Choice) -> None:
-    note = task.text.split("|")[0]
-    _apply_summon(game, Task("monster_summon", task.who, 0, note), choice)
+    game.pop_task()
+    name, rank = task.text.split("|")[0].rsplit(".", 1)
+    summon_monster(game, name, rank, parse_hex(choice.args[0]), task.who)
 
 
 @effect("per-target-damaged")

@@ -7,7 +7,7 @@
   monster, the one closest to an enemy (ties: the players).
 
 :func:`near_enemy_hexes` is the one rule for it: the empty hexes next to a figure closest
-to an enemy (ties: the players); :func:`_empty` says what an empty hex is (§1.2).
+to an enemy (ties: the players); :func:`empty_hex` says what an empty hex is (§1.2).
 :func:`summon_monster` puts a summoned monster on the map (monster summons, the Winged Horror's
 hatchlings) and :func:`landing_hex` says where a figure jumping or appearing on a taken hex
 lands (bosses moving to their marked hexes, the Dark Rider appearing).
@@ -32,7 +32,7 @@ def _hostile(a: Figure, b: Figure) -> bool:
 # ------------------------------------------------------------------ placing figures
 
 
-def _empty(game: Game, h: tuple[int, int]) -> bool:
+def empty_hex(game: Game, h: tuple[int, int]) -> bool:
     """An empty hex (§1.2): on the map, no figure, no token, no overlay but corridor/door."""
     board = game.board()
     assert board is not None
@@ -50,7 +50,7 @@ def near_enemy_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
     hex distance); all of them when no enemy can be reached."""
     board = game.board()
     assert board is not None
-    free = [h for h in board.links.get(f.hex, ()) if _empty(game, h)]
+    free = [h for h in board.links.get(f.hex, ()) if empty_hex(game, h)]
     if not free:
         return []
     enemies = [g.hex for g in game.state.figures.values() if _hostile(f, g)]
