@@ -1,5 +1,6 @@
 """Golden rule tests for the Brute's and Mindthief's special wordings as named effects
-(:mod:`delvekit.gloomhaven.effects.classes.brute_mindthief`), one per card and rule, on an open hexagonal
+(:mod:`delvekit.gloomhaven.effects.classes.brute`, :mod:`~delvekit.gloomhaven.effects.classes.mindthief`
+and the shared modules they use), one per card and rule, on an open hexagonal
 arena with the real cards of the content pack and +0-only modifier decks."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from delvekit.gloomhaven.content.adapter import Member, character
 from delvekit.gloomhaven.effects.classes import doomstalker as effects_doomstalker
-from delvekit.gloomhaven.effects.classes.brute_mindthief import StrikeBonus
+from delvekit.gloomhaven.effects.parts import StrikeBonus
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import ActiveCard
@@ -253,9 +253,9 @@ def test_detonation_trap_damages_the_enemies_next_to_it_when_sprung() -> None:
     assert "trap-created doomstalker 1,0 damage=3 xp=2" in events
     springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
     springer.hex = (1, 0)
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import traps as effects_traps
 
-    effects_classes.trap_sprung(game, springer, (1, 0))
+    effects_traps.trap_sprung(game, springer, (1, 0))
     assert game.state.figures[beside].hp == 8  # 2 of its 10 (the springer's own trap damage is the engine's)
     assert not any(k.startswith("dstrap|") for k in game.state.scenario_marks)
 
@@ -443,9 +443,9 @@ def test_flight_of_flame_trap_wounds_the_enemies_next_to_it() -> None:
     assert "trap-created doomstalker 1,0 damage=2 with=wound" in events
     springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
     springer.hex = (1, 0)
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import traps as effects_traps
 
-    effects_classes.trap_sprung(game, springer, (1, 0))
+    effects_traps.trap_sprung(game, springer, (1, 0))
     assert Condition.WOUND in game.state.figures[beside].conditions
     assert game.state.figures[beside].hp == 10
 

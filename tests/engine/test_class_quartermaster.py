@@ -1,6 +1,6 @@
 """Golden tests for the Quartermaster's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects.wordings`), one per card and rule, with the real cards and items
-of the content pack on an open arena and +0-only modifier decks."""
+(the shared wordings of :mod:`delvekit.gloomhaven.effects`), one per card and rule, with the real
+cards and items of the content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ def _until(game: Game, actor: str) -> None:
 
 def _items(game: Game, cid: str, **states: str) -> None:
     """Set item states by number (``i12="consumed"``)."""
-    from delvekit.gloomhaven.items import play as items_play
+    from delvekit.gloomhaven.items import state as items_state
 
     ch = game.state.characters[cid]
     for key, state in states.items():
         number = int(key[1:])
         ch.items[number] = state  # type: ignore[assignment]
-        uses = items_play.items_of(game, cid)[number].uses
+        uses = items_state.items_of(game, cid)[number].uses
         if uses and state != "unused":
             ch.item_uses[number] = uses  # a used-up item has every use slot covered
 
@@ -120,19 +120,19 @@ def test_scroll_of_recall_pulls_up_to_three_enemies_within_range_3() -> None:
 
 
 def test_proficiency_adds_one_attack_when_an_item_was_used_in_the_action() -> None:
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
 
     qm = hero("quartermaster", ["proficiency", "hastened-step"], (0, 0))
     game = arena([qm], [("normal", (1, 0))])
     m = at(game, (1, 0))
     go(game, "select proficiency hastened-step", "top proficiency", "bottom hastened-step", "stop?")
     f = game.state.figures["quartermaster"]
-    assert effects_classes.item_attack_bonus(game, f) == 0
+    assert effects_active_area.item_attack_bonus(game, f) == 0
     game.emit("action", "quartermaster", "top", "hastened-step")
     game.emit("item-used", "quartermaster", 11, "spent")
-    assert effects_classes.item_attack_bonus(game, f) == 1
+    assert effects_active_area.item_attack_bonus(game, f) == 1
     game.emit("action", "quartermaster", "top", "crippling-bow")
-    assert effects_classes.item_attack_bonus(game, f) == 0
+    assert effects_active_area.item_attack_bonus(game, f) == 0
     assert m
 
 

@@ -403,15 +403,15 @@ def test_living_torch_disarmed_attacks_nobody_and_the_light_stays() -> None:
 def test_inferno_room_stops_at_doors() -> None:
     from delvekit.gloomhaven.content import load_pack
     from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
-    from delvekit.gloomhaven.effects.classes import spellweaver as sw_fx
+    from delvekit.gloomhaven.effects.classes import spellweaver_area as sw_area
 
     game = Game(setup_from_pack(load_pack(), 1, [Member("spellweaver"), Member("brute")]), seed=1)
     board = game.board()
     assert board is not None and board.doors
-    room = sw_fx.room_of(game, game.state.figures["spellweaver"].hex)
+    room = sw_area.room_of(game, game.state.figures["spellweaver"].hex)
     assert not room & set(board.doors)
     assert 0 < len(room) < len(board.hexes)
     arena_game = arena([hero("spellweaver", ["inferno", "mana-bolt"], (0, 0))], [("normal", (2, 0))])
     open_board = arena_game.board()
     assert open_board is not None
-    assert len(sw_fx.room_of(arena_game, (0, 0))) == len(open_board.hexes)  # no door: one room
+    assert len(sw_area.room_of(arena_game, (0, 0))) == len(open_board.hexes)  # no door: one room

@@ -1,5 +1,5 @@
 """Golden tests for the Sunkeeper's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects.wordings`), one per card and rule, with the real cards of the
+(the shared wordings of :mod:`delvekit.gloomhaven.effects`), one per card and rule, with the real cards of the
 content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def test_brilliant_prayer_an_adjacent_ally_recovers_one_lost_card() -> None:
 
 
 def test_brilliant_prayer_is_never_recovered_from_the_lost_pile() -> None:
-    from delvekit.gloomhaven.effects.wordings import _pile
+    from delvekit.gloomhaven.effects.recovery import _pile
 
     sun = hero("sunkeeper", ["brilliant-prayer", "cautious-advance"], (0, 0))
     game = arena([sun], [("normal", (5, -5))])
@@ -378,7 +378,7 @@ def test_supportive_chant_allies_gain_one_attack_and_two_move_this_round() -> No
 
 
 def test_supportive_chant_bottom_allies_move_two_more_this_round() -> None:
-    from delvekit.gloomhaven.effects.wordings import move_bonus
+    from delvekit.gloomhaven.effects.active_area import move_bonus
 
     sun = hero("sunkeeper", ["supportive-chant", "cautious-advance"], (0, 0))
     brute = hero("brute", ["grab-and-go", "shield-bash"], (4, 0))
@@ -430,7 +430,7 @@ def test_path_of_glory_blesses_every_ally_moved_through() -> None:
 
 
 def test_engulfing_radiance_attacks_on_you_and_allies_within_range_4_have_disadvantage() -> None:
-    from delvekit.gloomhaven.effects.wordings import attackers_disadvantaged
+    from delvekit.gloomhaven.effects.active_area import attackers_disadvantaged
 
     sun = hero("sunkeeper", ["engulfing-radiance", "cautious-advance"], (0, 0))
     brute = hero("brute", ["grab-and-go", "shield-bash"], (4, 0))
@@ -550,7 +550,7 @@ def test_divine_intervention_bottom_shields_you_and_every_ally() -> None:
     brute = hero("brute", ["grab-and-go", "shield-bash"], (3, 0))
     game = arena([sun, brute], [("normal", (4, 0))], ("attack +0",))
     go(game, "select divine-intervention cautious-advance", "select grab-and-go shield-bash")
-    from delvekit.gloomhaven.effects.wordings import ally_shield
+    from delvekit.gloomhaven.effects.protection import ally_shield
 
     events = go(game, "top cautious-advance", "bottom divine-intervention")
     figures = game.state.figures

@@ -1,6 +1,6 @@
 """Golden tests for the Tinkerer's wordings as named effects
-(:mod:`delvekit.gloomhaven.effects.wordings` and the ally bonus of
-:mod:`delvekit.gloomhaven.effects.classes.brute_mindthief`), one per card and rule, with the real cards of the
+(:mod:`delvekit.gloomhaven.effects.ally_picks` and its neighbours, and the ally bonus of
+:mod:`delvekit.gloomhaven.effects.strike`), one per card and rule, with the real cards of the
 content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_proximity_mine_trap_damage_and_xp_when_an_enemy_springs_it() -> None:
 
 
 def test_a_trap_sprung_by_an_ally_gives_no_xp() -> None:
-    from delvekit.gloomhaven.effects.wordings import trap_sprung
+    from delvekit.gloomhaven.effects.traps import trap_sprung
 
     tink = hero("tinkerer", ["proximity-mine", "hook-gun"], (0, 0))
     brute = hero("brute", ["grab-and-go", "shield-bash"], (0, 1))
@@ -330,7 +330,7 @@ def test_a_monster_walking_into_a_created_trap_gives_its_conditions_and_xp() -> 
     from delvekit.gloomhaven.engine import monster_turn as engine_monsters
     from delvekit.gloomhaven.engine import registry as effects
 
-    assert "delvekit.gloomhaven.effects.wordings" in effects.HANDLER_MODULES
+    assert "delvekit.gloomhaven.effects.traps" in effects.HANDLER_MODULES
     tink = hero("tinkerer", ["volatile-concoction", "stun-shot"], (0, 0))
     game = arena([tink], [("normal", (2, 0))])
     m = at(game, (2, 0))

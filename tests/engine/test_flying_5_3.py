@@ -249,7 +249,7 @@ def test_7_flying_summon_pushed_onto_a_trap_springs_nothing() -> None:
 def test_5_3_a_figure_that_stops_flying_on_an_obstacle_takes_trap_damage_and_moves_off() -> None:
     """Winged Congregation flies the Plagueherald onto an obstacle; when the card leaves the
     active area it suffers trap damage (2+L) and moves to the nearest empty hex."""
-    from delvekit.gloomhaven.effects.classes.brute_mindthief import card_left_play
+    from delvekit.gloomhaven.effects.summons import card_left_play
 
     real = setup_from_pack(load_pack(), 1, [Member("plagueherald"), Member("brute")])
     ph = next(c for c in real.party if c.id == "plagueherald")

@@ -412,3 +412,27 @@ def test_summons_and_traps_never_land_on_a_closed_door() -> None:
         events += [str(e) for e in game.choose(game.decision.choices[0])]
     bones = [f for f in game.state.monsters() if f.name == "living-bones"]
     assert len(bones) == 1 and bones[0].hex != (1, 0)
+
+
+def test_deep_terror_738_summons_next_to_the_target_of_its_attack() -> None:
+    """Deep Terror 738: the summon is placed in a hex adjacent to the attack's target (not the
+    summoner), the players choosing among the empty ones; like every monster summon it waits a
+    round and its standee comes from the box."""
+    game = play(
+        [brute((1, 0))],
+        [("demon", "normal", (0, 0))],
+        ("attack 0", "custom spawn-adjacent-to-target then custom:imp.normal"),
+        types=[kind("demon"), kind("imp")],
+    )
+    select_all(game)
+    take_damage(game)
+    d = game.decision
+    assert d is not None and d.actor == "party" and d.kind == "monster-summon"
+    places = set(d.choices.texts())
+    assert places == {"place 2,0", "place 2,-1", "place 1,-1", "place 0,1", "place 1,1"}  # not (0,0)
+    start = len(game.events)
+    game.choose("place 2,-1")
+    imp = next(f for f in game.state.monsters() if f.name == "imp")
+    assert imp.hex == (2, -1) and imp.summoned_round == 1 and imp.standee is not None
+    assert f"summoned {imp.id} normal hex=2,-1 by={demon_id(game)}" in events_since(game, start)
+    assert not violations(game)

@@ -18,33 +18,34 @@ Each effect's parts are in the custom ability's ``then``:
   ``enemy-adjacent`` (one adjacent enemy; several: the players choose, §10.6). Allies never
   include the monster itself.
 * ``bless`` / ``curse`` — the card goes into the performer's modifier deck.
-* ``spawn`` — monster summons (§10.4): each part ``TYPE.RANK`` is placed on an empty hex next to
-  the summoner, as close to an enemy as possible (ties: the players); it never acts in the round
-  it appears and drops no money; no free standee or hex: nothing.
 * ``ondeath`` — passive: a monster that dies while its type's card shows it performs the parts
   (an attack on every enemy in the area around its hex) as it dies.
 * ``one-target`` — the wrapped attack targets one enemy whatever the stat card's Target says.
-* ``create-trap-near-enemy`` — a trap dealing the part's damage on an empty hex next to the
-  monster, the one closest to an enemy (ties: the players).
-* ``custom-move-to-next-door-and-reveal`` (Bandit Commander, special 1) — with the scenario's
-  ``lock`` line (scenario 2) the boss jumps to the next locked door in order a-d (then a again),
-  opens it and reveals the room behind; without one it moves toward the nearest closed door and,
-  reaching it, opens it and reveals the room behind.
-* ``custom-scouts-act-again`` (Merciless Overseer, special 1) — every Vermling Scout performs
-  its ability card again right away (not those summoned this round).
 * ``attack-bonus-if-target-adjacent-to-its-allies`` (Hound) — ``then`` is (attack, bonus): the
   bonus is added against a target next to one of its own allies.
+
+Monster summons and traps (``spawn``, ``create-trap-near-enemy``) are placed by
+:mod:`~delvekit.gloomhaven.effects.placement`; the boss specials printed on monster cards are in
+:mod:`~delvekit.gloomhaven.effects.boss_specials`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects.boss_specials import ACTING_OBJECTIVES as ACTING_OBJECTIVES
+from delvekit.gloomhaven.effects.boss_specials import AFTER_ATTACK as AFTER_ATTACK
+from delvekit.gloomhaven.effects.boss_specials import MIND_CONTROL as MIND_CONTROL
+from delvekit.gloomhaven.effects.boss_specials import _field as _field
+from delvekit.gloomhaven.effects.boss_specials import after_attack as after_attack
+from delvekit.gloomhaven.effects.boss_specials import controlled_actions as controlled_actions
+from delvekit.gloomhaven.effects.boss_specials import controlled_team as controlled_team
+from delvekit.gloomhaven.effects.boss_specials import mind_controlled as mind_controlled
+from delvekit.gloomhaven.effects.boss_specials import objective_actions as objective_actions
+from delvekit.gloomhaven.effects.placement import _hostile, empty_hex, summon_monster
+from delvekit.gloomhaven.effects.placement import near_enemy_hexes as near_enemy_hexes
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game, task_handler
 from delvekit.gloomhaven.engine.registry import DEATH_HOOKS, effect
@@ -53,6 +54,8 @@ from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
+
+_empty = empty_hex  # the old name, for callers not yet moved to placement.empty_hex
 
 _WHO = (
     "enemies-range",
@@ -65,10 +68,6 @@ _WHO = (
     "self-allies-range",
     "enemies",
 )
-
-
-def _hostile(a: Figure, b: Figure) -> bool:
-    return (a.kind == "monster") != (b.kind == "monster")
 
 
 def _stat_range(game: Game, f: Figure) -> int:
@@ -313,225 +312,6 @@ def on_death(game: Game, f: Figure) -> None:
                 game.push(Task("damage", g.id, result.damage, "attack"))
 
 
-# ------------------------------------------------------------------ placing figures
-
-
-def _empty(game: Game, h: tuple[int, int]) -> bool:
-    """An empty hex (§1.2): on the map, no figure, no token, no overlay but corridor/door."""
-    board = game.board()
-    assert board is not None
-    st = game.state
-    if h not in board.hexes or h in board.doors or board.is_wall(h) or h in st.coins or h in st.created_traps:
-        return False  # closed doors are walls (§1.2)
-    if any(g.hex == h for g in st.figures.values()):
-        return False
-    terrain = board.terrain_at(h)
-    return terrain is None or terrain.name in ("CORRIDOR", "PRESSURE_PLATE")
-
-
-def near_enemy_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
-    """Empty hexes adjacent to ``f`` closest to an enemy (movement around walls, then
-    hex distance); all of them when no enemy can be reached."""
-    board = game.board()
-    assert board is not None
-    free = [h for h in board.links.get(f.hex, ()) if _empty(game, h)]
-    if not free:
-        return []
-    enemies = [g.hex for g in game.state.figures.values() if _hostile(f, g)]
-    best: dict[tuple[int, int], int] = {}
-    for h in free:
-        near = proximity(board, h, 64)
-        best[h] = min((near.get(e, 10**6) for e in enemies), default=0)
-    least = min(best.values())
-    return sorted(h for h in free if best[h] == least)
-
-
-@effect("spawn")
-def _spawn(game: Game, fid: str, ability: Ability) -> None:
-    f = game.state.figures.get(fid)
-    if f is None or game.tables.board is None:
-        return
-    for part in ability.then:
-        game.push(Task("monster_summon", fid, 0, part.note))
-
-
-def _run_summon(game: Game, task: Task) -> Decision | None:
-    st = game.state
-    f = st.figures.get(task.who)
-    name = task.text.rsplit(".", 1)[0]
-    if f is None:
-        game.pop_task()
-        return None
-    hexes = near_enemy_hexes(game, f)
-    if not hexes or name not in game.tables.types or not st.standees.get(name):
-        game.pop_task()
-        game.emit("no-summon", f.id, name, "no-hex" if not hexes else "no-standee")
-        return None
-    return Decision("party", "monster-summon", [Choice("place", (hex_token(h),)) for h in hexes])
-
-
-def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    st = game.state
-    name, rank = task.text.rsplit(".", 1)
-    h = parse_hex(choice.args[0])
-    pool = st.standees[name]
-    number = pool.pop(st.rng.randint(0, len(pool) - 1))
-    stats = game.tables.types[name].stats(rank)  # type: ignore[arg-type]
-    fid = f"{name}#{number}"
-    st.figures[fid] = Figure(
-        fid, "monster", name, stats.health, h, rank=rank, standee=number,  # type: ignore[arg-type]
-        immune=frozenset(stats.immunities), summoned_round=st.round,
-    )  # fmt: skip
-    # no ability card is drawn for it: it does not act this round (§10.4; drawing one only for
-    # focus ties is Frosthaven's rule)
-    game.emit("summoned", fid, rank, f"hex={h[0]},{h[1]}", f"by={task.who}")
-
-
-@effect("create-trap-near-enemy")
-def _create_trap(game: Game, fid: str, ability: Ability) -> None:
-    f = game.state.figures.get(fid)
-    if f is None or game.tables.board is None:
-        return
-    damage = next((p.value for p in ability.then if p.kind == "suffer"), 0)
-    game.push(Task("monster_trap", fid, damage, ""))
-
-
-def _run_trap(game: Game, task: Task) -> Decision | None:
-    f = game.state.figures.get(task.who)
-    hexes = near_enemy_hexes(game, f) if f is not None else []
-    if not hexes:
-        game.pop_task()
-        return None
-    return Decision("party", "monster-trap", [Choice("place", (hex_token(h),)) for h in hexes])
-
-
-def _apply_trap(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    st = game.state
-    h = parse_hex(choice.args[0])
-    st.created_traps = {**st.created_traps, h: task.n}
-    st.sprung = st.sprung - {h}  # a trap sprung here before is gone; this one is new
-    game.emit("trap-created", task.who, choice.args[0], f"damage={task.n}")
-
-
-# ---------------------------------------------------------------------- boss specials
-
-
-@effect("custom-move-to-next-door-and-reveal")
-def _to_door(game: Game, fid: str, ability: Ability) -> None:
-    """Bandit Commander's special 1. With a scenario ``lock`` line naming its type (scenario 2:
-    doors a-d), it jumps however far to the next door in the listed order (after the last, back
-    to the first), opens it and reveals the room behind; an occupied (open) door hex: the
-    nearest empty hex. Without one: it moves (its stat move) toward the nearest closed door,
-    around walls and through figures' gaps as a walking monster; reaching it opens the door."""
-    st = game.state
-    f = st.figures.get(fid)
-    board = game.board()
-    if f is None or board is None:
-        return
-    if game.setup.rules:
-        from delvekit.gloomhaven.scenario import rules as scenario_rules
-
-        order = scenario_rules.lock_of(game.setup.rules, f.name)
-        if order:
-            done = sum(1 for e in game.events if e.kind == "door-jump" and e.args[0] == fid)
-            door = order[done % len(order)]
-            game.emit("door-jump", fid, hex_token(door))
-            if door not in st.opened:
-                st.opened = st.opened | {door}
-                game.emit("door-opened", hex_token(door))
-            taken = any(g.hex == door for g in st.figures.values() if g is not f)
-            land = scenario_rules.spawn_hex(game, door) if taken else door
-            if land is not None and land != f.hex:
-                f.hex = land
-                game.emit("moved", fid, hex_token(land))
-            for room in game.tables.door_room.get(door, ()):
-                if room not in st.revealed_rooms:
-                    game.reveal_room(room)
-            game.emit("move-ended", fid, hex_token(f.hex))
-            return
-    closed = [
-        h
-        for h, rooms in game.tables.door_room.items()
-        if h not in st.opened and any(r not in st.revealed_rooms for r in rooms)
-    ]
-    if not closed:
-        game.emit("no-door", fid)
-        return
-    move = game.tables.types[f.name].stats(f.rank or "normal").move
-    blocked = {g.hex for g in st.figures.values() if g is not f and _hostile(f, g)}
-    # distances to the door from every hex (doors are walls until opened, so measure from it)
-    door = min(closed, key=lambda d: (_distance(board, f.hex, d, blocked), d))
-    far = _field(board, door, blocked)
-    here = far.get(f.hex)
-    if here is None:
-        game.emit("no-path", fid)
-        return
-    occupied = {g.hex for g in st.figures.values() if g is not f}
-    for _ in range(move):
-        steps = [
-            h for h in board.links.get(f.hex, ())
-            if h in far and far[h] < far[f.hex] and board.adjacent(f.hex, h)
-            and (h == door or h not in occupied)
-            and board.terrain_at(h) not in (Terrain.OBSTACLE,)
-        ]  # fmt: skip
-        if not steps:
-            break
-        f.hex = min(steps, key=lambda h: (far[h], h))
-        game.emit("moved", fid, hex_token(f.hex))
-        if f.hex == door:
-            st.opened = st.opened | {door}
-            game.emit("door-opened", hex_token(door))
-            for room in game.tables.door_room[door]:
-                if room not in st.revealed_rooms:
-                    game.reveal_room(room)
-            break
-    game.emit("move-ended", fid, hex_token(f.hex))
-
-
-def _field(board: Board, start: Hex, blocked: set[Hex]) -> dict[Hex, int]:
-    """Steps from ``start`` to every hex, around walls and enemies (breadth first)."""
-    out = {start: 0}
-    frontier = [start]
-    while frontier:
-        nxt: list[tuple[int, int]] = []
-        for h in frontier:
-            for n in board.links.get(h, ()):
-                if n in out or n in blocked or n not in board.hexes:
-                    continue
-                if board.terrain_at(n) is Terrain.OBSTACLE:
-                    continue
-                out[n] = out[h] + 1
-                nxt.append(n)
-        frontier = nxt
-    return out
-
-
-def _distance(board: Board, a: tuple[int, int], door: tuple[int, int], blocked: set[tuple[int, int]]) -> int:
-    return _field(board, door, blocked).get(a, 10**6)
-
-
-@effect("custom-scouts-act-again")
-def _scouts_again(game: Game, fid: str, ability: Ability) -> None:
-    """Merciless Overseer's special 1: every Vermling Scout on the map performs its card again
-    (elites first, then by standee), right after the Overseer's turn."""
-    st = game.state
-    scouts = sorted(
-        (
-            g
-            for g in st.figures.values()
-            if g.kind == "monster" and g.name == "vermling-scout" and g.summoned_round != st.round
-        ),
-        key=lambda g: (g.rank != "elite", g.standee),
-    )
-    steps: list[Task] = []
-    for g in scouts:
-        steps += [Task("monster_act", g.id), Task("forget_plan", g.id)]
-    game.emit("act-again", fid, f"scouts={len(scouts)}")
-    game.push(*steps)
-
-
 # ------------------------------------------------------- round effects and riders
 
 
@@ -558,6 +338,8 @@ def this_turn(game: Game, fid: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 _ROUND_EFFECTS = ("attackers-have-disadvantage-this-round", "allies-bonus-this-round")
+
+
 _uses: dict[int, tuple[object, frozenset[str]]] = {}
 
 
@@ -652,7 +434,7 @@ def _run_summon_at(game: Game, task: Task) -> Decision | None:
         game.pop_task()
         return None
     h = parse_hex(anchor)
-    hexes = sorted(n for n in board.links.get(h, ()) if _empty(game, n))
+    hexes = sorted(n for n in board.links.get(h, ()) if empty_hex(game, n))
     if not hexes or name not in game.tables.types or not st.standees.get(name):
         game.pop_task()
         game.emit("no-summon", f.id, name, "no-hex" if not hexes else "no-standee")
@@ -661,8 +443,9 @@ def _run_summon_at(game: Game, task: Task) -> Decision | None:
 
 
 def _apply_summon_at(game: Game, task: Task, choice: Choice) -> None:
-    note = task.text.split("|")[0]
-    _apply_summon(game, Task("monster_summon", task.who, 0, note), choice)
+    game.pop_task()
+    name, rank = task.text.split("|")[0].rsplit(".", 1)
+    summon_monster(game, name, rank, parse_hex(choice.args[0]), task.who)
 
 
 @effect("per-target-damaged")
@@ -680,72 +463,11 @@ def _per_target(game: Game, fid: str, ability: Ability) -> None:
 
 DEATH_HOOKS.append(on_death)
 
-for _kind, _run, _apply in (
-    ("monster_affect_one", _run_affect_one, _apply_affect_one),
-    ("monster_wild", _run_wild, _apply_wild),
-    ("monster_summon", _run_summon, _apply_summon),
-    ("monster_trap", _run_trap, _apply_trap),
-    ("monster_summon_at", _run_summon_at, _apply_summon_at),
-):
-    task_handler(_kind, _run, _apply)
+
+task_handler("monster_affect_one", _run_affect_one, _apply_affect_one)
 
 
-# ------------------------------------------------------------- mind control (the Betrayer)
-
-MIND_CONTROL = "mind-controlled:"
-"""``GameState.scenario_marks`` key prefix (then the character's id) of a character the
-Betrayer mind controls, valued with the round it was marked in."""
-
-CONTROLLED_MOVE = Ability(kind="move", value=2)
-"""The "Move 2" a mind-controlled character performs before its leading card's top action."""
+task_handler("monster_wild", _run_wild, _apply_wild)
 
 
-def mind_controlled(game: Game, f: Figure) -> bool:
-    """Whether ``f`` (a character, or a summon of one) is mind controlled this round: it acts as
-    if its enemies were its allies and its allies its enemies (the Betrayer, scenario 79)."""
-    if f.kind == "monster" or f.kind == "objective":
-        return False
-    cid = f.owner if f.kind == "summon" and f.owner else f.id
-    st = game.state
-    return st.scenario_marks.get(MIND_CONTROL + cid) == st.round
-
-
-def controlled_team(game: Game, f: Figure) -> frozenset[str]:
-    """The mind-controlled character and its summons: the figures on ``f``'s side while it is
-    mind controlled (every other figure of its side is its enemy, every monster its ally)."""
-    cid = f.owner if f.kind == "summon" and f.owner else f.id
-    summons = {g.id for g in game.state.figures.values() if g.kind == "summon" and g.owner == cid}
-    return frozenset({cid} | summons)
-
-
-def controlled_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
-    """A mind-controlled character's turn: "Move 2", then the abilities of its leading card's top
-    half (absolute values: its stat line counts as Move 0, Attack 0, melee)."""
-    ch = game.state.characters.get(f.id)
-    if ch is None or ch.lead is None:
-        return (CONTROLLED_MOVE,)
-    return (CONTROLLED_MOVE, *game.card(f.id, ch.lead).top.abilities)
-
-
-# ------------------------------------------------------------------ acting objectives
-
-ACTING_OBJECTIVES: dict[str, Callable[[Game, Figure], tuple[Ability, ...]]] = {}
-"""Objective figures that take turns (by name → their actions, absolute values: their stat line
-counts as Move 0, Attack 0, melee): the Elder Drake's zephyrs. Filled by the modules that place
-them (:mod:`~delvekit.gloomhaven.effects.bosses`)."""
-
-
-def objective_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
-    """The actions of an acting objective figure (none for the others)."""
-    found = ACTING_OBJECTIVES.get(f.name)
-    return found(game, f) if found is not None else ()
-
-
-AFTER_ATTACK: list[Callable[[Game, Figure, int], list[Task]]] = []
-"""Called as a monster's attack (card action ``index``) is planned on its targets: tasks to run
-once every target was attacked (the Dark Rider leaves the map after a melee attack)."""
-
-
-def after_attack(game: Game, f: Figure, index: int) -> list[Task]:
-    """The tasks the after-attack hooks add for ``f``'s attack at card action ``index``."""
-    return [t for hook in AFTER_ATTACK for t in hook(game, f, index)]
+task_handler("monster_summon_at", _run_summon_at, _apply_summon_at)

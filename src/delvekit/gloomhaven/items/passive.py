@@ -17,24 +17,26 @@ from delvekit.core.board import Terrain
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.state import Figure, Task, Turn
-from delvekit.gloomhaven.items.play import (
-    _add_mark,
+from delvekit.gloomhaven.items.own_turn import (
     _choice,
     _consume,
-    _drop_marks,
     _find,
-    _held,
     _hostile,
     _performable,
     _pick,
+    own_turn_choices,
+    use_own_turn,
+)
+from delvekit.gloomhaven.items.state import (
+    _add_mark,
+    _drop_marks,
+    _held,
     _ready,
     _sub_value,
     _with,
     has_effect,
     items_of,
     mark_used,
-    own_turn_choices,
-    use_own_turn,
 )
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition

@@ -1,23 +1,13 @@
-"""Named effects of the Cragheart's cards (obstacles made, destroyed and smashed into; damage to
-everyone around; area attacks that touch allies too), registered in
-:mod:`delvekit.gloomhaven.engine.registry`. :mod:`~delvekit.gloomhaven.content.character_cards` writes the
-``custom`` abilities (the words of :data:`~delvekit.gloomhaven.content.character_cards.CRAGHEART_WORDS`);
-each handler here performs one wording, asking the deciding player through agenda tasks
-(``cg_*``). An optional element consumption is asked first (``consume`` / ``no-consume``).
-
-Obstacles created during play are :attr:`GameState.created_obstacles`
-(:meth:`Game.board` draws them); a printed obstacle destroyed joins ``GameState.sprung`` (its
-terrain is gone, as a sprung trap's).
-
-Effects performed when the ability is:
+"""Named effects of the Cragheart's cards (damage to everyone around; area attacks that touch
+allies too; bonuses to ranged and melee attacks), registered in
+:mod:`delvekit.gloomhaven.engine.registry`. :mod:`~delvekit.gloomhaven.content.character_cards`
+writes the ``custom`` abilities (the words of
+:data:`~delvekit.gloomhaven.content.character_cards.CRAGHEART_WORDS`); each handler here performs
+one wording, asking the deciding player through agenda tasks (``cg_*``). An optional element
+consumption is asked first (``consume`` / ``no-consume``). The obstacle wordings are in
+:mod:`~delvekit.gloomhaven.effects.classes.cragheart_obstacles`.
 
 ==============================  ===============================================================
-``create-obstacle``             one (``target-N``: N) single-hex obstacles in empty hexes,
-                                adjacent or within ``range-R`` (in sight); ``damage-adjacent-N``:
-                                afterwards every ally and enemy next to a created obstacle
-                                suffers N once — Avalanche, Rock Slide
-``destroy-obstacle``            one adjacent obstacle (``any-size``: the whole group of
-                                obstacle hexes it belongs to) — Rock Tunnel, Explosive Punch
 ``suffer-adjacent``             every ally and enemy next to you (``around-target``: next to
                                 each target of this action's attacks) suffers the damage; a
                                 consumption may raise it — Rumbling Advance, Crater, Massive
@@ -27,34 +17,23 @@ Effects performed when the ability is:
 ``area-attack``                 an area attack the player places; the conditions (or heal) go
                                 to every ally and enemy in the area — Dirt Tornado, Sentient
                                 Growth, Cataclysm
-``attack-around-obstacle``      attack every enemy next to the obstacle hexes destroyed, moved
-                                or created in this action — Explosive Punch, Clear the Way,
-                                Meteor (``triangle``: a three-hex obstacle)
-``move-obstacle``               an adjacent single-hex obstacle to an empty hex within range
-``clear-path``                  destroy the obstacles and disarm the traps moved through
-``destroy-in-range``            destroy every obstacle within range; ``attack-x-destroyed``:
-                                Attack X, twice the hexes destroyed — Rocky End
-``obstacle-where-killed``       an obstacle where the enemy killed this action died — Petrify
 ``move-straight``               a move in a straight line — Rock Slide
 ``move-end-by-obstacle``        a move ending next to an obstacle — Rocky End
 ==============================  ===============================================================
 
 Effects that act from the active area or while their half is played (performing them only
-says so): ``push-smash`` (Heaving Swing: a push of yours may enter an obstacle hex, destroying
-it; the target suffers the damage and you gain the XP), ``ranged-bonus-this-round`` /
-``melee-bonus-this-round`` (Heaving Swing, Forceful Storm: +N to your ranged / melee attacks
-this round), ``next-ranged-attacks-add-target`` (Backup Ammunition: one use slot per ranged
-attack ability, +1 target), ``ranged-attacks-consume-for-range`` (Nature's Lift: with the
-element Strong, a ranged attack may consume it for +R range, one use slot when consumed).
-``push-blocked-damage`` (Brutal Momentum: damage and XP per hex a push of yours is stopped by
-a wall or an obstacle), ``next-melee-attacks-destroy-obstacle`` (Stone Pummel: a melee attack
-destroys an adjacent obstacle for +N, one use slot), ``at-turn-start`` (Lumbering Bash: the heal
-at the start of each of your turns, one use slot; a turn hook of
-:mod:`~delvekit.gloomhaven.engine.registry`).
+says so): ``ranged-bonus-this-round`` / ``melee-bonus-this-round`` (Heaving Swing, Forceful
+Storm: +N to your ranged / melee attacks this round), ``next-ranged-attacks-add-target`` (Backup
+Ammunition: one use slot per ranged attack ability, +1 target),
+``ranged-attacks-consume-for-range`` (Nature's Lift: with the element Strong, a ranged attack
+may consume it for +R range, one use slot when consumed),
+``next-melee-attacks-destroy-obstacle`` (Stone Pummel: a melee attack destroys an adjacent
+obstacle for +N, one use slot), ``at-turn-start`` (Lumbering Bash: the heal at the start of
+each of your turns, one use slot; a turn hook of :mod:`~delvekit.gloomhaven.engine.registry`).
 The engine asks this module through :func:`ranged_attack` (each ranged attack a character
-performs), :func:`strike_extra` (each attack, via
-:mod:`~delvekit.gloomhaven.effects.classes.brute_mindthief`), :func:`smash_steps` and :func:`pushed_into`
-(each push step) and :func:`push_blocked` (a push that cannot go on).
+performs), :func:`strike_extra` (each attack, via :mod:`~delvekit.gloomhaven.effects.strike`),
+and the obstacle module's :func:`smash_steps`, :func:`pushed_into` and :func:`push_blocked`
+(re-exported here).
 """
 
 from __future__ import annotations
@@ -66,83 +45,35 @@ from delvekit.core.hexes import Hex, neighbours, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-from delvekit.gloomhaven.effects.wordings import _effective, _flags, _gain_xp, _offer, _spend, _split
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects.active_area import spend_use
+from delvekit.gloomhaven.effects.classes.cragheart_obstacles import (
+    _attack_around_obstacle,
+    _create_obstacles,
+    _destroy,
+    _destroy_in_range,
+    _flag_number,
+    _others,
+    _playing,
+)
+from delvekit.gloomhaven.effects.classes.cragheart_obstacles import push_blocked as push_blocked
+from delvekit.gloomhaven.effects.classes.cragheart_obstacles import pushed_into as pushed_into
+from delvekit.gloomhaven.effects.classes.cragheart_obstacles import smash_steps as smash_steps
+from delvekit.gloomhaven.effects.consume import (
+    consume_choices,
+    effective_parts,
+    gain_parts_xp,
+    part_flags,
+    split_consumption,
+)
 from delvekit.gloomhaven.engine import actions
-from delvekit.gloomhaven.engine.game import Game, _half, task_handler
+from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import TURN_HOOKS, effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
-
-# ------------------------------------------------------------------ helpers
-
-
-def _flag_number(items: list[Ability], prefix: str, default: int = 0) -> int:
-    """The number ending the last flag starting with ``prefix`` (a consumption's flag comes
-    after the base one, so "2 damage instead" wins)."""
-    found = default
-    for note in _flags(items):
-        tail = note.removeprefix(prefix)
-        if note.startswith(prefix) and tail.isdigit():
-            found = int(tail)
-    return found
-
-
-def _playing(game: Game, cid: str) -> list[Ability]:
-    """The abilities of the half ``cid`` is performing now (none outside its card actions)."""
-    ch = game.state.characters.get(cid)
-    if ch is None or ch.playing is None or ch.used_half not in ("top", "bottom"):
-        return []
-    return list(_half(game, cid, ch.playing, ch.used_half).abilities)
-
-
-def _others(game: Game, f: Figure) -> list[Figure]:
-    """Every ally and enemy of ``f`` (not ``f``, not objectives)."""
-    return [g for g in game.state.figures.values() if g is not f and g.kind != "objective"]
-
-
-def _empty(game: Game, h: Hex) -> bool:
-    """An empty hex: on the map, no figure, overlay, door or money token."""
-    board = game.board()
-    st = game.state
-    return (
-        board is not None
-        and h in board.hexes
-        and board.terrain_at(h) is None
-        and h not in board.doors
-        and h not in st.coins
-        and all(g.hex != h for g in st.figures.values())
-    )
-
-
-def _destroy(game: Game, fid: str, h: Hex) -> None:
-    st = game.state
-    if h in st.created_obstacles:
-        st.created_obstacles = st.created_obstacles - {h}
-    else:
-        st.sprung = st.sprung | {h}
-    game.emit("obstacle-destroyed", fid, actions.hex_token(h))
-
-
-def _obstacle_group(game: Game, h: Hex) -> list[Hex]:
-    """The obstacle hexes connected to ``h`` (one obstacle of any size: the maps hold no
-    grouping of obstacle hexes, so touching obstacle hexes count as one)."""
-    board = game.board()
-    if board is None:
-        return [h]
-    seen = {h}
-    todo = [h]
-    while todo:
-        here = todo.pop()
-        for n in neighbours(here):
-            if n not in seen and board.terrain_at(n) is Terrain.OBSTACLE and board.adjacent(here, n):
-                seen.add(n)
-                todo.append(n)
-    return sorted(seen)
-
 
 # ------------------------------------------------------- optional consumption
 
@@ -157,24 +88,24 @@ def _obstacle_group(game: Game, h: Hex) -> list[Hex]:
 )
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then perform."""
-    if _offer(game, _split(ability)[1]):
+    if consume_choices(game, split_consumption(ability)[1]):
         game.push(Task("cg_consume", fid, 0, str(ability)))
         return
     _finish(game, fid, ability, paid=False)
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    return wordings.consume_offer(game, task, _finish)
+    return effects_consume.consume_offer(game, task, _finish)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
-    wordings.consume_answer(game, task, choice, _finish)
+    effects_consume.consume_answer(game, task, choice, _finish)
 
 
 def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
-    items = _effective(ability, paid)
+    items = effective_parts(ability, paid)
     if paid:
-        _gain_xp(game, fid, _split(ability)[2])
+        gain_parts_xp(game, fid, split_consumption(ability)[2])
     if ability.note == "suffer-adjacent":
         _suffer_adjacent(game, fid, items)
     elif ability.note == "create-obstacle":
@@ -201,16 +132,16 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
     if f is None or board is None:
         return
     amount = _flag_number(items, "suffer-damage-")
-    since = fx._events_since(game, "action", fid)
-    if "around-target" in _flags(items):
+    since = effects_parts.events_since(game, "action", fid)
+    if "around-target" in part_flags(items):
         centres = {
             actions.parse_hex(args[2]): args[1] for kind, args in since if kind == "struck" and args[0] == fid
         }
-    elif "along-path" in _flags(items):  # Blind Destruction: every hex entered in this action
-        centres = {h: fid for h in fx._moved(since, fid)}
+    elif "along-path" in part_flags(items):  # Blind Destruction: every hex entered in this action
+        centres = {h: fid for h in effects_parts.moved_hexes(since, fid)}
     else:
         centres = {f.hex: fid}
-    if "as-target" in _flags(items):  # Blind Destruction: the damage the target suffered
+    if "as-target" in part_flags(items):  # Blind Destruction: the damage the target suffered
         dealt = {
             args[1]: int(args[3].removeprefix("damage="))
             for kind, args in since
@@ -236,147 +167,12 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
 @effect("xp-if-consumed")
 def _xp_if_consumed(game: Game, fid: str, ability: Ability) -> None:
     """The XP of an attack's consumption: gained when the element was consumed this action."""
-    element = next((n.removeprefix("consume-") for n in fx.flags(ability) if n.startswith("consume-")), "")
-    since = fx._events_since(game, "action", fid)
+    element = next(
+        (n.removeprefix("consume-") for n in effects_parts.flags(ability) if n.startswith("consume-")), ""
+    )
+    since = effects_parts.events_since(game, "action", fid)
     if any(kind == "consumed" and args[:2] == (fid, element) for kind, args in since):
-        _gain_xp(game, fid, list(ability.then))
-
-
-# ------------------------------------------------------------------ obstacles
-
-
-def _create_obstacles(game: Game, fid: str, items: list[Ability]) -> None:
-    f = game.state.figures.get(fid)
-    if f is None:
-        return
-    count = _flag_number(items, "target-", 1)
-    text = str(Ability(kind="custom", note="create-obstacle", then=tuple(items)))
-    game.push(Task("cg_obstacle", fid, count, f"-|{text}"))
-
-
-def _obstacle_spots(game: Game, f: Figure, items: list[Ability]) -> list[Hex]:
-    board = game.board()
-    if board is None:
-        return []
-    reach = _flag_number(items, "range-", 1)
-    if reach <= 1:
-        return sorted(h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and _empty(game, h))
-    near = proximity(board, f.hex, reach)
-    sight = sight_for(board, game.tables.ruleset.los)
-    return sorted(
-        h for h, d in near.items() if 0 < d <= reach and _empty(game, h) and sight.visible(f.hex, h)
-    )
-
-
-def _triangles(game: Game, f: Figure, items: list[Ability]) -> list[tuple[Hex, ...]]:
-    """Meteor: three mutually adjacent empty hexes, all within range (in sight)."""
-    spots = set(_obstacle_spots(game, f, items))
-    board = game.board()
-    out: set[tuple[Hex, ...]] = set()
-    for q, r in spots:
-        for other in (((q + 1, r), (q, r + 1)), ((q + 1, r), (q + 1, r - 1))):
-            cells = ((q, r), *other)
-            inside = board is not None and all(c in spots for c in cells)
-            if (
-                inside
-                and board is not None
-                and all(board.adjacent(a, b) for a in cells for b in cells if a != b)
-            ):
-                out.add(tuple(sorted(cells)))
-    return sorted(out)
-
-
-def _run_obstacle(game: Game, task: Task) -> Decision | None:
-    f = game.state.figures.get(task.who)
-    placed, text = task.text.split("|", 1)
-    items = list(Ability.parse(text).then)
-    if "triangle" in _flags(items) and placed == "-":
-        found = _triangles(game, f, items) if f is not None else []
-        if not found:
-            game.pop_task()
-            game.emit("no-hex", task.who, "obstacle")
-            return None
-        shapes = [Choice("place", tuple(actions.hex_token(h) for h in t)) for t in found]
-        return Decision(task.who, "obstacle", [*shapes, Choice("skip")])
-    spots = _obstacle_spots(game, f, items) if f is not None and task.n > 0 else []
-    if not spots:
-        game.pop_task()
-        if placed == "-":
-            game.emit("no-hex", task.who, "obstacle")
-        else:
-            _after_created(game, task.who, items, [actions.parse_hex(h) for h in placed.split(";")])
-        return None
-    choices = [Choice("place", (actions.hex_token(h),)) for h in spots]
-    return Decision(task.who, "obstacle", [*choices, Choice("skip" if placed == "-" else "done")])
-
-
-def _apply_obstacle(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    placed, text = task.text.split("|", 1)
-    items = list(Ability.parse(text).then)
-    done = [h for h in placed.split(";") if h != "-"]
-    if choice.kind in ("skip", "done"):
-        if choice.kind == "skip":
-            game.emit("declined", task.who, "obstacle")
-        _after_created(game, task.who, items, [actions.parse_hex(h) for h in done])
-        return
-    st = game.state
-    game.mark_used(task.who)
-    for token in choice.args:  # one hex, or Meteor's three
-        st.created_obstacles = st.created_obstacles | {actions.parse_hex(token)}
-        game.emit("obstacle-created", task.who, token)
-        done.append(token)
-    if task.n > 1 and len(choice.args) == 1:
-        game.push(Task("cg_obstacle", task.who, task.n - 1, f"{';'.join(done)}|{text}"))
-    else:
-        _after_created(game, task.who, items, [actions.parse_hex(x) for x in done])
-
-
-def _after_created(game: Game, fid: str, items: list[Ability], hexes: list[Hex]) -> None:
-    """Rock Slide: every ally and enemy next to a created obstacle suffers the damage, once."""
-    amount = _flag_number(items, "damage-adjacent-")
-    f = game.state.figures.get(fid)
-    board = game.board()
-    if not amount or not hexes or f is None or board is None:
-        return
-    hit = sorted({g.id for g in _others(game, f) for h in hexes if board.adjacent(h, g.hex)})
-    for gid in reversed(hit):
-        game.suffer_damage(gid, amount, "suffer")
-
-
-@effect("destroy-obstacle")
-def _destroy_obstacle(game: Game, fid: str, ability: Ability) -> None:
-    """Rock Tunnel: destroy one adjacent obstacle (the player picks; ``any-size``: with every
-    obstacle hex touching it)."""
-    f = game.state.figures.get(fid)
-    board = game.board()
-    if f is None or board is None:
-        return
-    found = sorted(
-        h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and board.terrain_at(h) is Terrain.OBSTACLE
-    )
-    if not found:
-        game.emit("no-target", fid)
-        return
-    game.push(Task("cg_destroy", fid, 0, f"{';'.join(actions.hex_token(h) for h in found)}|{ability}"))
-
-
-def _run_destroy(game: Game, task: Task) -> Decision | None:
-    spots = task.text.split("|", 1)[0].split(";")
-    return Decision(task.who, "destroy", [*(Choice("destroy", (s,)) for s in spots), Choice("skip")])
-
-
-def _apply_destroy(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    if choice.kind == "skip":
-        game.emit("declined", task.who, "destroy")
-        return
-    ability = Ability.parse(task.text.split("|", 1)[1])
-    h = actions.parse_hex(choice.args[0])
-    group = _obstacle_group(game, h) if "any-size" in fx.flags(ability) else [h]
-    game.mark_used(task.who)
-    for x in group:
-        _destroy(game, task.who, x)
+        gain_parts_xp(game, fid, list(ability.then))
 
 
 # ------------------------------------------------------------ area attacks
@@ -384,7 +180,7 @@ def _apply_destroy(game: Game, task: Task, choice: Choice) -> None:
 
 def _shape(items: list[Ability]) -> tuple[Hex, ...]:
     """The area of a ``shape-Q,R/Q,R...`` flag (offsets from its first hex)."""
-    note = next((n for n in _flags(items) if n.startswith("shape-")), "shape-0,0")
+    note = next((n for n in part_flags(items) if n.startswith("shape-")), "shape-0,0")
     cells = [tuple(int(x) for x in c.split(",")) for c in note.removeprefix("shape-").split("/")]
     return tuple((c[0], c[1]) for c in cells)
 
@@ -494,7 +290,11 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
-    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, note)]
+    return [
+        (i, a)
+        for i, _, half in effects_parts.active_halves(game, cid)
+        for a in effects_parts.named_in(half, note)
+    ]
 
 
 def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
@@ -505,13 +305,13 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
         return ability
     if ability.targets >= 1 and not ability.area:
         for i, a in reversed(_holders(game, fid, "next-ranged-attacks-add-target")):
-            more = fx.flag_number(a, "target-", 1)
+            more = effects_parts.flag_number(a, "target-", 1)
             ability = msgspec.structs.replace(ability, targets=ability.targets + more)
             game.emit("bonus", fid, "target", more, f"by={game.state.characters[fid].active[i].card}")
-            _spend(game, fid, i)
+            spend_use(game, fid, i)
     if not ability.consume:
         for _, a in _holders(game, fid, "ranged-attacks-consume-for-range"):
-            _, element, bought = _split(a)
+            _, element, bought = split_consumption(a)
             if element is None or element == "wild":
                 continue
             e = Element.parse(element)
@@ -527,15 +327,18 @@ def _round_bonus(game: Game, cid: str, note: str) -> int:
     total = 0
     for _, a in _holders(game, cid, note):
         consumed = any(
-            kind == "round-bonus-paid" and args[:2] == (cid, note) for kind, args in fx._this_round(game)
+            kind == "round-bonus-paid" and args[:2] == (cid, note)
+            for kind, args in effects_parts.round_events(game)
         )
-        base, _, bought = _split(a)
+        base, _, bought = split_consumption(a)
         chosen = bought if consumed and bought else base
         total += sum(p.value for p in chosen if p.kind == "attack")
     return total
 
 
-def strike_extra(game: Game, f: Figure, target: Figure, ability: Ability, out: fx.StrikeBonus) -> None:
+def strike_extra(
+    game: Game, f: Figure, target: Figure, ability: Ability, out: effects_parts.StrikeBonus
+) -> None:
     """What the Cragheart's cards add to one attack of ``f`` on ``target``: ranged or melee
     round bonuses, Nature's Lift's use slot when its element was consumed for this action; and
     the target's hex noted for wordings about the figures next to it (Massive Boulder)."""
@@ -550,7 +353,7 @@ def strike_extra(game: Game, f: Figure, target: Figure, ability: Ability, out: f
     if ability.range == 0:
         _pummel(game, f, out)
     if any(
-        a.kind == "custom" and a.note == "suffer-adjacent" and "around-target" in fx.flags(a)
+        a.kind == "custom" and a.note == "suffer-adjacent" and "around-target" in effects_parts.flags(a)
         for a in _playing(game, f.id)
     ):
         game.emit("struck", f.id, target.id, actions.hex_token(target.hex))
@@ -560,220 +363,76 @@ def _lift_slot(game: Game, f: Figure) -> None:
     holders = _holders(game, f.id, "ranged-attacks-consume-for-range")
     if not holders:
         return
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts.events_since(game, "action", f.id)
     if any(kind == "lift-used" and args[:1] == (f.id,) for kind, args in since):
         return
     for i, a in reversed(holders):
-        element = _split(a)[1]
+        element = split_consumption(a)[1]
         if any(kind == "consumed" and args[:2] == (f.id, element) for kind, args in since):
             game.emit("lift-used", f.id)
-            _spend(game, f.id, i)
+            spend_use(game, f.id, i)
             return
 
 
-# ------------------------------------------------------- pushing into obstacles
+task_handler("cg_consume", _run_consume, _apply_consume)
 
 
-def _smash(game: Game, attacker: Figure) -> Ability | None:
-    if attacker.kind != "character":
-        return None
-    return next(
-        (a for a in _playing(game, attacker.id) if a.kind == "custom" and a.note == "push-smash"), None
-    )
+task_handler("cg_area", _run_area, _apply_area)
 
 
-def smash_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaining: int) -> list[Hex]:
-    """Heaving Swing: the obstacle hexes a push of ``attacker`` may enter (farther from it,
-    no figure there); none without the card half being played."""
+task_handler("cg_in_area", _run_in_area)
+
+
+# ------------------------------------------------------- turn starts, pushes
+
+
+def _turn_start(game: Game, cid: str) -> bool:
+    """Lumbering Bash: at the start of each of your turns (one use slot each) perform the parts
+    (a "Heal N, Range R"), then the turn as usual."""
+    holders = _holders(game, cid, "at-turn-start")
+    if not holders:
+        return False
+    game.push(Task("cg_turn_start", cid), Task("action", cid, 1))
+    return True
+
+
+def _run_turn_start(game: Game, task: Task) -> Decision | None:
+    game.pop_task()
+    for i, a in reversed(_holders(game, task.who, "at-turn-start")):
+        spend_use(game, task.who, i)
+        for p in effects_parts.parts(a, "heal"):
+            game.push(Task("heal_ally", task.who, p.value, str(max(p.range, 0))))
+    return None
+
+
+@effect("at-turn-start")
+def _at_turn_start(game: Game, fid: str, ability: Ability) -> None:
+    game.emit("bonus", fid, ability.note)
+
+
+@effect("push-blocked-damage", "next-melee-attacks-destroy-obstacle")
+def _passive_more(game: Game, fid: str, ability: Ability) -> None:
+    game.emit("bonus", fid, ability.note)
+
+
+def _pummel(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
+    """Stone Pummel: each melee attack (one use slot) destroys an adjacent obstacle, if there
+    is one, for +N attack (the lowest hex when several: our reading)."""
     board = game.board()
-    if kind != "push" or remaining <= 0 or board is None or target.kind == "objective":
-        return []
-    if _smash(game, attacker) is None:
-        return []
-    distance = proximity(board, attacker.hex)
-    here = distance.get(target.hex)
-    taken = {g.hex for g in game.state.figures.values()}
-    return sorted(
-        n
-        for n in neighbours(target.hex)
-        if here is not None
-        and board.adjacent(target.hex, n)
-        and board.terrain_at(n) is Terrain.OBSTACLE
-        and n not in taken
-        and distance.get(n, -1) > here
-    )
-
-
-def pushed_into(game: Game, attacker_id: str, target: Figure, h: Hex) -> None:
-    """A push step into ``h``: an obstacle there is destroyed, the target suffers the card's
-    damage (after entering) and the attacker gains its XP."""
-    board = game.board()
-    attacker = game.state.figures.get(attacker_id)
-    if board is None or attacker is None or board.terrain_at(h) is not Terrain.OBSTACLE:
+    holders = _holders(game, f.id, "next-melee-attacks-destroy-obstacle")
+    if not holders or board is None:
         return
-    smash = _smash(game, attacker)
-    if smash is None:
-        return
-    _destroy(game, attacker_id, h)
-    game.emit("smashed", target.id, actions.hex_token(h), f"by={attacker_id}")
-    _gain_xp(game, attacker_id, list(smash.then))
-    game.suffer_damage(target.id, fx.flag_number(smash, "suffer-damage-", 2), "suffer")
-
-
-for _kind, _run, _apply in (
-    ("cg_consume", _run_consume, _apply_consume),
-    ("cg_obstacle", _run_obstacle, _apply_obstacle),
-    ("cg_destroy", _run_destroy, _apply_destroy),
-    ("cg_area", _run_area, _apply_area),
-    ("cg_in_area", _run_in_area, None),
-):
-    task_handler(_kind, _run, _apply)
-
-
-# ----------------------------------------------------- obstacles, higher levels
-
-
-def _obstacle_hexes(game: Game, fid: str, what: str) -> list[Hex]:
-    """The obstacle hexes destroyed, moved (their new hexes) or created by ``fid`` this action."""
-    kind = {"destroyed": "obstacle-destroyed", "moved": "obstacle-moved", "created": "obstacle-created"}[what]
-    since = fx._events_since(game, "action", fid)
-    return [actions.parse_hex(args[-1]) for k, args in since if k == kind and args[0] == fid]
-
-
-def _attack_around_obstacle(game: Game, fid: str, items: list[Ability]) -> None:
-    """Explosive Punch, Clear the Way, Meteor: attack every enemy next to the obstacle hexes
-    destroyed, moved or created in this action (no range needed: they are named by the card)."""
-    f = game.state.figures.get(fid)
-    board = game.board()
-    attacks = [p for p in items if p.kind == "attack"]
-    if f is None or board is None or not attacks:
-        return
-    what = next((w for w in ("destroyed", "moved", "created") if w in _flags(items)), "destroyed")
-    hexes = _obstacle_hexes(game, fid, what)
-    ids = sorted(
-        {
-            g.id
-            for g in game.state.figures.values()
-            for h in hexes
-            if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions and board.adjacent(h, g.hex)
-        }
-    )
-    if not ids:
-        game.emit("no-target", fid)
-        return
-    if Condition.DISARM in f.conditions:
-        game.emit("prevented", fid, "attack", "disarm")
-        return
-    adds = tuple(p.condition for p in items if p.kind == "condition" and p.condition is not None)
-    attack = Ability(kind="attack", value=sum(p.value for p in attacks), adds=adds)
-    game.push(Task("fx_all", fid, 0, f"strike|{';'.join(ids)}|{attack}"))
-
-
-def _destroy_in_range(game: Game, fid: str, items: list[Ability]) -> None:
-    """Rocky End: destroy every obstacle within range (in sight)."""
-    f = game.state.figures.get(fid)
-    board = game.board()
-    if f is None or board is None:
-        return
-    reach = _flag_number(items, "range-", 1)
-    near = proximity(board, f.hex, reach)
-    sight = sight_for(board, game.tables.ruleset.los)
     found = sorted(
-        h
-        for h, d in near.items()
-        if d <= reach and board.terrain_at(h) is Terrain.OBSTACLE and sight.visible(f.hex, h)
+        h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and board.terrain_at(h) is Terrain.OBSTACLE
     )
     if not found:
-        game.emit("no-target", fid)
-    for h in found:
-        _destroy(game, fid, h)
-
-
-@effect("attack-x-destroyed")
-def _attack_x_destroyed(game: Game, fid: str, ability: Ability) -> None:
-    """Rocky End: Attack X, X twice the obstacle hexes destroyed in this action."""
-    x = 2 * len(_obstacle_hexes(game, fid, "destroyed"))
-    game.emit("x", fid, x)
-    if x:
-        fx._perform_attack(game, fid, Ability(kind="attack", value=x))
-
-
-@effect("move-obstacle")
-def _move_obstacle(game: Game, fid: str, ability: Ability) -> None:
-    """Clear the Way: move one adjacent single-hex obstacle to an empty hex within range."""
-    f = game.state.figures.get(fid)
-    board = game.board()
-    if f is None or board is None:
         return
-    found = sorted(
-        h
-        for h in neighbours(f.hex)
-        if board.adjacent(f.hex, h)
-        and board.terrain_at(h) is Terrain.OBSTACLE
-        and _obstacle_group(game, h) == [h]
-    )
-    reach = fx.flag_number(ability, "range-", 1)
-    spots = _obstacle_spots(game, f, [Ability(kind="custom", note=f"range-{reach}")])
-    options = [f"{actions.hex_token(a)}>{actions.hex_token(b)}" for a in found for b in spots]
-    if not options:
-        game.emit("no-target", fid)
-        return
-    game.push(Task("cg_move_obstacle", fid, 0, ";".join(options)))
-
-
-def _run_move_obstacle(game: Game, task: Task) -> Decision | None:
-    pairs = [tuple(o.split(">")) for o in task.text.split(";")]
-    return Decision(task.who, "obstacle", [*(Choice("move-obstacle", p) for p in pairs), Choice("skip")])
-
-
-def _apply_move_obstacle(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    if choice.kind == "skip":
-        game.emit("declined", task.who, "obstacle")
-        return
-    st = game.state
-    source, dest = (actions.parse_hex(x) for x in choice.args)
-    if source in st.created_obstacles:
-        st.created_obstacles = st.created_obstacles - {source}
-    else:
-        st.sprung = st.sprung | {source}
-    st.created_obstacles = st.created_obstacles | {dest}
-    game.mark_used(task.who)
-    game.emit("obstacle-moved", task.who, choice.args[0], choice.args[1])
-
-
-@effect("clear-path")
-def _clear_path(game: Game, fid: str, ability: Ability) -> None:
-    """Clear the Way: destroy every obstacle and disarm every trap on the hexes moved through in
-    this action."""
-    board = game.board()
-    if board is None:
-        return
-    st = game.state
-    for h in dict.fromkeys(fx._moved(fx._events_since(game, "action", fid), fid)):
-        terrain = board.terrain_at(h)
-        if terrain is Terrain.OBSTACLE:
-            _destroy(game, fid, h)
-        elif terrain is Terrain.TRAP:
-            if h in st.created_traps:
-                st.created_traps = {k: v for k, v in st.created_traps.items() if k != h}
-            else:
-                st.sprung = st.sprung | {h}
-            game.emit("trap-disarmed", fid, actions.hex_token(h))
-
-
-@effect("obstacle-where-killed")
-def _obstacle_where_killed(game: Game, fid: str, ability: Ability) -> None:
-    """Petrify: an obstacle in the hex where the enemy killed in this action died (its money
-    stays there, on the obstacle)."""
-    since = fx._events_since(game, "action", fid)
-    for kind, args in since:
-        if kind == "kill" and args[0] == fid:
-            h = actions.parse_hex(args[2].removeprefix("hex="))
-            if all(g.hex != h for g in game.state.figures.values()):
-                st = game.state
-                st.created_obstacles = st.created_obstacles | {h}
-                game.emit("obstacle-created", fid, actions.hex_token(h))
+    i, a = holders[-1]
+    _destroy(game, f.id, found[0])
+    n = sum(p.value for p in effects_parts.parts(a, "attack"))
+    out.attack += n
+    out.why.append(f"obstacle+{n}")
+    spend_use(game, f.id, i)
 
 
 # ------------------------------------------------------------------ moves
@@ -804,10 +463,10 @@ def _move_straight(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None or not _movable(game, f):
         return
-    budget = sum(p.value for p in fx.parts(ability, "move"))
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    budget = sum(p.value for p in effects_parts.parts(ability, "move"))
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
 
-    budget = max(0, budget + effects_classes.move_bonus(game, fid))
+    budget = max(0, budget + effects_active_area.move_bonus(game, fid))
     hostile = {g.hex for g in game.state.figures.values() if actions._hostile(f, g)}
     taken = {g.hex for g in game.state.figures.values()}
     options: list[str] = []
@@ -840,13 +499,17 @@ def _move_straight(game: Game, fid: str, ability: Ability) -> None:
 def _move_end_by_obstacle(game: Game, fid: str, ability: Ability) -> None:
     """Rocky End: a move that must end next to an obstacle (no such end: no move)."""
     from delvekit.core.paths import Mover, movement
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
 
     f = game.state.figures.get(fid)
     board = game.board()
     if f is None or board is None or not _movable(game, f):
         return
-    budget = max(0, sum(p.value for p in fx.parts(ability, "move")) + effects_classes.move_bonus(game, fid))
+    budget = max(
+        0,
+        sum(p.value for p in effects_parts.parts(ability, "move"))
+        + effects_active_area.move_bonus(game, fid),
+    )
     others = [g for g in game.state.figures.values() if g is not f]
     mover = Mover(
         enemies=frozenset(g.hex for g in others if actions._hostile(f, g)),
@@ -880,96 +543,8 @@ def _apply_walk(game: Game, task: Task, choice: Choice) -> None:
     _walk_along(game, f, [actions.parse_hex(h) for h in (*choice.args[1:], choice.args[0])])
 
 
-# ------------------------------------------------------- turn starts, pushes
-
-
-def _turn_start(game: Game, cid: str) -> bool:
-    """Lumbering Bash: at the start of each of your turns (one use slot each) perform the parts
-    (a "Heal N, Range R"), then the turn as usual."""
-    holders = _holders(game, cid, "at-turn-start")
-    if not holders:
-        return False
-    game.push(Task("cg_turn_start", cid), Task("action", cid, 1))
-    return True
-
-
-def _run_turn_start(game: Game, task: Task) -> Decision | None:
-    game.pop_task()
-    for i, a in reversed(_holders(game, task.who, "at-turn-start")):
-        _spend(game, task.who, i)
-        for p in fx.parts(a, "heal"):
-            game.push(Task("heal_ally", task.who, p.value, str(max(p.range, 0))))
-    return None
-
-
-@effect("at-turn-start")
-def _at_turn_start(game: Game, fid: str, ability: Ability) -> None:
-    game.emit("bonus", fid, ability.note)
-
-
-def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> None:
-    """Brutal Momentum: a push of ``attacker`` that cannot go on because of a wall or an
-    obstacle: the target suffers the card's damage (and the attacker gains its XP) for each
-    hex it was not pushed."""
-    board = game.board()
-    if board is None or attacker.kind != "character" or task.n <= 0 or task.text.split("/")[1] != "push":
-        return
-    rule = next(
-        (a for a in _playing(game, attacker.id) if a.kind == "custom" and a.note == "push-blocked-damage"),
-        None,
-    )
-    if rule is None:
-        return
-    distance = proximity(board, attacker.hex)
-    here = distance.get(target.hex, 0)
-    walled = any(
-        (
-            n not in board.hexes
-            or not board.adjacent(target.hex, n)
-            or board.terrain_at(n) in (Terrain.WALL, Terrain.OBSTACLE)
-        )
-        for n in neighbours(target.hex)
-        if distance.get(n, here + 1) > here or n not in distance
-    )
-    if not walled:
-        return
-    damage = fx.flag_number(rule, "suffer-damage-", 2) * task.n
-    game.emit("push-blocked", target.id, task.n, f"by={attacker.id}")
-    for _ in range(task.n):
-        _gain_xp(game, attacker.id, list(rule.then))
-    game.suffer_damage(target.id, damage, "suffer")
-
-
-@effect("push-blocked-damage", "next-melee-attacks-destroy-obstacle")
-def _passive_more(game: Game, fid: str, ability: Ability) -> None:
-    game.emit("bonus", fid, ability.note)
-
-
-def _pummel(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
-    """Stone Pummel: each melee attack (one use slot) destroys an adjacent obstacle, if there
-    is one, for +N attack (the lowest hex when several: our reading)."""
-    board = game.board()
-    holders = _holders(game, f.id, "next-melee-attacks-destroy-obstacle")
-    if not holders or board is None:
-        return
-    found = sorted(
-        h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and board.terrain_at(h) is Terrain.OBSTACLE
-    )
-    if not found:
-        return
-    i, a = holders[-1]
-    _destroy(game, f.id, found[0])
-    n = sum(p.value for p in fx.parts(a, "attack"))
-    out.attack += n
-    out.why.append(f"obstacle+{n}")
-    _spend(game, f.id, i)
-
-
 TURN_HOOKS.append(_turn_start)
 
-for _kind, _run, _apply in (
-    ("cg_move_obstacle", _run_move_obstacle, _apply_move_obstacle),
-    ("cg_walk", _run_walk, _apply_walk),
-    ("cg_turn_start", _run_turn_start, None),
-):
-    task_handler(_kind, _run, _apply)
+
+task_handler("cg_turn_start", _run_turn_start)
+task_handler("cg_walk", _run_walk, _apply_walk)

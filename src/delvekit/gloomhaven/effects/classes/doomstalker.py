@@ -1,48 +1,20 @@
 """Named effects of the Doomstalker's cards, registered in :mod:`delvekit.gloomhaven.engine.registry`.
 
-:mod:`~delvekit.gloomhaven.content.character_cards` writes the ``custom`` abilities (every name starts
-``ds-``). The class's own mechanism is the **doom**: a persistent half that places the
-Doomstalker's token on one enemy (the player picks any enemy on the map). Only one doom is
-active at a time: playing another discards the first. A doom's card is discarded when its enemy
-dies (after its death effect), or at the end of a round in which it has no living enemy (no
-enemy could be picked). A doom is a :class:`~delvekit.gloomhaven.engine.state.GameState`
-``scenario_marks`` entry ``doom|CHARACTER|CARD|ENEMY`` (cloned and replayed with the state).
-
-What a doom does is named by the flags that follow ``ds-doom``:
-
-==============================  ==============================================================
-``who-self`` / ``who-allies``   +N Attack on attacks on the doomed enemy by you / by your
-/ ``who-summons``               allies (not you) / by summoned allies (Rain of Arrows,
-                                Multi-Pronged Assault, The Hunt Begins)
-``weaken-N``                    the enemy's Move, Attack and Range (ranged only) are N lower
-                                (Crippling Noose; a monster stat hook)
-``turn-start-damage``           the enemy suffers the damage at the start of each of its
-                                turns (Race to the Grave)
-``on-damage-heal-self``         each time it suffers damage you heal (Sap Life)
-``on-death-move-there``         when it dies you are placed on its hex (Felling Swoop)
-``on-death-heal-self``          when it dies you heal (Vital Charge)
-``on-death-damage-adjacent``    when it dies every enemy next to its hex suffers the damage
-                                (Detonation)
-``on-death-shove-adjacent``     when it dies every enemy next to its hex moves one hex, you
-                                choosing where (Frightening Curse)
-==============================  ==============================================================
+:mod:`~delvekit.gloomhaven.content.character_cards` writes the ``custom`` abilities (every name
+starts ``ds-``). The class's own mechanism, the doom, is in
+:mod:`~delvekit.gloomhaven.effects.classes.doomstalker_dooms`.
 
 Other effects: ``ds-attack`` (an attack adding +N on a ``doomed`` or ``undamaged`` target:
 Swift Trickery, Fresh Kill), ``ds-doomed-dies`` (persistent: each time a doomed enemy dies,
-"Attack 2, Range 5", one use slot: Rain of Arrows), ``ds-transfer`` (persistent: when a doomed
-enemy dies within range of another enemy, you may move the doom to it instead of discarding it,
-one use slot: Frightening Curse), ``ds-trap-splash`` (the trap just created also damages every
-enemy next to it when sprung: Detonation). A summon whose stat line prints a Retaliate (the Vicious
-Jackal) has it every round from the turn it is placed (a round and a turn-end hook: the engine
-clears retaliate bonuses as rounds end).
+"Attack 2, Range 5", one use slot: Rain of Arrows), ``ds-trap-splash`` (the trap just created
+also damages every enemy next to it when sprung: Detonation), ``ds-attack-all`` (attack every
+enemy within range, XP per target: Darkened Skies, Crashing Wave). A summon whose stat line
+prints a Retaliate (the Vicious Jackal) has it every round from the turn it is placed (a round
+and a turn-end hook: the engine clears retaliate bonuses as rounds end).
 
 The engine asks :func:`strike_extra` for every attack (via
-:func:`~delvekit.gloomhaven.effects.classes.brute_mindthief.strike_bonus`), :func:`trap_sprung` for every
-trap sprung (via :func:`~delvekit.gloomhaven.effects.wordings.trap_sprung`), and pushes a
-``ds_turn`` task at the start of every monster's turn.
-
->>> _parse("doom|doomstalker|380|bandit-guard#2")
-('doomstalker', '380', 'bandit-guard#2')
+:func:`~delvekit.gloomhaven.effects.strike.strike_bonus`) and :func:`trap_sprung` for every trap
+sprung (via :func:`~delvekit.gloomhaven.effects.traps.trap_sprung`).
 """
 
 from __future__ import annotations
@@ -52,202 +24,32 @@ import msgspec
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import summons as effects_summons
+from delvekit.gloomhaven.effects.classes.doomstalker_dooms import (
+    _TRAP,
+    _countdown,
+    _in_play,
+    _on,
+    _value,
+)
+from delvekit.gloomhaven.effects.classes.doomstalker_dooms import dooms as dooms
 from delvekit.gloomhaven.engine import actions
-from delvekit.gloomhaven.engine.game import Game, _half, task_handler
+from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    DAMAGE_HOOKS,
-    DEATH_HOOKS,
     ROUND_HOOKS,
-    STAT_HOOKS,
     TURN_END_HOOKS,
-    TURN_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 
-_DOOM = "doom|"
-_TRAP = "dstrap|"
-
-# ------------------------------------------------------------------ dooms
-
-
-_STALKERS: dict[int, tuple[object, tuple[str, ...]]] = {}
-
-
-def _stalkers(game: Game) -> tuple[str, ...]:
-    """The party's Doomstalkers (cached per game and its clones, which share their statics)."""
-    static = game.tables
-    hit = _STALKERS.get(id(static))
-    if hit is not None and hit[0] is static:
-        return hit[1]
-    ids = tuple(p.id for p in static.setup.party if p.class_name == "doomstalker")
-    if len(_STALKERS) > 64:
-        _STALKERS.clear()
-    _STALKERS[id(static)] = (static, ids)
-    return ids
-
-
-def _in_play(game: Game) -> bool:
-    """Whether a Doomstalker is in the party (every hook returns at once otherwise)."""
-    return bool(_stalkers(game))
-
-
-def _parse(key: str) -> tuple[str, str, str]:
-    _, cid, card, target = key.split("|")
-    return cid, card, target
-
-
-def dooms(game: Game) -> list[tuple[str, str, str]]:
-    """(character, card, doomed enemy) of every active doom, in a stable order: a mark whose
-    card left the active area another way (picked up by a long rest, exhaustion) is no doom."""
-    st = game.state
-    out: list[tuple[str, str, str]] = []
-    if not st.scenario_marks:
-        return out
-    for k in st.scenario_marks:
-        if k.startswith(_DOOM):
-            cid, card, target = _parse(k)
-            ch = st.characters.get(cid)
-            if ch is not None and any(a.card == card for a in ch.active):
-                out.append((cid, card, target))
-    return sorted(out)
-
-
-def _doom_of(game: Game, cid: str, card: str, half_name: str = "bottom") -> Ability | None:
-    """The ``ds-doom`` ability of one half of ``cid``'s card (dooms are bottom halves)."""
-    for a in _half(game, cid, card, half_name).abilities:
-        if a.kind == "custom" and a.note == "ds-doom":
-            return a
-    return None
-
-
-def _on(game: Game, target_id: str) -> list[tuple[str, str, Ability]]:
-    """(character, card, doom ability) of the dooms on ``target_id``."""
-    out = []
-    for cid, card, tid in dooms(game):
-        if tid == target_id:
-            a = _doom_of(game, cid, card)
-            if a is not None:
-                out.append((cid, card, a))
-    return out
-
-
-def _value(a: Ability, kind: str) -> int:
-    """The total of ``a``'s parts of ``kind`` (``suffer``: its ``suffer-damage-N`` flags)."""
-    if kind == "suffer":
-        return sum(int(n.rsplit("-", 1)[1]) for n in fx.flags(a) if n.startswith("suffer-damage-"))
-    return sum(p.value for p in fx.parts(a, kind))
-
-
-def _discard(game: Game, cid: str, card: str, why: str) -> None:
-    """Send ``cid``'s doom ``card`` from the active area to the discard pile, forgetting its mark."""
-    st = game.state
-    for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{cid}|{card}|")]:
-        del st.scenario_marks[key]
-    ch = st.characters.get(cid)
-    if ch is None:
-        return
-    for i, active in enumerate(ch.active):
-        if active.card == card:
-            del ch.active[i]
-            (ch.lost if active.lost else ch.discard).append(card)
-            game.emit("doom-ended", cid, card, why)
-            game.emit("card", cid, card, "lost" if active.lost else "discard")
-            return
-
-
-@effect("ds-doom")
-def _doom(game: Game, fid: str, ability: Ability) -> None:
-    """Place this doom on an enemy the player picks; the other dooms then end (Inescapable Fate
-    keeps one other doom on the same enemy)."""
-    ch = game.state.characters.get(fid)
-    f = game.state.figures.get(fid)
-    if ch is None or f is None or ch.playing is None:
-        return
-    ranks = ("normal", "elite") if "normal-or-elite" in fx.flags(ability) else ("normal", "elite", "boss")
-    enemies = sorted(
-        g.id
-        for g in game.state.figures.values()
-        if g.kind == "monster" and g.rank in ranks and actions._hostile(f, g)
-    )
-    if not enemies:
-        _end_others(game, fid, ch.playing, None)
-        game.emit("no-target", fid, "doom")
-        return
-    game.push(Task("ds_doom", fid, 0, f"{ch.playing}|" + ";".join(enemies)))
-
-
-def _end_others(game: Game, cid: str, card: str, target: str | None) -> None:
-    """A doom of ``card`` goes on ``target``: the others end, but with Inescapable Fate active
-    one other doom on the same enemy stays (the oldest of two there ends)."""
-    ch = game.state.characters[cid]
-    from delvekit.gloomhaven.effects.wordings import _holders
-
-    two = bool(_holders(game, cid, "ds-two-dooms"))
-    placed = {c: t for k, c, t in dooms(game) if k == cid}
-    same = [a.card for a in ch.active if a.card in placed and placed[a.card] == target and a.card != card]
-    keep = set(same[-1:]) if two and target is not None else set()
-    for active in list(ch.active):
-        if active.card != card and active.card not in keep and _doom_of(game, cid, active.card, active.half):
-            _discard(game, cid, active.card, "another-doom")
-
-
-def _run_doom(game: Game, task: Task) -> Decision | None:
-    options = task.text.split("|")[1]
-    alive = [g for g in options.split(";") if g in game.state.figures]
-    if not alive:
-        game.pop_task()
-        _end_others(game, task.who, task.text.split("|")[0], None)
-        return None
-    return Decision(task.who, "doom", [Choice("doom", (g,)) for g in alive])
-
-
-def _apply_doom(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    card = task.text.split("|")[0]
-    game.mark_used(task.who)
-    _end_others(game, task.who, card, choice.args[0])
-    game.state.scenario_marks[f"{_DOOM}{task.who}|{card}|{choice.args[0]}"] = game.state.round
-    game.emit("doomed", choice.args[0], f"by={task.who}", f"card={card}")
-
-
-def _turn_start(game: Game, cid: str) -> bool:
-    """As your turn starts: Inescapable Fate's marker advances (the third kills its enemy), and
-    Expose strips every enemy's invisibility. Never takes the turn over."""
-    if not _in_play(game):
-        return False
-    st = game.state
-    _expose(game)
-    if not st.scenario_marks:
-        return False
-    _countdown(game, cid)
-    return False
-
-
-def _round_end(game: Game, timing: str) -> None:
-    """A doom card without a living doomed enemy leaves the active area as the round ends."""
-    if not _in_play(game):
-        return
-    if timing != "end":
-        return
-    live = {f"{_DOOM}{c}|{card}|{t}" for c, card, t in dooms(game)}
-    for key in [k for k in game.state.scenario_marks if k.startswith(_DOOM) and k not in live]:
-        del game.state.scenario_marks[key]
-    placed = {(cid, card) for cid, card, tid in dooms(game) if tid in game.state.figures}
-    for cid, ch in game.state.characters.items():
-        for active in list(ch.active):
-            if (cid, active.card) not in placed and _doom_of(game, cid, active.card, active.half) is not None:
-                _discard(game, cid, active.card, "no-enemy")
-
-
 # ---------------------------------------------------------------- attacks
 
 
 def strike_extra(
-    game: Game, f: Figure, target: Figure, ability: Ability, out: fx.StrikeBonus, extras: str
+    game: Game, f: Figure, target: Figure, ability: Ability, out: effects_parts.StrikeBonus, extras: str
 ) -> None:
     """Doom bonuses on one attack of ``f`` (any figure) on ``target``, the ``dsb=`` bonuses of a
     ``ds-attack`` and the round bonuses on doomed enemies (Relentless Offensive)."""
@@ -261,14 +63,14 @@ def strike_extra(
                 out.attack += int(n)
                 out.why.append(f"{pred}+{n}")
     if on and f.kind == "character":
-        from delvekit.gloomhaven.effects.wordings import _holders
+        from delvekit.gloomhaven.effects.active_area import active_holders
 
-        for _, a in _holders(game, f.id, "ds-doomed-bonus-this-round"):
+        for _, a in active_holders(game, f.id, "ds-doomed-bonus-this-round"):
             more = _value(a, "attack")
             out.attack += more
             out.why.append(f"doomed-this-round+{more}")
     for cid, card, a in on:
-        flags = set(fx.flags(a))
+        flags = set(effects_parts.flags(a))
         owner = game.state.figures.get(cid)
         friendly = owner is not None and not actions._hostile(owner, f)
         mine = (
@@ -302,21 +104,21 @@ def strike_extra(
 @effect("ds-attack")
 def _attack(game: Game, fid: str, ability: Ability) -> None:
     """An attack with +N on a target that is doomed (or undamaged)."""
-    attacks = fx.parts(ability, "attack")
+    attacks = effects_parts.parts(ability, "attack")
     if not attacks:
         return
-    flags = fx.flags(ability)
+    flags = effects_parts.flags(ability)
     pred = next((n for n in flags if n in ("doomed", "undamaged")), "doomed")
     bonus = sum(p.value for p in attacks[1:])
     after = [n for n in flags if n.startswith(("finish-", "lead-"))]
     if after:  # Impending End, Lead to Slaughter: on the target once the attack is done
         game.push(Task("ds_after", fid, 0, after[0]))
-    fx._perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}" if bonus else "")
+    effects_parts.perform_attack(game, fid, attacks[0], f"dsb={pred}~{bonus}" if bonus else "")
 
 
 def _attacked(game: Game, fid: str) -> list[str]:
     """The targets of ``fid``'s attacks since its action began, in order."""
-    since = fx._events_since(game, "action", fid)
+    since = effects_parts.events_since(game, "action", fid)
     return [args[1] for kind, args in since if kind == "attack" and args[0] == fid]
 
 
@@ -375,267 +177,15 @@ def _lead(game: Game, fid: str, target: Figure, steps: int) -> None:
             return
 
 
-# ------------------------------------------------------------- monster side
-
-
-def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
-    """Crippling Noose: the doomed monster's Move, Attack and (ranged) Range are lower."""
-    if not _in_play(game):
-        return 0, 0, 0
-    if f.kind != "monster" or not game.state.scenario_marks:
-        return 0, 0, 0
-    n = 0
-    for _, _, a in _on(game, f.id):
-        for flag in fx.flags(a):
-            if flag.startswith("weaken-"):
-                n += int(flag.removeprefix("weaken-"))
-    if not n:
-        return 0, 0, 0
-    ranged = game.tables.types[f.name].stats(f.rank or "normal").range > 0
-    return -n, -n, -n if ranged else 0
-
-
-def _run_turn(game: Game, task: Task) -> Decision | None:
-    """Race to the Grave: damage at the start of the doomed monster's turn."""
-    game.pop_task()
-    if not _in_play(game) or task.who not in game.state.figures:
-        return None
-    _expose(game)
-    if not game.state.scenario_marks:
-        return None
-    for _, card, a in _on(game, task.who):
-        if "turn-start-damage" in fx.flags(a):
-            game.suffer_damage(task.who, _value(a, "suffer"), f"doom-{card}")
-    return None
-
-
-def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
-    """Sap Life: you heal each time the doomed enemy suffers damage (never handles the damage)."""
-    if not _in_play(game):
-        return False
-    if amount <= 0 or not game.state.scenario_marks:
-        return False
-    for cid, card, a in _on(game, f.id):
-        if "on-damage-heal-self" in fx.flags(a) and cid in game.state.figures:
-            game.emit("doom-heal", cid, card)
-            game.heal(cid, _value(a, "heal"))
-    return False
-
-
-# ------------------------------------------------------------------ deaths
-
-
-def _died(game: Game, dead: Figure) -> None:
-    """A doomed enemy died: each doom's death effect, then Rain of Arrows (once per death),
-    then the dooms move on (Rising Momentum, Frightening Curse) or are discarded."""
-    if not _in_play(game):
-        return
-    on = _on(game, dead.id)
-    if not on:
-        return
-    st = game.state
-    from delvekit.gloomhaven.effects.wordings import _holders, _spend
-
-    for cid in sorted({c for c, _, _ in on}):
-        me = st.figures.get(cid)
-        mine = [(card, a) for c, card, a in on if c == cid]
-        if me is None:
-            for card, _ in mine:
-                _discard(game, cid, card, "owner-gone")
-            continue
-        momentum = 0
-        for card, a in mine:
-            game.emit("doom-death", dead.id, f"card={card}")
-            _death_effect(game, me, dead, card, a)
-            flags = fx.flags(a)
-            momentum = max(
-                [momentum, *(int(x.rsplit("-", 1)[1]) for x in flags if x.startswith("transfer-on-death-"))]
-            )
-        for i, held in reversed(_holders(game, cid, "ds-doomed-dies")):  # Rain of Arrows
-            attacks = fx.parts(held, "attack")
-            if attacks:
-                game.emit("doom-attack", cid, st.characters[cid].active[i].card)
-                _spend(game, cid, i)
-                fx._perform_attack(game, cid, attacks[0])
-        cards = [card for card, _ in mine]
-        if momentum:  # Rising Momentum: every doom on it moves on, no slot spent
-            others = _within(game, me, dead.hex, momentum)
-            if others:
-                game.push(Task("ds_transfer", cid, 0, ",".join(cards) + "|free|" + ";".join(others)))
-                continue
-        transfer = _holders(game, cid, "ds-transfer")  # Frightening Curse: one doom moves on
-        others = _within(game, me, dead.hex, _reach(transfer[0][1])) if transfer else []
-        if others:
-            game.push(Task("ds_transfer", cid, 0, f"{cards[0]}|slot|" + ";".join(others)))
-            cards = cards[1:]
-        for card in cards:
-            _discard(game, cid, card, "enemy-died")
-
-
-def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -> None:
-    st, board, cid = game.state, game.board(), me.id
-    flags = set(fx.flags(a))
-    if "on-death-heal-self" in flags:
-        game.heal(cid, _value(a, "heal"))
-    if "on-death-heal-party" in flags:  # Nature's Hunger: you and every ally
-        for g in sorted(st.figures.values(), key=lambda g: g.id):
-            if g.kind in ("character", "summon") and not actions._hostile(me, g):
-                game.heal(g.id, _value(a, "heal"))
-    if "on-death-attack" in flags:  # Darkened Skies
-        attack = fx.parts(a, "attack")[0]
-        n = next((int(x.removeprefix("target-")) for x in flags if x.startswith("target-")), 1)
-        fx._perform_attack(game, cid, msgspec.structs.replace(attack, targets=n))
-    if "on-death-move-there" in flags and st.figure_at(dead.hex) is None:
-        me.hex = dead.hex
-        game.emit("moved", cid, actions.hex_token(dead.hex), "doom")
-    around = (
-        sorted(
-            g.id
-            for g in st.figures.values()
-            if g.kind == "monster" and actions._hostile(me, g) and board.adjacent(g.hex, dead.hex)
-        )
-        if board is not None
-        else []
-    )
-    if "on-death-damage-adjacent" in flags:
-        for gid in around:
-            game.suffer_damage(gid, _value(a, "suffer"), f"doom-{card}")
-    if "on-death-shove-adjacent" in flags and around:
-        game.push(Task("ds_shove", cid, 0, ";".join(around)))
-
-
-def _reach(held: Ability) -> int:
-    return next((int(n.removeprefix("range-")) for n in fx.flags(held) if n.startswith("range-")), 2)
-
-
-def _within(game: Game, me: Figure, h: tuple[int, int], reach: int) -> list[str]:
-    """Enemies of ``me`` within ``reach`` of hex ``h`` (counted around walls)."""
-    board = game.board()
-    if board is None:
-        return []
-    near = proximity(board, h, reach)
-    return sorted(
-        g.id
-        for g in game.state.figures.values()
-        if g.kind == "monster"
-        and actions._hostile(me, g)
-        and g.hex != h
-        and near.get(g.hex, reach + 1) <= reach
-    )
-
-
-def _run_transfer(game: Game, task: Task) -> Decision | None:
-    cards, _, options = task.text.split("|")
-    alive = [g for g in options.split(";") if g in game.state.figures]
-    if not alive:
-        game.pop_task()
-        for card in cards.split(","):
-            _discard(game, task.who, card, "enemy-died")
-        return None
-    return Decision(task.who, "doom-transfer", [*(Choice("transfer", (g,)) for g in alive), Choice("skip")])
-
-
-def _apply_transfer(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    cards, pay, _ = task.text.split("|")
-    if choice.kind == "skip":
-        for card in cards.split(","):
-            _discard(game, task.who, card, "enemy-died")
-        return
-    _move_dooms(game, task.who, cards.split(","), choice.args[0])
-    if pay == "slot":
-        from delvekit.gloomhaven.effects.wordings import _holders, _spend
-
-        held = _holders(game, task.who, "ds-transfer")
-        if held:
-            _spend(game, task.who, held[0][0])
-
-
-def _move_dooms(game: Game, cid: str, cards: list[str], target: str) -> None:
-    st = game.state
-    for card in cards:
-        for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{cid}|{card}|")]:
-            del st.scenario_marks[key]
-        st.scenario_marks[f"{_DOOM}{cid}|{card}|{target}"] = st.round
-        game.emit("doom-transferred", cid, card, target)
-
-
-@effect("ds-transfer-all")
-def _transfer_all(game: Game, fid: str, ability: Ability) -> None:
-    """Lead to Slaughter: every active doom of yours moves to an enemy within range of you."""
-    me = game.state.figures.get(fid)
-    cards = [c for k, c, t in dooms(game) if k == fid and t in game.state.figures]
-    if me is None or not cards:
-        game.emit("no-target", fid, "doom")
-        return
-    others = _within(game, me, me.hex, _reach(ability))
-    if others:
-        game.push(Task("ds_move_all", fid, 0, ",".join(cards) + "|" + ";".join(others)))
-    else:
-        game.emit("no-target", fid, "doom")
-
-
-def _run_move_all(game: Game, task: Task) -> Decision | None:
-    options = [g for g in task.text.split("|")[1].split(";") if g in game.state.figures]
-    if not options:
-        game.pop_task()
-        return None
-    return Decision(task.who, "doom-transfer", [*(Choice("transfer", (g,)) for g in options), Choice("skip")])
-
-
-def _apply_move_all(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    if choice.kind == "transfer":
-        game.mark_used(task.who)
-        _move_dooms(game, task.who, task.text.split("|")[0].split(","), choice.args[0])
-
-
-def _step_hexes(game: Game, g: Figure) -> list[str]:
-    board = game.board()
-    assert board is not None
-    if Condition.IMMOBILIZE in g.conditions or Condition.STUN in g.conditions:
-        return []  # it performs the Move 1 itself: immobilize and stun stop it
-    occupied = {f.hex: f for f in game.state.figures.values()}
-    return sorted(
-        actions.hex_token(h)
-        for h in board.links.get(g.hex, ())
-        if h not in occupied and actions._walkable(board, g, g.hex, h, occupied)
-    )
-
-
-def _run_shove(game: Game, task: Task) -> Decision | None:
-    """Frightening Curse: each enemy next to the dead one moves one hex, the player choosing."""
-    queue = [g for g in task.text.split(";") if g]
-    g = game.state.figures.get(queue[0]) if queue else None
-    hexes = _step_hexes(game, g) if g is not None and game.board() is not None else []
-    if g is not None and hexes:
-        return Decision(task.who, "doom-shove", [Choice("shove", (g.id, h)) for h in hexes])
-    game.pop_task()
-    if len(queue) > 1:
-        game.push(Task("ds_shove", task.who, 0, ";".join(queue[1:])))
-    return None
-
-
-def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    rest = [g for g in task.text.split(";") if g and g != choice.args[0]]
-    g = game.state.figures.get(choice.args[0])
-    if rest:
-        game.push(Task("ds_shove", task.who, 0, ";".join(rest)))
-    if g is not None:
-        h = actions.parse_hex(choice.args[1])
-        g.hex = h
-        game.emit("moved", g.id, choice.args[1], "forced")
-        actions._enter(game, g, h)
-
-
 # ------------------------------------------------------------------- traps
 
 
 @effect("ds-trap-splash")
 def _trap(game: Game, fid: str, ability: Ability) -> None:
     """Detonation: the trap just created also damages every enemy next to it when sprung."""
-    adds = ".".join(p.condition.value for p in fx.parts(ability, "condition") if p.condition is not None)
+    adds = ".".join(
+        p.condition.value for p in effects_parts.parts(ability, "condition") if p.condition is not None
+    )
     game.push(Task("ds_trap_mark", fid, _value(ability, "suffer"), adds or "-"))
 
 
@@ -678,10 +228,12 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
 
 def _summon_retaliate(game: Game, f: Figure) -> int:
     """The Retaliate printed on summon ``f``'s stat line (the Vicious Jackal's), 0 if none."""
-    held = fx.summon_card(game, f)
+    held = effects_summons.summon_card(game, f)
     if held is None:
         return 0
-    return sum(int(n.removeprefix("retaliate-")) for n in fx.flags(held[2]) if n.startswith("retaliate-"))
+    return sum(
+        int(n.removeprefix("retaliate-")) for n in effects_parts.flags(held[2]) if n.startswith("retaliate-")
+    )
 
 
 def _arm_summons(game: Game, owner: str | None) -> None:
@@ -718,52 +270,6 @@ def _turn_end(game: Game, f: Figure) -> None:
             _countdown(game, f.id)
 
 
-def _countdown(game: Game, cid: str) -> None:
-    """Inescapable Fate: once per turn of yours after the one it was placed in, its marker
-    advances; the third advance kills its enemy."""
-    st = game.state
-    ch = st.characters.get(cid)
-    if ch is None or st.scenario_marks.get(f"dsfate|{cid}") == st.round:
-        return
-    from delvekit.gloomhaven.effects.wordings import _spend
-
-    for c, card, tid in dooms(game):
-        a = _doom_of(game, cid, card) if c == cid else None
-        if a is None or "countdown" not in fx.flags(a):
-            continue
-        placed = st.scenario_marks.get(f"{_DOOM}{cid}|{card}|{tid}", st.round)
-        index = next((i for i, x in enumerate(ch.active) if x.card == card), None)
-        if index is None or placed >= st.round:
-            continue
-        st.scenario_marks[f"dsfate|{cid}"] = st.round
-        done = ch.active[index].used + 1 >= _half(game, cid, card, "bottom").uses
-        game.emit("doom-countdown", cid, card, tid)
-        if done:
-            for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{cid}|{card}|")]:
-                del st.scenario_marks[key]
-        _spend(game, cid, index)
-        target = st.figures.get(tid)
-        if done and target is not None:
-            game.emit("kill", cid, tid, "inescapable-fate")
-            game.kill(target)
-
-
-# ----------------------------------------------------------- higher levels
-
-
-def _expose(game: Game) -> None:
-    """Expose: while a character holds it, no enemy keeps Invisible (stripped as turns start)."""
-    st = game.state
-    from delvekit.gloomhaven.effects.wordings import _holders
-
-    holders = [cid for cid in _stalkers(game) if _holders(game, cid, "ds-expose")]
-    for cid in holders:
-        me = st.figures.get(cid)
-        for g in sorted(st.figures.values(), key=lambda g: g.id):
-            if me is not None and actions._hostile(me, g) and g.conditions.remove(Condition.INVISIBLE):
-                game.emit("condition-ended", g.id, Condition.INVISIBLE.value, "exposed")
-
-
 @effect("ds-expose")
 def _expose_now(game: Game, fid: str, ability: Ability) -> None:
     game.mark_used(fid)
@@ -780,14 +286,14 @@ def _expose_now(game: Game, fid: str, ability: Ability) -> None:
 def _attack_all(game: Game, fid: str, ability: Ability) -> None:
     """Darkened Skies, Crashing Wave: attack every enemy within range (adjacent: melee); XP per
     enemy targeted, or per two."""
-    attacks = fx.parts(ability, "attack")
+    attacks = effects_parts.parts(ability, "attack")
     if not attacks:
         return
-    flags = fx.flags(ability)
+    flags = effects_parts.flags(ability)
     per = 2 if "xp-per-2-targets" in flags else 1 if "xp-per-target" in flags else 0
     if per:
         game.push(Task("ds_xp_targets", fid, per))
-    fx._perform_attack(game, fid, msgspec.structs.replace(attacks[0], targets=0))
+    effects_parts.perform_attack(game, fid, msgspec.structs.replace(attacks[0], targets=0))
 
 
 def _run_xp_targets(game: Game, task: Task) -> Decision | None:
@@ -803,7 +309,7 @@ def _run_xp_targets(game: Game, task: Task) -> Decision | None:
 @effect("ds-attack-doomed-any-range")
 def _attack_doomed(game: Game, fid: str, ability: Ability) -> None:
     """Wild Command: an attack on one doomed enemy in sight, whatever its range."""
-    attacks = fx.parts(ability, "attack")
+    attacks = effects_parts.parts(ability, "attack")
     f = game.state.figures.get(fid)
     board = game.board()
     if not attacks or f is None or board is None:
@@ -841,7 +347,7 @@ def _apply_pick_doomed(game: Game, task: Task, choice: Choice) -> None:
     reach = max(2, len(board.hexes))
     distance = proximity(board, me.hex, reach).get(target.hex, reach)
     attack = Ability(kind="attack", value=task.n, range=max(1, distance))
-    fx._perform_attack(game, task.who, attack, f"only={target.id}")
+    effects_parts.perform_attack(game, task.who, attack, f"only={target.id}")
 
 
 @effect("ds-summon-performs")
@@ -878,13 +384,13 @@ def _apply_summon(game: Game, task: Task, choice: Choice) -> None:
     move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
     game.mark_used(task.who)
     game.emit("ally-performs", sid, f"for={task.who}")
-    fx._perform_attack(game, sid, Ability(kind="attack", value=attack, range=reach))
+    effects_parts.perform_attack(game, sid, Ability(kind="attack", value=attack, range=reach))
     game.push(Task("ds_summon_move", sid, move))
 
 
 def _run_summon_move(game: Game, task: Task) -> Decision | None:
     game.pop_task()  # the move first, then the attack pushed beneath it
-    fx._perform_move(game, task.who, Ability(kind="move", value=task.n))
+    effects_parts.perform_move(game, task.who, Ability(kind="move", value=task.n))
     return None
 
 
@@ -894,21 +400,25 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
     game.emit("bonus", fid, ability.note)
 
 
-task_handler("ds_doom", _run_doom, _apply_doom)
-task_handler("ds_transfer", _run_transfer, _apply_transfer)
-task_handler("ds_shove", _run_shove, _apply_shove)
 task_handler("ds_trap_mark", _run_trap_mark)
-task_handler("ds_turn", _run_turn)
+
+
 task_handler("ds_after", _run_after)
+
+
 task_handler("ds_xp_targets", _run_xp_targets)
+
+
 task_handler("ds_pick_doomed", _run_pick_doomed, _apply_pick_doomed)
+
+
 task_handler("ds_summon", _run_summon, _apply_summon)
+
+
 task_handler("ds_summon_move", _run_summon_move)
-task_handler("ds_move_all", _run_move_all, _apply_move_all)
-TURN_HOOKS.append(_turn_start)
-DEATH_HOOKS.append(_died)
-ROUND_HOOKS.append(_round_end)
+
+
 ROUND_HOOKS.append(_round_start)
+
+
 TURN_END_HOOKS.append(_turn_end)
-STAT_HOOKS.append(_stat)
-DAMAGE_HOOKS.append(_damaged)

@@ -43,7 +43,7 @@ needed, never the same element twice).
 
 A bought ``kill-normal`` (Vengeance) kills every normal target of the attack instead (the
 Spellweaver's Black Hole event). Formless Power's bottom is ``consume-on-attack`` with any
-element, performed by :mod:`~delvekit.gloomhaven.effects.wordings` (every Strong or Waning
+element, performed by :mod:`~delvekit.gloomhaven.effects.active_area` (every Strong or Waning
 element offered once per attack action).
 """
 
@@ -58,8 +58,9 @@ from delvekit.core.hexes import Hex
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings as cls
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import active_area as effects_active_area
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import CONSUME_HOOKS, TURN_END_HOOKS, effect
@@ -154,7 +155,7 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
 
 
 def _flag_sum(items: list[Ability], prefix: str) -> int:
-    return cls._total(items, prefix)
+    return effects_consume.flag_total(items, prefix)
 
 
 def improved(main: Ability, gained: list[Ability]) -> Ability:
@@ -197,7 +198,7 @@ def improved(main: Ability, gained: list[Ability]) -> Ability:
 def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
     base, bought = groups(ability)
     gained = [p for i in chosen for p in bought[i][1]]
-    cls._gain_xp(game, fid, gained)
+    effects_consume.gain_parts_xp(game, fid, gained)
     f = game.state.figures.get(fid)
     if f is None:
         return
@@ -242,7 +243,7 @@ def _finish(game: Game, fid: str, ability: Ability, chosen: list[int]) -> None:
         if p.kind == "custom":
             continue
         if p.kind == "attack":
-            fx._perform_attack(game, fid, p)
+            effects_parts.perform_attack(game, fid, p)
         else:
             game.perform(fid, p)
 
@@ -395,7 +396,7 @@ def _run_through(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     if f is None:
         return None
-    for g in fx._moved_through(game, f):
+    for g in effects_parts.moved_through(game, f):
         for name in task.text.split(","):
             game.add_condition(g.id, Condition(name))
     return None
@@ -410,7 +411,7 @@ def _volatile_announce(game: Game, fid: str, ability: Ability) -> None:
 def _consumed(game: Game, who: str, element: str) -> None:
     """Volatile Consumption: each element you consume lets you hurt an enemy within range 2 by
     1 or perform Heal 1, Range 2 (a consume hook of :mod:`~delvekit.gloomhaven.engine.registry`)."""
-    if who in game.state.characters and cls._holders(game, who, "el-volatile"):
+    if who in game.state.characters and effects_active_area.active_holders(game, who, "el-volatile"):
         game.push(Task("el_volatile", who, 0, element))
 
 
@@ -447,7 +448,7 @@ def _announce(game: Game, fid: str, ability: Ability) -> None:
 
 def _turn_end(game: Game, f: Figure) -> None:
     """At the end of each of your turns, you may infuse any element (one choice per card)."""
-    for _ in cls._holders(game, f.id, "el-infuse-any-at-turn-end"):
+    for _ in effects_active_area.active_holders(game, f.id, "el-infuse-any-at-turn-end"):
         game.push(Task("el_infuse", f.id, 0, ""))
 
 

@@ -32,7 +32,7 @@ import msgspec
 from delvekit.core.board import Terrain
 from delvekit.core.hexes import Hex, neighbours
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -217,7 +217,7 @@ def _run_do(game: Game, task: Task) -> Decision | None:
         game.mark_used(task.who)
         game.push(Task("ns_teleport", task.who))
     elif ability.kind == "attack" and extras:
-        fx._perform_attack(game, task.who, ability, extras)
+        effects_parts.perform_attack(game, task.who, ability, extras)
     else:
         game.perform(task.who, ability)
     return None
@@ -294,18 +294,18 @@ def action_part(game: Game, fid: str, ability: Ability) -> bool:
     kinds = _kinds(ability)
     if not kinds:
         return False
-    from delvekit.gloomhaven.effects.wordings import _holders, _spend
+    from delvekit.gloomhaven.effects.active_area import active_holders, spend_use
 
-    holders = _holders(game, fid, "ns-actions")
+    holders = active_holders(game, fid, "ns-actions")
     if not holders:
         return False
-    since = fx._events_since(game, "action", fid)
+    since = effects_parts.events_since(game, "action", fid)
     done = {args[1] for kind, args in since if kind == "ns-action" and args[0] == fid}
     before: list[Ability] = []
     for kind in sorted(kinds - done):
         game.emit("ns-action", fid, kind)
         for i, a in reversed(holders):
-            notes = fx.flags(a)
+            notes = effects_parts.flags(a)
             if f"{kind}-actions" not in notes:
                 continue
             part = next((p for p in _fold(list(a.then)) if p.kind in ("attack", "move")), None)
@@ -319,7 +319,7 @@ def action_part(game: Game, fid: str, ability: Ability) -> bool:
             if "when-invisible" in notes and Condition.INVISIBLE not in f.conditions:
                 continue
             game.emit("next-action-bonus", fid, card)
-            _spend(game, fid, i)
+            spend_use(game, fid, i)
             before.append(part)
     if not before:
         return False
@@ -351,13 +351,13 @@ def _run_after(game: Game, task: Task) -> Decision | None:
     index = next((i for i, a in enumerate(ch.active) if a.card == card), None)
     if index is None:
         return None
-    from delvekit.gloomhaven.effects.wordings import _spend
+    from delvekit.gloomhaven.effects.active_area import spend_use
 
     game.emit("next-action-bonus", task.who, card)
-    _spend(game, task.who, index)
+    spend_use(game, task.who, index)
     ability = Ability.parse(text)
     if ability.kind == "attack":
-        fx._perform_attack(game, task.who, ability)
+        effects_parts.perform_attack(game, task.who, ability)
     else:
         game.perform(task.who, ability)
     return None
@@ -377,9 +377,9 @@ def sees_invisible(game: Game, f: Figure) -> bool:
     ch = game.state.characters.get(f.id)
     if ch is None or not ch.active:
         return False
-    from delvekit.gloomhaven.effects.wordings import _holders
+    from delvekit.gloomhaven.effects.active_area import active_holders
 
-    return bool(_holders(game, f.id, "ns-sees-invisible"))
+    return bool(active_holders(game, f.id, "ns-sees-invisible"))
 
 
 # ------------------------------------------------------------------ doubled moves
@@ -387,7 +387,9 @@ def sees_invisible(game: Game, f: Figure) -> bool:
 
 def moved_value(game: Game, fid: str, ability: Ability) -> Ability:
     """A move ability of character ``fid``, doubled after Empowering Void's purchase this turn."""
-    if not any(k == "ns-double-moves" and a[0] == fid for k, a in fx._events_since(game, "turn", fid)):
+    if not any(
+        k == "ns-double-moves" and a[0] == fid for k, a in effects_parts.events_since(game, "turn", fid)
+    ):
         return ability
     game.emit("doubled", fid, "move", ability.value * 2)
     return msgspec.structs.replace(ability, value=ability.value * 2)

@@ -38,7 +38,7 @@ Effects that act from the active area (performing them only says so): ``next-att
 Spring the Trap) and ``attacks-gain`` (every attack, or every one on a matching target: Duelist's
 Advance, Flurry of Blades, Crippling Poison, Watch It Burn). ``double`` doubles the attack's value
 with its other bonuses, before the modifier card. The engine asks :func:`strike_extra` for every
-attack of a character (from :func:`~delvekit.gloomhaven.effects.classes.brute_mindthief.strike_bonus`).
+attack of a character (from :func:`~delvekit.gloomhaven.effects.strike.strike_bonus`).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from __future__ import annotations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -144,7 +144,7 @@ def _groups(items: list[Ability]) -> list[_Bonus]:
     return out
 
 
-def _apply(game: Game, f: Figure, target: Figure, b: _Bonus, out: fx.StrikeBonus) -> bool:
+def _apply(game: Game, f: Figure, target: Figure, b: _Bonus, out: effects_parts.StrikeBonus) -> bool:
     """Add bonus ``b`` to ``out`` when its predicate holds for this target; whether it did."""
     if b.pred != "always" and not holds(b.pred, _facts(game, f, target, b.pred)):
         return False
@@ -200,7 +200,7 @@ def _strike(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
     if paid:
         replaced = {b.pred for b in bought}
         base = [b for b in base if b.pred not in replaced] + bought
-    fx._perform_attack(game, fid, attack, ",".join(b.token() for b in base))
+    effects_parts.perform_attack(game, fid, attack, ",".join(b.token() for b in base))
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
@@ -220,7 +220,7 @@ def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
 
 
 def strike_extra(
-    game: Game, f: Figure, target: Figure, ability: Ability, out: fx.StrikeBonus, extras: str
+    game: Game, f: Figure, target: Figure, ability: Ability, out: effects_parts.StrikeBonus, extras: str
 ) -> None:
     """The Scoundrel's bonuses on one attack of character ``f`` on ``target``: the attack's own
     ``when-`` bonuses (``sw=`` tokens), then its active area's ``attacks-gain`` and
@@ -232,13 +232,13 @@ def strike_extra(
             double = (_apply(game, f, target, b, out) and b.double) or double
     if f.id not in game.state.characters:
         return
-    from delvekit.gloomhaven.effects.wordings import _holders, _spend
+    from delvekit.gloomhaven.effects.active_area import active_holders, spend_use
 
-    for _, a in _holders(game, f.id, "attacks-gain"):
+    for _, a in active_holders(game, f.id, "attacks-gain"):
         for b in _groups(list(a.then)):
             double = (_apply(game, f, target, b, out) and b.double) or double
     ch = game.state.characters[f.id]
-    for i, a in reversed(_holders(game, f.id, "next-attacks-if")):
+    for i, a in reversed(active_holders(game, f.id, "next-attacks-if")):
         hit = False
         for b in _groups(list(a.then)):
             if _apply(game, f, target, b, out):
@@ -246,7 +246,7 @@ def strike_extra(
                 double = double or b.double
         if hit:
             game.emit("next-attack-bonus", f.id, ch.active[i].card)
-            _spend(game, f.id, i)
+            spend_use(game, f.id, i)
     if double:
         n = ability.value + out.attack
         out.attack += n
@@ -319,7 +319,7 @@ def _kill_if(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None or game.board() is None:
         return
-    notes = fx.flags(ability)
+    notes = effects_parts.flags(ability)
     ranks = ("normal", "elite") if "normal-or-elite" in notes else ("normal",)
     pred = next((n.removeprefix("when-") for n in notes if n.startswith("when-")), "always")
     found = [
@@ -348,7 +348,7 @@ def _spring_trap(game: Game, fid: str, ability: Ability) -> None:
     if not traps:
         game.emit("no-target", fid)
         return
-    reach = fx.flag_number(ability, "range-", 1)
+    reach = effects_parts.flag_number(ability, "range-", 1)
     near = proximity(board, f.hex, reach)
     sight = sight_for(board, game.tables.ruleset.los)
     enemies = sorted(
@@ -411,7 +411,7 @@ def _spring(game: Game, fid: str, h: tuple[int, int], tid: str) -> None:
     damage = st.created_traps.get(h, level_info(game.setup.level).trap_damage)
     target = st.figures.get(tid)
     if target is not None:
-        from delvekit.gloomhaven.effects.wordings import trap_sprung
+        from delvekit.gloomhaven.effects.traps import trap_sprung
 
         game.emit("trap-sprung-on", fid, actions.hex_token(h), tid)
         trap_sprung(game, target, h)
@@ -427,7 +427,7 @@ def _spring(game: Game, fid: str, h: tuple[int, int], tid: str) -> None:
 @effect("loot-every-hex-entered")
 def _loot_entered(game: Game, fid: str, ability: Ability) -> None:
     """Swift Bow: the move, then the money on every hex it entered."""
-    moves = fx.parts(ability, "move")
+    moves = effects_parts.parts(ability, "move")
     if not moves:
         return
     game.push(Task("sc_loot", fid, 0, ""))
@@ -440,7 +440,7 @@ def _run_loot(game: Game, task: Task) -> Decision | None:
     ch = game.state.characters.get(task.who)
     if f is None or ch is None:
         return None
-    entered = set(fx._moved(fx._events_since(game, "action", task.who), task.who))
+    entered = set(effects_parts.moved_hexes(effects_parts.events_since(game, "action", task.who), task.who))
     st = game.state
     taken = sum(st.coins.pop(h) for h in sorted(entered) if h in st.coins)
     ch.coins += taken

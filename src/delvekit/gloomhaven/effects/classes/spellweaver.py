@@ -27,87 +27,63 @@ agenda tasks (``sw_*``).
 ``attack-consume-targets``          Stone Fists: a melee attack the consumption gives more targets
 ``next-attack-kills-normal``        Black Hole: with the consumption, the normal enemies the next
                                     attack of this action targets are killed instead
-``xp-per-target-or-kill``           Black Hole: XP per enemy targeted, killed ones included
-``pull-toward-hex``                 Black Hole: every enemy within range of a chosen hex (in
-                                    range of you) is pulled toward it
-``attack-room``                     Inferno: every enemy in your room is attacked (the
-                                    consumption adds to it), then every ally there suffers damage
-``retaliate-allies``                Inferno: retaliate with range for you and every ally
 ``negate-attack-damage-retaliate``  Cold Front: persistent; the next sources of attack damage on
                                     you are negated (one use slot each) and you retaliate against
                                     that attacker
 ==================================  ===========================================================
 
+The area spells (Inferno, Black Hole) are in
+:mod:`~delvekit.gloomhaven.effects.classes.spellweaver_area`.
+
 The Burning Avatar (Living Torch's summon) attacks every adjacent enemy as it dies
-(:func:`summon_died`, asked by the engine as any summon dies). A room is the hexes reached from
-the performer's hex without crossing a wall or a door hex (:func:`room_of`: our reading of "the
-same room" on maps that do not name rooms hex by hex).
+(:func:`summon_died`, asked by the engine as any summon dies).
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from delvekit.core.hexes import Hex, distance, line, neighbours
+from delvekit.core.hexes import Hex, line
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.content import monster_traits
-from delvekit.gloomhaven.effects import wordings as cls
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import active_area as effects_active_area
+from delvekit.gloomhaven.effects import allies as effects_allies
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import picks as effects_picks
+from delvekit.gloomhaven.effects import summons as effects_summons
+from delvekit.gloomhaven.effects.classes.spellweaver_area import (
+    _attack,
+    _attack_room,
+    _paid_parts,
+    _plus,
+    _suffer,
+)
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
-
-# ------------------------------------------------------------------ parts
-
-
-def _plus(items: list[Ability], kind: str) -> int:
-    """The sum of the ``KIND-plus-N`` flags among ``items``."""
-    return cls._total(items, f"{kind}-plus-")
-
-
-def _suffer(items: list[Ability]) -> int:
-    """The damage a ``suffer-damage`` part says."""
-    return sum(p.value for p in items if p.kind == "suffer") + cls._total(items, "suffer-damage-")
-
-
-def _attack(items: list[Ability]) -> Ability:
-    """The attack among ``items`` with the push, pull and conditions that follow it."""
-    attack = next(p for p in items if p.kind == "attack")
-    adds = tuple(p.condition for p in items if p.kind == "condition" and p.condition is not None)
-    push = sum(p.value for p in items if p.kind == "push")
-    pull = sum(p.value for p in items if p.kind == "pull")
-    return msgspec.structs.replace(attack, adds=(*attack.adds, *adds), push=push, pull=pull)
-
-
-def _paid_parts(ability: Ability, paid: bool) -> tuple[list[Ability], list[Ability]]:
-    """(the base parts, what the consumption bought — empty when not paid)."""
-    base, _, bought = cls._split(ability)
-    return base, bought if paid else []
-
 
 # ------------------------------------------------------- optional consumption
 
 
 def _with_consumption(game: Game, fid: str, ability: Ability) -> None:
     """Ask whether to consume the element (when it can be), then finish the effect."""
-    if cls._offer(game, cls._split(ability)[1]):
+    if effects_consume.consume_choices(game, effects_consume.split_consumption(ability)[1]):
         game.push(Task("sw_consume", fid, 0, str(ability)))
         return
     _finish(game, fid, ability, paid=False)
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    return cls.consume_offer(game, task, _finish)
+    return effects_consume.consume_offer(game, task, _finish)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
-    cls.consume_answer(game, task, choice, _finish)
+    effects_consume.consume_answer(game, task, choice, _finish)
 
 
 @effect(
@@ -139,18 +115,18 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         return
     base, bought = _paid_parts(ability, paid)
     if ability.note != "attack-splash":  # Living Torch: XP only with the damage dealt
-        cls._gain_xp(game, fid, bought)
+        effects_consume.gain_parts_xp(game, fid, bought)
     note = ability.note
     if note == "bonus-consume":
         _bonus(game, f, base, bought)
     elif note == "next-attacks-bonus-consume":
         game.emit("bonus", fid, note, f"paid={int(paid)}")
     elif note == "curse-or-kill":
-        reach = cls._number(base, "range-", 1)
+        reach = effects_consume.flag_value(base, "range-", 1)
         ids = sorted(g.id for g in actions.targets(game, f, reach))
         _pick(game, fid, "curse-kill" if paid else "curse", ids, "")
     elif note == "heal-half-max":
-        ids = [i for i in cls._allies_in(game, f, "affects-ally")[0] if i != fid]
+        ids = [i for i in effects_allies.allies_named(game, f, "affects-ally")[0] if i != fid]
         _pick(game, fid, "heal-full" if paid else "heal-half", ids, "")
     elif note == "attack-splash":
         attack = _attack(base)
@@ -159,8 +135,8 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         _pick(game, fid, "splash", ids, f"{attack}^{rider}")
     elif note == "attack-consume-targets":
         attack = _attack(base)
-        more = cls._number(bought, "target-", attack.targets)
-        fx._perform_attack(game, fid, msgspec.structs.replace(attack, targets=more))
+        more = effects_consume.flag_value(bought, "target-", attack.targets)
+        effects_parts.perform_attack(game, fid, msgspec.structs.replace(attack, targets=more))
     elif note == "next-attack-kills-normal":
         if paid:
             game.emit("kill-normal-this-action", fid)
@@ -183,11 +159,11 @@ def _bonus(game: Game, f: Figure, base: list[Ability], bought: list[Ability]) ->
         if p.kind == "shield":
             game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "shield")))
         elif p.kind == "loot":
-            cap = cls._number(base, "loot-cap-", 0)
+            cap = effects_consume.flag_value(base, "loot-cap-", 0)
             _loot(game, f, p.value + _plus(bought, "loot"), cap)
     moves = [p for p in base if p.kind == "move"]
     for p in reversed(moves):  # the move last on the stack runs first
-        jump = p.jump or "jump" in cls._flags(base)
+        jump = p.jump or "jump" in effects_consume.part_flags(base)
         game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "move"), jump=jump))
 
 
@@ -253,7 +229,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         return
     game.mark_used(task.who)
     if purpose == "curse-kill" and target.kind == "monster" and target.rank == "normal":
-        fx._kill(game, task.who, tid)
+        effects_picks._kill(game, task.who, tid)
     elif purpose in ("curse", "curse-kill"):
         game.add_modifier_card(tid, "curse")
     elif purpose in ("heal-half", "heal-full"):
@@ -312,7 +288,7 @@ def _run_splash(game: Game, task: Task) -> Decision | None:
         return None
     centre = actions.parse_hex(token)
     bought = list(Ability.parse(rider).then)
-    cls._gain_xp(game, task.who, bought)
+    effects_consume.gain_parts_xp(game, task.who, bought)
     damage = _suffer(bought)
     near = sorted(
         g.id
@@ -339,20 +315,20 @@ def _paid(game: Game, cid: str) -> bool:
 
 
 def _next_bonus(game: Game, cid: str, a: Ability) -> int:
-    base, _, bought = cls._split(a)
+    base, _, bought = effects_consume.split_consumption(a)
     chosen = bought if _paid(game, cid) else base
     return sum(p.value for p in chosen if p.kind == "attack")
 
 
-def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
+def strike_extra(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     """Crackling Air: +1 (+2 when paid) on each of the next attacks, one use slot each; each
     target of an attack ability is a separate attack (rules §6.3), so Fire Orbs' three targets
     take three slots (the bonus stops when the last one is gone)."""
     if f.id not in game.state.characters:
         return
-    for i, a in reversed(cls._holders(game, f.id, NEXT_ATTACKS)):
+    for i, a in reversed(effects_active_area.active_holders(game, f.id, NEXT_ATTACKS)):
         n = _next_bonus(game, f.id, a)
-        cls._spend(game, f.id, i)
+        effects_active_area.spend_use(game, f.id, i)
         out.attack += n
         out.why.append(f"next-attacks+{n}")
 
@@ -361,10 +337,10 @@ def kills_instead(game: Game, f: Figure, target: Figure) -> bool:
     """Black Hole: dark consumed for this action's attack, a normal target is killed instead."""
     if f.kind != "character" or target.kind != "monster" or target.rank != "normal":
         return False
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts.events_since(game, "action", f.id)
     if not any(kind == "kill-normal-this-action" and args[0] == f.id for kind, args in since):
         return False
-    fx._kill(game, f.id, target.id)
+    effects_picks._kill(game, f.id, target.id)
     return True
 
 
@@ -386,17 +362,17 @@ def negated(game: Game, task: Task) -> bool:
     damage task, which it pops."""
     if task.text != "attack" or task.who not in game.state.characters:
         return False
-    holders = cls._holders(game, task.who, COLD_FRONT)
+    holders = effects_active_area.active_holders(game, task.who, COLD_FRONT)
     if not holders:
         return False
     i, a = holders[0]
     card = game.state.characters[task.who].active[i].card
     game.pop_task()
     game.emit("negated", task.who, task.n, task.text, f"by={card}")
-    cls._spend(game, task.who, i)
+    effects_active_area.spend_use(game, task.who, i)
     f = game.state.figures[task.who]
     agenda = game.state.agenda
-    for r in fx.parts(a, "retaliate"):
+    for r in effects_parts.parts(a, "retaliate"):
         f.retaliate_far = (*f.retaliate_far, (r.value, max(1, r.range)))
         game.emit("bonus", task.who, "retaliate", r.value, f"range={r.range}", "attacked")
         # beneath the attack's after-effects (the next task), which check the retaliation
@@ -417,20 +393,6 @@ def _run_unretaliate(game: Game, task: Task) -> Decision | None:
     return None
 
 
-@effect("xp-per-target-or-kill")
-def _xp_per_target_or_kill(game: Game, fid: str, ability: Ability) -> None:
-    """Black Hole: XP for each enemy its attack targeted, those killed instead counted too."""
-    ch = game.state.characters.get(fid)
-    if ch is None:
-        return
-    since = fx._events_since(game, "action", fid)
-    hit = {args[1] for kind, args in since if kind in ("attack", "kill") and args[0] == fid}
-    gain = len(hit) * sum(p.value for p in fx.parts(ability, "xp"))
-    if gain:
-        ch.xp += gain
-        game.emit("xp", fid, gain)
-
-
 # ------------------------------------------------------------------ others
 
 
@@ -449,179 +411,6 @@ def _apply_infuse(game: Game, task: Task, choice: Choice) -> None:
     game.infuse(Element.parse(choice.args[0]))
 
 
-@effect("retaliate-allies")
-def _retaliate_allies(game: Game, fid: str, ability: Ability) -> None:
-    """Inferno: Retaliate N (with its range) for you and every ally named, this round."""
-    f = game.state.figures.get(fid)
-    if f is None:
-        return
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-self")
-    retaliate = next(p for p in ability.then if p.kind == "retaliate")
-    for rid in cls._allies_in(game, f, who)[0]:
-        g = game.state.figures.get(rid)
-        if g is None:
-            continue
-        if retaliate.range > 1:
-            g.retaliate_far = (*g.retaliate_far, (retaliate.value, retaliate.range))
-        else:
-            g.retaliate_bonus += retaliate.value
-        game.emit("bonus", rid, "retaliate", retaliate.value, f"range={retaliate.range}", f"by={fid}")
-
-
-def room_of(game: Game, start: Hex) -> set[Hex]:
-    """The hexes reached from ``start`` without crossing a wall, a thin wall or a door hex."""
-    board = game.board()
-    if board is None:
-        return set()
-    seen = {start}
-    todo = [start]
-    while todo:
-        h = todo.pop()
-        for n in neighbours(h):
-            if n in seen or not board.adjacent(h, n) or board.is_wall(n) or n in board.doors:
-                continue
-            seen.add(n)
-            todo.append(n)
-    return seen
-
-
-def _attack_room(game: Game, f: Figure, base: list[Ability], bought: list[Ability]) -> None:
-    """Inferno: attack every enemy in your room (the consumption's +N), then every ally there
-    suffers the damage."""
-    room = room_of(game, f.hex)
-    attack = _attack(base)
-    attack = msgspec.structs.replace(
-        attack, value=attack.value + sum(p.value for p in bought if p.kind == "attack")
-    )
-    hurt = _suffer(base)
-    figures = sorted(game.state.figures.values(), key=lambda g: g.id)
-    allies = [
-        g.id
-        for g in figures
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective" and g.hex in room
-    ]
-    if hurt:
-        game.push(Task("sw_room_damage", f.id, hurt, ";".join(allies)))
-    if Condition.DISARM in f.conditions:
-        game.emit("prevented", f.id, "attack", "disarm")
-        return
-    enemies = [
-        g.id
-        for g in figures
-        if actions._hostile(f, g) and g.hex in room and Condition.INVISIBLE not in g.conditions
-    ]
-    if not enemies:
-        game.emit("no-target", f.id)
-        return
-    game.mark_used(f.id)
-    game.push(*(Task("strike", f.id, attack.value, f"{attack}|{t}") for t in reversed(enemies)))
-
-
-def _run_room_damage(game: Game, task: Task) -> Decision | None:
-    game.pop_task()
-    for gid in [i for i in task.text.split(";") if i]:
-        if gid in game.state.figures:
-            game.suffer_damage(gid, task.n, "inferno")
-    return None
-
-
-# ------------------------------------------------------------------ Black Hole
-
-
-@effect("pull-toward-hex")
-def _pull_toward_hex(game: Game, fid: str, ability: Ability) -> None:
-    """Black Hole: choose a hex within range; every enemy within that range of it is pulled
-    toward it (each its own pull, the player choosing each step)."""
-    f = game.state.figures.get(fid)
-    board = game.board()
-    if f is None or board is None:
-        return
-    reach = fx.flag_number(ability, "range-", 1)
-    near = proximity(board, f.hex, reach)
-    hexes = sorted(h for h, d in near.items() if d <= reach and not board.is_wall(h))
-    game.push(
-        Task(
-            "sw_hex",
-            fid,
-            sum(p.value for p in ability.then if p.kind == "pull"),
-            f"{reach}|" + ";".join(actions.hex_token(h) for h in hexes),
-        )
-    )
-
-
-def _run_hex(game: Game, task: Task) -> Decision | None:
-    hexes = task.text.split("|", 1)[1]
-    return Decision(task.who, "hex", [*(Choice("hex", (h,)) for h in hexes.split(";") if h), Choice("skip")])
-
-
-def _apply_hex(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    f = game.state.figures.get(task.who)
-    board = game.board()
-    if choice.kind == "skip" or f is None or board is None:
-        game.emit("declined", task.who, "pull")
-        return
-    reach = int(task.text.split("|", 1)[0])
-    centre = actions.parse_hex(choice.args[0])
-    near = proximity(board, centre, reach)
-    ids = sorted(
-        g.id
-        for g in game.state.figures.values()
-        if actions._hostile(f, g) and near.get(g.hex, reach + 1) <= reach and g.kind != "objective"
-    )
-    game.mark_used(task.who)
-    game.emit("pull-centre", task.who, choice.args[0], *ids)
-    game.push(*(Task("sw_pull", gid, task.n, f"{task.who}|{choice.args[0]}") for gid in reversed(ids)))
-
-
-def _pull_steps(game: Game, target: Figure, centre: Hex) -> list[Hex]:
-    board = game.board()
-    if board is None:
-        return []
-    occupied = {g.hex for g in game.state.figures.values()}
-    here = distance(target.hex, centre)
-    return [
-        n
-        for n in neighbours(target.hex)
-        if n not in occupied
-        and board.adjacent(target.hex, n)
-        and n not in board.doors
-        and board.terrain_at(n) not in actions._BLOCKS_WALK
-        and distance(n, centre) < here
-    ]
-
-
-def _run_pull(game: Game, task: Task) -> Decision | None:
-    owner, token = task.text.split("|")
-    target = game.state.figures.get(task.who)
-    steps = _pull_steps(game, target, actions.parse_hex(token)) if target is not None and task.n > 0 else []
-    if target is not None and target.kind == "monster":
-        mtype = game.tables.types.get(target.name)
-        if mtype is not None and "pull" in mtype.stats(target.rank or "normal").immune_cards:
-            game.emit("immune", target.id, "pull")
-            steps = []
-    if not steps:
-        game.pop_task()
-        return None
-    choices = [Choice("pull-to", (actions.hex_token(h),)) for h in sorted(steps)]
-    return Decision(owner, "pull", [*choices, Choice("decline")])
-
-
-def _apply_pull(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    if choice.kind == "decline":
-        game.emit("pull-declined", task.who)
-        return
-    target = game.state.figures[task.who]
-    h = actions.parse_hex(choice.args[0])
-    game.push(Task("sw_pull", task.who, task.n - 1, task.text))
-    target.hex = h
-    game.emit("forced", target.id, "pull", choice.args[0])
-    mtype = game.tables.types.get(target.name) if target.kind == "monster" else None
-    if mtype is None or not mtype.stats(target.rank or "normal").flying:
-        actions._enter(game, target, h)
-
-
 # ------------------------------------------------------------ Burning Avatar
 
 
@@ -629,36 +418,32 @@ def summon_died(game: Game, f: Figure) -> None:
     """A summon with an "on death: Attack N every adjacent enemy" line (the Burning Avatar) makes
     that attack as it dies: its owner's modifier deck, no retaliation (the attacker is gone).
     Called before its card leaves the active area."""
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     board = game.board()
     owner = game.state.figures.get(f.owner) if f.owner is not None else None
     if found is None or board is None or owner is None or f.owner is None:
         return
-    value = fx.flag_number(found[2], "ondeath-attack-")
+    value = effects_parts.flag_number(found[2], "ondeath-attack-")
     if not value:
         return
     for g in sorted(game.state.figures.values(), key=lambda g: g.id):
         if not actions._hostile(owner, g) or not board.adjacent(f.hex, g.hex) or g.kind == "objective":
             continue
-        poisoned = Condition.POISON in g.conditions
-        hindered = monster_traits.hinders_attackers(game, g)  # the Night Demon's stat card
-        draw = game.draw_modifiers(f.owner, attack=value + poisoned, disadvantage=hindered)
-        result = resolve_attack(
-            value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0
-        )
-        game.emit("attack", f.id, g.id, f"value={result.value}", f"damage={result.damage}", "on-death")
-        if result.damage:
-            game.lose_hp(g, result.damage, "attack")
+        damage = effects_summons.death_strike(game, f, f.owner, g, value)
+        if damage:
+            game.lose_hp(g, damage, "attack")
 
 
-for _kind, _run, _apply in (
-    ("sw_consume", _run_consume, _apply_consume),
-    ("sw_pick", _run_pick, _apply_pick),
-    ("sw_infuse", _run_infuse, _apply_infuse),
-    ("sw_hex", _run_hex, _apply_hex),
-    ("sw_pull", _run_pull, _apply_pull),
-    ("sw_splash", _run_splash, None),
-    ("sw_room_damage", _run_room_damage, None),
-    ("sw_unretaliate", _run_unretaliate, None),
-):
-    task_handler(_kind, _run, _apply)
+task_handler("sw_consume", _run_consume, _apply_consume)
+
+
+task_handler("sw_pick", _run_pick, _apply_pick)
+
+
+task_handler("sw_infuse", _run_infuse, _apply_infuse)
+
+
+task_handler("sw_splash", _run_splash)
+
+
+task_handler("sw_unretaliate", _run_unretaliate)
