@@ -242,14 +242,17 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
         _EFFECTS + "monsters",
         _SCENARIO + "goals",
         _EFFECTS + "bosses",
+        _EFFECTS + "boss_figures",
         _CLASSES + "doomstalker",
         _SCENARIO + "triggers",
     ),
     "ROUND_HOOKS": (
         _SCENARIO + "mechanisms",  # before the goals are judged as the round ends
         _EFFECTS + "wordings",
+        _EFFECTS + "turn_end",
         _SCENARIO + "goals",
         _EFFECTS + "bosses",
+        _EFFECTS + "boss_figures",
         _CLASSES + "doomstalker",
         _CLASSES + "soothsinger",
         _CLASSES + "summoner",
@@ -259,6 +262,7 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
     "TURN_END_HOOKS": (
         _SCENARIO + "mechanisms",  # before the goals are judged
         _EFFECTS + "wordings",
+        _EFFECTS + "turn_end",
         _SCENARIO + "goals",
         _CLASSES + "doomstalker",
         _CLASSES + "elementalist",
@@ -273,20 +277,33 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
         "*",  # a goal of a module not named here
         _SCENARIO + "goals.kill_all",  # the default goal: only when no other goal answers
     ),
-    "REVEAL_HOOKS": (_SCENARIO + "mechanisms", _EFFECTS + "bosses", _SCENARIO + "triggers"),
+    "REVEAL_HOOKS": (
+        _SCENARIO + "mechanisms",
+        _EFFECTS + "bosses",
+        _EFFECTS + "boss_figures",
+        _SCENARIO + "triggers",
+    ),
     "LOOT_HOOKS": (_SCENARIO + "mechanisms", _SCENARIO + "goals", _SCENARIO + "rules"),
     "CONSUME_HOOKS": (_CLASSES + "elementalist",),
     "STAT_HOOKS": (_CLASSES + "doomstalker", _SCENARIO + "triggers"),
     "TURN_HOOKS": (
         _EFFECTS + "bosses",
+        _EFFECTS + "boss_figures",
         _CLASSES + "cragheart",
         _CLASSES + "doomstalker",
         _CLASSES + "soothsinger",
     ),
-    "GROUP_HOOKS": (_EFFECTS + "bosses",),
-    "AWAY_HOOKS": (_EFFECTS + "bosses",),
+    "GROUP_HOOKS": (
+        _EFFECTS + "bosses",
+        _EFFECTS + "boss_figures",
+    ),
+    "AWAY_HOOKS": (
+        _EFFECTS + "bosses",
+        _EFFECTS + "boss_figures",
+    ),
     "DAMAGE_HOOKS": (
         _SCENARIO + "mechanisms",
+        _EFFECTS + "boss_figures",  # the undamageable zephyrs before shared damage
         _EFFECTS + "bosses",
         _CLASSES + "doomstalker",
         _SCENARIO + "triggers",
