@@ -91,7 +91,7 @@ def test_the_first_rule_that_takes_damage_over_stops_the_others() -> None:
 
 def test_move_bonuses_apply_in_the_wiring_order() -> None:
     names = [fn.__qualname__ for fn in hooks.move_bonus.fns]
-    assert names == ["move_bonus", "move_bonus", "move_change"]  # active_area (Defensive Stance), Song of Speed, 88's claw
+    assert names == ["move_bonus", "move_bonus", "move_change"]  # Defensive Stance, Song of Speed, 88
     assert [fn.__module__.rsplit(".", 1)[-1] for fn in hooks.move_bonus.fns[:2]] == [
         "active_area",
         "soothsinger",
