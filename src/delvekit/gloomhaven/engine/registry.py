@@ -57,6 +57,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.plagueherald",
     "delvekit.gloomhaven.effects.classes.nightshroud",
     "delvekit.gloomhaven.effects.classes.soothsinger",
+    "delvekit.gloomhaven.effects.classes.soothsinger_control",
     "delvekit.gloomhaven.effects.classes.summoner",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
