@@ -260,7 +260,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named("create-trap", *out)]
     if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS or word.startswith("ds-"):
         return [named(word, *parts)]
-    if word.startswith(("el-", "ns-", "ss-")):  # the Elementalist, the Nightshroud, the Soothsinger
+    if word.startswith(("el-", "ns-", "ss-", "qm-")):  # Elementalist, Nightshroud, Soothsinger, Quartermaster
         return [named(word, *parts)]
     if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
         return [named(word, *parts)]
