@@ -167,6 +167,7 @@ ALLY_KINDS = frozenset(
     {
         "ally", "allies", "ally-adjacent", "allies-adjacent", "self-allies-adjacent",
         "allies-range", "self-allies-range", "self-allies", "summons", "self-summons", "summons-adjacent",
+        "summons-range",
     }
 )  # fmt: skip
 #: Class wordings performed by their own named effect (effects_classes) with their parts.

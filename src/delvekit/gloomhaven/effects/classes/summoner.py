@@ -37,12 +37,13 @@ from delvekit.gloomhaven.content import monster_traits
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, TURN_END_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import DAMAGE_HOOKS, ROUND_HOOKS, TURN_END_HOOKS, effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.modifiers import ModifierDeck
 
 _MELEE_MARK = "dsret|"  # the Doomstalker's mark: one melee arming per summon and round
 _FAR_MARK = "sufar|"
@@ -53,7 +54,8 @@ _SHIELD_MARK = "sushield|"  # one stat-line Shield per summon and round
 
 @effect("su-summon-performs")
 def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
-    """One of your summons in reach performs its Move + N and Attack + N, you controlling it."""
+    """Your summons in reach perform the parts, you controlling them: one (or ``target`` N,
+    picked one after another) or ``all`` of them."""
     f = game.state.figures.get(fid)
     if f is None:
         return
@@ -66,13 +68,18 @@ def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
     if not found:
         game.emit("no-target", fid)
         return
-    game.push(Task("su_pick", fid, 0, f"{';'.join(found)}|{ability}"))
+    if "all" in fx.flags(ability):
+        for sid in reversed(found):  # the first summon acts first
+            _act(game, fid, sid, ability)
+        return
+    count = fx.flag_number(ability, "target-", 1)
+    game.push(Task("su_pick", fid, count, f"{';'.join(found)}|{ability}"))
 
 
 def _run_pick(game: Game, task: Task) -> Decision | None:
     ids, _ = task.text.split("|", 1)
     alive = [i for i in ids.split(";") if i in game.state.figures]
-    if not alive:
+    if not alive or task.n <= 0:
         game.pop_task()
         return None
     return Decision(task.who, "summon-performs", [*(Choice("summon", (i,)) for i in alive), Choice("skip")])
@@ -83,17 +90,36 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "skip":
         game.emit("declined", task.who, "summon-performs")
         return
+    ids, text = task.text.split("|", 1)
     sid = choice.args[0]
-    ability = Ability.parse(task.text.split("|", 1)[1])
+    rest = [i for i in ids.split(";") if i != sid]
+    if rest and task.n > 1:  # the next pick waits beneath this summon's actions
+        game.push(Task("su_pick", task.who, task.n - 1, f"{';'.join(rest)}|{text}"))
+    _act(game, task.who, sid, Ability.parse(text))
+
+
+def _act(game: Game, cid: str, sid: str, ability: Ability) -> None:
+    """Summon ``sid`` performs the parts: its Move + N (or a printed Move) and its Attack + N
+    (its stat line's range, pierce and conditions, and the conditions of the parts)."""
+    summon = game.state.figures.get(sid)
+    if summon is None:
+        return
     move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
-    summon = game.state.figures[sid]
-    attack = fx.summon_attack(game, summon, attack)
-    game.emit("ally-performs", sid, f"for={task.who}")
+    notes = fx.flags(ability)
+    printed = [p.value for p in fx.parts(ability, "move")]
+    game.emit("ally-performs", sid, f"for={cid}")
     # the attack waits beneath the move: the summon moves first, then attacks
-    fx._perform_attack(
-        game, sid, Ability(kind="attack", value=attack + fx.flag_number(ability, "attack-plus-"), range=reach)
-    )
-    fx._perform_move(game, sid, Ability(kind="move", value=move + fx.flag_number(ability, "move-plus-")))
+    if any(n.startswith("attack-plus-") for n in notes):
+        value = fx.summon_attack(game, summon, attack) + fx.flag_number(ability, "attack-plus-")
+        extra = [p.condition for p in fx.parts(ability, "condition") if p.condition is not None]
+        adds = tuple(dict.fromkeys((*fx.summon_adds(game, summon), *extra)))
+        strike = Ability(
+            kind="attack", value=value, range=reach, adds=adds, pierce=summon_pierce(game, summon)
+        )
+        fx._perform_attack(game, sid, strike)
+    if printed or any(n.startswith("move-plus-") for n in notes):
+        value = printed[0] if printed else move + fx.flag_number(ability, "move-plus-")
+        fx._perform_move(game, sid, Ability(kind="move", value=value))
 
 
 # ------------------------------------------------------ summons' stat lines
@@ -201,6 +227,128 @@ def summon_died(game: Game, f: Figure) -> None:
             game.emit("infusing", element.value)
 
 
+# ------------------------------------------------------------ levels 2-9
+
+
+@effect("su-kill-adjacent-weak")
+def _kill_adjacent_weak(game: Game, fid: str, ability: Ability) -> None:
+    """Tear the Fabric: kill every normal adjacent enemy whose current hit points are at most
+    the ``suffer-damage`` flag's number (5)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    limit = fx.flag_number(ability, "suffer-damage-", 5)
+    doomed = sorted(
+        (
+            g
+            for g in game.state.figures.values()
+            if actions._hostile(f, g)
+            and g.kind == "monster"
+            and g.rank == "normal"
+            and g.hp <= limit
+            and board.adjacent(f.hex, g.hex)
+        ),
+        key=lambda g: g.id,
+    )
+    if not doomed:
+        game.emit("no-target", fid)
+        return
+    for g in doomed:
+        game.emit("kill", fid, g.id, f"hex={actions.hex_token(g.hex)}")
+        game.kill(g)
+
+
+def own_summons(game: Game, cid: str) -> list[Figure]:
+    """``cid``'s summons on the map."""
+    return [g for g in game.state.figures.values() if g.kind == "summon" and g.owner == cid]
+
+
+@effect("su-attack-x-summons")
+def _attack_x_summons(game: Game, fid: str, ability: Ability) -> None:
+    """Strength in Numbers: Attack X, Range X, X the number of your summons in play."""
+    x = len(own_summons(game, fid))
+    game.emit("x", fid, x)
+    if x <= 0:
+        game.emit("no-target", fid)
+        return
+    fx._perform_attack(game, fid, Ability(kind="attack", value=x, range=x))
+
+
+@effect("su-remove-curses")
+def _remove_curses(game: Game, fid: str, ability: Ability) -> None:
+    """Intervening Apparitions: every curse leaves your modifier deck, then the discard pile is
+    shuffled back into it (a shuffle pending from a x2 or null is done with it)."""
+    st = game.state
+    key = game.modifier_deck_key(fid)
+    deck = st.modifier_decks.get(key)
+    if deck is None:
+        return
+    kept = [c for c in deck.cards if str(c) != "curse"]
+    removed = len(deck.cards) - len(kept)
+    st.modifier_decks[key] = ModifierDeck.shuffled(kept, st.rng)
+    game.emit("curses-removed", fid, removed)
+    game.emit("shuffled", key)
+
+
+@effect("su-swap")
+def _swap(game: Game, fid: str, ability: Ability) -> None:
+    """Otherworldly Rage: swap places with any one of your summons (no move: nothing is
+    entered or moved through)."""
+    ids = sorted(g.id for g in own_summons(game, fid))
+    if fid not in game.state.figures or not ids:
+        game.emit("no-target", fid)
+        return
+    game.push(Task("su_swap", fid, 0, ";".join(ids)))
+
+
+def _run_swap(game: Game, task: Task) -> Decision | None:
+    ids = [i for i in task.text.split(";") if i in game.state.figures]
+    if not ids or task.who not in game.state.figures:
+        game.pop_task()
+        return None
+    return Decision(task.who, "swap", [*(Choice("swap", (i,)) for i in ids), Choice("skip")])
+
+
+def _apply_swap(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    if choice.kind == "skip":
+        game.emit("declined", task.who, "swap")
+        return
+    me, other = game.state.figures[task.who], game.state.figures[choice.args[0]]
+    me.hex, other.hex = other.hex, me.hex
+    game.emit("swapped", me.id, actions.hex_token(me.hex), other.id, actions.hex_token(other.hex))
+
+
+@effect("su-negate-summon-damage")
+def _negate_passive(game: Game, fid: str, ability: Ability) -> None:
+    """Intervening Apparitions' top acts from the active area (:func:`_summon_damaged`)."""
+    game.emit("bonus", fid, ability.note)
+
+
+def _summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
+    """Intervening Apparitions: damage to a summoned ally of a character holding the card is
+    negated, one use slot each (XP per slot; the last slot loses the card)."""
+    if f.kind != "summon" or amount <= 0 or not game.state.characters:
+        return False
+    for cid in sorted(game.state.characters):
+        owner = game.state.figures.get(cid)
+        if owner is None or actions._hostile(owner, f):
+            continue
+        held = [
+            i for i, _, half in fx._active_halves(game, cid) if fx._named_in(half, "su-negate-summon-damage")
+        ]
+        if held:
+            from delvekit.gloomhaven.effects import wordings  # the use slots
+
+            game.emit("negated", f.id, amount, source, "summon-warded")
+            wordings._spend(game, cid, held[0])
+            return True
+    return False
+
+
+task_handler("su_swap", _run_swap, _apply_swap)
+DAMAGE_HOOKS.append(_summon_damaged)
 task_handler("su_pick", _run_pick, _apply_pick)
 ROUND_HOOKS.append(_round_start)
 TURN_END_HOOKS.append(_turn_end)
