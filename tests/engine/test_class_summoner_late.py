@@ -15,9 +15,9 @@ from .test_class_summoner import summoner
 STILL = MonsterStats(health=12, move=0, attack=0)
 
 
-def test_every_card_but_four_summons_with_unsupported_stat_lines_is_encoded() -> None:
+def test_every_card_but_earthen_steed_is_encoded() -> None:
     missing = sorted(c.name for c in PACK.classes["summoner"].cards if not c.encoded)
-    assert missing == ["Conjured Aid", "Earthen Steed", "Living Mountain", "Negative Energy"]
+    assert missing == ["Earthen Steed"]
 
 
 def _two_summons(game: Game) -> tuple[str, str]:
@@ -149,3 +149,55 @@ def test_endless_spikes_bottom_gives_your_summons_retaliate_2_this_round() -> No
     wolf = game.summon("summoner", "wolf", 3, (2, 0), move=3, attack=2)
     go(game, "select endless-spikes biting-wind", "bottom endless-spikes")
     assert game.retaliate(wolf) == 2 and game.retaliate("summoner") == 0
+
+
+def _summoned(game: Game, card: str) -> str:
+    """Play ``card``'s summon next to the Summoner (1,0) and end the round; the summon's id."""
+    go(game, f"select {card} biting-wind", f"top {card}", "summon-at 1,0")
+    finish_round(game)
+    return next(f.id for f in game.state.figures.values() if f.kind == "summon")
+
+
+def test_the_void_eaters_attacks_curse() -> None:
+    game = arena([summoner(["negative-energy"])], [("normal", (3, 0))], stats=STILL)
+    eater = _summoned(game, "negative-energy")
+    m = at(game, (3, 0))
+    events = go(game, "select black-fire unwavering-hand")
+    hit = next(i for i, e in enumerate(events) if e.startswith(f"attack {eater} {m}"))
+    assert f"condition {m} curse" in events[hit:]
+
+
+def test_the_rock_colossus_infuses_earth_when_it_attacks() -> None:
+    game = arena([summoner(["living-mountain"])], [("normal", (2, 0))], stats=STILL)
+    colossus = _summoned(game, "living-mountain")
+    events = go(game, "select black-fire unwavering-hand")
+    hit = next(i for i, e in enumerate(events) if e.startswith(f"attack {colossus} "))
+    assert "infusing earth" in events[hit:]
+    assert events.count(f"summon-infused {colossus}") == 1
+
+
+def test_the_healing_sprite_heals_2_within_range_2_at_the_end_of_its_turn() -> None:
+    game = arena([summoner(["conjured-aid"])], [("normal", (5, -5))], stats=STILL)
+    sprite = _summoned(game, "conjured-aid")
+    game.add_condition(sprite, Condition.IMMOBILIZE)  # it stays next to the Summoner
+    game.state.figures["summoner"].hp = 6
+    go(game, "select black-fire unwavering-hand")
+    for _ in range(20):
+        d = game.decision
+        if d is None or (d.kind == "heal" and d.actor == "summoner"):
+            break
+        go(game, "stop" if "stop" in [str(c) for c in d.choices] else str(d.choices[-1]))
+    d = game.decision
+    assert d is not None and d.kind == "heal"
+    assert {"heal summoner", f"heal {sprite}", "skip"} == {str(c) for c in d.choices}
+    go(game, "heal summoner")
+    assert game.state.figures["summoner"].hp == 8
+
+
+def test_negative_energy_curses_every_enemy_adjacent_to_a_summoned_ally() -> None:
+    game = arena([summoner(["negative-energy"])], [("normal", (3, 0)), ("normal", (-3, 0))], stats=STILL)
+    game.summon("summoner", "wolf", 3, (2, 0), move=3, attack=2)
+    near, far = at(game, (3, 0)), at(game, (-3, 0))
+    events = go(game, "select negative-energy biting-wind", "bottom negative-energy")
+    assert f"condition {near} curse" in events and f"condition {far} curse" not in events
+    assert "infusing dark" in events

@@ -275,4 +275,19 @@ SUMMONER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_summons_act(_affects("summons-range", 3), _c("all"), _c("move-plus-0")),)),
         "J, Black Unicorn stats G",
     ),
+    249: (  # Living Mountain
+        _summon("Rock Colossus", 7, 1, 3, _a("element", "earth", _c("on-attack"), mode="infuse")),
+        CardHalf(abilities=(_a("move", 2), _a("loot", 1))),
+        "J, Rock Colossus stats G (it infuses earth when it attacks)",
+    ),
+    252: (  # Conjured Aid
+        _summon("Healing Sprite", 2, 2, 1, _a("heal", 2, _a("range", 2), _c("at-turn-end")), range=3),
+        CardHalf(abilities=(_a("move", 5),)),
+        "J, Healing Sprite stats G (Heal 2, Range 2 at the end of each of its turns)",
+    ),
+    255: (  # Negative Energy
+        _summon("Void Eater", 5, 3, 2, _a("condition", "curse"), range=2),
+        CardHalf(abilities=(_c("su-curse-near-summons"), _infuse("dark"))),
+        "J, Void Eater stats G (its attacks curse); bottom: every enemy adjacent to any summoned ally",
+    ),
 }

@@ -54,6 +54,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.scoundrel",
     "delvekit.gloomhaven.effects.classes.doomstalker",
     "delvekit.gloomhaven.effects.classes.elementalist",
+    "delvekit.gloomhaven.effects.classes.elementalist_summons",
     "delvekit.gloomhaven.effects.classes.plagueherald",
     "delvekit.gloomhaven.effects.classes.nightshroud",
     "delvekit.gloomhaven.effects.classes.soothsinger",
@@ -103,6 +104,14 @@ appearances): they draw ability cards and take turns (a group hook brings them b
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
+
+SUMMON_HOOKS: list[Callable[[Game, Figure, str, str], None]] = []
+"""Called for a character summon: ``attacked`` after each of its attacks (with the target's
+id), ``turn-end`` as its turn ends, before the turn's infusions settle (stat-line wordings)."""
+
+ATTACK_HOOKS: list[Callable[[Game, Figure, Task], bool]] = []
+"""Called as a character's attack step starts, before any target (the Elementalist's
+Doppelganger); a hook answering ``True`` has put a question before the attack (and holds it)."""
 
 _loaded = False
 
@@ -211,6 +220,19 @@ def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool
     """Whether a damage hook deals with ``amount`` damage to ``figure`` (then it is not lost)."""
     load()
     return any(hook(game, figure, amount, source) for hook in DAMAGE_HOOKS)
+
+
+def summon_event(game: Game, figure: Figure, timing: str, target: str = "") -> None:
+    """Run the summon hooks for summon ``figure`` at ``timing`` (``attacked``, ``turn-end``)."""
+    load()
+    for hook in SUMMON_HOOKS:
+        hook(game, figure, timing, target)
+
+
+def attack_starts(game: Game, figure: Figure, task: Task) -> bool:
+    """Whether an attack hook holds ``figure``'s attack step ``task`` behind a question."""
+    load()
+    return any(hook(game, figure, task) for hook in ATTACK_HOOKS)
 
 
 def turn_taken(game: Game, cid: str) -> bool:

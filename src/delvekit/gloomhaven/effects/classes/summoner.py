@@ -37,7 +37,13 @@ from delvekit.gloomhaven.content import monster_traits
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import DAMAGE_HOOKS, ROUND_HOOKS, TURN_END_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import (
+    DAMAGE_HOOKS,
+    ROUND_HOOKS,
+    SUMMON_HOOKS,
+    TURN_END_HOOKS,
+    effect,
+)
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -116,6 +122,7 @@ def _act(game: Game, cid: str, sid: str, ability: Ability) -> None:
         strike = Ability(
             kind="attack", value=value, range=reach, adds=adds, pierce=summon_pierce(game, summon)
         )
+        game.push(Task("su_attacked", sid, len(game.events)))  # its stat-line wordings, after it
         fx._perform_attack(game, sid, strike)
     if printed or any(n.startswith("move-plus-") for n in notes):
         value = printed[0] if printed else move + fx.flag_number(ability, "move-plus-")
@@ -347,6 +354,117 @@ def _summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
     return False
 
 
+@effect("su-curse-near-summons")
+def _curse_near_summons(game: Game, fid: str, ability: Ability) -> None:
+    """Negative Energy: curse every enemy adjacent to any summoned ally (any summon on your
+    side), each once."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    summons = [g for g in game.state.figures.values() if g.kind == "summon" and not actions._hostile(f, g)]
+    ids = sorted(
+        g.id
+        for g in game.state.figures.values()
+        if actions._hostile(f, g) and any(board.adjacent(s.hex, g.hex) for s in summons)
+    )
+    if not ids:
+        game.emit("no-target", fid)
+    for tid in ids:
+        game.add_modifier_card(tid, "curse")
+
+
+# ------------------------------------------------------ stat-line wordings
+
+
+def _summon_event(game: Game, f: Figure, timing: str, target: str) -> None:
+    """The summon's stat-line wordings: after its attack the Void Eater's curse (on a living
+    target) and the Rock Colossus' / Mana Sphere's infusion (once per attack action); at its
+    turn's end the Healing Sprite's heal."""
+    found = fx.summon_card(game, f)
+    if found is None or f.owner is None:
+        return
+    notes = fx.flags(found[2])
+    if timing == "attacked":
+        if "summon-curse" in notes and target in game.state.figures:
+            game.add_modifier_card(target, "curse")
+        infusions = [
+            n.removeprefix("summon-infuse-on-attack-") for n in notes if n.startswith("summon-infuse-")
+        ]
+        since = fx._events_since(
+            game, "turn" if _acting(game, f) else "action", f.id if _acting(game, f) else f.owner
+        )
+        if infusions and not any(k == "summon-infused" and a[:1] == (f.id,) for k, a in since):
+            game.emit("summon-infused", f.id)
+            for name in infusions:
+                if name == "wild":
+                    game.push(Task("su_infuse", f.owner, 0, f.id))
+                else:
+                    game.infuse(Element(name))
+    elif timing == "turn-end":
+        for n in notes:
+            if n.startswith("summon-turn-end-heal-"):
+                value, reach = n.removeprefix("summon-turn-end-heal-").split("-range-")
+                _sprite_heal(game, f, int(value), int(reach))
+
+
+def _acting(game: Game, f: Figure) -> bool:
+    """Whether ``f`` is taking its own turn now (the latest ``turn`` event is its)."""
+    return next((e.args[0] for e in reversed(game.events) if e.kind == "turn"), None) == f.id
+
+
+def _run_attacked(game: Game, task: Task) -> Decision | None:
+    """After a summon's attack made by a card: its stat-line wordings for each target attacked."""
+    game.pop_task()
+    f = game.state.figures.get(task.who)
+    if f is None:
+        return None
+    for e in game.events[task.n :]:
+        if e.kind == "attack" and e.args[:1] == (f.id,):
+            _summon_event(game, f, "attacked", e.args[1])
+    return None
+
+
+def _run_infuse(game: Game, task: Task) -> Decision | None:
+    return Decision(task.who, "infuse", [Choice("infuse", (e.value,)) for e in Element])
+
+
+def _apply_infuse(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    game.infuse(Element(choice.args[0]))
+
+
+def _sprite_heal(game: Game, f: Figure, value: int, reach: int) -> None:
+    """Heal ``value``, Range ``reach``: the summon or an ally in range and sight; the owner picks."""
+    if f.owner is None:
+        return
+    friends = [
+        g
+        for g in game.state.figures.values()
+        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+    ]
+    ids = sorted({f.id, *(g.id for g in fx._in_reach(game, f, reach, friends))})
+    game.push(Task("su_heal", f.owner, value, ";".join(ids)))
+
+
+def _run_heal(game: Game, task: Task) -> Decision | None:
+    ids = [i for i in task.text.split(";") if i in game.state.figures]
+    if not ids:
+        game.pop_task()
+        return None
+    return Decision(task.who, "heal", [*(Choice("heal", (i,)) for i in ids), Choice("skip")])
+
+
+def _apply_heal(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    if choice.kind == "heal":
+        game.heal(choice.args[0], task.n)
+
+
+task_handler("su_attacked", _run_attacked)
+task_handler("su_infuse", _run_infuse, _apply_infuse)
+task_handler("su_heal", _run_heal, _apply_heal)
+SUMMON_HOOKS.append(_summon_event)
 task_handler("su_swap", _run_swap, _apply_swap)
 DAMAGE_HOOKS.append(_summon_damaged)
 task_handler("su_pick", _run_pick, _apply_pick)
