@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.setup import MonsterStats
 
 from .class_arena import PACK, arena, at, finish_round, go
@@ -15,9 +16,9 @@ from .test_class_summoner import summoner
 STILL = MonsterStats(health=12, move=0, attack=0)
 
 
-def test_every_card_but_earthen_steed_is_encoded() -> None:
-    missing = sorted(c.name for c in PACK.classes["summoner"].cards if not c.encoded)
-    assert missing == ["Earthen Steed"]
+def test_every_summoner_card_is_encoded() -> None:
+    klass = PACK.classes["summoner"]
+    assert all(c.encoded for c in klass.cards) and klass.playable_at(9)
 
 
 def _two_summons(game: Game) -> tuple[str, str]:
@@ -201,3 +202,46 @@ def test_negative_energy_curses_every_enemy_adjacent_to_a_summoned_ally() -> Non
     events = go(game, "select negative-energy biting-wind", "bottom negative-energy")
     assert f"condition {near} curse" in events and f"condition {far} curse" not in events
     assert "infusing dark" in events
+
+
+def _earth(game: Game) -> None:
+    game.state.elements.infuse(Element.EARTH)
+    game.state.elements.end_turn()
+
+
+def test_earthen_steed_your_move_may_consume_earth_for_plus_2_and_xp() -> None:
+    game = arena([summoner(["earthen-steed"])], [("normal", (5, -5))], stats=STILL)
+    _earth(game)
+    go(game, "select earthen-steed black-fire", "top earthen-steed", "bottom black-fire")
+    d = game.decision
+    assert d is not None and d.kind == "steed" and d.actor == "summoner"
+    xp = game.state.characters["summoner"].xp
+    go(game, "steed consume", "step -1,0", "step -2,0", "step -3,0", "step -4,0", "step -5,0")  # 3 + 2
+    assert game.state.figures["summoner"].hex == (-5, 0)
+    assert game.state.characters["summoner"].xp == xp + 1
+    assert not game.state.elements.can_consume(Element.EARTH)
+
+
+def test_earthen_steed_no_earth_no_question() -> None:
+    game = arena([summoner(["earthen-steed"])], [("normal", (5, -5))], stats=STILL)
+    go(game, "select earthen-steed black-fire", "top earthen-steed", "bottom black-fire")
+    d = game.decision
+    assert d is not None and d.kind == "move"
+
+
+def test_earthen_steed_a_summons_own_move_is_2_longer_with_earth() -> None:
+    game = arena([summoner(["earthen-steed"], (0, 3))], [("normal", (5, 0))], stats=STILL)
+    wolf = game.summon("summoner", "wolf", 3, (-4, 0), move=2, attack=2)
+    go(game, "select earthen-steed black-fire", "top earthen-steed", "bottom black-fire", "stop?")
+    finish_round(game)
+    _earth(game)
+    go(game, "select unwavering-hand biting-wind")
+    for _ in range(10):
+        d = game.decision
+        if d is None or d.kind == "steed":
+            break
+        go(game, "stop" if "stop" in [str(c) for c in d.choices] else str(d.choices[-1]))
+    d = game.decision
+    assert d is not None and d.kind == "steed"
+    go(game, "steed consume")
+    assert game.state.figures[wolf].hex == (0, 0)  # Move 2 + 2 toward the enemy

@@ -290,4 +290,13 @@ SUMMONER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_c("su-curse-near-summons"), _infuse("dark"))),
         "J, Void Eater stats G (its attacks curse); bottom: every enemy adjacent to any summoned ally",
     ),
+    245: (  # Earthen Steed (effects/classes/summoner_steed.py)
+        CardHalf(
+            abilities=(_c("su-earth-steed", _consume("earth", _a("move", 2, mode="add"), _a("xp", 1))),),
+            persistent=True,
+            lost=True,
+        ),
+        CardHalf(abilities=(_a("move", 5, _a("jump")),)),
+        "J (top: on your or your summons' moves, earth may be consumed for +2 Move and XP 1)",
+    ),
 }

@@ -138,6 +138,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     """(move, attack, range, flying) of the figure's stat line."""
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
+        move += stat_bonus(game, f)[0] if game.state.scenario_marks else 0  # Earthen Steed
         return move, effects_characters.summon_attack(game, f, attack), rng, summon_flies(game, f)  # §12
     if f.kind in ("character", "objective"):  # mind controlled, or an acting objective
         return 0, 0, 0, False  # its card's values are absolute

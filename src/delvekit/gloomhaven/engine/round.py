@@ -699,6 +699,7 @@ def _run_summon_act(game: Game, task: Task) -> Decision | None:
         game.push(
             Task("summon_ability", f.id, 0), Task("summon_ability", f.id, 1), Task("forget_plan", f.id)
         )
+        effects.move_starts(game, f)  # Earthen Steed: its question comes first
         return None
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[0])
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[1])

@@ -9,10 +9,25 @@ Unending Dominance's recovery is ``ally-recovers-lost`` and Unwavering Hand's fo
 ``control-enemy``. This module adds:
 
 =========================  ====================================================================
-``su-summon-performs``     Mighty Bond, Bonded Might: one of your summons in reach (adjacent)
-                           performs its own Move and Attack plus the bonuses, you controlling
-                           it (a stunned summon performs nothing and is not offered)
+``su-summon-performs``     your summons in reach (adjacent, or ``summons-range-N``: in range and
+                           sight) perform the parts, you controlling them: one, ``target`` N
+                           picked one after another, or ``all``; ``move-plus-N`` (own Move + N)
+                           or a printed ``move``, ``attack-plus-N`` (own Attack + N, range,
+                           pierce and conditions, and the parts' conditions) — Mighty Bond,
+                           Bonded Might, Divided Mind, Strength in Numbers, Inexorable Momentum,
+                           Otherworldly Rage, Horned Majesty (a stunned summon is not offered)
+``su-attack-x-summons``    Attack X, Range X, X your summons on the map — Strength in Numbers
+``su-kill-adjacent-weak``  kill every normal adjacent enemy of at most N current hit points —
+                           Tear the Fabric
+``su-remove-curses``       every curse leaves your modifier deck, which is shuffled —
+                           Intervening Apparitions
+``su-negate-summon-damage``  persistent: damage to a summoned ally is negated, one use slot each
+                           (a damage hook) — Intervening Apparitions
+``su-swap``                you and one of your summons trade hexes (no move) — Otherworldly Rage
+``su-curse-near-summons``  curse every enemy adjacent to a summon of your side — Negative Energy
 =========================  ====================================================================
+
+Earthen Steed (``su-earth-steed``) is :mod:`~delvekit.gloomhaven.effects.classes.summoner_steed`.
 
 and the summons' stat lines the generic summon code does not act on:
 
@@ -24,7 +39,13 @@ and the summons' stat lines the generic summon code does not act on:
   classes never counts one twice;
 * the Living Bomb's death burst: as it dies it attacks every enemy within range 2 in its line of
   sight (its owner's modifier deck, no retaliation: the attacker is gone), then fire is infused
-  (:func:`summon_died`).
+  (:func:`summon_died`);
+* the wordings :mod:`~delvekit.gloomhaven.content.character_cards` flags on a summon's stat line
+  (:func:`_summon_event`, the engine's summon hook, and after an attack a card made it perform):
+  ``summon-curse`` (the Void Eater's attacks curse their target), ``summon-infuse-on-attack-E``
+  (the Rock Colossus' earth, the Mana Sphere's element of its owner's choice: once per attack
+  action), ``summon-turn-end-heal-N-range-R`` (the Healing Sprite: Heal N, Range R at the end
+  of its turns, its owner choosing the figure or none).
 """
 
 from __future__ import annotations
