@@ -245,3 +245,11 @@ def test_earthen_steed_a_summons_own_move_is_2_longer_with_earth() -> None:
     assert d is not None and d.kind == "steed"
     go(game, "steed consume")
     assert game.state.figures[wolf].hex == (0, 0)  # Move 2 + 2 toward the enemy
+
+
+def test_tear_the_fabric_bottom_heals_you_4_and_2_more_with_earth() -> None:
+    game = arena([summoner(["tear-the-fabric"])], [("normal", (5, -5))], stats=STILL)
+    game.state.figures["summoner"].hp = 3
+    _earth(game)
+    events = go(game, "select tear-the-fabric biting-wind", "bottom tear-the-fabric", "consume earth?")
+    assert game.state.figures["summoner"].hp == 9, events
