@@ -6,6 +6,8 @@ content pack on an open arena and +0-only modifier decks."""
 
 from __future__ import annotations
 
+import pytest
+
 from delvekit.gloomhaven.content.adapter import Member, character
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.elements import Element
@@ -173,3 +175,34 @@ def test_ethereal_manifestation_bottom_each_element_buys_its_own_ability() -> No
     events += go(game, f"target {m}", "step 1,0")
     assert f"attack elementalist {m} value=3 damage=3" in events
     assert game.state.figures["elementalist"].hex == (1, 0)
+
+
+@pytest.mark.parametrize("seed", [4, 6, 12, 13])  # turn-start songs, the Doppelganger, curses removed
+def test_games_of_the_classes_completed_here_replay_and_reload_identically(seed: int) -> None:
+    """The new steps (songs at turn start, forced attacks, summons performing, Earthen Steed,
+    the Doppelganger's question, the bomb's area) keep their state in the agenda, the active
+    area, the scenario marks and the events: a game replays from its log and a save taken
+    mid-game continues identically."""
+    import random
+
+    from delvekit.gloomhaven.content.adapter import setup_from_pack
+
+    party = [Member(c, 9) for c in ("summoner", "soothsinger", "elementalist", "quartermaster")]
+    setup = setup_from_pack(PACK, 1, party)
+    game = Game(setup, seed=seed)
+    rnd = random.Random(seed)
+    save = None
+    while game.decision is not None and len(game.log) < 400:
+        choices = list(game.decision.choices)
+        useful = [
+            c for c in choices if c.kind not in ("skip", "no-consume") and not c.kind.startswith("basic")
+        ]
+        game.choose(rnd.choice(useful or choices))
+        if len(game.log) == 60:
+            save = game.save()
+    assert Game.from_log(game.log_lines()).digest() == game.digest()
+    assert save is not None
+    loaded = Game.load(save)
+    for choice in game.log[len(loaded.log) :]:
+        loaded.choose(choice)
+    assert loaded.digest() == game.digest()
