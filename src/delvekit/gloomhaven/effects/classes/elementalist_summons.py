@@ -10,7 +10,9 @@ the flag is on the map, she is asked where the attack comes from: ``attack-from 
 (so range, line of sight, melee areas, adjacency and a push's direction are all counted from
 the summon's hex, and retaliation reaches her there); as the attack ends (every target
 resolved) each goes back to its own hex. The choice is remembered in the attack's own step
-(an ``from=`` token), so the question comes once per attack ability.
+(a ``from=`` token), so the question comes once per attack ability. Known gap: attacks that
+named effects resolve in their own steps (Chain Lightning, Eye of the Hurricane's and Pragmatic
+Reinforcement's attacks) are not offered.
 """
 
 from __future__ import annotations
