@@ -134,6 +134,24 @@ def _death_burst(s: cs.SummonStats, variables: dict[str, int]) -> list[Ability]:
     return out
 
 
+def _summon_wordings(s: cs.SummonStats, variables: dict[str, int]) -> list[Ability]:
+    """A summon's stat-line wordings acted on by :mod:`delvekit.gloomhaven.effects.classes.summoner`:
+    ``summon-infuse-on-attack-E`` (an element, ``wild`` for any, infused when it attacks),
+    ``summon-turn-end-heal-N-range-R`` (a heal it performs at the end of its turns) and
+    ``summon-attack-from-its-hex`` (its owner may attack as if in its hex, the Doppelganger)."""
+    out: list[Ability] = []
+    for x in s.abilities:
+        marks = {str(y.value) for y in x.sub if y.type == "custom"}
+        if x.type == "element" and x.mode == "infuse" and "on-attack" in marks:
+            out.append(flag(f"summon-infuse-on-attack-{x.value}"))
+        elif x.type == "custom" and x.value == "attack-from-its-hex":  # the Doppelganger
+            out.append(flag("summon-attack-from-its-hex"))
+        elif x.type == "heal" and "at-turn-end" in marks:
+            reach = next((_n(r.value, variables) for r in x.sub if r.type == "range"), 0)
+            out.append(flag(f"summon-turn-end-heal-{_n(x.value, variables)}-range-{reach}"))
+    return out
+
+
 def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
     s = a.summon
     assert s is not None
@@ -141,7 +159,9 @@ def _summon(a: cs.Ability, variables: dict[str, int]) -> Ability:
     parts.append(Ability(kind="move", value=s.move))
     if s.attack == "X":
         parts.append(flag("attack-x-half-health"))
-    adds = tuple(Condition(str(x.value)) for x in s.abilities if x.type == "condition")
+    adds = tuple(Condition(str(x.value)) for x in s.abilities if x.type == "condition" and x.value != "curse")
+    parts += [flag("summon-curse") for x in s.abilities if x.type == "condition" and x.value == "curse"]
+    parts += _summon_wordings(s, variables)  # the Rock Colossus', Healing Sprite's, Mana Sphere's
     if any(x.type == "custom" and x.value == "ondeath" for x in s.abilities):  # Burning Avatar
         parts += [flag(f"ondeath-attack-{_n(x.value, variables)}") for x in s.abilities if x.type == "attack"]
     if any(x.type == "custom" and x.value == "su-death-burst" for x in s.abilities):  # Living Bomb
@@ -167,6 +187,7 @@ ALLY_KINDS = frozenset(
     {
         "ally", "allies", "ally-adjacent", "allies-adjacent", "self-allies-adjacent",
         "allies-range", "self-allies-range", "self-allies", "summons", "self-summons", "summons-adjacent",
+        "summons-range",
     }
 )  # fmt: skip
 #: Class wordings performed by their own named effect (effects_classes) with their parts.
@@ -260,7 +281,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named("create-trap", *out)]
     if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS or word.startswith("ds-"):
         return [named(word, *parts)]
-    if word.startswith(("el-", "ns-", "ss-")):  # the Elementalist, the Nightshroud, the Soothsinger
+    if word.startswith(("el-", "ns-", "ss-", "qm-")):  # Elementalist, Nightshroud, Soothsinger, Quartermaster
         return [named(word, *parts)]
     if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
         return [named(word, *parts)]

@@ -61,7 +61,7 @@ AFFECTS: frozenset[str] = frozenset(
         "allies-adjacent", "self-allies-adjacent", "enemies-range", "allies-range",
         "self-allies-range", "enemies-moved-through", "one-enemy-all", "all",
         "self-allies", "enemies-damaged", "enemies-with-condition", "ally-adjacent", "all-adjacent",
-        "all-adjacent-to-target", "summons", "self-summons", "summons-adjacent",
+        "all-adjacent-to-target", "summons", "self-summons", "summons-adjacent", "summons-range",
     }
 )  # fmt: skip
 TREASURE_REWARDS: frozenset[str] = frozenset(

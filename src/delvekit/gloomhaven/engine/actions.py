@@ -47,6 +47,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.content import monster_traits  # stat-line advantage, attackers' disadvantage
 from delvekit.gloomhaven.engine.flying import flies
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.registry import ATTACK_HOOKS, MOVE_HOOKS, attack_starts, move_starts
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -219,6 +220,8 @@ def _run_move(game: Game, task: Task) -> Decision | None:
         game.pop_task()
         return None
     _, mode, moved = task.text.split("/")
+    if moved == "s" and task.n > 0 and MOVE_HOOKS and move_starts(game, f, task):  # Earthen Steed
+        return None
     mode = move_mode(game, f, mode)
     choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]
     if _can_stop(game, f, task.n, mode, moved == "m", board):
@@ -635,6 +638,8 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     )
 
     if not done and effects_soothsinger.ask_before_attack(game, f):
+        return None
+    if not done and ATTACK_HOOKS and attack_starts(game, f, task):  # the Doppelganger: from where?
         return None
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]

@@ -43,7 +43,7 @@ from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_chara
 from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import stat_bonus
+from delvekit.gloomhaven.engine.registry import stat_bonus, summon_event
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -138,6 +138,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     """(move, attack, range, flying) of the figure's stat line."""
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
+        move += stat_bonus(game, f)[0] if game.state.scenario_marks else 0  # Earthen Steed
         return move, effects_characters.summon_attack(game, f, attack), rng, summon_flies(game, f)  # §12
     if f.kind in ("character", "objective"):  # mind controlled, or an acting objective
         return 0, 0, 0, False  # its card's values are absolute
@@ -478,6 +479,8 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
         forced = [("push", ability.push), ("pull", ability.pull)]
         forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
         after_attack(game, f, target, forced)
+    if f is not None and target is not None and f.kind == "summon":
+        summon_event(game, f, "attacked", target.id)  # its stat line's wordings (the Void Eater)
     return None
 
 

@@ -54,10 +54,14 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.scoundrel",
     "delvekit.gloomhaven.effects.classes.doomstalker",
     "delvekit.gloomhaven.effects.classes.elementalist",
+    "delvekit.gloomhaven.effects.classes.elementalist_summons",
     "delvekit.gloomhaven.effects.classes.plagueherald",
     "delvekit.gloomhaven.effects.classes.nightshroud",
     "delvekit.gloomhaven.effects.classes.soothsinger",
+    "delvekit.gloomhaven.effects.classes.soothsinger_control",
     "delvekit.gloomhaven.effects.classes.summoner",
+    "delvekit.gloomhaven.effects.classes.summoner_steed",
+    "delvekit.gloomhaven.effects.classes.quartermaster",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
@@ -84,7 +88,8 @@ CONSUME_HOOKS: list[Callable[[Game, str, str], None]] = []
 """Called as a figure consumes an element (its id, the element), after the ``consumed`` event."""
 
 STAT_HOOKS: list[Callable[[Game, Figure], tuple[int, int, int]]] = []
-"""(move, attack, range) that scenario rules add to a monster's stat card (scenario 22)."""
+"""(move, attack, range) that scenario rules add to a monster's stat card (scenario 22), or an
+effect to a summon's stat line (its move: Earthen Steed)."""
 
 TURN_HOOKS: list[Callable[[Game, str], bool]] = []
 """Called as a character is about to perform its actions (not resting, not stunned); a hook
@@ -101,6 +106,19 @@ appearances): they draw ability cards and take turns (a group hook brings them b
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
+
+SUMMON_HOOKS: list[Callable[[Game, Figure, str, str], None]] = []
+"""Called for a character summon: ``attacked`` after each of its attacks (with the target's
+id), ``turn-end`` as its turn ends, before the turn's infusions settle (stat-line wordings)."""
+
+ATTACK_HOOKS: list[Callable[[Game, Figure, Task], bool]] = []
+"""Called as a character's attack step starts, before any target (the Elementalist's
+Doppelganger); a hook answering ``True`` has put a question before the attack (and holds it)."""
+
+MOVE_HOOKS: list[Callable[[Game, Figure, Task | None], bool]] = []
+"""Called as a move begins: a move step of a character or summon not yet begun (``task``), or a
+summon's own turn, before its abilities (``None``; Earthen Steed). A hook answering ``True`` has
+put a question first (holding ``task``, when given)."""
 
 _loaded = False
 
@@ -209,6 +227,25 @@ def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool
     """Whether a damage hook deals with ``amount`` damage to ``figure`` (then it is not lost)."""
     load()
     return any(hook(game, figure, amount, source) for hook in DAMAGE_HOOKS)
+
+
+def summon_event(game: Game, figure: Figure, timing: str, target: str = "") -> None:
+    """Run the summon hooks for summon ``figure`` at ``timing`` (``attacked``, ``turn-end``)."""
+    load()
+    for hook in SUMMON_HOOKS:
+        hook(game, figure, timing, target)
+
+
+def attack_starts(game: Game, figure: Figure, task: Task) -> bool:
+    """Whether an attack hook holds ``figure``'s attack step ``task`` behind a question."""
+    load()
+    return any(hook(game, figure, task) for hook in ATTACK_HOOKS)
+
+
+def move_starts(game: Game, figure: Figure, task: Task | None = None) -> bool:
+    """Whether a move hook put a question before ``figure``'s move (see :data:`MOVE_HOOKS`)."""
+    load()
+    return any(hook(game, figure, task) for hook in MOVE_HOOKS)
 
 
 def turn_taken(game: Game, cid: str) -> bool:

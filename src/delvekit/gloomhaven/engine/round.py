@@ -404,6 +404,8 @@ def _run_end_turn(game: Game, task: Task) -> Decision | None:
             game.emit("looted", f.id, f"coins={coins}")
         engine_treasure.loot(game, f, (f.hex,))  # numbered treasure tiles (§14)
         effects.turn_end(game, f)  # scenario rules: goal treasure tiles
+    elif f is not None and f.kind == "summon":
+        effects.summon_event(game, f, "turn-end")  # its stat line's wordings (the Healing Sprite)
     for element in st.elements.end_turn():
         game.emit("infused", element.value)
     if f is not None:
@@ -697,6 +699,7 @@ def _run_summon_act(game: Game, task: Task) -> Decision | None:
         game.push(
             Task("summon_ability", f.id, 0), Task("summon_ability", f.id, 1), Task("forget_plan", f.id)
         )
+        effects.move_starts(game, f)  # Earthen Steed: its question comes first
         return None
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[0])
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[1])
