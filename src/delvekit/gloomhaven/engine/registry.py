@@ -58,6 +58,8 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.nightshroud",
     "delvekit.gloomhaven.effects.classes.soothsinger",
     "delvekit.gloomhaven.effects.classes.summoner",
+    "delvekit.gloomhaven.effects.classes.berserker",
+    "delvekit.gloomhaven.effects.classes.berserker_hooks",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
@@ -101,6 +103,14 @@ appearances): they draw ability cards and take turns (a group hook brings them b
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
+
+BEFORE_DAMAGE_HOOKS: list[Callable[[Game, Task], bool]] = []
+"""Called before a damage task is resolved; a hook answering ``True`` has taken it over (popped
+or replaced it): class cards that negate or follow damage (the Berserker's)."""
+
+STRIKE_HOOKS: list[Callable[[Game, Figure, Figure, object], None]] = []
+"""Called for each attack of a character or summon on one target with its ``StrikeBonus`` to
+add to (the Berserker's bonuses)."""
 
 _loaded = False
 

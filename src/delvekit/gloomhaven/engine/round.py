@@ -603,6 +603,8 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
 
     if effects_soothsinger.before_damage(game, task):
         return None
+    if any(hook(game, task) for hook in effects.BEFORE_DAMAGE_HOOKS):  # Defiance of Death
+        return None
     if f.kind != "character":
         game.pop_task()
         game.lose_hp(f, task.n, task.text)
