@@ -110,14 +110,18 @@ def test_strength_in_agony_pays_two_damage_for_two_attack_and_xp() -> None:
 def test_strength_in_agony_declined_is_a_plain_attack() -> None:
     game = _game(["strength-in-agony"], [("normal", (1, 0))])
     m = at(game, (1, 0))
-    events = go(game, "select strength-in-agony dazing-wound", "top strength-in-agony", "no-pay", f"target {m}")
+    events = go(
+        game, "select strength-in-agony dazing-wound", "top strength-in-agony", "no-pay", f"target {m}"
+    )
     assert _attack(events, m) == f"attack berserker {m} value=3 damage=3"
     assert _me(game).hp == 14 and _xp(game) == 0
 
 
 def test_strength_in_agony_bottom_moves_four_plus_the_damage_suffered() -> None:
     game = _game(["strength-in-agony"], [("normal", (5, -5))])
-    events = go(game, "select strength-in-agony dazing-wound", "bottom strength-in-agony", "suffer 3", "take 3")
+    events = go(
+        game, "select strength-in-agony dazing-wound", "bottom strength-in-agony", "suffer 3", "take 3"
+    )
     assert "x berserker 3" in events
     d = game.decision
     assert d is not None and d.kind == "move"
@@ -146,7 +150,13 @@ def test_defiance_of_death_adds_two_while_hurt() -> None:
 
 def test_defiance_of_death_negates_only_damage_that_would_exhaust() -> None:
     game = _game(["defiance-of-death"], [("normal", (1, 0))], hp=4, actions=("attack +0",))
-    go(game, "select defiance-of-death dazing-wound", "bottom defiance-of-death", "top dazing-wound", "no-pay")
+    go(
+        game,
+        "select defiance-of-death dazing-wound",
+        "bottom defiance-of-death",
+        "top dazing-wound",
+        "no-pay",
+    )
     events = go(game, f"target {at(game, (1, 0))}")
     events += finish_round(game)  # the dummy attacks for 3: not lethal at 4
     assert _me(game).hp == 1
@@ -158,3 +168,212 @@ def test_defiance_of_death_negates_only_damage_that_would_exhaust() -> None:
     assert not ch.exhausted and not any(e.startswith("damage berserker") for e in events)
     assert [(a.card, a.used) for a in ch.active] == [("defiance-of-death", negated)]
     assert _xp(game) >= negated  # one XP per slot
+
+
+def test_from_the_brink_heals_an_ally_for_the_berserker_s_missing_hit_points() -> None:
+    game = arena([berserker(["from-the-brink"]), hero("brute", ["grab-and-go", "shield-bash"], (2, 0))], [])
+    _me(game).hp = 9
+    game.state.figures["brute"].hp = 3
+    events = go(
+        game, "select from-the-brink dazing-wound", "select grab-and-go shield-bash", "top from-the-brink"
+    )
+    go(game, "heal brute")
+    assert "x berserker 5" in events and game.state.figures["brute"].hp == 8
+    assert _xp(game) == 2
+
+
+def test_blood_pact_suffers_half_the_current_hit_points_rounded_up_after_the_attack() -> None:
+    game = _game(["blood-pact"], [("normal", (1, 0))], hp=9)
+    m = at(game, (1, 0))
+    events = go(game, "select blood-pact dazing-wound", "top blood-pact", f"target {m}", "take 5")
+    assert _attack(events, m) == f"attack berserker {m} value=6 damage=6"
+    assert events.index("damage berserker 5 self") > events.index(f"damage {m} 6 attack")
+    assert _me(game).hp == 4 and _xp(game) == 2
+
+
+def test_blood_pact_bottom_adds_one_to_every_attack_and_costs_one_at_each_turn_start() -> None:
+    game = _game(["blood-pact"], [("normal", (1, 0))])
+    m = at(game, (1, 0))
+    go(game, "select blood-pact dazing-wound", "bottom blood-pact", "top dazing-wound", "no-pay")
+    events = go(game, f"target {m}")
+    assert _attack(events, m) == f"attack berserker {m} value=4 damage=4"
+    finish_round(game)
+    events = go(game, "select devil-horns furious-aid", "take 1")  # her next turn: 1 damage first
+    assert "damage berserker 1 blood-pact" in events and _me(game).hp == 13
+    assert game.decision is not None and game.decision.kind == "action"
+
+
+def test_unbridled_power_heals_above_the_maximum_up_to_26_but_hurt_still_counts_from_14() -> None:
+    game = _game(["unbridled-power", "resolute-stand"], [("normal", (1, 0))], hp=13)
+    go(game, "select unbridled-power dazing-wound", "bottom unbridled-power")
+    assert _me(game).hp == 16 and _xp(game) == 2
+    assert "unbridled-power" in [a.card for a in game.state.characters["berserker"].active]
+
+
+def test_numb_the_pain_pays_two_for_shield_one() -> None:
+    game = _game(["numb-the-pain"], [("normal", (1, 0))], actions=("attack +0",))
+    m = at(game, (1, 0))
+    go(game, "select numb-the-pain furious-aid", "top numb-the-pain", f"target {m}", "pay", "take 2")
+    assert game.shield("berserker") == 1 and _xp(game) == 1 and _me(game).hp == 12
+
+
+def test_numb_the_pain_bottom_stuns_an_adjacent_enemy_for_two_damage() -> None:
+    game = _game(["numb-the-pain"], [("normal", (2, 0))])
+    m = at(game, (2, 0))
+    go(game, "select numb-the-pain furious-aid", "bottom numb-the-pain", "step 1,0", "stop", "pay", "take 2")
+    go(game, f"target {m}")
+    assert Condition.STUN in game.state.figures[m].conditions and _me(game).hp == 12
+
+
+def test_numb_the_pain_bottom_asks_nothing_without_an_adjacent_enemy() -> None:
+    game = _game(["numb-the-pain"], [("normal", (4, 0))])
+    events = go(game, "select numb-the-pain furious-aid", "bottom numb-the-pain", "stop")
+    assert "no-target berserker" in events and game.decision is not None and game.decision.kind != "pay"
+
+
+def test_break_the_chains_moves_two_more_while_hurt_and_two_more_with_fire() -> None:
+    game = _game(["break-the-chains"], [("normal", (5, -5))], hp=6)
+    game.state.elements.set(Element.FIRE, Strength.STRONG)
+    go(game, "select break-the-chains dazing-wound", "bottom break-the-chains", "consume fire")
+    steps = [f"step {q},0" for q in range(1, 6)] + [f"step 5,{r}" for r in range(-1, -4, -1)]
+    go(game, *steps)
+    assert _me(game).hex == (5, -3) and _xp(game) == 1  # 4 + 2 + 2 = 8 hexes
+
+
+def test_fatal_fury_kills_an_adjacent_normal_enemy_weaker_than_half_the_missing_hit_points() -> None:
+    game = _game(["fatal-fury"], [("normal", (1, 0)), ("normal", (-1, 0))], hp=4)  # 10 missing
+    strong, weak = at(game, (1, 0)), at(game, (-1, 0))
+    game.state.figures[strong].hp = 5  # not less than 5
+    game.state.figures[weak].hp = 4
+    events = go(game, "select fatal-fury dazing-wound", "top fatal-fury")  # the only one: no question
+    assert f"kill berserker {weak} hex=-1,0" in events and strong in game.state.figures
+    assert _xp(game) == 1
+
+
+def test_fatal_fury_lets_the_player_pick_among_weak_enemies() -> None:
+    game = _game(["fatal-fury"], [("normal", (1, 0)), ("normal", (-1, 0))], hp=2)  # 12 missing
+    a, b = at(game, (1, 0)), at(game, (-1, 0))
+    game.state.figures[a].hp = game.state.figures[b].hp = 5
+    go(game, "select fatal-fury dazing-wound", "top fatal-fury")
+    d = game.decision
+    assert (
+        d is not None and d.kind == "kill" and {str(c) for c in d.choices} == {f"target {a}", f"target {b}"}
+    )
+
+
+def test_flurry_of_axes_attacks_every_enemy_within_range_three_for_the_damage_paid() -> None:
+    game = _game(["flurry-of-axes"], [("normal", (1, 0)), ("normal", (3, 0)), ("normal", (4, 0))])
+    near, mid, far = at(game, (1, 0)), at(game, (3, 0)), at(game, (4, 0))
+    events = go(game, "select flurry-of-axes dazing-wound", "top flurry-of-axes", "suffer 4", "take 4")
+    events += go(game, "all " + " ".join(sorted((near, mid))))
+    assert _attack(events, mid) == f"attack berserker {mid} value=4 damage=4"
+    assert _attack(events, near).startswith(f"attack berserker {near} value=4")
+    assert not any(e.startswith(f"attack berserker {far} ") for e in events)
+
+
+def test_seeing_red_adds_one_to_every_attack_while_hurt() -> None:
+    game = _game(["seeing-red"], [("normal", (1, 0))], hp=8)
+    m = at(game, (1, 0))
+    go(game, "select seeing-red dazing-wound", "bottom seeing-red", "top dazing-wound", "no-pay")
+    events = go(game, f"target {m}")
+    assert _attack(events, m) == f"attack berserker {m} value=3 damage=3"  # 8: not hurt
+    finish_round(game)
+    _me(game).hp = 6
+    go(game, "select devil-horns furious-aid", "bottom devil-horns")
+    events = go(game, f"target {m}")
+    assert _attack(events, m) == f"attack berserker {m} value=6 damage=6"
+
+
+def test_seeing_red_top_gives_shield_only_while_hurt() -> None:
+    game = _game(["seeing-red"], [("normal", (1, 0))], hp=6)
+    m = at(game, (1, 0))
+    go(game, "select seeing-red dazing-wound", "top seeing-red", f"target {m}")
+    assert game.shield("berserker") == 1 and _xp(game) == 1
+
+
+def test_final_fight_kills_an_elite_then_the_berserker_is_exhausted_keeping_the_xp() -> None:
+    game = _game(["final-fight"], [("elite", (1, 0))])
+    m = at(game, (1, 0))
+    events = go(game, "select final-fight dazing-wound", "top final-fight")
+    assert f"killed {m}" in events and "exhausted berserker final-fight" in events
+    assert game.state.characters["berserker"].exhausted and _xp(game) == 3
+
+
+def test_careless_charge_wounds_you_and_adjacent_allies_to_push_and_immobilize() -> None:
+    game = arena(
+        [berserker(["careless-charge"]), hero("brute", ["grab-and-go", "shield-bash"], (0, 1))],
+        [("normal", (1, 0))],
+    )
+    m = at(game, (1, 0))
+    go(game, "select careless-charge dazing-wound", "select grab-and-go shield-bash", "top careless-charge")
+    go(game, "stop", "pay", f"target {m}", "push-to 2,0", "push-to 3,0")
+    assert Condition.WOUND in _me(game).conditions
+    assert Condition.WOUND in game.state.figures["brute"].conditions
+    assert Condition.IMMOBILIZE in game.state.figures[m].conditions
+    assert game.state.figures[m].hex == (3, 0) and game.state.figures["brute"].hp == 12
+
+
+def test_careless_charge_bottom_makes_the_berserker_immune_to_negative_conditions() -> None:
+    game = _game(["careless-charge"], [("normal", (1, 0))])
+    go(game, "select careless-charge dazing-wound", "bottom careless-charge")
+    assert not game.add_condition("berserker", Condition.POISON)
+    assert game.add_condition("berserker", Condition.STRENGTHEN)
+
+
+def test_vengeful_barrage_attacks_after_each_source_of_damage() -> None:
+    game = _game(["vengeful-barrage"], [("normal", (1, 0))], actions=("attack +0",))
+    m = at(game, (1, 0))
+    events = go(game, "select vengeful-barrage dazing-wound", "top vengeful-barrage", "bottom dazing-wound")
+    events += go(game, "stop", "take 3")  # the dummy attacks: the damage, then Attack 3
+    assert events[-1] == "damage berserker 3 attack"
+    d = game.decision
+    assert d is not None and d.kind == "attack"
+    events = go(game, f"target {m}")
+    assert _attack(events, m) == f"attack berserker {m} value=3 damage=3"
+    ch = game.state.characters["berserker"]
+    assert [(a.card, a.used) for a in ch.active] == [("vengeful-barrage", 1)] and ch.xp == 1  # the slot's XP
+
+
+def test_immortality_negates_the_next_sources_and_fire_buys_retaliate() -> None:
+    game = _game(["immortality"], [("normal", (1, 0))], actions=("attack +0",))
+    game.state.elements.set(Element.FIRE, Strength.STRONG)
+    events = go(game, "select immortality dazing-wound", "top immortality", "bottom dazing-wound", "stop")
+    assert any(e.startswith("negated berserker") for e in events) and _me(game).hp == 14
+    game = _game(["immortality"], [("normal", (1, 0))])
+    game.state.elements.set(Element.FIRE, Strength.STRONG)
+    go(game, "select immortality dazing-wound", "bottom immortality", "stop", "consume fire")
+    assert game.retaliate("berserker") == 2 and game.shield("berserker") == 2
+
+
+def test_the_maw_of_madness_heals_two_for_each_enemy_damaged() -> None:
+    game = _game(["the-maw-of-madness"], [("normal", (1, 0)), ("normal", (-1, 0))], hp=5)
+    m, n = at(game, (1, 0)), at(game, (-1, 0))
+    events = go(
+        game,
+        "select the-maw-of-madness dazing-wound",
+        "top the-maw-of-madness",
+        "all " + " ".join(sorted((m, n))),
+    )
+    assert sum(e.startswith("attack berserker") for e in events) == 2
+    assert _me(game).hp == 9
+    assert all(Condition.MUDDLE in f.conditions for f in game.state.figures.values() if f.kind == "monster")
+
+
+def test_the_maw_of_madness_bottom_attacks_three_plus_the_damage_paid_at_range() -> None:
+    game = _game(["the-maw-of-madness"], [("normal", (3, 0))])
+    m = at(game, (3, 0))
+    events = go(
+        game, "select the-maw-of-madness dazing-wound", "bottom the-maw-of-madness", "suffer 2", "take 2"
+    )
+    events += go(game, f"target {m}")
+    assert _attack(events, m) == f"attack berserker {m} value=5 damage=5"
+    assert Condition.IMMOBILIZE in game.state.figures[m].conditions
+
+
+def test_cauterize_adds_two_to_the_next_heals() -> None:
+    game = _game(["cauterize", "bounce-back"], [("normal", (4, 0))], hp=5)
+    go(game, "select cauterize bounce-back", "bottom cauterize", "top bounce-back")
+    finish_round(game)
+    go(game, "select furious-aid devil-horns", "bottom furious-aid", "heal berserker")
+    assert _me(game).hp == 10  # Heal 3, +2
+    assert [(a.card, a.used) for a in game.state.characters["berserker"].active] == [("cauterize", 1)]

@@ -50,8 +50,8 @@ def before_damage(game: Game, task: Task) -> bool:
     if barrage and not (last is not None and last.kind == "be-barrage" and last.args[:1] == (f.id,)):
         i, a = barrage[-1]
         game.pop_task()
-        game.emit("be-barrage", f.id)
         wordings._spend(game, f.id, i)
+        game.emit("be-barrage", f.id)  # last: the re-pushed damage task is not asked again
         attack = next(p for p in a.then if p.kind == "attack")
         game.push(task, Task("be_barrage", f.id, attack.value))
         return True
