@@ -377,3 +377,94 @@ def test_cauterize_adds_two_to_the_next_heals() -> None:
     go(game, "select furious-aid devil-horns", "bottom furious-aid", "heal berserker")
     assert _me(game).hp == 10  # Heal 3, +2
     assert [(a.card, a.used) for a in game.state.characters["berserker"].active] == [("cauterize", 1)]
+
+
+def test_reckless_offensive_takes_as_many_targets_as_damage_paid() -> None:
+    game = _game(["reckless-offensive"], [("normal", (1, 0)), ("normal", (-1, 0)), ("normal", (0, 1))])
+    events = go(
+        game, "select reckless-offensive dazing-wound", "top reckless-offensive", "suffer 2", "take 2"
+    )
+    d = game.decision
+    assert d is not None and d.kind == "attack" and all(len(c.args) <= 2 for c in d.choices)
+    assert "damage berserker 2 self" in events
+
+
+def test_reckless_offensive_with_nothing_paid_attacks_no_one() -> None:
+    game = _game(["reckless-offensive"], [("normal", (1, 0))])
+    events = go(game, "select reckless-offensive dazing-wound", "top reckless-offensive", "suffer 0")
+    assert "no-target berserker" in events and not any(e.startswith("attack berserker") for e in events)
+
+
+def test_reckless_offensive_bottom_strengthens_melee_attacks_on_her_and_retaliates() -> None:
+    game = _game(["reckless-offensive"], [("normal", (1, 0))], actions=("attack +0",))
+    m = at(game, (1, 0))
+    go(
+        game,
+        "select reckless-offensive dazing-wound",
+        "bottom reckless-offensive",
+        "top dazing-wound",
+        "no-pay",
+    )
+    events = go(game, f"target {m}")
+    events += finish_round(game)
+    assert f"attack-bonus {m} berserker +1 reckless" in events
+    assert any(e.startswith(f"attack {m} berserker value=4") for e in events)
+    assert f"damage {m} 2 retaliate" in events
+
+
+def test_spiked_armor_adds_two_to_each_retaliate_ability_this_round() -> None:
+    game = _game(["spiked-armor", "resolute-stand"], [("normal", (1, 0))], actions=("attack +0",))
+    m = at(game, (1, 0))
+    events = go(game, "select spiked-armor resolute-stand", "top spiked-armor")
+    assert game.retaliate("berserker") == 0 and _xp(game) == 1  # no retaliate ability yet
+    events += go(game, "bottom resolute-stand", "stop")
+    events += finish_round(game)  # the dummy attacks: Retaliate 1 + 2
+    assert f"damage {m} 3 retaliate" in events
+    assert game.retaliate("berserker") == 0  # the round is over
+
+
+def test_spiked_armor_counts_a_persistent_retaliate_played_before() -> None:
+    game = _game(["spiked-armor", "reckless-offensive"], [("normal", (3, 0))])
+    go(
+        game,
+        "select reckless-offensive dazing-wound",
+        "bottom reckless-offensive",
+        "top dazing-wound",
+        "no-pay",
+    )
+    finish_round(game)
+    assert game.retaliate("berserker") == 2
+    go(game, "select spiked-armor furious-aid", "top spiked-armor")
+    assert game.retaliate("berserker") == 4
+
+
+def test_unstoppable_destruction_turns_the_short_rest_into_a_long_rest() -> None:
+    game = _game(["unstoppable-destruction"], [("normal", (4, 0))], hp=10)
+    go(game, "select dazing-wound bounce-back", "bottom dazing-wound", "stop", "top bounce-back")
+    finish_round(game)
+    go(
+        game,
+        "select unstoppable-destruction furious-aid",
+        "bottom unstoppable-destruction",
+        "top furious-aid",
+    )
+    go(game, "short-rest", "accept")
+    d = game.decision
+    assert d is not None and d.kind == "long-rest"
+    ch = game.state.characters["berserker"]
+    (random_loss,) = [c for c in ch.lost if c != "furious-aid"]
+    assert {c.args[0] for c in d.choices} == {"dazing-wound", "bounce-back", "unstoppable-destruction"}
+    keep = next(c for c in ("dazing-wound", "bounce-back") if c != random_loss)
+    events = go(game, f"lose {keep}")
+    assert f"be-long-rest berserker lost={keep}" in events
+    assert sorted(ch.lost) == sorted(["furious-aid", keep]) and random_loss in ch.hand
+    assert _me(game).hp == 12
+
+
+def test_a_short_rest_without_unstoppable_destruction_stays_short() -> None:
+    game = _game([], [("normal", (4, 0))], hp=10)
+    go(game, "select dazing-wound bounce-back", "bottom dazing-wound", "stop", "top bounce-back")
+    events = finish_round(game)
+    go(game, "select furious-aid devil-horns", "top furious-aid", "bottom devil-horns?", "skip?")
+    events = go(game, "short-rest?", "accept?")
+    assert not any(e.startswith("be-long-rest") for e in events) and _me(game).hp == 10

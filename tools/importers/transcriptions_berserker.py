@@ -171,6 +171,18 @@ BERSERKER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         ),
         "J",
     ),
+    332: (  # Reckless Offensive
+        CardHalf(abilities=(_be("attack", _a("attack", 4), _c("pay-up-to-3"), _c("targets-x")),)),
+        CardHalf(
+            abilities=(
+                _be("melee-attackers-bonus", _plus("attack", 1)),
+                _a("retaliate", 2, _affects("self")),
+            ),
+            persistent=True,
+            lost=True,
+        ),
+        "J",
+    ),
     333: (  # Break the Chains
         CardHalf(abilities=(_a("attack", 3, _a("range", 3), _a("target", 2)), _a("pull", 2))),
         CardHalf(
@@ -184,6 +196,11 @@ BERSERKER: dict[int, tuple[CardHalf, CardHalf, str]] = {
                 ),
             )
         ),
+        "J",
+    ),
+    334: (  # Spiked Armor
+        CardHalf(abilities=(_be("retaliate-bonus-this-round", _plus("retaliate", 2)),), round=True, xp=1),
+        CardHalf(abilities=(_a("move", 2), _a("attack", 2, _affects("enemies-adjacent")))),
         "J",
     ),
     335: (  # Fatal Fury
@@ -235,6 +252,11 @@ BERSERKER: dict[int, tuple[CardHalf, CardHalf, str]] = {
     340: (  # Devil Horns
         CardHalf(abilities=(_a("attack", 4, HORNS_3, _a("condition", "wound")), _infuse("fire"))),
         CardHalf(abilities=(_a("attack", 5),), xp=1),
+        "J",
+    ),
+    341: (  # Unstoppable Destruction
+        CardHalf(abilities=(_be("attack", _a("attack", 4), _c("pay-2"), _c("ignore-shield"), _XP1),)),
+        CardHalf(abilities=(_be("short-rest-as-long"),), round=True),
         "J",
     ),
     342: (  # Burning Hatred

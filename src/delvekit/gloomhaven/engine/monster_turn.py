@@ -43,7 +43,7 @@ from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_chara
 from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import stat_bonus
+from delvekit.gloomhaven.engine.registry import ATTACKED_HOOKS, stat_bonus
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -385,6 +385,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     if rally:
         game.emit("attack-bonus", f.id, target.id, f"+{rally}", "allies-bonus")
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
+    value += sum(hook(game, f, target, not ranged) for hook in ATTACKED_HOOKS)  # Reckless Offensive
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     hindered = effects_monsters.attackers_disadvantaged(game, target) or guarded

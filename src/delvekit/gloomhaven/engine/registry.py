@@ -112,6 +112,13 @@ STRIKE_HOOKS: list[Callable[[Game, Figure, Figure, object], None]] = []
 """Called for each attack of a character or summon on one target with its ``StrikeBonus`` to
 add to (the Berserker's bonuses)."""
 
+ATTACKED_HOOKS: list[Callable[[Game, Figure, Figure, bool], int]] = []
+"""What a monster's attack on a figure adds (attacker, target, whether it is melee): cards that
+make attacks on their owner stronger (the Berserker's Reckless Offensive)."""
+
+RETALIATE_HOOKS: list[Callable[[Game, str], list[tuple[int, int]]]] = []
+"""Extra (amount, range) retaliates of a character now (the Berserker's Spiked Armor)."""
+
 _loaded = False
 
 
