@@ -6,11 +6,12 @@ rounded up (14 → below 7)."""
 from __future__ import annotations
 
 from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine.flying import flies
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
-from delvekit.gloomhaven.model.setup import CharacterSetup
+from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 
@@ -468,3 +469,15 @@ def test_a_short_rest_without_unstoppable_destruction_stays_short() -> None:
     go(game, "select furious-aid devil-horns", "top furious-aid", "bottom devil-horns?", "skip?")
     events = go(game, "short-rest?", "accept?")
     assert not any(e.startswith("be-long-rest") for e in events) and _me(game).hp == 10
+
+
+def test_bone_breaker_bottom_takes_the_target_s_flying_away_until_it_dies() -> None:
+    flier = MonsterStats(health=10, move=2, attack=3, flying=True)
+    game = _game(["bone-breaker"], [("normal", (3, 0)), ("normal", (0, 3))], stats=flier)
+    m, other = at(game, (3, 0)), at(game, (0, 3))
+    assert flies(game, game.state.figures[m])
+    events = go(game, "select bone-breaker dazing-wound", "bottom bone-breaker", f"target {m}")
+    assert f"be-grounded {m}" in events
+    assert not flies(game, game.state.figures[m]) and flies(game, game.state.figures[other])
+    game.kill(game.state.figures[m])
+    assert f"grounded|{m}" not in game.state.scenario_marks

@@ -283,6 +283,16 @@ BERSERKER: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_be("immune-negative"),), persistent=True, lost=True, xp=2),
         "J",
     ),
+    344: (  # Bone Breaker
+        CardHalf(
+            abilities=(
+                _a("attack", 5, _a("condition", "wound"), _a("condition", "immobilize")),
+                _infuse("fire"),
+            )
+        ),
+        CardHalf(abilities=(_be("attack", _a("attack", 3, _a("range", 4)), _c("grounds-target")),)),
+        "J",
+    ),
     345: (  # Vengeful Barrage
         CardHalf(
             abilities=(_be("attack-on-damage", _a("attack", 3)),),

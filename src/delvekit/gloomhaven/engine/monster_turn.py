@@ -149,7 +149,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     elif stats.attack_counts:
         attack += sum(1 for g in game.state.figures.values() if g.name == stats.attack_counts)
     more_move, more_attack, more_range = stat_bonus(game, f)  # scenario rules (22's altars)
-    return stats.move + more_move, attack + more_attack, stats.range + more_range, stats.flying
+    return stats.move + more_move, attack + more_attack, stats.range + more_range, flies(game, f)
 
 
 def _attack_traits(

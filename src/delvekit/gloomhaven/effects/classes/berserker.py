@@ -30,6 +30,7 @@ by the element):
 ``xp-per-5-damage``        1 XP per 5 damage the attack dealt (all targets together)
 ``hp-to-1``                after the attack your hit points become 1 (not damage)
 ``heal-self-per-damaged-N`` after the attack, Heal N self once per enemy it damaged
+``grounds-target``          each target can no longer fly (a ``grounded|ID`` scenario mark)
 =========================  ===================================================================
 
 Other effects performed when played: ``be-pay`` (you may suffer N damage to perform the parts),
@@ -54,7 +55,7 @@ import msgspec
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import wordings
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-from delvekit.gloomhaven.engine import actions
+from delvekit.gloomhaven.engine import actions, flying
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -62,6 +63,7 @@ from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 
 _GROUPS = ("when-hurt", "pay-wound")
+_AFTER = ("xp-per-5-damage", "hp-to-1", "grounds-target")
 
 # ------------------------------------------------------------ hit points
 
@@ -279,9 +281,7 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
         push=sum(p.value for p in extra if p.kind == "push"),
         adds=tuple(dict.fromkeys(adds)),
     )
-    after = [
-        n for n in notes if n in ("xp-per-5-damage", "hp-to-1") or n.startswith("heal-self-per-damaged-")
-    ]
+    after = [n for n in notes if n in _AFTER or n.startswith("heal-self-per-damaged-")]
     game.emit("be-strike", f.id)
     if after:
         game.push(Task("be_after", f.id, 0, ";".join(after)))
@@ -307,6 +307,12 @@ def _run_after(game: Game, task: Task) -> Decision | None:
         elif note == "hp-to-1" and f.hp > 1:  # Glass Hammer: not damage
             game.emit("hp-set", f.id, 1, f"was={f.hp}")
             f.hp = 1
+        elif note == "grounds-target":  # Bone Breaker: a character token on each target
+            for tid in dealt:
+                if tid in game.state.figures:
+                    game.state.scenario_marks[f"grounded|{tid}"] = game.state.round
+                    game.emit("be-grounded", tid)
+                    flying.grounded(game, tid)  # on an obstacle: it lands (§5.3)
         elif note.startswith("heal-self-per-damaged-"):
             for _ in range(sum(1 for n in dealt.values() if n > 0)):
                 game.heal(f.id, int(note.rsplit("-", 1)[1]))

@@ -22,6 +22,7 @@ from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
     ATTACKED_HOOKS,
     BEFORE_DAMAGE_HOOKS,
+    DEATH_HOOKS,
     RETALIATE_HOOKS,
     ROUND_HOOKS,
     STRIKE_HOOKS,
@@ -198,7 +199,13 @@ def _apply_long_rest(game: Game, task: Task, choice: Choice) -> None:
     items_play.refresh_spent(game, task.who)
 
 
+def _died(game: Game, f: Figure) -> None:
+    """Bone Breaker's token leaves with its figure (a later standee of that number flies)."""
+    game.state.scenario_marks.pop(f"grounded|{f.id}", None)
+
+
 BEFORE_DAMAGE_HOOKS.append(before_damage)
+DEATH_HOOKS.append(_died)
 STRIKE_HOOKS.append(strike_extra)
 TURN_HOOKS.append(_turn_start)
 ATTACKED_HOOKS.append(attacked)
