@@ -173,14 +173,14 @@ def _rested(game: Game, cid: str) -> str | None:
 def _run_long_rest(game: Game, task: Task) -> Decision | None:
     """Choose the card to lose (the random one, or another card of the pile she rested with)."""
     ch = game.state.characters.get(task.who)
-    since = fx._events_since(game, "round-end", "")
-    lost = next(
-        (a[1].removeprefix("lost=") for k, a in since if k == "short-rest" and a[0] == task.who), None
-    )
+    lost = _rested(game, task.who)
     if ch is None or ch.exhausted or lost is None:
         game.pop_task()
         return None
     pile = [c for c in task.text.split(";") if c in ch.hand or c == lost]
+    if not pile:
+        game.pop_task()
+        return None
     return Decision(task.who, "long-rest", [Choice("lose", (c,)) for c in pile])
 
 
