@@ -108,7 +108,7 @@ BERSERKER: dict[int, tuple[CardHalf, CardHalf, str]] = {
             persistent=True,
             lost=True,
         ),
-        "J R (R: XP 1 on the top, J 2; the bottom's XP 2 in R only)",
+        "J R (XP: J gives the top 2 and the bottom none, R the top 1 and the bottom 2; J kept)",
     ),
     325: (  # Cauterize
         CardHalf(
@@ -123,7 +123,7 @@ BERSERKER: dict[int, tuple[CardHalf, CardHalf, str]] = {
             lost=True,
             slots=_slots(0, 1, 0, 1),
         ),
-        "J R (R's attack 2 is the 1st edition's, as J)",
+        "J R (attack 2 as J and R's 1st edition; the 2nd edition prints 1)",
     ),
     326: (  # Dazing Wound
         CardHalf(abilities=(_be("attack", _a("attack", 3), _c("pay-2"), _a("condition", "stun"), _XP1),)),
