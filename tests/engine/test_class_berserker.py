@@ -5,13 +5,17 @@ rounded up (14 → below 7)."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.content.adapter import Member, character
+import random
+
+from delvekit.gloomhaven.content import load_pack
+from delvekit.gloomhaven.content.adapter import Member, character, setup_from_pack
 from delvekit.gloomhaven.engine.flying import flies
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
 from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
+from delvekit.gloomhaven.testing.invariants import violations
 
 from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
 
@@ -481,3 +485,30 @@ def test_bone_breaker_bottom_takes_the_target_s_flying_away_until_it_dies() -> N
     assert not flies(game, game.state.figures[m]) and flies(game, game.state.figures[other])
     game.kill(game.state.figures[m])
     assert f"grounded|{m}" not in game.state.scenario_marks
+
+
+def test_random_games_with_the_berserker_at_levels_1_and_9_keep_every_invariant() -> None:
+    """A party with the Berserker plays random games at level 1 and level 9: every choice legal,
+    no ability unresolved, every invariant kept (the pairwise parties play more)."""
+    pack = load_pack()
+    for level, scenario, partner, seed in (
+        (1, 1, "brute", 3),
+        (1, 4, "spellweaver", 5),
+        (9, 2, "scoundrel", 7),
+    ):
+        game = Game(
+            setup_from_pack(pack, scenario, [Member("berserker", level), Member(partner, level)]), seed=seed
+        )
+        rnd = random.Random(seed)
+        for _ in range(4000):
+            d = game.decision
+            if d is None:
+                break
+            useful = [
+                c for c in d.choices if not c.kind.startswith("basic") and c.kind not in ("skip", "no-pay")
+            ]
+            game.choose(rnd.choice(useful or list(d.choices)))
+            assert not violations(game)
+        assert game.decision is None
+        assert not [e for e in game.events if e.kind == "unresolved"]
+        assert any(e.kind == "action" and e.args[0] == "berserker" for e in game.events)
