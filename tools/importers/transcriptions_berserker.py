@@ -6,8 +6,9 @@ search tool:
 * J: the structured card database that gave the Scoundrel, the Cragheart and the Summoner
   (stored file 26426579249; the index does not name its repository): every Berserker card with
   markers, XP, use slots, elements and the area pattern;
-* R: the r/Gloomhaven wiki's Berserker ability pages (level 1 and X, 1st-edition values marked
-  v1), which agree with J on every number they print;
+* R: the r/Gloomhaven wiki's Berserker ability page (read for the ten level-1 cards,
+  1st-edition values marked v1), which agrees with J on every number it prints but Blood Pact's
+  XP;
 * GHS: the card list, levels and initiatives (already in the class file), which agree with J on
   every card. Two names differ: J spells 321 "Strength of Agony" and 339 "Final Thought"; we
   keep GHS's names (R agrees on "Strength in Agony").
