@@ -512,3 +512,29 @@ def test_random_games_with_the_berserker_at_levels_1_and_9_keep_every_invariant(
         assert game.decision is None
         assert not [e for e in game.events if e.kind == "unresolved"]
         assert any(e.kind == "action" and e.args[0] == "berserker" for e in game.events)
+
+
+def test_shiny_distraction_gives_her_advantage_and_her_attackers_disadvantage_this_round() -> None:
+    game = _game(["shiny-distraction"], [("normal", (1, 0))], actions=("attack +0",))
+    m = at(game, (1, 0))
+    go(
+        game,
+        "select shiny-distraction dazing-wound",
+        "bottom shiny-distraction",
+        "top dazing-wound",
+        "no-pay",
+    )
+    events = go(game, f"target {m}")
+    assert any(e.startswith("modifiers berserker drew=+0,+0") for e in events)  # two cards: advantage
+    assert "infused fire" in events
+    assert any(e.startswith(f"modifiers {m} drew=+0,+0") for e in events)  # the dummy: disadvantage
+
+
+def test_vengeful_barrage_bottom_fire_adds_one_to_every_attack_this_round() -> None:
+    game = _game(["vengeful-barrage"], [("normal", (1, 0))])
+    game.state.elements.set(Element.FIRE, Strength.STRONG)
+    m = at(game, (1, 0))
+    go(game, "select vengeful-barrage dazing-wound", "bottom vengeful-barrage", "stop", "consume fire")
+    events = go(game, "top dazing-wound", "no-pay", f"target {m}")
+    assert _attack(events, m) == f"attack berserker {m} value=4 damage=4" and _xp(game) == 1
+    assert "vengeful-barrage" in game.state.characters["berserker"].discard
