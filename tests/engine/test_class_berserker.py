@@ -116,7 +116,7 @@ def test_strength_in_agony_declined_is_a_plain_attack() -> None:
     game = _game(["strength-in-agony"], [("normal", (1, 0))])
     m = at(game, (1, 0))
     events = go(
-        game, "select strength-in-agony dazing-wound", "top strength-in-agony", "no-pay", f"target {m}"
+        game, "select strength-in-agony dazing-wound", "top strength-in-agony", "no-pay?", f"target {m}"
     )
     assert _attack(events, m) == f"attack berserker {m} value=3 damage=3"
     assert _me(game).hp == 14 and _xp(game) == 0
@@ -160,7 +160,7 @@ def test_defiance_of_death_negates_only_damage_that_would_exhaust() -> None:
         "select defiance-of-death dazing-wound",
         "bottom defiance-of-death",
         "top dazing-wound",
-        "no-pay",
+        "no-pay?",
     )
     events = go(game, f"target {at(game, (1, 0))}")
     events += finish_round(game)  # the dummy attacks for 3: not lethal at 4
@@ -199,7 +199,7 @@ def test_blood_pact_suffers_half_the_current_hit_points_rounded_up_after_the_att
 def test_blood_pact_bottom_adds_one_to_every_attack_and_costs_one_at_each_turn_start() -> None:
     game = _game(["blood-pact"], [("normal", (1, 0))])
     m = at(game, (1, 0))
-    go(game, "select blood-pact dazing-wound", "bottom blood-pact", "top dazing-wound", "no-pay")
+    go(game, "select blood-pact dazing-wound", "bottom blood-pact", "top dazing-wound", "no-pay?")
     events = go(game, f"target {m}")
     assert _attack(events, m) == f"attack berserker {m} value=4 damage=4"
     finish_round(game)
@@ -279,7 +279,7 @@ def test_flurry_of_axes_attacks_every_enemy_within_range_three_for_the_damage_pa
 def test_seeing_red_adds_one_to_every_attack_while_hurt() -> None:
     game = _game(["seeing-red"], [("normal", (1, 0))], hp=8)
     m = at(game, (1, 0))
-    go(game, "select seeing-red dazing-wound", "bottom seeing-red", "top dazing-wound", "no-pay")
+    go(game, "select seeing-red dazing-wound", "bottom seeing-red", "top dazing-wound", "no-pay?")
     events = go(game, f"target {m}")
     assert _attack(events, m) == f"attack berserker {m} value=3 damage=3"  # 8: not hurt
     finish_round(game)
@@ -408,7 +408,7 @@ def test_reckless_offensive_bottom_strengthens_melee_attacks_on_her_and_retaliat
         "select reckless-offensive dazing-wound",
         "bottom reckless-offensive",
         "top dazing-wound",
-        "no-pay",
+        "no-pay?",
     )
     events = go(game, f"target {m}")
     events += finish_round(game)
@@ -435,7 +435,7 @@ def test_spiked_armor_counts_a_persistent_retaliate_played_before() -> None:
         "select reckless-offensive dazing-wound",
         "bottom reckless-offensive",
         "top dazing-wound",
-        "no-pay",
+        "no-pay?",
     )
     finish_round(game)
     assert game.retaliate("berserker") == 2
@@ -505,7 +505,7 @@ def test_random_games_with_the_berserker_at_levels_1_and_9_keep_every_invariant(
             if d is None:
                 break
             useful = [
-                c for c in d.choices if not c.kind.startswith("basic") and c.kind not in ("skip", "no-pay")
+                c for c in d.choices if not c.kind.startswith("basic") and c.kind not in ("skip", "no-pay?")
             ]
             game.choose(rnd.choice(useful or list(d.choices)))
             assert not violations(game)
@@ -522,7 +522,7 @@ def test_shiny_distraction_gives_her_advantage_and_her_attackers_disadvantage_th
         "select shiny-distraction dazing-wound",
         "bottom shiny-distraction",
         "top dazing-wound",
-        "no-pay",
+        "no-pay?",
     )
     events = go(game, f"target {m}")
     assert any(e.startswith("modifiers berserker drew=+0,+0") for e in events)  # two cards: advantage
@@ -535,6 +535,26 @@ def test_vengeful_barrage_bottom_fire_adds_one_to_every_attack_this_round() -> N
     game.state.elements.set(Element.FIRE, Strength.STRONG)
     m = at(game, (1, 0))
     go(game, "select vengeful-barrage dazing-wound", "bottom vengeful-barrage", "stop", "consume fire")
-    events = go(game, "top dazing-wound", "no-pay", f"target {m}")
+    events = go(game, "top dazing-wound", "no-pay?", f"target {m}")
     assert _attack(events, m) == f"attack berserker {m} value=4 damage=4" and _xp(game) == 1
     assert "vengeful-barrage" in game.state.characters["berserker"].discard
+
+
+def test_blood_pact_costs_one_at_the_start_of_a_long_rest_turn_too() -> None:
+    game = _game(["blood-pact"], [("normal", (4, 0))])
+    ch = game.state.characters["berserker"]
+    ch.hand.remove("bounce-back")
+    ch.discard.append("bounce-back")  # two discards after this round: she may long rest
+    go(game, "select blood-pact dazing-wound", "bottom blood-pact", "top dazing-wound")
+    events = go(game, "long-rest", "take 1", "lose bounce-back")
+    assert "damage berserker 1 blood-pact" in events and any(
+        e.startswith("long-rest berserker") for e in events
+    )
+
+
+def test_no_payment_is_asked_for_an_attack_that_reaches_no_enemy() -> None:
+    game = _game(["dazing-wound"], [("normal", (3, 0))])
+    events = go(game, "select dazing-wound furious-aid", "top dazing-wound")
+    assert "no-target berserker" in events and _me(game).hp == 14
+    d = game.decision
+    assert d is not None and d.kind != "pay"

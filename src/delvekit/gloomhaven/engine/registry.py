@@ -119,6 +119,10 @@ make attacks on their owner stronger (the Berserker's Reckless Offensive)."""
 RETALIATE_HOOKS: list[Callable[[Game, str], list[tuple[int, int]]]] = []
 """Extra (amount, range) retaliates of a character now (the Berserker's Spiked Armor)."""
 
+TURN_START_HOOKS: list[Callable[[Game, str], list[Task]]] = []
+"""Tasks to run at the start of a character's turn, before its wound (every turn: acting,
+resting or stunned): the Berserker's Blood Pact."""
+
 _loaded = False
 
 

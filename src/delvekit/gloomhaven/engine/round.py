@@ -421,6 +421,7 @@ def _run_char_turn(game: Game, task: Task) -> Decision | None:
     if game.state.characters[task.who].exhausted or not _start_turn(game, task.who):
         return None
     game.push(
+        *(t for hook in effects.TURN_START_HOOKS for t in hook(game, task.who)),  # Blood Pact
         Task("wound", task.who),
         Task("char_act", task.who),
         *items_play.turn_tasks(game, task.who),  # end-of-turn items

@@ -120,6 +120,14 @@ def _split(ability: Ability) -> tuple[list[Ability], list[tuple[str, list[Abilit
     return base, groups
 
 
+def _reach(base: list[Ability]) -> int:
+    """The range of an attack's base parts (an ``affects-enemies-range-R`` flag, or its own)."""
+    for n in _notes(base):
+        if n.startswith("affects-enemies-range-"):
+            return int(n.rsplit("-", 1)[1])
+    return next((p.range for p in base if p.kind == "attack"), 0)
+
+
 def _pay_n(note: str) -> int | None:
     tail = note.removeprefix("pay-")
     return int(tail) if note.startswith("pay-") and tail.isdigit() else None
@@ -180,6 +188,9 @@ def _offer_payment(game: Game, fid: str, ability: Ability, then: str) -> bool:
     paid = [g for g in groups if _pay_n(g[0]) is not None or g[0] == "pay-wound"]
     if up_to is None and not paid:
         return False
+    f = game.state.figures[fid]
+    if then == "be_strike" and not actions.targets(game, f, _reach(base)):
+        return False  # no one to attack: nothing to pay for
     game.push(Task("be_pay", fid, up_to if up_to is not None else -1, f"{then}|{ability}"))
     return True
 
@@ -257,12 +268,9 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     x = _x(game, f, notes, paid)
     value = attack.value + sum(p.value for p in extra if p.kind == "attack")
     targets = _number(notes, "target-") or 1
-    reach = attack.range
-    for n in notes:
-        if n == "affects-enemies-adjacent":
-            targets = 0
-        elif n.startswith("affects-enemies-range-"):
-            targets, reach = 0, int(n.rsplit("-", 1)[1])
+    reach = _reach(base)
+    if any(n == "affects-enemies-adjacent" or n.startswith("affects-enemies-range-") for n in notes):
+        targets = 0
     if "targets-x" in notes:
         targets = x or 0
         if not targets:

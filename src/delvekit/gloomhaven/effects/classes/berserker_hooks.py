@@ -3,8 +3,8 @@
 :mod:`~delvekit.gloomhaven.effects.classes.berserker` performs the cards' wordings as they are
 played; the cards it leaves in the active area act here: Defiance of Death and Vengeful Barrage on
 damage to the Berserker (``BEFORE_DAMAGE_HOOKS``), Seeing Red, Vengeful Barrage's fire and Shiny
-Distraction on her attacks (``STRIKE_HOOKS``), Blood Pact at the start of her turns
-(``TURN_HOOKS``: the turns in which she performs actions, not a long rest or a stunned turn),
+Distraction on her attacks (``STRIKE_HOOKS``), Blood Pact at the start of each of her turns
+(``TURN_START_HOOKS``),
 Reckless Offensive on monsters' melee attacks on her (``ATTACKED_HOOKS``), Spiked Armor on her
 retaliates (``RETALIATE_HOOKS``) and Unstoppable Destruction after her short rest
 (``ROUND_HOOKS``).
@@ -26,7 +26,7 @@ from delvekit.gloomhaven.engine.registry import (
     RETALIATE_HOOKS,
     ROUND_HOOKS,
     STRIKE_HOOKS,
-    TURN_HOOKS,
+    TURN_START_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -103,15 +103,11 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: object) -> None:
             out.advantage = True
 
 
-def _turn_start(game: Game, cid: str) -> bool:
-    """Blood Pact: suffer the damage at the start of each of your turns, then the turn."""
+def _turn_start(game: Game, cid: str) -> list[Task]:
+    """Blood Pact: suffer the damage at the start of each of your turns (resting or stunned too)."""
     pacts = holders(game, cid, "be-turn-start-damage")
-    if not pacts:
-        return False
     n = sum(fx.flag_number(a, "suffer-damage-") for _, a in pacts)
-    game.push(Task("action", cid, 1))
-    game.suffer_damage(cid, n, "blood-pact")
-    return True
+    return [Task("damage", cid, n, "blood-pact")] if n else []
 
 
 def attacked(game: Game, attacker: Figure, target: Figure, melee: bool) -> int:
@@ -207,7 +203,7 @@ def _died(game: Game, f: Figure) -> None:
 BEFORE_DAMAGE_HOOKS.append(before_damage)
 DEATH_HOOKS.append(_died)
 STRIKE_HOOKS.append(strike_extra)
-TURN_HOOKS.append(_turn_start)
+TURN_START_HOOKS.append(_turn_start)
 ATTACKED_HOOKS.append(attacked)
 RETALIATE_HOOKS.append(retaliates)
 ROUND_HOOKS.append(_round_end)
