@@ -189,8 +189,10 @@ def _offer_payment(game: Game, fid: str, ability: Ability, then: str) -> bool:
     if up_to is None and not paid:
         return False
     f = game.state.figures[fid]
-    if then == "be_strike" and not actions.targets(game, f, _reach(base)):
-        return False  # no one to attack: nothing to pay for
+    if then == "be_strike" and (
+        Condition.DISARM in f.conditions or not actions.targets(game, f, _reach(base))
+    ):
+        return False  # no attack (disarmed, or no one in reach): nothing to pay for
     game.push(Task("be_pay", fid, up_to if up_to is not None else -1, f"{then}|{ability}"))
     return True
 
