@@ -1065,4 +1065,5 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "nightshroud": __import__("transcriptions_nightshroud").NIGHTSHROUD,
     "soothsinger": __import__("transcriptions_soothsinger").SOOTHSINGER,
     "summoner": __import__("transcriptions_summoner").SUMMONER,
+    "berserker": __import__("transcriptions_berserker").BERSERKER,
 }

@@ -285,6 +285,8 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named(word, *parts)]
     if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
         return [named(word, *parts)]
+    if word.startswith("be-"):  # the Berserker (effects_berserker)
+        return [named(word, *parts)]
     return None
 
 

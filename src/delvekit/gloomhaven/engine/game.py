@@ -672,6 +672,7 @@ class Game:
                     if a.kind == "retaliate" and a.range > 1
                 ]
             out += [Retaliate(a, r) for a, r in items_play.retaliates(self, fid)]  # Spiked Shield...
+            out += [Retaliate(a, r) for hook in effects.RETALIATE_HOOKS for a, r in hook(self, fid)]
         return out
 
     def _defence(self, fid: FigureId, kind: str, *, near_only: bool = False) -> int:

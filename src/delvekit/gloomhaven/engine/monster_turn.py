@@ -43,7 +43,7 @@ from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_chara
 from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import stat_bonus, summon_event
+from delvekit.gloomhaven.engine.registry import ATTACKED_HOOKS, stat_bonus, summon_event
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -150,7 +150,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     elif stats.attack_counts:
         attack += sum(1 for g in game.state.figures.values() if g.name == stats.attack_counts)
     more_move, more_attack, more_range = stat_bonus(game, f)  # scenario rules (22's altars)
-    return stats.move + more_move, attack + more_attack, stats.range + more_range, stats.flying
+    return stats.move + more_move, attack + more_attack, stats.range + more_range, flies(game, f)
 
 
 def _attack_traits(
@@ -386,6 +386,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     if rally:
         game.emit("attack-bonus", f.id, target.id, f"+{rally}", "allies-bonus")
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
+    value += sum(hook(game, f, target, not ranged) for hook in ATTACKED_HOOKS)  # Reckless Offensive
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     hindered = effects_monsters.attackers_disadvantaged(game, target) or guarded

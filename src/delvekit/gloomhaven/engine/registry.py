@@ -62,6 +62,8 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.summoner",
     "delvekit.gloomhaven.effects.classes.summoner_steed",
     "delvekit.gloomhaven.effects.classes.quartermaster",
+    "delvekit.gloomhaven.effects.classes.berserker",
+    "delvekit.gloomhaven.effects.classes.berserker_hooks",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
@@ -119,6 +121,24 @@ MOVE_HOOKS: list[Callable[[Game, Figure, Task | None], bool]] = []
 """Called as a move begins: a move step of a character or summon not yet begun (``task``), or a
 summon's own turn, before its abilities (``None``; Earthen Steed). A hook answering ``True`` has
 put a question first (holding ``task``, when given)."""
+BEFORE_DAMAGE_HOOKS: list[Callable[[Game, Task], bool]] = []
+"""Called before a damage task is resolved; a hook answering ``True`` has taken it over (popped
+or replaced it): class cards that negate or follow damage (the Berserker's)."""
+
+STRIKE_HOOKS: list[Callable[[Game, Figure, Figure, object], None]] = []
+"""Called for each attack of a character or summon on one target with its ``StrikeBonus`` to
+add to (the Berserker's bonuses)."""
+
+ATTACKED_HOOKS: list[Callable[[Game, Figure, Figure, bool], int]] = []
+"""What a monster's attack on a figure adds (attacker, target, whether it is melee): cards that
+make attacks on their owner stronger (the Berserker's Reckless Offensive)."""
+
+RETALIATE_HOOKS: list[Callable[[Game, str], list[tuple[int, int]]]] = []
+"""Extra (amount, range) retaliates of a character now (the Berserker's Spiked Armor)."""
+
+TURN_START_HOOKS: list[Callable[[Game, str], list[Task]]] = []
+"""Tasks to run at the start of a character's turn, before its wound (every turn: acting,
+resting or stunned): the Berserker's Blood Pact."""
 
 _loaded = False
 

@@ -423,6 +423,7 @@ def _run_char_turn(game: Game, task: Task) -> Decision | None:
     if game.state.characters[task.who].exhausted or not _start_turn(game, task.who):
         return None
     game.push(
+        *(t for hook in effects.TURN_START_HOOKS for t in hook(game, task.who)),  # Blood Pact
         Task("wound", task.who),
         Task("char_act", task.who),
         *items_play.turn_tasks(game, task.who),  # end-of-turn items
@@ -604,6 +605,8 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
     from delvekit.gloomhaven.effects.classes import soothsinger as effects_soothsinger  # Defensive Ditty
 
     if effects_soothsinger.before_damage(game, task):
+        return None
+    if any(hook(game, task) for hook in effects.BEFORE_DAMAGE_HOOKS):  # Defiance of Death
         return None
     if f.kind != "character":
         game.pop_task()

@@ -61,7 +61,7 @@ from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, _half, task_handler
-from delvekit.gloomhaven.engine.registry import effect
+from delvekit.gloomhaven.engine.registry import STRIKE_HOOKS, effect
 from delvekit.gloomhaven.engine.state import ActiveCard, Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -485,6 +485,8 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     )
 
     effects_soothsinger.strike_extra(game, f, out)
+    for hook in STRIKE_HOOKS:  # the Berserker's bonuses
+        hook(game, f, target, out)
     if f.kind != "character":
         return out
     from delvekit.gloomhaven.effects import wordings as effects_classes
