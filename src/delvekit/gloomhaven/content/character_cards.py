@@ -262,7 +262,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named(word, *parts)]
     if word.startswith(("el-", "ns-", "ss-")):  # the Elementalist, the Nightshroud, the Soothsinger
         return [named(word, *parts)]
-    if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
+    if word.startswith(("ph-", "su-", "sb-")):  # the Plagueherald, the Summoner, the Sawbones
         return [named(word, *parts)]
     return None
 

@@ -174,8 +174,15 @@ class CharacterClass(_Record, frozen=True):
         return tuple(c for c in self.cards_at(level) if not c.encoded)
 
     def playable_at(self, level: int) -> bool:
-        """True when every card it may hold at ``level`` is encoded."""
-        return not self.missing_cards(level)
+        """True when every card it may hold at ``level`` is encoded, or when the only cards
+        missing are level-1 or X cards and the encoded level-1 and X cards still make a full
+        hand (the Sawbones's Mobile Response, on no public source: the hand is built without it)."""
+        missing = self.missing_cards(level)
+        if not missing:
+            return True
+        if any(c.level not in (1, "X") for c in missing):
+            return False
+        return sum(1 for c in self.cards_at(1) if c.encoded) >= self.hand_size
 
     def require_playable(self, level: int) -> None:
         """Raise :class:`ContentError` naming the cards not encoded yet, if there are any."""

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
     from delvekit.gloomhaven.engine.state import Figure, Task
     from delvekit.gloomhaven.model.abilities import Ability
+    from delvekit.gloomhaven.model.conditions import Condition
 
 Handler: TypeAlias = "Callable[[Game, str, Ability], bool | None]"
 H = TypeVar("H", bound=Callable[..., bool | None])
@@ -58,6 +59,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.nightshroud",
     "delvekit.gloomhaven.effects.classes.soothsinger",
     "delvekit.gloomhaven.effects.classes.summoner",
+    "delvekit.gloomhaven.effects.classes.sawbones",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
@@ -101,6 +103,16 @@ appearances): they draw ability cards and take turns (a group hook brings them b
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
+
+ABILITY_HOOKS: list[Callable[[Game, str, Ability], bool]] = []
+"""Called as a character starts performing an ability; a hook answering ``True`` has put steps
+in its place (the Sawbones: attacks performed as heals, heals that reach every adjacent ally)."""
+
+CONDITION_HOOKS: list[Callable[[Game, str, Condition], bool]] = []
+"""Called before a figure gains a condition; a hook answering ``True`` prevents it (and says so)."""
+
+SHIELD_HOOKS: list[Callable[[Game, Figure], int]] = []
+"""Shield a figure has from cards other than its own active ones (an aura, a card an ally placed)."""
 
 _loaded = False
 
@@ -221,3 +233,21 @@ def missing(notes: Iterable[str]) -> list[str]:
     """The notes among ``notes`` that no handler performs (in order, without repeats)."""
     effects = load()
     return [n for n in dict.fromkeys(notes) if n not in effects]
+
+
+def ability_replaced(game: Game, cid: str, ability: Ability) -> bool:
+    """Whether an ability hook put other steps in place of character ``cid``'s ``ability``."""
+    load()
+    return any(hook(game, cid, ability) for hook in ABILITY_HOOKS)
+
+
+def condition_prevented(game: Game, fid: str, condition: Condition) -> bool:
+    """Whether a condition hook prevents ``fid`` from gaining ``condition``."""
+    load()
+    return any(hook(game, fid, condition) for hook in CONDITION_HOOKS)
+
+
+def shield_from_others(game: Game, figure: Figure) -> int:
+    """The shield the shield hooks give ``figure``."""
+    load()
+    return sum(hook(game, figure) for hook in SHIELD_HOOKS)
