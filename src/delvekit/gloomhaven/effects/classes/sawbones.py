@@ -113,7 +113,9 @@ def _run_pick(game: Game, task: Task) -> Decision | None:
         game.pop_task()
         game.emit("no-target", task.who)
         return None
-    return Decision(task.who, "ally", [*(Choice("target", (i,)) for i in ids), Choice("skip")])
+    word = "heal" if task.text.startswith("heal|") else "target"  # as the engine asks for a heal
+    kind = "heal" if word == "heal" else "ally"
+    return Decision(task.who, kind, [*(Choice(word, (i,)) for i in ids), Choice("skip")])
 
 
 def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
