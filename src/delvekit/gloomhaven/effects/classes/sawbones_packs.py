@@ -58,6 +58,8 @@ def held_packs(game: Game, cid: str) -> list[tuple[str, int]]:
     ch = game.state.characters.get(cid)
     if ch is None or ch.exhausted or cid not in game.state.figures:
         return []
+    if not any(c.class_name == "sawbones" for c in game.setup.party):  # no pack was ever given
+        return []
     held: list[tuple[str, int]] = []
     for e in game.events:
         if e.kind == "sb-pack" and e.args[0] == cid:
