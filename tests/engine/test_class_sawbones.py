@@ -84,7 +84,9 @@ def test_the_packs_handed_out_heal_what_the_pack_cards_heal() -> None:
         for half in (card.top, card.bottom):
             for a in half.abilities:
                 if a.kind == "custom" and a.note == "sb-give-pack":
-                    kind = "Large Medical Pack" if "pack-large" in [p.note for p in a.then] else "Medical Pack"
+                    kind = (
+                        "Large Medical Pack" if "pack-large" in [p.note for p in a.then] else "Medical Pack"
+                    )
                     assert [p.value for p in a.then if p.kind == "heal"] == [heals[kind]]
 
 
@@ -156,7 +158,9 @@ def test_curative_mixture_on_a_poisoned_ally_removes_the_poison_heals_nothing_an
     go(game, "select curative-mixture bloody-saw", "select trample sweeping-blow")
     events = go(game, "top curative-mixture", "heal brute")
     assert "healed brute 0" in events  # §8.2 (FAQ Q): the heal only removes the poison
-    assert not [c for c in (Condition.POISON, Condition.IMMOBILIZE, Condition.MUDDLE) if c in brute.conditions]
+    assert not [
+        c for c in (Condition.POISON, Condition.IMMOBILIZE, Condition.MUDDLE) if c in brute.conditions
+    ]
     assert brute.hp == 5
 
 
@@ -170,7 +174,10 @@ def test_amputate_stuns_the_figure_it_heals() -> None:
 
 
 def test_master_physician_cleanses_before_each_heal_spending_a_slot() -> None:
-    party = [saw(["master-physician", "do-no-harm"], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (1, 0))]
+    party = [
+        saw(["master-physician", "do-no-harm"], (0, 0)),
+        hero("brute", ["trample", "sweeping-blow"], (1, 0)),
+    ]
     game = arena(party, [])
     game.state.figures["brute"].hp = 2
     game.add_condition("brute", Condition.MUDDLE)
@@ -183,7 +190,10 @@ def test_master_physician_cleanses_before_each_heal_spending_a_slot() -> None:
 
 
 def test_master_physician_adds_4_to_every_heal_this_round() -> None:
-    party = [saw(["master-physician", "hold-back-the-pain"], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (1, 0))]
+    party = [
+        saw(["master-physician", "hold-back-the-pain"], (0, 0)),
+        hero("brute", ["trample", "sweeping-blow"], (1, 0)),
+    ]
     game = arena(party, [])
     game.state.figures["brute"].hp = 2
     go(game, "select hold-back-the-pain master-physician", "select trample sweeping-blow")
@@ -194,7 +204,10 @@ def test_master_physician_adds_4_to_every_heal_this_round() -> None:
 
 def test_prep_for_surgery_an_attack_may_be_a_heal_of_its_value_plus_one() -> None:
     game = arena(
-        [saw(["prep-for-surgery", "vital-strike"], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (1, 0))],
+        [
+            saw(["prep-for-surgery", "vital-strike"], (0, 0)),
+            hero("brute", ["trample", "sweeping-blow"], (1, 0)),
+        ],
         [("normal", (-1, 0))],
     )
     game.state.figures["brute"].hp = 2
@@ -211,7 +224,9 @@ def test_prep_for_surgery_an_attack_may_be_a_heal_of_its_value_plus_one() -> Non
 
 
 def test_hold_back_the_pain_melee_attacks_target_every_adjacent_enemy_this_round() -> None:
-    game = arena([saw(["hold-back-the-pain", "bloody-saw"], (0, 0))], [("normal", (1, 0)), ("normal", (-1, 0))])
+    game = arena(
+        [saw(["hold-back-the-pain", "bloody-saw"], (0, 0))], [("normal", (1, 0)), ("normal", (-1, 0))]
+    )
     a, b = at(game, (1, 0)), at(game, (-1, 0))
     go(game, "select bloody-saw hold-back-the-pain")
     go(game, "bottom hold-back-the-pain")
@@ -286,8 +301,28 @@ def test_vaccine_placed_with_an_ally_prevents_every_negative_condition_on_it() -
     assert game.add_condition("sawbones", Condition.POISON)  # the holder only
 
 
+def test_a_monster_attack_gives_the_vaccine_holder_its_damage_but_not_its_poison() -> None:
+    party = [saw(["vaccine"], (-3, 0)), hero("brute", ["trample", "sweeping-blow"], (0, 0))]
+    game = arena(party, [("normal", (1, 0))], ("attack +0 with poison",))
+    go(game, "select vaccine bloody-saw", "select trample sweeping-blow")
+    _until(game, "sawbones")
+    events = go(game, "bottom vaccine")  # no ally adjacent: nothing placed, not in play (§3.4)
+    assert "no-target sawbones" in events and "card sawbones vaccine lost" in events
+    game = arena([saw(["vaccine"], (-1, 0)), hero("brute", ["trample", "sweeping-blow"], (0, 0))],
+                 [("normal", (1, 0))], ("attack +0 with poison",))  # fmt: skip
+    go(game, "select vaccine bloody-saw", "select trample sweeping-blow")
+    _until(game, "sawbones")
+    events = go(game, "bottom vaccine", "target brute")
+    events += finish_round(game)
+    hit = [e for e in events if e.startswith("attack dummy") and " brute " in e]
+    assert hit and "condition-prevented brute poison by=placed" in events
+    assert Condition.POISON not in game.state.figures["brute"].conditions
+
+
 def test_regenerative_tissue_heals_its_holder_1_as_each_of_its_turns_starts() -> None:
-    game = arena([saw(["regenerative-tissue"], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (1, 0))], [])
+    game = arena(
+        [saw(["regenerative-tissue"], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (1, 0))], []
+    )
     go(game, "select regenerative-tissue bloody-saw", "select trample sweeping-blow")
     go(game, "bottom regenerative-tissue", "target brute")
     finish_round(game)
@@ -323,14 +358,21 @@ def test_prevention_is_key_shield_1_for_you_and_allies_while_adjacent() -> None:
         hero("tinkerer", ["stun-shot", "hook-gun"], (3, 0)),
     ]
     game = arena(party, [])
-    go(game, "select prevention-is-key bloody-saw", "select trample sweeping-blow", "select stun-shot hook-gun")
+    go(
+        game,
+        "select prevention-is-key bloody-saw",
+        "select trample sweeping-blow",
+        "select stun-shot hook-gun",
+    )
     _until(game, "sawbones")
     go(game, "bottom prevention-is-key")
     assert (game.shield("sawbones"), game.shield("brute"), game.shield("tinkerer")) == (1, 1, 0)
 
 
 def test_prevention_is_key_disarms_every_adjacent_enemy() -> None:
-    game = arena([saw(["prevention-is-key"], (0, 0))], [("normal", (1, 0)), ("normal", (-1, 0)), ("normal", (3, 0))])
+    game = arena(
+        [saw(["prevention-is-key"], (0, 0))], [("normal", (1, 0)), ("normal", (-1, 0)), ("normal", (3, 0))]
+    )
     near = " ".join(sorted((at(game, (1, 0)), at(game, (-1, 0)))))
     go(game, "select prevention-is-key bloody-saw", "top prevention-is-key", f"all {near}")
     disarmed = {fid for fid, f in game.state.figures.items() if Condition.DISARM in f.conditions}
