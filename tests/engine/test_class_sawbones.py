@@ -407,6 +407,26 @@ def test_triage_heals_once_on_each_of_the_next_four_turns() -> None:
     assert [(a.card, a.used) for a in game.state.characters["sawbones"].active] == [("triage", 1)]
 
 
+# ------------------------------------------------------------------ whole games
+
+
+@pytest.mark.parametrize(("level", "scenario"), [(1, 1), (1, 4), (9, 14), (9, 30)])
+def test_a_party_with_the_sawbones_plays_whole_random_games(level: int, scenario: int) -> None:
+    from delvekit.gloomhaven.content.adapter import setup_from_pack
+
+    setup = setup_from_pack(PACK, scenario, [Member("sawbones", level), Member("brute", level)])
+    game = Game(setup, seed=level * 100 + scenario)
+    rnd = random.Random(scenario)
+    while game.decision is not None:
+        choices = list(game.decision.choices)
+        useful = [c for c in choices if not c.kind.startswith("basic") and c.kind not in ("skip", "keep")]
+        game.choose(rnd.choice(useful or choices))
+        assert not violations(game)
+    assert game.result in ("victory", "defeat")
+    assert not [e for e in game.events if e.kind == "unresolved"]
+    assert any(e.kind == "action" and e.args[0] == "sawbones" for e in game.events)
+
+
 # ------------------------------------------------------------------ every half
 
 
