@@ -110,6 +110,30 @@ def test_first_aid_gives_an_adjacent_ally_a_medical_pack_it_uses_on_its_turn_to_
     assert sawbones_packs.held_packs(game, "brute") == []  # back to the supply
 
 
+def test_prescription_gives_every_adjacent_ally_character_a_pack() -> None:
+    party = [
+        saw(["prescription"], (0, 0)),
+        hero("brute", ["trample", "sweeping-blow"], (1, 0)),
+        hero("tinkerer", ["stun-shot", "hook-gun"], (-1, 0)),
+    ]
+    game = arena(party, [])
+    go(game, "select prescription bloody-saw", "select trample sweeping-blow", "select stun-shot hook-gun")
+    events = go(game, "bottom prescription")
+    assert "sb-pack brute large heal=8 by=sawbones" in events
+    assert "sb-pack tinkerer large heal=8 by=sawbones" in events
+    assert "card sawbones prescription lost" in events
+
+
+def test_bedside_manner_gives_the_healed_figure_a_large_pack_after_cleansing_it() -> None:
+    game = arena([saw(["bedside-manner"], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (1, 0))], [])
+    game.state.figures["brute"].hp = 5
+    game.add_condition("brute", Condition.MUDDLE)
+    go(game, "select bedside-manner bloody-saw", "select trample sweeping-blow")
+    events = go(game, "top bedside-manner", "heal brute")
+    assert events.index("healed brute 2") < events.index("condition-ended brute muddle cleansed")
+    assert "sb-pack brute large heal=8 by=sawbones" in events
+
+
 def test_the_supply_holds_seven_medical_packs() -> None:
     game = arena([saw(["prescription"], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (1, 0))], [])
     for _ in range(7):
@@ -147,6 +171,20 @@ def test_hand_of_the_surgeon_heals_reach_you_and_every_adjacent_ally_this_round(
     events = go(game, "top hold-back-the-pain")
     assert "healed sawbones 3" in events and "healed brute 3" in events
     assert not any(e.startswith("healed tinkerer") for e in events)  # not adjacent
+
+
+def test_hand_of_the_surgeon_turns_blood_transfusion_into_a_heal_of_you_and_every_adjacent_ally() -> None:
+    party = [
+        saw(["hand-of-the-surgeon", "blood-transfusion"], (0, 0)),
+        hero("brute", ["trample", "sweeping-blow"], (1, 0)),
+    ]
+    game = arena(party, [])
+    game.state.figures["sawbones"].hp = 3
+    game.state.figures["brute"].hp = 3
+    go(game, "select blood-transfusion hand-of-the-surgeon", "select trample sweeping-blow")
+    go(game, "bottom hand-of-the-surgeon")
+    events = go(game, "top blood-transfusion")
+    assert "healed sawbones 7" in events and "healed brute 7" in events
 
 
 def test_curative_mixture_on_a_poisoned_ally_removes_the_poison_heals_nothing_and_cleanses() -> None:
