@@ -67,6 +67,8 @@ def _until_kind(game: Game, kind: str) -> None:
 def test_mobile_response_is_the_only_card_left_and_the_hand_is_built_without_it() -> None:
     klass = PACK.classes["sawbones"]
     assert [c.name for c in klass.cards if not c.encoded] == ["Mobile Response"]
+    assert [c.number for c in klass.cards if c.unsourced] == [416]
+    klass.require_playable(1)  # no error: the hand is built without the unsourced card
     assert all(klass.playable_at(level) for level in range(1, 10))
     level_1 = character(PACK, Member("sawbones", 1), (0, 0), {"C": 2, "L": 1})
     assert len(level_1.hand) == 12 and level_1.hand_limit == 10  # nine level-1 cards and three X

@@ -1027,3 +1027,6 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "summoner": __import__("transcriptions_summoner").SUMMONER,
     "sawbones": __import__("transcriptions_sawbones").SAWBONES,
 }
+
+#: class id → its cards that no public source describes (left unencoded, marked ``unsourced``).
+UNSOURCED: dict[str, frozenset[int]] = {"sawbones": __import__("transcriptions_sawbones").UNSOURCED}

@@ -74,6 +74,9 @@ def _area(*hexes: tuple[int, int]) -> Ability:
 TRIANGLE_3 = ((0, 0), (0, 1), (1, 0))
 
 
+UNSOURCED = frozenset({416})
+"""Mobile Response: on no public source (the module docstring says what was searched)."""
+
 MEDICAL, LARGE = 4, 8
 """The heal of a Medical Pack (417) and of a Large Medical Pack (424)."""
 
