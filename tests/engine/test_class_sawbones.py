@@ -77,6 +77,20 @@ def test_mobile_response_is_the_only_card_left_and_the_hand_is_built_without_it(
     assert [h for h in (8, 9, 11, 12, 14, 15, 17, 18, 20)] == list(klass.health)
 
 
+def test_the_content_check_refuses_an_encoded_card_marked_unsourced() -> None:
+    import msgspec
+
+    from delvekit.gloomhaven.content.check import check_pack
+    from delvekit.gloomhaven.content.pack import BUNDLED, ContentPack
+
+    pack = ContentPack([BUNDLED])
+    klass = pack.classes["sawbones"]
+    cards = tuple(msgspec.structs.replace(c, unsourced=c.number == 407) for c in klass.cards)
+    pack.classes["sawbones"] = msgspec.structs.replace(klass, cards=cards)
+    problems = [str(p) for p in check_pack(pack, scenarios=set())]
+    assert any("unsourced" in p and "cannot be encoded" in p for p in problems)
+
+
 def test_the_packs_handed_out_heal_what_the_pack_cards_heal() -> None:
     klass = PACK.classes["sawbones"]
     packs = {c.name: c for c in klass.cards if c.level == "M"}

@@ -276,6 +276,8 @@ class _Checker:
                 self.add(at, f"{field}.initiative", f"must be 1-99, is {card.initiative}")
             if not (card.level in ("X", "M") or (isinstance(card.level, int) and 1 <= card.level <= 9)):
                 self.add(at, f"{field}.level", f"must be 1-9, X or M, is {card.level!r}")
+            if card.unsourced and card.encoded:
+                self.add(at, f"{field}.unsourced", "a card on no public source cannot be encoded")
             for half_name in ("top", "bottom"):
                 half = getattr(card, half_name)
                 if card.encoded and not half.abilities:
