@@ -1066,4 +1066,8 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "soothsinger": __import__("transcriptions_soothsinger").SOOTHSINGER,
     "summoner": __import__("transcriptions_summoner").SUMMONER,
     "berserker": __import__("transcriptions_berserker").BERSERKER,
+    "sawbones": __import__("transcriptions_sawbones").SAWBONES,
 }
+
+#: class id → its cards that no public source describes (left unencoded, marked ``unsourced``).
+UNSOURCED: dict[str, frozenset[int]] = {"sawbones": __import__("transcriptions_sawbones").UNSOURCED}

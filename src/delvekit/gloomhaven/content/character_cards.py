@@ -283,7 +283,7 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named(word, *parts)]
     if word.startswith(("el-", "ns-", "ss-", "qm-")):  # Elementalist, Nightshroud, Soothsinger, Quartermaster
         return [named(word, *parts)]
-    if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
+    if word.startswith(("ph-", "su-", "sb-")):  # the Plagueherald, the Summoner, the Sawbones
         return [named(word, *parts)]
     if word.startswith("be-"):  # the Berserker (effects_berserker)
         return [named(word, *parts)]

@@ -580,6 +580,8 @@ class Game:
         f = self.state.figures.get(fid)
         if f is None:
             return False
+        if condition.negative and effects.condition_prevented(self, fid, condition):
+            return False  # Vaccine, Battlefield Medicine
         if f.kind == "character":
             condition = items_play.gained(self, fid, condition)  # Drakescale Helm
         if not f.conditions.add(condition, turns_started=f.turns, immune=f.immune):
@@ -690,6 +692,8 @@ class Game:
                 )
             if kind == "shield":
                 total += items_play.passive_shield(self, fid)  # Chain Hood
+        if kind == "shield":
+            total += effects.shield_from_others(self, f)  # Prevention Is Key, Booster Shot
         return total
 
     def board(self) -> Board | None:
@@ -861,6 +865,8 @@ class Game:
 
             if effects_nightshroud.action_part(self, fid, ability):
                 return  # a move first, then this ability again
+            if effects.ability_replaced(self, fid, ability):
+                return  # other steps in its place (the Sawbones's cards)
         if kind in ("move", "heal") and f.kind == "character":  # Defensive Stance, Potent Potables
             from delvekit.gloomhaven.effects import wordings as effects_classes
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
     from delvekit.gloomhaven.engine.state import Figure, Task
     from delvekit.gloomhaven.model.abilities import Ability
+    from delvekit.gloomhaven.model.conditions import Condition
 
 Handler: TypeAlias = "Callable[[Game, str, Ability], bool | None]"
 H = TypeVar("H", bound=Callable[..., bool | None])
@@ -64,6 +65,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.quartermaster",
     "delvekit.gloomhaven.effects.classes.berserker",
     "delvekit.gloomhaven.effects.classes.berserker_hooks",
+    "delvekit.gloomhaven.effects.classes.sawbones",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
@@ -139,6 +141,15 @@ RETALIATE_HOOKS: list[Callable[[Game, str], list[tuple[int, int]]]] = []
 TURN_START_HOOKS: list[Callable[[Game, str], list[Task]]] = []
 """Tasks to run at the start of a character's turn, before its wound (every turn: acting,
 resting or stunned): the Berserker's Blood Pact."""
+ABILITY_HOOKS: list[Callable[[Game, str, Ability], bool]] = []
+"""Called as a character starts performing an ability; a hook answering ``True`` has put steps
+in its place (the Sawbones: attacks performed as heals, heals that reach every adjacent ally)."""
+
+CONDITION_HOOKS: list[Callable[[Game, str, Condition], bool]] = []
+"""Called before a figure gains a condition; a hook answering ``True`` prevents it (and says so)."""
+
+SHIELD_HOOKS: list[Callable[[Game, Figure], int]] = []
+"""Shield a figure has from cards other than its own active ones (an aura, a card an ally placed)."""
 
 _loaded = False
 
@@ -278,3 +289,21 @@ def missing(notes: Iterable[str]) -> list[str]:
     """The notes among ``notes`` that no handler performs (in order, without repeats)."""
     effects = load()
     return [n for n in dict.fromkeys(notes) if n not in effects]
+
+
+def ability_replaced(game: Game, cid: str, ability: Ability) -> bool:
+    """Whether an ability hook put other steps in place of character ``cid``'s ``ability``."""
+    load()
+    return any(hook(game, cid, ability) for hook in ABILITY_HOOKS)
+
+
+def condition_prevented(game: Game, fid: str, condition: Condition) -> bool:
+    """Whether a condition hook prevents ``fid`` from gaining ``condition``."""
+    load()
+    return any(hook(game, fid, condition) for hook in CONDITION_HOOKS)
+
+
+def shield_from_others(game: Game, figure: Figure) -> int:
+    """The shield the shield hooks give ``figure``."""
+    load()
+    return sum(hook(game, figure) for hook in SHIELD_HOOKS)
