@@ -1025,4 +1025,5 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "nightshroud": __import__("transcriptions_nightshroud").NIGHTSHROUD,
     "soothsinger": __import__("transcriptions_soothsinger").SOOTHSINGER,
     "summoner": __import__("transcriptions_summoner").SUMMONER,
+    "beast-tyrant": __import__("transcriptions_beast_tyrant").BEAST_TYRANT,
 }

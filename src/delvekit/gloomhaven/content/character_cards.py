@@ -262,9 +262,23 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named(word, *parts)]
     if word.startswith(("el-", "ns-", "ss-")):  # the Elementalist, the Nightshroud, the Soothsinger
         return [named(word, *parts)]
-    if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
+    if word.startswith(("ph-", "su-", "bt-")):  # the Plagueherald, the Summoner, the Beast Tyrant
         return [named(word, *parts)]
     return None
+
+
+def _commanded(subs: Sequence[cs.Ability], fallback: Fallback, variables: dict[str, int]) -> list[Ability]:
+    """The abilities a Beast Tyrant command gives the bear: plain ones whole (areas, targets,
+    pushes), an element consumption as ``bt-bought`` and a wording as its named effect."""
+    out: list[Ability] = []
+    for s in subs:
+        if s.type == "element" and s.mode == "consume":
+            out.append(named("bt-bought", *_part(s, variables)))
+        elif s.type == "custom":
+            out.append(named(str(s.value), *(p for x in s.sub for p in _part(x, variables))))
+        else:
+            out += fallback([s], variables)
+    return out
 
 
 def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> list[Ability] | None:
@@ -273,6 +287,8 @@ def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> li
         paid = [s for s in a.sub if (s.type == "element" and s.mode == "consume") or s.value == "consume-all"]
         base = _plain(a, ["element", "elemental", "consume-all"], fallback, variables)
         return [named("elemental", *base, *(p for s in paid for p in _part(s, variables)))]
+    if a.type == "custom" and a.value == "bt-command":  # the bear performs them (effects_beast_tyrant)
+        return [named("bt-command", *_commanded(a.sub, fallback, variables))]
     mine = _class_special(a, variables)
     if mine is not None:
         return mine

@@ -58,6 +58,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.nightshroud",
     "delvekit.gloomhaven.effects.classes.soothsinger",
     "delvekit.gloomhaven.effects.classes.summoner",
+    "delvekit.gloomhaven.effects.classes.beast_tyrant",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
