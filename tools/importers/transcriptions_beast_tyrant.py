@@ -110,7 +110,7 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
     481: (  # Concentrated Rage
         CardHalf(abilities=(_a("attack", 1, _a("range", 4), _a("condition", "disarm")),)),
         CardHalf(
-            abilities=(_c("bt-forgo-for-bear", _a("attack", 3, mode="add"), _a("move", 3, mode="add")),),
+            abilities=(_c("bt-forgo-for-bear", _c("attack-plus-3"), _c("move-plus-3")),),
             lost=True,
             persistent=True,
         ),
@@ -290,11 +290,10 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
 }
 
-#: Transcribed but not merged: the engine has no place yet to ask "before your bear acts"
-#: (Concentrated Rage), to act "after your bear's attacks" (Blood Hunger), for a summon's
-#: stat-line "target all adjacent, push" (Storm Sigil's Wind Totem) or aura (Tribal Sigil's
-#: Spirit Banner), and Borrowed Essence's damage redistribution has no handler yet.
-PENDING = frozenset({481, 489, 499, 500, 505})
+#: Transcribed but not merged: the engine has no place yet to act "after your bear's attacks"
+#: (Blood Hunger), for a summon's stat-line "target all adjacent, push" (Storm Sigil's Wind
+#: Totem) or aura (Tribal Sigil's Spirit Banner).
+PENDING = frozenset({499, 500, 505})
 
 #: The cards merged into the pack (``transcriptions.CLASSES``).
 BEAST_TYRANT = {n: card for n, card in TRANSCRIBED.items() if n not in PENDING}

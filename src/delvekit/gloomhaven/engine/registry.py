@@ -99,6 +99,9 @@ AWAY_HOOKS: list[Callable[[Game], set[str]]] = []
 """Monster types in play though none of their figures is on the map (the Dark Rider between its
 appearances): they draw ability cards and take turns (a group hook brings them back)."""
 
+SUMMON_TURN_HOOKS: list[Callable[[Game, Figure], list[Task]]] = []
+"""Called as a character summon's turn starts: tasks to run before it acts (Concentrated Rage)."""
+
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
@@ -204,6 +207,12 @@ def away_types(game: Game) -> set[str]:
     """The monster types the away hooks keep in play off the map."""
     load()
     return {name for hook in AWAY_HOOKS for name in hook(game)}
+
+
+def summon_turn(game: Game, figure: Figure) -> list[Task]:
+    """The summon turn hooks' tasks as summon ``figure`` is about to act."""
+    load()
+    return [t for hook in SUMMON_TURN_HOOKS for t in hook(game, figure)]
 
 
 def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool:

@@ -49,7 +49,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, SUMMON_TURN_HOOKS, TURN_HOOKS, effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -128,6 +128,16 @@ def _command(game: Game, fid: str, ability: Ability) -> bool | None:
     return None
 
 
+def _rage(game: Game, cid: str, kind: str) -> int:
+    """The Concentrated Rage bonus on the bear's ``kind`` (attack or move) this round."""
+    st = game.state
+    if st.scenario_marks.get(_FORGO + cid) != st.round:
+        return 0
+    which = st.scenario_marks.get(_FORGONE + cid, 0)
+    attack, move = _raging(game, cid) or (0, 0)
+    return attack * (which & 1) if kind == "attack" else move * (which >> 1)
+
+
 def _bonus(game: Game, cid: str) -> int:
     st = game.state
     return (
@@ -145,7 +155,9 @@ def _run_part(game: Game, task: Task) -> Decision | None:
     part = command.then[task.n]
     following = command.then[task.n + 1] if task.n + 1 < len(command.then) else None
     if part.kind == "attack":
-        attack = msgspec.structs.replace(part, value=part.value + _bonus(game, cid))
+        attack = msgspec.structs.replace(
+            part, value=part.value + _bonus(game, cid) + _rage(game, cid, "attack")
+        )
         if following is not None and following.kind == "custom" and following.note == "bt-bought":
             element = next(
                 (
@@ -160,7 +172,9 @@ def _run_part(game: Game, task: Task) -> Decision | None:
                 return None
         fx._perform_attack(game, bear.id, attack)
     elif part.kind == "move":
-        fx._perform_move(game, bear.id, part)
+        fx._perform_move(
+            game, bear.id, msgspec.structs.replace(part, value=part.value + _rage(game, cid, "move"))
+        )
     elif part.kind == "heal":
         game.heal(bear.id, part.value)
     elif part.kind == "condition" and part.condition is not None:
@@ -406,6 +420,157 @@ def _apply_perform(game: Game, task: Task, choice: Choice) -> None:
         fx._perform_move(game, sid, Ability(kind="move", value=max(0, move + _signed(ability, "move"))))
 
 
+# ---------------------------------------------------------- Concentrated Rage
+
+_FORGO = "btforgo|"  # scenario mark: round in which the owner forgoes actions
+_FORGONE = "btforgone|"  # 1 top, 2 bottom, 3 both
+_RAGED = "btraged|"  # the bear's stat line before the round's bonus, as move*100+attack
+
+
+@effect("bt-forgo-for-bear")
+def _forgo_card(game: Game, fid: str, ability: Ability) -> bool:
+    """Concentrated Rage goes to the active area; it acts through :func:`_before_bear`."""
+    return True
+
+
+def _raging(game: Game, cid: str) -> tuple[int, int] | None:
+    """(attack bonus, move bonus) of the owner's active Concentrated Rage, if any."""
+    for _, _, half in fx._active_halves(game, cid):
+        for a in fx._named_in(half, "bt-forgo-for-bear"):
+            return fx.flag_number(a, "attack-plus-"), fx.flag_number(a, "move-plus-")
+    return None
+
+
+def _before_bear(game: Game, f: Figure) -> list[Task]:
+    """Before the bear acts, its owner may forgo the top or the bottom action of the turn."""
+    cid = f.owner
+    ch = game.state.characters.get(cid or "")
+    if f.name != BEAR or cid is None or ch is None or ch.exhausted or ch.long_rest or len(ch.selected) < 2:
+        return []
+    if _raging(game, cid) is None or game.state.scenario_marks.get(_FORGO + cid) == game.state.round:
+        return []
+    return [Task("bt_forgo", cid, 0, f.id)]
+
+
+def _run_forgo(game: Game, task: Task) -> Decision | None:
+    if task.text not in game.state.figures:
+        game.pop_task()
+        return None
+    kinds = [Choice("forgo", (which,)) for which in ("top", "bottom", "both")]
+    return Decision(task.who, "forgo", [*kinds, Choice("keep")])
+
+
+def _apply_forgo(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    st, cid, bid = game.state, task.who, task.text
+    if choice.kind == "keep":
+        game.emit("declined", cid, "forgo")
+        return
+    which = {"top": 1, "bottom": 2, "both": 3}[choice.args[0]]
+    attack_more, move_more = _raging(game, cid) or (0, 0)
+    attack_more, move_more = attack_more * (which & 1), move_more * (which >> 1)
+    st.scenario_marks[_FORGO + cid] = st.round
+    st.scenario_marks[_FORGONE + cid] = which
+    move, attack, reach = st.summon_stats[bid]
+    st.scenario_marks[_RAGED + bid] = move * 100 + attack
+    st.summon_stats[bid] = (move + move_more, attack + attack_more, reach)
+    game.emit("forgo", cid, choice.args[0], f"attack+{attack_more}", f"move+{move_more}")
+
+
+def _forgone_turn(game: Game, cid: str) -> bool:
+    """The Beast Tyrant's turn with an action forgone: the other half only (or none)."""
+    st = game.state
+    ch = st.characters.get(cid)
+    if ch is None or st.scenario_marks.get(_FORGO + cid) != st.round:
+        return False
+    which = st.scenario_marks.get(_FORGONE + cid, 0)
+    if which == 3:
+        game.push(Task("bt_forgone", cid))
+        return True
+    ch.used_half = "top" if which == 1 else "bottom"  # the one action left is the other half
+    game.push(Task("action", cid, 2), Task("bt_forgone", cid))
+    return True
+
+
+def _run_forgone(game: Game, task: Task) -> Decision | None:
+    """The cards whose action was forgone go to the discard pile."""
+    game.pop_task()
+    ch = game.state.characters[task.who]
+    for card in list(ch.selected):
+        ch.selected.remove(card)
+        ch.discard.append(card)
+        game.emit("card", ch.id, card, "discard")
+    return None
+
+
+def _calm(game: Game, timing: str) -> None:
+    """The round ends: the bear's stat line loses the round's bonus."""
+    st = game.state
+    if timing != "end":
+        return
+    for key in [k for k in st.scenario_marks if k.startswith(_RAGED)]:
+        bid, saved = key.removeprefix(_RAGED), st.scenario_marks.pop(key)
+        if bid in st.summon_stats:
+            st.summon_stats[bid] = (saved // 100, saved % 100, st.summon_stats[bid][2])
+
+
+# ------------------------------------------------------------ Borrowed Essence
+
+
+@effect("bt-share-damage")
+def _share(game: Game, fid: str, ability: Ability) -> bool | None:
+    """Redistribute the damage of you and your summoned allies; none is given as much damage
+    as its maximum hit points (no figure dies of it)."""
+    st = game.state
+    group = [fid, *sorted(g.id for g in st.figures.values() if g.kind == "summon" and g.owner == fid)]
+    group = [i for i in group if i in st.figures]
+    total = sum(st.figures[i].max_hp - st.figures[i].hp for i in group)
+    if len(group) < 2 or total == 0:
+        game.emit("no-target", fid)
+        return False
+    game.push(Task("bt_share", fid, total, ";".join(group) + "|"))
+    return None
+
+
+def _share_range(game: Game, task: Task) -> tuple[list[str], list[int], int, int]:
+    ids_text, given_text = task.text.split("|")
+    ids = ids_text.split(";")
+    given = [int(x) for x in given_text.split(";") if x]
+    left = task.n - sum(given)
+    caps = [game.state.figures[i].max_hp - 1 for i in ids]
+    later = sum(caps[len(given) + 1 :])
+    return ids, given, max(0, left - later), min(caps[len(given)], left)
+
+
+def _run_share(game: Game, task: Task) -> Decision | None:
+    ids, given, low, high = _share_range(game, task)
+    if any(i not in game.state.figures for i in ids):
+        game.pop_task()
+        return None
+    who = ids[len(given)]
+    return Decision(task.who, "share-damage", [Choice("damage", (who, str(n))) for n in range(low, high + 1)])
+
+
+def _apply_share(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    ids, given, _, _ = _share_range(game, task)
+    given.append(int(choice.args[1]))
+    if len(given) < len(ids) - 1:
+        game.push(Task("bt_share", task.who, task.n, f"{';'.join(ids)}|{';'.join(map(str, given))}"))
+        return
+    given.append(task.n - sum(given))
+    for fid, damage in zip(ids, given, strict=True):
+        f = game.state.figures[fid]
+        f.hp = f.max_hp - damage
+        game.emit("damage-shared", fid, f"hp={f.hp}")
+
+
+task_handler("bt_forgo", _run_forgo, _apply_forgo)
+task_handler("bt_forgone", _run_forgone)
+task_handler("bt_share", _run_share, _apply_share)
+SUMMON_TURN_HOOKS.append(_before_bear)
+TURN_HOOKS.append(_forgone_turn)
+ROUND_HOOKS.append(_calm)
 task_handler("bt_part", _run_part)
 task_handler("bt_pick", _run_pick, _apply_pick)
 task_handler("bt_swap", _run_swap, _apply_swap)
