@@ -290,10 +290,9 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
 }
 
-#: Transcribed but not merged: the engine has no place yet to act "after your bear's attacks"
-#: (Blood Hunger), for a summon's stat-line "target all adjacent, push" (Storm Sigil's Wind
-#: Totem) or aura (Tribal Sigil's Spirit Banner).
-PENDING = frozenset({499, 500, 505})
+#: Transcribed but not merged: the engine has no place yet for a summon's stat-line "target
+#: all adjacent, push" (Storm Sigil's Wind Totem) or aura (Tribal Sigil's Spirit Banner).
+PENDING = frozenset({500, 505})
 
 #: The cards merged into the pack (``transcriptions.CLASSES``).
 BEAST_TYRANT = {n: card for n, card in TRANSCRIBED.items() if n not in PENDING}

@@ -59,6 +59,7 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.soothsinger",
     "delvekit.gloomhaven.effects.classes.summoner",
     "delvekit.gloomhaven.effects.classes.beast_tyrant",
+    "delvekit.gloomhaven.effects.classes.beast_tyrant_more",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
@@ -99,8 +100,9 @@ AWAY_HOOKS: list[Callable[[Game], set[str]]] = []
 """Monster types in play though none of their figures is on the map (the Dark Rider between its
 appearances): they draw ability cards and take turns (a group hook brings them back)."""
 
-SUMMON_TURN_HOOKS: list[Callable[[Game, Figure], list[Task]]] = []
-"""Called as a character summon's turn starts: tasks to run before it acts (Concentrated Rage)."""
+SUMMON_TURN_HOOKS: list[Callable[[Game, Figure], tuple[list[Task], list[Task]]]] = []
+"""Called as a character summon's turn starts: tasks to run before it acts (Concentrated Rage)
+and after it acted (Blood Hunger)."""
 
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
@@ -209,10 +211,11 @@ def away_types(game: Game) -> set[str]:
     return {name for hook in AWAY_HOOKS for name in hook(game)}
 
 
-def summon_turn(game: Game, figure: Figure) -> list[Task]:
-    """The summon turn hooks' tasks as summon ``figure`` is about to act."""
+def summon_turn(game: Game, figure: Figure) -> tuple[list[Task], list[Task]]:
+    """The summon turn hooks' tasks before and after summon ``figure`` acts."""
     load()
-    return [t for hook in SUMMON_TURN_HOOKS for t in hook(game, figure)]
+    found = [hook(game, figure) for hook in SUMMON_TURN_HOOKS]
+    return [t for before, _ in found for t in before], [t for _, after in found for t in after]
 
 
 def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool:

@@ -23,18 +23,21 @@ the bear                      the class's own summon, placed at the start of the
                               enemy adjacent to the bear
 ``bt-kill``                   under a command: kill one adjacent normal enemy of at most
                               ``max-hit-points-N`` current hit points
-``bt-command-bonus``          +N Attack on every command attack of this owner this round
-``bt-swap``                   swap the positions of any two figures (``swap-figures``) or
-                              enemies (``swap-enemies``) on the map
-``bt-swap-bear``              swap positions with your bear
-``bt-summons-perform``        one summoned ally (``any-one-summon``, anywhere) or every summoned
-                              ally within range (``affects-summons-range-N``) performs its own
-                              Move and Attack plus or minus the bonuses, the owner controlling
+``bt-command-bonus``          Punch Through: +N Attack on every command attack of this owner
+                              this round
+``bt-forgo-for-bear``         Concentrated Rage (persistent): before the bear's turn (a summon
+                              turn hook) its owner may forgo the top, the bottom or both actions
+                              of the coming turn for +N Attack (top) / +N Move (bottom) on the
+                              bear's attacks and moves this round, commands included; the cards
+                              whose action was forgone go to the discard pile
+``bt-blood-hunger``           Blood Hunger (persistent, five use slots): after each attack of
+                              the bear (each target; on its turn or commanded) it heals itself
+                              by the sub's value, one slot each
 ============================  =================================================================
 
-Readings (docs/content.md): a swap is no movement (no trap or hazardous terrain is sprung, as
-for a teleport); objectives are not figures that can be swapped. The bear's loot gives the money
-to its owner; numbered treasure tiles are not looted by a summon.
+The swaps, the summons performing and Borrowed Essence are in
+:mod:`~delvekit.gloomhaven.effects.classes.beast_tyrant_more`. Readings (docs/content.md): the
+bear's loot gives the money to its owner; numbered treasure tiles are not looted by a summon.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from delvekit.core.hexes import distance
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import wordings
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -168,8 +172,10 @@ def _run_part(game: Game, task: Task) -> Decision | None:
                 None,
             )
             if element is not None and game.state.elements.can_consume(element):
+                _hunger_after(game, cid, bear)
                 game.push(Task("bt_pick", cid, 0, f"consume|{element.value}|{bear.id}|{attack}|{following}"))
                 return None
+        _hunger_after(game, cid, bear)
         fx._perform_attack(game, bear.id, attack)
     elif part.kind == "move":
         fx._perform_move(
@@ -186,6 +192,12 @@ def _run_part(game: Game, task: Task) -> Decision | None:
     elif part.kind == "custom" and part.note in ("bt-push", "bt-kill"):
         _offer(game, cid, bear, part)
     return None
+
+
+def _hunger_after(game: Game, cid: str, bear: Figure) -> None:
+    """Blood Hunger: a check beneath the commanded attack about to be pushed."""
+    if _hungry(game, cid):
+        game.push(Task("bt_hunger", bear.id, len(game.events), cid))
 
 
 def _loot(game: Game, bear: Figure, cid: str, reach: int) -> None:
@@ -294,132 +306,6 @@ def _command_bonus(game: Game, fid: str, ability: Ability) -> bool:
     return True
 
 
-# ------------------------------------------------------------------ swaps
-
-
-def _swappable(game: Game, fid: str, who: str) -> list[Figure]:
-    f = game.state.figures[fid]
-    out = [g for g in game.state.figures.values() if g.kind != "objective"]
-    if who == "enemies":
-        out = [g for g in out if actions._hostile(f, g)]
-    return sorted(out, key=lambda g: g.id)
-
-
-@effect("bt-swap")
-def _swap(game: Game, fid: str, ability: Ability) -> bool | None:
-    """Swap the positions of any two figures (or enemies) on the map."""
-    who = next((n.removeprefix("swap-") for n in fx.flags(ability) if n.startswith("swap-")), "figures")
-    found = _swappable(game, fid, who)
-    if len(found) < 2:
-        game.emit("no-target", fid)
-        return False
-    game.push(Task("bt_swap", fid, 0, f"{who}|"))
-    return None
-
-
-def _run_swap(game: Game, task: Task) -> Decision | None:
-    who, first = task.text.split("|")
-    found = [g.id for g in _swappable(game, task.who, who) if g.id != first]
-    if (first and first not in game.state.figures) or not found:
-        game.pop_task()
-        return None
-    word = "swap-second" if first else "swap"
-    return Decision(task.who, word, [*(Choice("figure", (i,)) for i in found), Choice("skip")])
-
-
-def _apply_swap(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    who, first = task.text.split("|")
-    if choice.kind == "skip":
-        game.emit("declined", task.who, "swap")
-        return
-    if not first:
-        game.push(Task("bt_swap", task.who, 0, f"{who}|{choice.args[0]}"))
-        return
-    _exchange(game, game.state.figures[first], game.state.figures[choice.args[0]])
-
-
-def _exchange(game: Game, a: Figure, b: Figure) -> None:
-    a.hex, b.hex = b.hex, a.hex
-    game.emit("swapped", a.id, b.id, f"hex={actions.hex_token(a.hex)}", f"hex={actions.hex_token(b.hex)}")
-
-
-@effect("bt-swap-bear")
-def _swap_bear(game: Game, fid: str, ability: Ability) -> bool:
-    """Primal Blessing: swap positions with your bear."""
-    bear, me = bear_of(game, fid), game.state.figures.get(fid)
-    if bear is None or me is None:
-        game.emit("no-summon", fid, BEAR)
-        return False
-    _exchange(game, me, bear)
-    return True
-
-
-# ------------------------------------------------------------ summons perform
-
-
-@effect("bt-summons-perform")
-def _summons_perform(game: Game, fid: str, ability: Ability) -> bool | None:
-    """Rampage: any one summoned ally; Tyrannical Force: every one within range; each performs
-    its own Move and Attack plus (minus) the bonuses, the owner controlling it."""
-    f = game.state.figures.get(fid)
-    if f is None:
-        return False
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "any-one-summon")
-    summons = [
-        g
-        for g in game.state.figures.values()
-        if g.kind == "summon" and not actions._hostile(f, g) and Condition.STUN not in g.conditions
-    ]
-    if "-range-" in who:
-        summons = fx._in_reach(game, f, int(who.rsplit("-", 1)[1]), summons)
-    ids = sorted(g.id for g in summons)
-    if not ids:
-        game.emit("no-target", fid)
-        return False
-    if who.startswith("affects-summons"):
-        for sid in reversed(ids):  # each in turn, in id order
-            game.push(Task("bt_perform", fid, 0, f"{sid}|{ability}"))
-        return None
-    game.push(Task("bt_perform", fid, 1, f"{';'.join(ids)}|{ability}"))
-    return None
-
-
-def _run_perform(game: Game, task: Task) -> Decision | None:
-    ids, _ = task.text.split("|", 1)
-    alive = [i for i in ids.split(";") if i in game.state.figures]
-    if not alive:
-        game.pop_task()
-        return None
-    if task.n == 0:
-        return Decision(task.who, "summon-performs", [Choice("summon", (alive[0],)), Choice("skip")])
-    return Decision(task.who, "summon-performs", [*(Choice("summon", (i,)) for i in alive), Choice("skip")])
-
-
-def _signed(ability: Ability, kind: str) -> int:
-    return fx.flag_number(ability, f"{kind}-plus-") - fx.flag_number(ability, f"{kind}-minus-")
-
-
-def _apply_perform(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    if choice.kind == "skip":
-        game.emit("declined", task.who, "summon-performs")
-        return
-    sid = choice.args[0]
-    ability = Ability.parse(task.text.split("|", 1)[1])
-    move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
-    summon = game.state.figures[sid]
-    game.emit("ally-performs", sid, f"for={task.who}")
-    flags = fx.flags(ability)
-    card = fx.summon_card(game, summon)  # none for the bear, which attacks
-    can_attack = card is None or any(a.kind == "attack" for a in card[2].then)
-    if can_attack and any(n.startswith("attack-") for n in flags):  # beneath the move: it moves first
-        value = fx.summon_attack(game, summon, attack) + _signed(ability, "attack")
-        fx._perform_attack(game, sid, Ability(kind="attack", value=max(0, value), range=reach))
-    if move > 0 and any(n.startswith("move-") for n in flags):
-        fx._perform_move(game, sid, Ability(kind="move", value=max(0, move + _signed(ability, "move"))))
-
-
 # ---------------------------------------------------------- Concentrated Rage
 
 _FORGO = "btforgo|"  # scenario mark: round in which the owner forgoes actions
@@ -441,11 +327,18 @@ def _raging(game: Game, cid: str) -> tuple[int, int] | None:
     return None
 
 
-def _before_bear(game: Game, f: Figure) -> list[Task]:
+def _bear_turn(game: Game, f: Figure) -> tuple[list[Task], list[Task]]:
+    """The bear's turn: Concentrated Rage asked before it acts, Blood Hunger after."""
+    if f.name != BEAR or f.owner is None:
+        return [], []
+    after = [Task("bt_hunger", f.id, len(game.events), f.owner)] if _hungry(game, f.owner) else []
+    return _before_bear(game, f, f.owner), after
+
+
+def _before_bear(game: Game, f: Figure, cid: str) -> list[Task]:
     """Before the bear acts, its owner may forgo the top or the bottom action of the turn."""
-    cid = f.owner
-    ch = game.state.characters.get(cid or "")
-    if f.name != BEAR or cid is None or ch is None or ch.exhausted or ch.long_rest or len(ch.selected) < 2:
+    ch = game.state.characters.get(cid)
+    if ch is None or ch.exhausted or ch.long_rest or len(ch.selected) < 2:
         return []
     if _raging(game, cid) is None or game.state.scenario_marks.get(_FORGO + cid) == game.state.round:
         return []
@@ -514,65 +407,42 @@ def _calm(game: Game, timing: str) -> None:
             st.summon_stats[bid] = (saved // 100, saved % 100, st.summon_stats[bid][2])
 
 
-# ------------------------------------------------------------ Borrowed Essence
+# ---------------------------------------------------------------- Blood Hunger
 
 
-@effect("bt-share-damage")
-def _share(game: Game, fid: str, ability: Ability) -> bool | None:
-    """Redistribute the damage of you and your summoned allies; none is given as much damage
-    as its maximum hit points (no figure dies of it)."""
-    st = game.state
-    group = [fid, *sorted(g.id for g in st.figures.values() if g.kind == "summon" and g.owner == fid)]
-    group = [i for i in group if i in st.figures]
-    total = sum(st.figures[i].max_hp - st.figures[i].hp for i in group)
-    if len(group) < 2 or total == 0:
-        game.emit("no-target", fid)
-        return False
-    game.push(Task("bt_share", fid, total, ";".join(group) + "|"))
+@effect("bt-blood-hunger")
+def _hunger_card(game: Game, fid: str, ability: Ability) -> bool:
+    """Blood Hunger goes to the active area; it acts through :func:`_run_hunger`."""
+    return True
+
+
+def _hungry(game: Game, cid: str) -> bool:
+    return bool(cid in game.state.characters and wordings._holders(game, cid, "bt-blood-hunger"))
+
+
+def _run_hunger(game: Game, task: Task) -> Decision | None:
+    """After the bear's attacks since event ``task.n``: Heal N, self, one use slot each."""
+    game.pop_task()
+    cid = task.text
+    done = sum(1 for e in game.events[task.n :] if e.kind == "attack" and e.args[:1] == (task.who,))
+    for _ in range(done):
+        holders = wordings._holders(game, cid, "bt-blood-hunger")
+        if not holders or task.who not in game.state.figures:
+            return None
+        index, card = holders[0]
+        heal = sum(a.value for a in fx.parts(card, "heal"))
+        game.emit("ally-performs", task.who, f"for={cid}", "bt-blood-hunger")
+        game.heal(task.who, heal)
+        wordings._spend(game, cid, index)
     return None
 
 
-def _share_range(game: Game, task: Task) -> tuple[list[str], list[int], int, int]:
-    ids_text, given_text = task.text.split("|")
-    ids = ids_text.split(";")
-    given = [int(x) for x in given_text.split(";") if x]
-    left = task.n - sum(given)
-    caps = [game.state.figures[i].max_hp - 1 for i in ids]
-    later = sum(caps[len(given) + 1 :])
-    return ids, given, max(0, left - later), min(caps[len(given)], left)
-
-
-def _run_share(game: Game, task: Task) -> Decision | None:
-    ids, given, low, high = _share_range(game, task)
-    if any(i not in game.state.figures for i in ids):
-        game.pop_task()
-        return None
-    who = ids[len(given)]
-    return Decision(task.who, "share-damage", [Choice("damage", (who, str(n))) for n in range(low, high + 1)])
-
-
-def _apply_share(game: Game, task: Task, choice: Choice) -> None:
-    game.pop_task()
-    ids, given, _, _ = _share_range(game, task)
-    given.append(int(choice.args[1]))
-    if len(given) < len(ids) - 1:
-        game.push(Task("bt_share", task.who, task.n, f"{';'.join(ids)}|{';'.join(map(str, given))}"))
-        return
-    given.append(task.n - sum(given))
-    for fid, damage in zip(ids, given, strict=True):
-        f = game.state.figures[fid]
-        f.hp = f.max_hp - damage
-        game.emit("damage-shared", fid, f"hp={f.hp}")
-
-
+task_handler("bt_hunger", _run_hunger)
 task_handler("bt_forgo", _run_forgo, _apply_forgo)
 task_handler("bt_forgone", _run_forgone)
-task_handler("bt_share", _run_share, _apply_share)
-SUMMON_TURN_HOOKS.append(_before_bear)
+SUMMON_TURN_HOOKS.append(_bear_turn)
 TURN_HOOKS.append(_forgone_turn)
 ROUND_HOOKS.append(_calm)
 task_handler("bt_part", _run_part)
 task_handler("bt_pick", _run_pick, _apply_pick)
-task_handler("bt_swap", _run_swap, _apply_swap)
-task_handler("bt_perform", _run_perform, _apply_perform)
 ROUND_HOOKS.append(_place_bears)
