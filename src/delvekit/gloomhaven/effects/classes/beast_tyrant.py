@@ -110,8 +110,13 @@ def _place_bears(game: Game, timing: str) -> None:
             game.emit("no-hex", ch.id, BEAR)
             continue
         spot = min(free, key=lambda h: _nearest_enemy(game, f, h))
-        bid = game.summon(ch.id, BEAR, bear_health(ch.level), spot, move=BEAR_MOVE, attack=BEAR_ATTACK)
-        st.figures[bid].summoned_round = 0  # placed with the scenario: it acts in round 1
+        # placed with the scenario, so it acts in round 1 (summoned_round 0); set here rather
+        # than through Game.summon, which would advance the game while it is being built
+        bid = f"{ch.id}.{BEAR}1"
+        health = bear_health(ch.level)
+        st.figures[bid] = Figure(bid, "summon", BEAR, health, spot, owner=ch.id, summoned_round=0)
+        st.summon_stats[bid] = (BEAR_MOVE, BEAR_ATTACK, 0)
+        game.emit("summoned", bid, f"owner={ch.id}")
 
 
 # ------------------------------------------------------------------ commands
