@@ -54,11 +54,11 @@ def settle(game: Game) -> list[str]:
 # ------------------------------------------------------------------ the bear
 
 
-def test_every_level_1_and_x_card_is_encoded_and_two_cards_are_left() -> None:
+def test_every_card_is_encoded() -> None:
     klass = PACK.classes["beast-tyrant"]
-    low = [c for c in klass.cards if c.level in (1, "X")]
-    assert len(low) == 13 and all(c.encoded for c in low)
-    assert sorted(c.name for c in klass.cards if not c.encoded) == ["Storm Sigil", "Tribal Sigil"]
+    assert len([c for c in klass.cards if c.level in (1, "X")]) == 13
+    assert len(klass.cards) == 29 and all(c.encoded for c in klass.cards)
+    assert klass.playable_at(1) and klass.playable_at(9)
 
 
 def test_the_bear_stat_line_is_the_class_files_first_summon() -> None:
@@ -337,3 +337,67 @@ def test_the_forgo_question_needs_concentrated_rage_in_the_active_area() -> None
     go(game, "select maul spirit-swap")
     d = game.decision
     assert d is not None and d.kind == "action"
+
+
+# ------------------------------------------------------------------- sigils
+
+
+def _summoned(game: Game, card: str, hex: tuple[int, int]) -> Figure:
+    """Play ``card``'s summon top at ``hex`` (round 1) and finish the round."""
+    go(game, f"select {card} spirit-swap")
+    settle(game)
+    go(game, f"top {card}", f"summon-at {hex[0]},{hex[1]}")
+    finish_round(game)
+    return next(f for f in game.state.figures.values() if f.kind == "summon" and f.name != "bear")
+
+
+def test_storm_sigil_the_wind_totem_attacks_every_adjacent_enemy_and_pushes_them_2() -> None:
+    game = arena(
+        [tyrant(["storm-sigil", "spirit-swap"])], [("normal", (2, -1)), ("normal", (1, 1))], stats=STILL
+    )
+    bear(game).hex = (-1, 0)
+    totem = _summoned(game, "storm-sigil", (1, 0))
+    events = go(game, "select howling-bolts relentless-ally")
+    while (d := game.decision) is not None and d.kind == "push":
+        events += go(game, str(d.choices[0]))
+    hits = [e for e in events if e.startswith(f"attack {totem.id} ")]
+    assert len(hits) == 2 and all("value=1" in e for e in hits)
+    for h in ((2, -1), (1, 1)):
+        assert game.state.figure_at(h) is None  # both pushed away
+
+
+def test_stone_sigil_the_monolith_never_attacks_and_has_shield_2() -> None:
+    game = arena([tyrant(["stone-sigil", "spirit-swap"])], [("normal", (2, -1))], stats=STILL)
+    bear(game).hex = (-1, 0)
+    monolith = _summoned(game, "stone-sigil", (1, 0))
+    events = go(game, "select howling-bolts relentless-ally")
+    assert f"turn {monolith.id}" in events
+    assert not any(e.startswith(f"attack {monolith.id} ") for e in events)
+    assert game.shield(monolith.id) == 2
+
+
+def test_tribal_sigil_allies_next_to_the_spirit_banner_add_2_to_their_attacks() -> None:
+    game = arena([tyrant(["tribal-sigil", "spirit-swap"])], [("normal", (2, -1))], stats=STILL)
+    b = bear(game)
+    b.hex = (1, -1)  # next to the banner and the enemy
+    banner = _summoned(game, "tribal-sigil", (1, 0))
+    events = go(game, "select howling-bolts relentless-ally")
+    assert f"attack-bonus {b.id} dummy#9 +2 aura" in events
+    assert f"attack {b.id} dummy#9 value=4 damage=4" in events
+    assert not any(e.startswith(f"attack {banner.id} ") for e in events)
+    game.state.figures["bt"].hex = (-2, 0)  # the Tyrant away from the banner: no bonus
+    assert "aura" not in " ".join(go(game, "top howling-bolts", "target dummy#9"))
+
+
+def test_tribal_sigil_bottom_recovers_lost_summon_cards_only() -> None:
+    game = arena([tyrant(["tribal-sigil", "maul", "venomous-ally"])], [("normal", (5, -5))], stats=STILL)
+    ch = game.state.characters["bt"]
+    ch.hand.remove("venomous-ally")
+    ch.hand.remove("ancient-ward")
+    ch.lost += ["venomous-ally", "ancient-ward"]
+    go(game, "select tribal-sigil maul", "bottom tribal-sigil")
+    d = game.decision
+    assert d is not None and d.kind == "recover"
+    assert [str(c) for c in d.choices] == ["recover venomous-ally", "done"]
+    events = go(game, "recover venomous-ally")
+    assert "recovered bt venomous-ally lost" in events and "venomous-ally" in ch.hand

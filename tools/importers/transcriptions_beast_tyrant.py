@@ -242,9 +242,11 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_cmd(_a("attack", 3), _a("heal", 3, _SELF)),), xp=1),
         "J",
     ),
-    500: (  # Storm Sigil
+    500: (  # Storm Sigil: the Wind Totem attacks every adjacent enemy and pushes 2 (G's stat line)
         _summon_half(
-            _summon("Wind Totem", 8, 0, 1, _affects("enemies-adjacent"), _a("push", 2)), _infuse("air")
+            _summon("Wind Totem", 8, 0, 1),
+            _c("bt-summon-attack", _affects("enemies-adjacent"), _a("push", 2)),
+            _infuse("air"),
         ),
         CardHalf(abilities=(_cmd(_a("attack", 4)),)),
         "J, Wind Totem stats G",
@@ -283,16 +285,13 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
     505: (  # Tribal Sigil: neither half is ever recovered (J)
         _summon_half(
-            _summon("Spirit Banner", 8, 0, 0, _c("bt-banner", _a("attack", 2, mode="add")), can_attack=False)
+            _summon("Spirit Banner", 8, 0, 0, can_attack=False),
+            _c("bt-banner-aura", _affects("allies-adjacent"), _c("attack-plus-2")),
         ),
         CardHalf(abilities=(_c("bt-recover-summons", _a("target", 2)),), lost=True),
-        "J, Spirit Banner stats G",
+        "J, Spirit Banner stats and aura G",
     ),
 }
 
-#: Transcribed but not merged: the engine has no place yet for a summon's stat-line "target
-#: all adjacent, push" (Storm Sigil's Wind Totem) or aura (Tribal Sigil's Spirit Banner).
-PENDING = frozenset({500, 505})
-
-#: The cards merged into the pack (``transcriptions.CLASSES``).
-BEAST_TYRANT = {n: card for n, card in TRANSCRIBED.items() if n not in PENDING}
+#: The cards merged into the pack (``transcriptions.CLASSES``): all of them.
+BEAST_TYRANT = TRANSCRIBED

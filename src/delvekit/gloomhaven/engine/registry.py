@@ -104,6 +104,13 @@ SUMMON_TURN_HOOKS: list[Callable[[Game, Figure], tuple[list[Task], list[Task]]]]
 """Called as a character summon's turn starts: tasks to run before it acts (Concentrated Rage)
 and after it acted (Blood Hunger)."""
 
+SUMMON_ACTION_HOOKS: list[Callable[[Game, Figure], tuple[Ability, Ability] | None]] = []
+"""A character summon's two turn actions when they are not "Move +0, Attack +0" (the first hook
+with an answer; the Beast Tyrant's summons: no attack, or the Wind Totem's on every adjacent enemy)."""
+
+ATTACK_BONUS_HOOKS: list[Callable[[Game, Figure, Figure], int]] = []
+"""+N Attack on one attack of a figure on a target from auras (the Spirit Banner's)."""
+
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
 has dealt with the damage (a figure that cannot be damaged, damage taken by another figure)."""
@@ -216,6 +223,18 @@ def summon_turn(game: Game, figure: Figure) -> tuple[list[Task], list[Task]]:
     load()
     found = [hook(game, figure) for hook in SUMMON_TURN_HOOKS]
     return [t for before, _ in found for t in before], [t for _, after in found for t in after]
+
+
+def summon_actions(game: Game, figure: Figure) -> tuple[Ability, Ability] | None:
+    """The summon action hooks' turn for summon ``figure``, or ``None`` (Move +0, Attack +0)."""
+    load()
+    return next((found for hook in SUMMON_ACTION_HOOKS if (found := hook(game, figure)) is not None), None)
+
+
+def attack_bonus(game: Game, attacker: Figure, target: Figure) -> int:
+    """What the attack bonus hooks add to one attack of ``attacker`` on ``target``."""
+    load()
+    return sum(hook(game, attacker, target) for hook in ATTACK_BONUS_HOOKS)
 
 
 def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool:

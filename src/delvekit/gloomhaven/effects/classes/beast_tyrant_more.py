@@ -10,6 +10,14 @@ has the bear, its commands and the persistent cards); registered in
                               Tyrannical Force: every summoned ally within range
                               (``affects-summons-range-N``), each in turn: it performs its own
                               Move and Attack plus or minus the bonuses, the owner controlling
+``bt-summon-attack``          Storm Sigil: the Wind Totem's own turn is an attack on every
+                              adjacent enemy with the push of the sub (no move), through the
+                              engine's summon action hook; the class's summons printed without
+                              an attack (Monolith, Spirit Banner) have no attack on their turns
+``bt-banner-aura``            Tribal Sigil: every ally adjacent to the Spirit Banner adds the
+                              sub to all its attacks (the engine's attack bonus hook)
+``bt-recover-summons``        Tribal Sigil: recover up to N of your lost cards with a summon on
+                              them (never the card itself, nor a card that recovers lost cards)
 ``bt-share-damage``           Borrowed Essence: the damage of you and all summoned allies is
                               given out again as you like, one figure after the other; none is
                               given as much as its maximum hit points
@@ -24,11 +32,12 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects.classes import beast_tyrant as bt_fx
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.classes.beast_tyrant import BEAR, bear_of
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import effect
+from delvekit.gloomhaven.engine.registry import ATTACK_BONUS_HOOKS, SUMMON_ACTION_HOOKS, effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -214,6 +223,113 @@ def _apply_share(game: Game, task: Task, choice: Choice) -> None:
         game.emit("damage-shared", fid, f"hp={f.hp}")
 
 
+# ------------------------------------------------------- the sigils' summons
+
+_STILL = Ability(kind="move", value=0)
+
+
+def _summon_half(game: Game, f: Figure) -> list[Ability] | None:
+    """The abilities of the Beast Tyrant's card half that keeps summon ``f`` in play."""
+    if f.owner is None or not any(
+        ch.id == f.owner and ch.class_name == bt_fx.CLASS_ID for ch in game.setup.party
+    ):
+        return None
+    found = fx.summon_card(game, f)
+    if found is None:
+        return None
+    index = found[0]
+    return list(fx._active_halves(game, f.owner)[index][2].abilities)
+
+
+def _summon_turn(game: Game, f: Figure) -> tuple[Ability, Ability] | None:
+    """The Beast Tyrant's summons: the Wind Totem attacks every adjacent enemy and pushes; a
+    summon printed without an attack does not attack (a second Move +0 of its Move 0)."""
+    half = _summon_half(game, f)
+    if half is None:
+        return None
+    for a in half:
+        if a.kind == "custom" and a.note == "bt-summon-attack":
+            push = sum(p.value for p in fx.parts(a, "push"))
+            return _STILL, Ability(kind="attack", value=0, targets=0, push=push)
+    summon = next(a for a in half if a.kind == "custom" and a.note == "summon")
+    if not fx.parts(summon, "attack"):
+        return _STILL, _STILL
+    return None
+
+
+@effect("bt-summon-attack", "bt-banner-aura")
+def _with_summon(game: Game, fid: str, ability: Ability) -> bool:
+    """Parts of a summon's stat line, acting while the card is in the active area."""
+    return True
+
+
+def _aura(game: Game, attacker: Figure, target: Figure) -> int:
+    """Tribal Sigil: +N Attack for every ally adjacent to a Spirit Banner."""
+    if attacker.kind not in ("character", "summon") or not any(
+        ch.class_name == bt_fx.CLASS_ID for ch in game.setup.party
+    ):
+        return 0
+    board = game.board()
+    if board is None:
+        return 0
+    total = 0
+    for g in game.state.figures.values():
+        if g.kind != "summon" or g is attacker or actions._hostile(g, attacker):
+            continue
+        if not board.adjacent(g.hex, attacker.hex):
+            continue
+        for a in _summon_half(game, g) or ():
+            if a.kind == "custom" and a.note == "bt-banner-aura":
+                total += fx.flag_number(a, "attack-plus-")
+    return total
+
+
+@effect("bt-recover-summons")
+def _recover_summons(game: Game, fid: str, ability: Ability) -> bool | None:
+    """Tribal Sigil: recover up to N lost cards with a summon on them."""
+    if not _summon_cards(game, fid):
+        game.emit("no-card", fid)
+        return False
+    game.push(Task("bt_recover", fid, fx.flag_number(ability, "target-", 1)))
+    return None
+
+
+def _summon_cards(game: Game, cid: str) -> list[str]:
+    ch = game.state.characters.get(cid)
+    if ch is None:
+        return []
+    out = []
+    for card in ch.lost:
+        c = game.card(cid, card)
+        notes = {a.note for half in (c.top, c.bottom) for a in half.abilities if a.kind == "custom"}
+        if "summon" in notes and not notes & {"bt-recover-summons", "ally-recovers"}:
+            out.append(card)
+    return out
+
+
+def _run_recover(game: Game, task: Task) -> Decision | None:
+    cards = _summon_cards(game, task.who)
+    if not cards or task.n <= 0:
+        game.pop_task()
+        return None
+    return Decision(task.who, "recover", [*(Choice("recover", (c,)) for c in cards), Choice("done")])
+
+
+def _apply_recover(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    if choice.kind == "done":
+        return
+    ch = game.state.characters[task.who]
+    card = choice.args[0]
+    ch.lost.remove(card)
+    ch.hand.append(card)
+    game.emit("recovered", task.who, card, "lost")
+    game.push(Task("bt_recover", task.who, task.n - 1))
+
+
+task_handler("bt_recover", _run_recover, _apply_recover)
+SUMMON_ACTION_HOOKS.append(_summon_turn)
+ATTACK_BONUS_HOOKS.append(_aura)
 task_handler("bt_swap", _run_swap, _apply_swap)
 task_handler("bt_perform", _run_perform, _apply_perform)
 task_handler("bt_share", _run_share, _apply_share)
