@@ -81,11 +81,12 @@ def test_brute_and_mindthief_are_playable_others_list_missing_cards() -> None:
     assert quartermaster.playable_at(5) and not quartermaster.playable_at(6)
     assert [c.number for c in quartermaster.missing_cards(6)] == [225]
     assert pack.classes["spellweaver"].playable_at(9)
-    tyrant = pack.classes["beast-tyrant"]
-    assert not tyrant.playable_at(1)
-    missing = tyrant.missing_cards(1)
-    assert missing and all(card.level in (1, "X") for card in missing)
-    assert len(tyrant.missing_cards(9)) >= len(missing)
+    assert pack.classes["beast-tyrant"].playable_at(9)
+    for klass in pack.classes.values():  # a class not playable names its missing cards
+        if not klass.playable_at(1):
+            missing = klass.missing_cards(1)
+            assert missing and all(card.level in (1, "X") for card in missing)
+            assert len(klass.missing_cards(9)) >= len(missing)
     assert pack.classes["summoner"].playable_at(1)
 
 

@@ -63,7 +63,12 @@ def test_every_card_is_encoded() -> None:
 
 def test_the_bear_stat_line_is_the_class_files_first_summon() -> None:
     first = PACK.classes["beast-tyrant"].summons[0]
-    assert (first.health, first.move, first.attack) == ("8+Lx2", bt_fx.BEAR_MOVE, bt_fx.BEAR_ATTACK)
+    assert (first.name, first.health, first.move, first.attack) == (
+        "Bear",
+        "8+Lx2",
+        bt_fx.BEAR_MOVE,
+        bt_fx.BEAR_ATTACK,
+    )
     assert [bt_fx.bear_health(level) for level in (1, 5, 9)] == [10, 18, 26]
 
 
@@ -401,3 +406,15 @@ def test_tribal_sigil_bottom_recovers_lost_summon_cards_only() -> None:
     assert [str(c) for c in d.choices] == ["recover venomous-ally", "done"]
     events = go(game, "recover venomous-ally")
     assert "recovered bt venomous-ally lost" in events and "venomous-ally" in ch.hand
+
+
+def test_patch_fur_every_summoned_ally_gains_shield_1_this_round_the_tyrant_does_not() -> None:
+    game = arena([tyrant(["patch-fur", "maul"])], [("normal", (5, -5))], stats=STILL)
+    b = bear(game)
+    go(game, "select patch-fur maul")
+    settle(game)
+    events = go(game, "top patch-fur")
+    assert f"bonus {b.id} shield 1 by=bt" in events
+    assert game.shield(b.id) == 1 and game.shield("bt") == 0
+    finish_round(game)
+    assert game.shield(b.id) == 0

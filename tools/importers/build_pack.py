@@ -37,6 +37,7 @@ from names import (  # noqa: E402
     SECOND_SOURCE_CARD_NAMES,
 )
 from transcriptions import CLASSES as TRANSCRIBED  # noqa: E402
+from transcriptions import SUMMON_NAMES  # noqa: E402
 
 from delvekit.gloomhaven.content import ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
@@ -225,7 +226,10 @@ def transcribe(klass: CharacterClass) -> CharacterClass:
                 card, top=top, bottom=bottom, encoded=True, source=f"transcribed from {sources}"
             )
         cards.append(card)
-    return msgspec.structs.replace(klass, cards=tuple(cards))
+    summons = tuple(
+        msgspec.structs.replace(s, name=SUMMON_NAMES.get((klass.id, s.name), s.name)) for s in klass.summons
+    )
+    return msgspec.structs.replace(klass, cards=tuple(cards), summons=summons)
 
 
 def name_monster(monster: MonsterType, names: dict[str, str]) -> MonsterType:

@@ -1027,3 +1027,6 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "summoner": __import__("transcriptions_summoner").SUMMONER,
     "beast-tyrant": __import__("transcriptions_beast_tyrant").BEAST_TYRANT,
 }
+
+#: (class id, GHS summon name) → our name (applied with the cards).
+SUMMON_NAMES: dict[tuple[str, str], str] = __import__("transcriptions_beast_tyrant").SUMMON_NAMES

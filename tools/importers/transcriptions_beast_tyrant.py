@@ -10,7 +10,9 @@ search tool:
 * G: GHS's character file (two-mini.json): the card list, levels, initiatives (already in the
   class file) and the summons' stat lines, the bear's among them (``summons`` in the class file);
 * F: the Dized "Two Minis" FAQ (read with the search tool): command abilities are performed by
-  the bear only; Maul's shield is given to one ally at the end of the move.
+  the bear only; "summoned allies" are any summoned allies, not only the Beast Tyrant's; Maul's
+  shield is given to one ally at the end of the move; the Monolith and the Spirit Banner have no
+  attack, the Wind Totem no move.
 
 Every card number rests on J alone, the summons' stat lines on G alone; names, levels and
 initiatives are G's. J and G disagree once: Relentless Ally's initiative (J 81, G 87; G kept, as
@@ -122,7 +124,7 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J",
     ),
     483: (  # Patch Fur
-        CardHalf(abilities=(_a("shield", 1, _affects("summons")),), round=True),
+        CardHalf(abilities=(_c("bt-summons-gain", _a("shield", 1)),), round=True),
         CardHalf(abilities=(_cmd(_a("heal", 4, _SELF)),), xp=1),
         "J",
     ),
@@ -171,7 +173,7 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
             abilities=(_a("attack", 3, _a("range", 2), _a("condition", "immobilize")), _infuse("earth"))
         ),
         CardHalf(
-            abilities=(_a("shield", 2, _affects("summons")), _a("retaliate", 2, _affects("summons"))),
+            abilities=(_c("bt-summons-gain", _a("shield", 2), _a("retaliate", 2)),),
             lost=True,
             round=True,
             xp=2,
@@ -292,6 +294,9 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J, Spirit Banner stats and aura G",
     ),
 }
+
+#: (class id, GHS's summon name) → ours: GHS names the bear after the class's icon.
+SUMMON_NAMES = {("beast-tyrant", "Two Mini"): "Bear"}
 
 #: The cards merged into the pack (``transcriptions.CLASSES``): all of them.
 BEAST_TYRANT = TRANSCRIBED

@@ -18,6 +18,8 @@ has the bear, its commands and the persistent cards); registered in
                               sub to all its attacks (the engine's attack bonus hook)
 ``bt-recover-summons``        Tribal Sigil: recover up to N of your lost cards with a summon on
                               them (never the card itself, nor a card that recovers lost cards)
+``bt-summons-gain``           Patch Fur, Earthen Spikes: every summoned ally on the party's side
+                              gains the Shield / Retaliate of the subs this round
 ``bt-share-damage``           Borrowed Essence: the damage of you and all summoned allies is
                               given out again as you like, one figure after the other; none is
                               given as much as its maximum hit points
@@ -221,6 +223,33 @@ def _apply_share(game: Game, task: Task, choice: Choice) -> None:
         f = game.state.figures[fid]
         f.hp = f.max_hp - damage
         game.emit("damage-shared", fid, f"hp={f.hp}")
+
+
+# ------------------------------------------------------ summoned allies gain
+
+
+@effect("bt-summons-gain")
+def _summons_gain(game: Game, fid: str, ability: Ability) -> bool:
+    """Every summoned ally (anyone's, the Dized FAQ) gains the Shield and Retaliate this round."""
+    me = game.state.figures.get(fid)
+    if me is None:
+        return False
+    summons = sorted(
+        (g for g in game.state.figures.values() if g.kind == "summon" and not actions._hostile(me, g)),
+        key=lambda g: g.id,
+    )
+    if not summons:
+        game.emit("no-target", fid)
+        return False
+    for g in summons:
+        for p in ability.then:
+            if p.kind == "shield":
+                g.shield_bonus += p.value
+                game.emit("bonus", g.id, "shield", p.value, f"by={fid}")
+            elif p.kind == "retaliate":
+                g.retaliate_bonus += p.value
+                game.emit("bonus", g.id, "retaliate", p.value, f"by={fid}")
+    return True
 
 
 # ------------------------------------------------------- the sigils' summons
