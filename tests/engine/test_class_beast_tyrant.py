@@ -76,7 +76,7 @@ def test_the_bear_is_placed_with_the_scenario_next_to_its_owner_nearest_an_enemy
     game = arena([tyrant(["maul"], level=4)], [("normal", (3, 0))], stats=STILL)
     b = bear(game)
     assert (b.hex, b.hp, b.max_hp, b.owner) == ((1, 0), 16, 16, "bt")
-    assert "summoned bt.bear1 owner=bt" in [str(e) for e in game.events]
+    assert "placed bt.bear1 hex=1,0 owner=bt" in [str(e) for e in game.events]
     assert game.state.round == 1 and not game.tampered
 
 

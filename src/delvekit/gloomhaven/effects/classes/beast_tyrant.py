@@ -116,7 +116,7 @@ def _place_bears(game: Game, timing: str) -> None:
         health = bear_health(ch.level)
         st.figures[bid] = Figure(bid, "summon", BEAR, health, spot, owner=ch.id, summoned_round=0)
         st.summon_stats[bid] = (BEAR_MOVE, BEAR_ATTACK, 0)
-        game.emit("summoned", bid, f"owner={ch.id}")
+        game.emit("placed", bid, f"hex={actions.hex_token(spot)}", f"owner={ch.id}")  # with the scenario
 
 
 # ------------------------------------------------------------------ commands
@@ -218,7 +218,7 @@ def _loot(game: Game, bear: Figure, cid: str, reach: int) -> None:
         if near.get(h, reach + 1) <= reach and (h == bear.hex or sight.visible(bear.hex, h)):
             taken += st.coins.pop(h)
     st.characters[cid].coins += taken
-    game.emit("looted", bear.id, f"coins={taken}", f"for={cid}")
+    game.emit("looted", cid, f"coins={taken}", f"by={bear.id}")  # on its owner's turn, for its owner
 
 
 def _enemies_near(game: Game, f: Figure, reach: int) -> list[Figure]:
