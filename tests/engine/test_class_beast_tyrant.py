@@ -418,3 +418,38 @@ def test_patch_fur_every_summoned_ally_gains_shield_1_this_round_the_tyrant_does
     assert game.shield(b.id) == 1 and game.shield("bt") == 0
     finish_round(game)
     assert game.shield(b.id) == 0
+
+
+def test_natural_remedy_air_adds_1_heal_and_1_range() -> None:
+    game = arena([tyrant(["natural-remedy", "spirit-swap"])], [("normal", (5, -5))], stats=STILL)
+    game.state.elements.infuse(Element.AIR)
+    game.state.elements.end_turn()
+    go(game, "select natural-remedy spirit-swap")
+    settle(game)
+    b = bear(game)
+    b.hex, b.hp = (-4, 0), b.hp - 8  # four hexes away: only the paid Range 4 reaches it
+    go(game, "top natural-remedy", "consume air")
+    d = game.decision
+    assert d is not None and d.kind == "heal"
+    assert [str(c) for c in d.choices] == ["heal bt", f"heal {b.id}", "skip"]
+    events = go(game, f"heal {b.id}")
+    assert f"healed {b.id} 6" in events and game.state.characters["bt"].xp == 1
+
+
+def test_natural_remedy_unpaid_reaches_only_range_3() -> None:
+    game = arena([tyrant(["natural-remedy", "spirit-swap"])], [("normal", (5, -5))], stats=STILL)
+    go(game, "select natural-remedy spirit-swap")
+    settle(game)
+    bear(game).hex = (-4, 0)
+    go(game, "top natural-remedy")
+    d = game.decision
+    assert d is not None and [str(c) for c in d.choices] == ["heal bt", "skip"]
+
+
+def test_a_declined_sigil_summon_earns_no_xp_and_leaves_no_card_active() -> None:
+    game = arena([tyrant(["tribal-sigil", "spirit-swap"])], [("normal", (5, -5))], stats=STILL)
+    go(game, "select tribal-sigil spirit-swap")
+    settle(game)
+    events = go(game, "top tribal-sigil", "skip")
+    assert "no-xp bt 2" in events and game.state.characters["bt"].xp == 0
+    assert not game.state.characters["bt"].active and "tribal-sigil" in game.state.characters["bt"].lost

@@ -266,11 +266,11 @@ TRANSCRIBED: dict[int, tuple[CardHalf, CardHalf, str]] = {
     503: (  # Natural Remedy
         CardHalf(
             abilities=(
-                _a(
-                    "heal",
-                    5,
+                _c(
+                    "bt-heal-consume",
+                    _a("heal", 5),
                     _a("range", 3),
-                    _consume("air", _a("heal", 1, mode="add"), _a("range", 1, mode="add"), _a("xp", 1)),
+                    _consume("air", _c("heal-plus-1"), _c("range-plus-1"), _a("xp", 1)),
                 ),
             )
         ),

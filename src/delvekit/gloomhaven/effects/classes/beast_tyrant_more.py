@@ -20,6 +20,8 @@ has the bear, its commands and the persistent cards); registered in
                               them (never the card itself, nor a card that recovers lost cards)
 ``bt-summons-gain``           Patch Fur, Earthen Spikes: every summoned ally on the party's side
                               gains the Shield / Retaliate of the subs this round
+``bt-heal-consume``           Natural Remedy: Heal N, Range R (you or an ally in range and sight);
+                              the element buys ``heal-plus-N`` and ``range-plus-N`` and its XP
 ``bt-share-damage``           Borrowed Essence: the damage of you and all summoned allies is
                               given out again as you like, one figure after the other; none is
                               given as much as its maximum hit points
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.effects import wordings
 from delvekit.gloomhaven.effects.classes import beast_tyrant as bt_fx
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.classes.beast_tyrant import BEAR, bear_of
@@ -252,6 +255,39 @@ def _summons_gain(game: Game, fid: str, ability: Ability) -> bool:
     return True
 
 
+# ------------------------------------------------------------ Natural Remedy
+
+
+@effect("bt-heal-consume")
+def _heal_consume(game: Game, fid: str, ability: Ability) -> None:
+    """Heal N, Range R with an element buying more heal and range (asked first)."""
+    game.push(Task("bt_heal_consume", fid, 0, str(ability)))
+
+
+def _tally(items: list[Ability], prefix: str) -> int:
+    """The sum of the numbers ending the flags ``prefix``N among ``items``."""
+    tails = (p.note.removeprefix(prefix) for p in items if p.kind == "custom" and p.note.startswith(prefix))
+    return sum(int(t) for t in tails if t.isdigit())
+
+
+def _run_heal_consume(game: Game, task: Task) -> Decision | None:
+    return wordings.consume_offer(game, task, _heal_finish)
+
+
+def _apply_heal_consume(game: Game, task: Task, choice: Choice) -> None:
+    wordings.consume_answer(game, task, choice, _heal_finish)
+
+
+def _heal_finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
+    base, _, bought = wordings._split(ability)
+    items = base + (bought if paid else [])
+    if paid:
+        wordings._gain_xp(game, fid, bought)
+    heal = sum(p.value for p in items if p.kind == "heal") + _tally(items, "heal-plus-")
+    reach = _tally(base, "range-") + _tally(items, "range-plus-")
+    game.push(Task("heal_ally", fid, heal, str(reach)))  # you or an ally in range and sight
+
+
 # ------------------------------------------------------- the sigils' summons
 
 _STILL = Ability(kind="move", value=0)
@@ -288,8 +324,9 @@ def _summon_turn(game: Game, f: Figure) -> tuple[Ability, Ability] | None:
 
 @effect("bt-summon-attack", "bt-banner-aura")
 def _with_summon(game: Game, fid: str, ability: Ability) -> bool:
-    """Parts of a summon's stat line, acting while the card is in the active area."""
-    return True
+    """Parts of a summon's stat line, acting while the card is in the active area: not an
+    ability used by itself (a declined summon earns no XP, §3.4)."""
+    return False
 
 
 def _aura(game: Game, attacker: Figure, target: Figure) -> int:
@@ -357,6 +394,7 @@ def _apply_recover(game: Game, task: Task, choice: Choice) -> None:
 
 
 task_handler("bt_recover", _run_recover, _apply_recover)
+task_handler("bt_heal_consume", _run_heal_consume, _apply_heal_consume)
 SUMMON_ACTION_HOOKS.append(_summon_turn)
 ATTACK_BONUS_HOOKS.append(_aura)
 task_handler("bt_swap", _run_swap, _apply_swap)
