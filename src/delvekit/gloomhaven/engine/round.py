@@ -695,7 +695,9 @@ def _run_summon_act(game: Game, task: Task) -> Decision | None:
         game.emit("stunned", f.id)
         return None
     if game.tables.board is not None and game.resolver is None:
-        game.push(Task("summon_ability", f.id, 0), Task("summon_ability", f.id, 1), Task("forget_plan", f.id))
+        game.push(
+            Task("summon_ability", f.id, 0), Task("summon_ability", f.id, 1), Task("forget_plan", f.id)
+        )
         return None
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[0])
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[1])

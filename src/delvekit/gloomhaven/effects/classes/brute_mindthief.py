@@ -1239,7 +1239,9 @@ def _turn_enemy(game: Game, fid: str, ability: Ability) -> None:
     enemies = [
         g
         for g in game.state.figures.values()
-        if g.kind == "monster" and g.rank in ("normal", "elite") and Condition.INVISIBLE not in g.conditions
+        if g.kind == "monster"
+        and g.rank in ("normal", "elite")
+        and Condition.INVISIBLE not in g.conditions
     ]
     _offer_pick(game, fid, "turn", ability, enemies)
 
