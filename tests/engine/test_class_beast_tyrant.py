@@ -37,6 +37,22 @@ def tyrant(
     )
 
 
+def bt_arena(
+    cards: list[str],
+    monsters: list[tuple[str, tuple[int, int]]],
+    *,
+    level: int = 9,
+    bear_at: tuple[int, int] = (1, 0),
+    stats: MonsterStats | None = STILL,
+) -> Game:
+    """The arena with the Tyrant at 0,0 holding ``cards``; its bear placed at ``bear_at``."""
+    game = arena([tyrant(cards, level=level)], monsters, stats=stats)
+    d = game.decision
+    assert d is not None and (d.kind, d.actor) == ("summon", "bt")
+    go(game, f"summon-at {bear_at[0]},{bear_at[1]}")
+    return game
+
+
 def bear(game: Game) -> Figure:
     found = bt_fx.bear_of(game, "bt")
     assert found is not None
@@ -72,23 +88,34 @@ def test_the_bear_stat_line_is_the_class_files_first_summon() -> None:
     assert [bt_fx.bear_health(level) for level in (1, 5, 9)] == [10, 18, 26]
 
 
-def test_the_bear_is_placed_with_the_scenario_next_to_its_owner_nearest_an_enemy() -> None:
-    game = arena([tyrant(["maul"], level=4)], [("normal", (3, 0))], stats=STILL)
+def test_the_bear_is_placed_with_the_scenario_on_an_empty_hex_its_owner_picks() -> None:
+    game = arena([tyrant(["maul"], level=4)], [("normal", (1, -1))], stats=STILL)
+    d = game.decision
+    assert d is not None and (d.kind, d.actor) == ("summon", "bt")
+    assert [str(c) for c in d.choices] == [
+        "summon-at -1,0",
+        "summon-at -1,1",
+        "summon-at 0,-1",
+        "summon-at 0,1",
+        "summon-at 1,0",
+    ]  # the six neighbours but the monster's
+    events = go(game, "summon-at 0,1")
     b = bear(game)
-    assert (b.hex, b.hp, b.max_hp, b.owner) == ((1, 0), 16, 16, "bt")
-    assert "placed bt.bear1 hex=1,0 owner=bt" in [str(e) for e in game.events]
-    assert game.state.round == 1 and not game.tampered
+    assert (b.hex, b.hp, b.max_hp, b.owner) == ((0, 1), 16, 16, "bt")
+    assert "placed bt.bear1 hex=0,1 owner=bt" in events
+    d = game.decision
+    assert game.state.round == 1 and d is not None and d.kind == "select" and not game.tampered
 
 
 def test_the_bear_acts_in_round_1_right_before_its_owner() -> None:
-    game = arena([tyrant(["maul", "spirit-swap"])], [("normal", (2, 0))], stats=STILL)
+    game = bt_arena(["maul", "spirit-swap"], [("normal", (2, 0))])
     events = go(game, "select maul spirit-swap")
     assert "order bt.bear1=14 bt=14 dummy=90" in events
     assert "attack bt.bear1 dummy#9 value=2 damage=2" in events
 
 
 def test_a_dead_bear_is_not_placed_again_and_a_command_then_does_nothing_and_earns_no_xp() -> None:
-    game = arena([tyrant(["disappearing-wounds", "spirit-swap"])], [("normal", (4, 0))], stats=STILL)
+    game = bt_arena(["disappearing-wounds", "spirit-swap"], [("normal", (4, 0))])
     game.kill(bear(game))
     go(game, "select disappearing-wounds spirit-swap")
     events = go(game, "bottom disappearing-wounds")
@@ -101,7 +128,7 @@ def test_a_dead_bear_is_not_placed_again_and_a_command_then_does_nothing_and_ear
 
 
 def test_a_command_attack_is_the_bears_with_its_owner_choosing_the_target() -> None:
-    game = arena([tyrant(["maul", "spirit-swap"])], [("normal", (2, 0)), ("normal", (1, 1))], stats=STILL)
+    game = bt_arena(["maul", "spirit-swap"], [("normal", (2, 0)), ("normal", (1, 1))])
     bear(game).hex = (1, 0)  # next to both
     go(game, "select maul spirit-swap")
     settle(game)
@@ -114,9 +141,7 @@ def test_a_command_attack_is_the_bears_with_its_owner_choosing_the_target() -> N
 
 
 def test_a_command_area_attack_is_placed_around_the_bear() -> None:
-    game = arena(
-        [tyrant(["forceful-swipe", "spirit-swap"])], [("normal", (2, 0)), ("normal", (2, -1))], stats=STILL
-    )
+    game = bt_arena(["forceful-swipe", "spirit-swap"], [("normal", (2, 0)), ("normal", (2, -1))])
     bear(game).hex = (1, 0)  # next to both, which are next to each other
     go(game, "select forceful-swipe spirit-swap")
     settle(game)
@@ -131,9 +156,10 @@ def test_a_command_area_attack_is_placed_around_the_bear() -> None:
 
 def test_disorienting_roar_afflicts_every_enemy_within_2_hexes_of_the_bear() -> None:
     near, far = (3, -2), (-3, 0)  # two and four hexes from the bear at 1,0
-    game = arena(
-        [tyrant(["disorienting-roar", "spirit-swap"])],
+    game = bt_arena(
+        ["disorienting-roar", "spirit-swap"],
         [("normal", (2, 0)), ("normal", near), ("normal", far)],
+        stats=None,
     )
     go(game, "select disorienting-roar spirit-swap")
     go(game, "top disorienting-roar")
@@ -143,7 +169,7 @@ def test_disorienting_roar_afflicts_every_enemy_within_2_hexes_of_the_bear() -> 
 
 
 def test_unstoppable_beast_earth_adds_1_to_the_bears_attack_and_1_xp_to_its_owner() -> None:
-    game = arena([tyrant(["unstoppable-beast", "spirit-swap"])], [("normal", (2, 0))], stats=STILL)
+    game = bt_arena(["unstoppable-beast", "spirit-swap"], [("normal", (2, 0))])
     game.state.elements.infuse(Element.EARTH)
     game.state.elements.end_turn()
     go(game, "select unstoppable-beast spirit-swap")
@@ -158,7 +184,7 @@ def test_unstoppable_beast_earth_adds_1_to_the_bears_attack_and_1_xp_to_its_owne
 
 
 def test_punch_through_adds_1_to_every_command_attack_this_round() -> None:
-    game = arena([tyrant(["punch-through", "maul"])], [("normal", (2, 0))], stats=STILL)
+    game = bt_arena(["punch-through", "maul"], [("normal", (2, 0))])
     go(game, "select punch-through maul")
     go(game, "bottom punch-through")
     d = game.decision
@@ -170,7 +196,7 @@ def test_punch_through_adds_1_to_every_command_attack_this_round() -> None:
 
 
 def test_lash_out_pushes_every_enemy_adjacent_to_the_bear() -> None:
-    game = arena([tyrant(["lash-out", "spirit-swap"])], [("normal", (2, 0)), ("normal", (1, 1))], stats=STILL)
+    game = bt_arena(["lash-out", "spirit-swap"], [("normal", (2, 0)), ("normal", (1, 1))])
     bear(game).hex = (1, 0)
     ids = sorted((at(game, (2, 0)), at(game, (1, 1))))
     go(game, "select lash-out spirit-swap")
@@ -183,12 +209,8 @@ def test_lash_out_pushes_every_enemy_adjacent_to_the_bear() -> None:
 
 
 def test_jaws_of_death_kills_only_a_normal_adjacent_enemy_of_at_most_6_hit_points() -> None:
-    game = arena(
-        [tyrant(["jaws-of-death", "spirit-swap"])],
-        [("normal", (2, 0)), ("elite", (1, 1)), ("normal", (1, -1))],
-        stats=STILL,
-    )
-    bear(game).hex = (1, 0)  # next to all three
+    three = [("normal", (2, 0)), ("elite", (1, 1)), ("normal", (1, -1))]
+    game = bt_arena(["jaws-of-death", "spirit-swap"], three)  # the bear at 1,0 next to all three
     weak, strong = at(game, (2, 0)), at(game, (1, -1))
     go(game, "select jaws-of-death spirit-swap")  # the bear attacks on its turn first
     settle(game)
@@ -202,7 +224,7 @@ def test_jaws_of_death_kills_only_a_normal_adjacent_enemy_of_at_most_6_hit_point
 
 
 def test_soaring_ally_bottom_the_bears_loot_goes_to_its_owner() -> None:
-    game = arena([tyrant(["soaring-ally", "spirit-swap"])], [("normal", (4, 0))], stats=STILL)
+    game = bt_arena(["soaring-ally", "spirit-swap"], [("normal", (4, 0))])
     game.state.coins[(2, 0)] = 2
     go(game, "select soaring-ally spirit-swap")
     go(game, "bottom soaring-ally")
@@ -213,7 +235,7 @@ def test_soaring_ally_bottom_the_bears_loot_goes_to_its_owner() -> None:
 
 
 def test_spirit_swap_exchanges_two_enemies_without_moving_them() -> None:
-    game = arena([tyrant(["spirit-swap", "maul"])], [("normal", (2, 0)), ("normal", (-3, 0))], stats=STILL)
+    game = bt_arena(["spirit-swap", "maul"], [("normal", (2, 0)), ("normal", (-3, 0))])
     a, b = at(game, (2, 0)), at(game, (-3, 0))
     go(game, "select spirit-swap maul")
     go(game, "bottom spirit-swap")
@@ -226,7 +248,7 @@ def test_spirit_swap_exchanges_two_enemies_without_moving_them() -> None:
 
 
 def test_primal_blessing_swaps_the_tyrant_and_its_bear() -> None:
-    game = arena([tyrant(["primal-blessing", "maul"])], [("normal", (4, 0))], stats=STILL)
+    game = bt_arena(["primal-blessing", "maul"], [("normal", (4, 0))])
     go(game, "select howling-bolts relentless-ally")
     finish_round(game)
     b = bear(game)
@@ -239,7 +261,7 @@ def test_primal_blessing_swaps_the_tyrant_and_its_bear() -> None:
 
 
 def test_rampage_bottom_any_one_summon_anywhere_performs_its_move_and_attack() -> None:
-    game = arena([tyrant(["rampage", "maul"])], [("normal", (4, 0))], stats=STILL)
+    game = bt_arena(["rampage", "maul"], [("normal", (4, 0))])
     b = bear(game)
     b.hex = (-4, 0)  # far away: "any one summoned ally" has no range
     go(game, "select howling-bolts relentless-ally")
@@ -257,7 +279,7 @@ def test_rampage_bottom_any_one_summon_anywhere_performs_its_move_and_attack() -
 
 
 def test_concentrated_rage_forgoing_the_top_action_gives_the_bear_3_attack_this_round() -> None:
-    game = arena([tyrant(["concentrated-rage", "maul", "spirit-swap"])], [("normal", (2, 0))], stats=STILL)
+    game = bt_arena(["concentrated-rage", "maul", "spirit-swap"], [("normal", (2, 0))])
     go(game, "select concentrated-rage maul", "top maul", "target dummy#9", "bottom concentrated-rage")
     finish_round(game)
     go(game, "select spirit-swap howling-bolts")
@@ -279,7 +301,7 @@ def test_concentrated_rage_forgoing_the_top_action_gives_the_bear_3_attack_this_
 
 
 def test_blood_hunger_heals_the_bear_after_each_of_its_attacks_one_slot_each() -> None:
-    game = arena([tyrant(["blood-hunger", "maul", "spirit-swap"])], [("normal", (2, 0))], stats=STILL)
+    game = bt_arena(["blood-hunger", "maul", "spirit-swap"], [("normal", (2, 0))])
     go(game, "select blood-hunger maul", "top blood-hunger")
     b = bear(game)
     b.hp -= 5
@@ -297,7 +319,7 @@ def test_blood_hunger_heals_the_bear_after_each_of_its_attacks_one_slot_each() -
 
 
 def test_borrowed_essence_redistributes_the_damage_of_the_tyrant_and_the_summons() -> None:
-    game = arena([tyrant(["borrowed-essence", "maul"])], [("normal", (4, 0))], stats=STILL)
+    game = bt_arena(["borrowed-essence", "maul"], [("normal", (4, 0))])
     b = bear(game)
     b.hp -= 6
     go(game, "select borrowed-essence maul", "bottom borrowed-essence")
@@ -309,7 +331,7 @@ def test_borrowed_essence_redistributes_the_damage_of_the_tyrant_and_the_summons
 
 
 def test_energizing_strike_the_bear_attacks_then_strengthens_itself() -> None:
-    game = arena([tyrant(["energizing-strike", "spirit-swap"])], [("normal", (2, 0))], stats=STILL)
+    game = bt_arena(["energizing-strike", "spirit-swap"], [("normal", (2, 0))])
     bear(game).hex = (1, 0)
     go(game, "select energizing-strike spirit-swap")
     settle(game)
@@ -322,7 +344,7 @@ def test_energizing_strike_the_bear_attacks_then_strengthens_itself() -> None:
 
 
 def test_tyrannical_force_bottom_every_summon_within_3_moves_one_less_than_its_move() -> None:
-    game = arena([tyrant(["tyrannical-force", "maul"])], [("normal", (5, -5))], stats=STILL)
+    game = bt_arena(["tyrannical-force", "maul"], [("normal", (5, -5))])
     b = bear(game)
     go(game, "select tyrannical-force maul")
     settle(game)
@@ -338,7 +360,7 @@ def test_tyrannical_force_bottom_every_summon_within_3_moves_one_less_than_its_m
 
 
 def test_the_forgo_question_needs_concentrated_rage_in_the_active_area() -> None:
-    game = arena([tyrant(["maul", "spirit-swap"])], [("normal", (4, 0))], stats=STILL)
+    game = bt_arena(["maul", "spirit-swap"], [("normal", (4, 0))])
     go(game, "select maul spirit-swap")
     d = game.decision
     assert d is not None and d.kind == "action"
@@ -357,9 +379,7 @@ def _summoned(game: Game, card: str, hex: tuple[int, int]) -> Figure:
 
 
 def test_storm_sigil_the_wind_totem_attacks_every_adjacent_enemy_and_pushes_them_2() -> None:
-    game = arena(
-        [tyrant(["storm-sigil", "spirit-swap"])], [("normal", (2, -1)), ("normal", (1, 1))], stats=STILL
-    )
+    game = bt_arena(["storm-sigil", "spirit-swap"], [("normal", (2, -1)), ("normal", (1, 1))])
     bear(game).hex = (-1, 0)
     totem = _summoned(game, "storm-sigil", (1, 0))
     events = go(game, "select howling-bolts relentless-ally")
@@ -372,7 +392,7 @@ def test_storm_sigil_the_wind_totem_attacks_every_adjacent_enemy_and_pushes_them
 
 
 def test_stone_sigil_the_monolith_never_attacks_and_has_shield_2() -> None:
-    game = arena([tyrant(["stone-sigil", "spirit-swap"])], [("normal", (2, -1))], stats=STILL)
+    game = bt_arena(["stone-sigil", "spirit-swap"], [("normal", (2, -1))])
     bear(game).hex = (-1, 0)
     monolith = _summoned(game, "stone-sigil", (1, 0))
     events = go(game, "select howling-bolts relentless-ally")
@@ -382,7 +402,7 @@ def test_stone_sigil_the_monolith_never_attacks_and_has_shield_2() -> None:
 
 
 def test_tribal_sigil_allies_next_to_the_spirit_banner_add_2_to_their_attacks() -> None:
-    game = arena([tyrant(["tribal-sigil", "spirit-swap"])], [("normal", (2, -1))], stats=STILL)
+    game = bt_arena(["tribal-sigil", "spirit-swap"], [("normal", (2, -1))])
     b = bear(game)
     b.hex = (1, -1)  # next to the banner and the enemy
     banner = _summoned(game, "tribal-sigil", (1, 0))
@@ -395,12 +415,14 @@ def test_tribal_sigil_allies_next_to_the_spirit_banner_add_2_to_their_attacks() 
 
 
 def test_tribal_sigil_bottom_recovers_lost_summon_cards_only() -> None:
-    game = arena([tyrant(["tribal-sigil", "maul", "venomous-ally"])], [("normal", (5, -5))], stats=STILL)
+    game = bt_arena(["tribal-sigil", "maul", "venomous-ally"], [("normal", (5, -5))])
     ch = game.state.characters["bt"]
     ch.hand.remove("venomous-ally")
     ch.hand.remove("ancient-ward")
     ch.lost += ["venomous-ally", "ancient-ward"]
-    go(game, "select tribal-sigil maul", "bottom tribal-sigil")
+    go(game, "select tribal-sigil maul")
+    settle(game)
+    go(game, "bottom tribal-sigil")
     d = game.decision
     assert d is not None and d.kind == "recover"
     assert [str(c) for c in d.choices] == ["recover venomous-ally", "done"]
@@ -409,7 +431,7 @@ def test_tribal_sigil_bottom_recovers_lost_summon_cards_only() -> None:
 
 
 def test_patch_fur_every_summoned_ally_gains_shield_1_this_round_the_tyrant_does_not() -> None:
-    game = arena([tyrant(["patch-fur", "maul"])], [("normal", (5, -5))], stats=STILL)
+    game = bt_arena(["patch-fur", "maul"], [("normal", (5, -5))])
     b = bear(game)
     go(game, "select patch-fur maul")
     settle(game)
@@ -421,7 +443,7 @@ def test_patch_fur_every_summoned_ally_gains_shield_1_this_round_the_tyrant_does
 
 
 def test_natural_remedy_air_adds_1_heal_and_1_range() -> None:
-    game = arena([tyrant(["natural-remedy", "spirit-swap"])], [("normal", (5, -5))], stats=STILL)
+    game = bt_arena(["natural-remedy", "spirit-swap"], [("normal", (5, -5))])
     game.state.elements.infuse(Element.AIR)
     game.state.elements.end_turn()
     go(game, "select natural-remedy spirit-swap")
@@ -437,7 +459,7 @@ def test_natural_remedy_air_adds_1_heal_and_1_range() -> None:
 
 
 def test_natural_remedy_unpaid_reaches_only_range_3() -> None:
-    game = arena([tyrant(["natural-remedy", "spirit-swap"])], [("normal", (5, -5))], stats=STILL)
+    game = bt_arena(["natural-remedy", "spirit-swap"], [("normal", (5, -5))])
     go(game, "select natural-remedy spirit-swap")
     settle(game)
     bear(game).hex = (-4, 0)
@@ -447,7 +469,7 @@ def test_natural_remedy_unpaid_reaches_only_range_3() -> None:
 
 
 def test_a_declined_sigil_summon_earns_no_xp_and_leaves_no_card_active() -> None:
-    game = arena([tyrant(["tribal-sigil", "spirit-swap"])], [("normal", (5, -5))], stats=STILL)
+    game = bt_arena(["tribal-sigil", "spirit-swap"], [("normal", (5, -5))])
     go(game, "select tribal-sigil spirit-swap")
     settle(game)
     events = go(game, "top tribal-sigil", "skip")

@@ -100,6 +100,9 @@ AWAY_HOOKS: list[Callable[[Game], set[str]]] = []
 """Monster types in play though none of their figures is on the map (the Dark Rider between its
 appearances): they draw ability cards and take turns (a group hook brings them back)."""
 
+SETUP_HOOKS: list[Callable[[Game], list[Task]]] = []
+"""Setup steps after the characters took their starting hexes (the Beast Tyrant places its bear)."""
+
 SUMMON_TURN_HOOKS: list[Callable[[Game, Figure], tuple[list[Task], list[Task]]]] = []
 """Called as a character summon's turn starts: tasks to run before it acts (Concentrated Rage)
 and after it acted (Blood Hunger)."""
@@ -216,6 +219,12 @@ def away_types(game: Game) -> set[str]:
     """The monster types the away hooks keep in play off the map."""
     load()
     return {name for hook in AWAY_HOOKS for name in hook(game)}
+
+
+def setup_tasks(game: Game) -> list[Task]:
+    """The setup hooks' steps, run before round 1."""
+    load()
+    return [t for hook in SETUP_HOOKS for t in hook(game)]
 
 
 def summon_turn(game: Game, figure: Figure) -> tuple[list[Task], list[Task]]:

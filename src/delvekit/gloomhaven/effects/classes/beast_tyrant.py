@@ -6,9 +6,9 @@ effect, "all summoned allies" and "one adjacent ally" the shared ``to-allies`` w
 module adds the bear and the class's own wordings:
 
 ============================  =================================================================
-the bear                      the class's own summon, placed at the start of the scenario (the
-                              start of round 1) in the empty hex next to the Beast Tyrant
-                              nearest an enemy; it acts from round 1 like any summon (§12), its
+the bear                      the class's own summon, placed with the scenario (a setup step
+                              after the starting hexes: its owner picks an empty hex next to
+                              the Beast Tyrant); it acts from round 1 like any summon (§12), its
                               stat line Health 8 + 2 x level, Move 3, Attack 2 (G's class file);
                               once dead it stays dead for the scenario
 ``bt-command``                the card's command icon: the bear performs the sub-abilities in
@@ -45,7 +45,6 @@ from __future__ import annotations
 import msgspec
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
-from delvekit.core.hexes import distance
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
@@ -53,7 +52,13 @@ from delvekit.gloomhaven.effects import wordings
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, SUMMON_TURN_HOOKS, TURN_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import (
+    ROUND_HOOKS,
+    SETUP_HOOKS,
+    SUMMON_TURN_HOOKS,
+    TURN_HOOKS,
+    effect,
+)
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -65,7 +70,6 @@ BEAR_MOVE, BEAR_ATTACK = 3, 2
 """The bear's stat line: Health 8 + 2 x the Beast Tyrant's level, Move 3, Attack 2 (G's class
 file, the pack's ``summons[0]``; a test checks they agree)."""
 
-_PLACED = "btbear|"  # scenario mark: the owner's bear was placed (it is never placed again)
 _BONUS = "btcmd|"  # scenario mark: round of the owner's command bonus
 _BONUS_VALUE = "btcmdv|"
 
@@ -90,33 +94,35 @@ def bear_of(game: Game, cid: str) -> Figure | None:
 # ------------------------------------------------------------------ the bear
 
 
-def _nearest_enemy(game: Game, f: Figure, h: tuple[int, int]) -> tuple[int, tuple[int, int]]:
-    far = [distance(h, g.hex) for g in game.state.figures.values() if actions._hostile(f, g)]
-    return (min(far) if far else 0, h)
+def _bear_steps(game: Game) -> list[Task]:
+    """Setup: every Beast Tyrant places its bear (after the starting hexes are taken)."""
+    if game.board() is None:
+        return []
+    return [Task("bt_bear", ch.id) for ch in game.setup.party if ch.class_name == CLASS_ID]
 
 
-def _place_bears(game: Game, timing: str) -> None:
-    """Round 1 starts: every Beast Tyrant's bear comes next to it, nearest an enemy."""
-    st = game.state
-    if timing != "start" or st.round != 1 or game.board() is None:
-        return
-    for ch in game.setup.party:
-        f = st.figures.get(ch.id)
-        if ch.class_name != CLASS_ID or f is None or _PLACED + ch.id in st.scenario_marks:
-            continue
-        st.scenario_marks[_PLACED + ch.id] = 1
-        free = fx._empty_adjacent(game, f)
-        if not free:
-            game.emit("no-hex", ch.id, BEAR)
-            continue
-        spot = min(free, key=lambda h: _nearest_enemy(game, f, h))
-        # placed with the scenario, so it acts in round 1 (summoned_round 0); set here rather
-        # than through Game.summon, which would advance the game while it is being built
-        bid = f"{ch.id}.{BEAR}1"
-        health = bear_health(ch.level)
-        st.figures[bid] = Figure(bid, "summon", BEAR, health, spot, owner=ch.id, summoned_round=0)
-        st.summon_stats[bid] = (BEAR_MOVE, BEAR_ATTACK, 0)
-        game.emit("placed", bid, f"hex={actions.hex_token(spot)}", f"owner={ch.id}")  # with the scenario
+def _run_bear(game: Game, task: Task) -> Decision | None:
+    f = game.state.figures.get(task.who)
+    free = sorted(fx._empty_adjacent(game, f)) if f is not None else []
+    if not free:
+        game.pop_task()
+        game.emit("no-hex", task.who, BEAR)
+        return None
+    return Decision(task.who, "summon", [Choice("summon-at", (actions.hex_token(h),)) for h in free])
+
+
+def _apply_bear(game: Game, task: Task, choice: Choice) -> None:
+    """The bear comes with the scenario (summoned before round 1, so it acts in round 1);
+    set on the map here rather than through Game.summon, which would advance a game that is
+    still being built."""
+    game.pop_task()
+    st, cid = game.state, task.who
+    spot = actions.parse_hex(choice.args[0])
+    level = next(ch.level for ch in game.setup.party if ch.id == cid)
+    bid = f"{cid}.{BEAR}1"
+    st.figures[bid] = Figure(bid, "summon", BEAR, bear_health(level), spot, owner=cid, summoned_round=0)
+    st.summon_stats[bid] = (BEAR_MOVE, BEAR_ATTACK, 0)
+    game.emit("placed", bid, f"hex={choice.args[0]}", f"owner={cid}")  # with the scenario
 
 
 # ------------------------------------------------------------------ commands
@@ -450,4 +456,5 @@ TURN_HOOKS.append(_forgone_turn)
 ROUND_HOOKS.append(_calm)
 task_handler("bt_part", _run_part)
 task_handler("bt_pick", _run_pick, _apply_pick)
-ROUND_HOOKS.append(_place_bears)
+task_handler("bt_bear", _run_bear, _apply_bear)
+SETUP_HOOKS.append(_bear_steps)
