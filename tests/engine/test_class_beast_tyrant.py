@@ -475,3 +475,42 @@ def test_a_declined_sigil_summon_earns_no_xp_and_leaves_no_card_active() -> None
     events = go(game, "top tribal-sigil", "skip")
     assert "no-xp bt 2" in events and game.state.characters["bt"].xp == 0
     assert not game.state.characters["bt"].active and "tribal-sigil" in game.state.characters["bt"].lost
+
+
+def test_disorienting_roar_bottom_swaps_any_two_figures_the_tyrant_included_and_is_lost() -> None:
+    game = bt_arena(["disorienting-roar", "maul"], [("normal", (-3, 0))])
+    m = at(game, (-3, 0))
+    go(game, "select disorienting-roar maul")
+    settle(game)
+    go(game, "bottom disorienting-roar")
+    d = game.decision
+    assert d is not None and d.kind == "swap"
+    assert {str(c) for c in d.choices} == {"figure bt", "figure bt.bear1", f"figure {m}", "skip"}
+    events = go(game, "figure bt", f"figure {m}")
+    assert game.state.figures["bt"].hex == (-3, 0) and game.state.figures[m].hex == (0, 0)
+    assert "card bt disorienting-roar lost" in events
+
+
+def test_concentrated_rage_forgoing_both_actions_discards_both_cards() -> None:
+    game = bt_arena(["concentrated-rage", "maul", "spirit-swap"], [("normal", (2, 0))])
+    go(game, "select concentrated-rage maul", "top maul", "target dummy#9", "bottom concentrated-rage")
+    finish_round(game)
+    go(game, "select spirit-swap howling-bolts")
+    events = go(game, "forgo both")
+    assert "attack bt.bear1 dummy#9 value=5 damage=5" in events
+    ch = game.state.characters["bt"]
+    assert {"spirit-swap", "howling-bolts"} <= set(ch.discard) and not ch.selected
+    assert not any(e.startswith("action bt ") for e in events)
+
+
+def test_blood_hunger_heals_after_a_commanded_attack_too() -> None:
+    game = bt_arena(["blood-hunger", "maul", "disappearing-wounds"], [("normal", (2, 0))])
+    go(game, "select blood-hunger maul", "top blood-hunger", "bottom maul", "stop")
+    finish_round(game)
+    b = bear(game)
+    go(game, "select disappearing-wounds howling-bolts")  # the bear attacks: one slot
+    b.hp = b.max_hp - 5
+    events = go(game, "bottom disappearing-wounds", "target dummy#9")
+    assert "attack bt.bear1 dummy#9 value=2 damage=2" in events
+    assert b.hp == b.max_hp - 3
+    assert [(a.card, a.used) for a in game.state.characters["bt"].active] == [("blood-hunger", 2)]
