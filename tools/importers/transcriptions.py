@@ -1067,7 +1067,11 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "summoner": __import__("transcriptions_summoner").SUMMONER,
     "berserker": __import__("transcriptions_berserker").BERSERKER,
     "sawbones": __import__("transcriptions_sawbones").SAWBONES,
+    "beast-tyrant": __import__("transcriptions_beast_tyrant").BEAST_TYRANT,
 }
 
 #: class id → its cards that no public source describes (left unencoded, marked ``unsourced``).
 UNSOURCED: dict[str, frozenset[int]] = {"sawbones": __import__("transcriptions_sawbones").UNSOURCED}
+
+#: (class id, GHS summon name) → our name (applied with the cards).
+SUMMON_NAMES: dict[tuple[str, str], str] = __import__("transcriptions_beast_tyrant").SUMMON_NAMES

@@ -283,11 +283,25 @@ def _class_special(a: cs.Ability, variables: dict[str, int]) -> list[Ability] | 
         return [named(word, *parts)]
     if word.startswith(("el-", "ns-", "ss-", "qm-")):  # Elementalist, Nightshroud, Soothsinger, Quartermaster
         return [named(word, *parts)]
-    if word.startswith(("ph-", "su-", "sb-")):  # the Plagueherald, the Summoner, the Sawbones
+    if word.startswith(("ph-", "su-", "sb-", "bt-")):  # Plagueherald, Summoner, Sawbones, Beast Tyrant
         return [named(word, *parts)]
     if word.startswith("be-"):  # the Berserker (effects_berserker)
         return [named(word, *parts)]
     return None
+
+
+def _commanded(subs: Sequence[cs.Ability], fallback: Fallback, variables: dict[str, int]) -> list[Ability]:
+    """The abilities a Beast Tyrant command gives the bear: plain ones whole (areas, targets,
+    pushes), an element consumption as ``bt-bought`` and a wording as its named effect."""
+    out: list[Ability] = []
+    for s in subs:
+        if s.type == "element" and s.mode == "consume":
+            out.append(named("bt-bought", *_part(s, variables)))
+        elif s.type == "custom":
+            out.append(named(str(s.value), *(p for x in s.sub for p in _part(x, variables))))
+        else:
+            out += fallback([s], variables)
+    return out
 
 
 def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> list[Ability] | None:
@@ -296,6 +310,8 @@ def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> li
         paid = [s for s in a.sub if (s.type == "element" and s.mode == "consume") or s.value == "consume-all"]
         base = _plain(a, ["element", "elemental", "consume-all"], fallback, variables)
         return [named("elemental", *base, *(p for s in paid for p in _part(s, variables)))]
+    if a.type == "custom" and a.value == "bt-command":  # the bear performs them (effects_beast_tyrant)
+        return [named("bt-command", *_commanded(a.sub, fallback, variables))]
     mine = _class_special(a, variables)
     if mine is not None:
         return mine
@@ -349,8 +365,13 @@ def _special(a: cs.Ability, fallback: Fallback, variables: dict[str, int]) -> li
         plain = _plain(a, ["xp-per-retaliate-this-round"], fallback, variables)
         return [*plain, named("xp-per-retaliate", *(p for s in rule.sub for p in _part(s, variables)))]
     if a.type == "condition" and affects and affects != ["self"]:
-        return [named("afflict", *_part(cs.Ability(type="condition", value=a.value), variables), *(
-            _affects(s, variables) for s in a.sub if s.type == "affects"))]
+        return [
+            named(
+                "afflict",
+                *_part(cs.Ability(type="condition", value=a.value), variables),
+                *(_affects(s, variables) for s in a.sub if s.type == "affects"),
+            )
+        ]
     if a.type == "push" and consumes:
         parts = [Ability(kind="push", value=_n(a.value, variables))]
         parts += [_affects(s, variables) for s in a.sub if s.type == "affects"]
@@ -402,8 +423,11 @@ def translate(
         j = i
         while j < len(items) and items[j].type in _CARRIED and not items[j].sub:
             j += 1
-        if j > i and j < len(items) and items[j].type == "affects" and not (
-            items[i].type in ("push", "pull") and i > 0 and items[i - 1].type == "attack"
+        if (
+            j > i
+            and j < len(items)
+            and items[j].type == "affects"
+            and not (items[i].type in ("push", "pull") and i > 0 and items[i - 1].type == "attack")
         ):
             out += fallback(plain, variables)
             plain = []

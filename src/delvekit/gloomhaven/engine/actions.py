@@ -715,9 +715,14 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     if fx.killed_instead(game, f, target, extras):
         return None
     bonus = fx.strike_bonus(game, f, target, ability, extras)
-    value = task.n + bonus.attack
+    from delvekit.gloomhaven.engine.registry import attack_bonus  # auras (the Spirit Banner's)
+
+    aura = attack_bonus(game, f, target)
+    value = task.n + bonus.attack + aura
     if bonus.attack:
         game.emit("attack-bonus", f.id, target.id, f"+{bonus.attack}", *bonus.why)
+    if aura:
+        game.emit("attack-bonus", f.id, target.id, f"+{aura}", "aura")
     ability = msgspec.structs.replace(ability, adds=tuple(dict.fromkeys((*ability.adds, *bonus.adds))))
     rider = items_play.strike(game, f, target, ability, extras)  # items used for this attack
     value, ability = value + rider.attack, items_play.ridden(ability, rider)

@@ -514,6 +514,7 @@ class Game:
         setup_steps += [Task("build_hand", ch.id) for ch in setup.party if len(ch.hand) > ch.hand_limit]
         if setup.starts:
             setup_steps += [Task("place", ch.id) for ch in setup.party]
+        setup_steps += effects.setup_tasks(self)  # the Beast Tyrant's bear
         self.push(*setup_steps)
 
     def _place_room(self, room: int) -> list[Figure]:

@@ -43,7 +43,13 @@ from delvekit.gloomhaven.effects.classes import brute_mindthief as effects_chara
 from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ATTACKED_HOOKS, stat_bonus, summon_event
+from delvekit.gloomhaven.engine.registry import (
+    ATTACKED_HOOKS,
+    attack_bonus,
+    stat_bonus,
+    summon_actions,
+    summon_event,
+)
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -66,7 +72,7 @@ def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     ``instead-consume-E`` effect becomes its boosted or plain ability and ``one-target`` its
     attack (so that a move plans with the attack after it)."""
     if f.kind == "summon":
-        return SUMMON_ACTIONS
+        return summon_actions(game, f) or SUMMON_ACTIONS  # a stat line without attack, the Wind Totem's
     if f.kind == "character":  # mind controlled (the Betrayer): Move 2, its leading card's top
         return effects_monsters.controlled_actions(game, f)
     if f.kind == "objective":  # an objective that acts (the Elder Drake's zephyrs)
@@ -382,9 +388,12 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
     rally = effects_monsters.allies_round_bonus(game, f)
-    value = stat_attack + ability.value + _pack_bonus(game, f, task.n, target) + rally
+    aura = attack_bonus(game, f, target)  # the Spirit Banner's
+    value = stat_attack + ability.value + _pack_bonus(game, f, task.n, target) + rally + aura
     if rally:
         game.emit("attack-bonus", f.id, target.id, f"+{rally}", "allies-bonus")
+    if aura:
+        game.emit("attack-bonus", f.id, target.id, f"+{aura}", "aura")
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     value += sum(hook(game, f, target, not ranged) for hook in ATTACKED_HOOKS)  # Reckless Offensive
     adjacent = board.adjacent(f.hex, target.hex)

@@ -66,6 +66,8 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.berserker",
     "delvekit.gloomhaven.effects.classes.berserker_hooks",
     "delvekit.gloomhaven.effects.classes.sawbones",
+    "delvekit.gloomhaven.effects.classes.beast_tyrant",
+    "delvekit.gloomhaven.effects.classes.beast_tyrant_more",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.goals",
 )
@@ -106,6 +108,20 @@ acting right before it: the Elder Drake's zephyrs)."""
 AWAY_HOOKS: list[Callable[[Game], set[str]]] = []
 """Monster types in play though none of their figures is on the map (the Dark Rider between its
 appearances): they draw ability cards and take turns (a group hook brings them back)."""
+
+SETUP_HOOKS: list[Callable[[Game], list[Task]]] = []
+"""Setup steps after the characters took their starting hexes (the Beast Tyrant places its bear)."""
+
+SUMMON_TURN_HOOKS: list[Callable[[Game, Figure], tuple[list[Task], list[Task]]]] = []
+"""Called as a character summon's turn starts: tasks to run before it acts (Concentrated Rage)
+and after it acted (Blood Hunger)."""
+
+SUMMON_ACTION_HOOKS: list[Callable[[Game, Figure], tuple[Ability, Ability] | None]] = []
+"""A character summon's two turn actions when they are not "Move +0, Attack +0" (the first hook
+with an answer; the Beast Tyrant's summons: no attack, or the Wind Totem's on every adjacent enemy)."""
+
+ATTACK_BONUS_HOOKS: list[Callable[[Game, Figure, Figure], int]] = []
+"""+N Attack on one attack of a figure on a target from auras (the Spirit Banner's)."""
 
 DAMAGE_HOOKS: list[Callable[[Game, Figure, int, str], bool]] = []
 """Called before a figure other than a character loses hit points; a hook answering ``True``
@@ -252,6 +268,31 @@ def away_types(game: Game) -> set[str]:
     """The monster types the away hooks keep in play off the map."""
     load()
     return {name for hook in AWAY_HOOKS for name in hook(game)}
+
+
+def setup_tasks(game: Game) -> list[Task]:
+    """The setup hooks' steps, run before round 1."""
+    load()
+    return [t for hook in SETUP_HOOKS for t in hook(game)]
+
+
+def summon_turn(game: Game, figure: Figure) -> tuple[list[Task], list[Task]]:
+    """The summon turn hooks' tasks before and after summon ``figure`` acts."""
+    load()
+    found = [hook(game, figure) for hook in SUMMON_TURN_HOOKS]
+    return [t for before, _ in found for t in before], [t for _, after in found for t in after]
+
+
+def summon_actions(game: Game, figure: Figure) -> tuple[Ability, Ability] | None:
+    """The summon action hooks' turn for summon ``figure``, or ``None`` (Move +0, Attack +0)."""
+    load()
+    return next((found for hook in SUMMON_ACTION_HOOKS if (found := hook(game, figure)) is not None), None)
+
+
+def attack_bonus(game: Game, attacker: Figure, target: Figure) -> int:
+    """What the attack bonus hooks add to one attack of ``attacker`` on ``target``."""
+    load()
+    return sum(hook(game, attacker, target) for hook in ATTACK_BONUS_HOOKS)
 
 
 def damage_handled(game: Game, figure: Figure, amount: int, source: str) -> bool:

@@ -686,7 +686,8 @@ def _run_summon_turn(game: Game, task: Task) -> Decision | None:
     if f is None or f.summoned_round == game.state.round:
         return None  # never acts in the round it was summoned (§12)
     _start_turn(game, f.id)
-    game.push(Task("wound", f.id), Task("summon_act", f.id), Task("end_turn", f.id))
+    before, after = effects.summon_turn(game, f)  # the Beast Tyrant's Concentrated Rage, Blood Hunger
+    game.push(Task("wound", f.id), *before, Task("summon_act", f.id), *after, Task("end_turn", f.id))
     return None
 
 
