@@ -38,7 +38,7 @@ def test_facts_contract_shape() -> None:
     assert document["classes"]["tinkerer"]["playable"] is True  # level-1 and X cards transcribed
     assert document["classes"]["spellweaver"]["playable"] is True  # every card transcribed
     assert document["classes"]["summoner"]["playable"] is True  # level-1 and X cards transcribed
-    assert document["classes"]["beast-tyrant"]["playable"] is False
+    assert document["classes"]["beast-tyrant"]["playable"] is True  # every card transcribed
     sawbones = document["classes"]["sawbones"]
     assert sawbones["cards"] == 29  # the two medical-pack cards (level M) are not hand cards
     assert document["items"]["1"] == {"cost": 20, "count": 2}

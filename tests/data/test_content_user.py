@@ -28,14 +28,17 @@ def test_cards_at_level_counts_x_cards_and_lower_levels() -> None:
 
 
 def test_require_playable_names_the_missing_cards() -> None:
+    import msgspec
     import pytest
 
     from delvekit.core.errors import ContentError
 
     pack = load_pack()
     pack.classes["brute"].require_playable(9)
+    klass = pack.classes["quartermaster"]  # as if Catastrophic Bomb were not transcribed
+    cards = tuple(msgspec.structs.replace(c, encoded=False) if c.number == 225 else c for c in klass.cards)
     with pytest.raises(ContentError) as info:
-        pack.classes["quartermaster"].require_playable(6)
+        msgspec.structs.replace(klass, cards=cards).require_playable(6)
     message = str(info.value)
     assert message.startswith("classes: quartermaster: Quartermaster is not playable at level 6: 1 cards")
     assert "Catastrophic Bomb (225)" in message

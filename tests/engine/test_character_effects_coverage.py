@@ -110,7 +110,14 @@ def test_every_half_of_every_encoded_card_of_every_class_is_executed() -> None:
         seen |= s
         unresolved += u
     # the pool at level 9 is every encoded card: nothing encoded is left out of the games
-    encoded = {f"{cid}/{slug(c.name)}" for cid in classes for c in pack.classes[cid].cards if c.encoded}
+    # (the Sawbones's medical packs, level M, are never in a hand: a held pack is used as its
+    # holder's heal, tests/engine/test_class_sawbones.py)
+    encoded = {
+        f"{cid}/{slug(c.name)}"
+        for cid in classes
+        for c in pack.classes[cid].cards
+        if c.encoded and c.level != "M"
+    }
     assert encoded == {w.rsplit("/", 1)[0] for w in wanted}
     cards_done = {c for c in encoded if {f"{c}/top", f"{c}/bottom"} <= seen}
     print(f"\nclass halves executed (levels 1-9 and X): {len(wanted & seen)}/{len(wanted)}")

@@ -37,6 +37,7 @@ from names import (  # noqa: E402
     SECOND_SOURCE_CARD_NAMES,
 )
 from transcriptions import CLASSES as TRANSCRIBED  # noqa: E402
+from transcriptions import SUMMON_NAMES, UNSOURCED  # noqa: E402
 
 from delvekit.gloomhaven.content import ghs_actions, ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.crosscheck import Disagreement, crosscheck, xha_id  # noqa: E402
@@ -224,8 +225,13 @@ def transcribe(klass: CharacterClass) -> CharacterClass:
             card = msgspec.structs.replace(
                 card, top=top, bottom=bottom, encoded=True, source=f"transcribed from {sources}"
             )
+        elif card.number in UNSOURCED.get(klass.id, ()):  # on no public source: left unencoded
+            card = msgspec.structs.replace(card, unsourced=True)
         cards.append(card)
-    return msgspec.structs.replace(klass, cards=tuple(cards))
+    summons = tuple(
+        msgspec.structs.replace(s, name=SUMMON_NAMES.get((klass.id, s.name), s.name)) for s in klass.summons
+    )
+    return msgspec.structs.replace(klass, cards=tuple(cards), summons=summons)
 
 
 def name_monster(monster: MonsterType, names: dict[str, str]) -> MonsterType:

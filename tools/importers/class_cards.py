@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from transcriptions import CLASSES  # noqa: E402
+from transcriptions import CLASSES, SUMMON_NAMES, UNSOURCED  # noqa: E402
 
 from delvekit.gloomhaven.content import ghs_import  # noqa: E402
 from delvekit.gloomhaven.content.schema import CharacterClass  # noqa: E402
@@ -40,8 +40,13 @@ def apply(klass: CharacterClass) -> CharacterClass:
             card = msgspec.structs.replace(
                 card, top=top, bottom=bottom, encoded=True, source=f"transcribed from {sources}"
             )
+        elif card.number in UNSOURCED.get(klass.id, ()):
+            card = msgspec.structs.replace(card, unsourced=True)
         cards.append(card)
-    return msgspec.structs.replace(klass, cards=tuple(cards))
+    summons = tuple(
+        msgspec.structs.replace(s, name=SUMMON_NAMES.get((klass.id, s.name), s.name)) for s in klass.summons
+    )
+    return msgspec.structs.replace(klass, cards=tuple(cards), summons=summons)
 
 
 def main() -> None:

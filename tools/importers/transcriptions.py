@@ -901,6 +901,46 @@ SUNKEEPER.update(
 
 QUARTERMASTER.update(
     {
+        225: (  # Catastrophic Bomb (effects/classes/quartermaster.py)
+            CardHalf(
+                abilities=(
+                    _a(
+                        "attack",
+                        1,
+                        _a("range", 3),
+                        _area(
+                            *(
+                                (q, r, "target")
+                                for q, r in (
+                                    (0, 0),
+                                    (0, 1),
+                                    (1, 1),
+                                    (1, 0),
+                                    (1, -1),
+                                    (2, -2),
+                                    (2, -1),
+                                    (2, 0),
+                                    (2, 1),
+                                    (3, 0),
+                                    (3, -1),
+                                    (3, -2),
+                                )
+                            )
+                        ),
+                    ),
+                ),
+                xp=1,
+            ),
+            CardHalf(
+                abilities=(
+                    _custom("qm-self-and-area-damage", _a("suffer-damage", 10), _custom("shape:0,1/1,0")),
+                ),
+                xp=1,
+            ),
+            "J (top: J's garbled second 'Attack 3' stands where J puts a range: read as Range 3; "
+            "area R2R1R5R5R6R2R2R2R6R5R5R1A2A, twelve hexes; bottom: area G2R6R next to you, "
+            "normal enemies only; no loss marker in J)",
+        ),
         219: (  # Continual Supply
             CardHalf(
                 abilities=(
@@ -1025,4 +1065,13 @@ CLASSES: dict[str, dict[int, tuple[CardHalf, CardHalf, str]]] = {
     "nightshroud": __import__("transcriptions_nightshroud").NIGHTSHROUD,
     "soothsinger": __import__("transcriptions_soothsinger").SOOTHSINGER,
     "summoner": __import__("transcriptions_summoner").SUMMONER,
+    "berserker": __import__("transcriptions_berserker").BERSERKER,
+    "sawbones": __import__("transcriptions_sawbones").SAWBONES,
+    "beast-tyrant": __import__("transcriptions_beast_tyrant").BEAST_TYRANT,
 }
+
+#: class id → its cards that no public source describes (left unencoded, marked ``unsourced``).
+UNSOURCED: dict[str, frozenset[int]] = {"sawbones": __import__("transcriptions_sawbones").UNSOURCED}
+
+#: (class id, GHS summon name) → our name (applied with the cards).
+SUMMON_NAMES: dict[tuple[str, str], str] = __import__("transcriptions_beast_tyrant").SUMMON_NAMES

@@ -576,3 +576,6 @@ ELEMENTALIST.update(
         ),
     }
 )
+
+# Simulacrum, Ethereal Manifestation
+ELEMENTALIST.update(__import__("transcriptions_elementalist_summons").CARDS)

@@ -1,79 +1,37 @@
-"""The Sawbones's ability cards in delvekit's schema (NOT yet merged into ``transcriptions.CLASSES``).
+"""The Sawbones's ability cards in delvekit's schema (merged into ``transcriptions.CLASSES``).
 
-Status: data only. The cards below are transcribed (facts only: numbers, keywords, markers; no
-card text), but the engine does not yet execute the ``sb-`` named effects they use, so the
-Sawbones is not playable and this module is deliberately left out of ``transcriptions.CLASSES``
-(merging it now would make ``delve content check --strict-engine`` and the coverage test list the
-class). To finish: write ``effects_sawbones.py`` with the effects listed under "Named effects",
-transcribe Mobile Response (416, missing from J), merge with one line in ``transcriptions.CLASSES``
-and rerun ``class_cards.py`` for ``sawbones`` only.
+Facts only (numbers, keywords, markers; no card text). The named effects (every one starts
+``sb-``) are performed by :mod:`delvekit.gloomhaven.effects.classes.sawbones`, whose docstring
+says what each does and which readings it takes; docs/effects.md has the table.
 
 Sources, read with the search tool:
 
 * J: the structured card database that also gave the Tinkerer, Sunkeeper, Quartermaster and
   Plagueherald (stored file 27086832754; the index does not name its repository): every Sawbones
-  card with markers, XP, use slots and area patterns -- except Mobile Response. J numbers its nine
-  Medical Pack copies 416-423 and its Large Medical Packs 424-427 and has no Mobile Response; GHS
+  card with markers, XP, use slots and area patterns -- except Mobile Response. J numbers its
+  Medical Packs 416-423 and its Large Medical Packs 424-427 and has no Mobile Response; GHS
   numbers Mobile Response 416, the Medical Pack 417 and the Large Medical Pack 424 (one card each,
   level "M"). We key by GHS's numbers.
-* Q: the Dized Sawbones FAQ (rules.dized.com .../saw-faq, search corpus ``pages``): medical packs
-  are kept aside and handed to allies, returned to the supply when lost or at the scenario's end;
-  a card placed in an ally's active area is owned by that ally (they may recover it) and only its
-  bottom's persistent bonus applies to them; Syringe's top goes to the Sawbones's discard pile at
-  the round's end and the ally never owns it; Curative Mixture on a poisoned figure removes the
-  poison and heals nothing (the ordinary poison rule).
+* Q: the Dized Sawbones FAQ (rules.dized.com .../saw-faq and .../sawbones-cards-410-430-433-437,
+  search corpus ``pages``): medical packs are handed to allies and go back to the supply when
+  used or at the scenario's end; a card placed in an ally's active area is owned by that ally and
+  only its bottom's persistent bonus applies to them; Syringe's top goes to the Sawbones's
+  discard pile at the round's end; Curative Mixture on a poisoned figure removes the poison and
+  heals nothing (the ordinary poison rule).
 
 No second card source carries the numbers (COVERAGE.md: 0 text sources for this class): every
 number rests on J alone; card list, levels and initiatives come from GHS (J agrees on every
 initiative it has).
 
-Named effects (to implement in ``effects_sawbones.py``; every one starts ``sb-``):
+**Mobile Response (416)** is on no public source we could find (J skips it; GHS, XHA and the
+any2cards list have no abilities for it; searched: the code corpus for "Mobile Response",
+"mobile-response", "mobileresponse", the J file itself, the pages corpus for the class's card
+list and FAQ): it stays a placeholder, and the class builds its level-1 hand from the other nine
+level-1 cards and the three X cards (``CharacterClass.playable_at``).
 
-* ``sb-give-pack`` (value ``medical`` / ``large``; sub ``affects``: ``ally-adjacent`` one ally,
-  ``allies-adjacent`` every adjacent ally, ``healed`` the figure the heal before it healed): the
-  ally gets a pack card into their hand; the card can only be played for its own half (a heal on
-  themselves), never for basic actions or to negate damage; played or lost, it returns to the
-  Sawbones's supply.
-* ``sb-return-to-supply``: on the pack cards' halves, the card leaves play instead of going to a
-  pile.
-* ``sb-heals-affect-adjacent-this-round``: every heal action of yours this round also affects you
-  and every adjacent ally.
-* ``sb-melee-targets-adjacent-this-round``: every melee attack action of yours this round targets
-  every adjacent enemy.
-* ``sb-place-with-ally``: the card's persistent half goes to one adjacent ally's active area, its
-  other abilities (``self``) applying to that ally; the ally owns the card afterwards.
-* ``sb-lend-this-round`` (Syringe): the card's round half goes to one adjacent ally's active area
-  until the round's end, then to the Sawbones's discard pile.
-* ``sb-cleanse`` (sub ``affects``: ``healed`` / ``ally-adjacent`` / ``allies-adjacent``): remove
-  every negative condition.
-* ``sb-prevent-conditions-this-round`` (sub ``affects``: ``self-allies``): no negative
-  condition is applied to you or any ally this round.
-* ``sb-prevent-conditions`` (persistent): no negative condition from abilities targeting the card's
-  holder.
-* ``sb-heal-each-turn`` (use slots): once during each of your next turns, perform the heal in sub.
-* ``sb-heal-at-turn-start`` (persistent): at the start of each of the holder's turns, the heal in sub.
-* ``sb-recover-per-adjacent-ally``: you and every adjacent ally may recover up to as many
-  discarded cards as you have adjacent allies.
-* ``sb-allies-move`` (value): every adjacent ally may perform a move of that value.
-* ``sb-ally-recover`` (value): one adjacent ally may recover up to that many discarded cards.
-* ``sb-cleanse-before-heals`` (use slots): before each heal action, cleanse the healed figures.
-* ``sb-heal-bonus-this-round`` (value): +N heal on every heal action this round.
-* ``sb-attack-move-as-heal``: every attack and move ability may be performed as a heal of its
-  value plus one (range 1 unless stated, Q), ignoring the attack's conditions.
-* ``sb-kill-adjacent``: kill one adjacent normal or elite enemy; ``sb-kill-two-conditions``: kill
-  one adjacent normal enemy with at least two negative condition tokens; ``sb-kill-in-area-hurt``
-  (value 10): kill every normal or elite enemy in the area that has taken at least that much damage.
-* ``sb-afflict-adjacent``: the conditions in sub on every adjacent enemy.
-* ``sb-remove-negative-adjacent-allies``: remove every negative condition on every adjacent ally.
-
-Plain heals and shields given to allies use the ``affects`` kinds the engine already translates
-to ``to-allies`` (``character_cards.ALLY_KINDS``: ``ally-adjacent``, ``allies-adjacent``,
-``self-allies-adjacent``, ``allies``, ``self-allies``). Existing named effects that may serve
-some of the ``sb-`` wordings once checked against their handlers (not verified): ``ally-recovers``
-(Teamwork, Bedside Manner), ``allies-perform`` (Teamwork's adjacent allies' move), ``kill-if``
-(Do No Harm, Euthanize), ``afflict`` (the ``sb-afflict-adjacent`` conditions), ``at-turn-start``
-(Regenerative Tissue), ``bonus-this-round`` (Master Physician's bottom), the ``next-heals-bonus``
-use-slot pattern (Master Physician's top, Triage).
+The medical packs' heal (4 and 8) is written twice: on the pack cards (417, 424, never in a hand:
+level M) and in the ``sb-give-pack`` abilities that hand them out (the engine gives the held pack
+that heal); ``tests/engine/test_class_sawbones.py`` checks that the two agree.
 """
 
 from __future__ import annotations
@@ -116,15 +74,29 @@ def _area(*hexes: tuple[int, int]) -> CardAbility:
 TRIANGLE_3 = ((0, 0), (0, 1), (1, 0))
 
 
+UNSOURCED = frozenset({416})
+"""Mobile Response: on no public source (the module docstring says what was searched)."""
+
+MEDICAL, LARGE = 4, 8
+"""The heal of a Medical Pack (417) and of a Large Medical Pack (424)."""
+
+
 def _pack(heal: int) -> tuple[CardHalf, CardHalf, str]:
     half = CardHalf(abilities=(_a("heal", heal, _affects("self")), _c("sb-return-to-supply")))
     return (half, half, "J (basic actions and negating damage forbidden: J and Q)")
 
 
+def _give(kind: str, affects: str) -> CardAbility:
+    """Give a Medical Pack (``medical``) or a Large Medical Pack (``large``) to ``affects``."""
+    heal = MEDICAL if kind == "medical" else LARGE
+    who = _c("healed") if affects == "healed" else _affects(affects)  # "healed": the figure just healed
+    return _c("sb-give-pack", _c(f"pack-{kind}"), _a("heal", heal), who)
+
+
 #: card number (GHS) → (top, bottom, sources)
 SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
     407: (  # First Aid
-        CardHalf(abilities=(_c("sb-give-pack", _a("value", "medical"), _affects("ally-adjacent")),), xp=1),
+        CardHalf(abilities=(_give("medical", "ally-adjacent"),), xp=1),
         CardHalf(abilities=(_a("move", 4),)),
         "J",
     ),
@@ -141,7 +113,7 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
     410: (  # Booster Shot
         CardHalf(abilities=(_a("heal", 4, _range(1)),)),
         CardHalf(
-            abilities=(_c("sb-place-with-ally"), _a("shield", 1, _affects("self"))),
+            abilities=(_c("sb-place-with-ally", _a("shield", 1)),),
             persistent=True,
             lost=True,
             xp=2,
@@ -154,21 +126,17 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J",
     ),
     412: (  # Curative Mixture
-        CardHalf(abilities=(_a("heal", 2, _range(1)), _c("sb-cleanse", _affects("healed"))), xp=1),
+        CardHalf(abilities=(_a("heal", 2, _range(1)), _c("sb-cleanse", _c("healed"))), xp=1),
         CardHalf(abilities=(_a("move", 3), _c("sb-cleanse", _affects("ally-adjacent")))),
         "J",
     ),
     413: (  # Syringe
-        CardHalf(abilities=(_c("sb-lend-this-round"), _a("shield", 2, _affects("self"))), round=True),
+        CardHalf(abilities=(_c("sb-lend-this-round", _a("shield", 2)),), round=True),
         CardHalf(abilities=(_a("attack", 1, _cond("poison"), _cond("stun")),)),
         "J, Q (the shield is the ally's for the round)",
     ),
     414: (  # Battlefield Medicine
-        CardHalf(
-            abilities=(_c("sb-give-pack", _a("value", "large"), _affects("ally-adjacent")),),
-            lost=True,
-            xp=2,
-        ),
+        CardHalf(abilities=(_give("large", "ally-adjacent"),), lost=True, xp=2),
         CardHalf(
             abilities=(_c("sb-prevent-conditions-this-round", _affects("self-allies")),),
             round=True,
@@ -185,27 +153,23 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
         CardHalf(abilities=(_a("move", 5),)),
         "J",
     ),
-    417: _pack(4),  # Medical Pack
-    424: _pack(8),  # Large Medical Pack
+    417: _pack(MEDICAL),  # Medical Pack
+    424: _pack(LARGE),  # Large Medical Pack
     428: (  # Prevention Is Key
-        CardHalf(abilities=(_c("sb-afflict-adjacent", _cond("disarm")),)),
-        CardHalf(
-            abilities=(_a("shield", 1, _affects("self-allies-adjacent")),),
-            persistent=True,
-            xp=1,
-        ),
+        CardHalf(abilities=(_a("condition", "disarm", _affects("enemies-adjacent")),)),
+        CardHalf(abilities=(_c("sb-shield-aura", _a("shield", 1)),), persistent=True, xp=1),
         "J, Q (the bottom's shield: you and every ally while adjacent to you, an aura (Q); J has "
         "no loss marker on it: not lost)",
     ),
     429: (  # Teamwork
         CardHalf(abilities=(_c("sb-recover-per-adjacent-ally"),), lost=True, xp=2),
-        CardHalf(abilities=(_c("sb-allies-move", _a("move", 2)), _a("move", 2))),
+        CardHalf(abilities=(_c("ally-performs", _affects("allies-adjacent"), _a("move", 2)), _a("move", 2))),
         "J",
     ),
     430: (  # Vaccine
         CardHalf(abilities=(_a("attack", 1, _range(3), _area(*TRIANGLE_3), _cond("poison")),), xp=1),
         CardHalf(
-            abilities=(_c("sb-place-with-ally"), _c("sb-prevent-conditions")),
+            abilities=(_c("sb-place-with-ally", _c("prevent-conditions")),),
             persistent=True,
             lost=True,
             xp=2,
@@ -219,16 +183,13 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
     432: (  # Precaution
         CardHalf(abilities=(_a("shield", 1, _affects("allies")),), round=True),
-        CardHalf(abilities=(_c("sb-give-pack", _a("value", "medical"), _affects("ally-adjacent")),), xp=1),
+        CardHalf(abilities=(_give("medical", "ally-adjacent"),), xp=1),
         "J (J: 'affect all allies'; read as every ally, the Sawbones not included)",
     ),
     433: (  # Regenerative Tissue
         CardHalf(abilities=(_a("heal", 5, _affects("self")),), xp=1),
         CardHalf(
-            abilities=(
-                _c("sb-place-with-ally"),
-                _c("sb-heal-at-turn-start", _a("heal", 1, _affects("self"))),
-            ),
+            abilities=(_c("sb-place-with-ally", _c("heal-at-turn-start"), _a("heal", 1)),),
             persistent=True,
             xp=2,
         ),
@@ -240,17 +201,14 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J",
     ),
     435: (  # Blood Transfusion
-        CardHalf(
-            abilities=(_a("heal", 7, _affects("ally-adjacent")), _a("suffer-damage", 2, _affects("self"))),
-            xp=1,
-        ),
+        CardHalf(abilities=(_a("heal", 7, _affects("ally-adjacent")), _a("suffer-damage", 2)), xp=1),
         CardHalf(abilities=(_a("attack", 3), _a("heal", 2, _affects("allies-adjacent")))),
         "J",
     ),
     436: (  # Do No Harm
         CardHalf(
             abilities=(
-                _c("sb-kill-adjacent"),
+                _c("kill", _affects("enemy-adjacent"), _c("normal-or-elite")),
                 _a("condition", "disarm", _affects("self")),
                 _a("condition", "immobilize", _affects("self")),
             ),
@@ -261,13 +219,9 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
         "J",
     ),
     437: (  # Research the Cure
-        CardHalf(abilities=(_a("attack", 4), _c("sb-remove-negative-adjacent-allies"))),
+        CardHalf(abilities=(_a("attack", 4), _c("sb-cleanse", _affects("allies-adjacent")))),
         CardHalf(
-            abilities=(
-                _c("sb-place-with-ally"),
-                _a("shield", 1, _affects("self")),
-                _c("sb-prevent-conditions"),
-            ),
+            abilities=(_c("sb-place-with-ally", _a("shield", 1), _c("prevent-conditions")),),
             persistent=True,
             lost=True,
             xp=2,
@@ -276,21 +230,17 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
     438: (  # Amputate
         CardHalf(abilities=(_a("attack", 4, _cond("wound"), _cond("immobilize")),), xp=1),
-        CardHalf(abilities=(_a("heal", 7, _range(1), _cond("stun")),)),
+        CardHalf(abilities=(_a("heal", 7, _range(1)), _c("sb-afflict-healed", _cond("stun")))),
         "J (the heal stuns the healed figure, as J lists it)",
     ),
     439: (  # Euthanize
-        CardHalf(abilities=(_c("sb-kill-two-conditions"),), xp=1),
+        CardHalf(abilities=(_c("sb-kill-two-conditions", _affects("enemy-adjacent")),), xp=1),
         CardHalf(abilities=(_a("attack", 1, _cond("poison"), _cond("wound"), _cond("stun")),)),
         "J",
     ),
     440: (  # Prescription
-        CardHalf(abilities=(_c("sb-give-pack", _a("value", "medical"), _affects("allies-adjacent")),), xp=1),
-        CardHalf(
-            abilities=(_c("sb-give-pack", _a("value", "large"), _affects("allies-adjacent")),),
-            lost=True,
-            xp=2,
-        ),
+        CardHalf(abilities=(_give("medical", "allies-adjacent"),), xp=1),
+        CardHalf(abilities=(_give("large", "allies-adjacent"),), lost=True, xp=2),
         "J",
     ),
     441: (  # Master Physician
@@ -300,28 +250,30 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
             lost=True,
             slots=_slots(0, 1, 0, 1, 0, 1),
         ),
-        CardHalf(abilities=(_c("sb-heal-bonus-this-round", _a("heal", 4, mode="add")),), round=True),
-        "J",
+        CardHalf(abilities=(_c("next-heals-bonus", _a("heal", 4, mode="add")),), round=True),
+        "J (the bottom: the Tinkerer's next-heals-bonus on a round card, +4 on every heal this round)",
     ),
     442: (  # Surgeon's Satchel
         CardHalf(abilities=(_a("loot", 1), _a("heal", 2, _affects("allies-adjacent")))),
-        CardHalf(
-            abilities=(_a("move", 4), _c("sb-give-pack", _a("value", "medical"), _affects("ally-adjacent"))),
-            xp=1,
-        ),
+        CardHalf(abilities=(_a("move", 4), _give("medical", "ally-adjacent")), xp=1),
         "J",
     ),
     443: (  # Bedside Manner
         CardHalf(
             abilities=(
                 _a("heal", 2, _range(1)),
-                _c("sb-cleanse", _affects("healed")),
-                _c("sb-give-pack", _a("value", "large"), _affects("healed")),
+                _c("sb-cleanse", _c("healed")),
+                _give("large", "healed"),
             ),
             lost=True,
             xp=2,
         ),
-        CardHalf(abilities=(_a("move", 2), _c("sb-ally-recover", _a("value", 2)))),
+        CardHalf(
+            abilities=(
+                _a("move", 2),
+                _c("ally-recovers-discarded", _affects("ally-adjacent"), _a("target", 2)),
+            )
+        ),
         "J",
     ),
     444: (  # Gentleman's Anger
@@ -331,20 +283,23 @@ SAWBONES: dict[int, tuple[CardHalf, CardHalf, str]] = {
     ),
     445: (  # Prep for Surgery
         CardHalf(abilities=(_c("sb-attack-move-as-heal"),), persistent=True, lost=True, xp=2),
-        CardHalf(abilities=(_a("move", 3), _c("sb-afflict-adjacent", _cond("stun"), _a("target", 1)))),
+        CardHalf(abilities=(_a("move", 3), _a("condition", "stun", _affects("enemy-adjacent")))),
         "J, Q (the converted heals have range 1 unless stated)",
     ),
     446: (  # Grisly Trauma
         CardHalf(
-            abilities=(_c("sb-kill-in-area-hurt", _a("value", 10), _range(3), _area(*TRIANGLE_3)),),
+            abilities=(_c("sb-kill-in-area-hurt", _c("hurt-10"), _range(3), _c("area-triangle")),),
             xp=1,
         ),
         CardHalf(
             abilities=(
                 _a("move", 2),
-                _c("sb-afflict-adjacent", _cond("poison"), _cond("wound"), _cond("muddle")),
+                _cond("poison"),
+                _cond("wound"),
+                _cond("muddle"),
+                _affects("enemies-adjacent"),
             ),
         ),
-        "J (area: J's pattern R2R6R)",
+        "J (area: J's pattern R2R6R, three mutually adjacent hexes)",
     ),
 }

@@ -1,5 +1,5 @@
-"""The Soothsinger's ability cards in delvekit's schema: levels 1 to 5 and X (20 cards), merged
-into ``transcriptions.CLASSES``; levels 6-9 are not transcribed yet (``encoded: false``).
+"""The Soothsinger's ability cards in delvekit's schema: every card, levels 1 to 9 and X (28
+cards), merged into ``transcriptions.CLASSES``.
 
 Only facts (numbers, keywords, markers) are carried over; no card text. Source, read with the
 search tool:
@@ -37,7 +37,21 @@ is read):
                                Soothsinger choosing its path
 ``ss-curse-twice``             the next five times you curse an enemy, curse it once more (use
                                slots; XP on the third and fifth)
+``ss-turn-start-control``      a song: at the start of each of the owner's turns she may force
+                               one enemy within range to perform the move (Pull the Strings)
+``ss-turn-start-curse``        a song: at the start of each of the owner's turns, curse one
+                               enemy within range (Nightmare Serenade)
+``ss-allies-attack-all``       a song: +N Attack on every attack of every ally (Captivating
+                               Performance)
+``ss-control-attack``          one enemy within range performs "Attack +N" (its own attack and
+                               range) against another enemy, the Soothsinger controlling it
+``ss-moved-through-attack``    after the move: every enemy moved through performs the attack
+                               against another enemy, the Soothsinger controlling it
+``ss-some-allies-perform``     up to ``target`` allies within range may perform the parts
 =============================  ===============================================================
+
+Levels 6-9 (J alone, stored file 27158398725 from offset 16,000): J's hex chain
+``R6R2R3R4R5R6R`` (Commanding Presence) is a hex and its six neighbours.
 
 "All allies" never includes the Soothsinger herself (the rules' meaning of ally).
 """
@@ -46,7 +60,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from delvekit.gloomhaven.content.schema import CardAbility, CardHalf, UseSlot
+from delvekit.gloomhaven.content.schema import AreaHex, CardAbility, CardHalf, UseSlot
 
 
 def _a(kind: str, value: Any = None, *sub: CardAbility, mode: str = "absolute") -> CardAbility:
@@ -80,6 +94,15 @@ def _shape(*hexes: tuple[int, int]) -> CardAbility:
 
 # R2R6R5A: three mutually adjacent hexes.
 TRIANGLE_3 = _shape((0, 0), (0, 1), (1, 0))
+# R6R2R3R4R5R6R: a hex and its six neighbours.
+FLOWER_7 = _shape((0, 0), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+
+
+def _triangle_area() -> CardAbility:
+    """J's ``R2R6R5A`` as an attack's area (target hexes, axial offsets)."""
+    return CardAbility(
+        type="area", area=tuple(AreaHex(q=q, r=r, kind="target") for q, r in ((0, 0), (0, 1), (1, 0)))
+    )
 
 
 def _song(kind: CardAbility) -> CardHalf:
@@ -203,6 +226,55 @@ SOOTHSINGER: dict[int, tuple[CardHalf, CardHalf, str]] = {
     359: (  # Nimble Knife
         CardHalf(abilities=(_a("attack", 2, _cond("curse")), _cond("bless", _affects("ally-adjacent")))),
         CardHalf(abilities=(_a("move", 4),)),
+        "J",
+    ),
+    368: (  # Pull the Strings
+        _song(_c("ss-turn-start-control", _affects("enemy", 5), _a("move", 2))),
+        CardHalf(
+            abilities=(_c("ss-control-attack", _affects("enemy", 5), _a("attack", 0, mode="plus")),),
+            xp=1,
+        ),
+        "J (the bottom's Attack +0: the enemy's own attack and range)",
+    ),
+    369: (  # Provoke Terror
+        CardHalf(abilities=(_c("ss-area", _cond("stun"), _range(4), TRIANGLE_3),)),
+        CardHalf(abilities=(_a("attack", 4, _range(4), _a("push", 3)),)),
+        "J (area: J's pattern R2R6R5A)",
+    ),
+    370: (  # Nightmare Serenade
+        _song(_c("ss-turn-start-curse", _cond("curse"), _range(5))),
+        CardHalf(abilities=(_a("attack", 1, _range(3), _cond("curse"), _triangle_area()),), xp=1),
+        "J (area: J's pattern R2R6R5A)",
+    ),
+    371: (  # Booming Proclamation
+        CardHalf(abilities=(_a("attack", 1, _range(2), _a("push", 2), _affects("enemies-range")),)),
+        CardHalf(
+            abilities=(_c("ally-performs", _affects("allies-range", 3), _a("attack", 3)),), lost=True, xp=1
+        ),
+        "J",
+    ),
+    372: (  # Tranquil Trill
+        _song(_c("ss-allies-heal-at-turn-start", _a("heal", 2))),
+        CardHalf(abilities=(_cond("disarm", _affects("enemies-adjacent")),), xp=1),
+        "J",
+    ),
+    373: (  # Commanding Presence
+        CardHalf(abilities=(_c("ally-performs", _affects("ally", 3), _a("attack", 2)),)),
+        CardHalf(abilities=(_c("ss-force-move", _range(2), FLOWER_7, _a("move", 2)),), lost=True, xp=1),
+        "J (area: J's pattern R6R2R3R4R5R6R)",
+    ),
+    374: (  # Captivating Performance
+        _song(_c("ss-allies-attack-all", _a("attack", 1, mode="add"))),
+        CardHalf(abilities=(_cond("stun", _range(3), _a("target", 3)),), xp=1),
+        "J",
+    ),
+    375: (  # Shadow Puppets
+        CardHalf(abilities=(_a("move", 4, _a("jump")), _c("ss-moved-through-attack", _a("attack", 3)))),
+        CardHalf(
+            abilities=(
+                _c("ss-some-allies-perform", _affects("allies-range", 3), _a("target", 2), _a("attack", 4)),
+            )
+        ),
         "J",
     ),
 }

@@ -113,8 +113,9 @@ def _plain(
 ) -> list[Ability]:
     """``a`` without the sub-abilities whose type or value is in ``drop``, as plain abilities."""
     sub = tuple(s for s in a.sub if s.type not in drop and str(s.value) not in drop)
-    plain = cs.CardAbility(type=a.type, value=a.value, mode=a.mode, sub=sub, area=a.area)
-    return fallback([plain], variables)
+    return fallback(
+        [cs.CardAbility(type=a.type, value=a.value, mode=a.mode, sub=sub, area=a.area)], variables
+    )
 
 
 def _customs(a: cs.CardAbility) -> dict[str, cs.CardAbility]:
@@ -135,6 +136,24 @@ def _death_burst(s: cs.SummonStats, variables: dict[str, int]) -> list[Ability]:
     return out
 
 
+def _summon_wordings(s: cs.SummonStats, variables: dict[str, int]) -> list[Ability]:
+    """A summon's stat-line wordings acted on by :mod:`delvekit.gloomhaven.effects.classes.summoner`:
+    ``summon-infuse-on-attack-E`` (an element, ``wild`` for any, infused when it attacks),
+    ``summon-turn-end-heal-N-range-R`` (a heal it performs at the end of its turns) and
+    ``summon-attack-from-its-hex`` (its owner may attack as if in its hex, the Doppelganger)."""
+    out: list[Ability] = []
+    for x in s.abilities:
+        marks = {str(y.value) for y in x.sub if y.type == "custom"}
+        if x.type == "element" and x.mode == "infuse" and "on-attack" in marks:
+            out.append(flag(f"summon-infuse-on-attack-{x.value}"))
+        elif x.type == "custom" and x.value == "attack-from-its-hex":  # the Doppelganger
+            out.append(flag("summon-attack-from-its-hex"))
+        elif x.type == "heal" and "at-turn-end" in marks:
+            reach = next((_n(r.value, variables) for r in x.sub if r.type == "range"), 0)
+            out.append(flag(f"summon-turn-end-heal-{_n(x.value, variables)}-range-{reach}"))
+    return out
+
+
 def _summon(a: cs.CardAbility, variables: dict[str, int]) -> Ability:
     s = a.summon
     assert s is not None
@@ -142,7 +161,9 @@ def _summon(a: cs.CardAbility, variables: dict[str, int]) -> Ability:
     parts.append(Ability(kind="move", value=s.move))
     if s.attack == "X":
         parts.append(flag("attack-x-half-health"))
-    adds = tuple(Condition(str(x.value)) for x in s.abilities if x.type == "condition")
+    adds = tuple(Condition(str(x.value)) for x in s.abilities if x.type == "condition" and x.value != "curse")
+    parts += [flag("summon-curse") for x in s.abilities if x.type == "condition" and x.value == "curse"]
+    parts += _summon_wordings(s, variables)  # the Rock Colossus', Healing Sprite's, Mana Sphere's
     if any(x.type == "custom" and x.value == "ondeath" for x in s.abilities):  # Burning Avatar
         parts += [flag(f"ondeath-attack-{_n(x.value, variables)}") for x in s.abilities if x.type == "attack"]
     if any(x.type == "custom" and x.value == "su-death-burst" for x in s.abilities):  # Living Bomb
@@ -168,6 +189,7 @@ ALLY_KINDS = frozenset(
     {
         "ally", "allies", "ally-adjacent", "allies-adjacent", "self-allies-adjacent",
         "allies-range", "self-allies-range", "self-allies", "summons", "self-summons", "summons-adjacent",
+        "summons-range",
     }
 )  # fmt: skip
 #: Class wordings performed by their own named effect (effects_classes) with their parts.
@@ -233,8 +255,9 @@ def _class_special(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability
         return [named("damage-enemies", Ability(kind="suffer", value=_n(a.value, variables)), *who)]
     if a.type == "condition" and not affects and any(s.type == "range" for s in a.sub):
         rest = [p for s in a.sub for p in _part(s, variables)]  # Disorienting Flash: Stun, Range, Target
-        afflict = _part(cs.CardAbility(type="condition", value=a.value), variables)
-        return [named("afflict-range", *afflict, *rest)]
+        return [
+            named("afflict-range", *_part(cs.CardAbility(type="condition", value=a.value), variables), *rest)
+        ]
     if a.type == "move" and consumes:  # Scales of Justice: Move 2, light: +2 Move
         move = Ability(kind="move", value=_n(a.value, variables), jump=any(s.type == "jump" for s in a.sub))
         return [named("move-consumes", move, *(p for c in consumes for p in _part(c, variables)))]
@@ -262,11 +285,29 @@ def _class_special(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability
         return [named("create-trap", *out)]
     if word in CLASS_WORDS or word in SCOUNDREL_WORDS or word in CRAGHEART_WORDS or word.startswith("ds-"):
         return [named(word, *parts)]
-    if word.startswith(("el-", "ns-", "ss-")):  # the Elementalist, the Nightshroud, the Soothsinger
+    if word.startswith(("el-", "ns-", "ss-", "qm-")):  # Elementalist, Nightshroud, Soothsinger, Quartermaster
         return [named(word, *parts)]
-    if word.startswith(("ph-", "su-")):  # the Plagueherald, the Summoner (their effects modules)
+    if word.startswith(("ph-", "su-", "sb-", "bt-")):  # Plagueherald, Summoner, Sawbones, Beast Tyrant
+        return [named(word, *parts)]
+    if word.startswith("be-"):  # the Berserker (effects_berserker)
         return [named(word, *parts)]
     return None
+
+
+def _commanded(
+    subs: Sequence[cs.CardAbility], fallback: Fallback, variables: dict[str, int]
+) -> list[Ability]:
+    """The abilities a Beast Tyrant command gives the bear: plain ones whole (areas, targets,
+    pushes), an element consumption as ``bt-bought`` and a wording as its named effect."""
+    out: list[Ability] = []
+    for s in subs:
+        if s.type == "element" and s.mode == "consume":
+            out.append(named("bt-bought", *_part(s, variables)))
+        elif s.type == "custom":
+            out.append(named(str(s.value), *(p for x in s.sub for p in _part(x, variables))))
+        else:
+            out += fallback([s], variables)
+    return out
 
 
 def _special(a: cs.CardAbility, fallback: Fallback, variables: dict[str, int]) -> list[Ability] | None:
@@ -275,6 +316,8 @@ def _special(a: cs.CardAbility, fallback: Fallback, variables: dict[str, int]) -
         paid = [s for s in a.sub if (s.type == "element" and s.mode == "consume") or s.value == "consume-all"]
         base = _plain(a, ["element", "elemental", "consume-all"], fallback, variables)
         return [named("elemental", *base, *(p for s in paid for p in _part(s, variables)))]
+    if a.type == "custom" and a.value == "bt-command":  # the bear performs them (effects_beast_tyrant)
+        return [named("bt-command", *_commanded(a.sub, fallback, variables))]
     mine = _class_special(a, variables)
     if mine is not None:
         return mine
@@ -328,8 +371,13 @@ def _special(a: cs.CardAbility, fallback: Fallback, variables: dict[str, int]) -
         plain = _plain(a, ["xp-per-retaliate-this-round"], fallback, variables)
         return [*plain, named("xp-per-retaliate", *(p for s in rule.sub for p in _part(s, variables)))]
     if a.type == "condition" and affects and affects != ["self"]:
-        return [named("afflict", *_part(cs.CardAbility(type="condition", value=a.value), variables), *(
-            _affects(s, variables) for s in a.sub if s.type == "affects"))]
+        return [
+            named(
+                "afflict",
+                *_part(cs.CardAbility(type="condition", value=a.value), variables),
+                *(_affects(s, variables) for s in a.sub if s.type == "affects"),
+            )
+        ]
     if a.type == "push" and consumes:
         parts = [Ability(kind="push", value=_n(a.value, variables))]
         parts += [_affects(s, variables) for s in a.sub if s.type == "affects"]
@@ -381,8 +429,11 @@ def translate(
         j = i
         while j < len(items) and items[j].type in _CARRIED and not items[j].sub:
             j += 1
-        if j > i and j < len(items) and items[j].type == "affects" and not (
-            items[i].type in ("push", "pull") and i > 0 and items[i - 1].type == "attack"
+        if (
+            j > i
+            and j < len(items)
+            and items[j].type == "affects"
+            and not (items[i].type in ("push", "pull") and i > 0 and items[i - 1].type == "attack")
         ):
             out += fallback(plain, variables)
             plain = []

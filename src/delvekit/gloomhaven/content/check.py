@@ -10,8 +10,8 @@ The invariants (docs/content.md lists them with the reasons):
 * monster decks: exactly 8 cards, initiatives 1–99, card numbers unique across all decks, at
   least one card that reshuffles;
 * classes: 9 health values that never fall, a hand size, unique card numbers, initiatives 1–99,
-  levels 1–9/X/M, an encoded card has abilities on both halves, perk cards that parse as
-  modifier cards;
+  levels 1–9/X/M, an encoded card has abilities on both halves, a card on no public source
+  (``unsourced``) is not encoded, perk cards that parse as modifier cards;
 * items: slot, cost, count, prosperity 1–9, added modifier cards that parse;
 * every ability: a type the schema knows, a mode it allows, a value of the right kind, areas and
   summons where needed, spawned monsters that exist;
@@ -61,7 +61,7 @@ AFFECTS: frozenset[str] = frozenset(
         "allies-adjacent", "self-allies-adjacent", "enemies-range", "allies-range",
         "self-allies-range", "enemies-moved-through", "one-enemy-all", "all",
         "self-allies", "enemies-damaged", "enemies-with-condition", "ally-adjacent", "all-adjacent",
-        "all-adjacent-to-target", "summons", "self-summons", "summons-adjacent",
+        "all-adjacent-to-target", "summons", "self-summons", "summons-adjacent", "summons-range",
     }
 )  # fmt: skip
 TREASURE_REWARDS: frozenset[str] = frozenset(
@@ -276,6 +276,8 @@ class _Checker:
                 self.add(at, f"{field}.initiative", f"must be 1-99, is {card.initiative}")
             if not (card.level in ("X", "M") or (isinstance(card.level, int) and 1 <= card.level <= 9)):
                 self.add(at, f"{field}.level", f"must be 1-9, X or M, is {card.level!r}")
+            if card.unsourced and card.encoded:
+                self.add(at, f"{field}.unsourced", "a card on no public source cannot be encoded")
             for half_name in ("top", "bottom"):
                 half = getattr(card, half_name)
                 if card.encoded and not half.abilities:

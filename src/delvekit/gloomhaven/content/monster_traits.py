@@ -75,6 +75,12 @@ SUMMON_TRAITS: dict[str, str] = {
     "custom:su-death-burst": "su-death-burst flags (Living Bomb)",
     "element": "su-burst-infuse flag",
     "custom:mindthief.abilities.173.1": "attack-x-half-health (Rat King's X, from its attack 'X')",
+    "condition:curse": "summon-curse flag (Void Eater: its attacks curse)",
+    "element.custom": "summon-infuse-on-attack flag (Rock Colossus, Mana Sphere)",
+    "heal": "summon-turn-end-heal flag (Healing Sprite)",
+    "heal.range": "summon-turn-end-heal flag's range",
+    "heal.custom": "summon-turn-end-heal flag (at-turn-end)",
+    "custom:attack-from-its-hex": "summon-attack-from-its-hex flag (Doppelganger)",
 }
 """Every trait a character or item summon's stat line may carry → what the engine's summon
 (:func:`delvekit.gloomhaven.content.character_cards._summon`) makes of it; flying, move, attack and range

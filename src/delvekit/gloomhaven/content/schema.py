@@ -137,6 +137,9 @@ class AbilityCard(_Record, frozen=True):
     encoded: bool = True
     source: str = ""
     source_name: str = ""
+    unsourced: bool = False
+    """No public source gives the card's abilities (the Sawbones's Mobile Response): it stays
+    unencoded, and the class builds its hands without it (:meth:`CharacterClass.playable_at`)."""
 
 
 class Perk(_Record, frozen=True):
@@ -174,13 +177,18 @@ class CharacterClass(_Record, frozen=True):
         return tuple(c for c in self.cards_at(level) if not c.encoded)
 
     def playable_at(self, level: int) -> bool:
-        """True when every card it may hold at ``level`` is encoded."""
-        return not self.missing_cards(level)
+        """True when every card it may hold at ``level`` is encoded, except cards marked
+        ``unsourced`` (on no public source) while the encoded level-1 and X cards still make a
+        full hand: the hand is then built without them (the Sawbones's Mobile Response)."""
+        missing = self.missing_cards(level)
+        if any(not c.unsourced for c in missing):
+            return False
+        return not missing or sum(1 for c in self.cards_at(1) if c.encoded) >= self.hand_size
 
     def require_playable(self, level: int) -> None:
-        """Raise :class:`ContentError` naming the cards not encoded yet, if there are any."""
+        """Raise :class:`ContentError` naming the cards not encoded yet, unless it is playable."""
         missing = self.missing_cards(level)
-        if missing:
+        if missing and not self.playable_at(level):
             from delvekit.core.errors import ContentError
 
             names = ", ".join(f"{c.name} ({c.number})" for c in missing)

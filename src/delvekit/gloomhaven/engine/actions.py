@@ -271,6 +271,8 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     fresh = not done and not ability.area and ability.targets > 0
     if not done and hooks.before_attack.any(game, f, fresh):  # Grim Bargain, Mobilizing Measure
         return None
+    if not done and registry.ATTACK_HOOKS and registry.attack_starts(game, f, task):  # the Doppelganger
+        return None
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
     elif ability.targets == 0:  # every enemy it can reach
@@ -338,7 +340,10 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     if hooks.killed_instead.any(game, f, target, extras):
         return None
     bonus = hooks.strike_bonus.only(game, f, target, ability, extras)
-    value = task.n + bonus.attack
+    aura = registry.attack_bonus(game, f, target)  # auras (the Spirit Banner's)
+    value = task.n + bonus.attack + aura
+    if aura:
+        game.emit("attack-bonus", f.id, target.id, f"+{aura}", "aura")
     if bonus.attack:
         game.emit("attack-bonus", f.id, target.id, f"+{bonus.attack}", *bonus.why)
     ability = msgspec.structs.replace(ability, adds=tuple(dict.fromkeys((*ability.adds, *bonus.adds))))

@@ -43,6 +43,8 @@ def summon_flies(game: Game, f: Figure) -> bool:
 
 def flies(game: Game, f: Figure) -> bool:
     """Whether figure ``f`` flies now (§5.3)."""
+    if f"grounded|{f.id}" in game.state.scenario_marks:  # a card took its flying away (Bone Breaker)
+        return False
     if f.kind == "monster":
         mtype = game.tables.types.get(f.name)
         return mtype is not None and mtype.stats(f.rank or "normal").flying

@@ -322,6 +322,8 @@ class Game:
         f = self.state.figures.get(fid)
         if f is None:
             return False
+        if condition.negative and effects.condition_prevented(self, fid, condition):
+            return False  # Vaccine, Battlefield Medicine
         if f.kind == "character":
             for fn in hooks.condition_gained.fns:  # Drakescale Helm
                 condition = fn(self, fid, condition)
@@ -416,6 +418,7 @@ class Game:
                 ]
             more = hooks.flat(hooks.extra_retaliates.each(self, fid))  # Spiked Shield...
             out += [Retaliate(a, r) for a, r in more]
+            out += [Retaliate(a, r) for hook in effects.RETALIATE_HOOKS for a, r in hook(self, fid)]
         return out
 
     def _defence(self, fid: FigureId, kind: str, *, near_only: bool = False) -> int:
@@ -433,6 +436,8 @@ class Game:
                 )
             if kind == "shield":
                 total += sum(hooks.passive_shield.each(self, fid))  # Chain Hood
+        if kind == "shield":
+            total += effects.shield_from_others(self, f)  # Prevention Is Key, Booster Shot
         return total
 
     def board(self) -> Board | None:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
     from delvekit.gloomhaven.engine.state import Figure, Task
     from delvekit.gloomhaven.model.abilities import Ability
+    from delvekit.gloomhaven.model.conditions import Condition
 
 Handler: TypeAlias = "Callable[[Game, str, Ability], bool | None]"
 H = TypeVar("H", bound=Callable[..., bool | None])
@@ -87,6 +88,15 @@ HANDLER_MODULES: tuple[str, ...] = (
     "delvekit.gloomhaven.effects.classes.nightshroud",
     "delvekit.gloomhaven.effects.classes.soothsinger",
     "delvekit.gloomhaven.effects.classes.summoner",
+    "delvekit.gloomhaven.effects.classes.elementalist_summons",
+    "delvekit.gloomhaven.effects.classes.soothsinger_control",
+    "delvekit.gloomhaven.effects.classes.summoner_steed",
+    "delvekit.gloomhaven.effects.classes.quartermaster",
+    "delvekit.gloomhaven.effects.classes.berserker",
+    "delvekit.gloomhaven.effects.classes.berserker_hooks",
+    "delvekit.gloomhaven.effects.classes.sawbones",
+    "delvekit.gloomhaven.effects.classes.beast_tyrant",
+    "delvekit.gloomhaven.effects.classes.beast_tyrant_more",
     "delvekit.gloomhaven.scenario.rules",
     "delvekit.gloomhaven.scenario.triggers",
     "delvekit.gloomhaven.scenario.goals",
@@ -119,7 +129,8 @@ CONSUME_HOOKS: list[Callable[[Game, str, str], None]] = []
 """Called as a figure consumes an element (its id, the element), after the ``consumed`` event."""
 
 STAT_HOOKS: list[Callable[[Game, Figure], tuple[int, int, int]]] = []
-"""(move, attack, range) that scenario rules add to a monster's stat card (scenario 22)."""
+"""(move, attack, range) that scenario rules add to a monster's stat card (scenario 22), or an
+effect to a summon's stat line (its move: Earthen Steed)."""
 
 TURN_HOOKS: list[Callable[[Game, str], bool]] = []
 """Called as a character is about to perform its actions (not resting, not stunned); a hook
@@ -262,3 +273,123 @@ def missing(notes: Iterable[str]) -> list[str]:
     """The notes among ``notes`` that no handler performs (in order, without repeats)."""
     effects = load()
     return [n for n in dict.fromkeys(notes) if n not in effects]
+
+
+# ----------------------------------------------------- lists the class modules fill
+
+SETUP_HOOKS: list[Callable[[Game], list[Task]]] = []
+"""Setup steps after the characters took their starting hexes (the Beast Tyrant places its bear)."""
+
+SUMMON_TURN_HOOKS: list[Callable[[Game, Figure], tuple[list[Task], list[Task]]]] = []
+"""Called as a character summon's turn starts: tasks to run before it acts (Concentrated Rage)
+and after it acted (Blood Hunger)."""
+
+SUMMON_ACTION_HOOKS: list[Callable[[Game, Figure], tuple[Ability, Ability] | None]] = []
+"""A character summon's two turn actions when they are not "Move +0, Attack +0" (the first hook
+with an answer; the Beast Tyrant's summons: no attack, or the Wind Totem's on every adjacent enemy)."""
+
+ATTACK_BONUS_HOOKS: list[Callable[[Game, Figure, Figure], int]] = []
+"""+N Attack on one attack of a figure on a target from auras (the Spirit Banner's)."""
+
+SUMMON_HOOKS: list[Callable[[Game, Figure, str, str], None]] = []
+"""Called for a character summon: ``attacked`` after each of its attacks (with the target's
+id), ``turn-end`` as its turn ends, before the turn's infusions settle (stat-line wordings)."""
+
+ATTACK_HOOKS: list[Callable[[Game, Figure, Task], bool]] = []
+"""Called as a character's attack step starts, before any target (the Elementalist's
+Doppelganger); a hook answering ``True`` has put a question before the attack (and holds it)."""
+
+MOVE_HOOKS: list[Callable[[Game, Figure, Task | None], bool]] = []
+"""Called as a move begins: a move step of a character or summon not yet begun (``task``), or a
+summon's own turn, before its abilities (``None``; Earthen Steed). A hook answering ``True`` has
+put a question first (holding ``task``, when given)."""
+BEFORE_DAMAGE_HOOKS: list[Callable[[Game, Task], bool]] = []
+"""Called before a damage task is resolved; a hook answering ``True`` has taken it over (popped
+or replaced it): class cards that negate or follow damage (the Berserker's)."""
+
+STRIKE_HOOKS: list[Callable[[Game, Figure, Figure, object], None]] = []
+"""Called for each attack of a character or summon on one target with its ``StrikeBonus`` to
+add to (the Berserker's bonuses)."""
+
+ATTACKED_HOOKS: list[Callable[[Game, Figure, Figure, bool], int]] = []
+"""What a monster's attack on a figure adds (attacker, target, whether it is melee): cards that
+make attacks on their owner stronger (the Berserker's Reckless Offensive)."""
+
+RETALIATE_HOOKS: list[Callable[[Game, str], list[tuple[int, int]]]] = []
+"""Extra (amount, range) retaliates of a character now (the Berserker's Spiked Armor)."""
+
+TURN_START_HOOKS: list[Callable[[Game, str], list[Task]]] = []
+"""Tasks to run at the start of a character's turn, before its wound (every turn: acting,
+resting or stunned): the Berserker's Blood Pact."""
+ABILITY_HOOKS: list[Callable[[Game, str, Ability], bool]] = []
+"""Called as a character starts performing an ability; a hook answering ``True`` has put steps
+in its place (the Sawbones: attacks performed as heals, heals that reach every adjacent ally)."""
+
+CONDITION_HOOKS: list[Callable[[Game, str, Condition], bool]] = []
+"""Called before a figure gains a condition; a hook answering ``True`` prevents it (and says so)."""
+
+SHIELD_HOOKS: list[Callable[[Game, Figure], int]] = []
+"""Shield a figure has from cards other than its own active ones (an aura, a card an ally placed)."""
+
+def setup_tasks(game: Game) -> list[Task]:
+    """The setup hooks' steps, run before round 1."""
+    load()
+    return [t for hook in SETUP_HOOKS for t in hook(game)]
+
+
+def summon_turn(game: Game, figure: Figure) -> tuple[list[Task], list[Task]]:
+    """The summon turn hooks' tasks before and after summon ``figure`` acts."""
+    load()
+    found = [hook(game, figure) for hook in SUMMON_TURN_HOOKS]
+    return [t for before, _ in found for t in before], [t for _, after in found for t in after]
+
+
+def summon_actions(game: Game, figure: Figure) -> tuple[Ability, Ability] | None:
+    """The summon action hooks' turn for summon ``figure``, or ``None`` (Move +0, Attack +0)."""
+    load()
+    return next((found for hook in SUMMON_ACTION_HOOKS if (found := hook(game, figure)) is not None), None)
+
+
+def attack_bonus(game: Game, attacker: Figure, target: Figure) -> int:
+    """What the attack bonus hooks add to one attack of ``attacker`` on ``target``."""
+    load()
+    return sum(hook(game, attacker, target) for hook in ATTACK_BONUS_HOOKS)
+
+
+def summon_event(game: Game, figure: Figure, timing: str, target: str = "") -> None:
+    """Run the summon hooks for summon ``figure`` at ``timing`` (``attacked``, ``turn-end``)."""
+    load()
+    for hook in SUMMON_HOOKS:
+        hook(game, figure, timing, target)
+
+
+def attack_starts(game: Game, figure: Figure, task: Task) -> bool:
+    """Whether an attack hook holds ``figure``'s attack step ``task`` behind a question."""
+    load()
+    return any(hook(game, figure, task) for hook in ATTACK_HOOKS)
+
+
+def move_starts(game: Game, figure: Figure, task: Task | None = None) -> bool:
+    """Whether a move hook put a question before ``figure``'s move (see :data:`MOVE_HOOKS`)."""
+    load()
+    return any(hook(game, figure, task) for hook in MOVE_HOOKS)
+
+
+
+
+def ability_replaced(game: Game, cid: str, ability: Ability) -> bool:
+    """Whether an ability hook put other steps in place of character ``cid``'s ``ability``."""
+    load()
+    return any(hook(game, cid, ability) for hook in ABILITY_HOOKS)
+
+
+def condition_prevented(game: Game, fid: str, condition: Condition) -> bool:
+    """Whether a condition hook prevents ``fid`` from gaining ``condition``."""
+    load()
+    return any(hook(game, fid, condition) for hook in CONDITION_HOOKS)
+
+
+def shield_from_others(game: Game, figure: Figure) -> int:
+    """The shield the shield hooks give ``figure``."""
+    load()
+    return sum(hook(game, figure) for hook in SHIELD_HOOKS)

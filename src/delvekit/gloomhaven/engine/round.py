@@ -330,6 +330,8 @@ def _run_end_turn(game: Game, task: Task) -> Decision | None:
             game.emit("looted", f.id, f"coins={coins}")
         hooks.treasure_looted.run(game, f, (f.hex,))  # numbered treasure tiles (§14)
         effects.turn_end(game, f)  # scenario rules: goal treasure tiles
+    elif f is not None and f.kind == "summon":
+        effects.summon_event(game, f, "turn-end")  # its stat line's wordings (the Healing Sprite)
     for element in st.elements.end_turn():
         game.emit("infused", element.value)
     if f is not None:

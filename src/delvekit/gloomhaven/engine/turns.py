@@ -43,6 +43,7 @@ def _run_char_turn(game: Game, task: Task) -> Decision | None:
     if game.state.characters[task.who].exhausted or not start_turn(game, task.who):
         return None
     game.push(
+        *(t for hook in effects.TURN_START_HOOKS for t in hook(game, task.who)),  # Blood Pact
         Task("wound", task.who),
         Task("char_act", task.who),
         *hooks.flat(hooks.turn_end_tasks.each(game, task.who)),  # end-of-turn items
@@ -223,6 +224,8 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
         return None
     if hooks.before_damage.any(game, task):  # Protective Blessing, Divine Intervention, Defensive Ditty
         return None
+    if any(hook(game, task) for hook in effects.BEFORE_DAMAGE_HOOKS):  # Defiance of Death
+        return None
     if f.kind != "character":
         game.pop_task()
         game.lose_hp(f, task.n, task.text)
@@ -299,7 +302,8 @@ def _run_summon_turn(game: Game, task: Task) -> Decision | None:
     if f is None or f.summoned_round == game.state.round:
         return None  # never acts in the round it was summoned (§12)
     start_turn(game, f.id)
-    game.push(Task("wound", f.id), Task("summon_act", f.id), Task("end_turn", f.id))
+    before, after = effects.summon_turn(game, f)  # the Beast Tyrant's Concentrated Rage, Blood Hunger
+    game.push(Task("wound", f.id), *before, Task("summon_act", f.id), *after, Task("end_turn", f.id))
     return None
 
 
@@ -315,6 +319,7 @@ def _run_summon_act(game: Game, task: Task) -> Decision | None:
         game.push(
             Task("summon_ability", f.id, 0), Task("summon_ability", f.id, 1), Task("forget_plan", f.id)
         )
+        effects.move_starts(game, f)  # Earthen Steed: its question comes first
         return None
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[0])
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[1])

@@ -41,6 +41,8 @@ Effects that act from the active area:
     each round's start (the engine clears it at the round's end);
   - ``ss-allies-move-first`` (Mobilizing Measure): an ally character may perform "Move N"
     as each of its attack actions starts (:func:`ask_before_attack`, once per action);
+  - ``ss-allies-attack-all`` (Captivating Performance): +N Attack on every attack
+    (:func:`strike_extra`);
   - ``ss-enemies-disadvantage`` (Disorienting Dirge): every monster attack has disadvantage
     (:func:`enemies_disadvantaged`, asked by the monsters' attacks).
 
@@ -216,7 +218,8 @@ def _round(game: Game, timing: str) -> None:
 
 
 def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
-    """Power Ballad (+N on an ally's first attack of its turn) and Wistful Wounding (wound)."""
+    """Power Ballad (+N on an ally's first attack of its turn), Captivating Performance (+N on
+    every attack) and Wistful Wounding (wound)."""
     if not game.state.characters or f.kind not in ("character", "summon"):
         return
     ballads = _sung_to(game, f, "ss-allies-attack-once")
@@ -227,6 +230,10 @@ def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
             out.attack += n
             out.why.append(f"song+{n}")
             game.emit("ss-ballad", f.id)
+    every = _total(_sung_to(game, f, "ss-allies-attack-all"), "attack")  # Captivating Performance
+    if every:
+        out.attack += every
+        out.why.append(f"song+{every}")
     if _sung_to(game, f, "ss-allies-wound") and Condition.WOUND not in out.adds:
         out.adds.append(Condition.WOUND)
         out.why.append("song-wound")

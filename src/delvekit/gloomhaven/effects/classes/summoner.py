@@ -9,10 +9,25 @@ Unending Dominance's recovery is ``ally-recovers-lost`` and Unwavering Hand's fo
 ``control-enemy``. This module adds:
 
 =========================  ====================================================================
-``su-summon-performs``     Mighty Bond, Bonded Might: one of your summons in reach (adjacent)
-                           performs its own Move and Attack plus the bonuses, you controlling
-                           it (a stunned summon performs nothing and is not offered)
+``su-summon-performs``     your summons in reach (adjacent, or ``summons-range-N``: in range and
+                           sight) perform the parts, you controlling them: one, ``target`` N
+                           picked one after another, or ``all``; ``move-plus-N`` (own Move + N)
+                           or a printed ``move``, ``attack-plus-N`` (own Attack + N, range,
+                           pierce and conditions, and the parts' conditions) — Mighty Bond,
+                           Bonded Might, Divided Mind, Strength in Numbers, Inexorable Momentum,
+                           Otherworldly Rage, Horned Majesty (a stunned summon is not offered)
+``su-attack-x-summons``    Attack X, Range X, X your summons on the map — Strength in Numbers
+``su-kill-adjacent-weak``  kill every normal adjacent enemy of at most N current hit points —
+                           Tear the Fabric
+``su-remove-curses``       every curse leaves your modifier deck, which is shuffled —
+                           Intervening Apparitions
+``su-negate-summon-damage``  persistent: damage to a summoned ally is negated, one use slot each
+                           (a damage hook) — Intervening Apparitions
+``su-swap``                you and one of your summons trade hexes (no move) — Otherworldly Rage
+``su-curse-near-summons``  curse every enemy adjacent to a summon of your side — Negative Energy
 =========================  ====================================================================
+
+Earthen Steed (``su-earth-steed``) is :mod:`~delvekit.gloomhaven.effects.classes.summoner_steed`.
 
 and the summons' stat lines the generic summon code does not act on:
 
@@ -24,7 +39,13 @@ and the summons' stat lines the generic summon code does not act on:
   classes never counts one twice;
 * the Living Bomb's death burst: as it dies it attacks every enemy within range 2 in its line of
   sight (its owner's modifier deck, no retaliation: the attacker is gone), then fire is infused
-  (:func:`summon_died`).
+  (:func:`summon_died`);
+* the wordings :mod:`~delvekit.gloomhaven.content.character_cards` flags on a summon's stat line
+  (:func:`_summon_event`, the engine's summon hook, and after an attack a card made it perform):
+  ``summon-curse`` (the Void Eater's attacks curse their target), ``summon-infuse-on-attack-E``
+  (the Rock Colossus' earth, the Mana Sphere's element of its owner's choice: once per attack
+  action), ``summon-turn-end-heal-N-range-R`` (the Healing Sprite: Heal N, Range R at the end
+  of its turns, its owner choosing the figure or none).
 """
 
 from __future__ import annotations
@@ -37,12 +58,19 @@ from delvekit.gloomhaven.content import monster_traits
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, TURN_END_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import (
+    DAMAGE_HOOKS,
+    ROUND_HOOKS,
+    SUMMON_HOOKS,
+    TURN_END_HOOKS,
+    effect,
+)
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
+from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
 
 _MELEE_MARK = "dsret|"  # the Doomstalker's mark: one melee arming per summon and round
 _FAR_MARK = "sufar|"
@@ -53,7 +81,8 @@ _SHIELD_MARK = "sushield|"  # one stat-line Shield per summon and round
 
 @effect("su-summon-performs")
 def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
-    """One of your summons in reach performs its Move + N and Attack + N, you controlling it."""
+    """Your summons in reach perform the parts, you controlling them: one (or ``target`` N,
+    picked one after another) or ``all`` of them."""
     f = game.state.figures.get(fid)
     if f is None:
         return
@@ -66,13 +95,18 @@ def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
     if not found:
         game.emit("no-target", fid)
         return
-    game.push(Task("su_pick", fid, 0, f"{';'.join(found)}|{ability}"))
+    if "all" in fx.flags(ability):
+        for sid in reversed(found):  # the first summon acts first
+            _act(game, fid, sid, ability)
+        return
+    count = fx.flag_number(ability, "target-", 1)
+    game.push(Task("su_pick", fid, count, f"{';'.join(found)}|{ability}"))
 
 
 def _run_pick(game: Game, task: Task) -> Decision | None:
     ids, _ = task.text.split("|", 1)
     alive = [i for i in ids.split(";") if i in game.state.figures]
-    if not alive:
+    if not alive or task.n <= 0:
         game.pop_task()
         return None
     return Decision(task.who, "summon-performs", [*(Choice("summon", (i,)) for i in alive), Choice("skip")])
@@ -83,17 +117,37 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "skip":
         game.emit("declined", task.who, "summon-performs")
         return
+    ids, text = task.text.split("|", 1)
     sid = choice.args[0]
-    ability = Ability.parse(task.text.split("|", 1)[1])
+    rest = [i for i in ids.split(";") if i != sid]
+    if rest and task.n > 1:  # the next pick waits beneath this summon's actions
+        game.push(Task("su_pick", task.who, task.n - 1, f"{';'.join(rest)}|{text}"))
+    _act(game, task.who, sid, Ability.parse(text))
+
+
+def _act(game: Game, cid: str, sid: str, ability: Ability) -> None:
+    """Summon ``sid`` performs the parts: its Move + N (or a printed Move) and its Attack + N
+    (its stat line's range, pierce and conditions, and the conditions of the parts)."""
+    summon = game.state.figures.get(sid)
+    if summon is None:
+        return
     move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
-    summon = game.state.figures[sid]
-    attack = fx.summon_attack(game, summon, attack)
-    game.emit("ally-performs", sid, f"for={task.who}")
+    notes = fx.flags(ability)
+    printed = [p.value for p in fx.parts(ability, "move")]
+    game.emit("ally-performs", sid, f"for={cid}")
     # the attack waits beneath the move: the summon moves first, then attacks
-    fx._perform_attack(
-        game, sid, Ability(kind="attack", value=attack + fx.flag_number(ability, "attack-plus-"), range=reach)
-    )
-    fx._perform_move(game, sid, Ability(kind="move", value=move + fx.flag_number(ability, "move-plus-")))
+    if any(n.startswith("attack-plus-") for n in notes):
+        value = fx.summon_attack(game, summon, attack) + fx.flag_number(ability, "attack-plus-")
+        extra = [p.condition for p in fx.parts(ability, "condition") if p.condition is not None]
+        adds = tuple(dict.fromkeys((*fx.summon_adds(game, summon), *extra)))
+        strike = Ability(
+            kind="attack", value=value, range=reach, adds=adds, pierce=summon_pierce(game, summon)
+        )
+        game.push(Task("su_attacked", sid, len(game.events)))  # its stat-line wordings, after it
+        fx._perform_attack(game, sid, strike)
+    if printed or any(n.startswith("move-plus-") for n in notes):
+        value = printed[0] if printed else move + fx.flag_number(ability, "move-plus-")
+        fx._perform_move(game, sid, Ability(kind="move", value=value))
 
 
 # ------------------------------------------------------ summons' stat lines
@@ -201,6 +255,239 @@ def summon_died(game: Game, f: Figure) -> None:
             game.emit("infusing", element.value)
 
 
+# ------------------------------------------------------------ levels 2-9
+
+
+@effect("su-kill-adjacent-weak")
+def _kill_adjacent_weak(game: Game, fid: str, ability: Ability) -> None:
+    """Tear the Fabric: kill every normal adjacent enemy whose current hit points are at most
+    the ``suffer-damage`` flag's number (5)."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    limit = fx.flag_number(ability, "suffer-damage-", 5)
+    doomed = sorted(
+        (
+            g
+            for g in game.state.figures.values()
+            if actions._hostile(f, g)
+            and g.kind == "monster"
+            and g.rank == "normal"
+            and g.hp <= limit
+            and board.adjacent(f.hex, g.hex)
+        ),
+        key=lambda g: g.id,
+    )
+    if not doomed:
+        game.emit("no-target", fid)
+        return
+    for g in doomed:
+        game.emit("kill", fid, g.id, f"hex={actions.hex_token(g.hex)}")
+        game.kill(g)
+
+
+def own_summons(game: Game, cid: str) -> list[Figure]:
+    """``cid``'s summons on the map."""
+    return [g for g in game.state.figures.values() if g.kind == "summon" and g.owner == cid]
+
+
+@effect("su-attack-x-summons")
+def _attack_x_summons(game: Game, fid: str, ability: Ability) -> None:
+    """Strength in Numbers: Attack X, Range X, X the number of your summons in play."""
+    x = len(own_summons(game, fid))
+    game.emit("x", fid, x)
+    if x <= 0:
+        game.emit("no-target", fid)
+        return
+    fx._perform_attack(game, fid, Ability(kind="attack", value=x, range=x))
+
+
+@effect("su-remove-curses")
+def _remove_curses(game: Game, fid: str, ability: Ability) -> None:
+    """Intervening Apparitions: every curse leaves your modifier deck, then the discard pile is
+    shuffled back into it (a shuffle pending from a x2 or null is done with it)."""
+    st = game.state
+    key = game.modifier_deck_key(fid)
+    deck = st.modifier_decks.get(key)
+    if deck is None:
+        return
+    kept = [c for c in deck.cards if str(c) != "curse"]
+    removed = len(deck.cards) - len(kept)
+    st.modifier_decks[key] = ModifierDeck.shuffled(kept, st.rng)
+    game.emit("curses-removed", fid, removed)
+    game.emit("shuffled", key)
+
+
+@effect("su-swap")
+def _swap(game: Game, fid: str, ability: Ability) -> None:
+    """Otherworldly Rage: swap places with any one of your summons (no move: nothing is
+    entered or moved through)."""
+    ids = sorted(g.id for g in own_summons(game, fid))
+    if fid not in game.state.figures or not ids:
+        game.emit("no-target", fid)
+        return
+    game.push(Task("su_swap", fid, 0, ";".join(ids)))
+
+
+def _run_swap(game: Game, task: Task) -> Decision | None:
+    ids = [i for i in task.text.split(";") if i in game.state.figures]
+    if not ids or task.who not in game.state.figures:
+        game.pop_task()
+        return None
+    return Decision(task.who, "swap", [*(Choice("swap", (i,)) for i in ids), Choice("skip")])
+
+
+def _apply_swap(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    if choice.kind == "skip":
+        game.emit("declined", task.who, "swap")
+        return
+    me, other = game.state.figures[task.who], game.state.figures[choice.args[0]]
+    me.hex, other.hex = other.hex, me.hex
+    game.emit("swapped", me.id, actions.hex_token(me.hex), other.id, actions.hex_token(other.hex))
+
+
+@effect("su-negate-summon-damage")
+def _negate_passive(game: Game, fid: str, ability: Ability) -> None:
+    """Intervening Apparitions' top acts from the active area (:func:`_summon_damaged`)."""
+    game.emit("bonus", fid, ability.note)
+
+
+def _summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
+    """Intervening Apparitions: damage to a summoned ally of a character holding the card is
+    negated, one use slot each (XP per slot; the last slot loses the card)."""
+    if f.kind != "summon" or amount <= 0 or not game.state.characters:
+        return False
+    for cid in sorted(game.state.characters):
+        owner = game.state.figures.get(cid)
+        if owner is None or actions._hostile(owner, f):
+            continue
+        held = [
+            i for i, _, half in fx._active_halves(game, cid) if fx._named_in(half, "su-negate-summon-damage")
+        ]
+        if held:
+            from delvekit.gloomhaven.effects import wordings  # the use slots
+
+            game.emit("negated", f.id, amount, source, "summon-warded")
+            wordings._spend(game, cid, held[0])
+            return True
+    return False
+
+
+@effect("su-curse-near-summons")
+def _curse_near_summons(game: Game, fid: str, ability: Ability) -> None:
+    """Negative Energy: curse every enemy adjacent to any summoned ally (any summon on your
+    side), each once."""
+    f = game.state.figures.get(fid)
+    board = game.board()
+    if f is None or board is None:
+        return
+    summons = [g for g in game.state.figures.values() if g.kind == "summon" and not actions._hostile(f, g)]
+    ids = sorted(
+        g.id
+        for g in game.state.figures.values()
+        if actions._hostile(f, g) and any(board.adjacent(s.hex, g.hex) for s in summons)
+    )
+    if not ids:
+        game.emit("no-target", fid)
+    for tid in ids:
+        game.add_modifier_card(tid, "curse")
+
+
+# ------------------------------------------------------ stat-line wordings
+
+
+def _summon_event(game: Game, f: Figure, timing: str, target: str) -> None:
+    """The summon's stat-line wordings: after its attack the Void Eater's curse (on a living
+    target) and the Rock Colossus' / Mana Sphere's infusion (once per attack action); at its
+    turn's end the Healing Sprite's heal."""
+    found = fx.summon_card(game, f)
+    if found is None or f.owner is None:
+        return
+    notes = fx.flags(found[2])
+    if timing == "attacked":
+        if "summon-curse" in notes and target in game.state.figures:
+            game.add_modifier_card(target, "curse")
+        infusions = [
+            n.removeprefix("summon-infuse-on-attack-") for n in notes if n.startswith("summon-infuse-")
+        ]
+        since = fx._events_since(
+            game, "turn" if _acting(game, f) else "action", f.id if _acting(game, f) else f.owner
+        )
+        if infusions and not any(k == "summon-infused" and a[:1] == (f.id,) for k, a in since):
+            game.emit("summon-infused", f.id)
+            for name in infusions:
+                if name == "wild":
+                    game.push(Task("su_infuse", f.owner, 0, f.id))
+                else:
+                    game.infuse(Element(name))
+    elif timing == "turn-end":
+        for n in notes:
+            if n.startswith("summon-turn-end-heal-"):
+                value, reach = n.removeprefix("summon-turn-end-heal-").split("-range-")
+                _sprite_heal(game, f, int(value), int(reach))
+
+
+def _acting(game: Game, f: Figure) -> bool:
+    """Whether ``f`` is taking its own turn now (the latest ``turn`` event is its)."""
+    return next((e.args[0] for e in reversed(game.events) if e.kind == "turn"), None) == f.id
+
+
+def _run_attacked(game: Game, task: Task) -> Decision | None:
+    """After a summon's attack made by a card: its stat-line wordings for each target attacked."""
+    game.pop_task()
+    f = game.state.figures.get(task.who)
+    if f is None:
+        return None
+    for e in game.events[task.n :]:
+        if e.kind == "attack" and e.args[:1] == (f.id,):
+            _summon_event(game, f, "attacked", e.args[1])
+    return None
+
+
+def _run_infuse(game: Game, task: Task) -> Decision | None:
+    return Decision(task.who, "infuse", [Choice("infuse", (e.value,)) for e in Element])
+
+
+def _apply_infuse(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    game.infuse(Element(choice.args[0]))
+
+
+def _sprite_heal(game: Game, f: Figure, value: int, reach: int) -> None:
+    """Heal ``value``, Range ``reach``: the summon or an ally in range and sight; the owner picks."""
+    if f.owner is None:
+        return
+    friends = [
+        g
+        for g in game.state.figures.values()
+        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+    ]
+    ids = sorted({f.id, *(g.id for g in fx._in_reach(game, f, reach, friends))})
+    game.push(Task("su_heal", f.owner, value, ";".join(ids)))
+
+
+def _run_heal(game: Game, task: Task) -> Decision | None:
+    ids = [i for i in task.text.split(";") if i in game.state.figures]
+    if not ids:
+        game.pop_task()
+        return None
+    return Decision(task.who, "heal", [*(Choice("heal", (i,)) for i in ids), Choice("skip")])
+
+
+def _apply_heal(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    if choice.kind == "heal":
+        game.heal(choice.args[0], task.n)
+
+
+task_handler("su_attacked", _run_attacked)
+task_handler("su_infuse", _run_infuse, _apply_infuse)
+task_handler("su_heal", _run_heal, _apply_heal)
+SUMMON_HOOKS.append(_summon_event)
+task_handler("su_swap", _run_swap, _apply_swap)
+DAMAGE_HOOKS.append(_summon_damaged)
 task_handler("su_pick", _run_pick, _apply_pick)
 ROUND_HOOKS.append(_round_start)
 TURN_END_HOOKS.append(_turn_end)
