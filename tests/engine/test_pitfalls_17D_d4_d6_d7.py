@@ -155,11 +155,12 @@ def test_17_D6_without_the_rule_no_standee_is_shielded() -> None:
 
 def test_17_D7_the_gloomhaven_engine_has_no_challenge_card_hook() -> None:
     """Challenge cards are Frosthaven only: the hooks the engine runs (death, round, turn end,
-    goal, loot, reveal, stat, turn, group, away, damage) include no challenge-card or
-    condition-applied hook, and no rule switch of the Gloomhaven preset mentions challenges."""
+    goal, loot, reveal, stat, turn, group, away, damage...) include no challenge-card hook, and no
+    rule switch of the Gloomhaven preset mentions challenges. (A hook that prevents a condition
+    exists for a Gloomhaven class: the Sawbones's Vaccine and Battlefield Medicine.)"""
     hooks = {name for name in vars(effects) if name.endswith("_HOOKS")}
     assert hooks >= {"DEATH_HOOKS", "ROUND_HOOKS", "TURN_END_HOOKS", "GOAL_HOOKS", "LOOT_HOOKS"}
-    assert not any("CHALLENGE" in name or "CONDITION" in name for name in hooks)
+    assert not any("CHALLENGE" in name for name in hooks)
     assert not any("challenge" in name.lower() for name in vars(effects))
     assert not any("challenge" in field for field in Ruleset.__struct_fields__)
     assert set(PRESETS) >= {"gloomhaven", "frosthaven"}

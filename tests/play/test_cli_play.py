@@ -173,13 +173,45 @@ def test_bots_play_some_seats_and_the_person_the_others(tmp_path: Path) -> None:
     assert "mindthief decides" in result.output and "brute decides" not in result.output
 
 
-#: A class of the bundled pack that is not playable yet (some cards not encoded).
-UNPLAYABLE = next(cid for cid, k in sorted(load_pack().classes.items()) if not k.playable_at(1))
+def _unplayable_content() -> str:
+    """A content folder (``--content``) with one class not playable yet: a copy of the
+    Quartermaster whose first level-1 card is not encoded (every bundled class is playable)."""
+    import json
+    import tempfile
+
+    from delvekit.gloomhaven.content import BUNDLED
+
+    doc = json.loads((Path(str(BUNDLED)) / "classes" / "quartermaster.json").read_text())
+    doc["id"], doc["name"] = "apprentice", "Apprentice"
+    for i, card in enumerate(doc["cards"]):
+        card["number"] = 9000 + i
+    first = next(c for c in doc["cards"] if c["level"] == 1)
+    first.update(encoded=False, top={"abilities": []}, bottom={"abilities": []})
+    folder = Path(tempfile.mkdtemp(prefix="delvekit-unplayable-"))
+    (folder / "classes").mkdir()
+    (folder / "classes" / "apprentice.json").write_text(json.dumps(doc))
+    return str(folder)
+
+
+#: A class that is not playable yet (a card not encoded), in the content folder ``UNPLAYABLE_DIR``.
+UNPLAYABLE, UNPLAYABLE_DIR = "apprentice", _unplayable_content()
 
 BAD = [
     (["--scenario", "1", "--party", "brute,wizard", "--bots", "greedy"], "unknown class 'wizard'"),
     (["--scenario", "99", "--party", "brute,mindthief", "--bots", "greedy"], "unknown scenario 99"),
-    (["--scenario", "1", "--party", f"brute,{UNPLAYABLE}", "--bots", "greedy"], "not playable yet: cards"),
+    (
+        [
+            "--scenario",
+            "1",
+            "--party",
+            f"brute,{UNPLAYABLE}",
+            "--bots",
+            "greedy",
+            "--content",
+            UNPLAYABLE_DIR,
+        ],
+        "not playable yet: cards",
+    ),
     (["--scenario", "1", "--party", "brute", "--bots", "greedy"], "2 to 4 characters"),
     (["--scenario", "1", "--party", "brute,brute", "--bots", "greedy"], "appears twice"),
     (
@@ -223,8 +255,10 @@ def test_the_unplayable_class_message_names_the_missing_cards() -> None:
         "--bots",
         "greedy",
         "--quiet",
+        "--content",
+        UNPLAYABLE_DIR,
     )
-    missing = load_pack().classes[UNPLAYABLE].missing_cards(3)
+    missing = load_pack(extra=Path(UNPLAYABLE_DIR)).classes[UNPLAYABLE].missing_cards(3)
     assert result.exit_code != 0
     assert f"party.{UNPLAYABLE}" in result.output and missing[0].name in result.output
 

@@ -244,6 +244,7 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
         _EFFECTS + "bosses",
         _EFFECTS + "boss_figures",
         _CLASSES + "doomstalker",
+        _CLASSES + "berserker_hooks",
         _SCENARIO + "triggers",
     ),
     "ROUND_HOOKS": (
@@ -256,6 +257,8 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
         _CLASSES + "doomstalker",
         _CLASSES + "soothsinger",
         _CLASSES + "summoner",
+        _CLASSES + "berserker_hooks",
+        _CLASSES + "beast_tyrant",
         _SCENARIO + "rules",
         _SCENARIO + "triggers",
     ),
@@ -285,13 +288,15 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
     ),
     "LOOT_HOOKS": (_SCENARIO + "mechanisms", _SCENARIO + "goals", _SCENARIO + "rules"),
     "CONSUME_HOOKS": (_CLASSES + "elementalist",),
-    "STAT_HOOKS": (_CLASSES + "doomstalker", _SCENARIO + "triggers"),
+    "STAT_HOOKS": (_CLASSES + "doomstalker", _CLASSES + "summoner_steed", _SCENARIO + "triggers"),
     "TURN_HOOKS": (
         _EFFECTS + "bosses",
         _EFFECTS + "boss_figures",
         _CLASSES + "cragheart",
         _CLASSES + "doomstalker",
         _CLASSES + "soothsinger",
+        _CLASSES + "sawbones",
+        _CLASSES + "beast_tyrant",
     ),
     "GROUP_HOOKS": (
         _EFFECTS + "bosses",
@@ -306,6 +311,7 @@ LIST_ORDER: dict[str, tuple[str, ...]] = {
         _EFFECTS + "boss_figures",  # the undamageable zephyrs before shared damage
         _EFFECTS + "bosses",
         _CLASSES + "doomstalker",
+        _CLASSES + "summoner",
         _SCENARIO + "triggers",
     ),
 }
