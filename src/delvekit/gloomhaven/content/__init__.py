@@ -6,8 +6,8 @@ campaign cards and tables) in delvekit's own schema, and users' content folders.
 11
 >>> pack.classes["brute"].playable_at(9), pack.classes["tinkerer"].playable_at(1)
 (True, True)
->>> [card.name for card in pack.classes["summoner"].missing_cards(2)]
-['Earthen Steed', 'Grasping the Void']
+>>> [card.name for card in pack.classes["sawbones"].missing_cards(1)]  # no public source
+['Mobile Response']
 
 docs/content.md describes the schema, the checks and the sources.
 """
