@@ -22,9 +22,19 @@ from delvekit.gloomhaven.testing.invariants import violations
 
 PACK = load_pack()
 CLASSES = ("brute", "mindthief", "sunkeeper", "tinkerer", "quartermaster", "spellweaver")
-CARDS: dict[str, dict[str, Card]] = {
-    cls: {c.id: c for c in character(PACK, Member(cls, 9), (0, 0), {"C": 2, "L": 1}).hand} for cls in CLASSES
-}
+CARDS: dict[str, dict[str, Card]] = {}
+"""Class id → its cards by id (every level), filled as classes are asked for (:func:`cards`)."""
+
+
+def cards(cls: str) -> dict[str, Card]:
+    """The real cards of class ``cls`` (every level), by card id."""
+    if cls not in CARDS:
+        CARDS[cls] = {c.id: c for c in character(PACK, Member(cls, 9), (0, 0), {"C": 2, "L": 1}).hand}
+    return CARDS[cls]
+
+
+for _cls in CLASSES:
+    cards(_cls)
 ARENA = tuple((q, r) for q in range(-5, 6) for r in range(-5, 6) if abs(q + r) <= 5)
 ZEROS = ("+0",) * 20
 FILLER = {
@@ -34,19 +44,32 @@ FILLER = {
     "tinkerer": ["stun-shot", "hook-gun", "toxic-bolt", "energizing-tonic"],
     "quartermaster": ["hastened-step", "crippling-bow", "impaling-spear", "iron-bulwark"],
     "spellweaver": ["flashing-burst", "forked-beam", "mana-bolt", "flame-strike"],
+    "berserker": ["dazing-wound", "bounce-back", "furious-aid", "devil-horns"],
+    "beast-tyrant": ["howling-bolts", "relentless-ally", "venomous-ally", "ancient-ward"],
+    "sawbones": ["bloody-saw", "vital-strike", "gentleman-s-anger", "hamstring"],
+    "soothsinger": ["marching-beat", "singing-arrow", "nimble-knife", "warding-dagger"],
+    "elementalist": ["stoking-hail", "brilliant-flash", "lava-eruption"],
 }
+"""Cards a test character holds besides the ones it is about (so it never runs out)."""
 
 
 def hero(
-    cls: str, cards: list[str], hex: tuple[int, int], health: int = 12, items: tuple[int, ...] = ()
+    cls: str,
+    held: list[str],
+    hex: tuple[int, int],
+    health: int = 12,
+    items: tuple[int, ...] = (),
+    *,
+    level: int = 9,
+    id: str | None = None,
 ) -> CharacterSetup:
-    """A character holding ``cards`` and a few others (so it never runs out of cards), with the
-    pack's ``items``."""
-    names = cards + [c for c in FILLER[cls] if c not in cards]
-    hand = tuple(CARDS[cls][c] for c in names)
+    """A character of class ``cls`` holding the cards ``held`` and a few others (so it never
+    runs out of cards), with the pack's ``items``."""
+    names = held + [c for c in FILLER[cls] if c not in held]
+    hand = tuple(cards(cls)[c] for c in names)
     gear = tuple(item_setup(PACK, Member(cls, 9, items), n) for n in items)
     return CharacterSetup(
-        id=cls,
+        id=id or cls,
         class_name=cls,
         max_health=health,
         hand_limit=len(hand),
@@ -54,7 +77,7 @@ def hero(
         hex=hex,
         modifiers=ZEROS,
         items=gear,
-        level=9,
+        level=level,
     )
 
 
@@ -128,3 +151,16 @@ def finish_round(game: Game) -> list[str]:
         )
         out += go(game, pick)
     raise AssertionError("the round did not end")
+
+
+def until(game: Game, actor: str, kind: str | None = None, skips: tuple[str, ...] = ()) -> None:
+    """Answer everyone else's decisions (skip, no rest, stop, done, or the first choice) until
+    ``actor`` decides (a ``kind`` decision, if given); ``skips`` are more answers to prefer."""
+    prefer = ("skip", "no-rest", "stop", "done", *skips)
+    for _ in range(100):
+        d = game.decision
+        if d is None or (d.actor == actor and kind in (None, d.kind)):
+            return
+        names = [str(c) for c in d.choices]
+        go(game, next((n for n in prefer if n in names), names[0]))
+    raise AssertionError(f"{actor} never decided")

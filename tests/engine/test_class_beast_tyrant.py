@@ -5,7 +5,6 @@ enemy, and acts from round 1 (§12: a summon acts right before its owner)."""
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.content.adapter import Member, character
 from delvekit.gloomhaven.effects.classes import beast_tyrant as bt_fx
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
@@ -13,28 +12,15 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
-from .class_arena import PACK, ZEROS, arena, at, finish_round, go
+from .class_arena import PACK, arena, at, finish_round, go, hero
 
-CARDS = {c.id: c for c in character(PACK, Member("beast-tyrant", 9), (0, 0), {"C": 2, "L": 1}).hand}
-FILLER = ["howling-bolts", "relentless-ally", "venomous-ally", "ancient-ward"]
 STILL = MonsterStats(health=10, move=0, attack=3)  # monsters that stay put
 
 
 def tyrant(
     cards: list[str], hex: tuple[int, int] = (0, 0), health: int = 12, level: int = 9
 ) -> CharacterSetup:
-    names = cards + [c for c in FILLER if c not in cards]
-    hand = tuple(CARDS[c] for c in names)
-    return CharacterSetup(
-        id="bt",
-        class_name="beast-tyrant",
-        max_health=12,
-        hand_limit=len(hand),
-        hand=hand,
-        hex=hex,
-        modifiers=ZEROS,
-        level=level,
-    )
+    return hero("beast-tyrant", cards, hex, 12, level=level, id="bt")
 
 
 def bt_arena(
@@ -193,6 +179,9 @@ def test_punch_through_adds_1_to_every_command_attack_this_round() -> None:
     go(game, "top maul")
     events = go(game, "target dummy#9")
     assert "attack bt.bear1 dummy#9 value=5 damage=5" in events
+    # its own event: a round's attack bonus for every attack (Enhancement Field) reads "+N" only
+    assert "command-attack-bonus bt +1" in [str(e) for e in game.events]
+    assert not [e for e in game.events if e.kind == "round-attack-bonus"]
 
 
 def test_lash_out_pushes_every_enemy_adjacent_to_the_bear() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.content.adapter import Member, character, setup_from_pack
+from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.engine.flying import flies
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
@@ -17,25 +17,11 @@ from delvekit.gloomhaven.model.elements import Element, Strength
 from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 from delvekit.gloomhaven.testing.invariants import violations
 
-from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
-
-CARDS = {c.id: c for c in character(PACK, Member("berserker", 9), (0, 0), {"C": 2, "L": 1}).hand}
-FILLER = ["dazing-wound", "bounce-back", "furious-aid", "devil-horns"]
+from .class_arena import PACK, arena, at, finish_round, go, hero
 
 
 def berserker(cards: list[str], hex: tuple[int, int] = (0, 0), health: int = 14) -> CharacterSetup:
-    names = cards + [c for c in FILLER if c not in cards]
-    hand = tuple(CARDS[c] for c in names)
-    return CharacterSetup(
-        id="berserker",
-        class_name="berserker",
-        max_health=health,
-        hand_limit=len(hand),
-        hand=hand,
-        hex=hex,
-        modifiers=ZEROS,
-        level=9,
-    )
+    return hero("berserker", cards, hex, health)
 
 
 def _game(cards: list[str], monsters: list[tuple[str, tuple[int, int]]], hp: int = 14, **kw: object) -> Game:

@@ -18,36 +18,19 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.setup import CharacterSetup
 from delvekit.gloomhaven.testing.invariants import violations
 
-from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
+from .class_arena import PACK, arena, at, finish_round, go, hero, until
 
 SAW = {c.id: c for c in character(PACK, Member("sawbones", 9), (0, 0), {"C": 2, "L": 1}).hand}
 FILLER = ["bloody-saw", "vital-strike", "gentleman-s-anger", "hamstring"]
 
 
 def saw(cards: list[str], hex: tuple[int, int], health: int = 12) -> CharacterSetup:
-    names = cards + [c for c in FILLER if c not in cards]
-    hand = tuple(SAW[c] for c in names)
-    return CharacterSetup(
-        id="sawbones",
-        class_name="sawbones",
-        max_health=health,
-        hand_limit=len(hand),
-        hand=hand,
-        hex=hex,
-        modifiers=ZEROS,
-        level=9,
-    )
+    return hero("sawbones", cards, hex, health)
 
 
 def _until(game: Game, actor: str) -> None:
     """Answer everyone else's decisions (skip, stop, take damage) until ``actor`` decides."""
-    for _ in range(100):
-        d = game.decision
-        if d is None or d.actor == actor:
-            return
-        names = [str(c) for c in d.choices]
-        go(game, next((n for n in ("skip", "no-rest", "stop", "done", "keep") if n in names), names[0]))
-    raise AssertionError(f"{actor} never decided")
+    until(game, actor, skips=("keep",))
 
 
 def _until_kind(game: Game, kind: str) -> None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.content.adapter import Member
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
-from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
+from .class_arena import PACK, arena, at, finish_round, go, hero
 
 STILL = MonsterStats(health=12, move=0, attack=0)
 
@@ -67,22 +67,9 @@ def test_catastrophic_bomb_top_attacks_every_enemy_in_a_twelve_hex_area_within_r
 
 # --------------------------------------------------------------- Elementalist
 
-EL = {c.id: c for c in character(PACK, Member("elementalist", 9), (0, 0), {"C": 2, "L": 1}).hand}
-
 
 def elementalist(cards: list[str], hex: tuple[int, int] = (0, 0)) -> CharacterSetup:
-    names = cards + [c for c in ("stoking-hail", "brilliant-flash", "lava-eruption") if c not in cards]
-    hand = tuple(EL[c] for c in names)
-    return CharacterSetup(
-        id="elementalist",
-        class_name="elementalist",
-        max_health=12,
-        hand_limit=len(hand),
-        hand=hand,
-        hex=hex,
-        modifiers=ZEROS,
-        level=9,
-    )
+    return hero("elementalist", cards, hex)
 
 
 def _strong(game: Game, *elements: Element) -> None:

@@ -9,36 +9,18 @@ from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
-from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
+from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero, until
 
-SOOTH = {c.id: c for c in character(PACK, Member("soothsinger", 1), (0, 0), {"C": 2, "L": 1}).hand}
 FILLER = ["marching-beat", "singing-arrow", "nimble-knife", "warding-dagger"]
 
 
 def singer(cards: list[str], hex: tuple[int, int], health: int = 10) -> CharacterSetup:
-    names = cards + [c for c in FILLER if c not in cards]
-    hand = tuple(SOOTH[c] for c in names)
-    return CharacterSetup(
-        id="soothsinger",
-        class_name="soothsinger",
-        max_health=health,
-        hand_limit=len(hand),
-        hand=hand,
-        hex=hex,
-        modifiers=ZEROS,
-        level=1,
-    )
+    return hero("soothsinger", cards, hex, health, level=1)
 
 
 def _until(game: Game, actor: str) -> None:
     """Answer everyone else's decisions (skip, stop, take damage) until ``actor`` decides."""
-    for _ in range(100):
-        d = game.decision
-        if d is None or d.actor == actor:
-            return
-        names = [str(c) for c in d.choices]
-        go(game, next((n for n in ("skip", "no-rest", "stop", "done") if n in names), names[0]))
-    raise AssertionError(f"{actor} never decided")
+    until(game, actor)
 
 
 def test_every_level_1_and_x_card_is_encoded() -> None:

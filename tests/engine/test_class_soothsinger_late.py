@@ -4,41 +4,22 @@ per rule, with the real cards of the content pack on an open arena and +0-only m
 
 from __future__ import annotations
 
-from delvekit.gloomhaven.content.adapter import Member, character
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.setup import CharacterSetup, MonsterStats
 
-from .class_arena import PACK, ZEROS, arena, at, finish_round, go, hero
+from .class_arena import PACK, arena, at, finish_round, go, hero, until
 
-SOOTH9 = {c.id: c for c in character(PACK, Member("soothsinger", 9), (0, 0), {"C": 2, "L": 1}).hand}
-FILLER = ["marching-beat", "singing-arrow", "nimble-knife", "warding-dagger"]
 STILL = MonsterStats(health=20, move=0, attack=3)
 
 
 def singer(cards: list[str], hex: tuple[int, int]) -> CharacterSetup:
-    hand = tuple(SOOTH9[c] for c in cards + [c for c in FILLER if c not in cards])
-    return CharacterSetup(
-        id="soothsinger",
-        class_name="soothsinger",
-        max_health=10,
-        hand_limit=len(hand),
-        hand=hand,
-        hex=hex,
-        modifiers=ZEROS,
-        level=9,
-    )
+    return hero("soothsinger", cards, hex, 10)
 
 
 def _until(game: Game, actor: str, kind: str | None = None) -> None:
     """Answer everyone else's decisions until ``actor`` decides (a ``kind`` decision, if given)."""
-    for _ in range(100):
-        d = game.decision
-        if d is None or (d.actor == actor and kind in (None, d.kind)):
-            return
-        names = [str(c) for c in d.choices]
-        go(game, next((n for n in ("skip", "no-rest", "stop", "done") if n in names), names[0]))
-    raise AssertionError(f"{actor} never decided")
+    until(game, actor, kind)
 
 
 def test_every_card_of_every_level_is_encoded() -> None:

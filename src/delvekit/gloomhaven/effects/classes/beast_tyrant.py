@@ -313,7 +313,7 @@ def _command_bonus(game: Game, fid: str, ability: Ability) -> bool:
     now = _bonus(game, fid)
     st.scenario_marks[_BONUS + fid] = st.round
     st.scenario_marks[_BONUS_VALUE + fid] = now + more
-    game.emit("round-attack-bonus", fid, f"command+{more}")
+    game.emit("command-attack-bonus", fid, f"+{more}")  # not round-attack-bonus: that one is for every attack
     return True
 
 
