@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 RUNTIME_STAMP := $(VENV)/.stamp-runtime
 DEV_STAMP     := $(VENV)/.stamp-dev
 
-.PHONY: run test test-all lint typecheck pytest pytest-all golden bench serve chromium clean
+.PHONY: run test test-all lint typecheck pytest pytest-all golden bench coverage serve chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,13 @@ chromium:
 ## make serve: the web app on http://127.0.0.1:8000/ (monster mover, odds, JSON API)
 serve: $(DEV_STAMP)
 	$(BIN)/delve serve
+
+## make coverage: line and branch coverage of the fast tier (.coverage-fast) and of the whole
+## suite (.coverage-all); the report lists what only the slow tier reaches
+coverage: $(DEV_STAMP)
+	COVERAGE_FILE=.coverage-fast $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow" --cov=delvekit --cov-branch --cov-report=
+	COVERAGE_FILE=.coverage-all $(BIN)/python -m pytest -q -n 2 --dist loadfile --cov=delvekit --cov-branch --cov-report=
+	$(BIN)/python tools/coverage_gap.py .coverage-fast .coverage-all
 
 ## make bench: benchmarks (ratios and medians; never asserted in tests)
 bench: $(DEV_STAMP)
