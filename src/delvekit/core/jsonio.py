@@ -125,6 +125,7 @@ def shown(value: object, limit: int = MAX_SHOWN) -> str:
 
 
 def _short(text: str, limit: int = 200) -> str:
+    text = text.replace("\r", "\\r").replace("\n", "\\n")  # one line, even for a field named "\n"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
