@@ -515,8 +515,9 @@ async def play_game(
     except NotFound:
         return HTMLResponse(f"<p>No game {gid[:40]!r}. <a href='/play'>Start one</a></p>", status_code=404)
     except Forbidden as exc:
+        said = str(exc)[:1].upper() + str(exc)[1:]
         return HTMLResponse(
-            f"<p>{escape(str(exc))}. <a href='/play/{gid}'>Watch as a spectator</a></p>", status_code=403
+            f"<p>{escape(said)}. <a href='/play/{gid}'>Watch as a spectator</a></p>", status_code=403
         )
     except DelvekitError as exc:
         return HTMLResponse(f"<p>{escape(str(exc))}</p>", status_code=422)
