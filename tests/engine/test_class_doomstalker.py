@@ -7,7 +7,7 @@ from __future__ import annotations
 from delvekit.gloomhaven.content.adapter import Member, character
 from delvekit.gloomhaven.effects.classes import doomstalker as effects_doomstalker
 from delvekit.gloomhaven.effects.parts import StrikeBonus
-from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import ActiveCard
 from delvekit.gloomhaven.model.abilities import Ability
@@ -110,13 +110,13 @@ def test_crippling_noose_lowers_the_doomed_monsters_move_attack_and_range() -> N
     go(game, "select crippling-noose solid-bow")
     m = at(game, (2, 0))
     _doom(game, "crippling-noose", m)
-    assert effects.stat_bonus(game, game.state.figures[m]) == (-1, -1, -1)
+    assert hooks.stat_total(game, game.state.figures[m]) == (-1, -1, -1)
     events = finish_round(game)
     assert any(e.startswith(f"attack {m} doomstalker value=2") for e in events), events
     melee = arena([stalker(["crippling-noose"])], [("normal", (1, 0))], ("attack +0",))
     go(melee, "select crippling-noose solid-bow")
     _doom(melee, "crippling-noose", at(melee, (1, 0)))
-    assert effects.stat_bonus(melee, melee.state.figures[at(melee, (1, 0))]) == (-1, -1, 0)
+    assert hooks.stat_total(melee, melee.state.figures[at(melee, (1, 0))]) == (-1, -1, 0)
 
 
 def test_race_to_the_grave_damages_the_doomed_monster_as_its_turn_starts() -> None:

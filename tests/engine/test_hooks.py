@@ -5,16 +5,18 @@ every point is wired, the order is the stated one, and scenario 1's victory has 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import delvekit.gloomhaven.engine as engine_package
 from delvekit.core.errors import ContentError
-from delvekit.gloomhaven import wiring
+from delvekit.gloomhaven.effects.classes import berserker_hooks
 from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.game import Game
-from delvekit.gloomhaven.scenario import goals
+from delvekit.gloomhaven.scenario import goals, mechanisms, rules, triggers
 from delvekit.gloomhaven.testing.examples import tiny_setup
 
 SATELLITES = (
@@ -98,35 +100,14 @@ def test_move_bonuses_apply_in_the_wiring_order() -> None:
     ]
 
 
-def test_the_registry_lists_are_sorted_by_the_stated_module_order() -> None:
+def test_the_older_lists_keep_their_order_as_hook_points() -> None:
+    """What was ordered by module in the registry's lists is ordered by number in the wiring:
+    a broken wall reveals its rooms before kill all is judged, the default goal is asked last."""
     registry.load()
-    order = wiring.LIST_ORDER["DEATH_HOOKS"]
-    before = list(registry.DEATH_HOOKS)
-    try:  # as if the modules had been imported in another order (each keeps its own order)
-        registry.DEATH_HOOKS.sort(key=lambda fn: fn.__module__, reverse=True)
-        wiring.order_lists()
-        ranks = [wiring.rank(order, fn) for fn in registry.DEATH_HOOKS]
-        assert ranks == sorted(ranks)
-        assert registry.DEATH_HOOKS[0].__module__.endswith("scenario.mechanisms")  # walls before kill all
-        assert registry.GOAL_HOOKS[-1] is goals.kill_all  # the default goal is asked last
-    finally:
-        registry.DEATH_HOOKS[:] = before
-
-
-def test_a_goal_of_a_module_not_in_the_table_comes_before_the_default_goal() -> None:
-    registry.load()
-    before = list(registry.GOAL_HOOKS)
-
-    def new_goal(game: Game) -> bool | None:
-        return None
-
-    new_goal.__module__ = "delvekit.gloomhaven.scenario.new_kind"
-    try:
-        registry.GOAL_HOOKS.append(new_goal)
-        wiring.order_lists()
-        assert registry.GOAL_HOOKS[-2:] == [new_goal, goals.kill_all]
-    finally:
-        registry.GOAL_HOOKS[:] = before
+    assert hooks.died.fns[0] is mechanisms.died
+    assert hooks.round_event.fns[0] is mechanisms.at_round
+    assert hooks.goal.fns == (triggers.any_change, goals.goal_met, rules.goal_met, goals.kill_all)
+    assert hooks.before_damage.fns[-1] is berserker_hooks.before_damage  # after the older two
 
 
 def _cleared(game: Game) -> Game:
@@ -144,12 +125,16 @@ def test_scenario_1_victory_kill_all_lives_in_the_scenario_goals() -> None:
     assert game.state.ending == "victory"
 
 
-def test_without_the_default_goal_hook_clearing_the_map_wins_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_default_goal_hook_clearing_the_map_wins_nothing() -> None:
     registry.load()
-    monkeypatch.setattr(registry, "GOAL_HOOKS", [h for h in registry.GOAL_HOOKS if h is not goals.kill_all])
-    game = _cleared(Game(tiny_setup(), seed=1))
-    game.check_victory()
-    assert game.state.ending is None  # the engine has no second home for "kill all"
+    order = next(o for o, name in hooks.goal.orders if name.endswith("goals.kill_all"))
+    hooks.goal.remove(goals.kill_all)
+    try:
+        game = _cleared(Game(tiny_setup(), seed=1))
+        game.check_victory()
+        assert game.state.ending is None  # the engine has no second home for "kill all"
+    finally:
+        hooks.goal.add(order, goals.kill_all)
 
 
 def test_docs_architecture_lists_every_hook_point() -> None:
@@ -157,31 +142,50 @@ def test_docs_architecture_lists_every_hook_point() -> None:
     assert [name for name in hooks.ALL if f"| `{name}` |" not in text] == []
 
 
-def test_the_lists_keep_the_stated_order_when_the_wiring_is_imported_before_load() -> None:
-    """Importing the wiring early (a test module does) must not sort before every module has
-    appended its functions: scenario.triggers' goal hook is still asked first."""
-    import subprocess
-    import sys
-
+def test_the_order_is_the_same_when_the_wiring_is_imported_before_load() -> None:
+    """Importing the wiring early (a test module does) changes nothing: scenario.triggers' goal
+    hook is still asked first and the default goal last."""
     code = (
         "import delvekit.gloomhaven.wiring\n"
-        "from delvekit.gloomhaven.engine import registry as r\n"
-        "r.load()\n"
-        "print(' '.join(f.__module__.rsplit('.', 1)[-1] + '.' + f.__name__ for f in r.GOAL_HOOKS))\n"
+        "from delvekit.gloomhaven.engine import hooks\n"
+        "print(' '.join(f.__module__.rsplit('.', 1)[-1] + '.' + f.__name__ for f in hooks.goal.fns))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["triggers._any_change", "goals.goal_met", "rules.goal_met", "goals.kill_all"]
+    assert out.split() == ["triggers.any_change", "goals.goal_met", "rules.goal_met", "goals.kill_all"]
 
 
-def test_every_function_in_the_registry_lists_is_named_by_the_stated_order() -> None:
-    """A module renamed or split (its functions no longer named in wiring.LIST_ORDER) would move
-    its hooks to the end of the list in silence: name it in the table."""
-    registry.load()
-    unnamed = [
-        f"{list_name}: {fn.__module__}.{fn.__qualname__}"
-        for list_name, order in wiring.LIST_ORDER.items()
-        for fn in getattr(registry, list_name)
-        if wiring.rank(order, fn) == (order.index("*") if "*" in order else len(order))
-        and not fn.__module__.startswith("tests")
-    ]
-    assert unnamed == []
+def test_no_module_registers_at_a_hook_point_as_it_is_imported() -> None:
+    """Every handler module imported, the wiring table not yet: every hook point is still empty
+    (a module appending itself to a hook would run in import order, not the stated one), and the
+    registry keeps no hook lists of its own."""
+    code = (
+        "import importlib\n"
+        "from delvekit.gloomhaven.engine import hooks, registry\n"
+        "for name in registry.HANDLER_MODULES[:-1]:\n"
+        "    importlib.import_module(name)\n"
+        "print(' '.join(n for n, p in hooks.ALL.items() if p.registered) or 'none')\n"
+    )
+    assert registry.HANDLER_MODULES[-1] == "delvekit.gloomhaven.wiring"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["none"]
+    assert [name for name in vars(registry) if name.endswith(("_HOOKS", "AFTER_LOAD"))] == []
+
+
+def test_only_the_wiring_table_calls_add_on_a_hook_point() -> None:
+    """Statically too: no module but gloomhaven/wiring.py calls ``hooks.POINT.add``."""
+    root = Path(engine_package.__file__).parents[1]
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "wiring.py" and path.parent == root:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "add"
+                and isinstance(node.func.value, ast.Attribute)
+                and isinstance(node.func.value.value, ast.Name)
+                and node.func.value.value.id == "hooks"
+            ):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert found == []

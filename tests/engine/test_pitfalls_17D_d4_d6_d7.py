@@ -10,8 +10,9 @@ from collections.abc import Iterator
 import msgspec
 import pytest
 
-from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model import initiative
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -90,7 +91,7 @@ def test_17_D4_a_card_of_initiative_99_is_no_rest_even_when_a_rest_acts_elsewher
 
 @pytest.fixture
 def odd_standees_shielded() -> Iterator[None]:
-    """A hand-built scenario rule (as a round hook, the mechanism scenario_rules uses): at the
+    """A hand-built scenario rule (at the round_event hook point, as scenario rules are): at the
     start of every round, every guard with an odd standee number gets Shield 3 for the round."""
 
     def rule(game: Game, timing: str) -> None:
@@ -100,11 +101,11 @@ def odd_standees_shielded() -> Iterator[None]:
             if f.standee % 2 == 1:
                 game.perform(f.id, Ability(kind="shield", value=3))
 
-    effects.ROUND_HOOKS.append(rule)
+    hooks.round_event.add(1000, rule)  # after every wired rule
     try:
         yield
     finally:
-        effects.ROUND_HOOKS.remove(rule)
+        hooks.round_event.remove(rule)
 
 
 def _guards_game() -> Game:
@@ -158,10 +159,10 @@ def test_17_D7_the_gloomhaven_engine_has_no_challenge_card_hook() -> None:
     goal, loot, reveal, stat, turn, group, away, damage...) include no challenge-card hook, and no
     rule switch of the Gloomhaven preset mentions challenges. (A hook that prevents a condition
     exists for a Gloomhaven class: the Sawbones's Vaccine and Battlefield Medicine.)"""
-    hooks = {name for name in vars(effects) if name.endswith("_HOOKS")}
-    assert hooks >= {"DEATH_HOOKS", "ROUND_HOOKS", "TURN_END_HOOKS", "GOAL_HOOKS", "LOOT_HOOKS"}
-    assert not any("CHALLENGE" in name for name in hooks)
-    assert not any("challenge" in name.lower() for name in vars(effects))
+    points = set(hooks.ALL)
+    assert points >= {"died", "round_event", "turn_ended", "goal", "looted"}
+    assert not any("challenge" in name or "challenge" in point.doc for name, point in hooks.ALL.items())
+    assert not any("challenge" in name.lower() for name in vars(registry))
     assert not any("challenge" in field for field in Ruleset.__struct_fields__)
     assert set(PRESETS) >= {"gloomhaven", "frosthaven"}
 
@@ -190,13 +191,19 @@ def test_17_D7_natural_expiry_and_removal_are_distinct_events() -> None:
     assert ended == ["condition-ended brute poison healed", "condition-ended brute strengthen expired"]
 
 
-def test_17_D7_turn_end_hooks_fire_for_characters_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_17_D7_turn_end_hooks_fire_for_characters_only() -> None:
     seen: list[str] = []
-    hooks = [*effects.TURN_END_HOOKS, lambda g, f: seen.append(f.kind)]
-    monkeypatch.setattr(effects, "TURN_END_HOOKS", hooks)
-    game = _guards_game()
-    game.choose("select hit c1")
-    while game.state.round < 2:
-        assert game.decision is not None
-        game.choose(default_answer(game.decision))
+
+    def spy(game: Game, f: Figure) -> None:
+        seen.append(f.kind)
+
+    hooks.turn_ended.add(1000, spy)
+    try:
+        game = _guards_game()
+        game.choose("select hit c1")
+        while game.state.round < 2:
+            assert game.decision is not None
+            game.choose(default_answer(game.decision))
+    finally:
+        hooks.turn_ended.remove(spy)
     assert seen == ["character"]

@@ -13,7 +13,7 @@ import pytest
 from delvekit.core.errors import ContentError, InputError
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
-from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.setup import GameSetup
@@ -53,7 +53,7 @@ def _with_rules(n: int, *rules: str) -> Game:
 
 
 def _end_round(game: Game) -> None:
-    scenario_goals._round(game, "end")
+    scenario_goals.at_round(game, "end")
 
 
 def _events(game: Game) -> list[str]:
@@ -251,10 +251,10 @@ def test_loot_scenario_15_ending_a_turn_on_the_goal_tile_wins() -> None:
     game = _started(_setup(15))
     tile = _goal_tile(game)
     brute = game.state.figures["brute"]
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert "treasure-looted" not in " ".join(_events(game))
     brute.hex = tile
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert f"treasure-looted brute {tile[0]},{tile[1]}" in _events(game)
     assert scenario_goals.goal_met(game) is True
 
@@ -264,9 +264,9 @@ def test_loot_scenario_30_only_a_loot_ability_takes_the_goal_tile() -> None:
     tile = _goal_tile(game)
     brute = game.state.figures["brute"]
     brute.hex = tile
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert scenario_goals.goal_met(game) is False
-    effects.looted(game, brute, {tile})
+    hooks.looted.run(game, brute, {tile})
     assert scenario_goals.goal_met(game) is True
 
 
@@ -275,12 +275,12 @@ def test_loot_each_scenario_52_every_character_loots_one_tile() -> None:
     line = next(r for r in game.setup.rules if r.startswith("win|loot-each"))
     tiles = [tuple(map(int, t.split(","))) for t in line.split("|")[2].split(";")]
     brute, mindthief = game.state.figures["brute"], game.state.figures["mindthief"]
-    effects.looted(game, brute, {tiles[0], tiles[1]})  # one tile per character
+    hooks.looted.run(game, brute, {tiles[0], tiles[1]})  # one tile per character
     assert [e for e in _events(game) if e.startswith("treasure-looted")] == [
         f"treasure-looted brute {tiles[0][0]},{tiles[0][1]}"
     ]
     assert scenario_goals.goal_met(game) is False
-    effects.looted(game, mindthief, {tiles[1]})
+    hooks.looted.run(game, mindthief, {tiles[1]})
     assert scenario_goals.goal_met(game) is True
 
 
@@ -413,7 +413,7 @@ def test_lose_exhausted_before_looting_scenario_52() -> None:
     game = _started(_setup(52))
     line = next(r for r in game.setup.rules if r.startswith("win|loot-each"))
     tile = tuple(map(int, line.split("|")[2].split(";")[0].split(",")))
-    effects.looted(game, game.state.figures["brute"], {tile})
+    hooks.looted.run(game, game.state.figures["brute"], {tile})
     game.exhaust("brute", "health")  # looted first: no loss
     scenario_goals.goal_met(game)
     assert game.state.ending is None

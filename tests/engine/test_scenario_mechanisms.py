@@ -12,7 +12,7 @@ from delvekit.core.errors import InputError
 from delvekit.core.hexes import distance, neighbours
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
-from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -151,7 +151,7 @@ def test_crystalline_cave_corridors_open_at_the_start_of_rounds_4_6_and_9() -> N
     for rnd in range(1, 10):
         game.state.round = rnd
         before = set(game.state.revealed_rooms)
-        effects.round_event(game, "start")
+        hooks.round_event.run(game, "start")
         order.append((rnd, sorted(set(game.state.revealed_rooms) - before)))
     opened = [(rnd, rooms) for rnd, rooms in order if rooms]
     assert [rnd for rnd, _ in opened] == [4, 6, 9]
@@ -183,32 +183,32 @@ def test_well_of_the_unfortunate_the_party_chooses_who_holds_the_doll() -> None:
 def test_well_of_the_unfortunate_the_doll_passes_by_loot() -> None:
     game = _started(69)
     assert holder(game, "doll") == "brute" and "token-taken doll brute" in _events(game)
-    effects.round_event(game, "start")
+    hooks.round_event.run(game, "start")
     assert _events(game).count("token-taken doll brute") == 1
     mindthief = game.state.figures["mindthief"]
-    effects.looted(game, mindthief, {(99, 99)})
+    hooks.looted.run(game, mindthief, {(99, 99)})
     assert holder(game, "doll") == "brute"  # the holder is not within the loot
-    effects.looted(game, mindthief, {game.state.figures["brute"].hex})
+    hooks.looted.run(game, mindthief, {game.state.figures["brute"].hex})
     assert holder(game, "doll") == "mindthief"
     assert "token-taken doll mindthief" in _events(game)
 
 
 def test_well_of_the_unfortunate_an_exhausted_holder_drops_the_doll_where_it_stood() -> None:
     game = _started(69)
-    effects.round_event(game, "start")
+    hooks.round_event.run(game, "start")
     stood = game.state.figures["brute"].hex
     game.exhaust("brute", "health")
-    effects.turn_end(game, game.state.figures["mindthief"])
+    hooks.turn_ended.run(game, game.state.figures["mindthief"])
     assert holder(game, "doll") is None and token_hex(game, "doll") == stood
     mindthief = game.state.figures["mindthief"]
     mindthief.hex = stood
-    effects.turn_end(game, mindthief)  # ending a turn on the tile takes it
+    hooks.turn_ended.run(game, mindthief)  # ending a turn on the tile takes it
     assert holder(game, "doll") == "mindthief"
 
 
 def test_well_of_the_unfortunate_is_won_when_the_doll_is_next_to_the_well() -> None:
     game = _started(69)
-    effects.round_event(game, "start")
+    hooks.round_event.run(game, "start")
     line = next(r for r in game.setup.rules if r.startswith("win|carry|doll|"))
     goal = [tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")]
     assert scenario_goals.goal_met(game) is False
@@ -240,7 +240,7 @@ def test_plane_of_water_the_lurker_king_drops_the_claw_and_it_is_carried_to_the_
     game.kill(king)
     assert token_hex(game, "claw") == where and f"token-dropped claw {where[0]},{where[1]}" in _events(game)
     brute = game.state.figures["brute"]
-    effects.looted(game, brute, {where})
+    hooks.looted.run(game, brute, {where})
     assert holder(game, "claw") == "brute"
     line = next(r for r in game.setup.rules if r.startswith("win|carry|claw|"))
     goal = {tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")}
@@ -254,9 +254,9 @@ def test_burning_mountain_the_artifacts_sacrificed_on_hex_g_win() -> None:
     assert token_hex(game, "artifact") == (14, -2)  # on treasure tile 62
     brute, mindthief = game.state.figures["brute"], game.state.figures["mindthief"]
     brute.hex = (14, -2)
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert holder(game, "artifact") == "brute"
-    effects.looted(game, mindthief, {brute.hex})  # the items stay with whoever holds them
+    hooks.looted.run(game, mindthief, {brute.hex})  # the items stay with whoever holds them
     assert holder(game, "artifact") == "brute"
     assert scenario_goals.goal_met(game) is False
     brute.hex = (9, 1)  # hex g
@@ -270,7 +270,7 @@ def test_burning_mountain_or_every_character_escapes_with_the_artifacts() -> Non
     brute.hex, mindthief.hex = starts[0], starts[1]
     assert scenario_goals.goal_met(game) is False  # nothing taken yet
     brute.hex = (14, -2)
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert scenario_goals.goal_met(game) is False  # the brute is not back
     brute.hex = starts[2]
     assert scenario_goals.goal_met(game) is True
@@ -330,5 +330,7 @@ def test_mechanism_scenarios_play_to_the_end_with_invariants(number: int) -> Non
     assert game.state.result in ("victory", "defeat")
 
 
-def test_the_module_is_loaded_with_the_goals() -> None:
-    assert scenario_mechanisms._round in effects.ROUND_HOOKS
+def test_the_module_is_wired_before_the_goals() -> None:
+    registry.load()
+    assert hooks.round_event.fns[0] is scenario_mechanisms.at_round
+    assert hooks.died.fns[0] is scenario_mechanisms.died  # a broken wall reveals its rooms before kill all

@@ -14,7 +14,7 @@ from delvekit.core.errors import InputError
 from delvekit.core.hexes import distance, neighbours
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
-from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.actions import _hostile, targets
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
@@ -43,7 +43,7 @@ def _started(setup: GameSetup, seed: int = 1) -> Game:
 
 def _round(game: Game, n: int, timing: str) -> None:
     game.state.round = n
-    effects.round_event(game, timing)
+    hooks.round_event.run(game, timing)
 
 
 def _events(game: Game, kind: str) -> list[str]:
@@ -241,7 +241,7 @@ def test_objective_scenario_33_destroying_door_b_reveals_its_room() -> None:
     assert door.side == "monsters" and door.max_hp == 4 + setup.level
     assert game.state.revealed_rooms == [0]
     game.suffer_damage(door.id, door.hp, "test")
-    effects.goal(game)  # the turn ends: rules waiting for figures look again
+    hooks.goal.first(game)  # the turn ends: rules waiting for figures look again
     assert game.state.revealed_rooms == [0, 1]
     assert "scenario-rule rule-0 turn" in [str(e) for e in game.events]
 
@@ -263,7 +263,7 @@ def test_objective_scenario_75_each_grave_dug_raises_one_corpse_on_its_hex() -> 
             continue
         assert len(spawned) == 1 and spawned[0].startswith("spawned living-corpse#")
         assert spawned[0].endswith(f"hex={grave.hex[0]},{grave.hex[1]}")  # where the grave was
-        effects.goal(game)  # the rule's own check spawns nothing more
+        hooks.goal.first(game)  # the rule's own check spawns nothing more
         assert len(_events(game, "spawned")) == before + 1
 
 
@@ -353,12 +353,12 @@ def test_pressure_plate_hand_made_a_character_ending_its_turn_on_it_opens_a_lock
     )
     game = _started(msgspec.structs.replace(setup, rules=rules))
     brute = game.state.figures["brute"]
-    effects.turn_end(game, brute)  # not on the plate: nothing
+    hooks.turn_ended.run(game, brute)  # not on the plate: nothing
     assert door not in game.state.opened and game.state.revealed_rooms == [0]
     brute.hex = plate
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert door in game.state.opened and 1 in game.state.revealed_rooms
-    effects.turn_end(game, brute)  # pressed once
+    hooks.turn_ended.run(game, brute)  # pressed once
     assert len(_events(game, "plate-pressed")) == 1
     assert not violations(game)
 
@@ -368,10 +368,10 @@ def test_pressure_plate_reveal_and_finish_lines() -> None:
     game = _started(msgspec.structs.replace(setup, rules=("plate|0,0|reveal|1", "plate|1,1|finish|lost")))
     brute = game.state.figures["brute"]
     brute.hex = (0, 0)
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert 1 in game.state.revealed_rooms
     brute.hex = (1, 1)
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert game.state.ending == "defeat"
     assert load_pack().scenarios[15].overlays  # the map source has plates but not their effects
     assert any(o.kind == "pressure-plate" for o in load_pack().scenarios[15].overlays)
@@ -460,10 +460,10 @@ def test_scenario_56_losing_the_orchids_loses_the_scenario() -> None:
     assert len(orchids) == 3 and all(f.side == "party" for f in orchids)
     for f in orchids[:2]:
         game.suffer_damage(f.id, f.hp, "test")
-    effects.goal(game)
+    hooks.goal.first(game)
     assert game.state.ending is None
     game.suffer_damage(orchids[2].id, orchids[2].hp, "test")
-    effects.goal(game)
+    hooks.goal.first(game)
     assert game.state.ending == "defeat"
 
 
@@ -580,12 +580,12 @@ def test_scenario_22_every_standing_altar_strengthens_the_demons() -> None:
     demon = next(f for f in game.state.monsters() if "demon" in f.name)
     demon.hp = demon.max_hp - 2  # hurt by two: its health is cut only where above the new maximum
     game.kill(altars[0])
-    effects.goal(game)
+    hooks.goal.first(game)
     check(3)
     assert demon.hp == demon.max_hp - 1
     for altar in altars[1:]:
         game.kill(altar)
-    effects.goal(game)
+    hooks.goal.first(game)
     check(0)
 
 
@@ -600,7 +600,7 @@ def test_scenario_36_the_prime_demon_appears_at_e_when_the_gate_falls_with_the_d
     assert _events(game, "damage-pending")[-1] == f"damage-pending prime-demon {3 * per_round}"
     door = game.state.figures["door.1"]
     game.kill(door)
-    effects.goal(game)  # a turn ends
+    hooks.goal.first(game)  # a turn ends
     demon = next(f for f in game.state.monsters() if f.name == "prime-demon-scenario-36")
     assert demon.hex == (7, 1) and demon.rank == "boss"
     assert demon.max_hp == prime.stats("boss").health and demon.hp == demon.max_hp - 3 * per_round
@@ -764,7 +764,7 @@ def test_pressure_plate_scenario_69_plate_b_opens_the_locked_door_1() -> None:
     game.reveal_room(_room_of(setup, 2, 69))  # B1b, through the opening
     brute = game.state.figures["brute"]
     brute.hex = (1, 1)
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert (9, 0) in game.state.opened and _room_of(setup, 3, 69) in game.state.revealed_rooms
 
 
@@ -778,15 +778,15 @@ def test_pressure_plates_scenario_15_plate_c_opens_doors_a_and_every_character_o
         game.reveal_room(room)
     chars = [game.state.figures[c] for c in ("brute", "mindthief", "tinkerer")]
     chars[0].hex = (7, 6)  # plate c, in the middle of D1a
-    effects.turn_end(game, chars[0])
+    hooks.turn_ended.run(game, chars[0])
     assert {(6, 4), (6, 9)} <= game.state.opened and (4, 7) not in game.state.opened
     h_plates = [(0, 4), (0, 15), (6, -2)]
     for c, h in zip(chars[:2], h_plates, strict=False):
         c.hex = h
-        effects.turn_end(game, c)
+        hooks.turn_ended.run(game, c)
     assert (4, 7) not in game.state.opened  # two of three characters on the plates: not yet
     chars[2].hex = h_plates[2]
-    effects.turn_end(game, chars[2])
+    hooks.turn_ended.run(game, chars[2])
     assert {(4, 7), (4, 8)} <= game.state.opened
     assert _room_of(setup, 5, 15) in game.state.revealed_rooms
     assert not violations(game)
@@ -803,7 +803,7 @@ def test_scenario_62_the_hungry_soul_appears_when_ten_living_bones_were_killed()
             assert not any(g.name == "hungry-soul" for g in game.state.monsters())
             game.kill(f)
             killed += 1
-            effects.goal(game)  # the turn ends
+            hooks.goal.first(game)  # the turn ends
     soul = next(f for f in game.state.monsters() if f.name == "hungry-soul")
     stats = next(m for m in setup.monsters if m.name == "hungry-soul").stats("boss")
     assert soul.rank == "boss" and soul.max_hp == stats.health
@@ -849,11 +849,11 @@ def test_pressure_plates_scenario_33_every_character_still_in_play_on_a_plate_op
     plates = [(9, 2), (9, 7), (11, 1)]
     brute, mindthief = (game.state.figures[c] for c in ("brute", "mindthief"))
     brute.hex, mindthief.hex = plates[0], plates[1]
-    effects.turn_end(game, mindthief)
+    hooks.turn_ended.run(game, mindthief)
     assert (12, 3) not in game.state.opened  # two of three characters
     game.state.characters["tinkerer"].exhausted = True  # the third is out: two are every character
     del game.state.figures["tinkerer"]
-    effects.turn_end(game, mindthief)
+    hooks.turn_ended.run(game, mindthief)
     assert (12, 3) in game.state.opened
 
 
@@ -884,7 +884,7 @@ def test_scenario_51_each_character_and_its_summons_suffer_2_as_its_turn_ends() 
     before = mindthief.hp
     _round(game, 2, "start")  # no longer as the round starts
     assert game.state.figures[rat].hp == 6 and mindthief.hp == before
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert "scenario-rule rule-1 turn-end brute" in [str(e) for e in game.events]
     assert game.state.figures[rat].hp == 4  # the brute's summon too
     assert mindthief.hp == before  # not the other character

@@ -218,16 +218,16 @@ def test_scenario_9_needs_the_overseer_dead_and_the_goal_treasure_looted() -> No
     assert game.state.ending is None  # the treasure is still there
     brute = game.state.figures["brute"]
     brute.hex = (12, 0)
-    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.engine import hooks
 
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     game.check_victory()
     assert "treasure-looted brute 12,0" in [str(e) for e in game.events]
     assert game.state.ending == "victory"
 
 
 def test_scenario_7_goal_treasures_are_looted_only_by_a_loot_ability() -> None:
-    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.engine import hooks
     from delvekit.gloomhaven.engine.actions import loot
 
     setup = _setup(7)
@@ -238,7 +238,7 @@ def test_scenario_7_goal_treasures_are_looted_only_by_a_loot_ability() -> None:
     brute = game.state.figures["brute"]
     for n, tile in enumerate(tiles):
         brute.hex = tile  # type: ignore[assignment]
-        effects.turn_end(game, brute)  # ending a turn on it does not loot it (scenario 7)
+        hooks.turn_ended.run(game, brute)  # ending a turn on it does not loot it (scenario 7)
         assert sum(e.kind == "treasure-looted" for e in game.events) == n
         # Loot 1 from the next hex along: the tile is in reach
         loot(game, brute, 0)
@@ -262,14 +262,14 @@ def test_scenario_7_a_loot_ability_reaches_goal_treasures_in_range_and_sight_onl
 
 
 def test_scenario_9_goal_treasure_is_looted_by_ending_a_turn_on_it_or_a_loot_ability() -> None:
-    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.engine import hooks
     from delvekit.gloomhaven.engine.actions import loot
 
     game = Game(_setup(9), seed=8)
     _to_round(game, random.Random(8))
     brute = game.state.figures["brute"]
     brute.hex = (12, 0)  # type: ignore[assignment]
-    effects.turn_end(game, brute)
+    hooks.turn_ended.run(game, brute)
     assert [str(e) for e in game.events if e.kind == "treasure-looted"] == ["treasure-looted brute 12,0"]
     other = Game(_setup(9), seed=8)
     _to_round(other, random.Random(8))
@@ -365,10 +365,10 @@ def test_scenario_2_commander_lands_next_to_an_occupied_open_door() -> None:
 
 
 def _round_hook(game: Game, rnd: int, timing: str) -> None:
-    from delvekit.gloomhaven.engine import registry as effects
+    from delvekit.gloomhaven.engine import hooks
 
     game.state.round = rnd
-    effects.round_event(game, timing)
+    hooks.round_event.run(game, timing)
 
 
 def _guards(game: Game) -> list[str]:

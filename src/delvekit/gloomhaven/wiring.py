@@ -11,32 +11,41 @@ import order. Orders are spaced by 10 so that a new rule fits between two others
 
 Adding a class: write its module (named effects with ``@effect``), list it in
 :data:`~delvekit.gloomhaven.engine.registry.HANDLER_MODULES`, and add one line here for each
-hook point it uses. The older hook lists of the registry (``DEATH_HOOKS``, ``ROUND_HOOKS`` ...)
-are filled by the modules themselves as they are imported; :data:`LIST_ORDER` states their
-order by module, and :func:`order_lists` sorts them so once every module is loaded (a module
-not named there goes where ``"*"`` stands, else last).
+hook point it uses. No module registers itself at a hook point as it is imported: every
+registration is a line of this table (``tests/engine/test_hooks.py`` checks it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import delvekit.gloomhaven.items.play as items_play
 from delvekit.gloomhaven.content import monster_traits
+from delvekit.gloomhaven.effects import boss_figures, bosses, wordings
 from delvekit.gloomhaven.effects import monsters as effects_monsters
-from delvekit.gloomhaven.effects import wordings
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import turn_end as effects_turn_end
 from delvekit.gloomhaven.effects.classes import (
+    beast_tyrant,
+    beast_tyrant_more,
+    berserker_hooks,
     cragheart,
+    doomstalker,
+    doomstalker_dooms,
+    elementalist,
+    elementalist_summons,
     nightshroud,
     plagueherald,
+    sawbones,
     soothsinger,
+    soothsinger_control,
     spellweaver,
     summoner,
+    summoner_steed,
 )
+from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import hooks, registry
-from delvekit.gloomhaven.scenario import battle_goals, goals, mechanisms, rules, treasure
+from delvekit.gloomhaven.items import passive as items_passive
+from delvekit.gloomhaven.scenario import battle_goals, goals, mechanisms, rules, treasure, triggers
 
 if TYPE_CHECKING:
     from delvekit.core.hexes import Hex
@@ -118,10 +127,50 @@ hooks.result_extras.add(10, _results)
 hooks.check_rule.add(10, _check_rule)
 hooks.locked_doors.add(10, _locked_doors)  # scenario 2's doors
 hooks.wall_in_reach.add(10, mechanisms.wall_in_reach)  # 76's walls
+hooks.setup_tasks.add(10, beast_tyrant.bear_steps)  # the Beast Tyrant's bear
+hooks.goal.add(10, triggers.any_change)  # rules waiting for figures look again first
+hooks.goal.add(20, goals.goal_met)
+hooks.goal.add(30, rules.goal_met)
+hooks.goal.add(40, goals.kill_all)  # the default goal: asked only when no other goal answers
+hooks.room_revealed.add(10, mechanisms.room_revealed)
+hooks.room_revealed.add(20, bosses.place_altar)  # the Prime Demon's altar
+hooks.room_revealed.add(30, triggers.room_revealed)
+hooks.looted.add(10, mechanisms.looted)
+hooks.looted.add(20, goals.loot_ability)  # goal treasure tiles
+hooks.looted.add(30, rules.loot_ability)
 
 # rounds and turns
+hooks.round_event.add(10, mechanisms.at_round)  # before the goals are judged as the round ends
+hooks.round_event.add(20, effects_turn_end.round_end)
+hooks.round_event.add(30, goals.at_round)
+hooks.round_event.add(40, bosses.altar_at_round_start)
+hooks.round_event.add(50, doomstalker_dooms.round_end)
+hooks.round_event.add(60, doomstalker.round_start)
+hooks.round_event.add(70, soothsinger.at_round)
+hooks.round_event.add(80, summoner.round_start)
+hooks.round_event.add(90, berserker_hooks.round_end)  # Unstoppable Destruction
+hooks.round_event.add(100, beast_tyrant.calm)
+hooks.round_event.add(110, rules.at_round)
+hooks.round_event.add(120, triggers.at_round)
 hooks.round_start_tasks.add(10, mechanisms.round_tasks)  # who holds 69's doll...
 hooks.reveal_tasks.add(10, items_play.round_tasks)  # initiative items
+hooks.turn_taken.add(10, bosses.controlled_turn)  # the Betrayer's mind control
+hooks.turn_taken.add(20, cragheart.turn_start)
+hooks.turn_taken.add(30, doomstalker_dooms.turn_start)
+hooks.turn_taken.add(40, soothsinger.turn_start)
+hooks.turn_taken.add(50, soothsinger_control.turn_start)
+hooks.turn_taken.add(60, sawbones.turn_start)
+hooks.turn_taken.add(70, beast_tyrant.forgone_turn)
+hooks.turn_start_tasks.add(10, berserker_hooks.turn_start)  # Blood Pact
+hooks.turn_ended.add(10, mechanisms.turn_ended)  # before the goals are judged
+hooks.turn_ended.add(20, effects_turn_end.turn_ended)
+hooks.turn_ended.add(30, effects_turn_end.long_rest_refresh)
+hooks.turn_ended.add(40, goals.turn_ended)
+hooks.turn_ended.add(50, doomstalker.turn_ended)
+hooks.turn_ended.add(60, elementalist.turn_ended)
+hooks.turn_ended.add(70, summoner.turn_ended)
+hooks.turn_ended.add(80, rules.loot_treasure)
+hooks.turn_ended.add(90, triggers.turn_ended)
 hooks.turn_end_tasks.add(10, items_play.turn_tasks)
 hooks.own_turn_choices.add(10, items_play.own_turn_choices)
 hooks.use_own_turn.add(10, items_play.use_own_turn)
@@ -136,17 +185,41 @@ hooks.focus_initiative.add(10, items_play.focus_initiative)  # Flea-Bitten Shawl
 # damage
 hooks.before_damage.add(10, wordings.before_damage)  # Protective Blessing, Divine Intervention
 hooks.before_damage.add(20, soothsinger.before_damage)  # Defensive Ditty
+hooks.before_damage.add(30, berserker_hooks.before_damage)  # Defiance of Death
 hooks.damage_negated.add(10, spellweaver.negated)  # Cold Front (before Frost Armor's cards)
 hooks.damage_auto.add(10, items_play.damage_auto)  # Hide Armor...
 hooks.damage_choices.add(10, items_play.damage_choices)
 hooks.use_on_damage.add(10, items_play.use_on_damage)
+hooks.damage_handled.add(10, mechanisms.staff_damage)
+hooks.damage_handled.add(20, boss_figures.undamageable)  # the zephyrs before shared damage
+hooks.damage_handled.add(30, bosses.shared_damage)
+hooks.damage_handled.add(40, doomstalker_dooms.damaged)
+hooks.damage_handled.add(50, summoner.summon_damaged)
+hooks.damage_handled.add(60, triggers.no_damage)
 
 # figures
 hooks.condition_gained.add(10, items_play.gained)  # Drakescale Helm
+hooks.condition_prevented.add(10, sawbones.condition_prevented)  # Vaccine
 hooks.on_curse.add(10, soothsinger.cursed)  # Unending Chant
+hooks.died.add(10, mechanisms.died)  # a broken wall reveals its rooms before "kill all" is judged
+hooks.died.add(20, items_passive.on_death)
+hooks.died.add(30, effects_monsters.on_death)
+hooks.died.add(40, goals.died)
+hooks.died.add(50, boss_figures.drake_gone)
+hooks.died.add(60, boss_figures.rider_died)
+hooks.died.add(70, doomstalker_dooms.died)
+hooks.died.add(80, berserker_hooks.died)
+hooks.died.add(90, triggers.objective_died)
+hooks.died.add(100, triggers.monster_died)
+hooks.consumed.add(10, elementalist.consumed)  # Volatile Consumption
 hooks.summon_killed.add(10, fx.summon_killed)  # its card leaves the active area (§12)
 hooks.extra_retaliates.add(10, items_play.retaliates)  # Spiked Shield
+hooks.extra_retaliates.add(20, berserker_hooks.retaliates)  # Spiked Armor
 hooks.passive_shield.add(10, items_play.passive_shield)  # Chain Hood
+hooks.shield_from_others.add(10, sawbones.shield_from_others)  # Prevention Is Key, Booster Shot
+hooks.stat_bonus.add(10, doomstalker_dooms.stat_bonus)
+hooks.stat_bonus.add(20, summoner_steed.stat_bonus)  # Earthen Steed
+hooks.stat_bonus.add(30, triggers.stat_bonus)  # 22's altars
 hooks.controller.add(10, fx.turned)  # Hostile Takeover, Domination
 hooks.summon_flies.add(10, _card_summon_flies)
 hooks.summon_flies.add(20, _item_summon_flies)
@@ -155,9 +228,13 @@ hooks.may_end_on_obstacle.add(10, items_play.may_end_on_obstacle)  # Cloak of Ph
 hooks.summon_attack.add(10, fx.summon_attack)  # Rat King
 hooks.summon_pierce.add(10, summoner.summon_pierce)  # Shadow Wolf
 hooks.summon_adds.add(10, fx.summon_adds)  # Rat Swarm
+hooks.summon_turn.add(10, beast_tyrant.bear_turn)  # Concentrated Rage, Blood Hunger
+hooks.summon_actions.add(10, beast_tyrant_more.summon_actions)  # the Wind Totem
+hooks.summon_event.add(10, summoner.summon_event)  # the Healing Sprite, the Void Eater
 
 # abilities
 hooks.before_ability.add(10, nightshroud.action_part)  # Wings of the Night, Black Knives
+hooks.before_ability.add(20, sawbones.ability_replaced)  # attacks performed as heals
 hooks.move_bonus.add(10, wordings.move_bonus)  # Defensive Stance, Supportive Chant
 hooks.move_bonus.add(20, soothsinger.move_bonus)  # Song of Speed
 hooks.move_bonus.add(30, mechanisms.move_change)  # 88's claw: -2
@@ -174,6 +251,7 @@ hooks.treasure_looted.add(10, treasure.loot)
 # movement
 hooks.ignores_difficult.add(10, items_play.ignores_difficult)  # Drakescale Boots
 hooks.moves_as_attacks.add(10, fx.moves_as_attacks)  # Immovable Phalanx
+hooks.move_starts.add(10, summoner_steed.move_starts)  # Earthen Steed
 hooks.move_choices.add(10, items_play.move_choices)  # Boots of Striding, Winged Shoes
 hooks.use_in_move.add(10, items_play.use_in_move)
 hooks.move_ended.add(10, plagueherald.move_ended)  # Epidemic
@@ -188,6 +266,7 @@ hooks.sees_invisible.add(10, nightshroud.sees_invisible)  # Eyes of the Night
 # attacks
 hooks.before_attack.add(10, _fresh_grim_bargain)
 hooks.before_attack.add(20, _mobilizing_measure)
+hooks.attack_starts.add(10, elementalist_summons.attack_starts)  # the Doppelganger
 hooks.attack_choices.add(10, items_play.attack_choices)  # before any draw (§13)
 hooks.use_in_attack.add(10, items_play.use_in_attack)
 hooks.strike_tails.add(10, items_play.strike_tails)  # a single-target item rides once
@@ -196,6 +275,8 @@ hooks.augment_consumption.add(10, fx.augment_consumption)  # Frozen Mind, Phanta
 hooks.consumption_offers.add(10, wordings.attack_consumption_offers)  # Formless Power
 hooks.killed_instead.add(10, fx.killed_instead)  # Phantasmal Killer
 hooks.strike_bonus.add(10, fx.strike_bonus)
+hooks.strike_extra.add(10, berserker_hooks.strike_extra)  # Seeing Red, Shiny Distraction
+hooks.attack_bonus.add(10, beast_tyrant_more.aura_bonus)  # the Spirit Banner
 hooks.strike_rider.add(10, items_play.strike)
 hooks.ridden.add(10, items_play.ridden)
 hooks.strike_disadvantage.add(10, effects_monsters.attackers_disadvantaged)  # Giant Viper 689
@@ -213,10 +294,14 @@ hooks.objective_actions.add(10, effects_monsters.objective_actions)  # the Elder
 hooks.turn_events.add(10, effects_monsters.this_turn)  # the Dark Rider's 3+X
 hooks.mind_controlled.add(10, effects_monsters.mind_controlled)
 hooks.controlled_team.add(10, effects_monsters.controlled_team)
-hooks.after_monster_attack.add(10, effects_monsters.after_attack)  # the Dark Rider leaves
+hooks.after_monster_attack.add(10, boss_figures.rider_leaves)  # the Dark Rider leaves
 hooks.redirect.add(10, fx.redirect)  # Provoking Roar
 hooks.attacked.add(10, items_play.attacked)  # the target's items before the draw (§13)
 hooks.defence.add(10, items_play.defence)  # Leather Armor, Studded Leather
+hooks.group_tasks.add(10, boss_figures.zephyrs_first)
+hooks.group_tasks.add(20, boss_figures.rider_appears)  # the Dark Rider comes back
+hooks.away_types.add(10, boss_figures.rider_away)
+hooks.attacked_bonus.add(10, berserker_hooks.attacked)  # Reckless Offensive
 hooks.allies_bonus.add(10, effects_monsters.allies_round_bonus)
 hooks.monster_attack_disadvantage.add(10, _monster_hinders)
 hooks.monster_attack_disadvantage.add(20, _radiance)
@@ -227,118 +312,3 @@ hooks.monster_attacked.add(10, plagueherald.monster_attacked)  # Baneful Hex
 hooks.rider_tasks.add(10, effects_monsters.rider_tasks)  # Savvas Lavaflow, Deep Terror
 hooks.monster_card_adds.add(10, monster_traits.card_adds)  # Forest Imp's curse
 registry.RIDERS.update(effects_monsters.RIDERS)
-
-
-# ------------------------------------------------- the registry's older hook lists
-
-_SCENARIO = "delvekit.gloomhaven.scenario."
-_EFFECTS = "delvekit.gloomhaven.effects."
-_CLASSES = "delvekit.gloomhaven.effects.classes."
-
-LIST_ORDER: dict[str, tuple[str, ...]] = {
-    "DEATH_HOOKS": (
-        _SCENARIO + "mechanisms",  # a broken wall reveals its rooms before "kill all" is judged
-        "delvekit.gloomhaven.items",
-        _EFFECTS + "monsters",
-        _SCENARIO + "goals",
-        _EFFECTS + "bosses",
-        _EFFECTS + "boss_figures",
-        _CLASSES + "doomstalker",
-        _CLASSES + "berserker_hooks",
-        _SCENARIO + "triggers",
-    ),
-    "ROUND_HOOKS": (
-        _SCENARIO + "mechanisms",  # before the goals are judged as the round ends
-        _EFFECTS + "wordings",
-        _EFFECTS + "turn_end",
-        _SCENARIO + "goals",
-        _EFFECTS + "bosses",
-        _EFFECTS + "boss_figures",
-        _CLASSES + "doomstalker",
-        _CLASSES + "soothsinger",
-        _CLASSES + "summoner",
-        _CLASSES + "berserker_hooks",
-        _CLASSES + "beast_tyrant",
-        _SCENARIO + "rules",
-        _SCENARIO + "triggers",
-    ),
-    "TURN_END_HOOKS": (
-        _SCENARIO + "mechanisms",  # before the goals are judged
-        _EFFECTS + "wordings",
-        _EFFECTS + "turn_end",
-        _SCENARIO + "goals",
-        _CLASSES + "doomstalker",
-        _CLASSES + "elementalist",
-        _CLASSES + "summoner",
-        _SCENARIO + "rules",
-        _SCENARIO + "triggers",
-    ),
-    "GOAL_HOOKS": (
-        _SCENARIO + "triggers",
-        _SCENARIO + "goals",
-        _SCENARIO + "rules",
-        "*",  # a goal of a module not named here
-        _SCENARIO + "goals.kill_all",  # the default goal: only when no other goal answers
-    ),
-    "REVEAL_HOOKS": (
-        _SCENARIO + "mechanisms",
-        _EFFECTS + "bosses",
-        _EFFECTS + "boss_figures",
-        _SCENARIO + "triggers",
-    ),
-    "LOOT_HOOKS": (_SCENARIO + "mechanisms", _SCENARIO + "goals", _SCENARIO + "rules"),
-    "CONSUME_HOOKS": (_CLASSES + "elementalist",),
-    "STAT_HOOKS": (_CLASSES + "doomstalker", _CLASSES + "summoner_steed", _SCENARIO + "triggers"),
-    "TURN_HOOKS": (
-        _EFFECTS + "bosses",
-        _EFFECTS + "boss_figures",
-        _CLASSES + "cragheart",
-        _CLASSES + "doomstalker",
-        _CLASSES + "soothsinger",
-        _CLASSES + "sawbones",
-        _CLASSES + "beast_tyrant",
-    ),
-    "GROUP_HOOKS": (
-        _EFFECTS + "bosses",
-        _EFFECTS + "boss_figures",
-    ),
-    "AWAY_HOOKS": (
-        _EFFECTS + "bosses",
-        _EFFECTS + "boss_figures",
-    ),
-    "DAMAGE_HOOKS": (
-        _SCENARIO + "mechanisms",
-        _EFFECTS + "boss_figures",  # the undamageable zephyrs before shared damage
-        _EFFECTS + "bosses",
-        _CLASSES + "doomstalker",
-        _CLASSES + "summoner",
-        _SCENARIO + "triggers",
-    ),
-}
-"""The order of the registry's hook lists, by the module that registered each function (a
-module's own functions keep the order in which it appends them). A module not named goes where
-``"*"`` stands, else last."""
-
-
-def rank(modules: Sequence[str], fn: Callable[..., Any]) -> int:
-    """The index of the most precise entry naming ``fn``: its module (or a module split from it)
-    or the function itself (``module.name``); functions no entry names go at ``"*"``, else last."""
-    module = getattr(fn, "__module__", "") or ""
-    full = f"{module}.{getattr(fn, '__qualname__', '')}"
-    best = modules.index("*") if "*" in modules else len(modules)
-    length = -1
-    for i, prefix in enumerate(modules):
-        named = full == prefix or module == prefix or module.startswith((prefix + ".", prefix + "_"))
-        if named and len(prefix) > length:
-            best, length = i, len(prefix)
-    return best
-
-
-def order_lists() -> None:
-    """Sort each of the registry's hook lists by :data:`LIST_ORDER` (stable)."""
-    for list_name, modules in LIST_ORDER.items():
-        found: list[Callable[..., Any]] = getattr(registry, list_name)
-        found.sort(key=lambda fn: rank(modules, fn))
-
-
-registry.AFTER_LOAD.append(order_lists)  # once every handler module has appended its functions

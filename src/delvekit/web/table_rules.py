@@ -2,7 +2,7 @@
 copies what changed.
 
 At the start and the end of each round the table hands the positions and health it keeps to the
-engine's game (:func:`_to_game`), runs the engine's round hooks (:func:`effects.round_event`:
+engine's game (:func:`_to_game`), runs the engine's round hooks (the hook point ``round_event``:
 spawns, conditions, damage, cards added to decks, stat changes...) exactly as the engine does in
 its own rounds, and takes back what they did (:func:`_from_game`): new standees (numbered from the
 box as the engine draws them), health, conditions, kills. What concerns the players' own decks
@@ -12,7 +12,7 @@ box as the engine draws them), health, conditions, kills. What concerns the play
 from __future__ import annotations
 
 from delvekit.core.errors import DelvekitError
-from delvekit.gloomhaven.engine import registry as effects
+from delvekit.gloomhaven.engine import hooks
 from delvekit.web.table_state import Table, _take_placed, label
 
 _SAID = {
@@ -82,7 +82,7 @@ def round_rules(table: Table, timing: str) -> str:
     _to_game(table)
     seen = len(game.events)
     try:
-        effects.round_event(game, timing)
+        hooks.round_event.run(game, timing)
     except DelvekitError as exc:
         return f"the scenario's rules at the {timing} of the round could not be applied ({exc}): by hand"
     said = _from_game(table)

@@ -22,16 +22,12 @@ Drake's zephyrs and the Dark Rider; and moving a boss to a marked hex (:func:`ma
 from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.boss_specials import ACTING_OBJECTIVES, AFTER_ATTACK
+from delvekit.gloomhaven.effects.boss_specials import ACTING_OBJECTIVES
 from delvekit.gloomhaven.effects.placement import landing_hex, near_enemy_hexes, summon_monster
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    AWAY_HOOKS,
-    DAMAGE_HOOKS,
-    DEATH_HOOKS,
-    GROUP_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -197,7 +193,7 @@ def _apply_zephyr(game: Game, task: Task, choice: Choice) -> None:
     game.emit("zephyr", zid, choice.args[0], f"by={task.who}")
 
 
-def _zephyrs_first(game: Game, type_name: str) -> list[Task]:
+def zephyrs_first(game: Game, type_name: str) -> list[Task]:
     """A group hook: as the Elder Drake's type activates, each of its zephyrs takes its turn
     first (not one summoned this round)."""
     st = game.state
@@ -207,9 +203,6 @@ def _zephyrs_first(game: Game, type_name: str) -> list[Task]:
         if owner is not None and owner.name == type_name and z.summoned_round != st.round:
             out.append(Task("zephyr_turn", z.id))
     return out
-
-
-GROUP_HOOKS.append(_zephyrs_first)
 
 
 def _run_zephyr_turn(game: Game, task: Task) -> Decision | None:
@@ -238,7 +231,7 @@ def _run_objective_act(game: Game, task: Task) -> Decision | None:
     return None
 
 
-def _undamageable(game: Game, f: Figure, amount: int, source: str) -> bool:
+def undamageable(game: Game, f: Figure, amount: int, source: str) -> bool:
     """A damage hook: zephyrs cannot be damaged in any way (their conditions still apply)."""
     if f.kind == "objective" and f.name == ZEPHYR:
         game.emit("negated", f.id, amount, source, "undamageable")
@@ -246,17 +239,11 @@ def _undamageable(game: Game, f: Figure, amount: int, source: str) -> bool:
     return False
 
 
-DAMAGE_HOOKS.append(_undamageable)
-
-
-def _drake_gone(game: Game, f: Figure) -> None:
+def drake_gone(game: Game, f: Figure) -> None:
     """A death hook: the zephyrs of a dead Elder Drake leave the map with it."""
     for z in zephyrs(game, f.id):
         del game.state.figures[z.id]
         game.emit("removed", z.id, "summoner-dead")
-
-
-DEATH_HOOKS.append(_drake_gone)
 
 
 @effect("custom-fly-to-next-perch")
@@ -297,7 +284,7 @@ _RIDER_HP = "dark-rider:hp"
 _RIDER_DEAD = "dark-rider:dead"
 
 
-def _rider_away(game: Game) -> set[str]:
+def rider_away(game: Game) -> set[str]:
     """An away hook: the Dark Rider is in play while off the map (not placed at the start of
     scenario 48; removed after each melee attack) until it dies."""
     st = game.state
@@ -308,12 +295,12 @@ def _rider_away(game: Game) -> set[str]:
     return {DARK_RIDER}
 
 
-def _rider_appears(game: Game, type_name: str) -> list[Task]:
+def rider_appears(game: Game, type_name: str) -> list[Task]:
     """A group hook: off the map at the start of its turn, the Dark Rider appears on the next of
     its marked hexes a-f (then a again; taken: the closest empty hex), with the hit points it
     left with; without the marks, where it left the map."""
     st = game.state
-    if type_name != DARK_RIDER or DARK_RIDER not in _rider_away(game) or game.tables.board is None:
+    if type_name != DARK_RIDER or DARK_RIDER not in rider_away(game) or game.tables.board is None:
         return []
     marks = markers(game)
     appearances = sum(1 for e in game.events if e.kind == "rider-appeared")
@@ -341,7 +328,7 @@ def _rider_appears(game: Game, type_name: str) -> list[Task]:
     return []
 
 
-def _rider_leaves(game: Game, f: Figure, index: int) -> list[Task]:
+def rider_leaves(game: Game, f: Figure, index: int) -> list[Task]:
     """An after-attack hook: the Dark Rider is removed from the map right after any melee
     attack (its hit points wait for its return)."""
     if f.kind != "monster" or f.name != DARK_RIDER:
@@ -366,21 +353,9 @@ def _run_rider_leaves(game: Game, task: Task) -> Decision | None:
     return None
 
 
-def _rider_died(game: Game, f: Figure) -> None:
+def rider_died(game: Game, f: Figure) -> None:
     if f.kind == "monster" and f.name == DARK_RIDER:
         game.state.scenario_marks[_RIDER_DEAD] = game.state.round
-
-
-AWAY_HOOKS.append(_rider_away)
-
-
-GROUP_HOOKS.append(_rider_appears)
-
-
-AFTER_ATTACK.append(_rider_leaves)
-
-
-DEATH_HOOKS.append(_rider_died)
 
 
 task_handler("rider_leaves", _run_rider_leaves, None)

@@ -1,8 +1,7 @@
 """Boss specials printed on monster cards, and the boss states the engine asks about: the
 Betrayer's mind control (:func:`mind_controlled`, :func:`controlled_team`,
-:func:`controlled_actions`), objective figures that act (:data:`ACTING_OBJECTIVES`) and the
-after-attack hooks (:data:`AFTER_ATTACK`), filled by :mod:`~delvekit.gloomhaven.effects.bosses`
-and :mod:`~delvekit.gloomhaven.effects.boss_figures`.
+:func:`controlled_actions`) and objective figures that act (:data:`ACTING_OBJECTIVES`), filled
+by :mod:`~delvekit.gloomhaven.effects.bosses` and :mod:`~delvekit.gloomhaven.effects.boss_figures`.
 
 * ``custom-move-to-next-door-and-reveal`` (Bandit Commander, special 1) — with the scenario's
   ``lock`` line (scenario 2) the boss jumps to the next locked door in order a-d (then a again),
@@ -191,13 +190,3 @@ def objective_actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     """The actions of an acting objective figure (none for the others)."""
     found = ACTING_OBJECTIVES.get(f.name)
     return found(game, f) if found is not None else ()
-
-
-AFTER_ATTACK: list[Callable[[Game, Figure, int], list[Task]]] = []
-"""Called as a monster's attack (card action ``index``) is planned on its targets: tasks to run
-once every target was attacked (the Dark Rider leaves the map after a melee attack)."""
-
-
-def after_attack(game: Game, f: Figure, index: int) -> list[Task]:
-    """The tasks the after-attack hooks add for ``f``'s attack at card action ``index``."""
-    return [t for hook in AFTER_ATTACK for t in hook(game, f, index)]

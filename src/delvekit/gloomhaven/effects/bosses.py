@@ -51,10 +51,6 @@ from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    DAMAGE_HOOKS,
-    REVEAL_HOOKS,
-    ROUND_HOOKS,
-    TURN_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -220,7 +216,7 @@ def _mind_control(game: Game, fid: str, ability: Ability) -> None:
         game.emit("mind-controlled", playing[-1], f"by={fid}")
 
 
-def _controlled_turn(game: Game, cid: str) -> bool:
+def controlled_turn(game: Game, cid: str) -> bool:
     """A turn hook: the mind-controlled character's turn is played by the monsters' rules."""
     f = game.state.figures.get(cid)
     if f is None or not mind_controlled(game, f):
@@ -229,9 +225,6 @@ def _controlled_turn(game: Game, cid: str) -> bool:
     game.emit("controlled-turn", cid, f"card={game.state.characters[cid].lead}")
     game.push(*(Task("mind_act", cid, i) for i in range(len(actions))), Task("mind_done", cid))
     return True
-
-
-TURN_HOOKS.append(_controlled_turn)
 
 
 def _run_mind_act(game: Game, task: Task) -> Decision | None:
@@ -371,7 +364,13 @@ def prime_altar(game: Game) -> Figure | None:
     return None
 
 
-def _place_altar(game: Game, *_: object) -> None:
+def altar_at_round_start(game: Game, timing: str) -> None:
+    """The altar appears as a round starts too (its hex may be marked during the round)."""
+    if timing == "start":
+        place_altar(game)
+
+
+def place_altar(game: Game, *_: object) -> None:
     """As the Prime Demon is on the map and the scenario marks the altar's hex (f), the altar
     appears there: an objective sharing its hit points and immunities (scenario 21)."""
     st = game.state
@@ -387,7 +386,7 @@ def _place_altar(game: Game, *_: object) -> None:
     game.emit("altar-placed", altar.id, hex_token(spot), f"hp={altar.hp}", f"for={demon.id}")
 
 
-def _shared_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
+def shared_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
     """A damage hook: the Prime Demon cannot be damaged while its altar stands; damage to the
     altar is the Prime Demon's (they share hit points; the demon dies as they run out)."""
     altar = prime_altar(game)
@@ -407,12 +406,3 @@ def _shared_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
         game.emit("removed", altar.id, "destroyed")
         game.kill(demon)
     return True
-
-
-ROUND_HOOKS.append(lambda game, timing: _place_altar(game) if timing == "start" else None)
-
-
-REVEAL_HOOKS.append(_place_altar)
-
-
-DAMAGE_HOOKS.append(_shared_damage)

@@ -36,10 +36,8 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.boss_specials import ACTING_OBJECTIVES as ACTING_OBJECTIVES
-from delvekit.gloomhaven.effects.boss_specials import AFTER_ATTACK as AFTER_ATTACK
 from delvekit.gloomhaven.effects.boss_specials import MIND_CONTROL as MIND_CONTROL
 from delvekit.gloomhaven.effects.boss_specials import _field as _field
-from delvekit.gloomhaven.effects.boss_specials import after_attack as after_attack
 from delvekit.gloomhaven.effects.boss_specials import controlled_actions as controlled_actions
 from delvekit.gloomhaven.effects.boss_specials import controlled_team as controlled_team
 from delvekit.gloomhaven.effects.boss_specials import mind_controlled as mind_controlled
@@ -48,7 +46,7 @@ from delvekit.gloomhaven.effects.placement import _hostile, empty_hex, summon_mo
 from delvekit.gloomhaven.effects.placement import near_enemy_hexes as near_enemy_hexes
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game, task_handler
-from delvekit.gloomhaven.engine.registry import DEATH_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -459,9 +457,6 @@ def _per_target(game: Game, fid: str, ability: Ability) -> None:
     for part in ability.then:
         if part.kind == "heal" and damaged:
             game.heal(fid, part.value * len(damaged))
-
-
-DEATH_HOOKS.append(on_death)
 
 
 task_handler("monster_affect_one", _run_affect_one, _apply_affect_one)

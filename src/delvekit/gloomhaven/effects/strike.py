@@ -34,9 +34,9 @@ from delvekit.gloomhaven.effects.parts import (
     round_events,
 )
 from delvekit.gloomhaven.effects.picks import _kill
-from delvekit.gloomhaven.engine import actions
+from delvekit.gloomhaven.engine import actions, hooks
 from delvekit.gloomhaven.engine.game import Game
-from delvekit.gloomhaven.engine.registry import STRIKE_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 
@@ -111,8 +111,7 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     )
 
     effects_soothsinger.strike_extra(game, f, out)
-    for hook in STRIKE_HOOKS:  # the Berserker's bonuses
-        hook(game, f, target, out)
+    hooks.strike_extra.run(game, f, target, ability, out, extras)  # the Berserker's bonuses
     if f.kind != "character":
         return out
     from delvekit.gloomhaven.effects import active_area as effects_active_area

@@ -15,13 +15,12 @@ from delvekit.gloomhaven.effects.consume import part_flags
 from delvekit.gloomhaven.effects.recovery import _recovers
 from delvekit.gloomhaven.effects.refresh import _refresh_for, _refresh_items
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, TURN_END_HOOKS
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.elements import Element, Strength
 
 
-def _turn_end(game: Game, f: Figure) -> None:
+def turn_ended(game: Game, f: Figure) -> None:
     """Beacon of Light: at the end of your turn, infuse the element unless it is Strong (or
     already infused this turn); each infusion spends a use slot. Auto Turret, Fortified
     Position, Gas Canister: at the end of each of your turns, perform the parts (a use slot
@@ -78,7 +77,7 @@ def _apply_pay(game: Game, task: Task, choice: Choice) -> None:
     _refresh_items(game, task.who, Ability(kind="custom", note="refresh-items", then=tuple(rest)))
 
 
-def _long_rest_refresh(game: Game, f: Figure) -> None:
+def long_rest_refresh(game: Game, f: Figure) -> None:
     """Refreshment: each time you long rest (this turn), refresh items as the card says."""
     holders = active_holders(game, f.id, "refresh-on-long-rest")
     if not holders:
@@ -92,22 +91,13 @@ def _long_rest_refresh(game: Game, f: Figure) -> None:
             _refresh_for(game, f.id, a)
 
 
-def _round_end(game: Game, timing: str) -> None:
+def round_end(game: Game, timing: str) -> None:
     """Reinforced Steel: at the end of the round, refresh items as the card says."""
     if timing != "end":
         return
     for cid in sorted(game.state.characters, reverse=True):
         for _, a in reversed(active_holders(game, cid, "refresh-at-round-end")):
             _refresh_for(game, cid, a)
-
-
-TURN_END_HOOKS.append(_turn_end)
-
-
-TURN_END_HOOKS.append(_long_rest_refresh)
-
-
-ROUND_HOOKS.append(_round_end)
 
 
 task_handler("cls_pay", _run_pay, _apply_pay)

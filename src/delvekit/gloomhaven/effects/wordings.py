@@ -103,10 +103,7 @@ from delvekit.gloomhaven.effects.ally_picks import (
 from delvekit.gloomhaven.effects.turn_end import (
     _apply_pay as _apply_pay,
     _at_turn_end as _at_turn_end,
-    _long_rest_refresh as _long_rest_refresh,
-    _round_end as _round_end,
     _run_pay as _run_pay,
-    _turn_end as _turn_end,
 )
 from delvekit.gloomhaven.effects.area import (
     _DIRECTIONS as _DIRECTIONS,

@@ -42,7 +42,7 @@ from delvekit.core.hexes import Hex, orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.engine import hooks, registry
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.engine.tasks import hex_token as hex_token
 from delvekit.gloomhaven.engine.tasks import parse_hex as parse_hex
@@ -159,7 +159,7 @@ def loot(game: Game, f: Figure, reach: int) -> None:
         hooks.treasure_looted.run(game, f, [h for h in near_tiles if h == f.hex or sight.visible(f.hex, h)])
     if game.setup.rules:  # goal treasure tiles in reach (scenario rules)
         reached = {h for h, d in near.items() if d <= reach and (h == f.hex or sight.visible(f.hex, h))}
-        registry.looted(game, f, reached)
+        hooks.looted.run(game, f, reached)
 
 
 # ---------------------------------------------------------------------- attack
@@ -271,7 +271,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     fresh = not done and not ability.area and ability.targets > 0
     if not done and hooks.before_attack.any(game, f, fresh):  # Grim Bargain, Mobilizing Measure
         return None
-    if not done and registry.ATTACK_HOOKS and registry.attack_starts(game, f, task):  # the Doppelganger
+    if not done and hooks.attack_starts.any(game, f, task):  # the Doppelganger
         return None
     if ability.area:
         choices = [] if done else [Choice("area", ids) for ids in area_targets(game, f, ability)]
@@ -340,7 +340,7 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     if hooks.killed_instead.any(game, f, target, extras):
         return None
     bonus = hooks.strike_bonus.only(game, f, target, ability, extras)
-    aura = registry.attack_bonus(game, f, target)  # auras (the Spirit Banner's)
+    aura = sum(hooks.attack_bonus.each(game, f, target))  # auras (the Spirit Banner's)
     value = task.n + bonus.attack + aura
     if aura:
         game.emit("attack-bonus", f.id, target.id, f"+{aura}", "aura")

@@ -42,7 +42,6 @@ from delvekit.core.records import Choice, Decision, Event
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven.engine import hooks, saves
 from delvekit.gloomhaven.engine import perform as engine_perform
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine import round as engine_round  # noqa: F401  (registers the round's tasks)
 from delvekit.gloomhaven.engine import start as engine_start
 from delvekit.gloomhaven.engine import turns as engine_turns  # noqa: F401  (registers the turns' tasks)
@@ -260,9 +259,8 @@ class Game:
 
     def emit(self, kind: str, *args: object) -> None:
         self.events.append(Event(kind, tuple(str(a) for a in args)))
-        if kind == "consumed" and effects.CONSUME_HOOKS and len(args) > 1:  # Volatile Consumption
-            for hook in effects.CONSUME_HOOKS:
-                hook(self, str(args[0]), str(args[1]))
+        if kind == "consumed" and len(args) > 1:  # Volatile Consumption
+            hooks.consumed.run(self, str(args[0]), str(args[1]))
 
     def push(self, *tasks: Task) -> None:
         """Push tasks so that they run in the order given."""
@@ -309,7 +307,7 @@ class Game:
         st = self.state
         if st.ending is not None:
             return
-        if effects.goal(self):  # the scenario goals (kill all by default: scenario.goals)
+        if hooks.goal.first(self):  # the scenario goals (kill all by default: scenario.goals)
             st.ending = "victory"
             self.emit("scenario-goal", "victory")
 
@@ -322,7 +320,7 @@ class Game:
         f = self.state.figures.get(fid)
         if f is None:
             return False
-        if condition.negative and effects.condition_prevented(self, fid, condition):
+        if condition.negative and hooks.condition_prevented.any(self, fid, condition):
             return False  # Vaccine, Battlefield Medicine
         if f.kind == "character":
             for fn in hooks.condition_gained.fns:  # Drakescale Helm
@@ -416,9 +414,8 @@ class Game:
                     for a in half.abilities
                     if a.kind == "retaliate" and a.range > 1
                 ]
-            more = hooks.flat(hooks.extra_retaliates.each(self, fid))  # Spiked Shield...
+            more = hooks.flat(hooks.extra_retaliates.each(self, fid))  # Spiked Shield, Spiked Armor...
             out += [Retaliate(a, r) for a, r in more]
-            out += [Retaliate(a, r) for hook in effects.RETALIATE_HOOKS for a, r in hook(self, fid)]
         return out
 
     def _defence(self, fid: FigureId, kind: str, *, near_only: bool = False) -> int:
@@ -437,7 +434,7 @@ class Game:
             if kind == "shield":
                 total += sum(hooks.passive_shield.each(self, fid))  # Chain Hood
         if kind == "shield":
-            total += effects.shield_from_others(self, f)  # Prevention Is Key, Booster Shot
+            total += sum(hooks.shield_from_others.each(self, f))  # Prevention Is Key, Booster Shot
         return total
 
     def board(self) -> Board | None:
@@ -524,7 +521,7 @@ class Game:
         st.revealed_rooms.append(room)
         self.emit("room-revealed", room)
         placed = engine_start.place_room(self, room)
-        effects.room_revealed(self, room)  # scenario rules: objectives, allies, triggers
+        hooks.room_revealed.run(self, room)  # scenario rules: objectives, allies, triggers
         types: list[str] = []
         for f in placed:
             if f.name not in types:
@@ -541,7 +538,7 @@ class Game:
     # ---------------------------------------------------------- inner steps
 
     def lose_hp(self, f: Figure, amount: int, source: str) -> None:
-        if f.kind != "character" and effects.DAMAGE_HOOKS and effects.damage_handled(self, f, amount, source):
+        if f.kind != "character" and hooks.damage_handled.any(self, f, amount, source):
             return  # cannot be damaged (the Elder Drake's zephyrs), or another figure takes it
         f.hp -= amount
         self.emit("damage", f.id, amount, source)
@@ -563,10 +560,10 @@ class Game:
             if not f.spawned and not f.summoned_round:
                 st.coins[f.hex] = st.coins.get(f.hex, 0) + 1
                 self.emit("coin-dropped", f"hex={f.hex[0]},{f.hex[1]}")
-            effects.died(self, f)
+            hooks.died.run(self, f)
             self.check_victory()
         elif f.kind == "objective":
-            effects.died(self, f)
+            hooks.died.run(self, f)
 
     def exhaust(self, cid: str, reason: str) -> None:
         st = self.state

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from delvekit.core.board import Board, Terrain
     from delvekit.core.hexes import Hex
     from delvekit.core.records import Choice
-    from delvekit.gloomhaven.effects.classes.brute_mindthief import StrikeBonus
+    from delvekit.gloomhaven.effects.parts import StrikeBonus
     from delvekit.gloomhaven.engine.game import Game
     from delvekit.gloomhaven.engine.state import Figure, Task
     from delvekit.gloomhaven.items.combat import Rider
@@ -96,6 +96,11 @@ class Hook(Generic[P, R]):
         return self._fns
 
     @property
+    def registered(self) -> tuple[Callable[P, R], ...]:
+        """The functions registered so far, without loading the handler modules first."""
+        return self._fns
+
+    @property
     def orders(self) -> list[tuple[int, str]]:
         """(order, qualified name) of each registered function: what the docs table shows."""
         registry.load()
@@ -136,6 +141,14 @@ def _point(name: str, doc: str) -> Hook[P, R]:
     return hook
 
 
+def stat_total(game: Game, figure: Figure) -> tuple[int, int, int]:
+    """The (move, attack, range) the :data:`stat_bonus` point adds to ``figure``'s stat line."""
+    move = attack = rng = 0
+    for m, a, r in stat_bonus.each(game, figure):
+        move, attack, rng = move + m, attack + a, rng + r
+    return move, attack, rng
+
+
 def flat(lists: Iterable[Iterable[R]]) -> list[R]:
     """The answers of a hook returning lists, as one list in order."""
     return [x for xs in lists for x in xs]
@@ -156,6 +169,18 @@ locked_doors: Hook[[Game], tuple[Hex, ...]] = _point("locked_doors", "doors no c
 wall_in_reach: Hook[[Game, Board, dict[Hex, int], Hex, Hex, int], bool] = _point(
     "wall_in_reach", "a wall hex that may be attacked from src within range (scenario walls)"
 )
+setup_tasks: Hook[[Game], list[Task]] = _point(
+    "setup_tasks", "steps after the characters took their starting hexes, before round 1 (joined)"
+)
+goal: Hook[[Game], bool | None] = _point(
+    "goal", "whether the scenario's goal is met (first answer; the default goal kill_all last)"
+)
+room_revealed: Hook[[Game, int], None] = _point(
+    "room_revealed", "a room was revealed and its monsters placed (objectives, triggers)"
+)
+looted: Hook[[Game, Figure, set[tuple[int, int]]], None] = _point(
+    "looted", "a figure's Loot ability reached these hexes (goal treasure tiles)"
+)
 
 # ------------------------------------------------------------------------- rounds
 
@@ -163,6 +188,18 @@ round_start_tasks: Hook[[Game], list[Task]] = _point(
     "round_start_tasks", "tasks before the characters select (lists joined in order)"
 )
 reveal_tasks: Hook[[Game], list[Task]] = _point("reveal_tasks", "tasks once the cards are revealed")
+round_event: Hook[[Game, str], None] = _point(
+    "round_event", "the round's start or end (timing 'start' / 'end': scenario rules, class cards)"
+)
+turn_taken: Hook[[Game, str], bool] = _point(
+    "turn_taken", "a character is about to act: True when a rule took its turn over"
+)
+turn_start_tasks: Hook[[Game, str], list[Task]] = _point(
+    "turn_start_tasks", "tasks at the start of a character's turn, before its wound (joined)"
+)
+turn_ended: Hook[[Game, Figure], None] = _point(
+    "turn_ended", "a character's turn ended, after it looted its hex"
+)
 turn_end_tasks: Hook[[Game, str], list[Task]] = _point("turn_end_tasks", "tasks at the end of a turn")
 own_turn_choices: Hook[[Game, str], list[Choice]] = _point(
     "own_turn_choices", "extra choices during a character's own turn"
@@ -199,18 +236,34 @@ damage_choices: Hook[[Game, Figure, Task], list[Choice]] = _point(
     "damage_choices", "more ways to take damage"
 )
 use_on_damage: Hook[[Game, Task, Choice], None] = _point("use_on_damage", "apply a damage choice (one)")
+damage_handled: Hook[[Game, Figure, int, str], bool] = _point(
+    "damage_handled", "a figure other than a character is to lose hit points: True when a rule dealt with it"
+)
 
 # ------------------------------------------------------------- figures and their stats
 
 condition_gained: Hook[[Game, str, Condition], Condition] = _point(
     "condition_gained", "the condition a character really gets (threaded)"
 )
+condition_prevented: Hook[[Game, str, Condition], bool] = _point(
+    "condition_prevented", "a figure is about to gain a negative condition: True when a rule prevents it"
+)
 on_curse: Hook[[Game, str], None] = _point("on_curse", "a curse went into a figure's deck")
+died: Hook[[Game, Figure], None] = _point("died", "a figure died, after it left the board")
+consumed: Hook[[Game, str, str], None] = _point(
+    "consumed", "a figure consumed an element (its id, the element), after the consumed event"
+)
 summon_killed: Hook[[Game, Figure], None] = _point("summon_killed", "a character summon died")
 extra_retaliates: Hook[[Game, str], list[tuple[int, int]]] = _point(
     "extra_retaliates", "(value, range) retaliates of a character beyond its cards"
 )
 passive_shield: Hook[[Game, str], int] = _point("passive_shield", "a character's shield beyond its cards")
+shield_from_others: Hook[[Game, Figure], int] = _point(
+    "shield_from_others", "a figure's shield from cards not its own active ones (summed)"
+)
+stat_bonus: Hook[[Game, Figure], tuple[int, int, int]] = _point(
+    "stat_bonus", "(move, attack, range) added to a monster's or summon's stat line (summed: stat_total)"
+)
 controller: Hook[[Game, str], tuple[str, bool] | None] = _point(
     "controller", "(character, controlled) when a monster was turned on its allies (first answer)"
 )
@@ -225,6 +278,15 @@ summon_attack: Hook[[Game, Figure, int], int] = _point("summon_attack", "a summo
 summon_pierce: Hook[[Game, Figure], int] = _point("summon_pierce", "a summon's pierce (summed)")
 summon_adds: Hook[[Game, Figure], tuple[Condition, ...]] = _point(
     "summon_adds", "conditions a summon's attacks add (joined)"
+)
+summon_turn: Hook[[Game, Figure], tuple[list[Task], list[Task]]] = _point(
+    "summon_turn", "tasks before and after a character summon acts (each joined)"
+)
+summon_actions: Hook[[Game, Figure], tuple[Ability, Ability] | None] = _point(
+    "summon_actions", "a character summon's two actions when not Move +0, Attack +0 (first answer)"
+)
+summon_event: Hook[[Game, Figure, str, str], None] = _point(
+    "summon_event", "a character summon attacked a target ('attacked') or ends its turn ('turn-end')"
 )
 
 # ------------------------------------------------------------------- abilities
@@ -253,6 +315,9 @@ treasure_looted: Hook[[Game, Figure, Iterable[Hex]], None] = _point(
 
 ignores_difficult: Hook[[Game, Figure], bool] = _point("ignores_difficult", "difficult terrain costs 1")
 moves_as_attacks: Hook[[Game, Figure], bool] = _point("moves_as_attacks", "a move may be an attack")
+move_starts: Hook[[Game, Figure, Task | None], bool] = _point(
+    "move_starts", "a move begins (None: a summon's own turn): True when a question was pushed first"
+)
 move_choices: Hook[[Game, Figure, Task], list[Choice]] = _point("move_choices", "more choices in a move")
 use_in_move: Hook[[Game, Task, Choice], None] = _point("use_in_move", "apply a move's item choice (one)")
 move_ended: Hook[[Game, Figure], None] = _point("move_ended", "a figure ended a move of one hex or more")
@@ -274,6 +339,9 @@ sees_invisible: Hook[[Game, Figure], bool] = _point("sees_invisible", "a figure 
 
 before_attack: Hook[[Game, Figure, bool], bool] = _point(
     "before_attack", "an attack starts (fresh: no target yet): True when a question was pushed"
+)
+attack_starts: Hook[[Game, Figure, Task], bool] = _point(
+    "attack_starts", "a character's attack step starts: True when a question holds it"
 )
 attack_choices: Hook[[Game, Figure, Ability, list[str], str], list[Choice]] = _point(
     "attack_choices", "more choices as targets are picked"
@@ -298,6 +366,12 @@ killed_instead: Hook[[Game, Figure, Figure, str], bool] = _point(
 )
 strike_bonus: Hook[[Game, Figure, Figure, Ability, str], StrikeBonus] = _point(
     "strike_bonus", "a character strike's bonuses (one)"
+)
+strike_extra: Hook[[Game, Figure, Figure, Ability, StrikeBonus, str], None] = _point(
+    "strike_extra", "what class cards add to one strike of a character or summon (each adds to the bonus)"
+)
+attack_bonus: Hook[[Game, Figure, Figure], int] = _point(
+    "attack_bonus", "+N attack on one attack of a figure on a target from auras (summed)"
 )
 strike_rider: Hook[[Game, Figure, Figure, Ability, str], Rider] = _point(
     "strike_rider", "items used for one strike (one)"
@@ -345,6 +419,15 @@ attacked: Hook[[Game, Figure, Figure, Task], bool] = _point(
 )
 defence: Hook[[Game, Figure], tuple[bool, int]] = _point(
     "defence", "(attackers disadvantaged, shield) of a figure's items (one)"
+)
+group_tasks: Hook[[Game, str], list[Task]] = _point(
+    "group_tasks", "tasks before a monster type's first turn as it activates (joined)"
+)
+away_types: Hook[[Game], set[str]] = _point(
+    "away_types", "monster types in play with no figure on the map (joined)"
+)
+attacked_bonus: Hook[[Game, Figure, Figure, bool], int] = _point(
+    "attacked_bonus", "a monster's attack (attacker, target, melee) gains from the target's cards (summed)"
 )
 allies_bonus: Hook[[Game, Figure], int] = _point(
     "allies_bonus", "a monster's attack bonus from allies (summed)"

@@ -39,13 +39,6 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
-from delvekit.gloomhaven.engine.registry import (
-    ATTACKED_HOOKS,
-    attack_bonus,
-    stat_bonus,
-    summon_actions,
-    summon_event,
-)
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.abilities import Ability
@@ -74,7 +67,8 @@ def _actions(game: Game, f: Figure) -> tuple[Ability, ...]:
     ``instead-consume-E`` effect becomes its boosted or plain ability and ``one-target`` its
     attack (so that a move plans with the attack after it)."""
     if f.kind == "summon":
-        return summon_actions(game, f) or SUMMON_ACTIONS  # a stat line without attack, the Wind Totem's
+        # a stat line without attack, the Wind Totem's
+        return hooks.summon_actions.first(game, f) or SUMMON_ACTIONS
     if f.kind == "character":  # mind controlled (the Betrayer): Move 2, its leading card's top
         return hooks.controlled_actions.only(game, f)
     if f.kind == "objective":  # an objective that acts (the Elder Drake's zephyrs)
@@ -153,7 +147,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     """(move, attack, range, flying) of the figure's stat line."""
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
-        move += stat_bonus(game, f)[0] if game.state.scenario_marks else 0  # Earthen Steed
+        move += hooks.stat_total(game, f)[0] if game.state.scenario_marks else 0  # Earthen Steed
         return move, _summon_attack(game, f, attack), rng, summon_flies(game, f)  # §12
     if f.kind in ("character", "objective"):  # mind controlled, or an acting objective
         return 0, 0, 0, False  # its card's values are absolute
@@ -164,7 +158,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
         attack += sum(1 for kind, args in steps if kind == "moved" and args[0] == f.id)
     elif stats.attack_counts:
         attack += sum(1 for g in game.state.figures.values() if g.name == stats.attack_counts)
-    more_move, more_attack, more_range = stat_bonus(game, f)  # scenario rules (22's altars)
+    more_move, more_attack, more_range = hooks.stat_total(game, f)  # scenario rules (22's altars)
     return stats.move + more_move, attack + more_attack, stats.range + more_range, flies(game, f)
 
 
@@ -398,14 +392,14 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     _, stat_attack, stat_range, _ = _stats(game, f)
     ability = _actions(game, f)[task.n]
     rally = sum(hooks.allies_bonus.each(game, f))
-    aura = attack_bonus(game, f, target)  # the Spirit Banner's
+    aura = sum(hooks.attack_bonus.each(game, f, target))  # the Spirit Banner's
     value = stat_attack + ability.value + _pack_bonus(game, f, task.n, target) + rally + aura
     if rally:
         game.emit("attack-bonus", f.id, target.id, f"+{rally}", "allies-bonus")
     if aura:
         game.emit("attack-bonus", f.id, target.id, f"+{aura}", "aura")
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
-    value += sum(hook(game, f, target, not ranged) for hook in ATTACKED_HOOKS)  # Reckless Offensive
+    value += sum(hooks.attacked_bonus.each(game, f, target, not ranged))  # Reckless Offensive
     adjacent = board.adjacent(f.hex, target.hex)
     poisoned = Condition.POISON in target.conditions
     # Giant Viper, Engulfing Radiance, Disorienting Dirge, Night Demon; the target's items
@@ -493,7 +487,7 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
         forced += [("push", n) for n in effects.pushes] + [("pull", n) for n in effects.pulls]
         after_attack(game, f, target, forced)
     if f is not None and target is not None and f.kind == "summon":
-        summon_event(game, f, "attacked", target.id)  # its stat line's wordings (the Void Eater)
+        hooks.summon_event.run(game, f, "attacked", target.id)  # its stat line's wordings (the Void Eater)
     return None
 
 

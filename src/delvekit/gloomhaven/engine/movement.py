@@ -13,7 +13,7 @@ from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex, neighbours
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.engine import hooks, registry
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.flying import flies
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.engine.tasks import hex_token as hex_token
@@ -177,7 +177,7 @@ def _run_move(game: Game, task: Task) -> Decision | None:
         game.pop_task()
         return None
     _, mode, moved = task.text.split("/")
-    if moved == "s" and task.n > 0 and registry.MOVE_HOOKS and registry.move_starts(game, f, task):
+    if moved == "s" and task.n > 0 and hooks.move_starts.any(game, f, task):
         return None  # Earthen Steed asks first
     mode = move_mode(game, f, mode)
     choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]

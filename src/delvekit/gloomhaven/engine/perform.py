@@ -31,9 +31,7 @@ def perform(game: Game, fid: FigureId, ability: Ability, *, from_bonus: bool = F
         return
     kind = ability.kind
     if f.kind == "character" and hooks.before_ability.any(game, fid, ability):
-        return  # a move first, then this ability again (Wings of the Night, Black Knives)
-    if f.kind == "character" and effects.ability_replaced(game, fid, ability):
-        return  # other steps in its place (the Sawbones's cards)
+        return  # done another way: a move first (Wings of the Night), other steps (the Sawbones)
     if kind in ("move", "heal") and f.kind == "character":  # Defensive Stance, Potent Potables
         bonus = hooks.move_bonus if kind == "move" else hooks.heal_bonus
         extra = sum(bonus.each(game, fid))

@@ -71,7 +71,6 @@ from typing import TYPE_CHECKING
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.state import ActiveCard, Task, Turn
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.engine.turns import _apply_action as _apply_action  # items.passive uses it
@@ -96,7 +95,7 @@ def _run_round_start(game: Game, task: Task) -> Decision | None:
     st.round += 1
     st.order, st.turn_index = [], 0
     game.emit("round", st.round)
-    effects.round_event(game, "start")  # scenario special rules
+    hooks.round_event.run(game, "start")  # scenario special rules
     selects = [Task("select", c.id) for c in st.characters.values() if not c.exhausted]
     game.push(
         *hooks.flat(hooks.round_start_tasks.each(game)),  # who holds 69's doll...
@@ -161,7 +160,8 @@ def _run_reveal(game: Game, task: Task) -> Decision | None:
             li, oi = game.card(ch.id, lead).initiative, game.card(ch.id, other).initiative
             actors.append(Actor.character(ch.id, li, oi))
             game.emit("reveal", ch.id, f"lead={lead}", f"other={other}", f"initiative={li}")
-    on_board = {f.name for f in st.figures.values() if f.kind == "monster"} | effects.away_types(game)
+    on_board = {f.name for f in st.figures.values() if f.kind == "monster"}
+    on_board |= {name for names in hooks.away_types.each(game) for name in names}  # the Dark Rider
     for deck, types in static.type_of_deck.items():
         if any(t in on_board for t in types) and deck not in st.revealed:
             game.draw_ability(deck)
@@ -329,9 +329,9 @@ def _run_end_turn(game: Game, task: Task) -> Decision | None:
             st.characters[f.id].coins += coins
             game.emit("looted", f.id, f"coins={coins}")
         hooks.treasure_looted.run(game, f, (f.hex,))  # numbered treasure tiles (§14)
-        effects.turn_end(game, f)  # scenario rules: goal treasure tiles
+        hooks.turn_ended.run(game, f)  # scenario rules: goal treasure tiles
     elif f is not None and f.kind == "summon":
-        effects.summon_event(game, f, "turn-end")  # its stat line's wordings (the Healing Sprite)
+        hooks.summon_event.run(game, f, "turn-end", "")  # its stat line's wordings (the Healing Sprite)
     for element in st.elements.end_turn():
         game.emit("infused", element.value)
     if f is not None:
@@ -350,7 +350,7 @@ def _run_monster_group(game: Game, task: Task) -> Decision | None:
     acted this round and were not summoned this round (§5.5 step 6, §10.4)."""
     game.pop_task()
     st = game.state
-    first = effects.before_group(game, task.who)  # zephyrs act first; the Dark Rider appears
+    first = hooks.flat(hooks.group_tasks.each(game, task.who))  # zephyrs act first; the Dark Rider appears
     ready = [
         (f.rank or "normal", f.standee, f.id)
         for f in st.figures.values()
@@ -469,7 +469,7 @@ def _run_end_round(game: Game, task: Task) -> Decision | None:
     for f in st.figures.values():
         f.shield_bonus = f.retaliate_bonus = 0
         f.retaliate_far = ()
-    effects.round_event(game, "end")  # scenario special rules
+    hooks.round_event.run(game, "end")  # scenario special rules
     game.emit("round-end", st.round)
     game.push(*(Task("short_rest", c.id) for c in st.characters.values() if not c.exhausted))
     return None

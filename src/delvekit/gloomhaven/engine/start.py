@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from delvekit.core.decks import Deck
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.engine import hooks, registry
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.state import CharacterState, Figure, Task
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
@@ -50,7 +50,7 @@ def start(game: Game) -> None:
     setup_steps += [Task("build_hand", ch.id) for ch in setup.party if len(ch.hand) > ch.hand_limit]
     if setup.starts:
         setup_steps += [Task("place", ch.id) for ch in setup.party]
-    setup_steps += registry.setup_tasks(game)  # the Beast Tyrant's bear
+    setup_steps += hooks.flat(hooks.setup_tasks.each(game))  # the Beast Tyrant's bear
     game.push(*setup_steps)
 
 

@@ -12,7 +12,6 @@ import msgspec
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.state import ActiveCard, Task
 from delvekit.gloomhaven.engine.tasks import BASIC_BOTTOM, BASIC_TOP, task_handler
 from delvekit.gloomhaven.engine.tasks import half_of as _half
@@ -43,7 +42,7 @@ def _run_char_turn(game: Game, task: Task) -> Decision | None:
     if game.state.characters[task.who].exhausted or not start_turn(game, task.who):
         return None
     game.push(
-        *(t for hook in effects.TURN_START_HOOKS for t in hook(game, task.who)),  # Blood Pact
+        *hooks.flat(hooks.turn_start_tasks.each(game, task.who)),  # Blood Pact
         Task("wound", task.who),
         Task("char_act", task.who),
         *hooks.flat(hooks.turn_end_tasks.each(game, task.who)),  # end-of-turn items
@@ -65,7 +64,7 @@ def _run_char_act(game: Game, task: Task) -> Decision | None:
         game.emit("stunned", ch.id, *(f"discarded={c}" for c in ch.selected))
         ch.discard += ch.selected
         ch.selected = []
-    elif not effects.turn_taken(game, ch.id):  # the Betrayer's mind control plays it instead
+    elif not hooks.turn_taken.any(game, ch.id):  # the Betrayer's mind control plays it instead
         game.push(Task("action", ch.id, 1))
     return None
 
@@ -222,9 +221,7 @@ def _run_damage(game: Game, task: Task) -> Decision | None:
     if f is None or task.n <= 0:
         game.pop_task()
         return None
-    if hooks.before_damage.any(game, task):  # Protective Blessing, Divine Intervention, Defensive Ditty
-        return None
-    if any(hook(game, task) for hook in effects.BEFORE_DAMAGE_HOOKS):  # Defiance of Death
+    if hooks.before_damage.any(game, task):  # Protective Blessing, Defensive Ditty, Defiance of Death
         return None
     if f.kind != "character":
         game.pop_task()
@@ -302,7 +299,9 @@ def _run_summon_turn(game: Game, task: Task) -> Decision | None:
     if f is None or f.summoned_round == game.state.round:
         return None  # never acts in the round it was summoned (§12)
     start_turn(game, f.id)
-    before, after = effects.summon_turn(game, f)  # the Beast Tyrant's Concentrated Rage, Blood Hunger
+    found = list(hooks.summon_turn.each(game, f))  # the Beast Tyrant's Concentrated Rage, Blood Hunger
+    before = [t for tasks, _ in found for t in tasks]
+    after = [t for _, tasks in found for t in tasks]
     game.push(Task("wound", f.id), *before, Task("summon_act", f.id), *after, Task("end_turn", f.id))
     return None
 
@@ -319,7 +318,7 @@ def _run_summon_act(game: Game, task: Task) -> Decision | None:
         game.push(
             Task("summon_ability", f.id, 0), Task("summon_ability", f.id, 1), Task("forget_plan", f.id)
         )
-        effects.move_starts(game, f)  # Earthen Steed: its question comes first
+        hooks.move_starts.any(game, f, None)  # Earthen Steed: its question comes first
         return None
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[0])
     game.perform(f.id, engine_monsters.SUMMON_ACTIONS[1])

@@ -15,7 +15,6 @@ import msgspec
 
 from delvekit.core.board import Terrain
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.state import Figure, Task, Turn
 from delvekit.gloomhaven.items.own_turn import (
     _choice,
@@ -452,7 +451,7 @@ def _apply_deny(game: Game, task: Task, choice: Choice) -> None:
     game.emit("denied", task.who, monster)
 
 
-def _on_death(game: Game, figure: Figure) -> None:
+def on_death(game: Game, figure: Figure) -> None:
     """Necklace of Teeth: a monster dying during its wearer's turn heals the wearer."""
     st = game.state
     if figure.kind != "monster" or not 0 < st.turn_index <= len(st.order):
@@ -466,9 +465,6 @@ def _on_death(game: Game, figure: Figure) -> None:
             for e in item.effects:
                 if e.kind == "heal":
                     game.heal(turn.id, e.value)
-
-
-effects.DEATH_HOOKS.append(_on_death)
 
 
 def _register() -> None:

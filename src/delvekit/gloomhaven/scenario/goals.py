@@ -74,7 +74,6 @@ from typing import TYPE_CHECKING
 from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.content.expr import parse as parse_expr
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.scenario.mechanisms import (
     holder,
     seeker,
@@ -175,12 +174,12 @@ def _take(game: Game, figure: Figure, hexes: set[Hex], *, by_ability: bool) -> N
             game.emit("treasure-looted", figure.id, here)
 
 
-def _turn_end(game: Game, figure: Figure) -> None:
+def turn_ended(game: Game, figure: Figure) -> None:
     if _lines(game):
         _take(game, figure, {figure.hex}, by_ability=False)
 
 
-def _loot_ability(game: Game, figure: Figure, hexes: set[Hex]) -> None:
+def loot_ability(game: Game, figure: Figure, hexes: set[Hex]) -> None:
     if _lines(game):
         _take(game, figure, hexes, by_ability=True)
 
@@ -301,7 +300,7 @@ def _lost(game: Game, kind: str, fields: tuple[str, ...], *, round_over: bool) -
         active = [c.id for c in st.characters.values() if not c.exhausted and c.id in st.figures]
         left = set(_parse_hexes(fields[0]))
         return len(active) <= 1 or not any(st.figures[c].hex in left for c in active)
-    return False  # killed: judged as each monster dies (_died)
+    return False  # killed: judged as each monster dies (died)
 
 
 def _won(game: Game, *, round_over: bool) -> bool | None:
@@ -347,7 +346,7 @@ def kill_all(game: Game) -> bool | None:
     )
 
 
-def _round(game: Game, timing: str) -> None:
+def at_round(game: Game, timing: str) -> None:
     """As a round ends: survive goals and round limits are judged, then every other part."""
     if timing != "end" or not _lines(game) or game.state.ending is not None:
         return
@@ -358,7 +357,7 @@ def _round(game: Game, timing: str) -> None:
     _check_losses(game, round_over=True)
 
 
-def _died(game: Game, figure: Figure) -> None:
+def died(game: Game, figure: Figure) -> None:
     if game.state.ending is not None or not _lines(game):
         return
     if figure.kind == "objective":  # destroy goals and escort losses are judged now
@@ -367,11 +366,3 @@ def _died(game: Game, figure: Figure) -> None:
     for side, kind, fields in _lines(game):
         if side == "lose" and kind == "killed" and figure.name in fields[0].split(","):
             _lose(game, f"killed={figure.name}")
-
-
-effects.GOAL_HOOKS.append(goal_met)
-effects.GOAL_HOOKS.append(kill_all)  # asked last: gloomhaven/wiring.py (LIST_ORDER)
-effects.ROUND_HOOKS.append(_round)
-effects.DEATH_HOOKS.append(_died)
-effects.TURN_END_HOOKS.append(_turn_end)
-effects.LOOT_HOOKS.append(_loot_ability)

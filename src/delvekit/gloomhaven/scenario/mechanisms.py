@@ -64,7 +64,6 @@ from delvekit.core.hexes import Hex, distance, neighbours
 from delvekit.core.los import sight_for
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.content.expr import parse as parse_expr
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import task_handler
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.conditions import Condition
@@ -380,7 +379,7 @@ def _settle(game: Game) -> None:
                 _drop(game, name, h)
 
 
-def _turn_end(game: Game, figure: Figure) -> None:
+def turn_ended(game: Game, figure: Figure) -> None:
     if not _lines(game):
         return
     _settle(game)
@@ -391,7 +390,7 @@ def _turn_end(game: Game, figure: Figure) -> None:
             _give(game, name, figure.id)
 
 
-def _loot(game: Game, figure: Figure, hexes: set[Hex]) -> None:
+def looted(game: Game, figure: Figure, hexes: set[Hex]) -> None:
     if not _lines(game) or figure.kind != "character":
         return
     _settle(game)
@@ -403,7 +402,7 @@ def _loot(game: Game, figure: Figure, hexes: set[Hex]) -> None:
             _give(game, name, figure.id)
 
 
-def _died(game: Game, figure: Figure) -> None:
+def died(game: Game, figure: Figure) -> None:
     if not _lines(game):
         return
     _wall_died(game, figure)
@@ -428,7 +427,7 @@ def staff_charge(game: Game) -> int:
     return game.state.scenario_marks.get("staff:charge", 0)
 
 
-def _staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
+def staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
     """Damage to the staff's monster type: only the Seeker's attacks deal it, charging the staff."""
     staff = [f[0] for kind, f in _lines(game) if kind == "staff"] if game.setup.rules else []
     if not staff or figure.kind != "monster" or figure.name not in staff:
@@ -444,7 +443,7 @@ def _staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
     return False
 
 
-def _round(game: Game, timing: str) -> None:
+def at_round(game: Game, timing: str) -> None:
     if not _lines(game):
         return
     if timing == "start":
@@ -453,16 +452,6 @@ def _round(game: Game, timing: str) -> None:
     _settle(game)
 
 
-def _revealed(game: Game, room: int) -> None:
+def room_revealed(game: Game, room: int) -> None:
     if _lines(game):
         _place_walls(game)
-
-
-# Their order among other modules' hooks is stated in gloomhaven/wiring.py (LIST_ORDER): these
-# come first (before the goals are judged; a broken wall reveals its rooms before "kill all").
-effects.ROUND_HOOKS.append(_round)
-effects.REVEAL_HOOKS.append(_revealed)
-effects.DEATH_HOOKS.append(_died)
-effects.TURN_END_HOOKS.append(_turn_end)
-effects.LOOT_HOOKS.append(_loot)
-effects.DAMAGE_HOOKS.append(_staff_damage)

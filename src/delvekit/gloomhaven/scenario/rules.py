@@ -75,7 +75,6 @@ from delvekit.core.errors import InputError
 from delvekit.core.hexes import Hex, neighbours
 from delvekit.gloomhaven.content import scenario as cs_scenario
 from delvekit.gloomhaven.content.expr import parse as parse_expr
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.conditions import Condition
@@ -523,9 +522,3 @@ def goal_met(game: Game) -> bool | None:
             if kills < int(parse_expr(goal.value).evaluate(C=len(game.setup.party))):
                 return False
     return True
-
-
-effects.ROUND_HOOKS.append(at_round)
-effects.GOAL_HOOKS.append(goal_met)
-effects.TURN_END_HOOKS.append(loot_treasure)
-effects.LOOT_HOOKS.append(loot_ability)

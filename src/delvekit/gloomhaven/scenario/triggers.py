@@ -38,7 +38,7 @@ sets its maximum and current health once per figure; ``name`` is a label (an eve
 Arcane Golem); a change ``while_present`` objectives stand is written in ``X``, the number of
 those objectives not destroyed (placed or still to come): ``health`` is added to the maximum
 health as ``X`` changes, ``movement``, ``attack`` and ``range`` (ranged monsters only) are
-added to the stat card through :data:`~delvekit.gloomhaven.engine.registry.STAT_HOOKS` (scenario
+added to the stat card through the hook point ``stat_bonus`` (scenario
 22's altars). Changes the scenario's own stat card carries, level offsets and renamed types are
 settled at setup (:mod:`~delvekit.gloomhaven.scenario.setup`).
 
@@ -58,7 +58,6 @@ from typing import Literal
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.content import scenario as cs
 from delvekit.gloomhaven.content.expr import parse as parse_expr
-from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
@@ -198,7 +197,7 @@ def _fire(game: Game, n: int, rule: cs.Rule, moment: Moment, markers: dict[str, 
         rank = sp.types[players - 2]
         at = markers.get(sp.marker or f"#{n}") if fell is None or sp.marker else fell
         if sp.count == "F":
-            continue  # one per objective, as each is destroyed (_objective_died)
+            continue  # one per objective, as each is destroyed (objective_died)
         if rank == "none" or at is None:
             if at is None and rank != "none":
                 game.emit("no-spawn", sp.monster, "no-marker")
@@ -364,7 +363,7 @@ def _ending(game: Game) -> bool:
     return game.state.scenario_marks.get("round-ending") == game.state.round
 
 
-def _objective_died(game: Game, figure: Figure) -> None:
+def objective_died(game: Game, figure: Figure) -> None:
     """An objective was destroyed: the spawns counted ``F`` of the rules waiting for it appear,
     one each, on its hex (75: a Living Corpse rises from each grave dug)."""
     if figure.kind != "objective":
@@ -422,7 +421,7 @@ def check(game: Game, moment: Moment) -> None:
                 _stats(game, n, rule, objectives)
 
 
-def _round(game: Game, timing: str) -> None:
+def at_round(game: Game, timing: str) -> None:
     _, _, objectives, _, _ = _of(game)
     if timing == "start":
         for room in list(game.state.revealed_rooms):
@@ -438,7 +437,7 @@ def _round(game: Game, timing: str) -> None:
         del st.scenario_marks["round-ending"]
 
 
-def _revealed(game: Game, room: int) -> None:
+def room_revealed(game: Game, room: int) -> None:
     rules, _, objectives, _, _ = _of(game)
     if game.state.round >= 1:
         place_objectives(game, objectives, room)
@@ -470,7 +469,7 @@ def _mark_target(game: Game, n: int, rule: cs.Rule, room: int) -> None:
             return
 
 
-def _monster_died(game: Game, figure: Figure) -> None:
+def monster_died(game: Game, figure: Figure) -> None:
     """The monster a rule waits for died: the rule fires, its spawns appear where it fell."""
     if figure.kind != "monster":
         return
@@ -483,7 +482,7 @@ def _monster_died(game: Game, figure: Figure) -> None:
             _fire(game, n, line.rule, moment, markers, objectives, fell=figure.hex)
 
 
-def _turn_end(game: Game, figure: Figure) -> None:
+def turn_ended(game: Game, figure: Figure) -> None:
     press_plates(game, _of(game)[4], figure)
     each = _each_turn(game.setup.rules)
     if not each or figure.kind != "character":
@@ -505,7 +504,7 @@ def _turn_end(game: Game, figure: Figure) -> None:
                     game.add_condition(f.id, Condition.parse(fe.value))
 
 
-def _no_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
+def no_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
     """DAMAGE hook: a monster of a ``no-damage`` type loses no hit points (70's Living Spirits)."""
     if f.kind != "monster" or f.name not in _undamaged(game.setup.rules):
         return False
@@ -528,7 +527,7 @@ def _each_turn(rules: tuple[str, ...]) -> frozenset[int]:
     return frozenset(x.index for x in parsed(rules) if isinstance(x, EachTurn))
 
 
-def _any_change(game: Game) -> bool | None:
+def any_change(game: Game) -> bool | None:
     if game.state.ending is None and game.state.round >= 1:
         check(game, "turn")
     return None
@@ -550,13 +549,3 @@ def unperformed(rule: cs.Rule) -> list[str]:
             if stat != "health" or parse_expr(expr).variables - _STAT_VARIABLES:
                 out.append(f"stat {stat}={expr}")
     return out
-
-
-effects.ROUND_HOOKS.append(_round)
-effects.DEATH_HOOKS.append(_objective_died)
-effects.DEATH_HOOKS.append(_monster_died)
-effects.STAT_HOOKS.append(stat_bonus)
-effects.DAMAGE_HOOKS.append(_no_damage)
-effects.REVEAL_HOOKS.append(_revealed)
-effects.TURN_END_HOOKS.append(_turn_end)
-effects.GOAL_HOOKS.append(_any_change)  # asked first: gloomhaven/wiring.py (LIST_ORDER)

@@ -53,10 +53,6 @@ from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    ROUND_HOOKS,
-    SETUP_HOOKS,
-    SUMMON_TURN_HOOKS,
-    TURN_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -94,7 +90,7 @@ def bear_of(game: Game, cid: str) -> Figure | None:
 # ------------------------------------------------------------------ the bear
 
 
-def _bear_steps(game: Game) -> list[Task]:
+def bear_steps(game: Game) -> list[Task]:
     """Setup: every Beast Tyrant places its bear (after the starting hexes are taken)."""
     if game.board() is None:
         return []
@@ -338,7 +334,7 @@ def _raging(game: Game, cid: str) -> tuple[int, int] | None:
     return None
 
 
-def _bear_turn(game: Game, f: Figure) -> tuple[list[Task], list[Task]]:
+def bear_turn(game: Game, f: Figure) -> tuple[list[Task], list[Task]]:
     """The bear's turn: Concentrated Rage asked before it acts, Blood Hunger after."""
     if f.name != BEAR or f.owner is None:
         return [], []
@@ -381,7 +377,7 @@ def _apply_forgo(game: Game, task: Task, choice: Choice) -> None:
     game.emit("forgo", cid, choice.args[0], f"attack+{attack_more}", f"move+{move_more}")
 
 
-def _forgone_turn(game: Game, cid: str) -> bool:
+def forgone_turn(game: Game, cid: str) -> bool:
     """The Beast Tyrant's turn with an action forgone: the other half only (or none)."""
     st = game.state
     ch = st.characters.get(cid)
@@ -407,7 +403,7 @@ def _run_forgone(game: Game, task: Task) -> Decision | None:
     return None
 
 
-def _calm(game: Game, timing: str) -> None:
+def calm(game: Game, timing: str) -> None:
     """The round ends: the bear's stat line loses the round's bonus."""
     st = game.state
     if timing != "end":
@@ -451,10 +447,6 @@ def _run_hunger(game: Game, task: Task) -> Decision | None:
 task_handler("bt_hunger", _run_hunger)
 task_handler("bt_forgo", _run_forgo, _apply_forgo)
 task_handler("bt_forgone", _run_forgone)
-SUMMON_TURN_HOOKS.append(_bear_turn)
-TURN_HOOKS.append(_forgone_turn)
-ROUND_HOOKS.append(_calm)
 task_handler("bt_part", _run_part)
 task_handler("bt_pick", _run_pick, _apply_pick)
 task_handler("bt_bear", _run_bear, _apply_bear)
-SETUP_HOOKS.append(_bear_steps)

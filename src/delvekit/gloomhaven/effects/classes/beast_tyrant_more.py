@@ -42,7 +42,7 @@ from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.classes.beast_tyrant import BEAR, bear_of
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ATTACK_BONUS_HOOKS, SUMMON_ACTION_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -306,7 +306,7 @@ def _summon_half(game: Game, f: Figure) -> list[Ability] | None:
     return list(fx._active_halves(game, f.owner)[index][2].abilities)
 
 
-def _summon_turn(game: Game, f: Figure) -> tuple[Ability, Ability] | None:
+def summon_actions(game: Game, f: Figure) -> tuple[Ability, Ability] | None:
     """The Beast Tyrant's summons: the Wind Totem attacks every adjacent enemy and pushes; a
     summon printed without an attack does not attack (a second Move +0 of its Move 0)."""
     half = _summon_half(game, f)
@@ -329,7 +329,7 @@ def _with_summon(game: Game, fid: str, ability: Ability) -> bool:
     return False
 
 
-def _aura(game: Game, attacker: Figure, target: Figure) -> int:
+def aura_bonus(game: Game, attacker: Figure, target: Figure) -> int:
     """Tribal Sigil: +N Attack for every ally adjacent to a Spirit Banner."""
     if attacker.kind not in ("character", "summon") or not any(
         ch.class_name == bt_fx.CLASS_ID for ch in game.setup.party
@@ -395,8 +395,6 @@ def _apply_recover(game: Game, task: Task, choice: Choice) -> None:
 
 task_handler("bt_recover", _run_recover, _apply_recover)
 task_handler("bt_heal_consume", _run_heal_consume, _apply_heal_consume)
-SUMMON_ACTION_HOOKS.append(_summon_turn)
-ATTACK_BONUS_HOOKS.append(_aura)
 task_handler("bt_swap", _run_swap, _apply_swap)
 task_handler("bt_perform", _run_perform, _apply_perform)
 task_handler("bt_share", _run_share, _apply_share)

@@ -2,12 +2,11 @@
 
 :mod:`~delvekit.gloomhaven.effects.classes.berserker` performs the cards' wordings as they are
 played; the cards it leaves in the active area act here: Defiance of Death and Vengeful Barrage on
-damage to the Berserker (``BEFORE_DAMAGE_HOOKS``), Seeing Red, Vengeful Barrage's fire and Shiny
-Distraction on her attacks (``STRIKE_HOOKS``), Blood Pact at the start of each of her turns
-(``TURN_START_HOOKS``),
-Reckless Offensive on monsters' melee attacks on her (``ATTACKED_HOOKS``), Spiked Armor on her
-retaliates (``RETALIATE_HOOKS``) and Unstoppable Destruction after her short rest
-(``ROUND_HOOKS``).
+damage to the Berserker (hook point ``before_damage``), Seeing Red, Vengeful Barrage's fire and
+Shiny Distraction on her attacks (``strike_extra``), Blood Pact at the start of each of her turns
+(``turn_start_tasks``), Reckless Offensive on monsters' melee attacks on her (``attacked_bonus``),
+Spiked Armor on her retaliates (``extra_retaliates``) and Unstoppable Destruction after her short
+rest (``round_event``); :mod:`delvekit.gloomhaven.wiring` registers them.
 """
 
 from __future__ import annotations
@@ -18,15 +17,9 @@ from delvekit.gloomhaven.effects import wordings
 from delvekit.gloomhaven.effects.classes import berserker as be
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.classes.berserker import holders
+from delvekit.gloomhaven.effects.parts import StrikeBonus
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    ATTACKED_HOOKS,
-    BEFORE_DAMAGE_HOOKS,
-    DEATH_HOOKS,
-    RETALIATE_HOOKS,
-    ROUND_HOOKS,
-    STRIKE_HOOKS,
-    TURN_START_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -81,10 +74,11 @@ def _run_barrage(game: Game, task: Task) -> Decision | None:
     return None
 
 
-def strike_extra(game: Game, f: Figure, target: Figure, out: object) -> None:
+def strike_extra(
+    game: Game, f: Figure, target: Figure, ability: Ability, out: StrikeBonus, extras: str
+) -> None:
     """Bonuses on one attack: Seeing Red (+N while hurt), Vengeful Barrage's fire (+N this
     round), Shiny Distraction (advantage this round) for the Berserker's attacks."""
-    assert isinstance(out, fx.StrikeBonus)
     if f.id in game.state.characters:
         if be.is_hurt(game, f):
             for _, a in holders(game, f.id, "be-hurt-attack-bonus"):
@@ -103,7 +97,7 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: object) -> None:
             out.advantage = True
 
 
-def _turn_start(game: Game, cid: str) -> list[Task]:
+def turn_start(game: Game, cid: str) -> list[Task]:
     """Blood Pact: suffer the damage at the start of each of your turns (resting or stunned too)."""
     pacts = holders(game, cid, "be-turn-start-damage")
     n = sum(fx.flag_number(a, "suffer-damage-") for _, a in pacts)
@@ -141,7 +135,7 @@ def retaliates(game: Game, cid: str) -> list[tuple[int, int]]:
     return [(bonus * count, 1)] if count else []
 
 
-def _round_end(game: Game, timing: str) -> None:
+def round_end(game: Game, timing: str) -> None:
     """Unstoppable Destruction: remember the discard pile; after the round's short rests
     (``be_long_rest``), a Berserker who short rested gains a long rest's benefits."""
     if timing != "end":
@@ -195,17 +189,10 @@ def _apply_long_rest(game: Game, task: Task, choice: Choice) -> None:
     items_play.refresh_spent(game, task.who)
 
 
-def _died(game: Game, f: Figure) -> None:
+def died(game: Game, f: Figure) -> None:
     """Bone Breaker's token leaves with its figure (a later standee of that number flies)."""
     game.state.scenario_marks.pop(f"grounded|{f.id}", None)
 
 
-BEFORE_DAMAGE_HOOKS.append(before_damage)
-DEATH_HOOKS.append(_died)
-STRIKE_HOOKS.append(strike_extra)
-TURN_START_HOOKS.append(_turn_start)
-ATTACKED_HOOKS.append(attacked)
-RETALIATE_HOOKS.append(retaliates)
-ROUND_HOOKS.append(_round_end)
 task_handler("be_barrage", _run_barrage, None)
 task_handler("be_long_rest", _run_long_rest, _apply_long_rest)

@@ -69,7 +69,7 @@ from delvekit.gloomhaven.effects.consume import (
 )
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import TURN_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -386,7 +386,7 @@ task_handler("cg_in_area", _run_in_area)
 # ------------------------------------------------------- turn starts, pushes
 
 
-def _turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> bool:
     """Lumbering Bash: at the start of each of your turns (one use slot each) perform the parts
     (a "Heal N, Range R"), then the turn as usual."""
     holders = _holders(game, cid, "at-turn-start")
@@ -541,9 +541,6 @@ def _apply_walk(game: Game, task: Task, choice: Choice) -> None:
         return
     game.mark_used(task.who)
     _walk_along(game, f, [actions.parse_hex(h) for h in (*choice.args[1:], choice.args[0])])
-
-
-TURN_HOOKS.append(_turn_start)
 
 
 task_handler("cg_turn_start", _run_turn_start)

@@ -37,8 +37,6 @@ from delvekit.gloomhaven.effects.classes.doomstalker_dooms import dooms as dooms
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    ROUND_HOOKS,
-    TURN_END_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -252,14 +250,14 @@ def _arm_summons(game: Game, owner: str | None) -> None:
             st.scenario_marks[mark] = st.round
 
 
-def _round_start(game: Game, timing: str) -> None:
+def round_start(game: Game, timing: str) -> None:
     if not _in_play(game):
         return
     if timing == "start":
         _arm_summons(game, None)
 
 
-def _turn_end(game: Game, f: Figure) -> None:
+def turn_ended(game: Game, f: Figure) -> None:
     """A summon placed this turn has its Retaliate at once; a turn that did not start as a
     played turn (a long rest) still advances Inescapable Fate."""
     if not _in_play(game):
@@ -416,9 +414,3 @@ task_handler("ds_summon", _run_summon, _apply_summon)
 
 
 task_handler("ds_summon_move", _run_summon_move)
-
-
-ROUND_HOOKS.append(_round_start)
-
-
-TURN_END_HOOKS.append(_turn_end)

@@ -45,11 +45,6 @@ from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, _half, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    DAMAGE_HOOKS,
-    DEATH_HOOKS,
-    ROUND_HOOKS,
-    STAT_HOOKS,
-    TURN_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -209,7 +204,7 @@ def _apply_doom(game: Game, task: Task, choice: Choice) -> None:
     game.emit("doomed", choice.args[0], f"by={task.who}", f"card={card}")
 
 
-def _turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> bool:
     """As your turn starts: Inescapable Fate's marker advances (the third kills its enemy), and
     Expose strips every enemy's invisibility. Never takes the turn over."""
     if not _in_play(game):
@@ -222,7 +217,7 @@ def _turn_start(game: Game, cid: str) -> bool:
     return False
 
 
-def _round_end(game: Game, timing: str) -> None:
+def round_end(game: Game, timing: str) -> None:
     """A doom card without a living doomed enemy leaves the active area as the round ends."""
     if not _in_play(game):
         return
@@ -241,7 +236,7 @@ def _round_end(game: Game, timing: str) -> None:
 # ------------------------------------------------------------- monster side
 
 
-def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
+def stat_bonus(game: Game, f: Figure) -> tuple[int, int, int]:
     """Crippling Noose: the doomed monster's Move, Attack and (ranged) Range are lower."""
     if not _in_play(game):
         return 0, 0, 0
@@ -272,7 +267,7 @@ def _run_turn(game: Game, task: Task) -> Decision | None:
     return None
 
 
-def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
+def damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
     """Sap Life: you heal each time the doomed enemy suffers damage (never handles the damage)."""
     if not _in_play(game):
         return False
@@ -288,7 +283,7 @@ def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
 # ------------------------------------------------------------------ deaths
 
 
-def _died(game: Game, dead: Figure) -> None:
+def died(game: Game, dead: Figure) -> None:
     """A doomed enemy died: each doom's death effect, then Rain of Arrows (once per death),
     then the dooms move on (Rising Momentum, Frightening Curse) or are discarded."""
     if not _in_play(game):
@@ -553,18 +548,3 @@ task_handler("ds_turn", _run_turn)
 
 
 task_handler("ds_move_all", _run_move_all, _apply_move_all)
-
-
-TURN_HOOKS.append(_turn_start)
-
-
-DEATH_HOOKS.append(_died)
-
-
-ROUND_HOOKS.append(_round_end)
-
-
-STAT_HOOKS.append(_stat)
-
-
-DAMAGE_HOOKS.append(_damaged)

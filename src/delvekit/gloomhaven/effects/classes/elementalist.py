@@ -36,9 +36,8 @@ needed, never the same element twice).
                                 any element (a turn hook) — Shaping the Ether
 ``el-volatile``                 persistent: each element you consume lets you deal 1 damage to
                                 an enemy within range 2 or perform Heal 1, Range 2 (asked at
-                                once; a consume hook, :data:`~delvekit.gloomhaven.engine.registry.
-                                CONSUME_HOOKS`, which ``Game.emit`` calls on each
-                                ``consumed`` event) — Volatile Consumption
+                                once; the hook point ``consumed``, which ``Game.emit``
+                                calls on each ``consumed`` event) — Volatile Consumption
 ==============================  ===============================================================
 
 A bought ``kill-normal`` (Vengeance) kills every normal target of the attack instead (the
@@ -63,7 +62,7 @@ from delvekit.gloomhaven.effects import consume as effects_consume
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import CONSUME_HOOKS, TURN_END_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -404,11 +403,11 @@ def _run_through(game: Game, task: Task) -> Decision | None:
 
 @effect("el-volatile")
 def _volatile_announce(game: Game, fid: str, ability: Ability) -> None:
-    """Volatile Consumption acts from the active area (:func:`_consumed`)."""
+    """Volatile Consumption acts from the active area (:func:`consumed`)."""
     game.emit("bonus", fid, ability.note)
 
 
-def _consumed(game: Game, who: str, element: str) -> None:
+def consumed(game: Game, who: str, element: str) -> None:
     """Volatile Consumption: each element you consume lets you hurt an enemy within range 2 by
     1 or perform Heal 1, Range 2 (a consume hook of :mod:`~delvekit.gloomhaven.engine.registry`)."""
     if who in game.state.characters and effects_active_area.active_holders(game, who, "el-volatile"):
@@ -442,11 +441,11 @@ def _apply_volatile(game: Game, task: Task, choice: Choice) -> None:
 
 @effect("el-infuse-any-at-turn-end")
 def _announce(game: Game, fid: str, ability: Ability) -> None:
-    """Shaping the Ether: acts from the active area (:func:`_turn_end`)."""
+    """Shaping the Ether: acts from the active area (:func:`turn_ended`)."""
     game.emit("bonus", fid, ability.note)
 
 
-def _turn_end(game: Game, f: Figure) -> None:
+def turn_ended(game: Game, f: Figure) -> None:
     """At the end of each of your turns, you may infuse any element (one choice per card)."""
     for _ in effects_active_area.active_holders(game, f.id, "el-infuse-any-at-turn-end"):
         game.push(Task("el_infuse", f.id, 0, ""))
@@ -466,9 +465,6 @@ def _apply_infuse(game: Game, task: Task, choice: Choice) -> None:
     else:
         game.emit("declined", task.who, "infuse")
 
-
-TURN_END_HOOKS.append(_turn_end)
-CONSUME_HOOKS.append(_consumed)
 
 for _kind, _run, _apply in (
     ("el_consume", _run_consume, _apply_consume),

@@ -1,10 +1,10 @@
 """The Elementalist's Doppelganger (Simulacrum): "you may perform attack actions as if you
-occupied its hex". Registered in :mod:`delvekit.gloomhaven.engine.registry` (an attack hook);
+occupied its hex". Registered by :mod:`delvekit.gloomhaven.wiring` (an attack hook);
 the summon itself is the generic ``summon`` effect, its stat-line wording the flag
 ``summon-attack-from-its-hex`` (:mod:`~delvekit.gloomhaven.content.character_cards`).
 
 As each attack ability of the owner starts (before any target is chosen; the engine's attack
-hook, :data:`~delvekit.gloomhaven.engine.registry.ATTACK_HOOKS`), while one of her summons with
+hook point ``attack_starts``), while one of her summons with
 the flag is on the map, she is asked where the attack comes from: ``attack-from here`` or
 ``attack-from <summon>``. From the summon, she and the summon trade hexes for that attack only
 (so range, line of sight, melee areas, adjacency and a push's direction are all counted from
@@ -22,7 +22,6 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ATTACK_HOOKS
 from delvekit.gloomhaven.engine.state import Figure, Task
 
 FLAG = "summon-attack-from-its-hex"
@@ -52,7 +51,7 @@ def _with_token(text: str, token: str) -> str:
     return "|".join(parts)
 
 
-def _attack_starts(game: Game, f: Figure, task: Task) -> bool:
+def attack_starts(game: Game, f: Figure, task: Task) -> bool:
     """Ask where ``f``'s attack comes from (``True``: the attack waits inside the question)."""
     if f.kind != "character" or any(t.startswith("from=") for t in _tokens(task.text)):
         return False
@@ -102,6 +101,5 @@ def _run_back(game: Game, task: Task) -> Decision | None:
     return None
 
 
-ATTACK_HOOKS.append(_attack_starts)
 task_handler("el_from", _run_from, _apply_from)
 task_handler("el_back", _run_back)

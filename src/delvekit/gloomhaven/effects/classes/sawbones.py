@@ -48,8 +48,8 @@ holder's, ``prevent-conditions`` keeps every negative condition off the holder a
 Medical packs (``sb-give-pack``, ``sb-return-to-supply``):
 :mod:`~delvekit.gloomhaven.effects.classes.sawbones_packs`.
 
-The engine asks this module through the registry's ability, condition and shield hooks
-(``ABILITY_HOOKS``, ``CONDITION_HOOKS``, ``SHIELD_HOOKS``) and its turn hooks.
+The engine asks this module through the hook points ``before_ability``, ``condition_prevented``,
+``shield_from_others`` and ``turn_taken`` (registered by :mod:`delvekit.gloomhaven.wiring`).
 """
 
 from __future__ import annotations
@@ -64,10 +64,6 @@ from delvekit.gloomhaven.effects.classes.sawbones_packs import _friends, _healed
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    ABILITY_HOOKS,
-    CONDITION_HOOKS,
-    SHIELD_HOOKS,
-    TURN_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -327,7 +323,7 @@ def _heal_parts(ability: Ability) -> tuple[int, str] | None:
     return None
 
 
-def _ability_hook(game: Game, fid: str, ability: Ability) -> bool:
+def ability_replaced(game: Game, fid: str, ability: Ability) -> bool:
     """Prep for Surgery, Hold Back the Pain, Hand of the Surgeon, Master Physician: ``True`` when
     other steps were put in place of ``ability``."""
     if fid not in game.state.characters or not game.state.characters[fid].active:
@@ -424,7 +420,7 @@ def _run_do_heal(game: Game, task: Task) -> Decision | None:
 # ----------------------------------------------------------------- hooks
 
 
-def _prevented(game: Game, fid: str, condition: Condition) -> bool:
+def condition_prevented(game: Game, fid: str, condition: Condition) -> bool:
     """Battlefield Medicine (this round: the Sawbones and every ally) and the placed Vaccine and
     Research the Cure (their holder): a negative condition is not given."""
     f = game.state.figures.get(fid)
@@ -448,7 +444,7 @@ def _prevented(game: Game, fid: str, condition: Condition) -> bool:
     return bool(why)
 
 
-def _shield(game: Game, f: Figure) -> int:
+def shield_from_others(game: Game, f: Figure) -> int:
     """Prevention Is Key (the Sawbones and every ally adjacent to her) and the placed Booster
     Shot and Research the Cure (their holder)."""
     total = 0
@@ -464,7 +460,7 @@ def _shield(game: Game, f: Figure) -> int:
     return total
 
 
-def _turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> bool:
     """Regenerative Tissue heals its holder now; Triage's heal and a held pack come after the
     character's actions (steps beneath them). Never takes the turn over."""
     if cid not in game.state.figures:
@@ -485,11 +481,6 @@ def _turn_start(game: Game, cid: str) -> bool:
         game.push(*steps)
     return False
 
-
-ABILITY_HOOKS.append(_ability_hook)
-CONDITION_HOOKS.append(_prevented)
-SHIELD_HOOKS.append(_shield)
-TURN_HOOKS.append(_turn_start)
 
 for _kind, _run, _apply in (
     ("sb_pick", _run_pick, _apply_pick),

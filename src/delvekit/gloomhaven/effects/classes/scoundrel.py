@@ -47,7 +47,7 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.engine import actions
+from delvekit.gloomhaven.engine import actions, hooks
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -446,9 +446,7 @@ def _run_loot(game: Game, task: Task) -> Decision | None:
     ch.coins += taken
     game.emit("looted", task.who, f"coins={taken}", "entered")
     if entered and game.setup.rules:
-        from delvekit.gloomhaven.engine import registry as effects
-
-        effects.looted(game, f, entered)
+        hooks.looted.run(game, f, entered)
     return None
 
 

@@ -25,7 +25,7 @@ Effects that act from the active area:
 * ``ss-two-songs`` (Melody and Harmony): two songs may be active; a third makes the player
   discard one of the others (``ss_drop``); the turn-start XP comes from one song only.
 
-* ``ss-song`` (persistent): 1 XP at the start of each of the owner's turns (:func:`_turn_start`,
+* ``ss-song`` (persistent): 1 XP at the start of each of the owner's turns (:func:`turn_start`,
   a turn hook: on the turns she performs actions, not on a long rest). Its kind, for every ally
   of the owner (never the owner: "allies"), summons included where they attack as characters do:
 
@@ -67,7 +67,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, TURN_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -174,7 +174,7 @@ def _apply_measure(game: Game, task: Task, choice: Choice) -> None:
         game.push(Task("move", task.who, max(moves, default=1), "0/walk/s"))
 
 
-def _turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> bool:
     """1 XP per active song at the start of the owner's turn; Soothing Lullaby's heal for an
     ally character at the start of its turn. Never takes the turn over."""
     ch = game.state.characters.get(cid)
@@ -208,7 +208,7 @@ def _grant_retaliate(game: Game, singer: str, song: Ability) -> None:
             game.emit("bonus", g.id, "retaliate", p.value, f"range={p.range}", f"by={singer}")
 
 
-def _round(game: Game, timing: str) -> None:
+def at_round(game: Game, timing: str) -> None:
     """Echoing Aria at each round's start (the bonuses end with the round)."""
     if timing == "start":
         for cid in sorted(game.state.characters):
@@ -501,9 +501,6 @@ def _passive(game: Game, fid: str, ability: Ability) -> None:
     """Bonuses that act from the active area (see the module docstring)."""
     game.emit("bonus", fid, ability.note)
 
-
-TURN_HOOKS.append(_turn_start)
-ROUND_HOOKS.append(_round)
 
 for _kind, _run, _apply in (
     ("ss_ward", _run_ward, _apply_ward),

@@ -19,7 +19,7 @@ Effects performed when the ability is:
                              ally (or stops), it acts, then the next
 ===========================  ===================================================================
 
-Songs that act as the owner's turn starts (:func:`_turn_start`, a turn hook: on the turns she
+Songs that act as the owner's turn starts (:func:`turn_start`, a turn hook: on the turns she
 performs actions, as the songs' XP; not on a long rest, not when stunned):
 
 * ``ss-turn-start-control`` (Pull the Strings): she may force one enemy within range (in
@@ -37,9 +37,9 @@ import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modul
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.classes import soothsinger as ss
-from delvekit.gloomhaven.engine import actions
+from delvekit.gloomhaven.engine import actions, hooks
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import TURN_HOOKS, effect, stat_bonus
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -72,7 +72,7 @@ def _forced_attack(game: Game, cid: str, mid: str, value: int, *, relative: bool
     adds: tuple[Condition, ...] = ()
     if m.kind == "monster" and m.name in game.tables.types:
         stats = game.tables.types[m.name].stats(m.rank or "normal")
-        _, more_attack, more_range = stat_bonus(game, m)
+        _, more_attack, more_range = hooks.stat_total(game, m)
         adds, pierce = stats.adds, stats.pierce
         if relative:
             value, reach = stats.attack + more_attack + value, stats.range + more_range
@@ -176,7 +176,7 @@ def _turn_songs(game: Game, cid: str) -> list[Ability]:
     return [a for _, a in ss._songs(game, cid) if any(k in fx.flags(a) for k in _TURN_SONGS)]
 
 
-def _turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> bool:
     """Pull the Strings, Nightmare Serenade: their parts first, then the turn as usual."""
     if not _turn_songs(game, cid):
         return False
@@ -221,8 +221,6 @@ def _apply_serenade(game: Game, task: Task, choice: Choice) -> None:
     game.pop_task()
     game.add_modifier_card(choice.args[0], "curse")
 
-
-TURN_HOOKS.append(_turn_start)
 
 for _kind, _run, _apply in (
     ("ss_puppet", _run_puppet, _apply_puppet),

@@ -41,7 +41,7 @@ and the summons' stat lines the generic summon code does not act on:
   sight (its owner's modifier deck, no retaliation: the attacker is gone), then fire is infused
   (:func:`summon_died`);
 * the wordings :mod:`~delvekit.gloomhaven.content.character_cards` flags on a summon's stat line
-  (:func:`_summon_event`, the engine's summon hook, and after an attack a card made it perform):
+  (:func:`summon_event`, the engine's summon hook, and after an attack a card made it perform):
   ``summon-curse`` (the Void Eater's attacks curse their target), ``summon-infuse-on-attack-E``
   (the Rock Colossus' earth, the Mana Sphere's element of its owner's choice: once per attack
   action), ``summon-turn-end-heal-N-range-R`` (the Healing Sprite: Heal N, Range R at the end
@@ -59,10 +59,6 @@ from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
-    DAMAGE_HOOKS,
-    ROUND_HOOKS,
-    SUMMON_HOOKS,
-    TURN_END_HOOKS,
     effect,
 )
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -204,12 +200,12 @@ def _shield(game: Game, f: Figure) -> int:
     return sum(int(n.removeprefix("summon-shield-")) for n in notes if n.startswith("summon-shield-"))
 
 
-def _round_start(game: Game, timing: str) -> None:
+def round_start(game: Game, timing: str) -> None:
     if timing == "start" and any(f.kind == "summon" for f in game.state.figures.values()):
         _arm(game, None)
 
 
-def _turn_end(game: Game, f: Figure) -> None:
+def turn_ended(game: Game, f: Figure) -> None:
     """A summon placed this turn has its Retaliate at once."""
     if f.kind == "character" and any(
         g.kind == "summon" and g.owner == f.id for g in game.state.figures.values()
@@ -350,11 +346,11 @@ def _apply_swap(game: Game, task: Task, choice: Choice) -> None:
 
 @effect("su-negate-summon-damage")
 def _negate_passive(game: Game, fid: str, ability: Ability) -> None:
-    """Intervening Apparitions' top acts from the active area (:func:`_summon_damaged`)."""
+    """Intervening Apparitions' top acts from the active area (:func:`summon_damaged`)."""
     game.emit("bonus", fid, ability.note)
 
 
-def _summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
+def summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
     """Intervening Apparitions: damage to a summoned ally of a character holding the card is
     negated, one use slot each (XP per slot; the last slot loses the card)."""
     if f.kind != "summon" or amount <= 0 or not game.state.characters:
@@ -398,7 +394,7 @@ def _curse_near_summons(game: Game, fid: str, ability: Ability) -> None:
 # ------------------------------------------------------ stat-line wordings
 
 
-def _summon_event(game: Game, f: Figure, timing: str, target: str) -> None:
+def summon_event(game: Game, f: Figure, timing: str, target: str) -> None:
     """The summon's stat-line wordings: after its attack the Void Eater's curse (on a living
     target) and the Rock Colossus' / Mana Sphere's infusion (once per attack action); at its
     turn's end the Healing Sprite's heal."""
@@ -442,7 +438,7 @@ def _run_attacked(game: Game, task: Task) -> Decision | None:
         return None
     for e in game.events[task.n :]:
         if e.kind == "attack" and e.args[:1] == (f.id,):
-            _summon_event(game, f, "attacked", e.args[1])
+            summon_event(game, f, "attacked", e.args[1])
     return None
 
 
@@ -485,9 +481,5 @@ def _apply_heal(game: Game, task: Task, choice: Choice) -> None:
 task_handler("su_attacked", _run_attacked)
 task_handler("su_infuse", _run_infuse, _apply_infuse)
 task_handler("su_heal", _run_heal, _apply_heal)
-SUMMON_HOOKS.append(_summon_event)
 task_handler("su_swap", _run_swap, _apply_swap)
-DAMAGE_HOOKS.append(_summon_damaged)
 task_handler("su_pick", _run_pick, _apply_pick)
-ROUND_HOOKS.append(_round_start)
-TURN_END_HOOKS.append(_turn_end)

@@ -20,7 +20,7 @@ import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modul
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.engine.game import Game, task_handler
-from delvekit.gloomhaven.engine.registry import MOVE_HOOKS, STAT_HOOKS, effect
+from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -48,7 +48,7 @@ def _holder(game: Game, f: Figure) -> tuple[str, Ability] | None:
     return None
 
 
-def _move_starts(game: Game, f: Figure, task: Task | None) -> bool:
+def move_starts(game: Game, f: Figure, task: Task | None) -> bool:
     found = _holder(game, f)
     st = game.state
     if found is None or not st.elements.can_consume(Element.EARTH):
@@ -95,13 +95,11 @@ def _apply_steed(game: Game, task: Task, choice: Choice) -> None:
         game.emit("steed", task.who, fid, "+2")
 
 
-def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
+def stat_bonus(game: Game, f: Figure) -> tuple[int, int, int]:
     """+2 Move on a summon's turn for which earth was consumed."""
     if f.kind == "summon" and game.state.scenario_marks.get(_TURN + f.id) == f.turns:
         return 2, 0, 0
     return 0, 0, 0
 
 
-MOVE_HOOKS.append(_move_starts)
-STAT_HOOKS.append(_stat)
 task_handler("su_steed", _run_steed, _apply_steed)
