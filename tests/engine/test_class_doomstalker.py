@@ -253,9 +253,8 @@ def test_detonation_trap_damages_the_enemies_next_to_it_when_sprung() -> None:
     assert "trap-created doomstalker 1,0 damage=3 xp=2" in events
     springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
     springer.hex = (1, 0)
-    from delvekit.gloomhaven.effects import traps as effects_traps
 
-    effects_traps.trap_sprung(game, springer, (1, 0))
+    hooks.trap_sprung.run(game, springer, (1, 0))  # Detonation, then the trap
     assert game.state.figures[beside].hp == 8  # 2 of its 10 (the springer's own trap damage is the engine's)
     assert not any(k.startswith("dstrap|") for k in game.state.scenario_marks)
 
@@ -443,9 +442,8 @@ def test_flight_of_flame_trap_wounds_the_enemies_next_to_it() -> None:
     assert "trap-created doomstalker 1,0 damage=2 with=wound" in events
     springer, beside = game.state.figures[at(game, (3, 0))], at(game, (2, -1))
     springer.hex = (1, 0)
-    from delvekit.gloomhaven.effects import traps as effects_traps
 
-    effects_traps.trap_sprung(game, springer, (1, 0))
+    hooks.trap_sprung.run(game, springer, (1, 0))  # Detonation, then the trap
     assert Condition.WOUND in game.state.figures[beside].conditions
     assert game.state.figures[beside].hp == 10
 

@@ -6,8 +6,8 @@ decks."""
 from __future__ import annotations
 
 from delvekit.gloomhaven.content.adapter import Member, character
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
-from delvekit.gloomhaven.items import play as items_play
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
 from delvekit.gloomhaven.model.setup import CharacterSetup
@@ -176,9 +176,9 @@ def test_spread_the_plague_may_be_declined() -> None:
 
 def test_winged_congregation_makes_the_plagueherald_fly() -> None:
     game = arena([ph(["winged-congregation", "biting-gnats"])], [("normal", (4, -4))])
-    assert not items_play.flying(game, "plagueherald")
+    assert not hooks.flying.any(game, "plagueherald")
     events = go(game, "select winged-congregation biting-gnats", "top winged-congregation")
-    assert items_play.flying(game, "plagueherald")
+    assert hooks.flying.any(game, "plagueherald")
     assert "infusing air" in events
 
 

@@ -21,8 +21,15 @@ from typing import TYPE_CHECKING
 
 import delvekit.gloomhaven.items.play as items_play
 from delvekit.gloomhaven.content import monster_traits
-from delvekit.gloomhaven.effects import boss_figures, bosses, wordings
+from delvekit.gloomhaven.effects import active_area as effects_active_area
+from delvekit.gloomhaven.effects import boss_figures, bosses, protection
 from delvekit.gloomhaven.effects import monsters as effects_monsters
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import protection as effects_protection
+from delvekit.gloomhaven.effects import rests as effects_rests
+from delvekit.gloomhaven.effects import strike as effects_strike
+from delvekit.gloomhaven.effects import summons as effects_summons
+from delvekit.gloomhaven.effects import traps as effects_traps
 from delvekit.gloomhaven.effects import turn_end as effects_turn_end
 from delvekit.gloomhaven.effects.classes import (
     beast_tyrant,
@@ -36,21 +43,25 @@ from delvekit.gloomhaven.effects.classes import (
     nightshroud,
     plagueherald,
     sawbones,
+    scoundrel,
     soothsinger,
     soothsinger_control,
     spellweaver,
     summoner,
     summoner_steed,
 )
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects.classes import brute as effects_brute
+from delvekit.gloomhaven.effects.classes import mindthief as effects_mindthief
 from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.items import passive as items_passive
 from delvekit.gloomhaven.scenario import battle_goals, goals, mechanisms, rules, treasure, triggers
 
 if TYPE_CHECKING:
     from delvekit.core.hexes import Hex
+    from delvekit.gloomhaven.effects.parts import StrikeBonus
     from delvekit.gloomhaven.engine.game import Game
     from delvekit.gloomhaven.engine.state import Figure
+    from delvekit.gloomhaven.model.abilities import Ability
     from delvekit.gloomhaven.scenario.treasure import ResultExtras
 
 
@@ -78,8 +89,8 @@ def _locked_doors(game: Game) -> tuple[Hex, ...]:
 
 def _card_summon_flies(game: Game, f: Figure) -> bool | None:
     """A summon kept by an active card flies when its card says so (``None``: not a card's)."""
-    found = fx.summon_card(game, f)
-    return None if found is None else "flying" in fx.flags(found[2])
+    found = effects_summons.summon_card(game, f)
+    return None if found is None else "flying" in effects_parts.flags(found[2])
 
 
 def _item_summon_flies(game: Game, f: Figure) -> bool | None:
@@ -98,7 +109,7 @@ def _monster_hinders(game: Game, attacker: Figure, target: Figure) -> bool:
 
 
 def _radiance(game: Game, attacker: Figure, target: Figure) -> bool:
-    return wordings.attackers_disadvantaged(game, target)  # Engulfing Radiance
+    return effects_active_area.attackers_disadvantaged(game, target)  # Engulfing Radiance
 
 
 def _dirge(game: Game, attacker: Figure, target: Figure) -> bool:
@@ -107,6 +118,32 @@ def _dirge(game: Game, attacker: Figure, target: Figure) -> bool:
 
 def _stat_card_hinders(game: Game, attacker: Figure, target: Figure) -> bool:
     return monster_traits.hinders_attackers(game, target)  # Night Demon
+
+
+def _songs(game: Game, f: Figure, target: Figure, ability: Ability, out: StrikeBonus, extras: str) -> None:
+    soothsinger.strike_extra(game, f, out)  # songs: allies' attacks, summons too
+
+
+def _crackling_air(
+    game: Game, f: Figure, target: Figure, ability: Ability, out: StrikeBonus, extras: str
+) -> None:
+    spellweaver.strike_extra(game, f, out)  # a character's next attacks
+
+
+def _round_bonuses(
+    game: Game, f: Figure, target: Figure, ability: Ability, out: StrikeBonus, extras: str
+) -> None:
+    cragheart.strike_extra(game, f, target, ability, out)  # ranged/melee round bonuses
+
+
+def _spread_the_plague(
+    game: Game, f: Figure, target: Figure, ability: Ability, out: StrikeBonus, extras: str
+) -> None:
+    plagueherald.strike_extra(game, f, ability, out)
+
+
+def _black_hole(game: Game, f: Figure, target: Figure, extras: str) -> bool:
+    return spellweaver.kills_instead(game, f, target)
 
 
 def _fresh_grim_bargain(game: Game, f: Figure, fresh: bool) -> bool:
@@ -176,14 +213,14 @@ hooks.own_turn_choices.add(10, items_play.own_turn_choices)
 hooks.use_own_turn.add(10, items_play.use_own_turn)
 hooks.basic_ability.add(10, items_play.basic)  # Versatile Dagger...
 hooks.refresh_spent.add(10, items_play.refresh_spent)
-hooks.pickup_candidates.add(10, fx.pickup_candidates)  # FAQ p.58
-hooks.card_left_play.add(10, fx.card_left_play)  # its summon goes with it
-hooks.controlled_action.add(10, fx.controlled_action)  # Domination
+hooks.pickup_candidates.add(10, effects_rests.pickup_candidates)  # FAQ p.58
+hooks.card_left_play.add(10, effects_summons.card_left_play)  # its summon goes with it
+hooks.controlled_action.add(10, effects_mindthief.controlled_action)  # Domination
 hooks.deny_offer.add(10, items_play.deny_offer)  # Dampening Ring
 hooks.focus_initiative.add(10, items_play.focus_initiative)  # Flea-Bitten Shawl
 
 # damage
-hooks.before_damage.add(10, wordings.before_damage)  # Protective Blessing, Divine Intervention
+hooks.before_damage.add(10, effects_protection.before_damage)  # Protective Blessing, Divine Intervention
 hooks.before_damage.add(20, soothsinger.before_damage)  # Defensive Ditty
 hooks.before_damage.add(30, berserker_hooks.before_damage)  # Defiance of Death
 hooks.damage_negated.add(10, spellweaver.negated)  # Cold Front (before Frost Armor's cards)
@@ -212,7 +249,9 @@ hooks.died.add(80, berserker_hooks.died)
 hooks.died.add(90, triggers.objective_died)
 hooks.died.add(100, triggers.monster_died)
 hooks.consumed.add(10, elementalist.consumed)  # Volatile Consumption
-hooks.summon_killed.add(10, fx.summon_killed)  # its card leaves the active area (§12)
+hooks.summon_killed.add(10, spellweaver.summon_died)  # the Burning Avatar's death attack
+hooks.summon_killed.add(20, summoner.summon_died)  # the Living Bomb's death burst
+hooks.summon_killed.add(30, effects_summons.summon_killed)  # its card leaves the active area (§12)
 hooks.extra_retaliates.add(10, items_play.retaliates)  # Spiked Shield
 hooks.extra_retaliates.add(20, berserker_hooks.retaliates)  # Spiked Armor
 hooks.passive_shield.add(10, items_play.passive_shield)  # Chain Hood
@@ -220,14 +259,15 @@ hooks.shield_from_others.add(10, sawbones.shield_from_others)  # Prevention Is K
 hooks.stat_bonus.add(10, doomstalker_dooms.stat_bonus)
 hooks.stat_bonus.add(20, summoner_steed.stat_bonus)  # Earthen Steed
 hooks.stat_bonus.add(30, triggers.stat_bonus)  # 22's altars
-hooks.controller.add(10, fx.turned)  # Hostile Takeover, Domination
+hooks.controller.add(10, effects_mindthief.turned)  # Hostile Takeover, Domination
 hooks.summon_flies.add(10, _card_summon_flies)
 hooks.summon_flies.add(20, _item_summon_flies)
-hooks.flying.add(10, items_play.flying)
+hooks.flying.add(10, plagueherald.flying)  # Winged Congregation
+hooks.flying.add(20, items_play.flying)  # Boots of Levitation, Cloak of Phasing
 hooks.may_end_on_obstacle.add(10, items_play.may_end_on_obstacle)  # Cloak of Phasing
-hooks.summon_attack.add(10, fx.summon_attack)  # Rat King
+hooks.summon_attack.add(10, effects_summons.summon_attack)  # Rat King
 hooks.summon_pierce.add(10, summoner.summon_pierce)  # Shadow Wolf
-hooks.summon_adds.add(10, fx.summon_adds)  # Rat Swarm
+hooks.summon_adds.add(10, effects_summons.summon_adds)  # Rat Swarm
 hooks.summon_turn.add(10, beast_tyrant.bear_turn)  # Concentrated Rage, Blood Hunger
 hooks.summon_actions.add(10, beast_tyrant_more.summon_actions)  # the Wind Totem
 hooks.summon_event.add(10, summoner.summon_event)  # the Healing Sprite, the Void Eater
@@ -235,12 +275,12 @@ hooks.summon_event.add(10, summoner.summon_event)  # the Healing Sprite, the Voi
 # abilities
 hooks.before_ability.add(10, nightshroud.action_part)  # Wings of the Night, Black Knives
 hooks.before_ability.add(20, sawbones.ability_replaced)  # attacks performed as heals
-hooks.move_bonus.add(10, wordings.move_bonus)  # Defensive Stance, Supportive Chant
+hooks.move_bonus.add(10, effects_active_area.move_bonus)  # Defensive Stance, Supportive Chant
 hooks.move_bonus.add(20, soothsinger.move_bonus)  # Song of Speed
 hooks.move_bonus.add(30, mechanisms.move_change)  # 88's claw: -2
-hooks.heal_bonus.add(10, wordings.heal_bonus)  # Potent Potables
+hooks.heal_bonus.add(10, effects_active_area.heal_bonus)  # Potent Potables
 hooks.move_ability.add(10, nightshroud.moved_value)  # Empowering Void
-hooks.extra_targets.add(10, wordings.extra_targets)  # Quiver of Arrows
+hooks.extra_targets.add(10, effects_active_area.extra_targets)  # Quiver of Arrows
 hooks.ranged_attack.add(10, cragheart.ranged_attack)  # Backup Ammunition
 hooks.ranged_attack.add(20, plagueherald.ranged_attack)  # Grasping Vermin
 hooks.ranged_attack.add(30, soothsinger.ranged_attack)  # Song of Speed
@@ -250,13 +290,14 @@ hooks.treasure_looted.add(10, treasure.loot)
 
 # movement
 hooks.ignores_difficult.add(10, items_play.ignores_difficult)  # Drakescale Boots
-hooks.moves_as_attacks.add(10, fx.moves_as_attacks)  # Immovable Phalanx
+hooks.moves_as_attacks.add(10, effects_brute.moves_as_attacks)  # Immovable Phalanx
 hooks.move_starts.add(10, summoner_steed.move_starts)  # Earthen Steed
 hooks.move_choices.add(10, items_play.move_choices)  # Boots of Striding, Winged Shoes
 hooks.use_in_move.add(10, items_play.use_in_move)
 hooks.move_ended.add(10, plagueherald.move_ended)  # Epidemic
 hooks.terrain_felt.add(10, items_play.terrain)  # Magma Waders
-hooks.trap_sprung.add(10, wordings.trap_sprung)  # a created trap's conditions and XP
+hooks.trap_sprung.add(10, doomstalker.trap_sprung)  # Detonation's damage around the trap
+hooks.trap_sprung.add(20, effects_traps.trap_sprung)  # a created trap's conditions and XP
 hooks.immune_forced.add(10, items_play.immune_forced)
 hooks.smash_steps.add(10, cragheart.smash_steps)  # Heaving Swing
 hooks.push_blocked.add(10, cragheart.push_blocked)  # Brutal Momentum
@@ -271,22 +312,31 @@ hooks.attack_choices.add(10, items_play.attack_choices)  # before any draw (§13
 hooks.use_in_attack.add(10, items_play.use_in_attack)
 hooks.strike_tails.add(10, items_play.strike_tails)  # a single-target item rides once
 hooks.before_strike.add(10, plagueherald.ask_before_strike)  # Spread the Plague
-hooks.augment_consumption.add(10, fx.augment_consumption)  # Frozen Mind, Phantasmal Killer
-hooks.consumption_offers.add(10, wordings.attack_consumption_offers)  # Formless Power
-hooks.killed_instead.add(10, fx.killed_instead)  # Phantasmal Killer
-hooks.strike_bonus.add(10, fx.strike_bonus)
-hooks.strike_extra.add(10, berserker_hooks.strike_extra)  # Seeing Red, Shiny Distraction
+hooks.augment_consumption.add(10, effects_mindthief.augment_consumption)  # Frozen Mind, Phantasmal Killer
+hooks.consumption_offers.add(10, effects_active_area.attack_consumption_offers)  # Formless Power
+hooks.killed_instead.add(10, _black_hole)
+hooks.killed_instead.add(20, effects_strike.killed_instead)  # Phantasmal Killer
+hooks.strike_bonus.add(10, effects_strike.strike_bonus)
+hooks.strike_extra.add(10, doomstalker.strike_extra)  # dooms: characters' and summons' attacks
+hooks.strike_extra.add(20, _songs)
+hooks.strike_extra.add(30, berserker_hooks.strike_extra)  # Seeing Red, Shiny Distraction
+hooks.strike_extra.add(40, _crackling_air)  # before the active area's other bonuses
+hooks.character_strike_extra.add(10, _round_bonuses)
+hooks.character_strike_extra.add(20, _spread_the_plague)
+hooks.character_strike_extra.add(30, scoundrel.strike_extra)  # last: its "double" sees every bonus
 hooks.attack_bonus.add(10, beast_tyrant_more.aura_bonus)  # the Spirit Banner
 hooks.strike_rider.add(10, items_play.strike)
 hooks.ridden.add(10, items_play.ridden)
 hooks.strike_disadvantage.add(10, effects_monsters.attackers_disadvantaged)  # Giant Viper 689
 hooks.strike_disadvantage.add(20, monster_traits.hinders_attackers)  # Night Demon's stat card
 hooks.attack_advantage.add(10, monster_traits.has_advantage)  # Sun Demon
-hooks.attack_shield.add(10, fx.shield_against_attack)  # Warding Strength
+hooks.attack_shield.add(10, protection.ally_shield)  # Divine Intervention
+hooks.attack_shield.add(20, soothsinger.ally_shield)  # Defensive Ditty
+hooks.attack_shield.add(30, effects_strike.shield_against_attack)  # Warding Strength
 hooks.refresh_by_card.add(10, items_play.refresh_by_card)
-hooks.after_strike.add(10, fx.after_strike)  # augments' heal/shield, XP per condition
+hooks.after_strike.add(10, effects_strike.after_strike)  # augments' heal/shield, XP per condition
 hooks.after_strike_items.add(10, items_play.after_strike)  # Fueled Falchion, Unstable Explosives
-hooks.retaliated.add(10, fx.retaliated)  # Eye for an Eye
+hooks.retaliated.add(10, effects_brute.retaliated)  # Eye for an Eye
 
 # monster turns
 hooks.controlled_actions.add(10, effects_monsters.controlled_actions)  # the Betrayer
@@ -295,7 +345,7 @@ hooks.turn_events.add(10, effects_monsters.this_turn)  # the Dark Rider's 3+X
 hooks.mind_controlled.add(10, effects_monsters.mind_controlled)
 hooks.controlled_team.add(10, effects_monsters.controlled_team)
 hooks.after_monster_attack.add(10, boss_figures.rider_leaves)  # the Dark Rider leaves
-hooks.redirect.add(10, fx.redirect)  # Provoking Roar
+hooks.redirect.add(10, effects_brute.redirect)  # Provoking Roar
 hooks.attacked.add(10, items_play.attacked)  # the target's items before the draw (§13)
 hooks.defence.add(10, items_play.defence)  # Leather Armor, Studded Leather
 hooks.group_tasks.add(10, boss_figures.zephyrs_first)

@@ -117,7 +117,7 @@ class Context(NamedTuple):
 
 def context(game: Game, f: Figure) -> Context:
     """The situation of figure ``f`` for the card evaluation."""
-    from delvekit.gloomhaven.effects.classes.brute_mindthief import augments
+    from delvekit.gloomhaven.effects.classes.mindthief import augments
 
     walk, hexes = _reach(game, f)
     augs = tuple(augments(game, f.id)) if f.kind == "character" else ()
@@ -337,7 +337,7 @@ def _monster_line(game: Game, m: Figure) -> tuple[int, int, int]:
 def _assets(game: Game, cid: str) -> float:
     """What a character has in play that keeps paying off: its active augments and the health
     and attacks of its summons."""
-    from delvekit.gloomhaven.effects.classes.brute_mindthief import augments
+    from delvekit.gloomhaven.effects.classes.mindthief import augments
 
     worth = sum(_augment_parts_worth(a) for a in augments(game, cid))
     for g in game.state.figures.values():

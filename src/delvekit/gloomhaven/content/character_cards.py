@@ -4,7 +4,8 @@
 :class:`~delvekit.gloomhaven.model.abilities.Ability` records. What the structured abilities can say
 goes through :func:`~delvekit.gloomhaven.content.adapter.merge_forced` unchanged; each special
 wording becomes one ``custom`` ability named after its effect (handlers in
-:mod:`~delvekit.gloomhaven.effects.classes.brute_mindthief`) whose ``then`` holds its parts: real abilities
+:mod:`~delvekit.gloomhaven.effects.classes.brute` and
+:mod:`~delvekit.gloomhaven.effects.classes.mindthief`) whose ``then`` holds its parts: real abilities
 (``attack 2``, ``condition muddle``, ``xp 1``) and one-word flags as custom parts
 (``enemy-range-5``, ``normal-only``, ``x-is-hexes-moved-this-turn``).
 
@@ -14,7 +15,7 @@ wording becomes one ``custom`` ability named after its effect (handlers in
 >>> [str(a) for a in translate([roar], {}, fallback=lambda items, v: [])]
 ['custom bonus-this-round then attack:1']
 
-Named effects made here (see docs in :mod:`~delvekit.gloomhaven.effects.classes.brute_mindthief`):
+Named effects made here (see docs in :mod:`~delvekit.gloomhaven.effects.classes.brute` and ``mindthief``):
 ``attack-x``, ``move-x``, ``attack-moved-through``, ``xp-per-retaliate``, ``redirect-attacks``,
 ``shield-on-attacked``, ``bonus-this-round``, ``attack-per-condition``, ``augment``,
 ``control-enemy``, ``ally-performs``, ``summon``, ``afflict``, ``if-ended-in-starting-hex``,
@@ -229,7 +230,7 @@ _RECOVERS = {"ally-recovers-discarded": "pile-discard", "ally-recovers-lost": "p
 
 def _class_special(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability] | None:
     """Wordings of the classes encoded after the Brute and the Mindthief (Sunkeeper, Tinkerer;
-    handlers in :mod:`~delvekit.gloomhaven.effects.wordings`), or ``None``."""
+    handlers in the shared modules of :mod:`~delvekit.gloomhaven.effects`), or ``None``."""
     affects = [s for s in a.sub if s.type == "affects"]
     consumes = [s for s in a.sub if s.type == "element" and s.mode == "consume"]
     targets = [s for s in a.sub if s.type == "target"]

@@ -134,9 +134,6 @@ def strike_extra(
     attack actions, one use slot per action)."""
     if f.kind != "character":
         return
-    from delvekit.gloomhaven.effects.classes import spellweaver as effects_spellweaver  # Crackling Air
-
-    effects_spellweaver.strike_extra(game, f, out)
     used_item = item_attack_bonus(game, f)
     if used_item:
         out.attack += used_item

@@ -101,17 +101,7 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
     owner = _augment_owner(game, f, ability, tokens)
     if owner is not None:
         _augment_bonus(game, owner, out, extras)
-    from delvekit.gloomhaven.effects.classes import (
-        doomstalker as effects_doomstalker,  # dooms: characters' and summons' attacks
-    )
-
-    effects_doomstalker.strike_extra(game, f, target, ability, out, extras)
-    from delvekit.gloomhaven.effects.classes import (
-        soothsinger as effects_soothsinger,  # songs: allies' attacks, summons too
-    )
-
-    effects_soothsinger.strike_extra(game, f, out)
-    hooks.strike_extra.run(game, f, target, ability, out, extras)  # the Berserker's bonuses
+    hooks.strike_extra.run(game, f, target, ability, out, extras)  # dooms, songs, the Berserker's...
     if f.kind != "character":
         return out
     from delvekit.gloomhaven.effects import active_area as effects_active_area
@@ -127,29 +117,14 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
                 n = sum(p.value for p in parts(a, "attack"))
                 out.attack += n
                 out.why.append(f"round-bonus+{n}")
-    from delvekit.gloomhaven.effects.classes import (
-        cragheart as effects_cragheart,  # ranged/melee round bonuses
-    )
-
-    effects_cragheart.strike_extra(game, f, target, ability, out)
-    from delvekit.gloomhaven.effects.classes import plagueherald as effects_plagueherald  # Spread the Plague
-
-    effects_plagueherald.strike_extra(game, f, ability, out)
-    from delvekit.gloomhaven.effects.classes import (
-        scoundrel as effects_scoundrel,  # last: its "double" sees every bonus
-    )
-
-    effects_scoundrel.strike_extra(game, f, target, ability, out, extras)
+    hooks.character_strike_extra.run(game, f, target, ability, out, extras)  # the Scoundrel's last
     return out
 
 
 def killed_instead(game: Game, f: Figure, target: Figure, extras: str) -> bool:
     """Phantasmal Killer: with dark consumed, a normal target is killed instead of attacked;
-    Inspiring Sanctity (``killne``): a normal or elite one."""
-    from delvekit.gloomhaven.effects.classes import spellweaver as effects_spellweaver  # Black Hole
-
-    if effects_spellweaver.kills_instead(game, f, target):
-        return True
+    Inspiring Sanctity (``killne``): a normal or elite one (the Spellweaver's Black Hole is asked
+    before, at the same hook point)."""
     if "killne" in extras.split(",") and target.kind == "monster" and target.rank in ("normal", "elite"):
         _kill(game, f.id, target.id)
         return True
@@ -191,14 +166,10 @@ def shield_against_attack(game: Game, target: Figure) -> int:
     """Shield from "on each attack on you" persistent bonuses (Warding Strength): each attack
     spends one use slot (with its XP); the last slot sends the card to the lost pile. Divine
     Intervention's shield for you and all allies counts for summons too."""
-    from delvekit.gloomhaven.effects import protection as effects_protection
-    from delvekit.gloomhaven.effects.classes import soothsinger as effects_soothsinger  # Defensive Ditty
-
-    allies = effects_protection.ally_shield(game, target) + effects_soothsinger.ally_shield(game, target)
     if target.kind != "character":
-        return allies
+        return 0
     ch = game.state.characters[target.id]
-    total = allies
+    total = 0
     for i, active, half in reversed(active_halves(game, target.id)):
         found = named_in(half, "shield-on-attacked")
         if not found:

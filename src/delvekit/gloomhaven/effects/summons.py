@@ -88,16 +88,6 @@ def summon_attack(game: Game, f: Figure, printed: int) -> int:
 
 def summon_killed(game: Game, f: Figure) -> None:
     """A summon died: its card leaves the active area (to the lost pile if it has the icon)."""
-    from delvekit.gloomhaven.effects.classes import (
-        spellweaver as effects_spellweaver,  # the Burning Avatar's death attack
-    )
-
-    effects_spellweaver.summon_died(game, f)
-    from delvekit.gloomhaven.effects.classes import (
-        summoner as effects_summoner,  # the Living Bomb's death burst
-    )
-
-    effects_summoner.summon_died(game, f)
     found = summon_card(game, f)
     if found is None or f.owner is None:
         return

@@ -97,11 +97,6 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     """A figure sprang the trap on ``h`` (called before its damage): a trap a character
     created adds its conditions, and its XP goes to its owner when an enemy springs it."""
     token = actions.hex_token(h)
-    from delvekit.gloomhaven.effects.classes import (
-        doomstalker as effects_doomstalker,  # Detonation's damage around the trap
-    )
-
-    effects_doomstalker.trap_sprung(game, f, h)
     for e in reversed(game.events):
         if e.kind == "trap-created" and len(e.args) > 1 and e.args[1] == token:
             owner = game.state.figures.get(e.args[0])

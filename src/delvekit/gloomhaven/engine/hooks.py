@@ -370,6 +370,9 @@ strike_bonus: Hook[[Game, Figure, Figure, Ability, str], StrikeBonus] = _point(
 strike_extra: Hook[[Game, Figure, Figure, Ability, StrikeBonus, str], None] = _point(
     "strike_extra", "what class cards add to one strike of a character or summon (each adds to the bonus)"
 )
+character_strike_extra: Hook[[Game, Figure, Figure, Ability, StrikeBonus, str], None] = _point(
+    "character_strike_extra", "what class cards add to a character's strike after its active area's bonuses"
+)
 attack_bonus: Hook[[Game, Figure, Figure], int] = _point(
     "attack_bonus", "+N attack on one attack of a figure on a target from auras (summed)"
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.items.own_turn import (
     _adjacent,
@@ -176,9 +177,7 @@ def defence(game: Game, target: Figure) -> tuple[bool, int]:
     marks = game.state.characters[target.id].item_marks
     shield = sum(int(m.split("=")[1]) for m in marks if m.startswith("atk-shield="))
     if any(m.startswith("atk-pierce=") for m in marks):
-        from delvekit.gloomhaven.effects import strike as effects_strike
-
-        base = game.shield(target.id) + effects_strike.shield_against_attack(game, target) + shield
+        base = game.shield(target.id) + sum(hooks.attack_shield.each(game, target)) + shield
         _add_mark(game, target.id, f"atk-base={base}")
     return "atk-disadv" in marks, shield
 

@@ -15,6 +15,7 @@ import msgspec
 
 from delvekit.core.board import Terrain
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.state import Figure, Task, Turn
 from delvekit.gloomhaven.items.own_turn import (
     _choice,
@@ -297,10 +298,6 @@ def immune_forced(game: Game, target: Figure, by: Figure) -> bool:
 def flying(game: Game, fid: str) -> bool:
     """Boots of Levitation, Cloak of Phasing: the character flies (moves like a jump, and the
     terrain it ends on does not affect it); Winged Congregation does the same."""
-    from delvekit.gloomhaven.effects.classes import plagueherald as effects_plagueherald
-
-    if effects_plagueherald.flying(game, fid):
-        return True
     return has_effect(game, fid, "flying") and any(
         e.kind == "flying"
         for item in items_of(game, fid).values()
@@ -333,7 +330,7 @@ def terrain(game: Game, f: Figure, kind: Terrain) -> str:
     """How entering ``kind`` affects ``f``: ``normal``, ``ignore`` or ``heal N``."""
     if f.kind != "character" or kind not in (Terrain.TRAP, Terrain.HAZARDOUS):
         return "normal"
-    if flying(game, f.id):
+    if hooks.flying.any(game, f.id):  # its items', or a card's (Winged Congregation)
         for number, item in items_of(game, f.id).items():
             if item.trigger == "always" and any(e.kind == "flying" for e in item.effects):
                 game.emit("item-used", f.id, number, "passive")

@@ -48,8 +48,8 @@ import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modul
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import active_area as effects_active_area
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
@@ -99,7 +99,7 @@ def bear_steps(game: Game) -> list[Task]:
 
 def _run_bear(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
-    free = sorted(fx._empty_adjacent(game, f)) if f is not None else []
+    free = sorted(effects_parts.empty_adjacent(game, f)) if f is not None else []
     if not free:
         game.pop_task()
         game.emit("no-hex", task.who, BEAR)
@@ -173,7 +173,7 @@ def _run_part(game: Game, task: Task) -> Decision | None:
             element = next(
                 (
                     Element(n.removeprefix("consume-"))
-                    for n in fx.flags(following)
+                    for n in effects_parts.flags(following)
                     if n.startswith("consume-")
                 ),
                 None,
@@ -183,9 +183,9 @@ def _run_part(game: Game, task: Task) -> Decision | None:
                 game.push(Task("bt_pick", cid, 0, f"consume|{element.value}|{bear.id}|{attack}|{following}"))
                 return None
         _hunger_after(game, cid, bear)
-        fx._perform_attack(game, bear.id, attack)
+        effects_parts.perform_attack(game, bear.id, attack)
     elif part.kind == "move":
-        fx._perform_move(
+        effects_parts.perform_move(
             game, bear.id, msgspec.structs.replace(part, value=part.value + _rage(game, cid, "move"))
         )
     elif part.kind == "heal":
@@ -225,18 +225,23 @@ def _loot(game: Game, bear: Figure, cid: str, reach: int) -> None:
 
 def _enemies_near(game: Game, f: Figure, reach: int) -> list[Figure]:
     foes = [g for g in game.state.figures.values() if actions._hostile(f, g) and g.kind != "objective"]
-    return sorted(fx._in_reach(game, f, reach, foes), key=lambda g: g.id)
+    return sorted(effects_parts.figures_in_reach(game, f, reach, foes), key=lambda g: g.id)
 
 
 def _afflict(game: Game, bear: Figure, part: Ability) -> None:
     reach = next(
-        (int(n.rsplit("-", 1)[1]) for n in fx.flags(part) if n.startswith("affects-") and "-range-" in n), 1
+        (
+            int(n.rsplit("-", 1)[1])
+            for n in effects_parts.flags(part)
+            if n.startswith("affects-") and "-range-" in n
+        ),
+        1,
     )
     hit = _enemies_near(game, bear, reach)
     if not hit:
         game.emit("no-target", bear.id)
     for g in hit:
-        for c in fx.parts(part, "condition"):
+        for c in effects_parts.parts(part, "condition"):
             if c.condition is not None:
                 game.add_condition(g.id, c.condition)
 
@@ -244,7 +249,7 @@ def _afflict(game: Game, bear: Figure, part: Ability) -> None:
 def _offer(game: Game, cid: str, bear: Figure, part: Ability) -> None:
     near = _enemies_near(game, bear, 1)
     if part.note == "bt-kill":
-        most = fx.flag_number(part, "max-hit-points-")
+        most = effects_parts.flag_number(part, "max-hit-points-")
         near = [g for g in near if g.rank == "normal" and g.hp <= most]
     if not near:
         game.emit("no-target", bear.id)
@@ -261,7 +266,10 @@ def _run_pick(game: Game, task: Task) -> Decision | None:
     if not alive:
         game.pop_task()
         return None
-    if kind == "bt-push" and fx.flag_number(Ability.parse(task.text.split("|", 3)[3]), "target-", 1) == 0:
+    if (
+        kind == "bt-push"
+        and effects_parts.flag_number(Ability.parse(task.text.split("|", 3)[3]), "target-", 1) == 0
+    ):
         return Decision(task.who, "push", [Choice("all", tuple(alive)), Choice("skip")])
     word = {"bt-push": "push", "bt-kill": "kill"}.get(kind, kind)
     return Decision(task.who, word, [*(Choice("target", (i,)) for i in alive), Choice("skip")])
@@ -278,11 +286,11 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             game.state.elements.consume(element)
             game.emit("consumed", task.who, element.value)
             bought = Ability.parse(bought_text)
-            more = sum(a.value for a in fx.parts(bought, "attack"))
+            more = sum(a.value for a in effects_parts.parts(bought, "attack"))
             attack = msgspec.structs.replace(attack, value=attack.value + more)
-            for xp in fx.parts(bought, "xp"):
+            for xp in effects_parts.parts(bought, "xp"):
                 game.perform(task.who, xp)
-        fx._perform_attack(game, bid, attack)
+        effects_parts.perform_attack(game, bid, attack)
         return
     if choice.kind == "skip":
         game.emit("declined", task.who, kind)
@@ -291,7 +299,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     if bear is None:
         return
     if kind == "bt-push":
-        value = fx.parts(Ability.parse(text), "push")
+        value = effects_parts.parts(Ability.parse(text), "push")
         n = value[0].value if value else 0
         game.push(*(Task("force", t, n, f"{bid}/push/s") for t in choice.args))
     elif kind == "bt-kill":
@@ -305,7 +313,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
 def _command_bonus(game: Game, fid: str, ability: Ability) -> bool:
     """Punch Through: +N Attack on all command attacks this round."""
     st = game.state
-    more = sum(a.value for a in fx.parts(ability, "attack"))
+    more = sum(a.value for a in effects_parts.parts(ability, "attack"))
     now = _bonus(game, fid)
     st.scenario_marks[_BONUS + fid] = st.round
     st.scenario_marks[_BONUS_VALUE + fid] = now + more
@@ -328,9 +336,9 @@ def _forgo_card(game: Game, fid: str, ability: Ability) -> bool:
 
 def _raging(game: Game, cid: str) -> tuple[int, int] | None:
     """(attack bonus, move bonus) of the owner's active Concentrated Rage, if any."""
-    for _, _, half in fx._active_halves(game, cid):
-        for a in fx._named_in(half, "bt-forgo-for-bear"):
-            return fx.flag_number(a, "attack-plus-"), fx.flag_number(a, "move-plus-")
+    for _, _, half in effects_parts.active_halves(game, cid):
+        for a in effects_parts.named_in(half, "bt-forgo-for-bear"):
+            return effects_parts.flag_number(a, "attack-plus-"), effects_parts.flag_number(a, "move-plus-")
     return None
 
 
@@ -424,7 +432,9 @@ def _hunger_card(game: Game, fid: str, ability: Ability) -> bool:
 
 
 def _hungry(game: Game, cid: str) -> bool:
-    return bool(cid in game.state.characters and wordings._holders(game, cid, "bt-blood-hunger"))
+    return bool(
+        cid in game.state.characters and effects_active_area.active_holders(game, cid, "bt-blood-hunger")
+    )
 
 
 def _run_hunger(game: Game, task: Task) -> Decision | None:
@@ -433,14 +443,14 @@ def _run_hunger(game: Game, task: Task) -> Decision | None:
     cid = task.text
     done = sum(1 for e in game.events[task.n :] if e.kind == "attack" and e.args[:1] == (task.who,))
     for _ in range(done):
-        holders = wordings._holders(game, cid, "bt-blood-hunger")
+        holders = effects_active_area.active_holders(game, cid, "bt-blood-hunger")
         if not holders or task.who not in game.state.figures:
             return None
         index, card = holders[0]
-        heal = sum(a.value for a in fx.parts(card, "heal"))
+        heal = sum(a.value for a in effects_parts.parts(card, "heal"))
         game.emit("ally-performs", task.who, f"for={cid}", "bt-blood-hunger")
         game.heal(task.who, heal)
-        wordings._spend(game, cid, index)
+        effects_active_area.spend_use(game, cid, index)
     return None
 
 

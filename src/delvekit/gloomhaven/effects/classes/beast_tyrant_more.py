@@ -36,9 +36,10 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.effects.classes import beast_tyrant as bt_fx
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.classes.beast_tyrant import BEAR, bear_of
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -61,7 +62,9 @@ def _swappable(game: Game, fid: str, who: str) -> list[Figure]:
 @effect("bt-swap")
 def _swap(game: Game, fid: str, ability: Ability) -> bool | None:
     """Swap the positions of any two figures (or enemies) on the map."""
-    who = next((n.removeprefix("swap-") for n in fx.flags(ability) if n.startswith("swap-")), "figures")
+    who = next(
+        (n.removeprefix("swap-") for n in effects_parts.flags(ability) if n.startswith("swap-")), "figures"
+    )
     found = _swappable(game, fid, who)
     if len(found) < 2:
         game.emit("no-target", fid)
@@ -118,14 +121,14 @@ def _summons_perform(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "any-one-summon")
+    who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "any-one-summon")
     summons = [
         g
         for g in game.state.figures.values()
         if g.kind == "summon" and not actions._hostile(f, g) and Condition.STUN not in g.conditions
     ]
     if "-range-" in who:
-        summons = fx._in_reach(game, f, int(who.rsplit("-", 1)[1]), summons)
+        summons = effects_parts.figures_in_reach(game, f, int(who.rsplit("-", 1)[1]), summons)
     ids = sorted(g.id for g in summons)
     if not ids:
         game.emit("no-target", fid)
@@ -150,7 +153,9 @@ def _run_perform(game: Game, task: Task) -> Decision | None:
 
 
 def _signed(ability: Ability, kind: str) -> int:
-    return fx.flag_number(ability, f"{kind}-plus-") - fx.flag_number(ability, f"{kind}-minus-")
+    return effects_parts.flag_number(ability, f"{kind}-plus-") - effects_parts.flag_number(
+        ability, f"{kind}-minus-"
+    )
 
 
 def _apply_perform(game: Game, task: Task, choice: Choice) -> None:
@@ -163,14 +168,16 @@ def _apply_perform(game: Game, task: Task, choice: Choice) -> None:
     move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
     summon = game.state.figures[sid]
     game.emit("ally-performs", sid, f"for={task.who}")
-    flags = fx.flags(ability)
-    card = fx.summon_card(game, summon)  # none for the bear, which attacks
+    flags = effects_parts.flags(ability)
+    card = effects_summons.summon_card(game, summon)  # none for the bear, which attacks
     can_attack = card is None or any(a.kind == "attack" for a in card[2].then)
     if can_attack and any(n.startswith("attack-") for n in flags):  # beneath the move: it moves first
-        value = fx.summon_attack(game, summon, attack) + _signed(ability, "attack")
-        fx._perform_attack(game, sid, Ability(kind="attack", value=max(0, value), range=reach))
+        value = effects_summons.summon_attack(game, summon, attack) + _signed(ability, "attack")
+        effects_parts.perform_attack(game, sid, Ability(kind="attack", value=max(0, value), range=reach))
     if move > 0 and any(n.startswith("move-") for n in flags):
-        fx._perform_move(game, sid, Ability(kind="move", value=max(0, move + _signed(ability, "move"))))
+        effects_parts.perform_move(
+            game, sid, Ability(kind="move", value=max(0, move + _signed(ability, "move")))
+        )
 
 
 # ------------------------------------------------------------ Borrowed Essence
@@ -271,18 +278,18 @@ def _tally(items: list[Ability], prefix: str) -> int:
 
 
 def _run_heal_consume(game: Game, task: Task) -> Decision | None:
-    return wordings.consume_offer(game, task, _heal_finish)
+    return effects_consume.consume_offer(game, task, _heal_finish)
 
 
 def _apply_heal_consume(game: Game, task: Task, choice: Choice) -> None:
-    wordings.consume_answer(game, task, choice, _heal_finish)
+    effects_consume.consume_answer(game, task, choice, _heal_finish)
 
 
 def _heal_finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
-    base, _, bought = wordings._split(ability)
+    base, _, bought = effects_consume.split_consumption(ability)
     items = base + (bought if paid else [])
     if paid:
-        wordings._gain_xp(game, fid, bought)
+        effects_consume.gain_parts_xp(game, fid, bought)
     heal = sum(p.value for p in items if p.kind == "heal") + _tally(items, "heal-plus-")
     reach = _tally(base, "range-") + _tally(items, "range-plus-")
     game.push(Task("heal_ally", fid, heal, str(reach)))  # you or an ally in range and sight
@@ -299,11 +306,11 @@ def _summon_half(game: Game, f: Figure) -> list[Ability] | None:
         ch.id == f.owner and ch.class_name == bt_fx.CLASS_ID for ch in game.setup.party
     ):
         return None
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     if found is None:
         return None
     index = found[0]
-    return list(fx._active_halves(game, f.owner)[index][2].abilities)
+    return list(effects_parts.active_halves(game, f.owner)[index][2].abilities)
 
 
 def summon_actions(game: Game, f: Figure) -> tuple[Ability, Ability] | None:
@@ -314,10 +321,10 @@ def summon_actions(game: Game, f: Figure) -> tuple[Ability, Ability] | None:
         return None
     for a in half:
         if a.kind == "custom" and a.note == "bt-summon-attack":
-            push = sum(p.value for p in fx.parts(a, "push"))
+            push = sum(p.value for p in effects_parts.parts(a, "push"))
             return _STILL, Ability(kind="attack", value=0, targets=0, push=push)
     summon = next(a for a in half if a.kind == "custom" and a.note == "summon")
-    if not fx.parts(summon, "attack"):
+    if not effects_parts.parts(summon, "attack"):
         return _STILL, _STILL
     return None
 
@@ -346,7 +353,7 @@ def aura_bonus(game: Game, attacker: Figure, target: Figure) -> int:
             continue
         for a in _summon_half(game, g) or ():
             if a.kind == "custom" and a.note == "bt-banner-aura":
-                total += fx.flag_number(a, "attack-plus-")
+                total += effects_parts.flag_number(a, "attack-plus-")
     return total
 
 
@@ -356,7 +363,7 @@ def _recover_summons(game: Game, fid: str, ability: Ability) -> bool | None:
     if not _summon_cards(game, fid):
         game.emit("no-card", fid)
         return False
-    game.push(Task("bt_recover", fid, fx.flag_number(ability, "target-", 1)))
+    game.push(Task("bt_recover", fid, effects_parts.flag_number(ability, "target-", 1)))
     return None
 
 

@@ -53,8 +53,8 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import consume as effects_consume
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions, flying
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -173,7 +173,11 @@ def _adjacent(game: Game, f: Figure, *, enemies: bool) -> list[Figure]:
 
 def holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
     """(active card index, ability) of ``cid``'s active cards with the named effect."""
-    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, note)]
+    return [
+        (i, a)
+        for i, _, half in effects_parts.active_halves(game, cid)
+        for a in effects_parts.named_in(half, note)
+    ]
 
 
 # ------------------------------------------------------------ paying
@@ -368,11 +372,11 @@ def _run_stride(game: Game, task: Task) -> Decision | None:
 
 
 def _run_stride_consume(game: Game, task: Task) -> Decision | None:
-    return wordings.consume_offer(game, task, _finish_stride)
+    return effects_consume.consume_offer(game, task, _finish_stride)
 
 
 def _apply_stride_consume(game: Game, task: Task, choice: Choice) -> None:
-    wordings.consume_answer(game, task, choice, _finish_stride)
+    effects_consume.consume_answer(game, task, choice, _finish_stride)
 
 
 def _finish_stride(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
@@ -396,11 +400,11 @@ def _consume(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _run_consume(game: Game, task: Task) -> Decision | None:
-    return wordings.consume_offer(game, task, _finish_consume)
+    return effects_consume.consume_offer(game, task, _finish_consume)
 
 
 def _apply_consume(game: Game, task: Task, choice: Choice) -> None:
-    wordings.consume_answer(game, task, choice, _finish_consume)
+    effects_consume.consume_answer(game, task, choice, _finish_consume)
 
 
 def _finish_consume(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
@@ -480,7 +484,7 @@ def _heal_x(game: Game, fid: str, ability: Ability) -> None:
         return
     x = missing_hp(game, f)
     game.emit("x", fid, x)
-    game.perform(fid, Ability(kind="heal", value=x, range=fx.flag_number(ability, "range-")))
+    game.perform(fid, Ability(kind="heal", value=x, range=effects_parts.flag_number(ability, "range-")))
 
 
 @effect("be-suffer-half")
@@ -539,7 +543,7 @@ def _overheal(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    cap = fx.flag_number(ability, "max-")
+    cap = effects_parts.flag_number(ability, "max-")
     if cap > f.max_hp:
         f.max_hp = cap
         game.emit("be-overheal", fid, cap)
@@ -551,7 +555,7 @@ def _immune(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    f.immune = f.immune | fx.NEGATIVE
+    f.immune = f.immune | effects_parts.NEGATIVE
     game.emit("be-immune", fid, "negative")
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.items.play as items_play
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings
+from delvekit.gloomhaven.effects import active_area as effects_active_area
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.classes import berserker as be
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
 from delvekit.gloomhaven.effects.classes.berserker import holders
 from delvekit.gloomhaven.effects.parts import StrikeBonus
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -52,14 +52,14 @@ def before_damage(game: Game, task: Task) -> bool:
     if lethal and task.n >= f.hp:
         game.pop_task()
         game.emit("negated", f.id, task.n, task.text, "defiance")
-        wordings._spend(game, f.id, lethal[-1][0])
+        effects_active_area.spend_use(game, f.id, lethal[-1][0])
         return True
     barrage = holders(game, f.id, "be-attack-on-damage")
     last = game.events[-1] if game.events else None
     if barrage and not (last is not None and last.kind == "be-barrage" and last.args[:1] == (f.id,)):
         i, a = barrage[-1]
         game.pop_task()
-        wordings._spend(game, f.id, i)
+        effects_active_area.spend_use(game, f.id, i)
         game.emit("be-barrage", f.id)  # last: the re-pushed damage task is not asked again
         attack = next(p for p in a.then if p.kind == "attack")
         game.push(task, Task("be_barrage", f.id, attack.value))
@@ -87,7 +87,7 @@ def strike_extra(
                 out.why.append(f"hurt+{n}")
         n = sum(
             int(args[1])
-            for kind, args in fx._this_round(game)
+            for kind, args in effects_parts.round_events(game)
             if kind == "be-round-bonus" and args[0] == f.id
         )
         if n:
@@ -100,7 +100,7 @@ def strike_extra(
 def turn_start(game: Game, cid: str) -> list[Task]:
     """Blood Pact: suffer the damage at the start of each of your turns (resting or stunned too)."""
     pacts = holders(game, cid, "be-turn-start-damage")
-    n = sum(fx.flag_number(a, "suffer-damage-") for _, a in pacts)
+    n = sum(effects_parts.flag_number(a, "suffer-damage-") for _, a in pacts)
     return [Task("damage", cid, n, "blood-pact")] if n else []
 
 
@@ -118,11 +118,12 @@ def retaliates(game: Game, cid: str) -> list[tuple[int, int]]:
     """Spiked Armor: +N to each of her retaliate abilities this round — those performed this
     round and the persistent ones played before it (an adjacent retaliate of 2N per two)."""
     bonus = sum(
-        fx.flag_number(a, "retaliate-plus-") for _, a in holders(game, cid, "be-retaliate-bonus-this-round")
+        effects_parts.flag_number(a, "retaliate-plus-")
+        for _, a in holders(game, cid, "be-retaliate-bonus-this-round")
     )
     if not bonus:
         return []
-    events = fx._this_round(game)
+    events = effects_parts.round_events(game)
     count = sum(1 for kind, args in events if kind == "bonus" and args[:2] == (cid, "retaliate"))
     fresh = {
         args[1] for kind, args in events if kind == "card" and args[0] == cid and args[2:] == ("active",)
@@ -130,7 +131,7 @@ def retaliates(game: Game, cid: str) -> list[tuple[int, int]]:
     ch = game.state.characters[cid]
     for i, active in enumerate(ch.active):
         if active.duration == "persistent" and active.card not in fresh:
-            half = fx._active_halves(game, cid)[i][2]
+            half = effects_parts.active_halves(game, cid)[i][2]
             count += sum(1 for a in half.abilities if a.kind == "retaliate")
     return [(bonus * count, 1)] if count else []
 
@@ -142,7 +143,8 @@ def round_end(game: Game, timing: str) -> None:
         return
     for cid, ch in sorted(game.state.characters.items()):
         played = any(
-            kind == "bonus" and args == (cid, "be-short-rest-as-long") for kind, args in fx._this_round(game)
+            kind == "bonus" and args == (cid, "be-short-rest-as-long")
+            for kind, args in effects_parts.round_events(game)
         )
         if played and not ch.exhausted:
             game.push(Task("be_long_rest", cid, 0, ";".join(ch.discard)))

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -32,8 +33,8 @@ def _stands_in(game: Game, f: Figure) -> list[str]:
     out = []
     for g in game.state.figures.values():
         if g.kind == "summon" and g.owner == f.id:
-            found = fx.summon_card(game, g)
-            if found is not None and FLAG in fx.flags(found[2]):
+            found = effects_summons.summon_card(game, g)
+            if found is not None and FLAG in effects_parts.flags(found[2]):
                 out.append(g.id)
     return sorted(out)
 

@@ -1,6 +1,6 @@
 """Named effects of the Quartermaster's cards not shared with other classes, registered in
 :mod:`delvekit.gloomhaven.engine.registry` (his item wordings are in
-:mod:`~delvekit.gloomhaven.effects.wordings`).
+:mod:`~delvekit.gloomhaven.effects.refresh`).
 
 ==============================  ================================================================
 ``qm-self-and-area-damage``     Catastrophic Bomb's bottom: the player places the area next to
@@ -17,7 +17,7 @@ from __future__ import annotations
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.hexes import orientations
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -26,7 +26,7 @@ from delvekit.gloomhaven.model.abilities import Ability
 
 
 def _shape(ability: Ability) -> tuple[tuple[int, int], ...]:
-    note = next((n for n in fx.flags(ability) if n.startswith("shape-")), "shape-0,1")
+    note = next((n for n in effects_parts.flags(ability) if n.startswith("shape-")), "shape-0,1")
     cells = [c.split(",") for c in note.removeprefix("shape-").split("/")]
     return tuple((int(q), int(r)) for q, r in cells)
 
@@ -61,7 +61,7 @@ def _self_and_area(game: Game, fid: str, ability: Ability) -> None:
     if not options:
         game.emit("no-target", fid)
         return
-    amount = fx.flag_number(ability, "suffer-damage-")
+    amount = effects_parts.flag_number(ability, "suffer-damage-")
     game.push(Task("qm_bomb", fid, amount, "/".join(";".join(o) for o in options)))
 
 

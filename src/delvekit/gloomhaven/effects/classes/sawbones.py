@@ -58,8 +58,10 @@ import msgspec
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects import wordings as wd
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import active_area as effects_active_area
+from delvekit.gloomhaven.effects import allies as effects_allies
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import picks as effects_picks
 from delvekit.gloomhaven.effects.classes.sawbones_packs import _friends, _healed, held_packs
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -82,7 +84,7 @@ AS_IS = "sb-performs"
 
 def _in_play(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
     """(active card index, ability) of ``cid``'s active cards with the named effect ``note``."""
-    return wd._holders(game, cid, note)
+    return effects_active_area.active_holders(game, cid, note)
 
 
 def _cleanse(game: Game, tid: str) -> bool:
@@ -91,7 +93,7 @@ def _cleanse(game: Game, tid: str) -> bool:
     if f is None:
         return False
     removed = False
-    for c in sorted(fx.NEGATIVE, key=lambda c: c.value):
+    for c in sorted(effects_parts.NEGATIVE, key=lambda c: c.value):
         if f.conditions.remove(c):
             game.emit("condition-ended", tid, c.value, "cleansed")
             removed = True
@@ -141,7 +143,7 @@ def _cleanse_effect(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    notes = fx.flags(ability)
+    notes = effects_parts.flags(ability)
     if "healed" in notes:
         ids = _healed(game, fid)
     else:
@@ -164,7 +166,7 @@ def _afflict_healed(game: Game, fid: str, ability: Ability) -> bool:
         game.emit("no-target", fid)
         return False
     for tid in ids:
-        for p in fx.parts(ability, "condition"):
+        for p in effects_parts.parts(ability, "condition"):
             if p.condition is not None:
                 game.add_condition(tid, p.condition)
     return True
@@ -197,7 +199,7 @@ def _lend(game: Game, fid: str, tid: str, ability: Ability) -> None:
     target = game.state.figures.get(tid)
     if target is None:
         return
-    for p in fx.parts(ability, "shield"):
+    for p in effects_parts.parts(ability, "shield"):
         target.shield_bonus += p.value
         game.emit("bonus", tid, "shield", p.value, f"by={fid}")
 
@@ -208,7 +210,9 @@ def held_cards(game: Game, holder: str) -> list[Ability]:
     for cid in sorted(game.state.characters):
         if cid == holder or cid not in game.state.figures:
             continue
-        halves = [(a, h) for _, a, h in fx._active_halves(game, cid) if fx._named_in(h, PLACED)]
+        halves = [
+            (a, h) for _, a, h in effects_parts.active_halves(game, cid) if effects_parts.named_in(h, PLACED)
+        ]
         if not halves:
             continue
         placed: dict[str, str] = {}
@@ -217,7 +221,7 @@ def held_cards(game: Game, holder: str) -> list[Ability]:
                 placed[e.args[1]] = e.args[2]
         for active, half in halves:
             if placed.get(active.card) == holder:
-                out += fx._named_in(half, PLACED)
+                out += effects_parts.named_in(half, PLACED)
     return out
 
 
@@ -250,9 +254,9 @@ def _euthanize(game: Game, fid: str, ability: Ability) -> None:
         if g.kind == "monster"
         and g.rank == "normal"
         and Condition.INVISIBLE not in g.conditions
-        and sum(1 for c in fx.NEGATIVE if c in g.conditions) >= 2
+        and sum(1 for c in effects_parts.NEGATIVE if c in g.conditions) >= 2
     ]
-    fx._offer_pick(game, fid, "kill", ability, enemies)
+    effects_parts.offer_pick(game, fid, "kill", ability, enemies)
 
 
 @effect("sb-kill-in-area-hurt")
@@ -260,8 +264,8 @@ def _grisly(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    hurt = fx.flag_number(ability, "hurt-", 10)
-    reach = fx.flag_number(ability, "range-", 3)
+    hurt = effects_parts.flag_number(ability, "hurt-", 10)
+    reach = effects_parts.flag_number(ability, "range-", 3)
     shape = Ability(kind="attack", range=reach, area=TRIANGLE)
     options = [ids for ids in actions.area_targets(game, f, shape) if any(_hurt(game, i, hurt) for i in ids)]
     if not options:
@@ -288,7 +292,7 @@ def _apply_area(game: Game, task: Task, choice: Choice) -> None:
         return
     for tid in choice.args:
         if _hurt(game, tid, task.n):
-            fx._kill(game, task.who, tid)
+            effects_picks._kill(game, task.who, tid)
 
 
 # ----------------------------------------------------------------- active-area bonuses
@@ -315,10 +319,10 @@ def _heal_parts(ability: Ability) -> tuple[int, str] | None:
         who = f"affects-self-or-ally-range-{ability.range}" if ability.range else "affects-self"
         return ability.value, who
     if ability.kind == "custom" and ability.note == "to-allies":
-        heals = fx.parts(ability, "heal")
+        heals = effects_parts.parts(ability, "heal")
         others = [p for p in ability.then if p.kind != "heal" and not p.note.startswith("affects-")]
         if len(heals) == 1 and not others:
-            who = next((n for n in fx.flags(ability) if n.startswith("affects-")), "affects-self")
+            who = next((n for n in effects_parts.flags(ability) if n.startswith("affects-")), "affects-self")
             return heals[0].value, who
     return None
 
@@ -346,7 +350,7 @@ def ability_replaced(game: Game, fid: str, ability: Ability) -> bool:
     if spread:  # Hand of the Surgeon: you and every adjacent ally
         ids, pick = [fid, *(g.id for g in _friends(game, f, adjacent=True))], False
     else:
-        ids, pick = wd._allies_in(game, f, who)
+        ids, pick = effects_allies.allies_named(game, f, who)
     if not ids:
         game.emit("no-target", fid)
     elif pick:
@@ -383,13 +387,13 @@ def _run_do(game: Game, task: Task) -> Decision | None:
 def _heal(game: Game, fid: str, ids: list[str], value: int) -> None:
     """One heal ability of the Sawbones on ``ids``: Master Physician's cleansing first (one use
     slot), then the heal with the bonuses of the active area."""
-    bonus = wd.heal_bonus(game, fid)
+    bonus = effects_active_area.heal_bonus(game, fid)
     physician = _in_play(game, fid, "sb-cleanse-before-heals")
     if physician:
         for tid in ids:
             _cleanse(game, tid)
         game.emit("cleansed", *ids, f"by={fid}")
-        wd._spend(game, fid, physician[-1][0])
+        effects_active_area.spend_use(game, fid, physician[-1][0])
     for tid in ids:
         game.heal(tid, value + bonus)
     game.mark_used(fid)
@@ -437,7 +441,7 @@ def condition_prevented(game: Game, fid: str, condition: Condition) -> bool:
             why = cid
             break
     placed = fid in game.state.characters and not why
-    if placed and any("prevent-conditions" in fx.flags(a) for a in held_cards(game, fid)):
+    if placed and any("prevent-conditions" in effects_parts.flags(a) for a in held_cards(game, fid)):
         why = "placed"
     if why:
         game.emit("condition-prevented", fid, condition.value, f"by={why}")
@@ -452,11 +456,11 @@ def shield_from_others(game: Game, f: Figure) -> int:
         owner = game.state.figures.get(cid)
         if owner is None or actions._hostile(owner, f) or f.kind == "objective":
             continue
-        if owner is f or fx._is_adjacent(game, owner, f):
+        if owner is f or effects_parts.is_adjacent(game, owner, f):
             for _, a in _in_play(game, cid, "sb-shield-aura"):
-                total += sum(p.value for p in fx.parts(a, "shield"))
+                total += sum(p.value for p in effects_parts.parts(a, "shield"))
     if f.id in game.state.characters:
-        total += sum(p.value for a in held_cards(game, f.id) for p in fx.parts(a, "shield"))
+        total += sum(p.value for a in held_cards(game, f.id) for p in effects_parts.parts(a, "shield"))
     return total
 
 
@@ -466,14 +470,14 @@ def turn_start(game: Game, cid: str) -> bool:
     if cid not in game.state.figures:
         return False
     for a in held_cards(game, cid):
-        if "heal-at-turn-start" in fx.flags(a):
-            for p in fx.parts(a, "heal"):
+        if "heal-at-turn-start" in effects_parts.flags(a):
+            for p in effects_parts.parts(a, "heal"):
                 game.emit("sb-tissue", cid, p.value)
                 game.heal(cid, p.value)
     steps: list[Task] = []
     for i, a in reversed(_in_play(game, cid, "sb-heal-each-turn")):
-        heals = fx.parts(a, "heal")
-        wd._spend(game, cid, i)
+        heals = effects_parts.parts(a, "heal")
+        effects_active_area.spend_use(game, cid, i)
         steps += [Task("sb_do_heal", cid, h.value, str(h.range)) for h in heals]
     if held_packs(game, cid):
         steps.append(Task("sb_pack", cid))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -40,14 +40,14 @@ def _friends(game: Game, f: Figure, *, adjacent: bool, characters: bool = False)
         and (not characters or g.id in game.state.characters)
     ]  # fmt: skip
     if adjacent:
-        out = [g for g in out if fx._is_adjacent(game, f, g)]
+        out = [g for g in out if effects_parts.is_adjacent(game, f, g)]
     return sorted(out, key=lambda g: g.id)
 
 
 def _healed(game: Game, fid: str) -> list[str]:
     """The figures healed so far in ``fid``'s current action, in order."""
     out: list[str] = []
-    for kind, args in fx._events_since(game, "action", fid):
+    for kind, args in effects_parts.events_since(game, "action", fid):
         if kind == "healed" and args and args[0] not in out and args[0] in game.state.figures:
             out.append(args[0])
     return out
@@ -81,7 +81,7 @@ def _give_pack(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    notes = fx.flags(ability)
+    notes = effects_parts.flags(ability)
     if "healed" in notes:  # Bedside Manner: the figure just healed
         ids = [i for i in _healed(game, fid) if i in game.state.characters]
         pick = False
@@ -99,8 +99,8 @@ def _give_pack(game: Game, fid: str, ability: Ability) -> bool | None:
 
 
 def _give_one(game: Game, fid: str, tid: str, ability: Ability) -> bool:
-    kind = "large" if "pack-large" in fx.flags(ability) else "medical"
-    heal = sum(p.value for p in fx.parts(ability, "heal"))
+    kind = "large" if "pack-large" in effects_parts.flags(ability) else "medical"
+    heal = sum(p.value for p in effects_parts.parts(ability, "heal"))
     if _in_supply(game, kind) <= 0:
         game.emit("no-card", fid, f"pack-{kind}")
         return False

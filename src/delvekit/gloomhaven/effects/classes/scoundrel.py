@@ -411,10 +411,8 @@ def _spring(game: Game, fid: str, h: tuple[int, int], tid: str) -> None:
     damage = st.created_traps.get(h, level_info(game.setup.level).trap_damage)
     target = st.figures.get(tid)
     if target is not None:
-        from delvekit.gloomhaven.effects.traps import trap_sprung
-
         game.emit("trap-sprung-on", fid, actions.hex_token(h), tid)
-        trap_sprung(game, target, h)
+        hooks.trap_sprung.run(game, target, h)
     if h in st.created_traps:
         st.created_traps = {k: v for k, v in st.created_traps.items() if k != h}
     else:

@@ -50,9 +50,9 @@ Effects that act from the active area:
   (an attack's curse, a curse ability), it is cursed once more and one use slot is spent (its XP;
   the last slot loses the card) (:func:`cursed`, asked by ``Game.add_modifier_card``).
 
-The engine asks this module in :mod:`~delvekit.gloomhaven.effects.classes.brute_mindthief` (strike bonuses,
-shields), :mod:`~delvekit.gloomhaven.engine.game` (move values, ranged attacks, curses) and
-:mod:`~delvekit.gloomhaven.engine.round` (each damage task, :func:`before_damage`).
+The engine asks this module through hook points registered by :mod:`delvekit.gloomhaven.wiring`
+(strike bonuses, shields, move values, ranged attacks, curses, each damage task:
+:func:`before_damage`).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from delvekit.core.hexes import orientations
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -79,7 +79,11 @@ def _songs(game: Game, cid: str) -> list[tuple[int, Ability]]:
     """(active card index, song ability) of ``cid``'s active songs."""
     if cid not in game.state.characters:
         return []
-    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, SONG)]
+    return [
+        (i, a)
+        for i, _, half in effects_parts.active_halves(game, cid)
+        for a in effects_parts.named_in(half, SONG)
+    ]
 
 
 def _sung_to(game: Game, f: Figure, kind: str) -> list[Ability]:
@@ -92,12 +96,12 @@ def _sung_to(game: Game, f: Figure, kind: str) -> list[Ability]:
         owner = game.state.figures.get(cid)
         if cid == f.id or owner is None or actions._hostile(owner, f):
             continue
-        out += [a for _, a in _songs(game, cid) if kind in fx.flags(a)]
+        out += [a for _, a in _songs(game, cid) if kind in effects_parts.flags(a)]
     return out
 
 
 def _total(songs: list[Ability], kind: str) -> int:
-    return sum(p.value for a in songs for p in fx.parts(a, kind))
+    return sum(p.value for a in songs for p in effects_parts.parts(a, kind))
 
 
 # ------------------------------------------------------------------ songs
@@ -115,14 +119,16 @@ def _song(game: Game, fid: str, ability: Ability) -> None:
     elif others and not (len(others) == 1 and _two_songs(game, fid)):
         for i in reversed(others):
             _drop(game, fid, i)
-    game.emit("song", fid, next((n for n in fx.flags(ability) if n.startswith("ss-")), "-"))
-    if "ss-allies-retaliate" in fx.flags(ability):  # this round; the round hook gives the next
+    game.emit("song", fid, next((n for n in effects_parts.flags(ability) if n.startswith("ss-")), "-"))
+    if "ss-allies-retaliate" in effects_parts.flags(ability):  # this round; the round hook gives the next
         _grant_retaliate(game, fid, ability)
 
 
 def _two_songs(game: Game, cid: str) -> bool:
     """Melody and Harmony: two songs may be active at once."""
-    return any(fx._named_in(half, "ss-two-songs") for _, _, half in fx._active_halves(game, cid))
+    return any(
+        effects_parts.named_in(half, "ss-two-songs") for _, _, half in effects_parts.active_halves(game, cid)
+    )
 
 
 def _drop(game: Game, cid: str, index: int) -> None:
@@ -154,7 +160,7 @@ def ask_before_attack(game: Game, f: Figure) -> bool:
         or not _sung_to(game, f, "ss-allies-move-first")
     ):
         return False
-    since = fx._events_since(game, "action", f.id)
+    since = effects_parts.events_since(game, "action", f.id)
     if any(kind == "ss-measure" and args[:1] == (f.id,) for kind, args in since):
         return False
     game.push(Task("ss_measure", f.id))
@@ -170,7 +176,9 @@ def _apply_measure(game: Game, task: Task, choice: Choice) -> None:
     game.emit("ss-measure", task.who, choice.kind)
     f = game.state.figures.get(task.who)
     if choice.kind == "move-first" and f is not None and Condition.IMMOBILIZE not in f.conditions:
-        moves = [p.value for a in _sung_to(game, f, "ss-allies-move-first") for p in fx.parts(a, "move")]
+        moves = [
+            p.value for a in _sung_to(game, f, "ss-allies-move-first") for p in effects_parts.parts(a, "move")
+        ]
         game.push(Task("move", task.who, max(moves, default=1), "0/walk/s"))
 
 
@@ -181,12 +189,12 @@ def turn_start(game: Game, cid: str) -> bool:
     f = game.state.figures.get(cid)
     if ch is None or f is None:
         return False
-    xp = max((sum(p.value for p in fx.parts(a, "xp")) for _, a in _songs(game, cid)), default=0)
+    xp = max((sum(p.value for p in effects_parts.parts(a, "xp")) for _, a in _songs(game, cid)), default=0)
     if xp:  # from one song only, even with two active (Melody and Harmony)
         ch.xp += xp
         game.emit("xp", cid, xp)
     for a in _sung_to(game, f, "ss-allies-heal-at-turn-start"):
-        for p in fx.parts(a, "heal"):
+        for p in effects_parts.parts(a, "heal"):
             game.emit("song-heal", cid, p.value)
             game.heal(cid, p.value)
     return False
@@ -197,7 +205,7 @@ def _grant_retaliate(game: Game, singer: str, song: Ability) -> None:
     owner = game.state.figures.get(singer)
     if owner is None:
         return
-    for p in fx.parts(song, "retaliate"):
+    for p in effects_parts.parts(song, "retaliate"):
         for g in sorted(game.state.figures.values(), key=lambda g: g.id):
             if g is owner or g.kind == "objective" or actions._hostile(owner, g):
                 continue
@@ -213,18 +221,18 @@ def at_round(game: Game, timing: str) -> None:
     if timing == "start":
         for cid in sorted(game.state.characters):
             for _, a in _songs(game, cid):
-                if "ss-allies-retaliate" in fx.flags(a):
+                if "ss-allies-retaliate" in effects_parts.flags(a):
                     _grant_retaliate(game, cid, a)
 
 
-def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
+def strike_extra(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     """Power Ballad (+N on an ally's first attack of its turn), Captivating Performance (+N on
     every attack) and Wistful Wounding (wound)."""
     if not game.state.characters or f.kind not in ("character", "summon"):
         return
     ballads = _sung_to(game, f, "ss-allies-attack-once")
     if ballads:
-        since = fx._events_since(game, "turn", f.id)
+        since = effects_parts.events_since(game, "turn", f.id)
         if not any(kind == "ss-ballad" and args[:1] == (f.id,) for kind, args in since):
             n = _total(ballads[:1], "attack")
             out.attack += n
@@ -252,13 +260,13 @@ def enemies_disadvantaged(game: Game, attacker: Figure) -> bool:
         owner = game.state.figures.get(cid)
         if owner is None or not actions._hostile(owner, attacker) or attacker.kind == "objective":
             continue
-        if any("ss-enemies-disadvantage" in fx.flags(a) for _, a in _songs(game, cid)):
+        if any("ss-enemies-disadvantage" in effects_parts.flags(a) for _, a in _songs(game, cid)):
             return True
     return False
 
 
 def _plus(songs: list[Ability], prefix: str) -> int:
-    return sum(fx.flag_number(a, prefix) for a in songs)
+    return sum(effects_parts.flag_number(a, prefix) for a in songs)
 
 
 def move_bonus(game: Game, fid: str) -> int:
@@ -287,13 +295,13 @@ def _negate_next(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    reach = fx._reach(ability)
+    reach = effects_parts.reach_of(ability)
     friends = [
         g
         for g in game.state.figures.values()
         if g is not f and not actions._hostile(f, g) and g.kind != "objective"
     ]
-    ids = sorted(g.id for g in fx._in_reach(game, f, reach, friends))
+    ids = sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, friends))
     if not ids:
         game.emit("no-target", fid)
         return
@@ -319,7 +327,7 @@ def before_damage(game: Game, task: Task) -> bool:
     if not game.state.characters:
         return False
     warded = used = 0
-    for kind, args in fx._this_round(game):
+    for kind, args in effects_parts.round_events(game):
         if kind == "ss-warded" and args[1:2] == (task.who,):
             warded += 1
         elif kind == "ss-ward-used" and args[:1] == (task.who,):
@@ -359,7 +367,7 @@ def _enemies_in_reach(game: Game, f: Figure, reach: int) -> list[str]:
         for g in game.state.figures.values()
         if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    return sorted(g.id for g in fx._in_reach(game, f, reach, enemies))
+    return sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, enemies))
 
 
 def _afflict(game: Game, tid: str, ability: Ability) -> None:
@@ -371,7 +379,7 @@ def _afflict(game: Game, tid: str, ability: Ability) -> None:
 
 
 def _range_of(ability: Ability) -> int:
-    return fx.flag_number(ability, "range-", 1)
+    return effects_parts.flag_number(ability, "range-", 1)
 
 
 @effect("ss-afflict-all")
@@ -388,7 +396,7 @@ def _afflict_all(game: Game, fid: str, ability: Ability) -> None:
 
 
 def _shape(ability: Ability) -> tuple[tuple[int, int], ...]:
-    note = next((n for n in fx.flags(ability) if n.startswith("shape-")), "shape-0,0")
+    note = next((n for n in effects_parts.flags(ability) if n.startswith("shape-")), "shape-0,0")
     cells = [c.split(",") for c in note.removeprefix("shape-").split("/")]
     return tuple((int(q), int(r)) for q, r in cells)
 
@@ -445,7 +453,7 @@ def _apply_area(game: Game, task: Task, choice: Choice) -> None:
     ability = Ability.parse(task.text.split("|", 1)[1])
     ids = [i for i in choice.args if i in game.state.figures]
     if ability.note == "ss-force-move":  # used if an enemy moved (judged by its events, §3.4)
-        n = sum(p.value for p in fx.parts(ability, "move"))
+        n = sum(p.value for p in effects_parts.parts(ability, "move"))
         moves = []
         for tid in ids:
             if Condition.IMMOBILIZE in game.state.figures[tid].conditions:
@@ -481,11 +489,15 @@ def cursed(game: Game, fid: str) -> None:
     cid = _current_turn(game)
     if cid is None or cid not in game.state.characters:
         return
-    holders = [i for i, _, half in fx._active_halves(game, cid) if fx._named_in(half, "ss-curse-twice")]
+    holders = [
+        i
+        for i, _, half in effects_parts.active_halves(game, cid)
+        if effects_parts.named_in(half, "ss-curse-twice")
+    ]
     owner, target = game.state.figures.get(cid), game.state.figures.get(fid)
     if not holders or owner is None or target is None or not actions._hostile(owner, target):
         return
-    from delvekit.gloomhaven.effects import wordings as effects_classes
+    from delvekit.gloomhaven.effects import active_area as effects_active_area
 
     _CURSING.add(id(game))
     try:
@@ -493,7 +505,7 @@ def cursed(game: Game, fid: str) -> None:
         game.add_modifier_card(fid, "curse")
     finally:
         _CURSING.discard(id(game))
-    effects_classes._spend(game, cid, holders[0])
+    effects_active_area.spend_use(game, cid, holders[0])
 
 
 @effect("ss-curse-twice", "ss-two-songs")

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects.classes import mindthief as effects_mindthief
 from delvekit.gloomhaven.effects.classes import soothsinger as ss
 from delvekit.gloomhaven.engine import actions, hooks
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -54,7 +55,7 @@ def _enemies(game: Game, f: Figure, reach: int) -> list[str]:
         for g in game.state.figures.values()
         if actions._hostile(f, g) and g.kind != "objective" and Condition.INVISIBLE not in g.conditions
     ]
-    return sorted(g.id for g in fx._in_reach(game, f, reach, found))
+    return sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, found))
 
 
 def _forced_attack(game: Game, cid: str, mid: str, value: int, *, relative: bool) -> None:
@@ -77,7 +78,7 @@ def _forced_attack(game: Game, cid: str, mid: str, value: int, *, relative: bool
         if relative:
             value, reach = stats.attack + more_attack + value, stats.range + more_range
     attack = Ability(kind="attack", value=max(0, value), range=reach, adds=adds, pierce=pierce)
-    game.push(Task("attack", mid, attack.value, fx._attack_text(attack, "allies")))
+    game.push(Task("attack", mid, attack.value, effects_parts.attack_task_text(attack, "allies")))
 
 
 # ------------------------------------------------------------ Pull the Strings
@@ -89,11 +90,11 @@ def _control_attack(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    ids = _enemies(game, f, fx._reach(ability))
+    ids = _enemies(game, f, effects_parts.reach_of(ability))
     if not ids:
         game.emit("no-target", fid)
         return
-    game.push(Task("ss_puppet", fid, fx.flag_number(ability, "attack-plus-"), ";".join(ids)))
+    game.push(Task("ss_puppet", fid, effects_parts.flag_number(ability, "attack-plus-"), ";".join(ids)))
 
 
 def _run_puppet(game: Game, task: Task) -> Decision | None:
@@ -121,8 +122,8 @@ def _moved_through_attack(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    ids = sorted(g.id for g in fx._moved_through(game, f))
-    value = sum(p.value for p in fx.parts(ability, "attack"))
+    ids = sorted(g.id for g in effects_parts.moved_through(game, f))
+    value = sum(p.value for p in effects_parts.parts(ability, "attack"))
     if not ids:
         game.emit("no-target", fid)
         return
@@ -141,11 +142,15 @@ def _some_allies_perform(game: Game, fid: str, ability: Ability) -> None:
         for g in game.state.figures.values()
         if g is not f and not actions._hostile(f, g) and g.kind != "objective"
     ]
-    ids = sorted(g.id for g in fx._in_reach(game, f, fx._reach(ability), friends))
+    ids = sorted(
+        g.id for g in effects_parts.figures_in_reach(game, f, effects_parts.reach_of(ability), friends)
+    )
     if not ids:
         game.emit("no-target", fid)
         return
-    game.push(Task("ss_allies", fid, fx.flag_number(ability, "target-", 1), f"{';'.join(ids)}|{ability}"))
+    game.push(
+        Task("ss_allies", fid, effects_parts.flag_number(ability, "target-", 1), f"{';'.join(ids)}|{ability}")
+    )
 
 
 def _run_allies(game: Game, task: Task) -> Decision | None:
@@ -166,14 +171,14 @@ def _apply_allies(game: Game, task: Task, choice: Choice) -> None:
     rest = [i for i in ids.split(";") if i != aid]
     if rest and task.n > 1:  # the next pick waits beneath this ally's actions
         game.push(Task("ss_allies", task.who, task.n - 1, f"{';'.join(rest)}|{text}"))
-    fx._ally(game, task.who, aid, Ability.parse(text))
+    effects_mindthief._ally(game, task.who, aid, Ability.parse(text))
 
 
 # ------------------------------------------------------ songs at turn start
 
 
 def _turn_songs(game: Game, cid: str) -> list[Ability]:
-    return [a for _, a in ss._songs(game, cid) if any(k in fx.flags(a) for k in _TURN_SONGS)]
+    return [a for _, a in ss._songs(game, cid) if any(k in effects_parts.flags(a) for k in _TURN_SONGS)]
 
 
 def turn_start(game: Game, cid: str) -> bool:
@@ -190,8 +195,8 @@ def _run_turn_songs(game: Game, task: Task) -> Decision | None:
     if f is None:
         return None
     for song in reversed(_turn_songs(game, task.who)):  # the first song acts first
-        game.emit("song-turn-start", task.who, next(k for k in _TURN_SONGS if k in fx.flags(song)))
-        if "ss-turn-start-control" in fx.flags(song):
+        game.emit("song-turn-start", task.who, next(k for k in _TURN_SONGS if k in effects_parts.flags(song)))
+        if "ss-turn-start-control" in effects_parts.flags(song):
             enemies = [
                 g
                 for g in game.state.figures.values()
@@ -199,9 +204,9 @@ def _run_turn_songs(game: Game, task: Task) -> Decision | None:
                 and g.kind != "objective"
                 and Condition.INVISIBLE not in g.conditions
             ]
-            fx._offer_pick(game, task.who, "control", song, enemies)
+            effects_parts.offer_pick(game, task.who, "control", song, enemies)
         else:
-            ids = _enemies(game, f, fx.flag_number(song, "range-", 1))
+            ids = _enemies(game, f, effects_parts.flag_number(song, "range-", 1))
             if ids:
                 game.push(Task("ss_serenade", task.who, 0, ";".join(ids)))
             else:

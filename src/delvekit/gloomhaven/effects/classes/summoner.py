@@ -3,7 +3,7 @@
 The cards are in ``content/data/classes/summoner.json`` (tools/importers/transcriptions_summoner.py).
 Most of them are plain abilities or wordings other classes share: their summons (§12) are the
 generic ``summon`` effect, "you and all your summoned allies" is an ``affects`` kind
-(``self-summons``, ``summons-adjacent``: :func:`delvekit.gloomhaven.effects.wordings._allies_in`
+(``self-summons``, ``summons-adjacent``: :func:`delvekit.gloomhaven.effects.allies.allies_named`
 keeps the performer's own summons), Living Night is ``attackers-disadvantaged-this-round``,
 Unending Dominance's recovery is ``ally-recovers-lost`` and Unwavering Hand's forced move is
 ``control-enemy``. This module adds:
@@ -55,7 +55,8 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.content import monster_traits
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
+from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
@@ -87,15 +88,17 @@ def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
         for g in game.state.figures.values()
         if g.kind == "summon" and g.owner == fid and Condition.STUN not in g.conditions
     ]
-    found = sorted(g.id for g in fx._in_reach(game, f, fx._reach(ability), own))
+    found = sorted(
+        g.id for g in effects_parts.figures_in_reach(game, f, effects_parts.reach_of(ability), own)
+    )
     if not found:
         game.emit("no-target", fid)
         return
-    if "all" in fx.flags(ability):
+    if "all" in effects_parts.flags(ability):
         for sid in reversed(found):  # the first summon acts first
             _act(game, fid, sid, ability)
         return
-    count = fx.flag_number(ability, "target-", 1)
+    count = effects_parts.flag_number(ability, "target-", 1)
     game.push(Task("su_pick", fid, count, f"{';'.join(found)}|{ability}"))
 
 
@@ -128,22 +131,24 @@ def _act(game: Game, cid: str, sid: str, ability: Ability) -> None:
     if summon is None:
         return
     move, attack, reach = game.state.summon_stats.get(sid, (0, 0, 0))
-    notes = fx.flags(ability)
-    printed = [p.value for p in fx.parts(ability, "move")]
+    notes = effects_parts.flags(ability)
+    printed = [p.value for p in effects_parts.parts(ability, "move")]
     game.emit("ally-performs", sid, f"for={cid}")
     # the attack waits beneath the move: the summon moves first, then attacks
     if any(n.startswith("attack-plus-") for n in notes):
-        value = fx.summon_attack(game, summon, attack) + fx.flag_number(ability, "attack-plus-")
-        extra = [p.condition for p in fx.parts(ability, "condition") if p.condition is not None]
-        adds = tuple(dict.fromkeys((*fx.summon_adds(game, summon), *extra)))
+        value = effects_summons.summon_attack(game, summon, attack) + effects_parts.flag_number(
+            ability, "attack-plus-"
+        )
+        extra = [p.condition for p in effects_parts.parts(ability, "condition") if p.condition is not None]
+        adds = tuple(dict.fromkeys((*effects_summons.summon_adds(game, summon), *extra)))
         strike = Ability(
             kind="attack", value=value, range=reach, adds=adds, pierce=summon_pierce(game, summon)
         )
         game.push(Task("su_attacked", sid, len(game.events)))  # its stat-line wordings, after it
-        fx._perform_attack(game, sid, strike)
+        effects_parts.perform_attack(game, sid, strike)
     if printed or any(n.startswith("move-plus-") for n in notes):
-        value = printed[0] if printed else move + fx.flag_number(ability, "move-plus-")
-        fx._perform_move(game, sid, Ability(kind="move", value=value))
+        value = printed[0] if printed else move + effects_parts.flag_number(ability, "move-plus-")
+        effects_parts.perform_move(game, sid, Ability(kind="move", value=value))
 
 
 # ------------------------------------------------------ summons' stat lines
@@ -151,23 +156,25 @@ def _act(game: Game, cid: str, sid: str, ability: Ability) -> None:
 
 def summon_pierce(game: Game, f: Figure) -> int:
     """The Pierce printed on summon ``f``'s stat line (the Shadow Wolf's), 0 if none."""
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     if found is None:
         return 0
-    return sum(a.pierce for a in fx.parts(found[2], "attack"))
+    return sum(a.pierce for a in effects_parts.parts(found[2], "attack"))
 
 
 def _retaliates(game: Game, f: Figure) -> tuple[int, list[tuple[int, int]]]:
     """(melee retaliate, [(retaliate, range) with range]) of summon ``f``'s stat line."""
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     if found is None:
         return 0, []
     far: list[tuple[int, int]] = []
-    for note in fx.flags(found[2]):
+    for note in effects_parts.flags(found[2]):
         if note.startswith("far-retaliate-"):
             value, reach = note.removeprefix("far-retaliate-").split("-")
             far.append((int(value), int(reach)))
-    near = sum(int(n.removeprefix("retaliate-")) for n in fx.flags(found[2]) if n.startswith("retaliate-"))
+    near = sum(
+        int(n.removeprefix("retaliate-")) for n in effects_parts.flags(found[2]) if n.startswith("retaliate-")
+    )
     return near, far
 
 
@@ -193,10 +200,10 @@ def _arm(game: Game, owner: str | None) -> None:
 
 def _shield(game: Game, f: Figure) -> int:
     """The Shield printed on summon ``f``'s stat line (the Beast Tyrant's Monolith), 0 if none."""
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     if found is None:
         return 0
-    notes = fx.flags(found[2])
+    notes = effects_parts.flags(found[2])
     return sum(int(n.removeprefix("summon-shield-")) for n in notes if n.startswith("summon-shield-"))
 
 
@@ -219,15 +226,15 @@ def turn_ended(game: Game, f: Figure) -> None:
 def summon_died(game: Game, f: Figure) -> None:
     """A summon with a death burst (the Living Bomb) attacks every enemy within its range in
     sight as it dies, then infuses its element. Called before its card leaves the active area."""
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     board = game.board()
     owner = game.state.figures.get(f.owner) if f.owner is not None else None
     if found is None or board is None or owner is None or f.owner is None:
         return
-    if "su-death-burst" not in fx.flags(found[2]):
+    if "su-death-burst" not in effects_parts.flags(found[2]):
         return
-    value = fx.flag_number(found[2], "su-burst-attack-")
-    reach = fx.flag_number(found[2], "su-burst-range-", 1)
+    value = effects_parts.flag_number(found[2], "su-burst-attack-")
+    reach = effects_parts.flag_number(found[2], "su-burst-range-", 1)
     near = proximity(board, f.hex, reach)
     sight = sight_for(board, game.tables.ruleset.los)
     for g in sorted(game.state.figures.values(), key=lambda g: g.id):
@@ -244,7 +251,7 @@ def summon_died(game: Game, f: Figure) -> None:
         game.emit("attack", f.id, g.id, f"value={result.value}", f"damage={result.damage}", "on-death")
         if result.damage and g.id in game.state.figures:
             game.lose_hp(g, result.damage, "attack")
-    for note in fx.flags(found[2]):
+    for note in effects_parts.flags(found[2]):
         if note.startswith("su-burst-infuse-"):
             element = Element(note.removeprefix("su-burst-infuse-"))
             game.state.elements.infuse(element)
@@ -262,7 +269,7 @@ def _kill_adjacent_weak(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    limit = fx.flag_number(ability, "suffer-damage-", 5)
+    limit = effects_parts.flag_number(ability, "suffer-damage-", 5)
     doomed = sorted(
         (
             g
@@ -296,7 +303,7 @@ def _attack_x_summons(game: Game, fid: str, ability: Ability) -> None:
     if x <= 0:
         game.emit("no-target", fid)
         return
-    fx._perform_attack(game, fid, Ability(kind="attack", value=x, range=x))
+    effects_parts.perform_attack(game, fid, Ability(kind="attack", value=x, range=x))
 
 
 @effect("su-remove-curses")
@@ -360,13 +367,15 @@ def summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
         if owner is None or actions._hostile(owner, f):
             continue
         held = [
-            i for i, _, half in fx._active_halves(game, cid) if fx._named_in(half, "su-negate-summon-damage")
+            i
+            for i, _, half in effects_parts.active_halves(game, cid)
+            if effects_parts.named_in(half, "su-negate-summon-damage")
         ]
         if held:
-            from delvekit.gloomhaven.effects import wordings  # the use slots
+            from delvekit.gloomhaven.effects import active_area as effects_active_area
 
             game.emit("negated", f.id, amount, source, "summon-warded")
-            wordings._spend(game, cid, held[0])
+            effects_active_area.spend_use(game, cid, held[0])
             return True
     return False
 
@@ -398,17 +407,17 @@ def summon_event(game: Game, f: Figure, timing: str, target: str) -> None:
     """The summon's stat-line wordings: after its attack the Void Eater's curse (on a living
     target) and the Rock Colossus' / Mana Sphere's infusion (once per attack action); at its
     turn's end the Healing Sprite's heal."""
-    found = fx.summon_card(game, f)
+    found = effects_summons.summon_card(game, f)
     if found is None or f.owner is None:
         return
-    notes = fx.flags(found[2])
+    notes = effects_parts.flags(found[2])
     if timing == "attacked":
         if "summon-curse" in notes and target in game.state.figures:
             game.add_modifier_card(target, "curse")
         infusions = [
             n.removeprefix("summon-infuse-on-attack-") for n in notes if n.startswith("summon-infuse-")
         ]
-        since = fx._events_since(
+        since = effects_parts.events_since(
             game, "turn" if _acting(game, f) else "action", f.id if _acting(game, f) else f.owner
         )
         if infusions and not any(k == "summon-infused" and a[:1] == (f.id,) for k, a in since):
@@ -460,7 +469,7 @@ def _sprite_heal(game: Game, f: Figure, value: int, reach: int) -> None:
         for g in game.state.figures.values()
         if g is not f and not actions._hostile(f, g) and g.kind != "objective"
     ]
-    ids = sorted({f.id, *(g.id for g in fx._in_reach(game, f, reach, friends))})
+    ids = sorted({f.id, *(g.id for g in effects_parts.figures_in_reach(game, f, reach, friends))})
     game.push(Task("su_heal", f.owner, value, ";".join(ids)))
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
+from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -42,8 +42,8 @@ def _holder(game: Game, f: Figure) -> tuple[str, Ability] | None:
     cid = f.id if f.kind == "character" else f.owner if f.kind == "summon" else None
     if cid is None or cid not in game.state.characters:
         return None
-    for _, _, half in fx._active_halves(game, cid):
-        for a in fx._named_in(half, NOTE):
+    for _, _, half in effects_parts.active_halves(game, cid):
+        for a in effects_parts.named_in(half, NOTE):
             return cid, a
     return None
 
