@@ -195,6 +195,33 @@ def test_soothing_lullaby_heals_an_ally_at_the_start_of_its_turn() -> None:
     assert game.state.figures["soothsinger"].hp == 10  # never the singer herself
 
 
+def test_soothing_lullaby_heals_an_ally_whose_turn_start_another_card_takes_over() -> None:
+    """The Cragheart's Lumbering Bash takes the start of his turn over (its heal, then his turn):
+    Soothing Lullaby still heals him at that start, as it does any ally whose turn starts."""
+    from delvekit.gloomhaven.engine.state import ActiveCard
+
+    from .test_class_cragheart import crag
+
+    ss = singer3(["soothing-lullaby", "marching-beat"], (-3, 0))
+    cr = crag(["crushing-grasp", "earthen-clod", "lumbering-bash"], (0, 0))
+    game = arena([ss, cr], [("normal", (5, -5))])
+    ch = game.state.characters["cragheart"]
+    ch.hand.remove("lumbering-bash")
+    ch.active.append(ActiveCard("lumbering-bash", "persistent", True, "bottom"))
+    game.state.figures["cragheart"].hp = 8
+    go(game, "select soothing-lullaby marching-beat", "select crushing-grasp earthen-clod")
+    go(game, "top soothing-lullaby")
+    start = len(game.events)
+    _until(game, "cragheart")
+    d = game.decision
+    assert d is not None and "heal cragheart" in {str(c) for c in d.choices}  # Lumbering Bash asks
+    events = [str(e) for e in game.events[start:]]
+    assert "song-heal cragheart 1" in events
+    assert game.state.figures["cragheart"].hp == 9
+    go(game, "heal cragheart")
+    assert game.state.figures["cragheart"].hp == 11  # Lumbering Bash's Heal 2 as well
+
+
 def test_echoing_aria_gives_allies_retaliate_2_range_2_each_round() -> None:
     ss = singer3(["echoing-aria", "marching-beat", "change-tempo", "crippling-chorus"], (-3, 0))
     brute = hero("brute", ["trample", "sweeping-blow"], (0, 0))

@@ -191,13 +191,13 @@ hooks.round_event.add(110, rules.at_round)
 hooks.round_event.add(120, triggers.at_round)
 hooks.round_start_tasks.add(10, mechanisms.round_tasks)  # who holds 69's doll...
 hooks.reveal_tasks.add(10, items_play.round_tasks)  # initiative items
+hooks.turn_starting.add(10, doomstalker_dooms.turn_start)  # Inescapable Fate, Expose
+hooks.turn_starting.add(20, soothsinger.turn_start)  # Soothing Lullaby, the songs' XP
+hooks.turn_starting.add(30, sawbones.turn_start)  # Regenerative Tissue, Triage
 hooks.turn_taken.add(10, bosses.controlled_turn)  # the Betrayer's mind control
-hooks.turn_taken.add(20, cragheart.turn_start)
-hooks.turn_taken.add(30, doomstalker_dooms.turn_start)
-hooks.turn_taken.add(40, soothsinger.turn_start)
-hooks.turn_taken.add(50, soothsinger_control.turn_start)
-hooks.turn_taken.add(60, sawbones.turn_start)
-hooks.turn_taken.add(70, beast_tyrant.forgone_turn)
+hooks.turn_taken.add(20, cragheart.turn_start)  # Lumbering Bash: its heal, then the turn
+hooks.turn_taken.add(30, soothsinger_control.turn_start)
+hooks.turn_taken.add(40, beast_tyrant.forgone_turn)
 hooks.turn_start_tasks.add(10, berserker_hooks.turn_start)  # Blood Pact
 hooks.turn_ended.add(10, mechanisms.turn_ended)  # before the goals are judged
 hooks.turn_ended.add(20, effects_turn_end.turn_ended)

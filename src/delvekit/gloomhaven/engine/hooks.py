@@ -191,8 +191,11 @@ reveal_tasks: Hook[[Game], list[Task]] = _point("reveal_tasks", "tasks once the 
 round_event: Hook[[Game, str], None] = _point(
     "round_event", "the round's start or end (timing 'start' / 'end': scenario rules, class cards)"
 )
+turn_starting: Hook[[Game, str], None] = _point(
+    "turn_starting", "a character is about to act (not resting or stunned): every rule, before turn_taken"
+)
 turn_taken: Hook[[Game, str], bool] = _point(
-    "turn_taken", "a character is about to act: True when a rule took its turn over"
+    "turn_taken", "then: True when a rule took its turn over (the first one stops the others)"
 )
 turn_start_tasks: Hook[[Game, str], list[Task]] = _point(
     "turn_start_tasks", "tasks at the start of a character's turn, before its wound (joined)"

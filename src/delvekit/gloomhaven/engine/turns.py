@@ -64,8 +64,10 @@ def _run_char_act(game: Game, task: Task) -> Decision | None:
         game.emit("stunned", ch.id, *(f"discarded={c}" for c in ch.selected))
         ch.discard += ch.selected
         ch.selected = []
-    elif not hooks.turn_taken.any(game, ch.id):  # the Betrayer's mind control plays it instead
-        game.push(Task("action", ch.id, 1))
+    else:  # every turn-start rule (Soothing Lullaby, Inescapable Fate...), taken over or not
+        hooks.turn_starting.run(game, ch.id)
+        if not hooks.turn_taken.any(game, ch.id):  # the Betrayer's mind control plays it instead
+            game.push(Task("action", ch.id, 1))
     return None
 
 

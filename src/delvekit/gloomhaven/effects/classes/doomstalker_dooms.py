@@ -204,17 +204,16 @@ def _apply_doom(game: Game, task: Task, choice: Choice) -> None:
     game.emit("doomed", choice.args[0], f"by={task.who}", f"card={card}")
 
 
-def turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> None:
     """As your turn starts: Inescapable Fate's marker advances (the third kills its enemy), and
-    Expose strips every enemy's invisibility. Never takes the turn over."""
+    Expose strips every enemy's invisibility."""
     if not _in_play(game):
-        return False
+        return
     st = game.state
     _expose(game)
     if not st.scenario_marks:
-        return False
+        return
     _countdown(game, cid)
-    return False
 
 
 def round_end(game: Game, timing: str) -> None:

@@ -49,7 +49,7 @@ Medical packs (``sb-give-pack``, ``sb-return-to-supply``):
 :mod:`~delvekit.gloomhaven.effects.classes.sawbones_packs`.
 
 The engine asks this module through the hook points ``before_ability``, ``condition_prevented``,
-``shield_from_others`` and ``turn_taken`` (registered by :mod:`delvekit.gloomhaven.wiring`).
+``shield_from_others`` and ``turn_starting`` (registered by :mod:`delvekit.gloomhaven.wiring`).
 """
 
 from __future__ import annotations
@@ -464,11 +464,11 @@ def shield_from_others(game: Game, f: Figure) -> int:
     return total
 
 
-def turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> None:
     """Regenerative Tissue heals its holder now; Triage's heal and a held pack come after the
-    character's actions (steps beneath them). Never takes the turn over."""
+    character's actions (steps beneath them)."""
     if cid not in game.state.figures:
-        return False
+        return
     for a in held_cards(game, cid):
         if "heal-at-turn-start" in effects_parts.flags(a):
             for p in effects_parts.parts(a, "heal"):
@@ -483,7 +483,6 @@ def turn_start(game: Game, cid: str) -> bool:
         steps.append(Task("sb_pack", cid))
     if steps:
         game.push(*steps)
-    return False
 
 
 for _kind, _run, _apply in (

@@ -182,13 +182,13 @@ def _apply_measure(game: Game, task: Task, choice: Choice) -> None:
         game.push(Task("move", task.who, max(moves, default=1), "0/walk/s"))
 
 
-def turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> None:
     """1 XP per active song at the start of the owner's turn; Soothing Lullaby's heal for an
-    ally character at the start of its turn. Never takes the turn over."""
+    ally character at the start of its turn."""
     ch = game.state.characters.get(cid)
     f = game.state.figures.get(cid)
     if ch is None or f is None:
-        return False
+        return
     xp = max((sum(p.value for p in effects_parts.parts(a, "xp")) for _, a in _songs(game, cid)), default=0)
     if xp:  # from one song only, even with two active (Melody and Harmony)
         ch.xp += xp
@@ -197,7 +197,6 @@ def turn_start(game: Game, cid: str) -> bool:
         for p in effects_parts.parts(a, "heal"):
             game.emit("song-heal", cid, p.value)
             game.heal(cid, p.value)
-    return False
 
 
 def _grant_retaliate(game: Game, singer: str, song: Ability) -> None:
