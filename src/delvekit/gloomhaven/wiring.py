@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import delvekit.gloomhaven.items.play as items_play
 from delvekit.gloomhaven.content import monster_traits
 from delvekit.gloomhaven.effects import active_area as effects_active_area
-from delvekit.gloomhaven.effects import boss_figures, bosses, protection
+from delvekit.gloomhaven.effects import boss_figures, bosses
 from delvekit.gloomhaven.effects import monsters as effects_monsters
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects import protection as effects_protection
@@ -330,7 +330,7 @@ hooks.ridden.add(10, items_play.ridden)
 hooks.strike_disadvantage.add(10, effects_monsters.attackers_disadvantaged)  # Giant Viper 689
 hooks.strike_disadvantage.add(20, monster_traits.hinders_attackers)  # Night Demon's stat card
 hooks.attack_advantage.add(10, monster_traits.has_advantage)  # Sun Demon
-hooks.attack_shield.add(10, protection.ally_shield)  # Divine Intervention
+hooks.attack_shield.add(10, effects_protection.ally_shield)  # Divine Intervention
 hooks.attack_shield.add(20, soothsinger.ally_shield)  # Defensive Ditty
 hooks.attack_shield.add(30, effects_strike.shield_against_attack)  # Warding Strength
 hooks.refresh_by_card.add(10, items_play.refresh_by_card)
