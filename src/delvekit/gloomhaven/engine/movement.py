@@ -56,7 +56,12 @@ def _walk_cost(board: Board, h: Hex) -> int:
 
 
 def _walkable(board: Board, mover: Figure, a: Hex, b: Hex, occupied: dict[Hex, Figure]) -> bool:
+    """One walking step ``a`` → ``b``: no wall or obstacle, no enemy on ``b``, and no closed door
+    unless a character walks into it (closed doors are walls to monsters and summons, and no
+    figure is forced through one: §2, §5.5, §7)."""
     if not board.adjacent(a, b) or board.terrain_at(b) in _BLOCKS_WALK:
+        return False
+    if b in board.doors and mover.kind != "character":
         return False
     other = occupied.get(b)
     return other is None or not _hostile(mover, other)

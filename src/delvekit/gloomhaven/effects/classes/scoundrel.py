@@ -303,6 +303,7 @@ def _step_hexes(game: Game, f: Figure, g: Figure) -> list[str]:
         for h in board.links.get(g.hex, ())
         if h not in occupied
         and board.adjacent(h, f.hex)
+        and h not in board.doors  # a closed door is a wall to a monster, flying or not
         and (
             flying or (actions._walkable(board, g, g.hex, h, occupied) and actions._walk_cost(board, h) == 1)
         )
