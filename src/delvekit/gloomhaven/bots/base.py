@@ -27,7 +27,7 @@ def bot_seed(seed: int, name: str = "bot") -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _pending(game: Game) -> Decision:
+def pending_decision(game: Game) -> Decision:
     d = game.decision
     if d is None:
         raise ValueError("the scenario has ended: there is no decision to answer")
