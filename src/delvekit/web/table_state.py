@@ -312,6 +312,7 @@ def take_placed(table: Table) -> list[Standee]:
 
 
 def int_field(action: dict[str, Any], name: str, low: int, high: int, what: str) -> int:
+    """The whole number an action's field ``name`` holds, from ``low`` to ``high``, or a clear error."""
     value = action.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise TableError(f"{what} must be a whole number from {low} to {high}", where=name)
@@ -321,6 +322,7 @@ def int_field(action: dict[str, Any], name: str, low: int, high: int, what: str)
 
 
 def hex_field(action: dict[str, Any], name: str = "hex") -> Hex:
+    """The hex an action's field ``name`` holds (``[q, r]``), or a clear error."""
     value = action.get(name)
     if (
         not isinstance(value, list | tuple)
@@ -332,6 +334,7 @@ def hex_field(action: dict[str, Any], name: str = "hex") -> Hex:
 
 
 def figure_field(table: Table, action: dict[str, Any]) -> Standee | Character:
+    """The figure an action's ``figure`` field names, or a clear error."""
     fid = action.get("figure")
     if not isinstance(fid, str):
         raise TableError("name the figure (a standee such as bandit-guard#3, or C1)", where="figure")
@@ -354,6 +357,7 @@ def turn_label(table: Table, turn: Turn) -> str:
 
 
 def hurt(table: Table, fig: Standee | Character, amount: int, why: str) -> str:
+    """``fig`` loses ``amount`` health (``why``); a standee at 0 dies, a character is exhausted."""
     fig.health = max(0, fig.health - amount)
     if isinstance(fig, Standee):
         if fig.health == 0:

@@ -28,6 +28,7 @@ def bot_seed(seed: int, name: str = "bot") -> int:
 
 
 def pending_decision(game: Game) -> Decision:
+    """The decision the bot must answer now; a clear error when the scenario has ended."""
     d = game.decision
     if d is None:
         raise ValueError("the scenario has ended: there is no decision to answer")

@@ -173,6 +173,7 @@ def _threat(game: Game, f: Figure) -> int:
 
 
 def augment_attack(a: Ability) -> int:
+    """The attack bonus an augment's parts add to each melee attack."""
     return sum(p.value for p in a.then if p.kind == "attack")
 
 
@@ -198,6 +199,7 @@ def augment_worth(a: Ability, ctx: Context) -> float:
 
 
 def summon_worth(a: Ability) -> float:
+    """Worth of a summon ability: its health and attack from the summon's stat flags."""
     health = 0
     for p in a.then:
         if p.kind == "custom" and "health-" in p.note:
@@ -360,4 +362,5 @@ def party_leader(game: Game) -> Figure:
 
 
 def basic_half(half: str) -> Half:
+    """The basic action (attack 2 or move 2) played instead of a card's ``half``."""
     return _BASIC_TOP if half == "top" else _BASIC_BOTTOM

@@ -86,6 +86,7 @@ def parse_hex(text: str) -> Hex | None:
 
 
 def one_is_monster(a: Figure, b: Figure) -> bool:
+    """Whether exactly one of ``a`` and ``b`` is a monster (a character and a monster are foes)."""
     return (a.kind == "monster") != (b.kind == "monster")
 
 
@@ -113,6 +114,8 @@ def enemy_reach(game: Game, f: Figure) -> Reach:
 
 
 def in_attack_reach(game: Game, f: Figure, attack_range: int) -> bool:
+    """Whether ``f`` could attack someone now with ``attack_range`` (the engine's targets)."""
+
     from delvekit.gloomhaven.engine.actions import targets
 
     return bool(targets(game, f, attack_range))

@@ -199,6 +199,7 @@ def _shove(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability]:
 
 
 def convert_half(h: cs.CardHalf, variables: dict[str, int]) -> Half:
+    """A content card half as the engine's :class:`Half` (wordings as named effects, XP, uses)."""
     abilities = character_cards.translate(  # class wordings as named effects
         h.abilities, variables, fallback=lambda items, v: merge_forced([], items, v)
     )

@@ -99,6 +99,7 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
 
 
 def to_allies(game: Game, fid: str, items: list[Ability]) -> None:
+    """A ``to-allies`` wording: give ``items`` to the allies its ``affects-`` flag names (or a pick)."""
     f = game.state.figures.get(fid)
     who = next((n for n in part_flags(items) if n.startswith("affects-")), "affects-self")
     if f is None:

@@ -40,6 +40,7 @@ from delvekit.gloomhaven.model.conditions import Condition
 
 
 def boss_enemies(game: Game, f: Figure) -> list[Figure]:
+    """The figures on the other side from ``f`` (objectives aside)."""
     return [g for g in game.state.figures.values() if g.side != f.side and g.kind != "objective"]
 
 

@@ -146,6 +146,7 @@ def _kill_effect(game: Game, fid: str, ability: Ability) -> None:
 
 
 def kill(game: Game, fid: str, tid: str) -> None:
+    """Kill ``tid`` outright (a kill wording of ``fid``), saying where it fell."""
     target = game.state.figures.get(tid)
     if target is None:
         return

@@ -26,6 +26,7 @@ from delvekit.gloomhaven.model.abilities import Ability
 
 
 def one_is_monster(a: Figure, b: Figure) -> bool:
+    """Whether exactly one of ``a`` and ``b`` is a monster (a character and a monster are foes)."""
     return (a.kind == "monster") != (b.kind == "monster")
 
 

@@ -21,6 +21,7 @@ from delvekit.gloomhaven.model.abilities import Ability
 
 
 def recovers(game: Game, fid: str, items: list[Ability]) -> None:
+    """An ally-recovers wording: the allies named recover cards (your own: Reforge)."""
     f = game.state.figures.get(fid)
     if f is None:
         return
@@ -55,6 +56,7 @@ def _pile(game: Game, cid: str, pile: str) -> list[str]:
 
 
 def start_recovery(game: Game, fid: str, ally: str, items: list[Ability]) -> None:
+    """Let ``ally`` recover cards from its discard or lost pile as ``items`` say."""
     pile = "lost" if "pile-lost" in part_flags(items) else "discard"
     ch = game.state.characters.get(ally)
     if ch is None:

@@ -61,6 +61,8 @@ def refreshable(game: Game, cid: str, ability: Ability) -> list[int]:
 
 
 def refresh_for(game: Game, cid: str, ability: Ability) -> None:
+    """Refresh ``cid``'s items as ``ability`` says: all of them, or a pick of the flag's number."""
+
     from delvekit.gloomhaven.items import state as items_state
 
     if "all" in effects_parts.flags(ability):

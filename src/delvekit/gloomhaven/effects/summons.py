@@ -43,6 +43,7 @@ def summon_name(ability: Ability) -> str:
 
 
 def place_summon(game: Game, owner: str, h: Hex, ability: Ability) -> None:
+    """Put ``owner``'s summon from ``ability`` (its stat flags) on ``h``."""
     moves, attacks = parts(ability, "move"), parts(ability, "attack")
     attack = attacks[0] if attacks else None
     x_attack = "attack-x-half-health" in flags(ability)

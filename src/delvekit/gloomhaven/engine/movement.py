@@ -29,6 +29,7 @@ BLOCKS_WALK = (Terrain.WALL, Terrain.OBSTACLE)
 
 
 def hostile(a: Figure, b: Figure) -> bool:
+    """Whether ``a`` and ``b`` are enemies (on different sides)."""
     return a.side != b.side  # allied monsters, escorts and objectives have their own side
 
 
@@ -52,10 +53,12 @@ def decider(game: Game, f: Figure) -> str:
 
 
 def walk_cost(board: Board, h: Hex) -> int:
+    """Movement points to walk into ``h`` (difficult terrain costs 2)."""
     return 2 if board.terrain_at(h) is Terrain.DIFFICULT else 1
 
 
 def walkable(board: Board, mover: Figure, a: Hex, b: Hex, occupied: dict[Hex, Figure]) -> bool:
+    """Whether ``mover`` may walk from ``a`` to ``b`` (no wall or obstacle, no enemy there)."""
     if not board.adjacent(a, b) or board.terrain_at(b) in BLOCKS_WALK:
         return False
     other = occupied.get(b)
@@ -101,6 +104,7 @@ def can_end_within(
 
 
 def next_steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> list[tuple[Hex, int]]:
+    """The hexes ``f`` may move into next with ``remaining`` movement, and what each costs."""
     occupied = {g.hex: g for g in game.state.figures.values() if g is not f}
     out: list[tuple[Hex, int]] = []
     if mode == "fly":  # §5.3: over figures and overlays, 1 a hex; a character opens a door it enters
@@ -155,11 +159,13 @@ def locked_doors(game: Game) -> tuple[Hex, ...]:
 
 
 def landing_cost(game: Game, board: Board, h: Hex) -> int:
+    """The extra movement a jump pays to land on ``h`` (difficult terrain under some rulesets)."""
     pays = game.tables.ruleset.jump_pays_difficult_on_landing
     return 1 if pays and board.terrain_at(h) is Terrain.DIFFICULT else 0
 
 
 def can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, board: Board) -> bool:
+    """Whether ``f`` may end its move where it stands (not on another figure; a jump pays landing)."""
     if any(g.hex == f.hex for g in game.state.figures.values() if g is not f):
         return False
     if mode == "jump" and moved:
@@ -170,6 +176,7 @@ def can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, boar
 
 
 def run_move(game: Game, task: Task) -> Decision | None:
+    """A move step: the next hexes ``task.who`` may enter, and stopping where allowed."""
     st = game.state
     f = st.figures.get(task.who)
     board = game.board()
@@ -193,6 +200,7 @@ def run_move(game: Game, task: Task) -> Decision | None:
 
 
 def apply_move(game: Game, task: Task, choice: Choice) -> None:
+    """Answer to a move step: one hex, stop, an item, or a move that counts as an attack."""
     if choice.kind == "item":
         hooks.use_in_move.only(game, task, choice)
         return
@@ -301,6 +309,7 @@ def force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaini
 
 
 def run_force(game: Game, task: Task) -> Decision | None:
+    """A push or pull step: the hexes the target may be moved to (or nothing: it is immune)."""
     st = game.state
     attacker_id, kind, started = task.text.split("/")
     target, attacker = st.figures.get(task.who), st.figures.get(attacker_id)
@@ -327,6 +336,7 @@ def run_force(game: Game, task: Task) -> Decision | None:
 
 
 def apply_force(game: Game, task: Task, choice: Choice) -> None:
+    """Answer to a push or pull step: move the target one hex (or stop when declined)."""
     game.pop_task()
     attacker_id, kind, _ = task.text.split("/")
     if choice.kind == "decline":
@@ -342,6 +352,7 @@ def apply_force(game: Game, task: Task, choice: Choice) -> None:
 
 
 def run_retaliate_check(game: Game, task: Task) -> Decision | None:
+    """After an attack: the target's retaliate hits the attacker if it is in reach."""
     game.pop_task()
     st = game.state
     target, attacker = st.figures.get(task.who), st.figures.get(task.text)

@@ -82,6 +82,7 @@ def _run_action(game: Game, task: Task) -> Decision | None:
 
 
 def apply_action(game: Game, task: Task, choice: Choice) -> None:
+    """Answer to a character's action choice: play the chosen half (or a basic action) of a card."""
     if choice.kind == "item":  # the decision stays; it comes back after the item's effects
         hooks.use_own_turn.only(game, task.who, choice)
         return

@@ -28,10 +28,12 @@ if TYPE_CHECKING:
 
 
 def item_choice(item: ItemSetup, owner: str | None = None) -> Choice:
+    """The choice that uses ``item`` (and names its owner when another character's)."""
     return Choice("item", (str(item.number),) if owner is None else (str(item.number), owner))
 
 
 def find_item(game: Game, choice: Choice, default_owner: str) -> tuple[str, ItemSetup]:
+    """The owner and item a choice names (its owner, else ``default_owner``)."""
     owner = (
         choice.args[1]
         if len(choice.args) > 1 and not choice.args[1].lstrip("+-").isdigit()
@@ -56,10 +58,12 @@ def _own_summons(game: Game, cid: str) -> list[Figure]:
 
 
 def one_is_monster(a: Figure, b: Figure) -> bool:
+    """Whether exactly one of ``a`` and ``b`` is a monster (a character and a monster are foes)."""
     return (a.kind == "monster") != (b.kind == "monster")
 
 
 def adjacent_figures(game: Game, f: Figure, *, enemies: bool) -> list[Figure]:
+    """The figures next to ``f``: its enemies, or (``enemies=False``) its allies."""
     board = game.board()
     if board is None:
         return []
@@ -203,6 +207,7 @@ def use_own_turn(game: Game, cid: str, choice: Choice) -> None:
 
 
 def path_effect(item: ItemSetup, path: str) -> ItemEffect:
+    """The effect at ``path`` (``0.1``: the second sub-effect of the first effect) of ``item``."""
     parts = [int(p) for p in path.split(".")]
     e = item.effects[parts[0]]
     for p in parts[1:]:
@@ -213,6 +218,7 @@ def path_effect(item: ItemSetup, path: str) -> ItemEffect:
 def pick_task(
     cid: str, item: ItemSetup, kind: str, options: Iterable[str], path: str, count: int = 1
 ) -> Task:
+    """An ``item_pick`` task: ``cid`` picks ``count`` of ``options`` for ``item``'s effect at ``path``."""
     return Task("item_pick", cid, item.number, f"{kind}|{';'.join(options)}|{path}|{count}")
 
 
@@ -326,5 +332,6 @@ def _give(game: Game, target: Figure, name: str) -> None:
 
 
 def consume_element(game: Game, cid: str, element: Element) -> None:
+    """``cid`` consumes ``element`` (an item's effect)."""
     game.state.elements.consume(element)
     game.emit("consumed", cid, element.value)

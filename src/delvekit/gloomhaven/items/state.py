@@ -160,10 +160,12 @@ def ready_with(game: Game, cid: str, kind: str) -> list[ItemSetup]:
 
 
 def sub_effect(e: ItemEffect, kind: str) -> ItemEffect | None:
+    """The first sub-effect of ``e`` of ``kind``, if any."""
     return next((s for s in e.then if s.kind == kind), None)
 
 
 def sub_value(e: ItemEffect, kind: str, default: int = 0) -> int:
+    """The value of ``e``'s sub-effect of ``kind`` (``default`` without one)."""
     s = sub_effect(e, kind)
     return s.value if s is not None else default
 
@@ -207,16 +209,19 @@ def refresh_spent(game: Game, cid: str) -> None:
 
 
 def add_mark(game: Game, cid: str, mark: str) -> None:
+    """Note ``mark`` on ``cid`` (an item effect waiting for its moment)."""
     ch = game.state.characters[cid]
     ch.item_marks = (*ch.item_marks, mark)
 
 
 def item_marks(game: Game, cid: str, prefix: str) -> list[str]:
+    """``cid``'s marks starting with ``prefix``."""
     ch = game.state.characters.get(cid)
     return [m for m in ch.item_marks if m.startswith(prefix)] if ch is not None else []
 
 
 def drop_marks(game: Game, cid: str, prefix: str) -> None:
+    """Forget ``cid``'s marks starting with ``prefix``."""
     ch = game.state.characters.get(cid)
     if ch is not None:
         ch.item_marks = tuple(m for m in ch.item_marks if not m.startswith(prefix))

@@ -87,6 +87,7 @@ def _empty(game: Game, h: Hex) -> bool:
 
 
 def destroy_obstacle(game: Game, fid: str, h: Hex) -> None:
+    """Remove the obstacle on ``h`` (a created one, or a map's: marked sprung) and say so."""
     st = game.state
     if h in st.created_obstacles:
         st.created_obstacles = st.created_obstacles - {h}
@@ -116,6 +117,7 @@ def _obstacle_group(game: Game, h: Hex) -> list[Hex]:
 
 
 def create_obstacles(game: Game, fid: str, items: list[Ability]) -> None:
+    """Create-obstacle wordings: ask where to put the flag's number of obstacles."""
     f = game.state.figures.get(fid)
     if f is None:
         return

@@ -118,6 +118,7 @@ def consumed_parts(game: Game, owner: str, extras: str) -> list[Ability]:
 
 
 def augment_bonus(game: Game, cid: str, out: StrikeBonus, extras: str = "") -> None:
+    """Add what ``cid``'s augments (and their paid consumptions) give this attack to ``out``."""
     for p in consumed_parts(game, cid, extras):
         if p.kind == "condition" and p.condition is not None:
             out.adds.append(p.condition)
@@ -294,6 +295,7 @@ def _control_enemy(game: Game, fid: str, ability: Ability) -> None:
 
 
 def control_monster(game: Game, cid: str, mid: str, ability: Ability) -> None:
+    """Mindthief's control wordings: the enemy ``mid`` performs the move and attack parts for ``cid``."""
     monster = game.state.figures.get(mid)
     if monster is None:
         return
@@ -330,6 +332,7 @@ def _ally_performs(game: Game, fid: str, ability: Ability) -> None:
 
 
 def command_ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
+    """Mindthief's ally wordings: the ally ``aid`` performs the move and attack parts for ``cid``."""
     ally = game.state.figures.get(aid)
     if ally is None:
         return

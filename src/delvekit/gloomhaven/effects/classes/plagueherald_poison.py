@@ -68,6 +68,7 @@ def suffer_amount(ability: Ability) -> int:
 
 
 def poisoned_enemies(game: Game, f: Figure) -> list[Figure]:
+    """The poisoned enemies of ``f``, in id order."""
     return sorted(
         (
             g
