@@ -224,7 +224,7 @@ def _loot(game: Game, bear: Figure, cid: str, reach: int) -> None:
 
 
 def _enemies_near(game: Game, f: Figure, reach: int) -> list[Figure]:
-    foes = [g for g in game.state.figures.values() if actions._hostile(f, g) and g.kind != "objective"]
+    foes = [g for g in game.state.figures.values() if actions.hostile(f, g) and g.kind != "objective"]
     return sorted(effects_parts.figures_in_reach(game, f, reach, foes), key=lambda g: g.id)
 
 

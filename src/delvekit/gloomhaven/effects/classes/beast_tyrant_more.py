@@ -55,7 +55,7 @@ def _swappable(game: Game, fid: str, who: str) -> list[Figure]:
     f = game.state.figures[fid]
     out = [g for g in game.state.figures.values() if g.kind != "objective"]
     if who == "enemies":
-        out = [g for g in out if actions._hostile(f, g)]
+        out = [g for g in out if actions.hostile(f, g)]
     return sorted(out, key=lambda g: g.id)
 
 
@@ -125,7 +125,7 @@ def _summons_perform(game: Game, fid: str, ability: Ability) -> bool | None:
     summons = [
         g
         for g in game.state.figures.values()
-        if g.kind == "summon" and not actions._hostile(f, g) and Condition.STUN not in g.conditions
+        if g.kind == "summon" and not actions.hostile(f, g) and Condition.STUN not in g.conditions
     ]
     if "-range-" in who:
         summons = effects_parts.figures_in_reach(game, f, int(who.rsplit("-", 1)[1]), summons)
@@ -191,7 +191,7 @@ def _share(game: Game, fid: str, ability: Ability) -> bool | None:
     me = st.figures.get(fid)
     if me is None:
         return False
-    summons = (g.id for g in st.figures.values() if g.kind == "summon" and not actions._hostile(me, g))
+    summons = (g.id for g in st.figures.values() if g.kind == "summon" and not actions.hostile(me, g))
     group = [fid, *sorted(summons)]
     group = [i for i in group if i in st.figures]
     total = sum(st.figures[i].max_hp - st.figures[i].hp for i in group)
@@ -245,7 +245,7 @@ def _summons_gain(game: Game, fid: str, ability: Ability) -> bool:
     if me is None:
         return False
     summons = sorted(
-        (g for g in game.state.figures.values() if g.kind == "summon" and not actions._hostile(me, g)),
+        (g for g in game.state.figures.values() if g.kind == "summon" and not actions.hostile(me, g)),
         key=lambda g: g.id,
     )
     if not summons:
@@ -347,7 +347,7 @@ def aura_bonus(game: Game, attacker: Figure, target: Figure) -> int:
         return 0
     total = 0
     for g in game.state.figures.values():
-        if g.kind != "summon" or g is attacker or actions._hostile(g, attacker):
+        if g.kind != "summon" or g is attacker or actions.hostile(g, attacker):
             continue
         if not board.adjacent(g.hex, attacker.hex):
             continue

@@ -62,7 +62,7 @@ from delvekit.gloomhaven.effects import active_area as effects_active_area
 from delvekit.gloomhaven.effects import allies as effects_allies
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects import picks as effects_picks
-from delvekit.gloomhaven.effects.classes.sawbones_packs import _friends, _healed, held_packs
+from delvekit.gloomhaven.effects.classes.sawbones_packs import friends_of, healed_this_action, held_packs
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
@@ -145,9 +145,9 @@ def _cleanse_effect(game: Game, fid: str, ability: Ability) -> bool | None:
         return False
     notes = effects_parts.flags(ability)
     if "healed" in notes:
-        ids = _healed(game, fid)
+        ids = healed_this_action(game, fid)
     else:
-        ids = [g.id for g in _friends(game, f, adjacent=True)]
+        ids = [g.id for g in friends_of(game, f, adjacent=True)]
         if "affects-ally-adjacent" in notes and ids:
             _pick(game, fid, "cleanse", ids, ability)
             return None
@@ -161,7 +161,7 @@ def _cleanse_effect(game: Game, fid: str, ability: Ability) -> bool | None:
 
 @effect("sb-afflict-healed")
 def _afflict_healed(game: Game, fid: str, ability: Ability) -> bool:
-    ids = _healed(game, fid)
+    ids = healed_this_action(game, fid)
     if not ids:
         game.emit("no-target", fid)
         return False
@@ -180,7 +180,7 @@ def _place_effect(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    ids = [g.id for g in _friends(game, f, adjacent=True, characters=True)]
+    ids = [g.id for g in friends_of(game, f, adjacent=True, characters=True)]
     if not ids:
         game.emit("no-target", fid)
         return False
@@ -233,7 +233,7 @@ def _teamwork(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    near = _friends(game, f, adjacent=True)
+    near = friends_of(game, f, adjacent=True)
     if not near:
         game.emit("no-target", fid)
         return False
@@ -292,7 +292,7 @@ def _apply_area(game: Game, task: Task, choice: Choice) -> None:
         return
     for tid in choice.args:
         if _hurt(game, tid, task.n):
-            effects_picks._kill(game, task.who, tid)
+            effects_picks.kill(game, task.who, tid)
 
 
 # ----------------------------------------------------------------- active-area bonuses
@@ -348,7 +348,7 @@ def ability_replaced(game: Game, fid: str, ability: Ability) -> bool:
     f = game.state.figures[fid]
     value, who = heal
     if spread:  # Hand of the Surgeon: you and every adjacent ally
-        ids, pick = [fid, *(g.id for g in _friends(game, f, adjacent=True))], False
+        ids, pick = [fid, *(g.id for g in friends_of(game, f, adjacent=True))], False
     else:
         ids, pick = effects_allies.allies_named(game, f, who)
     if not ids:
@@ -435,7 +435,7 @@ def condition_prevented(game: Game, fid: str, condition: Condition) -> bool:
         owner = game.state.figures.get(cid)
         if (
             owner is not None
-            and not actions._hostile(owner, f)
+            and not actions.hostile(owner, f)
             and _in_play(game, cid, "sb-prevent-conditions-this-round")
         ):
             why = cid
@@ -454,7 +454,7 @@ def shield_from_others(game: Game, f: Figure) -> int:
     total = 0
     for cid in game.state.characters:
         owner = game.state.figures.get(cid)
-        if owner is None or actions._hostile(owner, f) or f.kind == "objective":
+        if owner is None or actions.hostile(owner, f) or f.kind == "objective":
             continue
         if owner is f or effects_parts.is_adjacent(game, owner, f):
             for _, a in _in_play(game, cid, "sb-shield-aura"):

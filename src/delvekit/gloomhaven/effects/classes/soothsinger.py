@@ -75,7 +75,7 @@ from delvekit.gloomhaven.model.conditions import Condition
 SONG = "ss-song"
 
 
-def _songs(game: Game, cid: str) -> list[tuple[int, Ability]]:
+def active_songs(game: Game, cid: str) -> list[tuple[int, Ability]]:
     """(active card index, song ability) of ``cid``'s active songs."""
     if cid not in game.state.characters:
         return []
@@ -94,9 +94,9 @@ def _sung_to(game: Game, f: Figure, kind: str) -> list[Ability]:
     out: list[Ability] = []
     for cid in sorted(game.state.characters):
         owner = game.state.figures.get(cid)
-        if cid == f.id or owner is None or actions._hostile(owner, f):
+        if cid == f.id or owner is None or actions.hostile(owner, f):
             continue
-        out += [a for _, a in _songs(game, cid) if kind in effects_parts.flags(a)]
+        out += [a for _, a in active_songs(game, cid) if kind in effects_parts.flags(a)]
     return out
 
 
@@ -113,7 +113,7 @@ def _song(game: Game, fid: str, ability: Ability) -> None:
     ch = game.state.characters.get(fid)
     if ch is None:
         return
-    others = [i for i, _ in _songs(game, fid) if ch.active[i].card != ch.playing]
+    others = [i for i, _ in active_songs(game, fid) if ch.active[i].card != ch.playing]
     if len(others) >= 2 and _two_songs(game, fid):  # Melody and Harmony: the player drops one
         game.push(Task("ss_drop", fid, 0, ";".join(ch.active[i].card for i in others)))
     elif others and not (len(others) == 1 and _two_songs(game, fid)):
@@ -189,7 +189,9 @@ def turn_start(game: Game, cid: str) -> None:
     f = game.state.figures.get(cid)
     if ch is None or f is None:
         return
-    xp = max((sum(p.value for p in effects_parts.parts(a, "xp")) for _, a in _songs(game, cid)), default=0)
+    xp = max(
+        (sum(p.value for p in effects_parts.parts(a, "xp")) for _, a in active_songs(game, cid)), default=0
+    )
     if xp:  # from one song only, even with two active (Melody and Harmony)
         ch.xp += xp
         game.emit("xp", cid, xp)
@@ -206,7 +208,7 @@ def _grant_retaliate(game: Game, singer: str, song: Ability) -> None:
         return
     for p in effects_parts.parts(song, "retaliate"):
         for g in sorted(game.state.figures.values(), key=lambda g: g.id):
-            if g is owner or g.kind == "objective" or actions._hostile(owner, g):
+            if g is owner or g.kind == "objective" or actions.hostile(owner, g):
                 continue
             if p.range > 1:
                 g.retaliate_far = (*g.retaliate_far, (p.value, p.range))
@@ -219,7 +221,7 @@ def at_round(game: Game, timing: str) -> None:
     """Echoing Aria at each round's start (the bonuses end with the round)."""
     if timing == "start":
         for cid in sorted(game.state.characters):
-            for _, a in _songs(game, cid):
+            for _, a in active_songs(game, cid):
                 if "ss-allies-retaliate" in effects_parts.flags(a):
                     _grant_retaliate(game, cid, a)
 
@@ -257,9 +259,9 @@ def enemies_disadvantaged(game: Game, attacker: Figure) -> bool:
     """Disorienting Dirge: every attack of an enemy of the singer has disadvantage."""
     for cid in game.state.characters:
         owner = game.state.figures.get(cid)
-        if owner is None or not actions._hostile(owner, attacker) or attacker.kind == "objective":
+        if owner is None or not actions.hostile(owner, attacker) or attacker.kind == "objective":
             continue
-        if any("ss-enemies-disadvantage" in effects_parts.flags(a) for _, a in _songs(game, cid)):
+        if any("ss-enemies-disadvantage" in effects_parts.flags(a) for _, a in active_songs(game, cid)):
             return True
     return False
 
@@ -298,7 +300,7 @@ def _negate_next(game: Game, fid: str, ability: Ability) -> None:
     friends = [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
     ids = sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, friends))
     if not ids:
@@ -349,7 +351,7 @@ def _any_ally_performs(game: Game, fid: str, ability: Ability) -> None:
     ids = sorted(
         g.id
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     )
     if not ids:
         game.emit("no-target", fid)
@@ -364,7 +366,7 @@ def _enemies_in_reach(game: Game, f: Figure, reach: int) -> list[str]:
     enemies = [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
     return sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, enemies))
 
@@ -412,7 +414,7 @@ def placements(
     enemies = {
         g.hex: g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     }
     near = proximity(board, f.hex, reach)
     anchors = [h for h, d in near.items() if d <= reach]
@@ -494,7 +496,7 @@ def cursed(game: Game, fid: str) -> None:
         if effects_parts.named_in(half, "ss-curse-twice")
     ]
     owner, target = game.state.figures.get(cid), game.state.figures.get(fid)
-    if not holders or owner is None or target is None or not actions._hostile(owner, target):
+    if not holders or owner is None or target is None or not actions.hostile(owner, target):
         return
     from delvekit.gloomhaven.effects import active_area as effects_active_area
 

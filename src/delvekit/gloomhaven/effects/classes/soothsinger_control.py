@@ -53,7 +53,7 @@ def _enemies(game: Game, f: Figure, reach: int) -> list[str]:
     found = [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and g.kind != "objective" and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and g.kind != "objective" and Condition.INVISIBLE not in g.conditions
     ]
     return sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, found))
 
@@ -140,7 +140,7 @@ def _some_allies_perform(game: Game, fid: str, ability: Ability) -> None:
     friends = [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
     ids = sorted(
         g.id for g in effects_parts.figures_in_reach(game, f, effects_parts.reach_of(ability), friends)
@@ -171,14 +171,14 @@ def _apply_allies(game: Game, task: Task, choice: Choice) -> None:
     rest = [i for i in ids.split(";") if i != aid]
     if rest and task.n > 1:  # the next pick waits beneath this ally's actions
         game.push(Task("ss_allies", task.who, task.n - 1, f"{';'.join(rest)}|{text}"))
-    effects_mindthief._ally(game, task.who, aid, Ability.parse(text))
+    effects_mindthief.command_ally(game, task.who, aid, Ability.parse(text))
 
 
 # ------------------------------------------------------ songs at turn start
 
 
 def _turn_songs(game: Game, cid: str) -> list[Ability]:
-    return [a for _, a in ss._songs(game, cid) if any(k in effects_parts.flags(a) for k in _TURN_SONGS)]
+    return [a for _, a in ss.active_songs(game, cid) if any(k in effects_parts.flags(a) for k in _TURN_SONGS)]
 
 
 def turn_start(game: Game, cid: str) -> bool:
@@ -200,9 +200,7 @@ def _run_turn_songs(game: Game, task: Task) -> Decision | None:
             enemies = [
                 g
                 for g in game.state.figures.values()
-                if actions._hostile(f, g)
-                and g.kind != "objective"
-                and Condition.INVISIBLE not in g.conditions
+                if actions.hostile(f, g) and g.kind != "objective" and Condition.INVISIBLE not in g.conditions
             ]
             effects_parts.offer_pick(game, task.who, "control", song, enemies)
         else:

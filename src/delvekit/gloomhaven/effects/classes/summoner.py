@@ -238,7 +238,7 @@ def summon_died(game: Game, f: Figure) -> None:
     near = proximity(board, f.hex, reach)
     sight = sight_for(board, game.tables.ruleset.los)
     for g in sorted(game.state.figures.values(), key=lambda g: g.id):
-        if not actions._hostile(owner, g) or g.kind == "objective":
+        if not actions.hostile(owner, g) or g.kind == "objective":
             continue
         if near.get(g.hex, reach + 1) > reach or not sight.visible(f.hex, g.hex):
             continue
@@ -274,7 +274,7 @@ def _kill_adjacent_weak(game: Game, fid: str, ability: Ability) -> None:
         (
             g
             for g in game.state.figures.values()
-            if actions._hostile(f, g)
+            if actions.hostile(f, g)
             and g.kind == "monster"
             and g.rank == "normal"
             and g.hp <= limit
@@ -364,7 +364,7 @@ def summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
         return False
     for cid in sorted(game.state.characters):
         owner = game.state.figures.get(cid)
-        if owner is None or actions._hostile(owner, f):
+        if owner is None or actions.hostile(owner, f):
             continue
         held = [
             i
@@ -388,11 +388,11 @@ def _curse_near_summons(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    summons = [g for g in game.state.figures.values() if g.kind == "summon" and not actions._hostile(f, g)]
+    summons = [g for g in game.state.figures.values() if g.kind == "summon" and not actions.hostile(f, g)]
     ids = sorted(
         g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and any(board.adjacent(s.hex, g.hex) for s in summons)
+        if actions.hostile(f, g) and any(board.adjacent(s.hex, g.hex) for s in summons)
     )
     if not ids:
         game.emit("no-target", fid)
@@ -467,7 +467,7 @@ def _sprite_heal(game: Game, f: Figure, value: int, reach: int) -> None:
     friends = [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
     ids = sorted({f.id, *(g.id for g in effects_parts.figures_in_reach(game, f, reach, friends))})
     game.push(Task("su_heal", f.owner, value, ";".join(ids)))
