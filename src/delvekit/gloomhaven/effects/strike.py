@@ -164,8 +164,8 @@ def after_strike(game: Game, f: Figure, bonus: StrikeBonus) -> None:
 
 def shield_against_attack(game: Game, target: Figure) -> int:
     """Shield from "on each attack on you" persistent bonuses (Warding Strength): each attack
-    spends one use slot (with its XP); the last slot sends the card to the lost pile. Divine
-    Intervention's shield for you and all allies counts for summons too."""
+    spends one use slot (with its XP); the last slot sends the card to the lost pile. The shields
+    allies give (Divine Intervention, Defensive Ditty) are added before it, at the same hook point."""
     if target.kind != "character":
         return 0
     ch = game.state.characters[target.id]
