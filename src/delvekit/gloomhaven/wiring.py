@@ -36,7 +36,7 @@ from delvekit.gloomhaven.effects.classes import (
     summoner,
 )
 from delvekit.gloomhaven.engine import hooks, registry
-from delvekit.gloomhaven.scenario import battle_goals, goals, mechanisms, rules, treasure
+from delvekit.gloomhaven.scenario import battle_goals, mechanisms, rules, treasure
 
 if TYPE_CHECKING:
     from delvekit.core.hexes import Hex
@@ -51,16 +51,6 @@ if TYPE_CHECKING:
 def _results(game: Game, won: bool) -> dict[str, ResultExtras]:
     """Treasure and battle goals, judged once the scenario ended."""
     return treasure.results(game, won, battle_goals.judged(game) if game.setup.battle_goals else {})
-
-
-def _check_rule(line: str) -> None:
-    """A scenario rule line parsed by the module that owns its kind."""
-    if line.startswith(("win|", "lose|")):
-        goals.parse_line(line)
-    elif line.startswith("mech|"):
-        mechanisms.parse_mech(line)
-    else:
-        rules.parse_line(line)
 
 
 def _locked_doors(game: Game) -> tuple[Hex, ...]:
@@ -115,7 +105,7 @@ hooks.game_start.add(10, items_play.start)
 hooks.start_deck.add(10, items_play.start_deck)  # equipped items' -1 cards, Second Skin
 hooks.room_placed.add(10, treasure.place)  # numbered treasure tiles (§14)
 hooks.result_extras.add(10, _results)
-hooks.check_rule.add(10, _check_rule)
+hooks.check_rule.add(10, rules.check)  # a scenario rule record's expressions
 hooks.locked_doors.add(10, _locked_doors)  # scenario 2's doors
 hooks.wall_in_reach.add(10, mechanisms.wall_in_reach)  # 76's walls
 

@@ -1,6 +1,7 @@
-"""The content's scenario special rules in play: the ``rule|N|JSON`` lines of
-:mod:`~delvekit.gloomhaven.scenario.rules`, each a
-:class:`~delvekit.gloomhaven.content.scenario.Rule` record, performed through the hooks of
+"""The content's scenario special rules in play: the setup's ``rule`` records
+(:class:`~delvekit.gloomhaven.model.scenario_rules.RuleLine`: an index and the content's own
+:class:`~delvekit.gloomhaven.model.special_rules.Rule` record), with the ``zone``, ``each-turn``
+and ``no-damage`` records, performed through the hooks of
 :mod:`~delvekit.gloomhaven.engine.registry` (and the objectives, allies and pressure plates of
 :mod:`~delvekit.gloomhaven.scenario.objectives`).
 
@@ -52,7 +53,6 @@ objective of the rule's ``dead`` condition, on its hex, as each is destroyed (75
 from __future__ import annotations
 
 import fnmatch
-import functools
 from typing import Literal
 
 from delvekit.core.hexes import Hex
@@ -63,6 +63,18 @@ from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.scenario_rules import (
+    Ally,
+    EachTurn,
+    Marker,
+    NoDamage,
+    ObjectiveLine,
+    Plate,
+    RuleLine,
+    ScenarioRule,
+    Zone,
+    of_kind,
+)
 from delvekit.gloomhaven.scenario.objectives import (
     matches,
     move_escorts,
@@ -72,19 +84,7 @@ from delvekit.gloomhaven.scenario.objectives import (
     press_plates,
     side_allies,
 )
-from delvekit.gloomhaven.scenario.rules import (
-    Ally,
-    EachTurn,
-    Marker,
-    NoDamage,
-    ObjectiveLine,
-    Plate,
-    RuleLine,
-    Zone,
-    add_cards,
-    parsed,
-    spawn_monster,
-)
+from delvekit.gloomhaven.scenario.rules import add_cards, spawn_monster
 
 Moment = Literal["start", "end", "turn"]
 
@@ -94,13 +94,13 @@ _STAT_VARIABLES = frozenset({"H", "C", "L"})
 def _of(
     game: Game,
 ) -> tuple[list[RuleLine], dict[str, Hex], list[ObjectiveLine], frozenset[str], list[Plate]]:
-    lines = parsed(game.setup.rules)
+    lines = game.setup.rules
     return (
-        [x for x in lines if isinstance(x, RuleLine)],
-        {x.key: x.hex for x in lines if isinstance(x, Marker)},
-        [x for x in lines if isinstance(x, ObjectiveLine)],
-        frozenset(x.monster for x in lines if isinstance(x, Ally)),
-        [x for x in lines if isinstance(x, Plate)],
+        of_kind(lines, RuleLine),
+        {x.key: x.hex for x in of_kind(lines, Marker)},
+        of_kind(lines, ObjectiveLine),
+        frozenset(x.monster for x in of_kind(lines, Ally)),
+        of_kind(lines, Plate),
     )
 
 
@@ -307,15 +307,13 @@ def _scale_health(game: Game, n: int, change: cs.StatChange, x: int, objectives:
         game.emit("stat-changed", f.id, "health", f.max_hp)
 
 
-@functools.lru_cache(maxsize=64)
-def _scaled(rules: tuple[str, ...]) -> tuple[tuple[cs.Rule, cs.StatChange], ...]:
-    return tuple(
+def _scaled(rules: tuple[ScenarioRule, ...]) -> list[tuple[cs.Rule, cs.StatChange]]:
+    return [
         (line.rule, change)
-        for line in parsed(rules)
-        if isinstance(line, RuleLine)
+        for line in of_kind(rules, RuleLine)
         for change in line.rule.stats
         if change.while_present is not None
-    )
+    ]
 
 
 def stat_bonus(game: Game, f: Figure) -> tuple[int, int, int]:
@@ -513,19 +511,16 @@ def _no_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=64)
-def _undamaged(rules: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(x.monster for x in parsed(rules) if isinstance(x, NoDamage))
+def _undamaged(rules: tuple[ScenarioRule, ...]) -> frozenset[str]:
+    return frozenset(x.monster for x in of_kind(rules, NoDamage))
 
 
-@functools.lru_cache(maxsize=64)
-def _zones(rules: tuple[str, ...]) -> dict[str, frozenset[Hex]]:
-    return {x.key: frozenset(x.hexes) for x in parsed(rules) if isinstance(x, Zone)}
+def _zones(rules: tuple[ScenarioRule, ...]) -> dict[str, frozenset[Hex]]:
+    return {x.key: frozenset(x.hexes) for x in of_kind(rules, Zone)}
 
 
-@functools.lru_cache(maxsize=64)
-def _each_turn(rules: tuple[str, ...]) -> frozenset[int]:
-    return frozenset(x.index for x in parsed(rules) if isinstance(x, EachTurn))
+def _each_turn(rules: tuple[ScenarioRule, ...]) -> frozenset[int]:
+    return frozenset(x.index for x in of_kind(rules, EachTurn))
 
 
 def _any_change(game: Game) -> bool | None:
@@ -535,7 +530,7 @@ def _any_change(game: Game) -> bool | None:
 
 
 def unperformed(rule: cs.Rule) -> list[str]:
-    """What of ``rule`` (a rule line's record) the engine does not perform (empty: all of it).
+    """What of ``rule`` (a ``rule`` record's rule) the engine does not perform (empty: all of it).
 
     >>> unperformed(cs.Rule(stats=(cs.StatChange(cs.Figures("monster", "x"), (("shield", "2"),)),)))
     ['stat shield=2']
