@@ -36,6 +36,7 @@ from delvekit.gloomhaven.effects.classes import (
     summoner,
 )
 from delvekit.gloomhaven.engine import hooks, registry
+from delvekit.gloomhaven.model.scenario_rules import Lock
 from delvekit.gloomhaven.scenario import battle_goals, mechanisms, rules, treasure
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def _results(game: Game, won: bool) -> dict[str, ResultExtras]:
 
 
 def _locked_doors(game: Game) -> tuple[Hex, ...]:
-    return rules.locked_doors(game.setup.rules) if game.setup.rules else ()
+    return tuple(h for lock in game.tables.rules_of(Lock) for h in lock.doors)
 
 
 def _card_summon_flies(game: Game, f: Figure) -> bool | None:

@@ -37,7 +37,7 @@ from delvekit.gloomhaven.engine.registry import (
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.scenario_rules import Marker, of_kind
+from delvekit.gloomhaven.model.scenario_rules import Marker
 
 
 def _enemies(game: Game, f: Figure) -> list[Figure]:
@@ -47,7 +47,7 @@ def _enemies(game: Game, f: Figure) -> list[Figure]:
 def markers(game: Game) -> dict[str, tuple[int, int]]:
     """The scenario's lettered map marks (``marker`` rule records), when a source places
     them: the Prime Demon's altar places, the Gloom's jump hexes, the Elder Drake's perches."""
-    return {m.key: m.hex for m in of_kind(game.setup.rules, Marker) if len(m.key) == 1}
+    return {m.key: m.hex for m in game.tables.rules_of(Marker) if len(m.key) == 1}
 
 
 def _place(game: Game, f: Figure, h: tuple[int, int]) -> None:

@@ -35,12 +35,12 @@ Timing: TypeAlias = Literal["start", "end"]
 SpawnRank: TypeAlias = Literal["normal", "elite", "none"]
 
 
-class _Record(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True,
-              tag_field="kind"):  # fmt: skip
-    pass
+class RuleRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True,
+                 tag_field="kind"):  # fmt: skip
+    """The base of every scenario rule record (its JSON names its kind in ``kind``)."""
 
 
-class RoundRule(_Record, tag="at", frozen=True, kw_only=True):
+class RoundRule(RuleRecord, tag="at", frozen=True, kw_only=True):
     """At the ``start`` or ``end`` of every round in which ``when`` holds (in ``R``, ``C``,
     ``L``; empty: every round), every figure ``who`` names (``character``, ``monster`` or a
     monster type) gets ``effect``: ``add-modifier`` (``value`` ``curse:3``), ``condition``
@@ -56,7 +56,7 @@ class RoundRule(_Record, tag="at", frozen=True, kw_only=True):
 GoalKind: TypeAlias = Literal["kill", "revealed", "kills", "room", "treasure", "treasure-loot"]
 
 
-class Goal(_Record, tag="goal", frozen=True, kw_only=True):
+class Goal(RuleRecord, tag="goal", frozen=True, kw_only=True):
     """A goal of scenarios 1-10: ``kill`` (``monster``), ``revealed``, ``kills`` (``count``, an
     expression in ``C``), ``room`` (``room`` revealed), ``treasure`` and ``treasure-loot``
     (``hexes``: the goal treasure tiles)."""
@@ -68,7 +68,7 @@ class Goal(_Record, tag="goal", frozen=True, kw_only=True):
     hexes: tuple[Hex, ...] = ()
 
 
-class Spawn(_Record, tag="spawn", frozen=True, kw_only=True):
+class Spawn(RuleRecord, tag="spawn", frozen=True, kw_only=True):
     """One monster of ``monster`` appears on ``hex`` at ``timing`` of every round in which
     ``when`` holds, its rank for 2, 3 and 4 characters in ``ranks``, until a room of ``stop``
     is revealed."""
@@ -81,28 +81,28 @@ class Spawn(_Record, tag="spawn", frozen=True, kw_only=True):
     stop: tuple[int, ...] = ()
 
 
-class Lock(_Record, tag="lock", frozen=True, kw_only=True):
+class Lock(RuleRecord, tag="lock", frozen=True, kw_only=True):
     """Locked doors, in the order ``opener`` (a monster type, or ``scenario``: the rules) opens them."""
 
     doors: tuple[Hex, ...]
     opener: str
 
 
-class RuleLine(_Record, tag="rule", frozen=True, kw_only=True):
+class RuleLine(RuleRecord, tag="rule", frozen=True, kw_only=True):
     """Rule ``index`` of the scenario's rule data (room numbers as setup room indices)."""
 
     index: int
     rule: Rule
 
 
-class Marker(_Record, tag="marker", frozen=True, kw_only=True):
+class Marker(RuleRecord, tag="marker", frozen=True, kw_only=True):
     """The hex of a spawn marker (a letter, or ``#N`` for rule N's spawns that name none)."""
 
     key: str
     hex: Hex
 
 
-class ObjectiveLine(_Record, tag="objective", frozen=True, kw_only=True):
+class ObjectiveLine(RuleRecord, tag="objective", frozen=True, kw_only=True):
     """An objective figure placed with its room (``health``: an expression in ``C`` and ``L``);
     an escort that walks: ``move``, ``to`` and ``reach``; a door objective: ``door``."""
 
@@ -119,32 +119,32 @@ class ObjectiveLine(_Record, tag="objective", frozen=True, kw_only=True):
     door: Hex | None = None
 
 
-class Ally(_Record, tag="ally", frozen=True, kw_only=True):
+class Ally(RuleRecord, tag="ally", frozen=True, kw_only=True):
     """Monsters of type ``monster`` fight on the characters' side."""
 
     monster: str
 
 
-class NoDamage(_Record, tag="no-damage", frozen=True, kw_only=True):
+class NoDamage(RuleRecord, tag="no-damage", frozen=True, kw_only=True):
     """Monsters of type ``monster`` cannot be damaged in any way."""
 
     monster: str
 
 
-class Zone(_Record, tag="zone", frozen=True, kw_only=True):
+class Zone(RuleRecord, tag="zone", frozen=True, kw_only=True):
     """Hexes a rule's figures entry names with the marker ``zone:KEY``."""
 
     key: str
     hexes: tuple[Hex, ...]
 
 
-class EachTurn(_Record, tag="each-turn", frozen=True, kw_only=True):
+class EachTurn(RuleRecord, tag="each-turn", frozen=True, kw_only=True):
     """Rule ``index``'s figure effects happen as each character's turn ends."""
 
     index: int
 
 
-class Plate(_Record, tag="plate", frozen=True, kw_only=True):
+class Plate(RuleRecord, tag="plate", frozen=True, kw_only=True):
     """Pressure plates: when ``count`` of ``hexes`` (an expression in ``C``) hold characters,
     ``effect`` happens once: ``reveal`` room ``room``, ``open`` the ``doors``, or ``finish``
     the scenario (``won`` or ``lost``)."""
@@ -175,7 +175,7 @@ WinKind: TypeAlias = Literal[
 ]  # fmt: skip
 
 
-class Win(_Record, tag="win", frozen=True, kw_only=True):
+class Win(RuleRecord, tag="win", frozen=True, kw_only=True):
     """A part of a goal of scenarios 11-95 (all must hold). ``monsters``: kill, kill-count;
     ``spawned``: the killed boss is brought in by a rule; ``count``: kill-count and occupy (an
     expression in ``C``), escort (``all`` or a number), staff (the charge, in ``C`` and ``L``);
@@ -200,7 +200,7 @@ LoseKind: TypeAlias = Literal[
 ]
 
 
-class Lose(_Record, tag="lose", frozen=True, kw_only=True):
+class Lose(RuleRecord, tag="lose", frozen=True, kw_only=True):
     """A loss of scenarios 11-95 (any one loses). ``before``: exhausted (``loot-each``: before
     it looted); ``rounds``: rounds; ``monsters``: killed, occupied-by; ``hexes``: occupied-by,
     rooms-abandoned; ``name`` and ``count`` (``any``, ``all`` or a number): escort-killed."""
@@ -214,7 +214,7 @@ class Lose(_Record, tag="lose", frozen=True, kw_only=True):
     count: str = ""
 
 
-class BreakableWall(_Record, tag="wall", frozen=True, kw_only=True):
+class BreakableWall(RuleRecord, tag="wall", frozen=True, kw_only=True):
     """Breakable walls attacked as objectives (``health`` in ``C`` and ``L``), ``stun``: the
     enemies next to a broken wall are stunned."""
 
@@ -223,14 +223,14 @@ class BreakableWall(_Record, tag="wall", frozen=True, kw_only=True):
     hexes: tuple[Hex, ...]
 
 
-class WallOpening(_Record, tag="wall-opening", frozen=True, kw_only=True):
+class WallOpening(RuleRecord, tag="wall-opening", frozen=True, kw_only=True):
     """As round ``round`` starts, the walls on ``hexes`` break."""
 
     round: int
     hexes: tuple[Hex, ...]
 
 
-class Token(_Record, tag="token", frozen=True, kw_only=True):
+class Token(RuleRecord, tag="token", frozen=True, kw_only=True):
     """A carried token: it ``enters`` with a character the party picks (``start``), where a
     monster of type ``drop`` dies (``drop``), or on hex ``at`` (``at``); ``passes``: a Loot
     ability takes it from its holder; ``move``: added to its holder's Move abilities."""
@@ -243,7 +243,7 @@ class Token(_Record, tag="token", frozen=True, kw_only=True):
     move: int = 0
 
 
-class Staff(_Record, tag="staff", frozen=True, kw_only=True):
+class Staff(RuleRecord, tag="staff", frozen=True, kw_only=True):
     """The Staff of Xorn: only its holder damages ``monster``; ``charge`` (in ``C`` and ``L``)
     is the full charge."""
 
@@ -257,7 +257,7 @@ ScenarioRule: TypeAlias = (
 )  # fmt: skip
 """Every kind of scenario rule record."""
 
-R = TypeVar("R", bound=_Record)
+R = TypeVar("R", bound=RuleRecord)
 
 
 def of_kind(rules: Iterable[ScenarioRule], kind: type[R]) -> list[R]:
@@ -267,6 +267,15 @@ def of_kind(rules: Iterable[ScenarioRule], kind: type[R]) -> list[R]:
     [Ally(monster='a'), Ally(monster='c')]
     """
     return [r for r in rules if isinstance(r, kind)]
+
+
+def by_kind(rules: Iterable[ScenarioRule]) -> dict[type[RuleRecord], tuple[ScenarioRule, ...]]:
+    """The records grouped by kind, each group in its order (the engine's tables keep it per
+    setup: :meth:`delvekit.gloomhaven.engine.tables.Tables.rules_of`)."""
+    out: dict[type[RuleRecord], list[ScenarioRule]] = {}
+    for r in rules:
+        out.setdefault(type(r), []).append(r)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 # ------------------------------------------------------------------ the old text form

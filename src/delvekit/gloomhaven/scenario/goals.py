@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.engine import registry as effects
-from delvekit.gloomhaven.model.scenario_rules import Lose, ObjectiveLine, Win, of_kind
+from delvekit.gloomhaven.model.scenario_rules import Lose, ObjectiveLine, Win
 from delvekit.gloomhaven.scenario.mechanisms import (
     holder,
     seeker,
@@ -100,8 +100,9 @@ from delvekit.gloomhaven.scenario.goal_lines import load_goals as load_goals
 
 # ------------------------------------------------------------------------------ engine
 
-def _lines(game: Game) -> list[Win | Lose]:
-    return [x for x in game.setup.rules if isinstance(x, Win | Lose)]
+def _has_goals(game: Game) -> bool:
+    """Whether the setup has goals of this module (``win`` or ``lose`` records)."""
+    return bool(game.tables.rules_of(Win) or game.tables.rules_of(Lose))
 
 
 def _looted(game: Game) -> dict[str, str]:
@@ -113,7 +114,7 @@ def _take(game: Game, figure: Figure, hexes: set[Hex], *, by_ability: bool) -> N
     if figure.kind != "character":
         return  # a summon's loot goes nowhere (§14)
     looted = _looted(game)
-    wins = of_kind(_lines(game), Win)
+    wins = game.tables.rules_of(Win)
     each = any(w.goal == "loot-each" for w in wins)
     for w in wins:
         if w.goal not in ("loot", "loot-each") or (w.by_ability and not by_ability):
@@ -129,12 +130,12 @@ def _take(game: Game, figure: Figure, hexes: set[Hex], *, by_ability: bool) -> N
 
 
 def _turn_end(game: Game, figure: Figure) -> None:
-    if _lines(game):
+    if _has_goals(game):
         _take(game, figure, {figure.hex}, by_ability=False)
 
 
 def _loot_ability(game: Game, figure: Figure, hexes: set[Hex]) -> None:
-    if _lines(game):
+    if _has_goals(game):
         _take(game, figure, hexes, by_ability=True)
 
 
@@ -150,7 +151,7 @@ def _objective_ids(game: Game) -> list[tuple[str, str]]:
     """(name, figure id) of every objective record of a setup."""
     from delvekit.gloomhaven.scenario.objectives import objective_id
 
-    return [(x.name, objective_id(x)) for x in of_kind(game.setup.rules, ObjectiveLine)]
+    return [(x.name, objective_id(x)) for x in game.tables.rules_of(ObjectiveLine)]
 
 
 def _objectives_gone(game: Game, name: str, *, arrived: bool = False) -> tuple[int, int]:
@@ -256,7 +257,7 @@ def _lost(game: Game, x: Lose, *, round_over: bool) -> bool:
 
 
 def _won(game: Game, *, round_over: bool) -> bool | None:
-    wins = of_kind(_lines(game), Win)
+    wins = game.tables.rules_of(Win)
     if not wins:
         return None
     return all(_holds(game, w, round_over=round_over) for w in wins)
@@ -270,7 +271,7 @@ def _lose(game: Game, reason: str) -> None:
 
 
 def _check_losses(game: Game, *, round_over: bool) -> None:
-    for x in of_kind(_lines(game), Lose):
+    for x in game.tables.rules_of(Lose):
         if game.state.ending is None and _lost(game, x, round_over=round_over):
             _lose(game, x.loss)
 
@@ -278,7 +279,7 @@ def _check_losses(game: Game, *, round_over: bool) -> None:
 def goal_met(game: Game) -> bool | None:
     """GOAL hook: whether the ``win`` records all hold now (``None``: the setup has none); a loss
     that holds ends the scenario in defeat first."""
-    if not _lines(game):
+    if not _has_goals(game):
         return None
     _check_losses(game, round_over=False)
     if game.state.ending is not None:
@@ -300,7 +301,7 @@ def kill_all(game: Game) -> bool | None:
 
 def _round(game: Game, timing: str) -> None:
     """As a round ends: survive goals and round limits are judged, then every other part."""
-    if timing != "end" or not _lines(game) or game.state.ending is not None:
+    if timing != "end" or not _has_goals(game) or game.state.ending is not None:
         return
     if _won(game, round_over=True):
         game.state.ending = "victory"
@@ -310,12 +311,12 @@ def _round(game: Game, timing: str) -> None:
 
 
 def _died(game: Game, figure: Figure) -> None:
-    if game.state.ending is not None or not _lines(game):
+    if game.state.ending is not None or not _has_goals(game):
         return
     if figure.kind == "objective":  # destroy goals and escort losses are judged now
         game.check_victory()
         return
-    for x in of_kind(_lines(game), Lose):
+    for x in game.tables.rules_of(Lose):
         if x.loss == "killed" and figure.name in x.monsters:
             _lose(game, f"killed={figure.name}")
 

@@ -72,7 +72,6 @@ from delvekit.gloomhaven.model.scenario_rules import (
     Staff,
     Token,
     WallOpening,
-    of_kind,
 )
 
 if TYPE_CHECKING:
@@ -137,22 +136,26 @@ def mechanism_lines(s: Scenario, room_index: Mapping[int, int]) -> list[Scenario
     return out
 
 
-def _lines(game: Game) -> tuple[ScenarioRule, ...]:
-    return game.setup.rules
+_KINDS = (BreakableWall, WallOpening, Token, Staff)
+
+
+def _has_mechanisms(game: Game) -> bool:
+    """Whether the setup has mechanisms (``wall``, ``wall-opening``, ``token`` or ``staff``)."""
+    return any(game.tables.rules_of(kind) for kind in _KINDS)
 
 
 # ------------------------------------------------------------------------------- walls
 
 
-def _wall_ids(rules: tuple[ScenarioRule, ...]) -> dict[Hex, str]:
-    hexes = sorted(h for wall in of_kind(rules, BreakableWall) for h in wall.hexes)
+def _wall_ids(game: Game) -> dict[Hex, str]:
+    hexes = sorted(h for wall in game.tables.rules_of(BreakableWall) for h in wall.hexes)
     return {h: f"wall.{i}" for i, h in enumerate(hexes, 1)}
 
 
 def _place_walls(game: Game) -> None:
     st = game.state
-    for wall in of_kind(_lines(game), BreakableWall):
-        ids = _wall_ids(game.setup.rules)
+    for wall in game.tables.rules_of(BreakableWall):
+        ids = _wall_ids(game)
         for h in wall.hexes:
             mark = f"wall:{h[0]},{h[1]}"
             rooms = game.tables.door_room.get(h, ())
@@ -209,13 +212,13 @@ def wall_in_reach(
 def _wall_died(game: Game, figure: Figure) -> None:
     if figure.kind != "objective" or not figure.id.startswith("wall."):
         return
-    for wall in of_kind(_lines(game), BreakableWall):
+    for wall in game.tables.rules_of(BreakableWall):
         if figure.hex in wall.hexes:
             break_wall(game, figure.hex, stun=wall.stun)
 
 
 def _open_walls(game: Game) -> None:
-    for opening in of_kind(_lines(game), WallOpening):
+    for opening in game.tables.rules_of(WallOpening):
         if game.state.round == opening.round:
             for h in opening.hexes:
                 break_wall(game, h)
@@ -237,8 +240,8 @@ def token_hex(game: Game, name: str) -> Hex | None:
     return _hex(key[len(prefix) :]) if key is not None else None
 
 
-def _tokens(game: Game) -> list[Token]:
-    return of_kind(_lines(game), Token)
+def _tokens(game: Game) -> tuple[Token, ...]:
+    return game.tables.rules_of(Token)
 
 
 def move_change(game: Game, fid: str) -> int:
@@ -339,7 +342,7 @@ def _settle(game: Game) -> None:
 
 
 def _turn_end(game: Game, figure: Figure) -> None:
-    if not _lines(game):
+    if not _has_mechanisms(game):
         return
     _settle(game)
     if figure.kind != "character":
@@ -350,7 +353,7 @@ def _turn_end(game: Game, figure: Figure) -> None:
 
 
 def _loot(game: Game, figure: Figure, hexes: set[Hex]) -> None:
-    if not _lines(game) or figure.kind != "character":
+    if not _has_mechanisms(game) or figure.kind != "character":
         return
     _settle(game)
     for t in _tokens(game):
@@ -362,7 +365,7 @@ def _loot(game: Game, figure: Figure, hexes: set[Hex]) -> None:
 
 
 def _died(game: Game, figure: Figure) -> None:
-    if not _lines(game):
+    if not _has_mechanisms(game):
         return
     _wall_died(game, figure)
     if figure.kind != "monster":
@@ -389,7 +392,7 @@ def staff_charge(game: Game) -> int:
 
 def _staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
     """Damage to the staff's monster type: only the Seeker's attacks deal it, charging the staff."""
-    staff = [x.monster for x in of_kind(_lines(game), Staff)] if game.setup.rules else []
+    staff = [x.monster for x in game.tables.rules_of(Staff)]
     if not staff or figure.kind != "monster" or figure.name not in staff:
         return False
     last = game.events[-1] if game.events else None
@@ -404,7 +407,7 @@ def _staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
 
 
 def _round(game: Game, timing: str) -> None:
-    if not _lines(game):
+    if not _has_mechanisms(game):
         return
     if timing == "start":
         _place_walls(game)
@@ -413,7 +416,7 @@ def _round(game: Game, timing: str) -> None:
 
 
 def _revealed(game: Game, room: int) -> None:
-    if _lines(game):
+    if _has_mechanisms(game):
         _place_walls(game)
 
 

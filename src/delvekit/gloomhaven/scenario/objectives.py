@@ -27,6 +27,7 @@ opens doors (locked ones too) or finishes the scenario.
 
 from __future__ import annotations
 
+import functools
 import heapq
 import re
 from typing import TYPE_CHECKING
@@ -46,7 +47,12 @@ ALL_CONDITIONS = frozenset(Condition)
 
 def objective_id(line: ObjectiveLine) -> str:
     """``Vocal Cord`` number 2 → ``vocal-cord.2`` (no ``#``: an objective is no monster kill)."""
-    return f"{re.sub(r'[^a-z0-9]+', '-', line.name.lower()).strip('-')}.{line.number}"
+    return f"{_slug(line.name)}.{line.number}"
+
+
+@functools.lru_cache(maxsize=256)
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def place_objectives(game: Game, lines: list[ObjectiveLine], room: int) -> list[Figure]:

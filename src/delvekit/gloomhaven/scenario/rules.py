@@ -259,7 +259,7 @@ def spawn_monster(game: Game, monster: str, rank: str, at: Hex, *, mid_round: bo
     number = pool.pop(st.rng.randint(0, len(pool) - 1))
     stats = game.tables.types[monster].stats(rank)  # type: ignore[arg-type]
     fid = f"{monster}#{number}"
-    allied = monster in allies(game.setup.rules)
+    allied = any(x.monster == monster for x in game.tables.rules_of(Ally))
     fig = Figure(
         fid, "monster", monster, stats.health, where, rank=rank,  # type: ignore[arg-type]
         standee=number, immune=frozenset(stats.immunities), spawned=True,
@@ -287,7 +287,7 @@ def _looted(game: Game) -> set[str]:
 
 def _take(game: Game, figure: Figure, hexes: set[Hex], *, by_ability: bool) -> None:
     looted = _looted(game)
-    for goal in of_kind(_lines(game), Goal):
+    for goal in game.tables.rules_of(Goal):
         if goal.goal not in ("treasure", "treasure-loot"):
             continue
         if goal.goal == "treasure-loot" and not by_ability:
@@ -315,7 +315,7 @@ def loot_ability(game: Game, figure: Figure, hexes: set[Hex]) -> None:
 
 def goal_met(game: Game) -> bool | None:
     """Whether the scenario's goal records all hold now; ``None`` if it has none."""
-    goals = of_kind(_lines(game), Goal)
+    goals = game.tables.rules_of(Goal)
     if not goals:
         return None
     st = game.state

@@ -71,9 +71,7 @@ from delvekit.gloomhaven.model.scenario_rules import (
     ObjectiveLine,
     Plate,
     RuleLine,
-    ScenarioRule,
     Zone,
-    of_kind,
 )
 from delvekit.gloomhaven.scenario.objectives import (
     matches,
@@ -94,13 +92,13 @@ _STAT_VARIABLES = frozenset({"H", "C", "L"})
 def _of(
     game: Game,
 ) -> tuple[list[RuleLine], dict[str, Hex], list[ObjectiveLine], frozenset[str], list[Plate]]:
-    lines = game.setup.rules
+    rules_of = game.tables.rules_of
     return (
-        of_kind(lines, RuleLine),
-        {x.key: x.hex for x in of_kind(lines, Marker)},
-        of_kind(lines, ObjectiveLine),
-        frozenset(x.monster for x in of_kind(lines, Ally)),
-        of_kind(lines, Plate),
+        list(rules_of(RuleLine)),
+        {x.key: x.hex for x in rules_of(Marker)},
+        list(rules_of(ObjectiveLine)),
+        frozenset(x.monster for x in rules_of(Ally)),
+        list(rules_of(Plate)),
     )
 
 
@@ -166,7 +164,7 @@ def _who(game: Game, figures: cs.Figures, objectives: list[ObjectiveLine]) -> li
     st = game.state
     kind, name = figures.kind, figures.name
     out: list[Figure] = []
-    zone = _zones(game.setup.rules).get(figures.marker.removeprefix("zone:"), frozenset())
+    zone = _zones(game).get(figures.marker.removeprefix("zone:"), frozenset())
     for f in sorted(st.figures.values(), key=lambda f: f.id):
         if figures.marker.startswith("zone:") and f.hex not in zone:
             continue  # only the figures standing in the zone (47: on the J tile)
@@ -307,10 +305,10 @@ def _scale_health(game: Game, n: int, change: cs.StatChange, x: int, objectives:
         game.emit("stat-changed", f.id, "health", f.max_hp)
 
 
-def _scaled(rules: tuple[ScenarioRule, ...]) -> list[tuple[cs.Rule, cs.StatChange]]:
+def _scaled(game: Game) -> list[tuple[cs.Rule, cs.StatChange]]:
     return [
         (line.rule, change)
-        for line in of_kind(rules, RuleLine)
+        for line in game.tables.rules_of(RuleLine)
         for change in line.rule.stats
         if change.while_present is not None
     ]
@@ -320,7 +318,7 @@ def stat_bonus(game: Game, f: Figure) -> tuple[int, int, int]:
     """(move, attack, range) the scenario's ``X`` stat changes add to monster ``f`` now
     (scenario 22: for every altar standing, +1 attack and +½ move and range, rounded up; a
     melee monster gains no range), once the rule's rooms are revealed."""
-    scaled = _scaled(game.setup.rules) if f.kind == "monster" else ()
+    scaled = _scaled(game) if f.kind == "monster" else []
     move = attack = rng = 0
     for rule, change in scaled:
         if not _named(f.name, change.figures.name) or change.while_present is None:
@@ -398,7 +396,7 @@ def check(game: Game, moment: Moment) -> None:
     if not rules or st.round < 1:
         return
     fired = {line.index for line in rules if f"rule:{line.index}" in st.scenario_marks}
-    each = _each_turn(game.setup.rules)
+    each = _each_turn(game)
     disabled = {d for line in rules if line.index in fired for d in line.rule.disables}
     for line in rules:
         n, rule = line.index, line.rule
@@ -483,7 +481,7 @@ def _monster_died(game: Game, figure: Figure) -> None:
 
 def _turn_end(game: Game, figure: Figure) -> None:
     press_plates(game, _of(game)[4], figure)
-    each = _each_turn(game.setup.rules)
+    each = _each_turn(game)
     if not each or figure.kind != "character":
         return
     rules, _, objectives, _, _ = _of(game)
@@ -505,22 +503,22 @@ def _turn_end(game: Game, figure: Figure) -> None:
 
 def _no_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
     """DAMAGE hook: a monster of a ``no-damage`` type loses no hit points (70's Living Spirits)."""
-    if f.kind != "monster" or f.name not in _undamaged(game.setup.rules):
+    if f.kind != "monster" or f.name not in _undamaged(game):
         return False
     game.emit("no-damage", f.id, amount, source)
     return True
 
 
-def _undamaged(rules: tuple[ScenarioRule, ...]) -> frozenset[str]:
-    return frozenset(x.monster for x in of_kind(rules, NoDamage))
+def _undamaged(game: Game) -> frozenset[str]:
+    return frozenset(x.monster for x in game.tables.rules_of(NoDamage))
 
 
-def _zones(rules: tuple[ScenarioRule, ...]) -> dict[str, frozenset[Hex]]:
-    return {x.key: frozenset(x.hexes) for x in of_kind(rules, Zone)}
+def _zones(game: Game) -> dict[str, frozenset[Hex]]:
+    return {x.key: frozenset(x.hexes) for x in game.tables.rules_of(Zone)}
 
 
-def _each_turn(rules: tuple[ScenarioRule, ...]) -> frozenset[int]:
-    return frozenset(x.index for x in of_kind(rules, EachTurn))
+def _each_turn(game: Game) -> frozenset[int]:
+    return frozenset(x.index for x in game.tables.rules_of(EachTurn))
 
 
 def _any_change(game: Game) -> bool | None:
