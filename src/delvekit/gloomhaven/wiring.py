@@ -55,7 +55,7 @@ def _results(game: Game, won: bool) -> dict[str, ResultExtras]:
 
 
 def _locked_doors(game: Game) -> tuple[Hex, ...]:
-    return tuple(h for lock in game.tables.rules_of(Lock) for h in lock.doors)
+    return rules.locked_doors(game.tables.rules_of(Lock))
 
 
 def _card_summon_flies(game: Game, f: Figure) -> bool | None:

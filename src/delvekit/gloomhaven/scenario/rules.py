@@ -133,7 +133,7 @@ def _check(rule: ScenarioRule) -> None:
         int(rule.count)  # escort, escort-killed: a number of escorts
 
 
-def locked_doors(rules: tuple[ScenarioRule, ...]) -> tuple[Hex, ...]:
+def locked_doors(rules: Iterable[ScenarioRule]) -> tuple[Hex, ...]:
     """The locked doors of a setup's rules, in their opener's order (empty: none)."""
     return tuple(h for lock in of_kind(rules, Lock) for h in lock.doors)
 
