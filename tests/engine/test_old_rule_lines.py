@@ -114,3 +114,13 @@ def test_a_setup_holds_records_only() -> None:
     assert all(isinstance(r, sr.ScenarioRule.__args__) for r in setup.rules)  # type: ignore[attr-defined]
     built = msgspec.convert(msgspec.to_builtins(setup), GameSetup)
     assert built == setup
+
+
+def test_the_goal_words_read_a_rule_whose_condition_has_an_or() -> None:
+    """27's demons come in rounds 3 and 9 (``R == 3 || R == 9``): the text line's ``|`` split
+    that rule's JSON, and the words said only "A special rule applies"."""
+    from delvekit.gloomhaven.describe import goal_words
+
+    setup = setup_from_pack(load_pack(), 27, [Member("brute"), Member("spellweaver")])
+    words = goal_words(setup)
+    assert any(w.startswith("In rounds 3 and 9 (at the end of the round): 1 Frost Demon") for w in words)

@@ -11,6 +11,7 @@ damage"). Pure functions of engine records (stdlib only); the web page and the t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from delvekit.core.records import Event
@@ -274,7 +275,12 @@ def _effect(rule: sr.RoundRule) -> str:
 def _rule_text(rule: Rule) -> str:
     when = rule.when
     head = "Once" if rule.once else "Each round"
-    if when.startswith("R % 2 == 1"):
+    rounds = re.fullmatch(r"R == (\d+)((?: \|\| R == \d+)+)", when)
+    if rounds:  # 27: R == 3 || R == 9
+        head = "In rounds " + " and ".join(re.findall(r"\d+", when))
+    elif "||" in when:  # 74: R % 2 == 0 || C > 2
+        head = f"When {when.replace('R', 'the round').replace('||', 'or')}"
+    elif when.startswith("R % 2 == 1"):
         head = "Every odd round"
     elif when.startswith("R % 2 == 0"):
         head = "Every even round"
