@@ -218,7 +218,7 @@ CHOICE_KINDS = frozenset(
         # figures
         "target", "all", "area", "heal", "ally", "affect", "kill", "control", "turn", "doom",
         "transfer", "summon", "figure", "swap", "first", "slot", "intervene", "holder", "attack-from",
-        "damage", "steer", "mark", "cure", "move-summon", "redirect",
+        "damage", "steer", "mark", "cure", "move-summon",
         # cards
         "select", "top", "bottom", "basic-top", "basic-bottom", "take", "lose", "lose-hand",
         "lose-discard", "recover", "pick-up", "discard", "keep", "play",
@@ -249,7 +249,7 @@ _HEX_VERB = {
 _FIGURE_VERB = {
     "kill": "Kill", "control": "Control", "turn": "Turn", "doom": "Doom", "transfer": "Move the doom to",
     "affect": "", "first": "", "holder": "", "figure": "", "swap": "Swap with", "heal": "Heal",
-    "mark": "Mark", "cure": "Cure", "move-summon": "Move", "redirect": "Redirect to", "steer": "",
+    "mark": "Mark", "cure": "Cure", "move-summon": "Move", "steer": "",
     "intervene": "Suffer the damage for",
 }  # fmt: skip
 _TARGET_VERB = {
