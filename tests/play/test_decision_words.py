@@ -159,7 +159,9 @@ def test_a_sawbones_pack_a_soothsingers_ward_and_a_summoners_steed_name_the_thin
 
 def test_a_damage_and_a_consumption_say_how_much_and_which_element() -> None:
     dmg = _d("brute", "damage", Choice("take", ("4",)), Choice("lose-hand", ("trample",)))
-    assert W.prompt(dmg, NAMES) == "Brute is about to suffer 4 damage: take it, or lose cards to negate it"
+    assert W.prompt(dmg, NAMES).startswith(
+        "Brute is about to suffer 4 damage: take it, or negate it by losing"
+    )
     fire = _d("brute", "consume", Choice("consume", ("fire",)), Choice("no-consume"))
     assert "consume Fire" in W.prompt(fire, NAMES)
 

@@ -67,7 +67,8 @@ PROMPTS: dict[str, str] = {
     "item": "{who}: use an item now, or pass",
     "item-pick": "{who}: the item's effect: {thing}",
     # damage and rests
-    "damage": "{who} is about to suffer {thing} damage: take it, or lose cards to negate it",
+    "damage": "{who} is about to suffer {thing} damage: take it, or negate it by losing a card "
+    "from the hand or two from the discard pile",
     "intervene": "{who}: {thing} is about to suffer damage: suffer it instead, or decline",
     "short-rest": "{who}: short rest now? (recover the discard pile, lose one random discarded card)",
     "short-rest-loss": "{who}: the short rest lost {thing}: keep that loss, or suffer 1 damage "
@@ -180,8 +181,8 @@ def prompt(d: Decision, names: Mapping[str, str], game: Game | None = None) -> s
     the monster whose options tie, the card a short rest lost.
 
     >>> from delvekit.core.records import Choice, Decision
-    >>> prompt(Decision("brute", "damage", [Choice("take", ("3",))]), {"brute": "Brute"})
-    'Brute is about to suffer 3 damage: take it, or lose cards to negate it'
+    >>> prompt(Decision("brute", "damage", [Choice("take", ("3",))]), {"brute": "Brute"})[:42]
+    'Brute is about to suffer 3 damage: take it'
     """
     who = "The party" if d.actor == "party" else _name(names, d.actor)
     kinds = {c.kind for c in d.choices}
@@ -328,8 +329,10 @@ def choice_label(game: Game, d: Decision, c: Choice, names: Mapping[str, str]) -
         shift = next((a for a in args[1:] if a.lstrip("+-").isdigit() and a[:1] in "+-"), None)
         text = f"Use {name}" + (f" ({_name(names, whose)}'s)" if whose and whose != d.actor else "")
         return text + (f", initiative {shift}" if shift else "")
-    if k == "damage" and len(args) == 2:
-        return f"{_name(names, args[0])} keeps {args[1]} damage"
+    if k == "damage" and len(args) == 2:  # sharing damage out: the figure keeps this much
+        f = game.state.figures.get(args[0])
+        left = f" ({f.max_hp - int(args[1])}/{f.max_hp} left)" if f is not None and args[1].isdigit() else ""
+        return f"{args[1]} damage{left}"
     if k == "damage" and args:
         return f"1 damage to {_who(game, names, args[0])}"
     if k == "heal" and args and d.kind == "volatile":
