@@ -284,8 +284,9 @@ def prompt(d: Decision, names: dict[str, str], game: Game | None = None) -> str:
     text = W.prompt(d, names, game)
     if d.kind == "move" and any(c.kind == "step" for c in d.choices):
         return text + " (click a highlighted hex)"
-    if d.kind == "select":
-        return text + " (click two cards, then the one that leads)"
+    if d.kind == "select":  # the page's own way to answer replaces "the leading one first"
+        lead = "the leading one first (its initiative counts)"
+        return text.replace(lead, "(click two, then the one that leads)")
     return text
 
 
