@@ -180,3 +180,24 @@ def test_labels_name_the_figure_the_card_and_the_verb(seen: Seen) -> None:
         "Forgo both actions",
         "Keep both actions",
     ]
+
+
+def test_the_web_page_and_the_terminal_word_a_decision_alike() -> None:
+    from delvekit.cli import play_words
+    from delvekit.web import play_view
+
+    game, rnd = _game(1), random.Random(1)
+    checked: set[str] = set()
+    while game.decision is not None and len(checked) < 12:
+        d = game.decision
+        names = names_of(game)
+        assert play_view.prompt(d, names, game).startswith(W.prompt(d, names, game)[:30])
+        assert play_words.question(game, d) == W.prompt(d, play_words.names_of(game), game)
+        for c in list(d.choices)[:8]:
+            label = W.choice_label(game, d, c, names)
+            assert play_view.option(game, d, c, names)["label"].startswith(label)
+            line = play_words.choice_line(game, d, c)
+            assert line.endswith(f"[{c}]") and (label in line or c.kind == "take")
+        checked.add(d.kind)
+        game.choose(rnd.choice(list(d.choices)))
+    assert len(checked) >= 8
