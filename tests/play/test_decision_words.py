@@ -166,7 +166,7 @@ def test_a_damage_and_a_consumption_say_how_much_and_which_element() -> None:
     assert "consume Fire" in W.prompt(fire, NAMES)
 
 
-def test_labels_name_the_figure_the_card_and_the_verb(seen: Seen) -> None:
+def test_labels_name_the_figure_the_card_and_the_verb() -> None:
     game = _game(0)
     kill = _d("brute", "kill", Choice("target", ("cultist#4",)), Choice("skip"))
     assert W.choice_label(game, kill, kill.choices[0], NAMES) == "Kill Cultist 4"  # not on the map: no hp
@@ -201,3 +201,26 @@ def test_the_web_page_and_the_terminal_word_a_decision_alike() -> None:
         checked.add(d.kind)
         game.choose(rnd.choice(list(d.choices)))
     assert len(checked) >= 8
+
+
+def test_sentences_by_step_name_steps_the_engine_has() -> None:
+    """A renamed step would silently lose its sentence: each step named is still a task kind."""
+    text = "\n".join(
+        p.read_text(encoding="utf-8") for p in SOURCE.rglob("*.py") if p.name != "decision_words.py"
+    )
+    registered = set(re.findall(r"task_handler\(\s*\"([a-z_]+)\"", text)) | set(
+        re.findall(r"\(\s*\"([a-z_]+)\",\s*_run_", text)
+    )
+    assert W.BY_STEP and set(W.BY_STEP) <= registered, sorted(set(W.BY_STEP) - registered)
+
+
+def test_a_doomstalkers_wild_command_names_the_doomed_enemy_from_its_step() -> None:
+    game = _game(0)
+    from delvekit.gloomhaven.engine.state import Task
+
+    game.state.agenda.append(Task("ds_pick_doomed", "x", 3, "hound#2"))
+    d = _d("doomstalker", "target", Choice("target", ("hound#2",)), Choice("skip"))
+    assert (
+        W.prompt(d, NAMES, game) == "Doomstalker: choose the doomed enemy to attack (at any range), or skip"
+    )
+    assert W.prompt(d, NAMES) == "Doomstalker: choose the target, or skip"  # without the game

@@ -109,6 +109,17 @@ PROMPTS: dict[str, str] = {
 }
 """Decision kind → sentence; ``{who}`` is the deciding figure, ``{thing}`` what the choices name."""
 
+BY_STEP: dict[str, str] = {
+    "ds_pick_doomed": "{who}: choose the doomed enemy to attack (at any range), or skip",
+    "ds_summon": "{who}: choose the adjacent summon that performs its move and attack, or skip",
+    "ph_sacrifice": "{who}: suffer 1 damage to deal 3 damage to a poisoned enemy, or skip",
+    "ph_cash": "{who}: choose a poisoned enemy: its poison ends and it suffers the damage, or skip",
+    "qm_bomb": "{who}: place the bomb: its normal enemies and you suffer the damage, or skip",
+    "cls_kill_area": "{who}: choose the line of hexes: the enemies in it are killed, or skip",
+}
+"""Sentences for generic decision kinds (``target``, ``area``...) by the step that asks them:
+what only the game's pending step knows (the Doomstalker's Wild Command, Willing Sacrifice)."""
+
 _ITEM_PICKS = {
     "heal": "choose whom to heal", "infuse": "choose an element to infuse",
     "consume": "choose an element to consume", "refresh": "choose an item to refresh, or stop",
@@ -205,7 +216,9 @@ def prompt(d: Decision, names: Mapping[str, str], game: Game | None = None) -> s
         return f"{who}: choose an adjacent ally's lost card to recover, or stop"
     if d.kind == "move" and kinds & {"teleport"}:
         return f"{who}: choose a hex to teleport to, or stop"
-    template = PROMPTS.get(d.kind)
+    task = _task(game)[0]
+    template = BY_STEP.get(task) if task and d.actor != "party" else None
+    template = template or PROMPTS.get(d.kind)
     if template is None:  # a kind no sentence was written for (the tests catch it)
         return f"{who}: {D.words(d.kind)}"
     return template.format(who=who, thing=_thing(d, names, game))
