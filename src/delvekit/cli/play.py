@@ -332,9 +332,9 @@ class Session:
             return special
         shown = W.display_order(d)
         several = " (several numbers at once, e.g. 1 4 5)" if d.kind == "hand" else ""
-        self.console.print(
-            f"» {W.question(self.game, d)}{several}:", style="bold", highlight=False, markup=False
-        )
+        asked = W.question(self.game, d) + several
+        asked += "" if asked.endswith(("?", ")")) else ":"
+        self.console.print(f"» {asked}", style="bold", highlight=False, markup=False)
         for n, c in enumerate(shown, 1):
             self.console.print(f"  {n:>3}. {W.choice_line(self.game, d, c)}", highlight=False, markup=False)
         while True:

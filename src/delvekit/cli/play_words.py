@@ -154,7 +154,7 @@ def choice_note(game: Game, d: Decision, c: Choice) -> str:
         half = cards[args[0]].top if c.kind == "top" else cards[args[0]].bottom
         return f": {D.half_text(half)}" + ("  (LOSES the card)" if half.lost else "")
     if c.kind in ("lose-hand", "lose-discard"):
-        return "  (LOSES " + " and ".join(D.words(a) for a in args) + " for the scenario)"
+        return f"  (LOSES {'them' if len(args) > 1 else 'it'} for the rest of the scenario)"
     return ""
 
 
