@@ -30,7 +30,7 @@ PROMPTS: dict[str, str] = {
     "start": "{who}: choose a starting hex",
     "select": "{who}: choose two cards for the round, the leading one first (its initiative counts), or rest",
     "tie": "The party: figures tie on initiative: choose who acts first",
-    "extra-turn": "{who}: choose two cards for an extra turn, or skip it",
+    "extra-turn": "{who}: an ally offers an extra turn now: choose two cards to play, or skip it",
     "token-holder": "The party: choose the character who carries the {thing}",
     # a character's turn
     "action": "{who}: choose the next action (a card's top or bottom, or its basic Attack 2 / Move 2)",
@@ -154,7 +154,8 @@ def _thing(d: Decision, names: Mapping[str, str], game: Game | None) -> str:
     k = d.kind
     task, who, text = _task(game)
     if k in ("push", "pull", "forced-move", "wild") or k.startswith("monster"):
-        if who and game is not None and who in game.state.figures:
+        f = game.state.figures.get(who) if game is not None else None
+        if f is not None and (f.kind != "character" or k in ("push", "pull", "forced-move")):
             return _name(names, who)
         return "the figure" if k in ("push", "pull", "forced-move") else "the monster"
     if k == "short-rest-loss":
@@ -299,6 +300,8 @@ def choice_label(game: Game, d: Decision, c: Choice, names: Mapping[str, str]) -
         if k.startswith("basic"):
             return f"Basic {'Attack 2' if k == 'basic-top' else 'Move 2'} (with {D.words(args[0])})"
         return f"{k.capitalize()} of {D.words(args[0])}"
+    if k == "select" and len(args) == 2 and d.kind == "extra-turn":
+        return f"Play {D.words(args[0])} and {D.words(args[1])}"
     if k == "select" and len(args) == 2:
         return f"{D.words(args[0])} leads, {D.words(args[1])}"
     if k == "take" and args and args[0].isdigit():
@@ -371,7 +374,9 @@ def choice_label(game: Game, d: Decision, c: Choice, names: Mapping[str, str]) -
     if k in ("shove", "hex", "spring") and len(args) == 2:
         hex_, other = (args[1], args[0]) if k != "spring" else (args[0], args[1])
         if k == "spring":
-            return f"Trap on {hex_}" + (f" on {_name(names, other)}" if other != "-" else ", no enemy")
+            return f"Spring the trap on {hex_}" + (
+                f" at {_name(names, other)}" if other != "-" else " (no enemy)"
+            )
         return f"To {hex_}"
     if k == "move-obstacle" and len(args) == 2:
         return f"Move the obstacle on {args[0]} to {args[1]}"
