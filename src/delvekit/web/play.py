@@ -85,6 +85,7 @@ class DecisionOut(BaseModel, extra="allow"):
     actor: str
     kind: str
     choices: list[str]
+    prompt: str = Field("", description="the decision as a sentence: who decides what (every seat)")
 
 
 class GameViewOut(BaseModel, extra="allow"):
