@@ -4,7 +4,11 @@
   functions; only imports under ``if TYPE_CHECKING:`` do not (they never run).
 - **No module over 600 lines.**
 - **No private engine method outside the engine**: effect, item and scenario modules call the
-  engine's public API, never ``game.emit`` and the like.
+  engine's public API, never ``game._emit`` and the like; no module outside the engine package
+  touches a private attribute of the game (``game._x``, ``g._x``, ``self.game._x``).
+- **No other module's private helper**: a module never imports ``_name`` from another delvekit
+  module (``from delvekit.x import _y``) nor reaches it through a module alias (``x._y``, where
+  ``x`` is an imported delvekit module). A helper other modules need is public in its home.
 
 What the project still owes is listed in ``tools/layout-debt.txt``: a cycle, a long module or a
 private call named there is reported but does not fail, and a line there that no longer applies
@@ -31,17 +35,20 @@ MAX_LINES = 600
 PRIVATE_ENGINE = ("_emit", "_push", "_pop", "_static")
 # the engine's own modules may call its private methods; everything else uses its public API
 ENGINE_PREFIXES = ("delvekit.gloomhaven.engine.game",)
+# only the engine packages may touch a game's private attributes (``game._x``)
+GAME_OWNERS = ("delvekit.gloomhaven.engine", "delvekit.descent.engine")
+GAME_NAMES = ("game", "g")
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
+def module_name(path: Path, src: Path = SRC) -> str:
+    parts = list(path.relative_to(src).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(SRC.rglob("*.py"))}
+def modules(src: Path = SRC) -> dict[str, Path]:
+    return {module_name(p, src): p for p in sorted(src.rglob("*.py"))}
 
 
 def _type_checking_blocks(tree: ast.AST) -> set[int]:
@@ -153,11 +160,77 @@ def private_calls() -> list[tuple[str, int]]:
     return out
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _from_base(node: ast.ImportFrom, name: str, path: Path) -> str:
+    """The absolute module an ``import from`` names (relative imports resolved)."""
+    base = node.module or ""
+    if node.level:
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        anchor = package.split(".")
+        anchor = anchor[: len(anchor) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return base
+
+
+def _game_receiver(node: ast.expr) -> bool:
+    """``game``, ``g`` or ``<anything>.game``: an expression that names a game."""
+    if isinstance(node, ast.Name):
+        return node.id in GAME_NAMES
+    return isinstance(node, ast.Attribute) and node.attr == "game"
+
+
+def private_uses(src: Path = SRC) -> list[str]:
+    """Uses of another module's private helper, and of a game's private attributes outside the
+    engine, one line each (``helper: MODULE -> OTHER._name``, ``game: MODULE -> game._name``)."""
+    found = modules(src)
+    known = set(found)
+    out: set[str] = set()
+    for name, path in found.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        aliases: dict[str, str] = {}  # local name -> the delvekit module it is bound to
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in known and alias.asname:
+                        aliases[alias.asname] = alias.name
+                    elif alias.name in known:  # ``import delvekit.x.y`` binds ``delvekit``
+                        top = alias.name.split(".")[0]
+                        aliases[top] = top
+            elif isinstance(node, ast.ImportFrom):
+                base = _from_base(node, name, path)
+                if base not in known:
+                    continue
+                for alias in node.names:
+                    if f"{base}.{alias.name}" in known:
+                        aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
+                    elif _private(alias.name) and base != name:
+                        out.add(f"helper: {name} -> {base}.{alias.name}")
+        game_owner = name.startswith(GAME_OWNERS)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute) or not _private(node.attr):
+                continue
+            value = node.value
+            target = aliases.get(value.id) if isinstance(value, ast.Name) else None
+            if target is None and isinstance(value, ast.Attribute):
+                dotted = ast.unparse(value)  # delvekit.x.y._z after ``import delvekit.x.y``
+                target = dotted if dotted in known and dotted.split(".")[0] in aliases else None
+            if target is not None:
+                if target != name:
+                    out.add(f"helper: {name} -> {target}.{node.attr}")
+            elif not game_owner and _game_receiver(value):
+                out.add(f"game: {name} -> {ast.unparse(value)}.{node.attr}")
+    return sorted(out)
+
+
 def findings() -> list[str]:
     """One line per finding, in the debt file's words."""
     lines = [f"cycle: {' '.join(c)}" for c in cycles(graph())]
     lines += [f"long: {name}" for name, _ in long_modules()]
     lines += [f"private: {name}" for name, _ in private_calls()]
+    lines += [f"private {line}" for line in private_uses()]
     return sorted(lines)
 
 

@@ -12,6 +12,7 @@ from delvekit.gloomhaven.model.setup import (
     BoardSpec,
     Card,
     CharacterSetup,
+    DoorSpec,
     GameSetup,
     MonsterCard,
     MonsterStats,
@@ -88,8 +89,11 @@ def arena(
     *,
     stats: MonsterStats | None = None,
     seed: int = 1,
+    doors: tuple[tuple[int, int], ...] = (),
+    behind: list[tuple[str, tuple[int, int]]] | None = None,
 ) -> Game:
-    """A game on the arena: ``monsters`` of one dummy type whose single card does ``actions``."""
+    """A game on the arena: ``monsters`` of one dummy type whose single card does ``actions``;
+    closed ``doors`` (hexes of the arena) each reveal a second room holding ``behind``."""
     normal = stats or MonsterStats(health=10, move=2, attack=3)
     dummy = MonsterType(
         name="dummy",
@@ -105,9 +109,12 @@ def arena(
         party=tuple(party),
         monsters=(dummy,),
         decks={"dummy": (card,)},
-        rooms=((*(Placement("dummy", rank, h) for rank, h in monsters),),),  # type: ignore[arg-type]
+        rooms=(
+            (*(Placement("dummy", rank, h) for rank, h in monsters),),  # type: ignore[arg-type]
+            *(((*(Placement("dummy", rank, h) for rank, h in behind or ()),),) if doors else ()),  # type: ignore[arg-type]
+        ),
         win="none",
-        board=BoardSpec(hexes=ARENA),
+        board=BoardSpec(hexes=ARENA, doors=tuple(DoorSpec(h, (0, 1)) for h in doors)),
     )
     return Game(setup, seed=seed)
 

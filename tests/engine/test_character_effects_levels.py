@@ -402,11 +402,11 @@ def test_many_as_one_rat_king_attack_is_half_its_health_and_allies_gain() -> Non
     game = arena([hero("mindthief", ["many-as-one", "scurry"], (0, 0))], [("normal", (3, 0))], stats=TOUGH)
     go(game, "select many-as-one scurry", "top many-as-one", "summon-at 1,0")
     king = game.state.figures["mindthief.rat-king1"]
-    from delvekit.gloomhaven.engine.monster_turn import _stats
+    from delvekit.gloomhaven.engine.monster_turn import stat_line
 
-    assert _stats(game, king)[1] == 5  # 9 hit points: X = 5
+    assert stat_line(game, king)[1] == 5  # 9 hit points: X = 5
     king.hp = 4
-    assert _stats(game, king)[1] == 2
+    assert stat_line(game, king)[1] == 2
     game2 = arena(
         [
             hero("brute", ["grab-and-go", "spare-dagger"], (1, 0)),

@@ -624,3 +624,42 @@ def test_wild_command_top_has_an_adjacent_summon_move_and_attack_with_you_choosi
     assert game.decision is not None and game.decision.actor == "doomstalker"
     finish = finish_round(game)
     assert any(e.startswith(f"move-ended {boar.id}") for e in events + finish)
+
+
+def test_lead_to_slaughter_never_drags_a_monster_through_a_closed_door() -> None:
+    """§2 and §7: closed doors are walls to monsters, and no figure is forced through one (the
+    slow sweep's game 627: a dragged Black Imp opened a door and ended on a monster revealed
+    behind it)."""
+    brute = hero("brute", ["grab-and-go", "shield-bash"], (-3, 0))
+    game = arena(
+        [stalker(["lead-to-slaughter"], hex=(0, -3)), brute],
+        [("normal", (3, 0))],
+        doors=((2, 0),),
+        behind=[("normal", (1, 0))],
+    )
+    go(game, "select lead-to-slaughter solid-bow", "select grab-and-go shield-bash")
+    while game.decision is not None and game.decision.actor == "brute":
+        names = [str(c) for c in game.decision.choices]
+        go(game, next(n for n in ("skip", "stop", "bottom shield-bash", "top grab-and-go") if n in names))
+    m = at(game, (3, 0))
+    events = go(game, "top lead-to-slaughter", f"target {m}?")
+    moved = [e for e in events if e.startswith(f"moved {m} ")]
+    assert len(moved) == 3 and f"moved {m} 2,0 forced" not in moved
+    assert not any(e.startswith("door-opened") for e in events)
+    assert game.state.figure_at((1, 0)) is None  # the room behind the door stays hidden
+
+
+def test_frightening_curse_never_shoves_a_monster_into_a_closed_door() -> None:
+    game = arena(
+        [stalker(["frightening-curse"])],
+        [("normal", (2, 0)), ("normal", (3, 0))],
+        stats=FRAIL,
+        doors=((4, 0),),
+    )
+    go(game, "select solid-bow frightening-curse")
+    m, near = at(game, (2, 0)), at(game, (3, 0))
+    _doom(game, "frightening-curse", m)
+    go(game, "top solid-bow", f"target {m}")
+    assert game.decision is not None and game.decision.kind == "doom-shove"
+    hexes = {c.args[1] for c in game.decision.choices if c.args[0] == near}
+    assert "4,0" not in hexes and hexes

@@ -365,3 +365,15 @@ def test_a_kill_of_an_enemy_not_offered_is_refused_and_changes_nothing() -> None
     else:
         raise AssertionError("an enemy of more than 3 hit points was killed")
     assert str(game.state) == before
+
+
+def test_sinister_opportunity_never_steers_an_enemy_into_a_closed_door() -> None:
+    """A closed door is a wall to a monster (§2): the enemy's one step avoids it."""
+    game = arena([rogue(["sinister-opportunity"])], [("normal", (3, 0))], doors=((2, 1),))
+    m = at(game, (3, 0))
+    go(game, "select sinister-opportunity venom-shiv", "bottom sinister-opportunity")
+    go(game, "step 1,0", "step 2,0", "stop")
+    go(game, f"steer {m}")
+    d = game.decision
+    assert d is not None and d.kind == "enemy-step"
+    assert {c.args[1] for c in d.choices if c.kind == "hex"} == {"3,-1"}

@@ -910,12 +910,12 @@ def test_ring_of_haste_after_second_chance_ring_keeps_the_extra_turns_cards() ->
 def test_a_second_extra_turn_keeps_the_cards_waiting_for_the_first() -> None:
     """The Second Chance Ring used again (after a refresh) before its first extra turn: the
     two cards already waiting stay selected, two more join them, and two more turns come."""
-    from delvekit.gloomhaven.items.passive import _extra_turn
+    from delvekit.gloomhaven.items.passive import extra_turn
 
     game = world((70,))
     drive(game, {70}, "melee", until=lambda g: used(g, 70))
     game.choose("select c1 c2")
-    _extra_turn(game, "brute", "c3", "c4")
+    extra_turn(game, "brute", "c3", "c4")
     ch = game.state.characters["brute"]
     assert ch.selected == ["c1", "c2", "c3", "c4"] and ch.lead == "c1"
     assert not violations(game), violations(game)

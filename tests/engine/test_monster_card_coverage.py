@@ -19,7 +19,7 @@ import pytest
 from delvekit.core.decks import Deck
 from delvekit.core.hexes import disk
 from delvekit.gloomhaven.content import ContentPack, load_pack
-from delvekit.gloomhaven.content.adapter import _line, _monster_actions, _stats, _summoned_types
+from delvekit.gloomhaven.content.adapter import _line, _stats, _summoned_types, monster_actions
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.level import level_info
@@ -58,7 +58,7 @@ def monster_types(
                     id=str(c.number),
                     initiative=c.initiative,
                     shuffle=c.shuffle,
-                    actions=tuple(_monster_actions(c.abilities, variables, mt.specials)),
+                    actions=tuple(monster_actions(c.abilities, variables, mt.specials)),
                 )
                 for c in pack.deck_of(name).cards
             )

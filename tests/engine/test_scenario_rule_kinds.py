@@ -15,7 +15,7 @@ from delvekit.core.hexes import distance, neighbours
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.engine import registry as effects
-from delvekit.gloomhaven.engine.actions import _hostile, targets
+from delvekit.gloomhaven.engine.actions import hostile, targets
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
@@ -170,7 +170,7 @@ def test_escort_scenario_38_the_orchid_is_an_ally_monsters_attack_and_characters
     assert orchid.hp == orchid.max_hp == 6 + 3 * game.setup.level
     monster = next(iter(game.state.monsters()))
     brute = game.state.figures["brute"]
-    assert _hostile(monster, orchid) and not _hostile(brute, orchid)
+    assert hostile(monster, orchid) and not hostile(brute, orchid)
     assert game.add_condition(orchid.id, Condition.POISON) is False  # immune to conditions
     assert game.add_modifier_card(orchid.id, "curse") is False
 
@@ -240,7 +240,7 @@ def test_objective_scenario_22_altars_are_enemies_of_the_characters_only() -> No
     brute.hex = next(n for n in neighbours(altar.hex) if game.state.figure_at(n) is None)  # type: ignore[assignment]
     assert altar in targets(game, brute, 1)
     monster = next(iter(game.state.monsters()))
-    assert not _hostile(monster, altar)
+    assert not hostile(monster, altar)
     game.state.round = 2
     game.kill(altar)
     assert "altar.1" not in game.state.figures
@@ -302,7 +302,7 @@ def test_ally_scenario_11_living_bones_fight_for_the_characters() -> None:
     enemies = [f for f in game.state.monsters() if f.side == "monsters"]
     assert allied and enemies and all(f.side == "party" for f in allied)
     brute = game.state.figures["brute"]
-    assert not _hostile(brute, allied[0]) and _hostile(allied[0], enemies[0])
+    assert not hostile(brute, allied[0]) and hostile(allied[0], enemies[0])
     for f in enemies:  # the allies need not die for "kill all"
         game.kill(f)
     for room in range(1, len(game.setup.rooms)):
@@ -327,7 +327,7 @@ def test_ally_plays_out_with_invariants() -> None:
 
 
 def test_locked_door_scenario_2_and_a_hand_made_lock_on_scenario_1() -> None:
-    from delvekit.gloomhaven.engine.actions import _steps
+    from delvekit.gloomhaven.engine.actions import next_steps
 
     assert rule_line(_setup(2).rules[1]) == "lock|7,7;4,8;4,3;7,1|bandit-commander"
     setup = _setup(1)
@@ -342,7 +342,7 @@ def test_locked_door_scenario_2_and_a_hand_made_lock_on_scenario_1() -> None:
             n for n in neighbours(door) if n in board.hexes and board.adjacent(n, door)
             and game.state.figure_at(n) is None and board.terrain_at(n) is None and n not in board.doors
         )  # type: ignore[assignment]  # fmt: skip
-        assert (door in [h for h, _ in _steps(game, brute, 2, "walk", board)]) is reachable
+        assert (door in [h for h, _ in next_steps(game, brute, 2, "walk", board)]) is reachable
 
 
 # ---------------------------------------------------------------------- pressure plate
@@ -560,7 +560,7 @@ def test_every_rule_line_of_every_scenario_is_performed() -> None:
 
 
 def test_scenario_22_every_standing_altar_strengthens_the_demons() -> None:
-    from delvekit.gloomhaven.engine.monster_turn import _stats
+    from delvekit.gloomhaven.engine.monster_turn import stat_line
 
     setup = _setup(22)
     game = _started(setup)
@@ -575,7 +575,8 @@ def test_scenario_22_every_standing_altar_strengthens_the_demons() -> None:
         for f in demons:
             health, move, attack, rng = card(f)
             assert f.max_hp == health + x
-            assert _stats(game, f)[:3] == (move + (x + 1) // 2, attack + x, rng + (x + 1) // 2 if rng else 0)
+            expected = (move + (x + 1) // 2, attack + x, rng + (x + 1) // 2 if rng else 0)
+            assert stat_line(game, f)[:3] == expected
 
     central = _room_of(setup, 2, 22)
     for room in range(1, len(setup.rooms)):

@@ -107,7 +107,7 @@ def test_scenario_2_needs_the_commander_and_every_revealed_enemy_dead() -> None:
 
 
 def test_scenario_9_the_overseer_attack_is_the_number_of_scouts() -> None:
-    from delvekit.gloomhaven.engine.monster_turn import _stats
+    from delvekit.gloomhaven.engine.monster_turn import stat_line
 
     game = Game(_setup(9), seed=5)
     _to_round(game, random.Random(5))
@@ -116,9 +116,9 @@ def test_scenario_9_the_overseer_attack_is_the_number_of_scouts() -> None:
             game.reveal_room(room)
     overseer = next(f for f in game.state.monsters() if f.name == "merciless-overseer")
     scouts = [f for f in game.state.monsters() if f.name == "vermling-scout"]
-    assert _stats(game, overseer)[1] == len(scouts) > 0
+    assert stat_line(game, overseer)[1] == len(scouts) > 0
     game.kill(scouts[0])
-    assert _stats(game, overseer)[1] == len(scouts) - 1
+    assert stat_line(game, overseer)[1] == len(scouts) - 1
     # immune to curse (its stat card), like the other bosses of 1-10
     assert game.add_modifier_card(overseer.id, "curse") is False
 
@@ -305,7 +305,7 @@ def _next_to(game: Game, door: tuple[int, int]) -> tuple[int, int]:
 
 
 def test_scenario_2_characters_cannot_open_the_locked_doors_a_to_d() -> None:
-    from delvekit.gloomhaven.engine.actions import _steps
+    from delvekit.gloomhaven.engine.actions import next_steps
 
     game = Game(_setup(2), seed=4)
     _to_round(game, random.Random(4))
@@ -314,7 +314,7 @@ def test_scenario_2_characters_cannot_open_the_locked_doors_a_to_d() -> None:
     assert board is not None
     first = (11, 2)  # door 1 into the Commander's room is an ordinary door
     brute.hex = _next_to(game, first)  # type: ignore[assignment]
-    assert first in [h for h, _ in _steps(game, brute, 3, "walk", board)]
+    assert first in [h for h, _ in next_steps(game, brute, 3, "walk", board)]
     _reveal_room_of(game, "bandit-commander")
     board = game.board()
     assert board is not None
@@ -322,7 +322,7 @@ def test_scenario_2_characters_cannot_open_the_locked_doors_a_to_d() -> None:
         brute.hex = _next_to(game, door)  # type: ignore[assignment]
         assert door in board.doors
         for mode in ("walk", "jump"):
-            assert door not in [h for h, _ in _steps(game, brute, 3, mode, board)], (door, mode)
+            assert door not in [h for h, _ in next_steps(game, brute, 3, mode, board)], (door, mode)
 
 
 def test_scenario_2_commander_special_1_jumps_to_doors_a_b_c_d_then_a_again() -> None:

@@ -201,8 +201,8 @@ def test_the_look_ahead_plays_out_sampled_worlds_without_touching_the_game() -> 
 
     from delvekit.core.rng import Rng
     from delvekit.gloomhaven.bots.evaluation import LOOKAHEAD_NEAR
-    from delvekit.gloomhaven.bots.geometry import _reach
-    from delvekit.gloomhaven.bots.worlds import _determinized
+    from delvekit.gloomhaven.bots.geometry import enemy_reach
+    from delvekit.gloomhaven.bots.worlds import determinized
 
     game = Game(scenario_setup(1, 2), seed=4)
     bot = GreedyBot()
@@ -210,11 +210,11 @@ def test_the_look_ahead_plays_out_sampled_worlds_without_touching_the_game() -> 
         game.choose(bot.choose(game))
     assert game.decision is not None
     figure = game.state.figures[game.decision.actor]
-    assert _reach(game, figure)[1] <= LOOKAHEAD_NEAR  # so the bot looks ahead here
+    assert enemy_reach(game, figure)[1] <= LOOKAHEAD_NEAR  # so the bot looks ahead here
     before = game.digest()
     pick = bot.choose(game)
     assert pick in game.decision.choices and game.digest() == before
-    world = _determinized(game, Rng(1))
+    world = determinized(game, Rng(1))
     assert game.digest() == before and world.digest() != before
     for name, deck in game.state.modifier_decks.items():
         other = world.state.modifier_decks[name]
@@ -233,16 +233,16 @@ def test_the_greedy_bot_walks_around_a_trap_and_onto_it_only_with_no_way_around(
     detour, so a short way around wins, and the only way (a corridor) still leads on."""
     from delvekit.core.board import Board, Terrain
     from delvekit.core.hexes import distance
-    from delvekit.gloomhaven.bots.geometry import TRAP_STEP, _Field, _steps
+    from delvekit.gloomhaven.bots.geometry import TRAP_STEP, Field, _steps
 
     disc = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if distance((0, 0), (q, r)) <= 3]
     board = Board.build(disc, terrain={(1, 0): Terrain.TRAP})
-    field = _Field(board, {(2, 0)}, set())
+    field = Field(board, {(2, 0)}, set())
     assert field.at((0, 0)) == 3  # by (1, -1) and (2, -1), not over the trap
     steps = _steps(board)
     assert min(board.links[(0, 0)], key=lambda h: steps[h] + field.at(h)) != (1, 0)
     corridor = Board.build([(0, 0), (1, 0), (2, 0)], terrain={(1, 0): Terrain.TRAP})
-    assert _Field(corridor, {(2, 0)}, set()).at((0, 0)) == TRAP_STEP + 1
+    assert Field(corridor, {(2, 0)}, set()).at((0, 0)) == TRAP_STEP + 1
 
 
 def test_a_lost_card_costs_less_as_a_character_runs_out_of_cards() -> None:

@@ -52,7 +52,7 @@ def test_sampled_worlds_know_nothing_of_the_real_next_cards() -> None:
     """Never peeking: over many games, a sampled world's next monster ability card and next
     attack modifier are the real ones only as often as chance makes them (1 in the pile size)."""
     from delvekit.gloomhaven.bots.players import bot_seed
-    from delvekit.gloomhaven.bots.worlds import _determinized
+    from delvekit.gloomhaven.bots.worlds import determinized
 
     hits = trials = 0
     expected = 0.0
@@ -61,7 +61,7 @@ def test_sampled_worlds_know_nothing_of_the_real_next_cards() -> None:
         while game.decision is not None and game.decision.kind != "select":
             game.choose(game.decision.choices[0])
         rng = Rng(bot_seed(seed, f"search:{game.state.round}:{len(game.log)}"))
-        world = _determinized(game, rng)
+        world = determinized(game, rng)
         for name, deck in game.state.decks.items():
             real = deck.to_state()[0]
             hits += world.state.decks[name].to_state()[0][0] == real[0]

@@ -287,12 +287,12 @@ def test_12_a_summons_printed_shield_holds_every_round() -> None:
     """A summon stat line's Shield (the Beast Tyrant's Monolith, the Summoner's Slime Spirit) was
     dropped by the card translation; it is now the summon's shield each round."""
     from delvekit.gloomhaven.content import schema as cs
-    from delvekit.gloomhaven.content.adapter import _half
+    from delvekit.gloomhaven.content.adapter import convert_half
 
     spirit = cs.SummonStats(
         name="Slime Spirit", health=4, move=2, attack=1, abilities=(cs.CardAbility(type="shield", value=2),)
     )
-    top = _half(
+    top = convert_half(
         cs.CardHalf(abilities=(cs.CardAbility(type="summon", summon=spirit),), lost=True, persistent=True), {}
     )
     night = _pack_type(5, "night-demon")

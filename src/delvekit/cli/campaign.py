@@ -83,7 +83,7 @@ def busy_timeout() -> float:
     return check_busy_timeout(timeout, "DELVEKIT_BUSY_TIMEOUT")
 
 
-def _open(db_path: Path | None, *, create: bool = False) -> CampaignStore:
+def open_campaign(db_path: Path | None, *, create: bool = False) -> CampaignStore:
     """The campaign database; only the commands that create a campaign (``new``, ``import``)
     create the file and its folders."""
     return CampaignStore(
@@ -116,7 +116,7 @@ def new(
 
     get(edition)
     ref = f"file:{Path(content_file).resolve()}" if content_file else BUNDLED
-    with _open(db_path, create=True) as store:
+    with open_campaign(db_path, create=True) as store:
         store.create(name, content=ref, seed=seed, edition=edition)
         if party:
             store.do(name, A.NewParty(name=party))
@@ -132,7 +132,7 @@ def list_(db_path: Path | None) -> None:
     if not path.exists():
         click.echo(f"no campaigns yet (no database at {path})", err=True)
         return
-    with _open(db_path) as store:
+    with open_campaign(db_path) as store:
         for name in store.names():
             click.echo(name)
 
@@ -144,7 +144,7 @@ def list_(db_path: Path | None) -> None:
 @_user_errors
 def show(name: str, as_json: bool, db_path: Path | None) -> None:
     """Show the campaign NAME."""
-    with _open(db_path) as store:
+    with open_campaign(db_path) as store:
         state = store.state(name)
         catalog = store.catalog(name)
     if as_json:
@@ -197,7 +197,7 @@ def parse_fields(action: str, pairs: tuple[str, ...]) -> dict[str, Any]:
 def do(name: str, action: str, fields: tuple[str, ...], db_path: Path | None) -> None:
     """Apply one ACTION to the campaign NAME: delve campaign do NAME buy character=Ana item=3"""
     act = A.action_from_object(parse_fields(action, fields), where=action, strict=False)
-    with _open(db_path) as store:
+    with open_campaign(db_path) as store:
         store.do(name, act)
         click.echo(f"ok {A.encode_action(act)}")
 
@@ -227,7 +227,7 @@ def run(name: str, script: Path, db_path: Path | None) -> None:
     each is acknowledged ("ok LINE ...") once committed. The first refused action stops the run.
     """
     actions = list(_script(script))
-    with _open(db_path) as store:
+    with open_campaign(db_path) as store:
         for number, act in actions:
             try:
                 store.do(name, act)
@@ -245,7 +245,7 @@ def run(name: str, script: Path, db_path: Path | None) -> None:
 @_user_errors
 def log(name: str, as_json: bool, db_path: Path | None) -> None:
     """The campaign's log: every action, undone ones marked."""
-    with _open(db_path) as store:
+    with open_campaign(db_path) as store:
         entries = store.log(name)
     for e in entries:
         if as_json:
@@ -263,7 +263,7 @@ def log(name: str, as_json: bool, db_path: Path | None) -> None:
 @_user_errors
 def undo(name: str, db_path: Path | None) -> None:
     """Undo the last action in effect (the log keeps both)."""
-    with _open(db_path) as store:
+    with open_campaign(db_path) as store:
         action, _ = store.undo(name)
     click.echo(f"undone {A.encode_action(action)}")
 
@@ -277,7 +277,7 @@ def undo(name: str, db_path: Path | None) -> None:
 @_user_errors
 def export(name: str, output: Path | None, db_path: Path | None) -> None:
     """Export the campaign NAME (its whole log) as JSON."""
-    with _open(db_path) as store:
+    with open_campaign(db_path) as store:
         doc = store.export(name)
     text = json.dumps(doc, indent=1)
     if output:
@@ -298,6 +298,6 @@ def import_(file: Path, name: str | None, db_path: Path | None) -> None:
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror or exc}", where=str(file)) from None
     doc = jsonio.loads(raw, where=str(file))
-    with _open(db_path, create=True) as store:
+    with open_campaign(db_path, create=True) as store:
         store.import_(doc, name=name, where=str(file))
         click.echo(f"imported campaign {name or doc.get('name')!r} into {store.path}")

@@ -43,9 +43,9 @@ class CampaignGame:
 
 def open_store(db_path: Path | None) -> CampaignStore:
     """The campaign database (as ``delve campaign`` opens it)."""
-    from delvekit.cli.campaign import _open
+    from delvekit.cli.campaign import open_campaign
 
-    return _open(db_path)
+    return open_campaign(db_path)
 
 
 def party_setup(

@@ -179,7 +179,7 @@ class CampaignStore:
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 for number in range(version + 1, len(MIGRATIONS) + 1):
                     try:
-                        for statement in _statements(MIGRATIONS[number - 1]):
+                        for statement in split_statements(MIGRATIONS[number - 1]):
                             db.execute(statement)
                     except sqlite3.Error as exc:
                         if "locked" in str(exc) or "busy" in str(exc):
@@ -485,7 +485,7 @@ class CampaignStore:
         return states[head]
 
 
-def _statements(script: str) -> list[str]:
+def split_statements(script: str) -> list[str]:
     """Split a migration into statements; a ``;`` inside a string or a trigger body does not end
     one (``sqlite3.complete_statement`` decides)."""
     out: list[str] = []

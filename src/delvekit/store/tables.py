@@ -65,10 +65,10 @@ class TableStore:
         if str(path) == ":memory:":
             self._db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             from delvekit.store.migrations import MIGRATIONS
-            from delvekit.store.sqlite import _statements
+            from delvekit.store.sqlite import split_statements
 
             for number, script in enumerate(MIGRATIONS, 1):
-                for statement in _statements(script):
+                for statement in split_statements(script):
                     self._db.execute(statement)
                 self._db.execute(f"PRAGMA user_version = {number}")
         else:

@@ -19,7 +19,7 @@ from delvekit.gloomhaven.model.setup import MonsterStats
 from delvekit.gloomhaven.monster_ai import cases as casefile
 from delvekit.gloomhaven.monster_ai.case_export import outcome_to_json
 from delvekit.web.table_state import Standee, Table, TableError, label
-from delvekit.web.table_state import _hex as parse_hex
+from delvekit.web.table_state import hex_field as parse_hex
 
 _GROUPED = ("move", "attack")
 

@@ -45,16 +45,16 @@ from delvekit.web.table_state import (
     TableConfig,
     TableError,
     Turn,
-    _figure,
-    _hex,
-    _hurt,
-    _int,
-    _take_placed,
+    figure_field,
+    hex_field,
+    hurt,
+    int_field,
     label,
     new_table,
     rewards,
     self_immunities,
     table_setup,
+    take_placed,
     turn_label,
     type_of_deck,
 )
@@ -117,7 +117,7 @@ def _initiative(table: Table, action: dict[str, Any]) -> str:
     if action.get("long_rest"):
         ch.initiative, ch.long_rest = 99, True
         return f"{ch.name} rests long (initiative 99)"
-    ch.initiative = _int(action, "value", 1, 99, "an initiative")
+    ch.initiative = int_field(action, "value", 1, 99, "an initiative")
     ch.long_rest = False
     return f"{ch.name}: initiative {ch.initiative}"
 
@@ -171,7 +171,7 @@ def _acting_order(table: Table, type_name: str) -> list[str]:
 def _start_figure_turn(table: Table, fig: Standee | Character) -> None:
     fig.turns += 1
     if "wound" in fig.conditions:
-        table.events.append(_hurt(table, fig, 1, "wound"))
+        table.events.append(hurt(table, fig, 1, "wound"))
 
 
 def _start_next_standee(table: Table) -> Standee | None:
@@ -276,14 +276,14 @@ def _end_round(table: Table) -> None:
 
 
 def _damage(table: Table, action: dict[str, Any]) -> str:
-    fig = _figure(table, action)
-    amount = _int(action, "amount", 0, 99, "damage")
+    fig = figure_field(table, action)
+    amount = int_field(action, "amount", 0, 99, "damage")
     added = action.get("conditions", [])
     if not isinstance(added, list) or any(c not in CONDITIONS for c in added):
         raise TableError(f"conditions are among {', '.join(CONDITIONS)}", where="conditions")
     if amount == 0 and not added:
         raise TableError("damage must be from 1 to 99", where="amount")
-    text = _hurt(table, fig, amount, str(action.get("why") or "by hand")) if amount else ""
+    text = hurt(table, fig, amount, str(action.get("why") or "by hand")) if amount else ""
     alive = fig.id in table.standees or (isinstance(fig, Character) and not fig.exhausted)
     immune = {c.value for c in self_immunities(table, fig)} if isinstance(fig, Standee) else set()
     given = [c for c in added if c not in immune] if alive else []
@@ -299,8 +299,8 @@ def _damage(table: Table, action: dict[str, Any]) -> str:
 
 
 def _heal(table: Table, action: dict[str, Any]) -> str:
-    fig = _figure(table, action)
-    amount = _int(action, "amount", 1, 99, "a heal")
+    fig = figure_field(table, action)
+    amount = int_field(action, "amount", 1, 99, "a heal")
     name = label(fig) if isinstance(fig, Standee) else fig.name
     if "poison" in fig.conditions:  # §8: the heal removes poison and heals nothing
         fig.conditions.pop("poison")
@@ -313,7 +313,7 @@ def _heal(table: Table, action: dict[str, Any]) -> str:
 
 
 def _condition(table: Table, action: dict[str, Any]) -> str:
-    fig = _figure(table, action)
+    fig = figure_field(table, action)
     name = action.get("condition")
     if name not in CONDITIONS:
         raise TableError(f"unknown condition {name!r}; known: {', '.join(CONDITIONS)}", where="condition")
@@ -338,8 +338,8 @@ def _element(table: Table, action: dict[str, Any]) -> str:
 
 
 def _move(table: Table, action: dict[str, Any]) -> str:
-    fig = _figure(table, action)
-    h = _hex(action)
+    fig = figure_field(table, action)
+    h = hex_field(action)
     if h not in table.open_hexes():
         raise TableError(f"hex {list(h)} is not in a revealed room", where="hex")
     who = table.occupied().get(h)
@@ -355,7 +355,7 @@ def _move(table: Table, action: dict[str, Any]) -> str:
 
 
 def _door(table: Table, action: dict[str, Any]) -> str:
-    h = _hex(action)
+    h = hex_field(action)
     rooms = table.door_rooms.get(h)
     if rooms is None:
         raise TableError(f"no door on {list(h)}", where="hex")
@@ -370,7 +370,7 @@ def _door(table: Table, action: dict[str, Any]) -> str:
     seen = len(table.game.events)
     for room in new:
         table.game.reveal_room(room)
-        placed += _take_placed(table)
+        placed += take_placed(table)
     missing = [e.args[0] for e in table.game.events[seen:] if e.kind == "no-standee"]
     if table.phase == "turns":  # new types act this round, by their freshly drawn card (§5.5)
         _schedule_new_types(table, placed)
@@ -394,7 +394,7 @@ def _spawn(table: Table, action: dict[str, Any]) -> str:
         stats = table.stats(str(monster), str(rank))
     except InputError:
         raise TableError(f"{str(monster).replace('-', ' ')} has no {rank} stats", where="rank") from None
-    h = _hex(action)
+    h = hex_field(action)
     if h not in table.open_hexes() or h in table.occupied():
         raise TableError(f"hex {list(h)} is not a free hex of a revealed room", where="hex")
     st = table.game.state
@@ -459,7 +459,7 @@ def _tally(table: Table, action: dict[str, Any], what: str) -> str:
     ch = table.characters.get(str(action.get("character", "")))
     if ch is None:
         raise TableError(f"no character {action.get('character')!r}", where="character")
-    amount = _int(action, "amount", -99, 99, what)
+    amount = int_field(action, "amount", -99, 99, what)
     value = getattr(ch, what) + amount
     if value < 0:
         raise TableError(f"{ch.name} has only {getattr(ch, what)} {what}", where="amount")

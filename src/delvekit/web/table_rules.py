@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from delvekit.core.errors import DelvekitError
 from delvekit.gloomhaven.engine import registry as effects
-from delvekit.web.table_state import Table, _take_placed, label
+from delvekit.web.table_state import Table, label, take_placed
 
 _SAID = {
     "add-modifier": "cards into the deck",
@@ -69,7 +69,7 @@ def _from_game(table: Table) -> list[str]:
             if cond.value not in c.conditions:
                 c.conditions[cond.value] = c.turns
                 said.append(f"{c.name}: {cond.value}")
-    for s in _take_placed(table):
+    for s in take_placed(table):
         said.append(f"{label(s)} appears on {list(s.hex)}")
     return said
 

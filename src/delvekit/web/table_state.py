@@ -283,11 +283,11 @@ def new_table(config: TableConfig) -> Table:
         )
         del ch
     table = Table(config=config, setup=setup, game=game, characters=characters, standees={})
-    _take_placed(table)
+    take_placed(table)
     return table
 
 
-def _take_placed(table: Table) -> list[Standee]:
+def take_placed(table: Table) -> list[Standee]:
     """Standees the engine placed that the table does not know yet."""
     new: list[Standee] = []
     for f in table.game.state.figures.values():
@@ -311,7 +311,8 @@ def _take_placed(table: Table) -> list[Standee]:
     return new
 
 
-def _int(action: dict[str, Any], name: str, low: int, high: int, what: str) -> int:
+def int_field(action: dict[str, Any], name: str, low: int, high: int, what: str) -> int:
+    """The whole number an action's field ``name`` holds, from ``low`` to ``high``, or a clear error."""
     value = action.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise TableError(f"{what} must be a whole number from {low} to {high}", where=name)
@@ -320,7 +321,8 @@ def _int(action: dict[str, Any], name: str, low: int, high: int, what: str) -> i
     return value
 
 
-def _hex(action: dict[str, Any], name: str = "hex") -> Hex:
+def hex_field(action: dict[str, Any], name: str = "hex") -> Hex:
+    """The hex an action's field ``name`` holds (``[q, r]``), or a clear error."""
     value = action.get(name)
     if (
         not isinstance(value, list | tuple)
@@ -331,7 +333,8 @@ def _hex(action: dict[str, Any], name: str = "hex") -> Hex:
     return (int(value[0]), int(value[1]))
 
 
-def _figure(table: Table, action: dict[str, Any]) -> Standee | Character:
+def figure_field(table: Table, action: dict[str, Any]) -> Standee | Character:
+    """The figure an action's ``figure`` field names, or a clear error."""
     fid = action.get("figure")
     if not isinstance(fid, str):
         raise TableError("name the figure (a standee such as bandit-guard#3, or C1)", where="figure")
@@ -353,7 +356,8 @@ def turn_label(table: Table, turn: Turn) -> str:
     return turn.id.replace("-", " ")
 
 
-def _hurt(table: Table, fig: Standee | Character, amount: int, why: str) -> str:
+def hurt(table: Table, fig: Standee | Character, amount: int, why: str) -> str:
+    """``fig`` loses ``amount`` health (``why``); a standee at 0 dies, a character is exhausted."""
     fig.health = max(0, fig.health - amount)
     if isinstance(fig, Standee):
         if fig.health == 0:

@@ -27,7 +27,8 @@ def bot_seed(seed: int, name: str = "bot") -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _pending(game: Game) -> Decision:
+def pending_decision(game: Game) -> Decision:
+    """The decision the bot must answer now; a clear error when the scenario has ended."""
     d = game.decision
     if d is None:
         raise ValueError("the scenario has ended: there is no decision to answer")

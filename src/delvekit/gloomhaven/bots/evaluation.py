@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from delvekit.core.hexes import distance
-from delvekit.gloomhaven.bots.geometry import _FAR, _hostile, _reach
+from delvekit.gloomhaven.bots.geometry import FAR, enemy_reach, one_is_monster
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
@@ -98,9 +98,9 @@ class Context(NamedTuple):
     """What a character's card evaluation needs to know of its situation."""
 
     walk: float
-    """Movement points to a free hex next to an enemy (``_FAR``: none)."""
+    """Movement points to a free hex next to an enemy (``FAR``: none)."""
     hexes: float
-    """Hex distance to the nearest enemy (``_FAR``: none)."""
+    """Hex distance to the nearest enemy (``FAR``: none)."""
     threat: int = 0
     """Enemies expected to attack the character this round."""
     augment: int = 0
@@ -119,18 +119,18 @@ def context(game: Game, f: Figure) -> Context:
     """The situation of figure ``f`` for the card evaluation."""
     from delvekit.gloomhaven.effects.classes.brute_mindthief import augments
 
-    walk, hexes = _reach(game, f)
+    walk, hexes = enemy_reach(game, f)
     augs = tuple(augments(game, f.id)) if f.kind == "character" else ()
     near = [
         g.hp + game.shield(g.id)
         for g in game.state.figures.values()
-        if _hostile(f, g) and distance(f.hex, g.hex) <= KILL_REACH
+        if one_is_monster(f, g) and distance(f.hex, g.hex) <= KILL_REACH
     ]
     return Context(
         walk,
         hexes,
         _threat(game, f),
-        sum(_augment_attack(a) for a in augs),
+        sum(augment_attack(a) for a in augs),
         augs,
         f.max_hp - f.hp,
         min(near, default=0),
@@ -164,7 +164,7 @@ def _threat(game: Game, f: Figure) -> int:
     foes = [g for g in figures if g.kind != "monster"]
     n = 0
     for m in figures:
-        if m.kind != "monster" or not _hostile(f, m):
+        if m.kind != "monster" or not one_is_monster(f, m):
             continue
         d = distance(m.hex, f.hex)
         if d <= THREAT_REACH and all(distance(m.hex, g.hex) >= d for g in foes):
@@ -172,7 +172,8 @@ def _threat(game: Game, f: Figure) -> int:
     return n
 
 
-def _augment_attack(a: Ability) -> int:
+def augment_attack(a: Ability) -> int:
+    """The attack bonus an augment's parts add to each melee attack."""
     return sum(p.value for p in a.then if p.kind == "attack")
 
 
@@ -188,16 +189,17 @@ def _augment_parts_worth(a: Ability) -> float:
     return worth
 
 
-def _augment_worth(a: Ability, ctx: Context) -> float:
+def augment_worth(a: Ability, ctx: Context) -> float:
     """Worth of playing augment ``a`` now: its parts on every later melee attack, less the
     active augment it replaces."""
     worth = _augment_parts_worth(a)
     if ctx.augments:
         worth -= max(_augment_parts_worth(b) for b in ctx.augments)
-    return worth if ctx.hexes < _FAR else worth * 0.3
+    return worth if ctx.hexes < FAR else worth * 0.3
 
 
-def _summon_worth(a: Ability) -> float:
+def summon_worth(a: Ability) -> float:
+    """Worth of a summon ability: its health and attack from the summon's stat flags."""
     health = 0
     for p in a.then:
         if p.kind == "custom" and "health-" in p.note:
@@ -207,7 +209,7 @@ def _summon_worth(a: Ability) -> float:
     return SUMMON_HEALTH * health + SUMMON_ATTACK * attack
 
 
-def _as_plain(a: Ability) -> Ability:
+def as_plain(a: Ability) -> Ability:
     """The plain ability a named effect mostly amounts to, for the cheap evaluation (the
     effect itself stays with the engine); ``a`` when there is none."""
     note = a.note
@@ -228,7 +230,7 @@ def _as_plain(a: Ability) -> Ability:
     return a
 
 
-def _ability_value(a: Ability) -> float:
+def ability_value(a: Ability) -> float:
     """A context-free worth of one ability (used to rank cards to keep or to lose)."""
     if a.kind == "attack":
         targets = 3 if a.targets == 0 else max(1, a.targets, len(a.area))
@@ -265,7 +267,7 @@ def card_value(card: Card) -> float:
 def _keep_value(h: Half) -> float:
     """A half's worth in hand: a lost half is played once (at the moment it pays off), the
     others again after every rest."""
-    worth = sum(_ability_value(a) for a in h.abilities)
+    worth = sum(ability_value(a) for a in h.abilities)
     return worth * LOST_KEEP if h.lost else worth
 
 
@@ -309,22 +311,22 @@ def _danger(game: Game) -> float:
     for m in st.figures.values():
         if m.kind != "monster" or Condition.STUN in m.conditions or Condition.DISARM in m.conditions:
             continue
-        move, attack, reach = _monster_line(game, m)
+        move, attack, reach = monster_line(game, m)
         if any(distance(m.hex, h) <= move + max(1, reach) for h in foes):
             total += attack
     return total
 
 
-def _priority(game: Game, m: Figure) -> float:
+def priority(game: Game, m: Figure) -> float:
     """How urgently the party wants ``m`` dead: the attack it brings (more from afar) for each
     point of health and shield it has left."""
     if m.kind != "monster":
         return 0.0
-    _, attack, reach = _monster_line(game, m)
+    _, attack, reach = monster_line(game, m)
     return attack * (1.3 if reach else 1.0) / max(1, m.hp + game.shield(m.id))
 
 
-def _monster_line(game: Game, m: Figure) -> tuple[int, int, int]:
+def monster_line(game: Game, m: Figure) -> tuple[int, int, int]:
     """(move, attack, range) of a monster's stat line; a middling one when it has none."""
     kinds = game.tables.types
     kind = kinds.get(m.name)
@@ -346,12 +348,12 @@ def _assets(game: Game, cid: str) -> float:
     return worth
 
 
-def _sturdiest(game: Game, f: Figure) -> bool:
+def sturdiest(game: Game, f: Figure) -> bool:
     """Whether ``f`` has the most maximum health among the characters on the board."""
     return all(g.max_hp <= f.max_hp for g in game.state.figures.values() if g.kind == "character")
 
 
-def _leader(game: Game) -> Figure:
+def party_leader(game: Game) -> Figure:
     """The character on the board with the most maximum health (the first of them in party
     order): it goes first through doors."""
     st = game.state
@@ -359,5 +361,6 @@ def _leader(game: Game) -> Figure:
     return max(reversed(on_board), key=lambda g: g.max_hp)
 
 
-def _basic(half: str) -> Half:
+def basic_half(half: str) -> Half:
+    """The basic action (attack 2 or move 2) played instead of a card's ``half``."""
     return _BASIC_TOP if half == "top" else _BASIC_BOTTOM

@@ -9,7 +9,7 @@ from delvekit.core.board import Board
 from delvekit.core.hexes import Hex, distance
 from delvekit.core.records import Choice, Decision
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.bots.base import _pending, bot_seed
+from delvekit.gloomhaven.bots.base import bot_seed, pending_decision
 from delvekit.gloomhaven.bots.evaluation import (
     CONDITION_WORTH,
     DOOR_WAIT,
@@ -35,23 +35,23 @@ from delvekit.gloomhaven.bots.evaluation import (
     SAFE_STEP,
     SHIELD_PER_ATTACK,
     Context,
-    _ability_value,
-    _as_plain,
-    _augment_attack,
-    _augment_worth,
-    _basic,
-    _leader,
-    _monster_line,
-    _priority,
-    _sturdiest,
-    _summon_worth,
+    ability_value,
+    as_plain,
+    augment_attack,
+    augment_worth,
+    basic_half,
     card_scarcity,
     card_value,
     context,
+    monster_line,
     outcome,
+    party_leader,
+    priority,
+    sturdiest,
+    summon_worth,
 )
-from delvekit.gloomhaven.bots.geometry import _FAR, _NEGATIVE, _Field, _hex, _hostile, _in_attack_reach
-from delvekit.gloomhaven.bots.worlds import _determinized, _play_round
+from delvekit.gloomhaven.bots.geometry import FAR, NEGATIVE, Field, in_attack_reach, one_is_monster, parse_hex
+from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
@@ -80,7 +80,7 @@ class GreedyBot:
         """best_order results of this game (they depend on the cards and the situation)."""
 
     def choose(self, game: Game) -> Choice:
-        d = _pending(game)
+        d = pending_decision(game)
         if game.setup is not self._setup:
             self._setup = game.setup
             self._cards = {ch.id: {c.id: c for c in ch.hand} for ch in game.setup.party}
@@ -117,24 +117,24 @@ class GreedyBot:
                 kind = a.kind
                 if kind == "custom":
                     if a.note == "augment":
-                        total += _augment_worth(a, ctx)
-                        bonus = _augment_attack(a)
+                        total += augment_worth(a, ctx)
+                        bonus = augment_attack(a)
                         continue
                     if a.note == "summon":
-                        total += _summon_worth(a) if hexes < _FAR else 0.5
+                        total += summon_worth(a) if hexes < FAR else 0.5
                         continue
-                    a = _as_plain(a)
+                    a = as_plain(a)
                     kind = a.kind
                 if kind == "move":
                     need = min(walk, max(0.0, hexes - 1))
-                    useful = min(a.value, max(0.0, need - moved)) if hexes < _FAR else a.value
+                    useful = min(a.value, max(0.0, need - moved)) if hexes < FAR else a.value
                     total += useful * 1.2 + (a.value - useful) * 0.2
                     moved += a.value
                 elif kind == "attack":
                     reachable = walk <= moved if a.range == 0 else hexes <= a.range + moved
                     if reachable:
                         extra = bonus if a.range == 0 else 0
-                        total += _ability_value(a) * 1.5 + extra * 1.5
+                        total += ability_value(a) * 1.5 + extra * 1.5
                         total += sum(CONDITION_WORTH.get(c.value, 0.5) for c in a.adds) * min(1, ctx.threat)
                         if ctx.weakest and a.value + extra >= ctx.weakest:
                             total += KILL_BONUS
@@ -152,7 +152,7 @@ class GreedyBot:
                 elif kind == "custom":
                     total += 1.0 if effects.handler(a.note) is not None else 0.0
                 else:
-                    total += _ability_value(a) * 0.5
+                    total += ability_value(a) * 0.5
             if h.lost:
                 total -= LOST_COST * card_scarcity(ctx.cards)
         return total
@@ -173,8 +173,8 @@ class GreedyBot:
             for h1, h2 in (("top", "bottom"), ("bottom", "top")):
                 for basic1 in (False, True):
                     for basic2 in (False, True):
-                        x = _basic(h1) if basic1 else self.half(cid, first, h1)
-                        y = _basic(h2) if basic2 else self.half(cid, second, h2)
+                        x = basic_half(h1) if basic1 else self.half(cid, first, h1)
+                        y = basic_half(h2) if basic2 else self.half(cid, second, h2)
                         v = self._plan_value(f, ctx, x, y)
                         if v > best[0]:
                             best = (v, ("basic-" if basic1 else "") + h1, first)
@@ -193,14 +193,14 @@ class GreedyBot:
         near = reach[1] <= 3
         if (
             Choice("long-rest") in d.choices
-            and reach[1] >= _FAR
+            and reach[1] >= FAR
             and (
                 (f.max_hp - f.hp >= QUIET_REST_HEAL and len(ch.discard) >= QUIET_REST_DISCARDS)
                 or len(ch.discard) >= QUIET_REST_ALWAYS
             )
         ):
             return Choice("long-rest")  # no enemy on the board: the lost turn costs nothing
-        if Choice("long-rest") in d.choices and near and reach[0] >= _FAR:
+        if Choice("long-rest") in d.choices and near and reach[0] >= FAR:
             return Choice("long-rest")  # no free hex next to an enemy: recover instead
         scored: list[tuple[float, Choice]] = []
         for c in d.choices:
@@ -212,7 +212,7 @@ class GreedyBot:
             # with monsters close, the sturdiest character acts early (monsters tied on
             # distance focus the lowest initiative); the others act late, after the
             # monsters have picked the sturdy one
-            tank = _sturdiest(game, f)
+            tank = sturdiest(game, f)
             v += (-lead if tank else lead) / (INITIATIVE_WEIGHT if near else 200.0)
             scored.append((v, c))
         if not scored:
@@ -263,12 +263,12 @@ class GreedyBot:
         alive = list(range(len(candidates)))
         cut: list[int] = []
         while True:
-            worlds = [_determinized(game, rng) for _ in range(per)]
+            worlds = [determinized(game, rng) for _ in range(per)]
             for i in alive:
                 for world in worlds:
                     g = world.clone()
                     g.choose(candidates[i])
-                    _play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
+                    play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
                     totals[i] += outcome(game, g)
             # ties keep the cheap evaluation's order
             alive.sort(key=lambda i: (-totals[i], i))
@@ -299,7 +299,7 @@ class GreedyBot:
             if c.kind == "item":  # items are not weighed here (items_play offers them)
                 continue
             half = c.kind.removeprefix("basic-")
-            h = _basic(half) if c.kind.startswith("basic-") else self.half(d.actor, c.args[0], half)
+            h = basic_half(half) if c.kind.startswith("basic-") else self.half(d.actor, c.args[0], half)
             v = self._plan_value(f, ctx, h, Half())
             if v > best[0]:
                 best = (v, c)
@@ -347,7 +347,7 @@ class GreedyBot:
         f = game.state.figures[d.actor]
         # with a low hand, rest now (no lost turn) unless a long rest's heal is needed; with no
         # enemy on the board a long rest's lost turn costs nothing, so take its heal
-        quiet = not any(_hostile(f, g) for g in game.state.figures.values())
+        quiet = not any(one_is_monster(f, g) for g in game.state.figures.values())
         if quiet and f.hp < f.max_hp and QUIET_LONG_REST:
             return Choice("no-rest")
         if len(ch.hand) < 2 and 3 * f.hp > f.max_hp:
@@ -356,7 +356,7 @@ class GreedyBot:
 
     def start(self, game: Game, d: Decision) -> Choice | None:
         enemies = [g.hex for g in game.state.figures.values() if g.kind == "monster"]
-        starts = [(h, c) for c in d.choices if c.args and (h := _hex(c.args[0])) is not None]
+        starts = [(h, c) for c in d.choices if c.args and (h := parse_hex(c.args[0])) is not None]
         if not enemies or not starts:
             return None
         return min(starts, key=lambda hc: min(distance(hc[0], e) for e in enemies))[1]
@@ -377,10 +377,10 @@ class GreedyBot:
             Choice("stop") if Choice("stop") in d.choices else None,
         )
         for c in d.choices:
-            h = _hex(c.args[0]) if c.kind == "step" and c.args else None
+            h = parse_hex(c.args[0]) if c.kind == "step" and c.args else None
             if h is None:
                 continue
-            v = field.at(h) + (5.0 if board.terrain_at(h) in _NEGATIVE else 0.0)
+            v = field.at(h) + (5.0 if board.terrain_at(h) in NEGATIVE else 0.0)
             if game.state.figure_at(h) is not None and points <= 1:
                 v += 1.5  # onto an ally with no point left to step off it: it cannot stop there
             v -= 0.3 * game.state.coins.get(h, 0)
@@ -388,9 +388,9 @@ class GreedyBot:
                 best = (v, c)
         return best[1]
 
-    def _move_field(self, game: Game, f: Figure, board: Board) -> tuple[_Field, bool]:
+    def _move_field(self, game: Game, f: Figure, board: Board) -> tuple[Field, bool]:
         st = game.state
-        enemies = [g for g in st.figures.values() if _hostile(f, g)]
+        enemies = [g for g in st.figures.values() if one_is_monster(f, g)]
         blocked = {g.hex for g in enemies}
         if enemies:
             # never open a door (and wake a room) while a fight is on
@@ -400,7 +400,7 @@ class GreedyBot:
             taken = blocked | {g.hex for g in st.figures.values() if g is not f}
             links = board.links
             # the most dangerous enemy for its health draws the party (focus fire)
-            urgency = {g.hex: _priority(game, g) for g in enemies}
+            urgency = {g.hex: priority(game, g) for g in enemies}
             top = max(urgency.values())
             lag = {h: PRIORITY_MOVE * (1 - u / top) if top > 0 else 0.0 for h, u in urgency.items()}
             goals: dict[Hex, float] = {}
@@ -408,7 +408,7 @@ class GreedyBot:
                 for g in enemies:
                     for n in links.get(g.hex, ()):
                         if n not in taken:
-                            goals[n] = min(goals.get(n, _FAR), lag[g.hex])
+                            goals[n] = min(goals.get(n, FAR), lag[g.hex])
             else:
                 for h in links:
                     if h not in taken:
@@ -416,46 +416,46 @@ class GreedyBot:
                         if near:
                             goals[h] = min(near)
             if r is not None:
-                reached = _in_attack_reach(game, f, r)
+                reached = in_attack_reach(game, f, r)
                 if not reached:
                     goals.pop(f.hex, None)  # in range but out of sight: look for another hex
-                field = _Field(board, self._exposure(game, f, goals), blocked)
+                field = Field(board, self._exposure(game, f, goals), blocked)
                 task = st.agenda[-1] if st.agenda else None
                 points = task.n if task is not None and task.kind == "move" else 0
                 if reached or f.kind != "character" or field.at(f.hex) <= points or not SAFE_FAR:
                     return field, reached
             elif f.kind != "character" or not SAFE_STEP:
                 reached = all(2 <= distance(f.hex, g.hex) <= want for g in enemies)
-                return _Field(board, self._exposure(game, f, goals), blocked), reached
+                return Field(board, self._exposure(game, f, goals), blocked), reached
             # no attack this turn (none left, or none it can reach): end where the fewest
             # monsters can reach it next round, the party together
-            return _Field(board, self._safety(game, f, board, enemies, taken), blocked), False
+            return Field(board, self._safety(game, f, board, enemies, taken), blocked), False
         doors = board.doors - st.opened
         if not doors:
-            return _Field(board, set(st.coins), blocked), not st.coins
+            return Field(board, set(st.coins), blocked), not st.coins
         # the party's sturdiest character opens the next door, once the others are near it;
         # the others wait two hexes from it (a room wakes up on the one who opens it)
-        leader = _leader(game)
+        leader = party_leader(game)
         door = min(doors, key=lambda h: (distance(h, leader.hex), h))
         blocked |= doors
         links = board.links
         if leader is not f:
             wait = {h for h in links if h not in blocked and distance(h, door) == 2}
-            return _Field(board, wait, blocked), f.hex in wait
+            return Field(board, wait, blocked), f.hex in wait
         others = [g for g in st.figures.values() if g.kind == "character" and g is not f]
         if all(distance(g.hex, door) <= DOOR_WAIT for g in others):
             blocked.discard(door)
-            return _Field(board, {door}, blocked), False
+            return Field(board, {door}, blocked), False
         beside = {n for n in links.get(door, ()) if n not in blocked}
-        return _Field(board, beside, blocked), f.hex in beside
+        return Field(board, beside, blocked), f.hex in beside
 
     def _safety(
         self, game: Game, f: Figure, board: Board, enemies: list[Figure], taken: set[Hex]
     ) -> dict[Hex, float]:
         """Every free hex with the cost of standing there: the monsters that can reach it next
         round (move plus range, in hexes), and for a less sturdy character its exposure."""
-        lines = [(g.hex, sum(_monster_line(game, g)[::2]) + 1) for g in enemies]
-        allies = [g.hex for g in game.state.figures.values() if g is not f and not _hostile(f, g)]
+        lines = [(g.hex, sum(monster_line(game, g)[::2]) + 1) for g in enemies]
+        allies = [g.hex for g in game.state.figures.values() if g is not f and not one_is_monster(f, g)]
         out: dict[Hex, float] = {}
         for h in board.links:
             if h in taken:
@@ -476,7 +476,7 @@ class GreedyBot:
         allies = [g for g in st.figures.values() if g is not f and g.kind == "character"]
         if f.kind != "character" or not allies or f.max_hp >= max(a.max_hp for a in allies):
             return dict(base)
-        enemies = [g for g in st.figures.values() if _hostile(f, g)]
+        enemies = [g for g in st.figures.values() if one_is_monster(f, g)]
         weight = EXPOSURE_COST * (1.0 - f.max_hp / max(a.max_hp for a in allies) / 2)
         out: dict[Hex, float] = {}
         nearest = [(e.hex, min(distance(a.hex, e.hex) for a in allies)) for e in enemies]
@@ -527,7 +527,7 @@ class GreedyBot:
                     left += g.hp - dealt  # focus fire: finish what is already hurt
                     chip -= game.retaliate(fid)
                 chip += min(dealt, g.hp) + (1 if g.rank == "elite" else 0)
-            urgent = sum(_priority(game, st.figures[fid]) for fid in ids)
+            urgent = sum(priority(game, st.figures[fid]) for fid in ids)
             key = (kills, chip - left / 4 + PRIORITY_ATTACK * urgent, -left)
             if key > best[0]:
                 best = (key, c)
@@ -566,11 +566,11 @@ class GreedyBot:
         party = [g.hex for g in game.state.figures.values() if g.kind != "monster"]
 
         def worth(c: Choice) -> tuple[bool, int]:
-            h = _hex(c.args[0]) if c.args else None
+            h = parse_hex(c.args[0]) if c.args else None
             if h is None:
                 return False, 0
             away = min((distance(h, p) for p in party), default=0) if ours and d.kind == "push" else 0
-            return (board.terrain_at(h) in _NEGATIVE) == ours, away
+            return (board.terrain_at(h) in NEGATIVE) == ours, away
 
         return max(options, key=worth)
 

@@ -61,7 +61,7 @@ from collections.abc import Callable
 
 from delvekit.core.records import Choice
 from delvekit.core.rng import Rng
-from delvekit.gloomhaven.bots.base import Bot, _pending, bot_seed
+from delvekit.gloomhaven.bots.base import Bot, bot_seed, pending_decision
 from delvekit.gloomhaven.bots.greedy import GreedyBot
 from delvekit.gloomhaven.engine.game import Game
 
@@ -77,7 +77,7 @@ class RandomBot:
         self.rng = Rng(bot_seed(seed, "random"))
 
     def choose(self, game: Game) -> Choice:
-        return self.rng.choice(_pending(game).choices)
+        return self.rng.choice(pending_decision(game).choices)
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {

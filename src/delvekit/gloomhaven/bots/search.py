@@ -45,7 +45,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
-from delvekit.gloomhaven.bots.worlds import _determinized, _play_round
+from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 
 __all__ = ["SearchBot", "determinize"]
@@ -136,7 +136,7 @@ class SearchBot(GreedyBot):
         for _ in range(self.playouts // len(finalists)):
             if self.seconds is not None and time.process_time() - start >= self.seconds:
                 break
-            world = _determinized(game, rng)
+            world = determinized(game, rng)
             for i, choice in enumerate(finalists):
                 scores[i].append(self._playout(game, world, choice, inner, last_round))
         self.deep.append(sum(len(s) for s in scores))
@@ -156,7 +156,7 @@ class SearchBot(GreedyBot):
     def _playout(game: Game, world: Game, choice: Choice, inner: GreedyBot, last_round: int) -> float:
         g = world.clone()
         g.choose(choice)
-        _play_round(g, inner, last_round)
+        play_round(g, inner, last_round)
         score = outcome(game, g)
         if g.result == "victory":
             score += VICTORY_WORTH

@@ -1,5 +1,5 @@
 """Sampled worlds and play-outs: a copy of a game whose hidden orders are drawn from a bot's own
-generator (:func:`_determinized`), and a bot playing it to the end of a round."""
+generator (:func:`determinized`), and a bot playing it to the end of a round."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from delvekit.gloomhaven.bots.base import Bot
 from delvekit.gloomhaven.engine.game import Game
 
 
-def _determinized(game: Game, rng: Rng) -> Game:
+def determinized(game: Game, rng: Rng) -> Game:
     """A copy of ``game`` in which every hidden order (attack modifier and monster ability draw
     piles, the game's generator) is drawn afresh from ``rng``: one world the bot cannot tell
     apart from the real one."""
@@ -30,7 +30,7 @@ def _determinized(game: Game, rng: Rng) -> Game:
     return g
 
 
-def _play_round(game: Game, bot: Bot, round_no: int) -> None:
+def play_round(game: Game, bot: Bot, round_no: int) -> None:
     """Let ``bot`` answer every decision until round ``round_no`` (and its rests) is over."""
     for _ in range(5000):
         if game.decision is None or game.state.round > round_no:

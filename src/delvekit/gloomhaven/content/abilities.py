@@ -198,7 +198,8 @@ def _shove(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability]:
     return [Ability(kind=a.type, value=n, targets=0 if affects == ["enemies-adjacent"] else 1)]  # type: ignore[arg-type]
 
 
-def _half(h: cs.CardHalf, variables: dict[str, int]) -> Half:
+def convert_half(h: cs.CardHalf, variables: dict[str, int]) -> Half:
+    """A content card half as the engine's :class:`Half` (wordings as named effects, XP, uses)."""
     abilities = character_cards.translate(  # class wordings as named effects
         h.abilities, variables, fallback=lambda items, v: merge_forced([], items, v)
     )

@@ -38,17 +38,17 @@ from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.content import monster_traits, random_dungeon
 from delvekit.gloomhaven.content import schema as cs
-from delvekit.gloomhaven.content.abilities import _half as _half
 from delvekit.gloomhaven.content.abilities import convert as convert
+from delvekit.gloomhaven.content.abilities import convert_half as convert_half
 from delvekit.gloomhaven.content.abilities import merge_forced as merge_forced
 from delvekit.gloomhaven.content.abilities import slug as slug
 from delvekit.gloomhaven.content.expr import value as formula
 from delvekit.gloomhaven.content.monster_abilities import THRONE_DEMONS as THRONE_DEMONS
-from delvekit.gloomhaven.content.monster_abilities import _monster_actions as _monster_actions
-from delvekit.gloomhaven.content.monster_abilities import _monster_named as _monster_named
+from delvekit.gloomhaven.content.monster_abilities import monster_actions as monster_actions
+from delvekit.gloomhaven.content.monster_abilities import monster_named as monster_named
 from delvekit.gloomhaven.content.pack import ContentPack
-from delvekit.gloomhaven.content.rule_lines import _MARKERS as _MARKERS
 from delvekit.gloomhaven.content.rule_lines import LATE_BOSSES as LATE_BOSSES
+from delvekit.gloomhaven.content.rule_lines import MAP_MARKERS as MAP_MARKERS
 from delvekit.gloomhaven.content.rule_lines import scenario_rule_lines as scenario_rule_lines
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.model.level import Difficulty, level_info, scenario_level
@@ -104,8 +104,8 @@ def character(pack: ContentPack, member: Member, hex: Hex, variables: dict[str, 
         Card(
             id=slug(c.name),
             initiative=c.initiative,
-            top=_half(c.top, variables),
-            bottom=_half(c.bottom, variables),
+            top=convert_half(c.top, variables),
+            bottom=convert_half(c.bottom, variables),
             level=c.level if isinstance(c.level, int) else 1,
         )
         for c in klass.cards_at(member.level)
@@ -329,7 +329,7 @@ def setup_from_pack(
                     id=str(c.number),
                     initiative=c.initiative,
                     shuffle=c.shuffle,
-                    actions=tuple(_monster_actions(c.abilities, variables, mt.specials)),
+                    actions=tuple(monster_actions(c.abilities, variables, mt.specials)),
                 )
                 for c in deck.cards
             )

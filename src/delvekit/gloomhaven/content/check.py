@@ -528,8 +528,8 @@ def engine_gaps(pack: ContentPack) -> list[EngineGap]:
     that. Informational: it says nothing about the data's validity. Call it on a pack that
     :func:`check_pack` finds sound."""
     # The engine's own conversion, so that the list is exactly what a game would do.
-    from delvekit.gloomhaven.content.abilities import _half
-    from delvekit.gloomhaven.content.monster_abilities import _monster_actions
+    from delvekit.gloomhaven.content.abilities import convert_half
+    from delvekit.gloomhaven.content.monster_abilities import monster_actions
     from delvekit.gloomhaven.engine import registry as effects
     from delvekit.gloomhaven.model.abilities import Ability as EngineAbility
 
@@ -544,7 +544,7 @@ def engine_gaps(pack: ContentPack) -> list[EngineGap]:
             if not card.encoded:
                 out.append(EngineGap(f"class {cid}", card.name, (NOT_ENCODED,)))
                 continue
-            halves = (_half(h, _GAP_VARIABLES) for h in (card.top, card.bottom))
+            halves = (convert_half(h, _GAP_VARIABLES) for h in (card.top, card.bottom))
             notes = missing(a for h in halves for a in h.abilities)
             if notes:
                 out.append(EngineGap(f"class {cid}", card.name, notes))
@@ -557,7 +557,7 @@ def engine_gaps(pack: ContentPack) -> list[EngineGap]:
             continue
         done.add(deck)
         for mc in pack.monster_decks[mt.deck].cards:
-            notes = missing(_monster_actions(mc.abilities, _GAP_VARIABLES, mt.specials))
+            notes = missing(monster_actions(mc.abilities, _GAP_VARIABLES, mt.specials))
             if notes:
                 monsters.append(EngineGap(deck, str(mc.number), notes))
     return out + sorted(monsters, key=lambda g: g.deck) + _item_gaps(pack)

@@ -17,7 +17,7 @@ from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.elements import Element
 
 
-def _monster_actions(
+def monster_actions(
     content: Sequence[cs.CardAbility],
     variables: dict[str, int],
     specials: Sequence[Sequence[cs.CardAbility]] = (),
@@ -35,12 +35,12 @@ def _monster_actions(
             except ContentError:
                 pass
         if a.type == "special" and isinstance(a.value, int) and 1 <= a.value <= len(specials):
-            lines = _monster_actions(specials[a.value - 1], variables)
+            lines = monster_actions(specials[a.value - 1], variables)
             special = [_special_ranks(x, a.value, variables) for x in lines]
             out += _special_order(special, a.value, specials, min(max(variables["C"], 2), 4))
             continue
         try:
-            named = _monster_named(a, variables, out)
+            named = monster_named(a, variables, out)
         except (ContentError, msgspec.ValidationError, InputError):
             named = None
         out += convert(a, variables, relative=True) if named is None else named
@@ -117,7 +117,7 @@ def _part(a: cs.CardAbility, variables: dict[str, int]) -> list[Ability]:
         if who is None:
             return [mark]
         return [Ability(kind="custom", note=f"affects-{who[0]}", range=who[1], then=(mark,))]
-    named = _monster_named(a, variables, [])
+    named = monster_named(a, variables, [])
     if named is not None:
         return named
     own = tuple(s for s in a.sub if not (s.type == "affects" and s.value == "self"))
@@ -130,7 +130,7 @@ def _consume_parts(e: cs.CardAbility) -> tuple[str, Element | None]:
     return f"consume-{name}", (Element(name) if name in ELEMENTS else None)
 
 
-def _monster_named(
+def monster_named(
     a: cs.CardAbility, variables: dict[str, int], before: list[Ability]
 ) -> list[Ability] | None:
     """The named effects of one monster-card ability, or ``None`` when plain conversion does."""
@@ -291,9 +291,9 @@ def _monster_move_attack(a: cs.CardAbility, variables: dict[str, int]) -> list[A
         return None
     after: list[Ability] = []
     for r in riders:
-        after += _monster_named(r, variables, []) or []
+        after += monster_named(r, variables, []) or []
     for sp in spawns:  # Deep Terror 738: summon in a hex next to the target
-        marks = _monster_named(msgspec.structs.replace(sp, sub=()), variables, []) or []
+        marks = monster_named(msgspec.structs.replace(sp, sub=()), variables, []) or []
         where = [str(x.value) for x in sp.sub if x.type == "custom"]
         note = "spawn-adjacent-to-target" if "placed-adjacent-to-target" in where else "spawn"
         after += [msgspec.structs.replace(m, note=note) for m in marks]

@@ -32,7 +32,7 @@ and the monster type that alone opens them (``scenario``: none; the scenario's r
 as they reveal the room: 53's doors by round, 74's at the end of rounds 3 and 6, 79's when
 every Stone Golem is dead)."""
 
-_MARKERS: dict[int, dict[str, tuple[int, int]]] = {
+MAP_MARKERS: dict[int, dict[str, tuple[int, int]]] = {
     3: {"a": (8, 2)},
     21: {"f": (2, 4)},
     34: {"a": (2, 7), "b": (2, 0), "c": (6, 2)},
@@ -95,7 +95,7 @@ def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[sr.ScenarioRule, ...]:
             )  # fmt: skip
     index = _room_index(s)
     timing = {i: t for (n, i), t in _TIMING.items() if n == s.number}
-    lines += scenario_setup.scenario_lines(s, index, _MARKERS.get(s.number, {}), timing)
+    lines += scenario_setup.scenario_lines(s, index, MAP_MARKERS.get(s.number, {}), timing)
     lines += _lock_lines(s, index)
     goal_tiles = tuple(h for o in s.overlays if (o.kind, o.treasure) == ("treasure", "goal") for h in o.hexes)
     tiles = {t.ref: index[r.number] for r in s.rooms for t in r.tiles}

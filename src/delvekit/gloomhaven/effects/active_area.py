@@ -25,7 +25,7 @@ from delvekit.core.records import Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.allies import allies_named
 from delvekit.gloomhaven.effects.consume import split_consumption
-from delvekit.gloomhaven.engine.game import Game, _half, task_handler
+from delvekit.gloomhaven.engine.game import Game, half_of, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -74,7 +74,7 @@ def spend_use(game: Game, cid: str, index: int) -> None:
     card to its pile)."""
     ch = game.state.characters[cid]
     active = ch.active[index]
-    half = _half(game, cid, active.card, active.half)
+    half = half_of(game, cid, active.card, active.half)
     used = active.used + 1
     if used <= len(half.use_xp) and half.use_xp[used - 1]:
         ch.xp += half.use_xp[used - 1]
@@ -157,7 +157,7 @@ def strike_extra(
             out.xp += sum(p.value for p in bought if p.kind == "xp")
             game.emit("attack-action-bonus", f.id, f"consumed={element}")
             active = game.state.characters[f.id].active[i]
-            if _half(game, f.id, active.card, active.half).uses:  # Foul Wind: one use slot
+            if half_of(game, f.id, active.card, active.half).uses:  # Foul Wind: one use slot
                 spend_use(game, f.id, i)
                 break
         elif _action_bonus_paid(game, f):  # a later target of the same attack action

@@ -23,7 +23,7 @@ def allies_named(game: Game, f: Figure, who: str) -> tuple[list[str], bool]:
     the player picks one of."""
     st = game.state
     friends = [
-        g for g in st.figures.values() if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        g for g in st.figures.values() if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
     kind = who.removeprefix("affects-")
     reach = int(kind.rsplit("-", 1)[1]) if kind.rsplit("-", 1)[-1].isdigit() else 0

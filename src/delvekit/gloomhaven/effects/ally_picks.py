@@ -41,8 +41,8 @@ from delvekit.gloomhaven.effects.consume import (
     part_flags,
     split_consumption,
 )
-from delvekit.gloomhaven.effects.recovery import _recovers, _start_recovery
-from delvekit.gloomhaven.effects.refresh import _refresh_for
+from delvekit.gloomhaven.effects.recovery import recovers, start_recovery
+from delvekit.gloomhaven.effects.refresh import refresh_for
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -80,7 +80,7 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
             if note.startswith("infuse-"):  # Burning Flash: any element for +1 heal and light
                 game.infuse(Element.parse(note.removeprefix("infuse-")))
     if ability.note == "to-allies":
-        _to_allies(game, fid, items)
+        to_allies(game, fid, items)
     elif ability.note == "ally-performs-consumes":
         f = game.state.figures.get(fid)
         who = next((n for n in part_flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
@@ -95,10 +95,11 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         extra = flag_total(items, "move-plus-") - flag_total(items, "move-minus-")
         game.perform(fid, msgspec.structs.replace(move, value=max(0, move.value + extra)))
     else:
-        _recovers(game, fid, items)
+        recovers(game, fid, items)
 
 
-def _to_allies(game: Game, fid: str, items: list[Ability]) -> None:
+def to_allies(game: Game, fid: str, items: list[Ability]) -> None:
+    """A ``to-allies`` wording: give ``items`` to the allies its ``affects-`` flag names (or a pick)."""
     f = game.state.figures.get(fid)
     who = next((n for n in part_flags(items) if n.startswith("affects-")), "affects-self")
     if f is None:
@@ -143,7 +144,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             game.push(Task("cls_pick", task.who, task.n - 1, f"give|{';'.join(rest)}|{text}"))
         give_parts(game, task.who, picked, items)
     elif purpose == "recover":
-        _start_recovery(game, task.who, picked, items)
+        start_recovery(game, task.who, picked, items)
     elif purpose == "ally-attack":  # Inspiring Sanctity: the ally attacks (kill instead, paid)
         ally = game.state.figures.get(picked)
         killne = "killne" if "kill-normal-or-elite-instead" in part_flags(items) else ""
@@ -155,7 +156,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     elif purpose == "extra-turn":
         game.push(Task("cls_extra_select", picked, 2))
     elif purpose == "refresh":
-        _refresh_for(game, picked, ability)
+        refresh_for(game, picked, ability)
     elif purpose == "shove":
         rest = [i for i in ids.split(";") if i != picked]
         if task.n > 1 and rest:
@@ -199,7 +200,7 @@ def _allies_perform(game: Game, fid: str, ability: Ability) -> None:
     if "xp-per-attack" in effects_parts.flags(ability) and xp:  # counted once every ally has acted
         game.push(Task("cls_xp_attacks", fid, len(game.events), f"{xp}|{';'.join(ids)}"))
     for aid in reversed(ids):  # the first ally acts first
-        effects_mindthief._ally(game, fid, aid, ability)
+        effects_mindthief.command_ally(game, fid, aid, ability)
 
 
 @effect("ally-extra-turn")
@@ -311,7 +312,7 @@ def _to_allies_moved_through(game: Game, fid: str, ability: Ability) -> None:
     ids = sorted(
         g.id
         for g in game.state.figures.values()
-        if g is not f and g.hex in path and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and g.hex in path and not actions.hostile(f, g) and g.kind != "objective"
     )
     if not ids:
         game.emit("no-target", fid)

@@ -32,7 +32,7 @@ def _shove_range(game: Game, fid: str, ability: Ability) -> None:
     enemies = [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
     ids = sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, enemies))
     if not ids:
@@ -49,7 +49,7 @@ def _enemies_in_reach(game: Game, f: Figure, reach: int) -> list[str]:
     enemies = [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
     return sorted(g.id for g in effects_parts.figures_in_reach(game, f, reach, enemies))
 
@@ -102,7 +102,7 @@ def _kill_in_area(game: Game, fid: str, ability: Ability) -> None:
         return
     length = effects_parts.flag_number(ability, "line-", 1)
     sight = sight_for(board, game.tables.ruleset.los)
-    on = {g.hex: g for g in game.state.figures.values() if actions._hostile(f, g)}
+    on = {g.hex: g for g in game.state.figures.values() if actions.hostile(f, g)}
     options: list[tuple[str, ...]] = []
     for dq, dr in _DIRECTIONS:
         line = [(f.hex[0] + k * dq, f.hex[1] + k * dr) for k in range(1, length + 1)]
@@ -134,7 +134,7 @@ def _apply_kill_area(game: Game, task: Task, choice: Choice) -> None:
         target = game.state.figures.get(tid)
         if target is None or target.rank == "boss" or target.hp > most:
             continue
-        effects_picks._kill(game, task.who, tid)
+        effects_picks.kill(game, task.who, tid)
         if xp and task.who in game.state.characters:
             game.state.characters[task.who].xp += xp
             game.emit("xp", task.who, xp)

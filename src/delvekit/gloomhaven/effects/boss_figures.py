@@ -1,7 +1,7 @@
 """Bosses whose figures come and go (their scenario's rules define them; registered in
 :mod:`delvekit.gloomhaven.engine.registry`, with hooks): the Winged Horror's eggs, the Elder
 Drake's zephyrs and the Dark Rider; and moving a boss to a marked hex (:func:`markers`,
-:func:`_place`), which :mod:`~delvekit.gloomhaven.effects.bosses` shares.
+:func:`jump_to`), which :mod:`~delvekit.gloomhaven.effects.bosses` shares.
 
 * ``custom-summon-eggs`` / ``custom-hatch-eggs`` (Winged Horror, scenario 46): after its
   attacks, special 2 summons C eggs (numbered tokens with 2 + L/2 hit points rounded up, on the
@@ -40,7 +40,8 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.scenario_rules import Marker
 
 
-def _enemies(game: Game, f: Figure) -> list[Figure]:
+def boss_enemies(game: Game, f: Figure) -> list[Figure]:
+    """The figures on the other side from ``f`` (objectives aside)."""
     return [g for g in game.state.figures.values() if g.side != f.side and g.kind != "objective"]
 
 
@@ -50,7 +51,7 @@ def markers(game: Game) -> dict[str, tuple[int, int]]:
     return {m.key: m.hex for m in game.tables.rules_of(Marker) if len(m.key) == 1}
 
 
-def _place(game: Game, f: Figure, h: tuple[int, int]) -> None:
+def jump_to(game: Game, f: Figure, h: tuple[int, int]) -> None:
     """Put ``f`` on ``h`` (a jump: no hex between counts), revealing the room it lands in."""
     land = landing_hex(game, h, f)
     if land is None or land == f.hex:
@@ -267,7 +268,7 @@ def _perch(game: Game, fid: str, ability: Ability) -> None:
     spot = markers(game).get(perch)
     game.emit("perch", fid, perch if spot is not None else "not-placed")
     if spot is not None:
-        _place(game, f, spot)
+        jump_to(game, f, spot)
 
 
 task_handler("zephyr_turn", _run_zephyr_turn, None)

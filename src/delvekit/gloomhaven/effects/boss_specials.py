@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from delvekit.core.board import Board, Terrain
 from delvekit.core.hexes import Hex
-from delvekit.gloomhaven.effects.placement import _hostile, landing_hex
+from delvekit.gloomhaven.effects.placement import landing_hex, one_is_monster
 from delvekit.gloomhaven.engine.actions import hex_token
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.registry import effect
@@ -69,10 +69,10 @@ def _to_door(game: Game, fid: str, ability: Ability) -> None:
         game.emit("no-door", fid)
         return
     move = game.tables.types[f.name].stats(f.rank or "normal").move
-    blocked = {g.hex for g in st.figures.values() if g is not f and _hostile(f, g)}
+    blocked = {g.hex for g in st.figures.values() if g is not f and one_is_monster(f, g)}
     # distances to the door from every hex (doors are walls until opened, so measure from it)
     door = min(closed, key=lambda d: (_distance(board, f.hex, d, blocked), d))
-    far = _field(board, door, blocked)
+    far = step_field(board, door, blocked)
     here = far.get(f.hex)
     if here is None:
         game.emit("no-path", fid)
@@ -99,7 +99,7 @@ def _to_door(game: Game, fid: str, ability: Ability) -> None:
     game.emit("move-ended", fid, hex_token(f.hex))
 
 
-def _field(board: Board, start: Hex, blocked: set[Hex]) -> dict[Hex, int]:
+def step_field(board: Board, start: Hex, blocked: set[Hex]) -> dict[Hex, int]:
     """Steps from ``start`` to every hex, around walls and enemies (breadth first)."""
     out = {start: 0}
     frontier = [start]
@@ -118,7 +118,7 @@ def _field(board: Board, start: Hex, blocked: set[Hex]) -> dict[Hex, int]:
 
 
 def _distance(board: Board, a: tuple[int, int], door: tuple[int, int], blocked: set[tuple[int, int]]) -> int:
-    return _field(board, door, blocked).get(a, 10**6)
+    return step_field(board, door, blocked).get(a, 10**6)
 
 
 @effect("custom-scouts-act-again")

@@ -39,12 +39,12 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.content.adapter import THRONE_DEMONS
-from delvekit.gloomhaven.effects.boss_figures import _enemies, _place, markers
+from delvekit.gloomhaven.effects.boss_figures import boss_enemies, jump_to, markers
 from delvekit.gloomhaven.effects.boss_specials import (
     MIND_CONTROL,
-    _field,
     controlled_actions,
     mind_controlled,
+    step_field,
 )
 from delvekit.gloomhaven.effects.placement import empty_hex, landing_hex
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
@@ -81,8 +81,8 @@ def _throne(game: Game, fid: str, ability: Ability) -> None:
     if altar is not None and spot is not None:
         blocker = next((g for g in game.state.figures.values() if g.hex == spot and g is not altar), None)
         if blocker is not None:
-            _place(game, blocker, spot)  # to the nearest empty hex
-        _place(game, altar, spot)
+            jump_to(game, blocker, spot)  # to the nearest empty hex
+        jump_to(game, altar, spot)
 
 
 @effect("spawn-demon")
@@ -111,7 +111,7 @@ def _focus(game: Game, f: Figure) -> Figure | None:
     assert board is not None
     near = proximity(board, f.hex)
     initiative = {t.id: t.initiative for t in game.state.order}
-    pool = [g for g in _enemies(game, f) if Condition.INVISIBLE not in g.conditions]
+    pool = [g for g in boss_enemies(game, f) if Condition.INVISIBLE not in g.conditions]
     if not pool:
         return None
     return min(pool, key=lambda g: (near.get(g.hex, 10**6), initiative.get(g.owner or g.id, 99), g.id))
@@ -134,7 +134,7 @@ def teleport_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
     ]
     if not spots:
         return []
-    fields = [proximity(board, g.hex) for g in _enemies(game, f)]
+    fields = [proximity(board, g.hex) for g in boss_enemies(game, f)]
 
     def safety(h: tuple[int, int]) -> int:
         return min((fd.get(h, 10**6) for fd in fields), default=0)
@@ -199,7 +199,7 @@ def _mind_control(game: Game, fid: str, ability: Ability) -> None:
         if not free or g.hex in free:
             continue
         blocked = {x.hex for x in st.figures.values() if (x.kind == "monster") and x is not f}
-        steps = _field(board, g.hex, blocked)
+        steps = step_field(board, g.hex, blocked)
         reachable = [h for h in free if h in steps]
         if not reachable:
             continue

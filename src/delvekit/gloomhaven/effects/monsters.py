@@ -38,13 +38,13 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects.boss_specials import ACTING_OBJECTIVES as ACTING_OBJECTIVES
 from delvekit.gloomhaven.effects.boss_specials import AFTER_ATTACK as AFTER_ATTACK
 from delvekit.gloomhaven.effects.boss_specials import MIND_CONTROL as MIND_CONTROL
-from delvekit.gloomhaven.effects.boss_specials import _field as _field
 from delvekit.gloomhaven.effects.boss_specials import after_attack as after_attack
 from delvekit.gloomhaven.effects.boss_specials import controlled_actions as controlled_actions
 from delvekit.gloomhaven.effects.boss_specials import controlled_team as controlled_team
 from delvekit.gloomhaven.effects.boss_specials import mind_controlled as mind_controlled
 from delvekit.gloomhaven.effects.boss_specials import objective_actions as objective_actions
-from delvekit.gloomhaven.effects.placement import _hostile, empty_hex, summon_monster
+from delvekit.gloomhaven.effects.boss_specials import step_field as step_field
+from delvekit.gloomhaven.effects.placement import empty_hex, one_is_monster, summon_monster
 from delvekit.gloomhaven.effects.placement import near_enemy_hexes as near_enemy_hexes
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game, task_handler
@@ -84,9 +84,9 @@ def affected(game: Game, f: Figure, who: str, reach: int) -> list[Figure]:
     board = game.board()
     others = [g for g in game.state.figures.values() if g is not f]
     if who.startswith("enemies") or who == "enemy-adjacent":
-        pool = [g for g in others if _hostile(f, g) and Condition.INVISIBLE not in g.conditions]
+        pool = [g for g in others if one_is_monster(f, g) and Condition.INVISIBLE not in g.conditions]
     elif who.startswith(("allies", "self-allies")):
-        pool = [g for g in others if not _hostile(f, g)]
+        pool = [g for g in others if not one_is_monster(f, g)]
     else:
         pool = others
     if who.endswith("range"):

@@ -13,7 +13,7 @@ from delvekit.core.hexes import Hex, neighbours
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.gloomhaven.engine import actions
-from delvekit.gloomhaven.engine.game import Game, _half
+from delvekit.gloomhaven.engine.game import Game, half_of
 from delvekit.gloomhaven.engine.state import ActiveCard, Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -81,7 +81,7 @@ def active_halves(game: Game, cid: str) -> list[tuple[int, ActiveCard, Half]]:
     ch = game.state.characters.get(cid)
     if ch is None:
         return []
-    return [(i, a, _half(game, cid, a.card, a.half)) for i, a in enumerate(ch.active)]
+    return [(i, a, half_of(game, cid, a.card, a.half)) for i, a in enumerate(ch.active)]
 
 
 def named_in(half: Half, note: str) -> list[Ability]:
@@ -118,7 +118,7 @@ def perform_move(game: Game, fid: str, move: Ability) -> None:
 def moved_through(game: Game, f: Figure) -> list[Figure]:
     """Enemies standing on hexes ``f`` entered during this action (it cannot end on them)."""
     path = moved_hexes(events_since(game, "action", f.id), f.id)
-    on = {g.hex: g for g in game.state.figures.values() if actions._hostile(f, g)}
+    on = {g.hex: g for g in game.state.figures.values() if actions.hostile(f, g)}
     seen: dict[str, Figure] = {}
     for h in path:
         g = on.get(h)

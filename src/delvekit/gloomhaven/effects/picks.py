@@ -11,7 +11,7 @@ adjacent to the enemy killed in this action.
 from __future__ import annotations
 
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.effects.classes.mindthief import _ally, _control
+from delvekit.gloomhaven.effects.classes.mindthief import command_ally, control_monster
 from delvekit.gloomhaven.effects.parts import (
     adjacent_enemies,
     events_since,
@@ -20,7 +20,7 @@ from delvekit.gloomhaven.effects.parts import (
     offer_pick,
     parts,
 )
-from delvekit.gloomhaven.effects.summons import _place_summon
+from delvekit.gloomhaven.effects.summons import place_summon
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -114,13 +114,13 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     if kind == "afflict":
         _afflict_one(game, task.who, picked, ability)
     elif kind == "kill":
-        _kill(game, task.who, picked)
+        kill(game, task.who, picked)
     elif kind == "summon":
-        _place_summon(game, task.who, actions.parse_hex(picked), ability)
+        place_summon(game, task.who, actions.parse_hex(picked), ability)
     elif kind == "control":
-        _control(game, task.who, picked, ability)
+        control_monster(game, task.who, picked, ability)
     elif kind == "ally":
-        _ally(game, task.who, picked, ability)
+        command_ally(game, task.who, picked, ability)
     elif kind == "turn":
         control = "you-control" in flags(ability)
         game.emit("turned", picked, f"by={task.who}", *(["control"] if control else []))
@@ -145,7 +145,8 @@ def _kill_effect(game: Game, fid: str, ability: Ability) -> None:
     offer_pick(game, fid, "kill", ability, enemies)
 
 
-def _kill(game: Game, fid: str, tid: str) -> None:
+def kill(game: Game, fid: str, tid: str) -> None:
+    """Kill ``tid`` outright (a kill wording of ``fid``), saying where it fell."""
     target = game.state.figures.get(tid)
     if target is None:
         return
@@ -173,7 +174,7 @@ def _attack_around_killed(game: Game, fid: str, ability: Ability) -> None:
     around = sorted(
         g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g)
+        if actions.hostile(f, g)
         and board.adjacent(killed[-1], g.hex)
         and Condition.INVISIBLE not in g.conditions
     )

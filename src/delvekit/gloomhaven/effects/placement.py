@@ -25,7 +25,8 @@ from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 
 
-def _hostile(a: Figure, b: Figure) -> bool:
+def one_is_monster(a: Figure, b: Figure) -> bool:
+    """Whether exactly one of ``a`` and ``b`` is a monster (a character and a monster are foes)."""
     return (a.kind == "monster") != (b.kind == "monster")
 
 
@@ -53,7 +54,7 @@ def near_enemy_hexes(game: Game, f: Figure) -> list[tuple[int, int]]:
     free = [h for h in board.links.get(f.hex, ()) if empty_hex(game, h)]
     if not free:
         return []
-    enemies = [g.hex for g in game.state.figures.values() if _hostile(f, g)]
+    enemies = [g.hex for g in game.state.figures.values() if one_is_monster(f, g)]
     best: dict[tuple[int, int], int] = {}
     for h in free:
         near = proximity(board, h, 64)

@@ -47,7 +47,7 @@ def before_damage(game: Game, task: Task) -> bool:
         return False  # asked already for this damage
     for cid in sorted(game.state.characters):
         owner = game.state.figures.get(cid)
-        if cid == f.id or owner is None or actions._hostile(owner, f) or f.kind == "objective":
+        if cid == f.id or owner is None or actions.hostile(owner, f) or f.kind == "objective":
             continue
         if active_holders(game, cid, "take-ally-damage"):
             game.pop_task()
@@ -83,7 +83,7 @@ def ally_shield(game: Game, target: Figure) -> int:
     total = 0
     for cid in game.state.characters:
         owner = game.state.figures.get(cid)
-        if owner is None or actions._hostile(owner, target):
+        if owner is None or actions.hostile(owner, target):
             continue
         for _, a in active_holders(game, cid, "shield-allies"):
             total += sum(p.value for p in effects_parts.parts(a, "shield"))

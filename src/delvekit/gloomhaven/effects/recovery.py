@@ -20,13 +20,14 @@ from delvekit.gloomhaven.model.abilities import Ability
 # ----------------------------------------------------------- recovering cards
 
 
-def _recovers(game: Game, fid: str, items: list[Ability]) -> None:
+def recovers(game: Game, fid: str, items: list[Ability]) -> None:
+    """An ally-recovers wording: the allies named recover cards (your own: Reforge)."""
     f = game.state.figures.get(fid)
     if f is None:
         return
     who = next((n for n in part_flags(items) if n.startswith("affects-")), "affects-ally-adjacent")
     if who == "affects-self":  # Reforge: recover your own cards
-        _start_recovery(game, fid, fid, items)
+        start_recovery(game, fid, fid, items)
         return
     ids, _ = allies_named(game, f, who)
     ids = [i for i in ids if i in game.state.characters and i != fid]
@@ -54,7 +55,8 @@ def _pile(game: Game, cid: str, pile: str) -> list[str]:
     return list(ch.discard)
 
 
-def _start_recovery(game: Game, fid: str, ally: str, items: list[Ability]) -> None:
+def start_recovery(game: Game, fid: str, ally: str, items: list[Ability]) -> None:
+    """Let ``ally`` recover cards from its discard or lost pile as ``items`` say."""
     pile = "lost" if "pile-lost" in part_flags(items) else "discard"
     ch = game.state.characters.get(ally)
     if ch is None:

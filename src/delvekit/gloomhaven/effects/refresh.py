@@ -19,7 +19,7 @@ _SLOTS = {"small": ("small",), "hands": ("one-hand", "two-hands")}
 
 
 @effect("refresh-items")
-def _refresh_items(game: Game, fid: str, ability: Ability) -> None:
+def refresh_items(game: Game, fid: str, ability: Ability) -> None:
     """Restock, Oversized Pack, Reserved Energy, Reforge: refresh spent and/or consumed items
     (of some slots) of the performer, of one ally it picks, or of every ally named; one item
     each (the owner choosing which) or all of them."""
@@ -40,7 +40,7 @@ def _refresh_items(game: Game, fid: str, ability: Ability) -> None:
         game.push(Task("cls_pick", fid, 1, f"refresh|{';'.join(ids)}|{ability}"))
         return
     for cid in reversed(ids):
-        _refresh_for(game, cid, ability)
+        refresh_for(game, cid, ability)
 
 
 def refreshable(game: Game, cid: str, ability: Ability) -> list[int]:
@@ -60,7 +60,9 @@ def refreshable(game: Game, cid: str, ability: Ability) -> list[int]:
     )
 
 
-def _refresh_for(game: Game, cid: str, ability: Ability) -> None:
+def refresh_for(game: Game, cid: str, ability: Ability) -> None:
+    """Refresh ``cid``'s items as ``ability`` says: all of them, or a pick of the flag's number."""
+
     from delvekit.gloomhaven.items import state as items_state
 
     if "all" in effects_parts.flags(ability):

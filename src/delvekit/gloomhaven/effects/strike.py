@@ -17,9 +17,9 @@ import msgspec
 
 from delvekit.core.paths import proximity
 from delvekit.gloomhaven.effects.classes.mindthief import (
-    _augment_bonus,
-    _augment_owner,
-    _consumed_parts,
+    augment_bonus,
+    augment_owner,
+    consumed_parts,
 )
 from delvekit.gloomhaven.effects.parts import (
     NEGATIVE,
@@ -33,7 +33,7 @@ from delvekit.gloomhaven.effects.parts import (
     reach_of,
     round_events,
 )
-from delvekit.gloomhaven.effects.picks import _kill
+from delvekit.gloomhaven.effects.picks import kill
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.registry import STRIKE_HOOKS, effect
@@ -69,7 +69,7 @@ def _bonus_this_round(game: Game, fid: str, ability: Ability) -> None:
     friends = [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
     if who[0] not in ("affects-allies", "affects-self-allies"):  # else every ally (Supportive Chant)
         friends = figures_in_reach(game, f, reach_of(ability) if "-range-" in who[0] else 1, friends)
@@ -98,9 +98,9 @@ def strike_bonus(game: Game, f: Figure, target: Figure, ability: Ability, extras
         if n:
             out.attack += n
             out.why.append(f"allies-bonus+{n}")
-    owner = _augment_owner(game, f, ability, tokens)
+    owner = augment_owner(game, f, ability, tokens)
     if owner is not None:
-        _augment_bonus(game, owner, out, extras)
+        augment_bonus(game, owner, out, extras)
     from delvekit.gloomhaven.effects.classes import (
         doomstalker as effects_doomstalker,  # dooms: characters' and summons' attacks
     )
@@ -152,17 +152,17 @@ def killed_instead(game: Game, f: Figure, target: Figure, extras: str) -> bool:
     if effects_spellweaver.kills_instead(game, f, target):
         return True
     if "killne" in extras.split(",") and target.kind == "monster" and target.rank in ("normal", "elite"):
-        _kill(game, f.id, target.id)
+        kill(game, f.id, target.id)
         return True
     if "killn" in extras.split(",") and target.kind == "monster" and target.rank == "normal":
-        _kill(game, f.id, target.id)  # Spirit of the Night, Angel of Death (``killn``): a normal one
+        kill(game, f.id, target.id)  # Spirit of the Night, Angel of Death (``killn``): a normal one
         return True
-    owner = _augment_owner(game, f, Ability(kind="attack"), [t for t in extras.split(",") if t])
+    owner = augment_owner(game, f, Ability(kind="attack"), [t for t in extras.split(",") if t])
     if owner is None:
         return False
-    bought = [p.note for p in _consumed_parts(game, owner, extras) if p.kind == "custom"]
+    bought = [p.note for p in consumed_parts(game, owner, extras) if p.kind == "custom"]
     if "kill" in bought and target.kind == "monster" and target.rank == "normal":
-        _kill(game, f.id, target.id)
+        kill(game, f.id, target.id)
         return True
     return False
 
@@ -233,7 +233,7 @@ def _many_as_one(game: Game, fid: str, ability: Ability) -> None:
     allies = sorted(
         g.id
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and near.get(g.hex, reach + 1) <= reach
+        if g is not f and not actions.hostile(f, g) and near.get(g.hex, reach + 1) <= reach
     )
     for aid in allies:
         game.emit("round-attack-bonus", aid, f"+{len(allies)}", f"by={fid}")

@@ -16,7 +16,7 @@ from delvekit.gloomhaven.effects.parts import (
     parts,
 )
 from delvekit.gloomhaven.engine import actions
-from delvekit.gloomhaven.engine.game import Game, _half
+from delvekit.gloomhaven.engine.game import Game, half_of
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import ActiveCard, Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -42,7 +42,8 @@ def summon_name(ability: Ability) -> str:
     return next((n.removeprefix("name-") for n in flags(ability) if n.startswith("name-")), "summon")
 
 
-def _place_summon(game: Game, owner: str, h: Hex, ability: Ability) -> None:
+def place_summon(game: Game, owner: str, h: Hex, ability: Ability) -> None:
+    """Put ``owner``'s summon from ``ability`` (its stat flags) on ``h``."""
     moves, attacks = parts(ability, "move"), parts(ability, "attack")
     attack = attacks[0] if attacks else None
     x_attack = "attack-x-half-health" in flags(ability)
@@ -117,7 +118,7 @@ def card_left_play(game: Game, cid: str, card: str) -> None:
             (c, h)
             for c in (card,)
             for h in ("top", "bottom")
-            if any(summon_name(a) == f.name for a in named_in(_half(game, cid, c, h), "summon"))
+            if any(summon_name(a) == f.name for a in named_in(half_of(game, cid, c, h), "summon"))
         ]
         if half_cards and summon_card(game, f) is None:
             del game.state.figures[f.id]

@@ -108,7 +108,7 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
             for arg in e.args[3:]:
                 if arg.startswith("with="):
                     game.add_condition(f.id, Condition(arg.removeprefix("with=")))
-                elif arg.startswith("xp=") and owner is not None and actions._hostile(owner, f):
+                elif arg.startswith("xp=") and owner is not None and actions.hostile(owner, f):
                     gain = int(arg.removeprefix("xp="))
                     game.state.characters[owner.id].xp += gain
                     game.emit("xp", owner.id, gain, "trap")

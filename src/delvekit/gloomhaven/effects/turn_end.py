@@ -10,10 +10,10 @@ from __future__ import annotations
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.active_area import active_holders, spend_use
-from delvekit.gloomhaven.effects.ally_picks import _to_allies
+from delvekit.gloomhaven.effects.ally_picks import to_allies
 from delvekit.gloomhaven.effects.consume import part_flags
-from delvekit.gloomhaven.effects.recovery import _recovers
-from delvekit.gloomhaven.effects.refresh import _refresh_for, _refresh_items
+from delvekit.gloomhaven.effects.recovery import recovers
+from delvekit.gloomhaven.effects.refresh import refresh_for, refresh_items
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import ROUND_HOOKS, TURN_END_HOOKS
 from delvekit.gloomhaven.engine.state import Figure, Task
@@ -49,9 +49,9 @@ def _at_turn_end(game: Game, fid: str, ability: Ability) -> None:
         return
     if any(n.startswith("ally-recovers-") for n in notes):
         pile = "pile-lost" if "ally-recovers-lost" in notes else "pile-discard"
-        _recovers(game, fid, [Ability(kind="custom", note=pile), *items])
+        recovers(game, fid, [Ability(kind="custom", note=pile), *items])
     elif any(p.kind == "heal" for p in items) and any(n.startswith("affects-") for n in notes):
-        _to_allies(game, fid, items)
+        to_allies(game, fid, items)
     for p in items:
         if p.kind == "attack":
             effects_parts.perform_attack(game, fid, p)
@@ -75,7 +75,7 @@ def _apply_pay(game: Game, task: Task, choice: Choice) -> None:
     ch.discard.append(choice.args[0])
     game.emit("card", task.who, choice.args[0], "discard")
     rest = [p for p in Ability.parse(task.text).then if p.note not in ("pay-discard-1", "refresh-items")]
-    _refresh_items(game, task.who, Ability(kind="custom", note="refresh-items", then=tuple(rest)))
+    refresh_items(game, task.who, Ability(kind="custom", note="refresh-items", then=tuple(rest)))
 
 
 def _long_rest_refresh(game: Game, f: Figure) -> None:
@@ -89,7 +89,7 @@ def _long_rest_refresh(game: Game, f: Figure) -> None:
     )
     if rested:
         for _, a in reversed(holders):
-            _refresh_for(game, f.id, a)
+            refresh_for(game, f.id, a)
 
 
 def _round_end(game: Game, timing: str) -> None:
@@ -98,7 +98,7 @@ def _round_end(game: Game, timing: str) -> None:
         return
     for cid in sorted(game.state.characters, reverse=True):
         for _, a in reversed(active_holders(game, cid, "refresh-at-round-end")):
-            _refresh_for(game, cid, a)
+            refresh_for(game, cid, a)
 
 
 TURN_END_HOOKS.append(_turn_end)

@@ -42,14 +42,7 @@ from delvekit.gloomhaven.effects.allies import (
     give_parts as give_parts,
 )
 from delvekit.gloomhaven.effects.active_area import (
-    _action_bonus_paid as _action_bonus_paid,
-    _apply_bonus as _apply_bonus,
     active_holders as active_holders,
-    _move_bonus_this_round as _move_bonus_this_round,
-    _next_attacks as _next_attacks,
-    _passive as _passive,
-    _radiance as _radiance,
-    _run_unretaliate as _run_unretaliate,
     spend_use as spend_use,
     attack_consumption as attack_consumption,
     attack_consumption_offers as attack_consumption_offers,
@@ -62,90 +55,26 @@ from delvekit.gloomhaven.effects.active_area import (
     strike_extra as strike_extra,
 )
 from delvekit.gloomhaven.effects.refresh import (
-    _SLOTS as _SLOTS,
-    _apply_refresh as _apply_refresh,
-    _refresh_for as _refresh_for,
-    _refresh_items as _refresh_items,
-    _run_refresh as _run_refresh,
+    refresh_for as refresh_for,
+    refresh_items as refresh_items,
     refreshable as refreshable,
 )
 from delvekit.gloomhaven.effects.recovery import (
-    _apply_lose as _apply_lose,
-    _apply_recover as _apply_recover,
-    _apply_recover_other as _apply_recover_other,
-    _heal_all as _heal_all,
-    _pile as _pile,
-    _recover as _recover,
-    _recovers as _recovers,
-    _run_lose as _run_lose,
-    _run_recover as _run_recover,
-    _run_recover_other as _run_recover_other,
-    _start_recovery as _start_recovery,
-    _unrecoverable as _unrecoverable,
+    recovers as recovers,
+    start_recovery as start_recovery,
 )
 from delvekit.gloomhaven.effects.ally_picks import (
-    _allies_perform as _allies_perform,
-    _apply_consume as _apply_consume,
-    _apply_extra_select as _apply_extra_select,
-    _apply_pick as _apply_pick,
-    _extra_turn as _extra_turn,
-    _finish as _finish,
-    _run_consume as _run_consume,
-    _run_extra_restore as _run_extra_restore,
-    _run_extra_select as _run_extra_select,
-    _run_pick as _run_pick,
-    _run_xp_attacks as _run_xp_attacks,
-    _summons_move as _summons_move,
-    _to_allies as _to_allies,
-    _to_allies_moved_through as _to_allies_moved_through,
-    _with_consumption as _with_consumption,
+    to_allies as to_allies,
 )
-from delvekit.gloomhaven.effects.turn_end import (
-    _apply_pay as _apply_pay,
-    _at_turn_end as _at_turn_end,
-    _long_rest_refresh as _long_rest_refresh,
-    _round_end as _round_end,
-    _run_pay as _run_pay,
-    _turn_end as _turn_end,
-)
-from delvekit.gloomhaven.effects.area import (
-    _DIRECTIONS as _DIRECTIONS,
-    _afflict_range as _afflict_range,
-    _apply_kill_area as _apply_kill_area,
-    _damage_enemies as _damage_enemies,
-    _enemies_in_reach as _enemies_in_reach,
-    _kill_in_area as _kill_in_area,
-    _run_kill_area as _run_kill_area,
-    _shove_range as _shove_range,
-)
+import delvekit.gloomhaven.effects.turn_end
+import delvekit.gloomhaven.effects.area  # noqa: F401  (imported here as before)
 from delvekit.gloomhaven.effects.traps import (
-    _apply_disarm as _apply_disarm,
-    _apply_trap as _apply_trap,
-    _create_trap as _create_trap,
-    _disarm_trap as _disarm_trap,
-    _run_disarm as _run_disarm,
-    _run_trap as _run_trap,
     trap_sprung as trap_sprung,
 )
 from delvekit.gloomhaven.effects.protection import (
-    _apply_intervene as _apply_intervene,
-    _protect as _protect,
-    _run_intervene as _run_intervene,
     ally_shield as ally_shield,
     before_damage as before_damage,
     protected as protected,
 )
 # isort: on
 
-# the old private names, for callers not yet moved to the public ones
-_allies_in = allies_named
-_effective = effective_parts
-_flags = part_flags
-_gain_xp = gain_parts_xp
-_give = give_parts
-_holders = active_holders
-_number = flag_value
-_offer = consume_choices
-_spend = spend_use
-_split = split_consumption
-_total = flag_total

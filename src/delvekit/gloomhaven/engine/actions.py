@@ -56,25 +56,25 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
 
 # Movement, push and pull live in engine.movement; their names stay importable from here.
-from delvekit.gloomhaven.engine.movement import _BLOCKS_WALK as _BLOCKS_WALK
-from delvekit.gloomhaven.engine.movement import _apply_force as _apply_force
-from delvekit.gloomhaven.engine.movement import _apply_move as _apply_move
-from delvekit.gloomhaven.engine.movement import _can_end_within as _can_end_within
-from delvekit.gloomhaven.engine.movement import _can_stop as _can_stop
-from delvekit.gloomhaven.engine.movement import _enter as _enter
-from delvekit.gloomhaven.engine.movement import _force_steps as _force_steps
-from delvekit.gloomhaven.engine.movement import _hostile as _hostile
-from delvekit.gloomhaven.engine.movement import _landing_cost as _landing_cost
-from delvekit.gloomhaven.engine.movement import _locked as _locked
-from delvekit.gloomhaven.engine.movement import _run_force as _run_force
-from delvekit.gloomhaven.engine.movement import _run_move as _run_move
-from delvekit.gloomhaven.engine.movement import _run_retaliate_check as _run_retaliate_check
-from delvekit.gloomhaven.engine.movement import _steps as _steps
-from delvekit.gloomhaven.engine.movement import _walk_cost as _walk_cost
-from delvekit.gloomhaven.engine.movement import _walkable as _walkable
+from delvekit.gloomhaven.engine.movement import BLOCKS_WALK as BLOCKS_WALK
 from delvekit.gloomhaven.engine.movement import after_attack as after_attack
+from delvekit.gloomhaven.engine.movement import apply_force as apply_force
+from delvekit.gloomhaven.engine.movement import apply_move as apply_move
+from delvekit.gloomhaven.engine.movement import can_end_within as can_end_within
+from delvekit.gloomhaven.engine.movement import can_stop as can_stop
 from delvekit.gloomhaven.engine.movement import decider as decider
+from delvekit.gloomhaven.engine.movement import enter_hex as enter_hex
+from delvekit.gloomhaven.engine.movement import force_steps as force_steps
+from delvekit.gloomhaven.engine.movement import hostile as hostile
+from delvekit.gloomhaven.engine.movement import landing_cost as landing_cost
+from delvekit.gloomhaven.engine.movement import locked_doors as locked_doors
 from delvekit.gloomhaven.engine.movement import move_mode as move_mode
+from delvekit.gloomhaven.engine.movement import next_steps as next_steps
+from delvekit.gloomhaven.engine.movement import run_force as run_force
+from delvekit.gloomhaven.engine.movement import run_move as run_move
+from delvekit.gloomhaven.engine.movement import run_retaliate_check as run_retaliate_check
+from delvekit.gloomhaven.engine.movement import walk_cost as walk_cost
+from delvekit.gloomhaven.engine.movement import walkable as walkable
 
 # ----------------------------------------------------------------------- shove
 
@@ -121,7 +121,7 @@ def _run_heal_ally(game: Game, task: Task) -> Decision | None:
     allies = [
         g.id
         for g in st.figures.values()
-        if not _hostile(f, g)
+        if not hostile(f, g)
         and g.kind != "objective"  # an objective cannot be healed
         and near.get(g.hex, reach + 1) <= reach
         and (g is f or sight.visible(f.hex, g.hex))
@@ -178,7 +178,7 @@ def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -
     enemies = [
         g
         for g in game.state.figures.values()
-        if (_hostile(f, g) if not allies else not _hostile(f, g) and g is not f)
+        if (hostile(f, g) if not allies else not hostile(f, g) and g is not f)
         and (Condition.INVISIBLE not in g.conditions or _sees_invisible(game, f))
     ]
     if attack_range == 0:
@@ -242,7 +242,7 @@ def area_targets(game: Game, f: Figure, ability: Ability) -> list[tuple[str, ...
     enemies = {
         g.hex: g
         for g in game.state.figures.values()
-        if _hostile(f, g) and (Condition.INVISIBLE not in g.conditions or _sees_invisible(game, f))
+        if hostile(f, g) and (Condition.INVISIBLE not in g.conditions or _sees_invisible(game, f))
     }
     anchors: list[Hex] = [(0, 0)]
     if ability.range > 0:

@@ -48,9 +48,10 @@ from delvekit.gloomhaven.engine import start as engine_start
 from delvekit.gloomhaven.engine import turns as engine_turns  # noqa: F401  (registers the turns' tasks)
 from delvekit.gloomhaven.engine.state import Figure, FigureId, GameState, Task
 from delvekit.gloomhaven.engine.tables import Tables
-from delvekit.gloomhaven.engine.tasks import APPLY, RUN, half_of
+from delvekit.gloomhaven.engine.tasks import APPLY, RUN
 from delvekit.gloomhaven.engine.tasks import BASIC_BOTTOM as BASIC_BOTTOM
 from delvekit.gloomhaven.engine.tasks import BASIC_TOP as BASIC_TOP
+from delvekit.gloomhaven.engine.tasks import half_of as half_of  # effect modules import it from here
 from delvekit.gloomhaven.engine.tasks import task_handler as task_handler
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -69,7 +70,6 @@ LOG_FORMAT = saves.LOG_FORMAT
 SAVE_FORMAT = saves.SAVE_FORMAT
 FORMAT_VERSION = saves.FORMAT_VERSION
 
-_half = half_of  # effect modules import it from here
 _RUN, _APPLY = RUN, APPLY  # the task handlers (engine.tasks; tests patch them here)
 
 MONSTER_DECK = engine_start.MONSTER_DECK
@@ -410,7 +410,7 @@ class Game:
             out.append(Retaliate(near, 1))
         if f.kind == "character":
             for active in self.state.characters[fid].active:
-                half = _half(self, fid, active.card, active.half)
+                half = half_of(self, fid, active.card, active.half)
                 out += [
                     Retaliate(a.value, a.range)
                     for a in half.abilities
@@ -430,7 +430,7 @@ class Game:
             total += stats.shield if kind == "shield" else 0 if far else stats.retaliate
         if f.kind == "character":
             for active in self.state.characters[fid].active:
-                half = _half(self, fid, active.card, active.half)
+                half = half_of(self, fid, active.card, active.half)
                 total += sum(
                     a.value for a in half.abilities if a.kind == kind and not (near_only and a.range > 1)
                 )

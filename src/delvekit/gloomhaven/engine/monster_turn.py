@@ -149,7 +149,7 @@ def _summon_attack(game: Game, f: Figure, printed: int) -> int:
     return printed
 
 
-def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
+def stat_line(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     """(move, attack, range, flying) of the figure's stat line."""
     if f.kind == "summon":
         move, attack, rng = game.state.summon_stats.get(f.id, (0, 0, 0))
@@ -168,7 +168,7 @@ def _stats(game: Game, f: Figure) -> tuple[int, int, int, bool]:
     return stats.move + more_move, attack + more_attack, stats.range + more_range, flies(game, f)
 
 
-def _attack_traits(
+def attack_traits(
     game: Game, f: Figure, ability: Ability, index: int = -1
 ) -> tuple[int, int, tuple[Condition, ...]]:
     """(targets, pierce, added conditions) of an attack: the card's and the stat card's."""
@@ -220,7 +220,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[ai_turn.Outcome]:
     st, static = game.state, game.tables
     board = game.board()
     assert board is not None
-    stat_move, _, stat_range, flying = _stats(game, f)
+    stat_move, _, stat_range, flying = stat_line(game, f)
     actions = _actions(game, f)
     ability = actions[index]
     move_ab = ability if ability.kind == "move" else None
@@ -240,7 +240,7 @@ def _solve(game: Game, f: Figure, index: int) -> list[ai_turn.Outcome]:
             cells = attack_ab.area if rng else ((0, 0), *attack_ab.area)
             aoe = ai_turn.AreaOfEffect(anchor=anchor, hexes=cells)
         at = index if ability.kind == "attack" else (paired if paired is not None else index + 1)
-        count = _attack_traits(game, f, attack_ab, at)[0]
+        count = attack_traits(game, f, attack_ab, at)[0]
         attack = ai_turn.Attack(range=max(0, rng), targets="all" if count == 0 else count, aoe=aoe)
     initiative = _initiatives(game)
     turned = hooks.controller.first(game, f.id) is not None  # Hostile Takeover
@@ -395,7 +395,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     if hooks.attacked.any(game, f, target, task):  # the target's items before the draw (§13)
         return None
     guarded, item_shield = hooks.defence.only(game, target)  # Leather Armor, Studded Leather
-    _, stat_attack, stat_range, _ = _stats(game, f)
+    _, stat_attack, stat_range, _ = stat_line(game, f)
     ability = _actions(game, f)[task.n]
     rally = sum(hooks.allies_bonus.each(game, f))
     aura = attack_bonus(game, f, target)  # the Spirit Banner's
@@ -416,7 +416,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         advantage=hooks.attack_advantage.any(game, f),  # Sun Demon; cancels disadvantage (§6.3)
         disadvantage=(ranged and adjacent) or hindered,
     )
-    _, pierce, _ = _attack_traits(game, f, ability)
+    _, pierce, _ = attack_traits(game, f, ability)
     applied = draw.applied
     for defend in hooks.defend_cards.fns:  # Iron Helmet
         applied = defend(game, target, applied)
@@ -468,7 +468,7 @@ def _run_attack_after(game: Game, task: Task) -> Decision | None:
         added = dict.fromkeys((*_actions(game, f)[task.n].card_adds, *stat_card))
         for card_name in added:  # a card's curse and the stat card's are one curse
             game.add_modifier_card(target.id if card_name == "curse" else f.id, card_name)
-        for condition in _attack_traits(game, f, _actions(game, f)[task.n])[2]:
+        for condition in attack_traits(game, f, _actions(game, f)[task.n])[2]:
             game.add_condition(target.id, condition)
         for name in effects.conditions:
             if name in ("bless", "curse"):

@@ -25,10 +25,11 @@ from delvekit.gloomhaven.model.level import level_info
 if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
 
-_BLOCKS_WALK = (Terrain.WALL, Terrain.OBSTACLE)
+BLOCKS_WALK = (Terrain.WALL, Terrain.OBSTACLE)
 
 
-def _hostile(a: Figure, b: Figure) -> bool:
+def hostile(a: Figure, b: Figure) -> bool:
+    """Whether ``a`` and ``b`` are enemies (on different sides)."""
     return a.side != b.side  # allied monsters, escorts and objectives have their own side
 
 
@@ -51,18 +52,24 @@ def decider(game: Game, f: Figure) -> str:
 # ------------------------------------------------------------------------ move
 
 
-def _walk_cost(board: Board, h: Hex) -> int:
+def walk_cost(board: Board, h: Hex) -> int:
+    """Movement points to walk into ``h`` (difficult terrain costs 2)."""
     return 2 if board.terrain_at(h) is Terrain.DIFFICULT else 1
 
 
-def _walkable(board: Board, mover: Figure, a: Hex, b: Hex, occupied: dict[Hex, Figure]) -> bool:
-    if not board.adjacent(a, b) or board.terrain_at(b) in _BLOCKS_WALK:
+def walkable(board: Board, mover: Figure, a: Hex, b: Hex, occupied: dict[Hex, Figure]) -> bool:
+    """One walking step ``a`` → ``b``: no wall or obstacle, no enemy on ``b``, and no closed door
+    unless a character walks into it (closed doors are walls to monsters and summons, and no
+    figure is forced through one: §2, §5.5, §7)."""
+    if not board.adjacent(a, b) or board.terrain_at(b) in BLOCKS_WALK:
+        return False
+    if b in board.doors and mover.kind != "character":
         return False
     other = occupied.get(b)
-    return other is None or not _hostile(mover, other)
+    return other is None or not hostile(mover, other)
 
 
-def _can_end_within(
+def can_end_within(
     game: Game, board: Board, mover: Figure, start: Hex, budget: int, mode: str, occupied: dict[Hex, Figure]
 ) -> bool:
     """From ``start`` (a hex the mover may pass but not end on), can the move still reach a hex
@@ -78,18 +85,18 @@ def _can_end_within(
                 return True  # a flying figure may end on an obstacle (§5.3)
             if (
                 board.terrain_at(h) is not Terrain.OBSTACLE
-                and spent + _landing_cost(game, board, h) <= budget
+                and spent + landing_cost(game, board, h) <= budget
             ):
                 return True
         if mode == "jump" and h in board.doors:
             continue  # a jump never continues past a closed door
-        if h in board.doors and (mover.kind != "character" or h in _locked(game)):
+        if h in board.doors and (mover.kind != "character" or h in locked_doors(game)):
             continue
         for n in neighbours(h):
             if mode == "walk":
-                if not _walkable(board, mover, h, n, occupied):
+                if not walkable(board, mover, h, n, occupied):
                     continue
-                cost = spent + _walk_cost(board, n)
+                cost = spent + walk_cost(board, n)
             else:
                 if not board.adjacent(h, n) or board.terrain_at(n) is Terrain.WALL:
                     continue
@@ -100,7 +107,8 @@ def _can_end_within(
     return False
 
 
-def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> list[tuple[Hex, int]]:
+def next_steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> list[tuple[Hex, int]]:
+    """The hexes ``f`` may move into next with ``remaining`` movement, and what each costs."""
     occupied = {g.hex: g for g in game.state.figures.values() if g is not f}
     out: list[tuple[Hex, int]] = []
     if mode == "fly":  # §5.3: over figures and overlays, 1 a hex; a character opens a door it enters
@@ -109,8 +117,8 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
                 remaining >= 1
                 and board.adjacent(f.hex, n)
                 and board.terrain_at(n) is not Terrain.WALL
-                and not (n in board.doors and (f.kind != "character" or n in _locked(game)))
-                and (n not in occupied or _can_end_within(game, board, f, n, remaining - 1, "fly", occupied))
+                and not (n in board.doors and (f.kind != "character" or n in locked_doors(game)))
+                and (n not in occupied or can_end_within(game, board, f, n, remaining - 1, "fly", occupied))
             ):
                 out.append((n, 1))
         return out
@@ -122,20 +130,20 @@ def _steps(game: Game, f: Figure, remaining: int, mode: str, board: Board) -> li
                 remaining >= 1
                 and board.adjacent(f.hex, n)
                 and board.terrain_at(n) is not Terrain.WALL
-                and not (n in board.doors and n in _locked(game))
-                and _can_end_within(game, board, f, n, remaining - 1, "jump", occupied)
+                and not (n in board.doors and n in locked_doors(game))
+                and can_end_within(game, board, f, n, remaining - 1, "jump", occupied)
             ):
                 out.append((n, 1))
         return out
     for n in neighbours(f.hex):
-        if not _walkable(board, f, f.hex, n, occupied):
+        if not walkable(board, f, f.hex, n, occupied):
             continue
-        if n in board.doors and (f.kind != "character" or n in _locked(game)):
+        if n in board.doors and (f.kind != "character" or n in locked_doors(game)):
             continue  # closed doors are walls to monsters and summons (§5.5); locked ones to all
-        cost = 1 if hooks.ignores_difficult.any(game, f) else _walk_cost(board, n)  # Drakescale Boots
+        cost = 1 if hooks.ignores_difficult.any(game, f) else walk_cost(board, n)  # Drakescale Boots
         if cost > remaining:
             continue
-        if n in occupied and not _can_end_within(game, board, f, n, remaining - cost, "walk", occupied):
+        if n in occupied and not can_end_within(game, board, f, n, remaining - cost, "walk", occupied):
             continue
         out.append((n, cost))
     return out
@@ -147,29 +155,32 @@ def move_mode(game: Game, f: Figure, mode: str) -> str:
     return "fly" if mode != "fly" and flies(game, f) else mode
 
 
-def _locked(game: Game) -> tuple[Hex, ...]:
+def locked_doors(game: Game) -> tuple[Hex, ...]:
     """Doors no character opens (a scenario rule: scenario 2's doors a-d)."""
     if not game.setup.rules:
         return ()
     return tuple(h for doors in hooks.locked_doors.each(game) for h in doors)
 
 
-def _landing_cost(game: Game, board: Board, h: Hex) -> int:
+def landing_cost(game: Game, board: Board, h: Hex) -> int:
+    """The extra movement a jump pays to land on ``h`` (difficult terrain under some rulesets)."""
     pays = game.tables.ruleset.jump_pays_difficult_on_landing
     return 1 if pays and board.terrain_at(h) is Terrain.DIFFICULT else 0
 
 
-def _can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, board: Board) -> bool:
+def can_stop(game: Game, f: Figure, remaining: int, mode: str, moved: bool, board: Board) -> bool:
+    """Whether ``f`` may end its move where it stands (not on another figure; a jump pays landing)."""
     if any(g.hex == f.hex for g in game.state.figures.values() if g is not f):
         return False
     if mode == "jump" and moved:
         if board.terrain_at(f.hex) is Terrain.OBSTACLE and not hooks.may_end_on_obstacle.any(game, f.id):
             return False
-        return remaining >= _landing_cost(game, board, f.hex)
+        return remaining >= landing_cost(game, board, f.hex)
     return True
 
 
-def _run_move(game: Game, task: Task) -> Decision | None:
+def run_move(game: Game, task: Task) -> Decision | None:
+    """A move step: the next hexes ``task.who`` may enter, and stopping where allowed."""
     st = game.state
     f = st.figures.get(task.who)
     board = game.board()
@@ -180,8 +191,8 @@ def _run_move(game: Game, task: Task) -> Decision | None:
     if moved == "s" and task.n > 0 and registry.MOVE_HOOKS and registry.move_starts(game, f, task):
         return None  # Earthen Steed asks first
     mode = move_mode(game, f, mode)
-    choices = [Choice("step", (hex_token(h),)) for h, _ in _steps(game, f, task.n, mode, board)]
-    if _can_stop(game, f, task.n, mode, moved == "m", board):
+    choices = [Choice("step", (hex_token(h),)) for h, _ in next_steps(game, f, task.n, mode, board)]
+    if can_stop(game, f, task.n, mode, moved == "m", board):
         choices.append(Choice("stop"))
     if moved == "s" and task.n > 0 and hooks.moves_as_attacks.any(game, f):  # Immovable Phalanx
         choices.append(Choice("as-attack", (str(task.n),)))
@@ -192,7 +203,8 @@ def _run_move(game: Game, task: Task) -> Decision | None:
     return Decision(decider(game, f), "move", choices)
 
 
-def _apply_move(game: Game, task: Task, choice: Choice) -> None:
+def apply_move(game: Game, task: Task, choice: Choice) -> None:
+    """Answer to a move step: one hex, stop, an item, or a move that counts as an attack."""
     if choice.kind == "item":
         hooks.use_in_move.only(game, task, choice)
         return
@@ -212,20 +224,20 @@ def _apply_move(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "stop":
         game.emit("move-ended", f.id, hex_token(f.hex))
         if mode == "jump" and moved == "m":
-            _enter(game, f, f.hex)
+            enter_hex(game, f, f.hex)
         if moved == "m" and f.id in st.figures:
             hooks.move_ended.run(game, f)  # Epidemic
         return
     target = parse_hex(choice.args[0])
-    cost = dict(_steps(game, f, task.n, mode, board))[target]
+    cost = dict(next_steps(game, f, task.n, mode, board))[target]
     game.push(Task("move", f.id, task.n - cost, f"{rng}/{mode}/m"))
     f.hex = target
     game.emit("moved", f.id, hex_token(target))
-    if mode in ("walk", "fly"):  # flying: only a door opens (§5.3; _enter knows it flies)
-        _enter(game, f, target)
+    if mode in ("walk", "fly"):  # flying: only a door opens (§5.3; enter_hex knows it flies)
+        enter_hex(game, f, target)
 
 
-def _enter(game: Game, f: Figure, h: Hex) -> None:
+def enter_hex(game: Game, f: Figure, h: Hex) -> None:
     """Effects of entering ``h`` by movement: a closed door opens (the room is revealed at once),
     a trap springs and is removed, hazardous terrain hurts (§5.1, §5.5)."""
     st, static = game.state, game.tables
@@ -269,7 +281,7 @@ def after_attack(game: Game, attacker: Figure, target: Figure, forced: list[tupl
     )
 
 
-def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaining: int) -> list[Hex]:
+def force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaining: int) -> list[Hex]:
     """Next hexes of a push (farther from the attacker, around walls) or pull (closer): not
     walls, obstacles or closed doors, not the target's enemies; an ally's hex only if the
     movement can go on from it to a free hex (§7)."""
@@ -286,11 +298,11 @@ def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remain
             d = distance.get(n)
             if here is None or d is None or not board.adjacent(h, n) or n in board.doors:
                 continue
-            if board.terrain_at(n) in _BLOCKS_WALK or (d <= here if kind == "push" else d >= here):
+            if board.terrain_at(n) in BLOCKS_WALK or (d <= here if kind == "push" else d >= here):
                 continue
             other = occupied.get(n)
             if other is not None and (
-                _hostile(target, other) or not any(m not in occupied for m in steps(n, left - 1))
+                hostile(target, other) or not any(m not in occupied for m in steps(n, left - 1))
             ):
                 continue
             out.append(n)
@@ -300,7 +312,8 @@ def _force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remain
     return steps(target.hex, remaining) + smash
 
 
-def _run_force(game: Game, task: Task) -> Decision | None:
+def run_force(game: Game, task: Task) -> Decision | None:
+    """A push or pull step: the hexes the target may be moved to (or nothing: it is immune)."""
     st = game.state
     attacker_id, kind, started = task.text.split("/")
     target, attacker = st.figures.get(task.who), st.figures.get(attacker_id)
@@ -314,7 +327,7 @@ def _run_force(game: Game, task: Task) -> Decision | None:
         game.emit("immune", target.id, kind)
         return None
     choices = [
-        Choice(f"{kind}-to", (hex_token(h),)) for h in _force_steps(game, target, attacker, kind, task.n)
+        Choice(f"{kind}-to", (hex_token(h),)) for h in force_steps(game, target, attacker, kind, task.n)
     ]
     if not choices:  # no legal hex for the next step: the effect ends (§7)
         game.pop_task()
@@ -326,7 +339,8 @@ def _run_force(game: Game, task: Task) -> Decision | None:
     return Decision(decider, kind, choices)
 
 
-def _apply_force(game: Game, task: Task, choice: Choice) -> None:
+def apply_force(game: Game, task: Task, choice: Choice) -> None:
+    """Answer to a push or pull step: move the target one hex (or stop when declined)."""
     game.pop_task()
     attacker_id, kind, _ = task.text.split("/")
     if choice.kind == "decline":
@@ -338,10 +352,11 @@ def _apply_force(game: Game, task: Task, choice: Choice) -> None:
     hooks.pushed_into.run(game, attacker_id, target, h)  # an obstacle pushed into is destroyed
     target.hex = h
     game.emit("forced", target.id, kind, hex_token(h))
-    _enter(game, target, h)  # a flying target springs nothing (it knows, §5.3)
+    enter_hex(game, target, h)  # a flying target springs nothing (it knows, §5.3)
 
 
-def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
+def run_retaliate_check(game: Game, task: Task) -> Decision | None:
+    """After an attack: the target's retaliate hits the attacker if it is in reach."""
     game.pop_task()
     st = game.state
     target, attacker = st.figures.get(task.who), st.figures.get(task.text)
@@ -365,8 +380,8 @@ def _run_retaliate_check(game: Game, task: Task) -> Decision | None:
 
 
 for _kind, _run, _apply in (
-    ("move", _run_move, _apply_move),
-    ("force", _run_force, _apply_force),
-    ("retaliate_check", _run_retaliate_check, None),
+    ("move", run_move, apply_move),
+    ("force", run_force, apply_force),
+    ("retaliate_check", run_retaliate_check, None),
 ):
     task_handler(_kind, _run, _apply)

@@ -74,7 +74,7 @@ from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.state import ActiveCard, Task, Turn
 from delvekit.gloomhaven.engine.tasks import task_handler
-from delvekit.gloomhaven.engine.turns import _apply_action as _apply_action  # items.passive uses it
+from delvekit.gloomhaven.engine.turns import apply_action as apply_action  # items.passive uses it
 from delvekit.gloomhaven.engine.turns import start_turn
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element

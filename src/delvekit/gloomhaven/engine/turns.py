@@ -81,7 +81,8 @@ def _run_action(game: Game, task: Task) -> Decision | None:
     return Decision(ch.id, "action", choices)
 
 
-def _apply_action(game: Game, task: Task, choice: Choice) -> None:
+def apply_action(game: Game, task: Task, choice: Choice) -> None:
+    """Answer to a character's action choice: play the chosen half (or a basic action) of a card."""
     if choice.kind == "item":  # the decision stays; it comes back after the item's effects
         hooks.use_own_turn.only(game, task.who, choice)
         return
@@ -399,7 +400,7 @@ def _apply_rest_reroll(game: Game, task: Task, choice: Choice) -> None:
 for _kind, _run, _apply in (
     ("char_turn", _run_char_turn, None),
     ("char_act", _run_char_act, None),
-    ("action", _run_action, _apply_action),
+    ("action", _run_action, apply_action),
     ("basic", _run_basic, None),
     ("ability", _run_ability, None),
     ("card_done", _run_card_done, None),

@@ -21,23 +21,23 @@ from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.items.own_turn import (
-    _choice,
-    _consume,
-    _elements_ok,
-    _find,
-    _hostile,
-    _pick,
+    consume_element,
+    elements_available,
+    find_item,
+    item_choice,
+    one_is_monster,
+    pick_task,
 )
 from delvekit.gloomhaven.items.passive import moved_this_turn
 from delvekit.gloomhaven.items.state import (
     UNDEAD,
-    _held,
-    _marks,
-    _ready,
-    _sub,
-    _sub_value,
+    held_items,
+    is_ready,
+    item_marks,
     items_of,
     mark_used,
+    sub_effect,
+    sub_value,
 )
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -60,16 +60,16 @@ def move_choices(game: Game, f: Figure, task: Task) -> list[Choice]:
     jumping = task.text.split("/")[1] in ("jump", "fly") or flies(game, f)
     out = []
     for item in items_of(game, f.id).values():
-        if item.trigger != "move" or not _ready(game, f.id, item):
+        if item.trigger != "move" or not is_ready(game, f.id, item):
             continue
         adds = any(e.kind == "move" for e in item.effects)
         if adds or not jumping:
-            out.append(_choice(item))
+            out.append(item_choice(item))
     return out
 
 
 def use_in_move(game: Game, task: Task, choice: Choice) -> None:
-    _, item = _find(game, choice, task.who)
+    _, item = find_item(game, choice, task.who)
     mark_used(game, task.who, item)
     rng, mode, moved = task.text.split("/")
     n = task.n + sum(e.value for e in item.effects if e.kind == "move")
@@ -99,15 +99,15 @@ def attack_choices(game: Game, f: Figure, ability: Ability, done: list[str], ext
     trigger = "ranged-attack" if ranged else "melee-attack"
     applied = _applied(extras)
     out: list[Choice] = []
-    for owner, held in _held(game).items():
+    for owner, held in held_items(game).items():
         for item in held.values():
-            if f"{owner}@{item.number}" in applied or not _ready(game, owner, item):
+            if f"{owner}@{item.number}" in applied or not is_ready(game, owner, item):
                 continue
             if owner == f.id and item.trigger in ("attack", trigger) and _rider_ok(game, item, ability):
                 if item.use != "passive" or _needs_choice(item):
-                    out.append(_choice(item))
+                    out.append(item_choice(item))
             elif owner != f.id and item.trigger == "ally-attack":
-                out.append(_choice(item, owner))
+                out.append(item_choice(item, owner))
     return out
 
 
@@ -121,7 +121,7 @@ def _needs_choice(item: ItemSetup) -> bool:
 
 def _rider_ok(game: Game, item: ItemSetup, ability: Ability) -> bool:
     for e in item.effects:
-        if not _elements_ok(game, e):
+        if not elements_available(game, e):
             return False
         if e.kind in ("set-attack-area", "melee-reach") and (ability.area or ability.targets != 1):
             return False
@@ -130,7 +130,7 @@ def _rider_ok(game: Game, item: ItemSetup, ability: Ability) -> bool:
 
 def use_in_attack(game: Game, task: Task, choice: Choice) -> None:
     """Apply an attack item to the pending attack (before any modifier is drawn)."""
-    owner, item = _find(game, choice, task.who)
+    owner, item = find_item(game, choice, task.who)
     mark_used(game, owner, item)
     text, done = task.text.split("|")[:2]
     parts = task.text.split("|")
@@ -143,16 +143,16 @@ def use_in_attack(game: Game, task: Task, choice: Choice) -> None:
         if e.kind == "range":
             ability = msgspec.structs.replace(ability, range=ability.range + e.value)
         elif e.kind == "set-attack-area":
-            area = _sub(e, "area")
+            area = sub_effect(e, "area")
             if area is not None:
                 ability = msgspec.structs.replace(ability, area=area.area)
         elif e.kind == "melee-reach":
-            ability = msgspec.structs.replace(ability, range=max(ability.range, _sub_value(e, "range", 1)))
+            ability = msgspec.structs.replace(ability, range=max(ability.range, sub_value(e, "range", 1)))
             extras.append("melee")
         elif e.kind == "element" and e.mode == "consume":
             if e.arg == "wild":
                 picks.append(
-                    _pick(
+                    pick_task(
                         owner,
                         item,
                         "consume-only",
@@ -161,9 +161,9 @@ def use_in_attack(game: Game, task: Task, choice: Choice) -> None:
                     )
                 )
             else:
-                _consume(game, owner, Element(e.arg))
+                consume_element(game, owner, Element(e.arg))
         elif e.kind == "pay-damage":
-            paid += _sub_value(e, "suffer-damage")
+            paid += sub_value(e, "suffer-damage")
     game.pop_task()
     game.push(Task("attack", task.who, task.n, f"{ability}|{done}|{','.join(extras)}"))
     game.push(*picks)
@@ -222,7 +222,7 @@ def strike(game: Game, f: Figure, target: Figure, ability: Ability, extras: str)
     for _, item in used:
         for e in item.effects:
             _rider(game, f, target, e, out)
-    for mark in _marks(game, f.id, "mark="):
+    for mark in item_marks(game, f.id, "mark="):
         who, bonus = mark.removeprefix("mark=").split("+")
         if who == target.id:
             out.attack += int(bonus)
@@ -262,9 +262,9 @@ def _allies_in_area(game: Game, f: Figure, target: Figure, ability: Ability) -> 
             for o in [(0, 0)] if ability.range == 0 else shape:
                 base = h if ability.range == 0 else (h[0] - o[0], h[1] - o[1])
                 inside = [figures[x] for x in ((base[0] + q, base[1] + r) for q, r in shape) if x in figures]
-                if {g.id for g in inside if _hostile(f, g)} != hit:
+                if {g.id for g in inside if one_is_monster(f, g)} != hit:
                     continue
-                allies = tuple(sorted(g.id for g in inside if not _hostile(f, g)))
+                allies = tuple(sorted(g.id for g in inside if not one_is_monster(f, g)))
                 if best is None or len(allies) < len(best):
                     best = allies
     return best or ()
@@ -276,8 +276,8 @@ def _passive_rider(game: Game, f: Figure, item: ItemSetup, out: Rider) -> bool:
         if e.kind == "push":
             out.push += e.value
             acted = True
-        elif e.kind == "moved-at-least" and moved_this_turn(game, f.id) >= _sub_value(e, "target"):
-            out.attack += _sub_value(e, "attack")
+        elif e.kind == "moved-at-least" and moved_this_turn(game, f.id) >= sub_value(e, "target"):
+            out.attack += sub_value(e, "attack")
             acted = True
     return acted
 
@@ -306,9 +306,9 @@ def _rider(game: Game, f: Figure, target: Figure, e: ItemEffect, out: Rider) -> 
         for s in e.then:
             _rider(game, f, target, s, out)
     elif k == "target-and-adjacent-enemies-suffer":
-        out.splash += _sub_value(e, "suffer-damage")
+        out.splash += sub_value(e, "suffer-damage")
     elif k == "allies-in-area-suffer":
-        out.allies_suffer = max(out.allies_suffer, _sub_value(e, "suffer-damage"))
+        out.allies_suffer = max(out.allies_suffer, sub_value(e, "suffer-damage"))
 
 
 def ridden(ability: Ability, rider: Rider) -> Ability:
@@ -344,7 +344,7 @@ def after_strike(game: Game, f: Figure, rider: Rider, target_hex: Hex) -> None:
         near = [
             g
             for g in game.state.figures.values()
-            if _hostile(f, g) and (g.hex == target_hex or board.adjacent(g.hex, target_hex))
+            if one_is_monster(f, g) and (g.hex == target_hex or board.adjacent(g.hex, target_hex))
         ]
         for g in sorted(near, key=lambda g: g.id):
             game.suffer_damage(g.id, rider.splash, "item")

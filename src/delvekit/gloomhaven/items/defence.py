@@ -14,19 +14,19 @@ from typing import TYPE_CHECKING
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.items.own_turn import (
-    _adjacent,
-    _choice,
-    _find,
-    _pick,
+    adjacent_figures,
+    find_item,
+    item_choice,
+    pick_task,
 )
 from delvekit.gloomhaven.items.state import (
-    _add_mark,
-    _drop_marks,
-    _marks,
-    _ready,
-    _sub_value,
+    add_mark,
+    drop_marks,
+    is_ready,
+    item_marks,
     items_of,
     mark_used,
+    sub_value,
 )
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element
@@ -49,15 +49,15 @@ def attacked(game: Game, attacker: Figure, target: Figure, task: Task) -> bool:
     key = f"atk={attacker.id}/{task.n}/{task.text}"
     if key in game.state.characters[target.id].item_marks:
         return False
-    _drop_marks(game, target.id, "atk")
-    _add_mark(game, target.id, key)
+    drop_marks(game, target.id, "atk")
+    add_mark(game, target.id, key)
     from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 
     if 0 <= task.n < len(engine_monsters.monster_actions(game, attacker)):
         ability = engine_monsters.monster_actions(game, attacker)[task.n]
-        pierce = engine_monsters._attack_traits(game, attacker, ability, task.n)[1]
+        pierce = engine_monsters.attack_traits(game, attacker, ability, task.n)[1]
         if pierce:  # item shields against this attack are pierced too (§6.7)
-            _add_mark(game, target.id, f"atk-pierce={pierce}")
+            add_mark(game, target.id, f"atk-pierce={pierce}")
     game.push(
         Task("item_guard", target.id, 0, attacker.id),
         Task(task.kind, task.who, task.n, task.text),
@@ -79,11 +79,11 @@ def _run_guard(game: Game, task: Task) -> Decision | None:
         _passive_attacked(game, cid, attacker)
         return None
     choices = [
-        _choice(item)
+        item_choice(item)
         for item in items_of(game, cid).values()
         if item.trigger == "attacked"
         and item.use != "passive"
-        and _ready(game, cid, item)
+        and is_ready(game, cid, item)
         and _guard_ok(game, cid, item, attacker)
     ]
     if not choices:
@@ -107,7 +107,7 @@ def _redirect_targets(game: Game, cid: str, attacker: Figure) -> list[Figure]:
     from delvekit.gloomhaven.engine import actions as engine_actions
     from delvekit.gloomhaven.engine import monster_turn as engine_monsters
 
-    reach = engine_monsters._stats(game, attacker)[2]
+    reach = engine_monsters.stat_line(game, attacker)[2]
     pending = next(
         (t for t in reversed(game.state.agenda) if t.kind == "monster_attack" and t.who == attacker.id), None
     )
@@ -122,21 +122,21 @@ def _apply_guard(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "pass":
         return
     cid = task.who
-    _, item = _find(game, choice, cid)
+    _, item = find_item(game, choice, cid)
     mark_used(game, cid, item)
     attacker = game.state.figures[task.text]
     game.push(Task("item_guard", cid, 1, task.text))  # more items, after this one's picks
     for e in item.effects:
         if e.kind == "attacker-disadvantage":
-            _add_mark(game, cid, "atk-disadv")
+            add_mark(game, cid, "atk-disadv")
         elif e.kind == "shield":
-            _add_mark(game, cid, f"atk-shield={e.value}")
+            add_mark(game, cid, f"atk-shield={e.value}")
         elif e.kind == "redirect-attack":
             others = sorted(g.id for g in _redirect_targets(game, cid, attacker))
-            game.push(_pick(cid, item, "redirect", others, "0"))
+            game.push(pick_task(cid, item, "redirect", others, "0"))
 
 
-def _redirect(game: Game, new_target: str) -> None:
+def redirect_attack(game: Game, new_target: str) -> None:
     """The pending monster attack (below on the agenda) targets ``new_target`` instead."""
     agenda = game.state.agenda
     for i in range(len(agenda) - 1, -1, -1):
@@ -179,7 +179,7 @@ def defence(game: Game, target: Figure) -> tuple[bool, int]:
         from delvekit.gloomhaven.effects import strike as effects_strike
 
         base = game.shield(target.id) + effects_strike.shield_against_attack(game, target) + shield
-        _add_mark(game, target.id, f"atk-base={base}")
+        add_mark(game, target.id, f"atk-base={base}")
     return "atk-disadv" in marks, shield
 
 
@@ -197,7 +197,7 @@ def defend_cards(game: Game, target: Figure, cards: tuple[ModifierCard, ...]) ->
 
 def _run_attack_end(game: Game, task: Task) -> Decision | None:
     game.pop_task()
-    _drop_marks(game, task.who, "atk")
+    drop_marks(game, task.who, "atk")
     return None
 
 
@@ -211,10 +211,10 @@ def damage_auto(game: Game, f: Figure, task: Task) -> bool:
     marks = game.state.characters[cid].item_marks
     if task.text != "attack" or not any(m.startswith("atk=") for m in marks) or "atk-auto" in marks:
         return False
-    _add_mark(game, cid, "atk-auto")
+    add_mark(game, cid, "atk-auto")
     shield = 0
     for item in items_of(game, cid).values():
-        if item.trigger == "damaged-by-attack" and item.uses and _ready(game, cid, item):
+        if item.trigger == "damaged-by-attack" and item.uses and is_ready(game, cid, item):
             mark_used(game, cid, item)
             shield += _defend(game, cid, item)
     if not shield:
@@ -230,12 +230,12 @@ def _defend(game: Game, cid: str, item: ItemSetup) -> int:
         if e.kind == "shield":
             shield += e.value
         elif e.kind == "retaliate":
-            _add_mark(game, cid, f"atk-retaliate={e.value}")
+            add_mark(game, cid, f"atk-retaliate={e.value}")
     return shield
 
 
 def _mark_value(game: Game, cid: str, prefix: str) -> int | None:
-    found = _marks(game, cid, prefix)
+    found = item_marks(game, cid, prefix)
     return int(found[-1].removeprefix(prefix)) if found else None
 
 
@@ -248,8 +248,8 @@ def _reduced(game: Game, task: Task, shield: int) -> None:
     if pierce and base is not None:
         extra = _mark_value(game, cid, "atk-extra=") or 0
         cut = max(0, base + extra + shield - pierce) - max(0, base + extra - pierce)
-        _drop_marks(game, cid, "atk-extra=")
-        _add_mark(game, cid, f"atk-extra={extra + shield}")
+        drop_marks(game, cid, "atk-extra=")
+        add_mark(game, cid, f"atk-extra={extra + shield}")
     left = max(0, task.n - cut)
     game.emit("item-shield", task.who, shield, f"damage={left}")
     if left:
@@ -261,14 +261,14 @@ def damage_choices(game: Game, f: Figure, task: Task) -> list[Choice]:
     if task.text != "attack":
         return []
     return [
-        _choice(item)
+        item_choice(item)
         for item in items_of(game, f.id).values()
-        if item.trigger == "damaged-by-attack" and not item.uses and _ready(game, f.id, item)
+        if item.trigger == "damaged-by-attack" and not item.uses and is_ready(game, f.id, item)
     ]
 
 
 def use_on_damage(game: Game, task: Task, choice: Choice) -> None:
-    _, item = _find(game, choice, task.who)
+    _, item = find_item(game, choice, task.who)
     mark_used(game, task.who, item)
     game.pop_task()
     if any(e.kind == "negate-attack-damage" for e in item.effects):
@@ -293,10 +293,10 @@ def passive_shield(game: Game, fid: str) -> int:
     total = 0
     for item in items_of(game, fid).values():
         for e in item.effects:
-            if e.kind == "adjacent-enemies-at-least" and len(_adjacent(game, f, enemies=True)) >= _sub_value(
-                e, "target"
-            ):
-                total += _sub_value(e, "shield")
+            if e.kind != "adjacent-enemies-at-least":
+                continue
+            if len(adjacent_figures(game, f, enemies=True)) >= sub_value(e, "target"):
+                total += sub_value(e, "shield")
     return total
 
 

@@ -18,25 +18,25 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.state import Figure, Task, Turn
 from delvekit.gloomhaven.items.own_turn import (
-    _choice,
-    _consume,
-    _find,
-    _hostile,
-    _performable,
-    _pick,
+    consume_element,
+    find_item,
+    item_choice,
+    one_is_monster,
     own_turn_choices,
+    performable,
+    pick_task,
     use_own_turn,
 )
 from delvekit.gloomhaven.items.state import (
-    _add_mark,
-    _drop_marks,
-    _held,
-    _ready,
-    _sub_value,
-    _with,
+    add_mark,
+    drop_marks,
     has_effect,
+    held_items,
+    is_ready,
     items_of,
     mark_used,
+    ready_with,
+    sub_value,
 )
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -54,7 +54,7 @@ def round_tasks(game: Game) -> list[Task]:
     """``item_round`` for each character holding an initiative item (after the reveal)."""
     return [
         Task("item_round", cid)
-        for cid, held in _held(game).items()
+        for cid, held in held_items(game).items()
         if any(i.trigger == "round-start" for i in held.values())
     ]
 
@@ -66,8 +66,8 @@ def _run_round(game: Game, task: Task) -> Decision | None:
         return None
     choices: list[Choice] = []
     for item in items_of(game, task.who).values():
-        if item.trigger == "round-start" and _ready(game, task.who, item):
-            shift = next(_sub_value(e, "target") for e in item.effects if e.kind == "initiative-shift")
+        if item.trigger == "round-start" and is_ready(game, task.who, item):
+            shift = next(sub_value(e, "target") for e in item.effects if e.kind == "initiative-shift")
             choices += [
                 Choice("item", (str(item.number), f"-{shift}")),
                 Choice("item", (str(item.number), f"+{shift}")),
@@ -127,21 +127,21 @@ def _run_turn_end(game: Game, task: Task) -> Decision | None:
         return None
     choices: list[Choice] = []
     for item in items_of(game, cid).values():
-        if item.trigger != "end-of-turn" or item.use == "passive" or not _ready(game, cid, item):
+        if item.trigger != "end-of-turn" or item.use == "passive" or not is_ready(game, cid, item):
             continue
         needs = 2 if any(e.kind == "extra-turn" for e in item.effects) else 1
         if len(ch.hand) >= needs:
-            choices.append(_choice(item))
+            choices.append(item_choice(item))
     stunned = _stunned_this_turn(game, cid)  # then only the cure potions ("usable while stunned")
     for item in items_of(game, cid).values():  # "during your turn" lasts to its end
         cure = any(e.kind == "remove-negative-conditions" for e in item.effects)
         if (
             (cure or not stunned)
             and item.trigger == "own-turn"
-            and _ready(game, cid, item)
-            and _performable(game, cid, item)
+            and is_ready(game, cid, item)
+            and performable(game, cid, item)
         ):
-            choices.append(_choice(item))
+            choices.append(item_choice(item))
     if not choices:
         game.pop_task()
         return None
@@ -162,7 +162,7 @@ def _passive_turn_end(game: Game, f: Figure) -> None:
         if item.trigger != "end-of-turn" or item.use != "passive":
             continue
         for e in item.effects:
-            limit = _sub_value(e, "target")
+            limit = sub_value(e, "target")
             met = (e.kind == "moved-at-most" and moved <= limit) or (
                 e.kind == "moved-at-least" and moved >= limit
             )
@@ -192,7 +192,7 @@ def _apply_turn_end(game: Game, task: Task, choice: Choice) -> None:
         game.pop_task()
         return
     cid = task.who
-    _, item = _find(game, choice, cid)
+    _, item = find_item(game, choice, cid)
     if item.trigger == "own-turn":
         use_own_turn(game, cid, choice)
         return
@@ -201,12 +201,12 @@ def _apply_turn_end(game: Game, task: Task, choice: Choice) -> None:
     for e in item.effects:
         if e.kind in ("play-card-top", "play-card-bottom"):
             half = "top" if e.kind == "play-card-top" else "bottom"
-            game.push(_pick(cid, item, "play", hand, half))
+            game.push(pick_task(cid, item, "play", hand, half))
         elif e.kind == "extra-turn":
-            game.push(_pick(cid, item, "turn", hand, "0"))
+            game.push(pick_task(cid, item, "turn", hand, "0"))
 
 
-def _play_half(game: Game, cid: str, card: str, half: str) -> None:
+def play_half(game: Game, cid: str, card: str, half: str) -> None:
     """Ring of Haste / Brutality: play a hand card now and perform its ``half`` (or the basic
     action of that half); the card then goes where that half sends it. Cards already waiting in
     ``selected`` (a Second Chance Ring's extra turn, §13) stay there for their own turn: the
@@ -230,14 +230,14 @@ def _run_half(game: Game, task: Task) -> Decision | None:
 
 
 def _apply_half(game: Game, task: Task, choice: Choice) -> None:
-    from delvekit.gloomhaven.engine.round import _apply_action
+    from delvekit.gloomhaven.engine.round import apply_action
 
     # the engine's second action of a turn: pops this task (an item choice keeps it), moves the
     # card to ``playing`` and on to where its half sends it
-    _apply_action(game, Task("action", task.who, 2), choice)
+    apply_action(game, Task("action", task.who, 2), choice)
 
 
-def _extra_turn(game: Game, cid: str, lead: str, other: str) -> None:
+def extra_turn(game: Game, cid: str, lead: str, other: str) -> None:
     """Second Chance Ring: two hand cards played for another turn this round, at the leading
     card's initiative (right after the current turn if that has passed). Cards still waiting
     for an earlier extra turn (the Ring used again after a refresh) stay selected: each turn
@@ -268,7 +268,7 @@ def basic(game: Game, cid: str, half: str, ability: Ability) -> Ability:
             if e.kind == kind:
                 game.emit("item-used", cid, number, "passive")
                 return msgspec.structs.replace(
-                    ability, value=_sub_value(e, "attack" if half == "top" else "move", ability.value)
+                    ability, value=sub_value(e, "attack" if half == "top" else "move", ability.value)
                 )
     return ability
 
@@ -286,7 +286,7 @@ def gained(game: Game, fid: str, condition: Condition) -> Condition:
 
 def immune_forced(game: Game, target: Figure, by: Figure) -> bool:
     """Heavy Greaves: enemies cannot push or pull the wearer."""
-    if target.kind != "character" or not _hostile(target, by):
+    if target.kind != "character" or not one_is_monster(target, by):
         return False
     for number, item in items_of(game, target.id).items():
         if any(e.kind == "immune-forced-movement" for e in item.effects):
@@ -327,7 +327,7 @@ def on_obstacle(game: Game, f: Figure) -> bool:
 
 
 def ignores_difficult(game: Game, f: Figure) -> bool:
-    return f.kind == "character" and bool(_with(game, f.id, "ignore-difficult-hazardous"))
+    return f.kind == "character" and bool(ready_with(game, f.id, "ignore-difficult-hazardous"))
 
 
 def terrain(game: Game, f: Figure, kind: Terrain) -> str:
@@ -348,7 +348,7 @@ def terrain(game: Game, f: Figure, kind: Terrain) -> str:
                     return "ignore"
                 if e.kind == "ignore-hazardous":
                     game.emit("item-used", f.id, number, "passive")
-                    return f"heal {_sub_value(e, 'heal')}"
+                    return f"heal {sub_value(e, 'heal')}"
     return "normal"
 
 
@@ -359,14 +359,14 @@ def focus_initiative(game: Game, fid: str, initiative: int) -> int:
     for item in items_of(game, fid).values():
         for e in item.effects:
             if e.kind == "focus-initiative":
-                return _sub_value(e, "target", initiative)
+                return sub_value(e, "target", initiative)
     return initiative
 
 
 def loot_offer(game: Game, f: Figure, value: int) -> bool:
     """Thief's Hood: before a Loot 1 ability, ``C item`` asks whether to make it Loot N (the
     hood is consumed); the loot is then performed by ``item_loot``. ``False``: nothing to ask."""
-    if f.kind != "character" or value != 1 or not _with(game, f.id, "loot-upgrade"):
+    if f.kind != "character" or value != 1 or not ready_with(game, f.id, "loot-upgrade"):
         return False
     game.push(Task("item_loot", f.id, value))
     return True
@@ -376,7 +376,7 @@ def _run_loot(game: Game, task: Task) -> Decision | None:
     if task.who not in game.state.figures:
         game.pop_task()
         return None
-    choices = [_choice(i) for i in _with(game, task.who, "loot-upgrade")]
+    choices = [item_choice(i) for i in ready_with(game, task.who, "loot-upgrade")]
     return Decision(task.who, "item", [*choices, Choice("pass")])
 
 
@@ -386,10 +386,10 @@ def _apply_loot(game: Game, task: Task, choice: Choice) -> None:
     game.pop_task()
     value = task.n
     if choice.kind == "item":
-        _, item = _find(game, choice, task.who)
+        _, item = find_item(game, choice, task.who)
         mark_used(game, task.who, item)
         value = max(
-            value, next(_sub_value(e, "loot", value) for e in item.effects if e.kind == "loot-upgrade")
+            value, next(sub_value(e, "loot", value) for e in item.effects if e.kind == "loot-upgrade")
         )
     engine_actions.loot(game, game.state.figures[task.who], value)
 
@@ -403,10 +403,10 @@ def deny_offer(game: Game, f: Figure) -> bool:
     if not wanted:
         return False
     key = f"deny-asked={game.state.round}/{f.name}"
-    for cid in _held(game):
-        if _with(game, cid, "deny-element-consume") and key not in game.state.characters[cid].item_marks:
-            _drop_marks(game, cid, "deny-asked=")
-            _add_mark(game, cid, key)
+    for cid in held_items(game):
+        if ready_with(game, cid, "deny-element-consume") and key not in game.state.characters[cid].item_marks:
+            drop_marks(game, cid, "deny-asked=")
+            add_mark(game, cid, key)
             game.push(
                 Task("item_deny", cid, 0, f"{f.name}|{','.join(e.value for e in wanted)}"),
                 Task("monster_act", f.id),
@@ -431,7 +431,7 @@ def _would_consume(game: Game, f: Figure) -> list[Element]:
 
 
 def _run_deny(game: Game, task: Task) -> Decision | None:
-    choices = [_choice(i) for i in _with(game, task.who, "deny-element-consume")]
+    choices = [item_choice(i) for i in ready_with(game, task.who, "deny-element-consume")]
     if not choices or task.who not in game.state.figures:
         game.pop_task()
         return None
@@ -442,13 +442,13 @@ def _apply_deny(game: Game, task: Task, choice: Choice) -> None:
     game.pop_task()
     if choice.kind == "pass":
         return
-    _, item = _find(game, choice, task.who)
+    _, item = find_item(game, choice, task.who)
     mark_used(game, task.who, item)
     monster, names = task.text.split("|")
     for name in names.split(","):
         element = Element(name)
         if game.state.elements.can_consume(element):
-            _consume(game, task.who, element)  # for nothing: the monsters find it gone
+            consume_element(game, task.who, element)  # for nothing: the monsters find it gone
     game.emit("denied", task.who, monster)
 
 

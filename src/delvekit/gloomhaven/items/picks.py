@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine.state import Figure, Task
-from delvekit.gloomhaven.items.own_turn import _consume, _path_effect, _perform
-from delvekit.gloomhaven.items.state import _add_mark, _sub_value, items_of, refresh
+from delvekit.gloomhaven.items.own_turn import consume_element, path_effect, perform_effect
+from delvekit.gloomhaven.items.state import add_mark, items_of, refresh, sub_value
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.setup import ItemSetup
@@ -81,18 +81,18 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     if kind in _OPTIONAL and more > 0 and rest:
         game.push(Task("item_pick", task.who, task.n, f"{kind}|{';'.join(rest)}|{path}|{more}"))
     if kind == "heal":
-        game.heal(picked, _path_effect(item, path).value)
+        game.heal(picked, path_effect(item, path).value)
     elif kind == "infuse":
         game.infuse(Element(picked))
     elif kind == "consume":
-        _consume(game, task.who, Element(picked))
-        e = _path_effect(item, path)
+        consume_element(game, task.who, Element(picked))
+        e = path_effect(item, path)
         steps: list[Task] = []
         for n, s in enumerate(e.then):
-            steps += _perform(game, task.who, item, s, f"{path}.{n}")
+            steps += perform_effect(game, task.who, item, s, f"{path}.{n}")
         game.push(*steps)
     elif kind == "consume-only":  # an attack item's price; its bonus rides on the attack
-        _consume(game, task.who, Element(picked))
+        consume_element(game, task.who, Element(picked))
     elif kind == "refresh":
         refresh(game, task.who, int(picked))
     elif kind in ("recover", "ally-recover"):
@@ -101,34 +101,34 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         ch.hand.append(picked)
         game.emit("recovered-card", task.who, picked)
     elif kind == "ally":
-        e = _path_effect(item, path)
+        e = path_effect(item, path)
         cards = st.characters[picked].discard
         game.push(
             Task(
                 "item_pick",
                 picked,
                 task.n,
-                f"ally-recover|{';'.join(cards)}|{path}@{owner}|{_sub_value(e, 'target', 1)}",
+                f"ally-recover|{';'.join(cards)}|{path}@{owner}|{sub_value(e, 'target', 1)}",
             )
         )
     elif kind == "summon-at":
-        e = _path_effect(item, path)
+        e = path_effect(item, path)
         q, r = (int(x) for x in picked.split(","))
         game.summon(
             task.who,
             e.arg.lower().replace(" ", "-"),
-            _sub_value(e, "health", 1),
+            sub_value(e, "health", 1),
             (q, r),
-            move=_sub_value(e, "move"),
-            attack=_sub_value(e, "attack"),
-            range=_sub_value(e, "range"),
+            move=sub_value(e, "move"),
+            attack=sub_value(e, "attack"),
+            range=sub_value(e, "range"),
         )
     elif kind == "cure":
         f = st.figures[task.who]
         f.conditions.remove(Condition.parse(picked))
         game.emit("condition-ended", task.who, picked, "item")
     elif kind in ("summon", "control"):
-        e = _path_effect(item, path)
+        e = path_effect(item, path)
         moved = st.figures.get(picked)
         if moved is not None:
             if kind == "control":
@@ -136,27 +136,27 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             if Condition.IMMOBILIZE in moved.conditions:
                 game.emit("prevented", picked, "move", "immobilize")
             else:
-                game.push(Task("move", picked, _sub_value(e, "move"), "0/walk/s"))
+                game.push(Task("move", picked, sub_value(e, "move"), "0/walk/s"))
     elif kind == "mark":
-        e = _path_effect(item, path)
-        _add_mark(game, task.who, f"mark={picked}+{_sub_value(e, 'attack', 1)}")
+        e = path_effect(item, path)
+        add_mark(game, task.who, f"mark={picked}+{sub_value(e, 'attack', 1)}")
         game.emit("marked", picked, f"by={task.who}")
     elif kind == "obstacle":
         q, r = (int(x) for x in picked.split(","))
         st.sprung = st.sprung | {(q, r)}
         game.emit("obstacle-destroyed", task.who, picked)
     elif kind == "play":
-        from delvekit.gloomhaven.items.passive import _play_half
+        from delvekit.gloomhaven.items.passive import play_half
 
-        _play_half(game, task.who, picked, path)
+        play_half(game, task.who, picked, path)
     elif kind == "turn":
-        from delvekit.gloomhaven.items.passive import _extra_turn
+        from delvekit.gloomhaven.items.passive import extra_turn
 
-        _extra_turn(game, task.who, choice.args[0], choice.args[1])
+        extra_turn(game, task.who, choice.args[0], choice.args[1])
     elif kind == "redirect":
-        from delvekit.gloomhaven.items.defence import _redirect
+        from delvekit.gloomhaven.items.defence import redirect_attack
 
-        _redirect(game, picked)
+        redirect_attack(game, picked)
 
 
 def _register() -> None:

@@ -124,7 +124,7 @@ def _cached(game: Game) -> tuple[dict[str, dict[int, ItemSetup]], dict[str, froz
     return found[1], found[2]
 
 
-def _held(game: Game) -> dict[str, dict[int, ItemSetup]]:
+def held_items(game: Game) -> dict[str, dict[int, ItemSetup]]:
     """Character id → item number → the item."""
     return _cached(game)[0]
 
@@ -137,10 +137,10 @@ def has_effect(game: Game, cid: str, kind: str) -> bool:
 
 def items_of(game: Game, cid: str) -> dict[int, ItemSetup]:
     """The items character ``cid`` brought, by number."""
-    return _held(game).get(cid, {})
+    return held_items(game).get(cid, {})
 
 
-def _ready(game: Game, cid: str, item: ItemSetup) -> bool:
+def is_ready(game: Game, cid: str, item: ItemSetup) -> bool:
     """Not spent or consumed (passive items always are)."""
     ch = game.state.characters.get(cid)
     if ch is None or ch.exhausted or cid not in game.state.figures:
@@ -148,23 +148,25 @@ def _ready(game: Game, cid: str, item: ItemSetup) -> bool:
     return ch.items.get(item.number, "unused") == "unused"
 
 
-def _with(game: Game, cid: str, kind: str) -> list[ItemSetup]:
+def ready_with(game: Game, cid: str, kind: str) -> list[ItemSetup]:
     """Ready items of ``cid`` with an effect ``kind`` anywhere in them."""
     if not has_effect(game, cid, kind):
         return []
     return [
         i
         for i in items_of(game, cid).values()
-        if _ready(game, cid, i) and any(e.kind == kind for e in _walk(i.effects))
+        if is_ready(game, cid, i) and any(e.kind == kind for e in _walk(i.effects))
     ]
 
 
-def _sub(e: ItemEffect, kind: str) -> ItemEffect | None:
+def sub_effect(e: ItemEffect, kind: str) -> ItemEffect | None:
+    """The first sub-effect of ``e`` of ``kind``, if any."""
     return next((s for s in e.then if s.kind == kind), None)
 
 
-def _sub_value(e: ItemEffect, kind: str, default: int = 0) -> int:
-    s = _sub(e, kind)
+def sub_value(e: ItemEffect, kind: str, default: int = 0) -> int:
+    """The value of ``e``'s sub-effect of ``kind`` (``default`` without one)."""
+    s = sub_effect(e, kind)
     return s.value if s is not None else default
 
 
@@ -206,17 +208,20 @@ def refresh_spent(game: Game, cid: str) -> None:
             refresh(game, cid, number)
 
 
-def _add_mark(game: Game, cid: str, mark: str) -> None:
+def add_mark(game: Game, cid: str, mark: str) -> None:
+    """Note ``mark`` on ``cid`` (an item effect waiting for its moment)."""
     ch = game.state.characters[cid]
     ch.item_marks = (*ch.item_marks, mark)
 
 
-def _marks(game: Game, cid: str, prefix: str) -> list[str]:
+def item_marks(game: Game, cid: str, prefix: str) -> list[str]:
+    """``cid``'s marks starting with ``prefix``."""
     ch = game.state.characters.get(cid)
     return [m for m in ch.item_marks if m.startswith(prefix)] if ch is not None else []
 
 
-def _drop_marks(game: Game, cid: str, prefix: str) -> None:
+def drop_marks(game: Game, cid: str, prefix: str) -> None:
+    """Forget ``cid``'s marks starting with ``prefix``."""
     ch = game.state.characters.get(cid)
     if ch is not None:
         ch.item_marks = tuple(m for m in ch.item_marks if not m.startswith(prefix))
@@ -230,7 +235,7 @@ def start_deck(ch: CharacterSetup, deck: tuple[ModifierCard, ...]) -> tuple[Modi
     takes out removed."""
     deck = (*deck, *(parse_card("-1") for i in ch.items for _ in range(i.minus_ones)))
     remove = sum(
-        _sub_value(e, "target") for i in ch.items for e in i.effects if e.kind == "remove-minus-one-modifiers"
+        sub_value(e, "target") for i in ch.items for e in i.effects if e.kind == "remove-minus-one-modifiers"
     )
     out: list[ModifierCard] = []
     for card in reversed(deck):

@@ -211,7 +211,7 @@ def _steps_to(board: Board, goal: set[Hex]) -> dict[Hex, int]:
 
 
 def _move_escort(game: Game, f: Figure, line: ObjectiveLine, goal: set[Hex], towards: dict[Hex, int]) -> None:
-    from delvekit.gloomhaven.engine.actions import _enter
+    from delvekit.gloomhaven.engine.actions import enter_hex
 
     st = game.state
     board = game.board()
@@ -250,7 +250,7 @@ def _move_escort(game: Game, f: Figure, line: ObjectiveLine, goal: set[Hex], tow
         for h in reversed(path[:-1]):
             f.hex = h
             game.emit("moved", f.id, f"{h[0]},{h[1]}")
-            _enter(game, f, h)  # a door opens, a trap springs
+            enter_hex(game, f, h)  # a door opens, a trap springs
             if f.id not in st.figures:
                 return
     if f.hex in goal and f"arrived:{f.id}" not in st.scenario_marks:

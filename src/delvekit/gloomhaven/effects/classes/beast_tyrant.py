@@ -103,7 +103,7 @@ def _bear_steps(game: Game) -> list[Task]:
 
 def _run_bear(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
-    free = sorted(fx._empty_adjacent(game, f)) if f is not None else []
+    free = sorted(fx.empty_adjacent(game, f)) if f is not None else []
     if not free:
         game.pop_task()
         game.emit("no-hex", task.who, BEAR)
@@ -187,9 +187,9 @@ def _run_part(game: Game, task: Task) -> Decision | None:
                 game.push(Task("bt_pick", cid, 0, f"consume|{element.value}|{bear.id}|{attack}|{following}"))
                 return None
         _hunger_after(game, cid, bear)
-        fx._perform_attack(game, bear.id, attack)
+        fx.perform_attack(game, bear.id, attack)
     elif part.kind == "move":
-        fx._perform_move(
+        fx.perform_move(
             game, bear.id, msgspec.structs.replace(part, value=part.value + _rage(game, cid, "move"))
         )
     elif part.kind == "heal":
@@ -228,8 +228,8 @@ def _loot(game: Game, bear: Figure, cid: str, reach: int) -> None:
 
 
 def _enemies_near(game: Game, f: Figure, reach: int) -> list[Figure]:
-    foes = [g for g in game.state.figures.values() if actions._hostile(f, g) and g.kind != "objective"]
-    return sorted(fx._in_reach(game, f, reach, foes), key=lambda g: g.id)
+    foes = [g for g in game.state.figures.values() if actions.hostile(f, g) and g.kind != "objective"]
+    return sorted(fx.figures_in_reach(game, f, reach, foes), key=lambda g: g.id)
 
 
 def _afflict(game: Game, bear: Figure, part: Ability) -> None:
@@ -286,7 +286,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             attack = msgspec.structs.replace(attack, value=attack.value + more)
             for xp in fx.parts(bought, "xp"):
                 game.perform(task.who, xp)
-        fx._perform_attack(game, bid, attack)
+        fx.perform_attack(game, bid, attack)
         return
     if choice.kind == "skip":
         game.emit("declined", task.who, kind)
@@ -332,8 +332,8 @@ def _forgo_card(game: Game, fid: str, ability: Ability) -> bool:
 
 def _raging(game: Game, cid: str) -> tuple[int, int] | None:
     """(attack bonus, move bonus) of the owner's active Concentrated Rage, if any."""
-    for _, _, half in fx._active_halves(game, cid):
-        for a in fx._named_in(half, "bt-forgo-for-bear"):
+    for _, _, half in fx.active_halves(game, cid):
+        for a in fx.named_in(half, "bt-forgo-for-bear"):
             return fx.flag_number(a, "attack-plus-"), fx.flag_number(a, "move-plus-")
     return None
 
@@ -428,7 +428,7 @@ def _hunger_card(game: Game, fid: str, ability: Ability) -> bool:
 
 
 def _hungry(game: Game, cid: str) -> bool:
-    return bool(cid in game.state.characters and wordings._holders(game, cid, "bt-blood-hunger"))
+    return bool(cid in game.state.characters and wordings.active_holders(game, cid, "bt-blood-hunger"))
 
 
 def _run_hunger(game: Game, task: Task) -> Decision | None:
@@ -437,14 +437,14 @@ def _run_hunger(game: Game, task: Task) -> Decision | None:
     cid = task.text
     done = sum(1 for e in game.events[task.n :] if e.kind == "attack" and e.args[:1] == (task.who,))
     for _ in range(done):
-        holders = wordings._holders(game, cid, "bt-blood-hunger")
+        holders = wordings.active_holders(game, cid, "bt-blood-hunger")
         if not holders or task.who not in game.state.figures:
             return None
         index, card = holders[0]
         heal = sum(a.value for a in fx.parts(card, "heal"))
         game.emit("ally-performs", task.who, f"for={cid}", "bt-blood-hunger")
         game.heal(task.who, heal)
-        wordings._spend(game, cid, index)
+        wordings.spend_use(game, cid, index)
     return None
 
 

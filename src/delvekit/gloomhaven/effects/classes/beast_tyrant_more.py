@@ -54,7 +54,7 @@ def _swappable(game: Game, fid: str, who: str) -> list[Figure]:
     f = game.state.figures[fid]
     out = [g for g in game.state.figures.values() if g.kind != "objective"]
     if who == "enemies":
-        out = [g for g in out if actions._hostile(f, g)]
+        out = [g for g in out if actions.hostile(f, g)]
     return sorted(out, key=lambda g: g.id)
 
 
@@ -122,10 +122,10 @@ def _summons_perform(game: Game, fid: str, ability: Ability) -> bool | None:
     summons = [
         g
         for g in game.state.figures.values()
-        if g.kind == "summon" and not actions._hostile(f, g) and Condition.STUN not in g.conditions
+        if g.kind == "summon" and not actions.hostile(f, g) and Condition.STUN not in g.conditions
     ]
     if "-range-" in who:
-        summons = fx._in_reach(game, f, int(who.rsplit("-", 1)[1]), summons)
+        summons = fx.figures_in_reach(game, f, int(who.rsplit("-", 1)[1]), summons)
     ids = sorted(g.id for g in summons)
     if not ids:
         game.emit("no-target", fid)
@@ -168,9 +168,9 @@ def _apply_perform(game: Game, task: Task, choice: Choice) -> None:
     can_attack = card is None or any(a.kind == "attack" for a in card[2].then)
     if can_attack and any(n.startswith("attack-") for n in flags):  # beneath the move: it moves first
         value = fx.summon_attack(game, summon, attack) + _signed(ability, "attack")
-        fx._perform_attack(game, sid, Ability(kind="attack", value=max(0, value), range=reach))
+        fx.perform_attack(game, sid, Ability(kind="attack", value=max(0, value), range=reach))
     if move > 0 and any(n.startswith("move-") for n in flags):
-        fx._perform_move(game, sid, Ability(kind="move", value=max(0, move + _signed(ability, "move"))))
+        fx.perform_move(game, sid, Ability(kind="move", value=max(0, move + _signed(ability, "move"))))
 
 
 # ------------------------------------------------------------ Borrowed Essence
@@ -184,7 +184,7 @@ def _share(game: Game, fid: str, ability: Ability) -> bool | None:
     me = st.figures.get(fid)
     if me is None:
         return False
-    summons = (g.id for g in st.figures.values() if g.kind == "summon" and not actions._hostile(me, g))
+    summons = (g.id for g in st.figures.values() if g.kind == "summon" and not actions.hostile(me, g))
     group = [fid, *sorted(summons)]
     group = [i for i in group if i in st.figures]
     total = sum(st.figures[i].max_hp - st.figures[i].hp for i in group)
@@ -238,7 +238,7 @@ def _summons_gain(game: Game, fid: str, ability: Ability) -> bool:
     if me is None:
         return False
     summons = sorted(
-        (g for g in game.state.figures.values() if g.kind == "summon" and not actions._hostile(me, g)),
+        (g for g in game.state.figures.values() if g.kind == "summon" and not actions.hostile(me, g)),
         key=lambda g: g.id,
     )
     if not summons:
@@ -279,10 +279,10 @@ def _apply_heal_consume(game: Game, task: Task, choice: Choice) -> None:
 
 
 def _heal_finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
-    base, _, bought = wordings._split(ability)
+    base, _, bought = wordings.split_consumption(ability)
     items = base + (bought if paid else [])
     if paid:
-        wordings._gain_xp(game, fid, bought)
+        wordings.gain_parts_xp(game, fid, bought)
     heal = sum(p.value for p in items if p.kind == "heal") + _tally(items, "heal-plus-")
     reach = _tally(base, "range-") + _tally(items, "range-plus-")
     game.push(Task("heal_ally", fid, heal, str(reach)))  # you or an ally in range and sight
@@ -303,7 +303,7 @@ def _summon_half(game: Game, f: Figure) -> list[Ability] | None:
     if found is None:
         return None
     index = found[0]
-    return list(fx._active_halves(game, f.owner)[index][2].abilities)
+    return list(fx.active_halves(game, f.owner)[index][2].abilities)
 
 
 def _summon_turn(game: Game, f: Figure) -> tuple[Ability, Ability] | None:
@@ -340,7 +340,7 @@ def _aura(game: Game, attacker: Figure, target: Figure) -> int:
         return 0
     total = 0
     for g in game.state.figures.values():
-        if g.kind != "summon" or g is attacker or actions._hostile(g, attacker):
+        if g.kind != "summon" or g is attacker or actions.hostile(g, attacker):
             continue
         if not board.adjacent(g.hex, attacker.hex):
             continue

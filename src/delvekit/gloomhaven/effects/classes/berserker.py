@@ -173,7 +173,7 @@ def _adjacent(game: Game, f: Figure, *, enemies: bool) -> list[Figure]:
 
 def holders(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
     """(active card index, ability) of ``cid``'s active cards with the named effect."""
-    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, note)]
+    return [(i, a) for i, _, half in fx.active_halves(game, cid) for a in fx.named_in(half, note)]
 
 
 # ------------------------------------------------------------ paying

@@ -59,14 +59,14 @@ def before_damage(game: Game, task: Task) -> bool:
     if lethal and task.n >= f.hp:
         game.pop_task()
         game.emit("negated", f.id, task.n, task.text, "defiance")
-        wordings._spend(game, f.id, lethal[-1][0])
+        wordings.spend_use(game, f.id, lethal[-1][0])
         return True
     barrage = holders(game, f.id, "be-attack-on-damage")
     last = game.events[-1] if game.events else None
     if barrage and not (last is not None and last.kind == "be-barrage" and last.args[:1] == (f.id,)):
         i, a = barrage[-1]
         game.pop_task()
-        wordings._spend(game, f.id, i)
+        wordings.spend_use(game, f.id, i)
         game.emit("be-barrage", f.id)  # last: the re-pushed damage task is not asked again
         attack = next(p for p in a.then if p.kind == "attack")
         game.push(task, Task("be_barrage", f.id, attack.value))
@@ -93,7 +93,7 @@ def strike_extra(game: Game, f: Figure, target: Figure, out: object) -> None:
                 out.why.append(f"hurt+{n}")
         n = sum(
             int(args[1])
-            for kind, args in fx._this_round(game)
+            for kind, args in fx.round_events(game)
             if kind == "be-round-bonus" and args[0] == f.id
         )
         if n:
@@ -128,7 +128,7 @@ def retaliates(game: Game, cid: str) -> list[tuple[int, int]]:
     )
     if not bonus:
         return []
-    events = fx._this_round(game)
+    events = fx.round_events(game)
     count = sum(1 for kind, args in events if kind == "bonus" and args[:2] == (cid, "retaliate"))
     fresh = {
         args[1] for kind, args in events if kind == "card" and args[0] == cid and args[2:] == ("active",)
@@ -136,7 +136,7 @@ def retaliates(game: Game, cid: str) -> list[tuple[int, int]]:
     ch = game.state.characters[cid]
     for i, active in enumerate(ch.active):
         if active.duration == "persistent" and active.card not in fresh:
-            half = fx._active_halves(game, cid)[i][2]
+            half = fx.active_halves(game, cid)[i][2]
             count += sum(1 for a in half.abilities if a.kind == "retaliate")
     return [(bonus * count, 1)] if count else []
 
@@ -148,7 +148,7 @@ def _round_end(game: Game, timing: str) -> None:
         return
     for cid, ch in sorted(game.state.characters.items()):
         played = any(
-            kind == "bonus" and args == (cid, "be-short-rest-as-long") for kind, args in fx._this_round(game)
+            kind == "bonus" and args == (cid, "be-short-rest-as-long") for kind, args in fx.round_events(game)
         )
         if played and not ch.exhausted:
             game.push(Task("be_long_rest", cid, 0, ";".join(ch.discard)))

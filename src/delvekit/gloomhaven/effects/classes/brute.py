@@ -107,7 +107,7 @@ def _run_after_move(game: Game, task: Task) -> Decision | None:
     if ability.note == "if-ended-in-starting-hex":
         if path and f.hex == start:
             game.emit("condition-met", f.id, ability.note)
-            on = {g.hex: g for g in game.state.figures.values() if actions._hostile(f, g)}
+            on = {g.hex: g for g in game.state.figures.values() if actions.hostile(f, g)}
             hit = sorted({on[h].id for h in path if h in on})
             if hit:
                 game.push(Task("fx_all", f.id, 0, f"afflict|{';'.join(hit)}|{ability}"))

@@ -49,13 +49,13 @@ from delvekit.gloomhaven.effects import consume as effects_consume
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.active_area import spend_use
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import (
-    _attack_around_obstacle,
-    _create_obstacles,
-    _destroy,
-    _destroy_in_range,
-    _flag_number,
-    _others,
-    _playing,
+    attack_around_obstacle,
+    create_obstacles,
+    destroy_in_range,
+    destroy_obstacle,
+    flag_number,
+    others_of,
+    playing_abilities,
 )
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import push_blocked as push_blocked
 from delvekit.gloomhaven.effects.classes.cragheart_obstacles import pushed_into as pushed_into
@@ -109,11 +109,11 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
     if ability.note == "suffer-adjacent":
         _suffer_adjacent(game, fid, items)
     elif ability.note == "create-obstacle":
-        _create_obstacles(game, fid, items)
+        create_obstacles(game, fid, items)
     elif ability.note == "attack-around-obstacle":
-        _attack_around_obstacle(game, fid, items)
+        attack_around_obstacle(game, fid, items)
     elif ability.note == "destroy-in-range":
-        _destroy_in_range(game, fid, items)
+        destroy_in_range(game, fid, items)
     elif ability.note == "ranged-bonus-this-round":  # Brutal Momentum: earth raises it
         game.emit("bonus", fid, ability.note)
         if paid:
@@ -131,7 +131,7 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    amount = _flag_number(items, "suffer-damage-")
+    amount = flag_number(items, "suffer-damage-")
     since = effects_parts.events_since(game, "action", fid)
     if "around-target" in part_flags(items):
         centres = {
@@ -153,7 +153,7 @@ def _suffer_adjacent(game: Game, fid: str, items: list[Ability]) -> None:
     hit = sorted(
         {
             g.id
-            for g in _others(game, f)
+            for g in others_of(game, f)
             for h, who in centres.items()
             if g.id != who and board.adjacent(h, g.hex)
         }
@@ -193,7 +193,7 @@ def _placements(game: Game, f: Figure, attack: Ability, shape: tuple[Hex, ...]) 
     if board is None:
         return []
     sight = sight_for(board, game.tables.ruleset.los)
-    on = {g.hex: g for g in _others(game, f)}
+    on = {g.hex: g for g in others_of(game, f)}
     bases: list[Hex] = [f.hex]
     if attack.range > 0:
         near = proximity(board, f.hex, attack.range)
@@ -208,7 +208,7 @@ def _placements(game: Game, f: Figure, attack: Ability, shape: tuple[Hex, ...]) 
                 hit = sorted(
                     g.id
                     for g in inside
-                    if actions._hostile(f, g)
+                    if actions.hostile(f, g)
                     and Condition.INVISIBLE not in g.conditions
                     and sight.visible(f.hex, g.hex)
                 )
@@ -270,7 +270,7 @@ def _run_in_area(game: Game, task: Task) -> Decision | None:
         for p in ability.then:
             if p.kind == "condition" and p.condition is not None:
                 game.add_condition(gid, p.condition)
-            elif p.kind == "heal" and not actions._hostile(f, g):
+            elif p.kind == "heal" and not actions.hostile(f, g):
                 game.heal(gid, p.value)
     return None
 
@@ -316,7 +316,7 @@ def ranged_attack(game: Game, fid: str, ability: Ability) -> Ability:
                 continue
             e = Element.parse(element)
             if game.state.elements[e] is Strength.STRONG:
-                extra = _flag_number(bought, "range-", 0)
+                extra = flag_number(bought, "range-", 0)
                 return msgspec.structs.replace(ability, consume=(e,), boost=(f"range+{extra}",))
     return ability
 
@@ -354,7 +354,7 @@ def strike_extra(
         _pummel(game, f, out)
     if any(
         a.kind == "custom" and a.note == "suffer-adjacent" and "around-target" in effects_parts.flags(a)
-        for a in _playing(game, f.id)
+        for a in playing_abilities(game, f.id)
     ):
         game.emit("struck", f.id, target.id, actions.hex_token(target.hex))
 
@@ -428,7 +428,7 @@ def _pummel(game: Game, f: Figure, out: effects_parts.StrikeBonus) -> None:
     if not found:
         return
     i, a = holders[-1]
-    _destroy(game, f.id, found[0])
+    destroy_obstacle(game, f.id, found[0])
     n = sum(p.value for p in effects_parts.parts(a, "attack"))
     out.attack += n
     out.why.append(f"obstacle+{n}")
@@ -445,7 +445,7 @@ def _walk_along(game: Game, f: Figure, trail: list[Hex]) -> None:
             return
         f.hex = h
         game.emit("moved", f.id, actions.hex_token(h))
-        actions._enter(game, f, h)
+        actions.enter_hex(game, f, h)
 
 
 def _movable(game: Game, f: Figure) -> bool:
@@ -467,7 +467,7 @@ def _move_straight(game: Game, fid: str, ability: Ability) -> None:
     from delvekit.gloomhaven.effects import active_area as effects_active_area
 
     budget = max(0, budget + effects_active_area.move_bonus(game, fid))
-    hostile = {g.hex for g in game.state.figures.values() if actions._hostile(f, g)}
+    hostile = {g.hex for g in game.state.figures.values() if actions.hostile(f, g)}
     taken = {g.hex for g in game.state.figures.values()}
     options: list[str] = []
     for dq, dr in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
@@ -512,8 +512,8 @@ def _move_end_by_obstacle(game: Game, fid: str, ability: Ability) -> None:
     )
     others = [g for g in game.state.figures.values() if g is not f]
     mover = Mover(
-        enemies=frozenset(g.hex for g in others if actions._hostile(f, g)),
-        allies=frozenset(g.hex for g in others if not actions._hostile(f, g)),
+        enemies=frozenset(g.hex for g in others if actions.hostile(f, g)),
+        allies=frozenset(g.hex for g in others if not actions.hostile(f, g)),
     )
     reach = movement(board, f.hex, mover)
     options = [

@@ -39,7 +39,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.consume import gain_parts_xp, part_flags
 from delvekit.gloomhaven.engine import actions
-from delvekit.gloomhaven.engine.game import Game, _half, task_handler
+from delvekit.gloomhaven.engine.game import Game, half_of, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -48,7 +48,7 @@ from delvekit.gloomhaven.model.conditions import Condition
 # ------------------------------------------------------------------ helpers
 
 
-def _flag_number(items: list[Ability], prefix: str, default: int = 0) -> int:
+def flag_number(items: list[Ability], prefix: str, default: int = 0) -> int:
     """The number ending the last flag starting with ``prefix`` (a consumption's flag comes
     after the base one, so "2 damage instead" wins)."""
     found = default
@@ -59,15 +59,15 @@ def _flag_number(items: list[Ability], prefix: str, default: int = 0) -> int:
     return found
 
 
-def _playing(game: Game, cid: str) -> list[Ability]:
+def playing_abilities(game: Game, cid: str) -> list[Ability]:
     """The abilities of the half ``cid`` is performing now (none outside its card actions)."""
     ch = game.state.characters.get(cid)
     if ch is None or ch.playing is None or ch.used_half not in ("top", "bottom"):
         return []
-    return list(_half(game, cid, ch.playing, ch.used_half).abilities)
+    return list(half_of(game, cid, ch.playing, ch.used_half).abilities)
 
 
-def _others(game: Game, f: Figure) -> list[Figure]:
+def others_of(game: Game, f: Figure) -> list[Figure]:
     """Every ally and enemy of ``f`` (not ``f``, not objectives)."""
     return [g for g in game.state.figures.values() if g is not f and g.kind != "objective"]
 
@@ -86,7 +86,8 @@ def _empty(game: Game, h: Hex) -> bool:
     )
 
 
-def _destroy(game: Game, fid: str, h: Hex) -> None:
+def destroy_obstacle(game: Game, fid: str, h: Hex) -> None:
+    """Remove the obstacle on ``h`` (a created one, or a map's: marked sprung) and say so."""
     st = game.state
     if h in st.created_obstacles:
         st.created_obstacles = st.created_obstacles - {h}
@@ -115,11 +116,12 @@ def _obstacle_group(game: Game, h: Hex) -> list[Hex]:
 # ------------------------------------------------------------------ obstacles
 
 
-def _create_obstacles(game: Game, fid: str, items: list[Ability]) -> None:
+def create_obstacles(game: Game, fid: str, items: list[Ability]) -> None:
+    """Create-obstacle wordings: ask where to put the flag's number of obstacles."""
     f = game.state.figures.get(fid)
     if f is None:
         return
-    count = _flag_number(items, "target-", 1)
+    count = flag_number(items, "target-", 1)
     text = str(Ability(kind="custom", note="create-obstacle", then=tuple(items)))
     game.push(Task("cg_obstacle", fid, count, f"-|{text}"))
 
@@ -128,7 +130,7 @@ def _obstacle_spots(game: Game, f: Figure, items: list[Ability]) -> list[Hex]:
     board = game.board()
     if board is None:
         return []
-    reach = _flag_number(items, "range-", 1)
+    reach = flag_number(items, "range-", 1)
     if reach <= 1:
         return sorted(h for h in neighbours(f.hex) if board.adjacent(f.hex, h) and _empty(game, h))
     near = proximity(board, f.hex, reach)
@@ -204,12 +206,12 @@ def _apply_obstacle(game: Game, task: Task, choice: Choice) -> None:
 
 def _after_created(game: Game, fid: str, items: list[Ability], hexes: list[Hex]) -> None:
     """Rock Slide: every ally and enemy next to a created obstacle suffers the damage, once."""
-    amount = _flag_number(items, "damage-adjacent-")
+    amount = flag_number(items, "damage-adjacent-")
     f = game.state.figures.get(fid)
     board = game.board()
     if not amount or not hexes or f is None or board is None:
         return
-    hit = sorted({g.id for g in _others(game, f) for h in hexes if board.adjacent(h, g.hex)})
+    hit = sorted({g.id for g in others_of(game, f) for h in hexes if board.adjacent(h, g.hex)})
     for gid in reversed(hit):
         game.suffer_damage(gid, amount, "suffer")
 
@@ -246,7 +248,7 @@ def _apply_destroy(game: Game, task: Task, choice: Choice) -> None:
     group = _obstacle_group(game, h) if "any-size" in effects_parts.flags(ability) else [h]
     game.mark_used(task.who)
     for x in group:
-        _destroy(game, task.who, x)
+        destroy_obstacle(game, task.who, x)
 
 
 # ------------------------------------------------------- pushing into obstacles
@@ -256,7 +258,8 @@ def _smash(game: Game, attacker: Figure) -> Ability | None:
     if attacker.kind != "character":
         return None
     return next(
-        (a for a in _playing(game, attacker.id) if a.kind == "custom" and a.note == "push-smash"), None
+        (a for a in playing_abilities(game, attacker.id) if a.kind == "custom" and a.note == "push-smash"),
+        None,
     )
 
 
@@ -292,7 +295,7 @@ def pushed_into(game: Game, attacker_id: str, target: Figure, h: Hex) -> None:
     smash = _smash(game, attacker)
     if smash is None:
         return
-    _destroy(game, attacker_id, h)
+    destroy_obstacle(game, attacker_id, h)
     game.emit("smashed", target.id, actions.hex_token(h), f"by={attacker_id}")
     gain_parts_xp(game, attacker_id, list(smash.then))
     game.suffer_damage(target.id, effects_parts.flag_number(smash, "suffer-damage-", 2), "suffer")
@@ -314,7 +317,7 @@ def _obstacle_hexes(game: Game, fid: str, what: str) -> list[Hex]:
     return [actions.parse_hex(args[-1]) for k, args in since if k == kind and args[0] == fid]
 
 
-def _attack_around_obstacle(game: Game, fid: str, items: list[Ability]) -> None:
+def attack_around_obstacle(game: Game, fid: str, items: list[Ability]) -> None:
     """Explosive Punch, Clear the Way, Meteor: attack every enemy next to the obstacle hexes
     destroyed, moved or created in this action (no range needed: they are named by the card)."""
     f = game.state.figures.get(fid)
@@ -329,7 +332,7 @@ def _attack_around_obstacle(game: Game, fid: str, items: list[Ability]) -> None:
             g.id
             for g in game.state.figures.values()
             for h in hexes
-            if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions and board.adjacent(h, g.hex)
+            if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions and board.adjacent(h, g.hex)
         }
     )
     if not ids:
@@ -343,13 +346,13 @@ def _attack_around_obstacle(game: Game, fid: str, items: list[Ability]) -> None:
     game.push(Task("fx_all", fid, 0, f"strike|{';'.join(ids)}|{attack}"))
 
 
-def _destroy_in_range(game: Game, fid: str, items: list[Ability]) -> None:
+def destroy_in_range(game: Game, fid: str, items: list[Ability]) -> None:
     """Rocky End: destroy every obstacle within range (in sight)."""
     f = game.state.figures.get(fid)
     board = game.board()
     if f is None or board is None:
         return
-    reach = _flag_number(items, "range-", 1)
+    reach = flag_number(items, "range-", 1)
     near = proximity(board, f.hex, reach)
     sight = sight_for(board, game.tables.ruleset.los)
     found = sorted(
@@ -360,7 +363,7 @@ def _destroy_in_range(game: Game, fid: str, items: list[Ability]) -> None:
     if not found:
         game.emit("no-target", fid)
     for h in found:
-        _destroy(game, fid, h)
+        destroy_obstacle(game, fid, h)
 
 
 @effect("attack-x-destroyed")
@@ -427,7 +430,7 @@ def _clear_path(game: Game, fid: str, ability: Ability) -> None:
     for h in dict.fromkeys(effects_parts.moved_hexes(effects_parts.events_since(game, "action", fid), fid)):
         terrain = board.terrain_at(h)
         if terrain is Terrain.OBSTACLE:
-            _destroy(game, fid, h)
+            destroy_obstacle(game, fid, h)
         elif terrain is Terrain.TRAP:
             if h in st.created_traps:
                 st.created_traps = {k: v for k, v in st.created_traps.items() if k != h}
@@ -458,7 +461,11 @@ def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> No
     if board is None or attacker.kind != "character" or task.n <= 0 or task.text.split("/")[1] != "push":
         return
     rule = next(
-        (a for a in _playing(game, attacker.id) if a.kind == "custom" and a.note == "push-blocked-damage"),
+        (
+            a
+            for a in playing_abilities(game, attacker.id)
+            if a.kind == "custom" and a.note == "push-blocked-damage"
+        ),
         None,
     )
     if rule is None:

@@ -27,11 +27,11 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.effects.classes.doomstalker_dooms import (
-    _TRAP,
-    _countdown,
-    _in_play,
-    _on,
-    _value,
+    DOOM_TRAP,
+    doom_countdown,
+    dooms_on,
+    doomstalker_in_play,
+    parts_total,
 )
 from delvekit.gloomhaven.effects.classes.doomstalker_dooms import dooms as dooms
 from delvekit.gloomhaven.engine import actions
@@ -53,9 +53,9 @@ def strike_extra(
 ) -> None:
     """Doom bonuses on one attack of ``f`` (any figure) on ``target``, the ``dsb=`` bonuses of a
     ``ds-attack`` and the round bonuses on doomed enemies (Relentless Offensive)."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return
-    on = _on(game, target.id) if game.state.scenario_marks else []
+    on = dooms_on(game, target.id) if game.state.scenario_marks else []
     for token in extras.split(","):
         if token.startswith("dsb="):
             pred, n = token.removeprefix("dsb=").split("~")
@@ -66,20 +66,20 @@ def strike_extra(
         from delvekit.gloomhaven.effects.active_area import active_holders
 
         for _, a in active_holders(game, f.id, "ds-doomed-bonus-this-round"):
-            more = _value(a, "attack")
+            more = parts_total(a, "attack")
             out.attack += more
             out.why.append(f"doomed-this-round+{more}")
     for cid, card, a in on:
         flags = set(effects_parts.flags(a))
         owner = game.state.figures.get(cid)
-        friendly = owner is not None and not actions._hostile(owner, f)
+        friendly = owner is not None and not actions.hostile(owner, f)
         mine = (
             ("who-self" in flags and f.id == cid)
             or ("who-allies" in flags and friendly and f.id != cid)
             or ("who-summons" in flags and friendly and f.kind == "summon")
             or ("who-self-allies" in flags and friendly)
         )
-        bonus = _value(a, "attack")
+        bonus = parts_total(a, "attack")
         if mine and bonus:
             out.attack += bonus
             out.why.append(f"doom-{card}+{bonus}")
@@ -145,7 +145,7 @@ def _lead(game: Game, fid: str, target: Figure, steps: int) -> None:
     if board is None or me is None or target.kind != "monster":
         return
     occupied = {g.hex: g for g in game.state.figures.values() if g is not target}
-    allies = [g for g in game.state.figures.values() if g.id != fid and not actions._hostile(me, g)]
+    allies = [g for g in game.state.figures.values() if g.id != fid and not actions.hostile(me, g)]
     goals = {h for g in allies for h in board.links.get(g.hex, ()) if h not in occupied}
     if not goals or target.hex in goals:
         return
@@ -155,7 +155,7 @@ def _lead(game: Game, fid: str, target: Figure, steps: int) -> None:
         nxt = []
         for h in sorted(frontier):
             for k in sorted(board.links.get(h, ())):
-                if k in seen or k in occupied or not actions._walkable(board, target, h, k, occupied):
+                if k in seen or k in occupied or not actions.walkable(board, target, h, k, occupied):
                     continue
                 seen.add(k)
                 came[k] = h
@@ -172,7 +172,7 @@ def _lead(game: Game, fid: str, target: Figure, steps: int) -> None:
     for h in path[:steps]:
         target.hex = h
         game.emit("moved", target.id, actions.hex_token(h), "forced")
-        actions._enter(game, target, h)
+        actions.enter_hex(game, target, h)
         if target.id not in game.state.figures:
             return
 
@@ -186,14 +186,14 @@ def _trap(game: Game, fid: str, ability: Ability) -> None:
     adds = ".".join(
         p.condition.value for p in effects_parts.parts(ability, "condition") if p.condition is not None
     )
-    game.push(Task("ds_trap_mark", fid, _value(ability, "suffer"), adds or "-"))
+    game.push(Task("ds_trap_mark", fid, parts_total(ability, "suffer"), adds or "-"))
 
 
 def _run_trap_mark(game: Game, task: Task) -> Decision | None:
     game.pop_task()
     for e in reversed(game.events):
         if e.kind == "trap-created" and e.args and e.args[0] == task.who:
-            mark = f"{_TRAP}{e.args[1]}|{task.who}|{task.n}|{task.text or '-'}"
+            mark = f"{DOOM_TRAP}{e.args[1]}|{task.who}|{task.n}|{task.text or '-'}"
             game.state.scenario_marks[mark] = game.state.round
             return None
         if e.kind == "action":
@@ -203,11 +203,11 @@ def _run_trap_mark(game: Game, task: Task) -> Decision | None:
 
 def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     """A figure sprang the trap on ``h``: a Detonation trap damages every enemy next to it."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return
     token = actions.hex_token(h)
     st = game.state
-    key = next((k for k in st.scenario_marks if k.startswith(f"{_TRAP}{token}|")), None)
+    key = next((k for k in st.scenario_marks if k.startswith(f"{DOOM_TRAP}{token}|")), None)
     board = game.board()
     if key is None or board is None:
         return
@@ -215,7 +215,7 @@ def trap_sprung(game: Game, f: Figure, h: tuple[int, int]) -> None:
     _, _, owner_id, n, adds = key.split("|")
     owner = st.figures.get(owner_id)
     for g in sorted(st.figures.values(), key=lambda g: g.id):
-        mine = owner is None or actions._hostile(owner, g)
+        mine = owner is None or actions.hostile(owner, g)
         if g is not f and board.adjacent(g.hex, h) and g.kind == "monster" and mine:
             for c in adds.split(".") if adds != "-" else ():
                 game.add_condition(g.id, Condition(c))
@@ -253,7 +253,7 @@ def _arm_summons(game: Game, owner: str | None) -> None:
 
 
 def _round_start(game: Game, timing: str) -> None:
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return
     if timing == "start":
         _arm_summons(game, None)
@@ -262,12 +262,12 @@ def _round_start(game: Game, timing: str) -> None:
 def _turn_end(game: Game, f: Figure) -> None:
     """A summon placed this turn has its Retaliate at once; a turn that did not start as a
     played turn (a long rest) still advances Inescapable Fate."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return
     if f.kind == "character":
         _arm_summons(game, f.id)
         if game.state.scenario_marks:
-            _countdown(game, f.id)
+            doom_countdown(game, f.id)
 
 
 @effect("ds-expose")
@@ -278,7 +278,7 @@ def _expose_now(game: Game, fid: str, ability: Ability) -> None:
     if ch is not None and ch.playing is not None:  # not yet in the active area: strip now
         me = game.state.figures[fid]
         for g in sorted(game.state.figures.values(), key=lambda g: g.id):
-            if actions._hostile(me, g) and g.conditions.remove(Condition.INVISIBLE):
+            if actions.hostile(me, g) and g.conditions.remove(Condition.INVISIBLE):
                 game.emit("condition-ended", g.id, Condition.INVISIBLE.value, "exposed")
 
 
@@ -359,7 +359,7 @@ def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
     summons = sorted(
         g.id
         for g in game.state.figures.values()
-        if g.kind == "summon" and not actions._hostile(me, g) and board.adjacent(me.hex, g.hex)
+        if g.kind == "summon" and not actions.hostile(me, g) and board.adjacent(me.hex, g.hex)
     )
     if not summons:
         game.emit("no-target", fid, "summon")

@@ -43,7 +43,7 @@ from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
-from delvekit.gloomhaven.engine.game import Game, _half, task_handler
+from delvekit.gloomhaven.engine.game import Game, half_of, task_handler
 from delvekit.gloomhaven.engine.registry import (
     DAMAGE_HOOKS,
     DEATH_HOOKS,
@@ -59,7 +59,7 @@ from delvekit.gloomhaven.model.conditions import Condition
 _DOOM = "doom|"
 
 
-_TRAP = "dstrap|"
+DOOM_TRAP = "dstrap|"
 
 
 # ------------------------------------------------------------------ dooms
@@ -81,7 +81,7 @@ def _stalkers(game: Game) -> tuple[str, ...]:
     return ids
 
 
-def _in_play(game: Game) -> bool:
+def doomstalker_in_play(game: Game) -> bool:
     """Whether a Doomstalker is in the party (every hook returns at once otherwise)."""
     return bool(_stalkers(game))
 
@@ -109,13 +109,13 @@ def dooms(game: Game) -> list[tuple[str, str, str]]:
 
 def _doom_of(game: Game, cid: str, card: str, half_name: str = "bottom") -> Ability | None:
     """The ``ds-doom`` ability of one half of ``cid``'s card (dooms are bottom halves)."""
-    for a in _half(game, cid, card, half_name).abilities:
+    for a in half_of(game, cid, card, half_name).abilities:
         if a.kind == "custom" and a.note == "ds-doom":
             return a
     return None
 
 
-def _on(game: Game, target_id: str) -> list[tuple[str, str, Ability]]:
+def dooms_on(game: Game, target_id: str) -> list[tuple[str, str, Ability]]:
     """(character, card, doom ability) of the dooms on ``target_id``."""
     out = []
     for cid, card, tid in dooms(game):
@@ -126,7 +126,7 @@ def _on(game: Game, target_id: str) -> list[tuple[str, str, Ability]]:
     return out
 
 
-def _value(a: Ability, kind: str) -> int:
+def parts_total(a: Ability, kind: str) -> int:
     """The total of ``a``'s parts of ``kind`` (``suffer``: its ``suffer-damage-N`` flags)."""
     if kind == "suffer":
         return sum(int(n.rsplit("-", 1)[1]) for n in effects_parts.flags(a) if n.startswith("suffer-damage-"))
@@ -166,7 +166,7 @@ def _doom(game: Game, fid: str, ability: Ability) -> None:
     enemies = sorted(
         g.id
         for g in game.state.figures.values()
-        if g.kind == "monster" and g.rank in ranks and actions._hostile(f, g)
+        if g.kind == "monster" and g.rank in ranks and actions.hostile(f, g)
     )
     if not enemies:
         _end_others(game, fid, ch.playing, None)
@@ -212,19 +212,19 @@ def _apply_doom(game: Game, task: Task, choice: Choice) -> None:
 def _turn_start(game: Game, cid: str) -> bool:
     """As your turn starts: Inescapable Fate's marker advances (the third kills its enemy), and
     Expose strips every enemy's invisibility. Never takes the turn over."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return False
     st = game.state
     _expose(game)
     if not st.scenario_marks:
         return False
-    _countdown(game, cid)
+    doom_countdown(game, cid)
     return False
 
 
 def _round_end(game: Game, timing: str) -> None:
     """A doom card without a living doomed enemy leaves the active area as the round ends."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return
     if timing != "end":
         return
@@ -243,12 +243,12 @@ def _round_end(game: Game, timing: str) -> None:
 
 def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
     """Crippling Noose: the doomed monster's Move, Attack and (ranged) Range are lower."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return 0, 0, 0
     if f.kind != "monster" or not game.state.scenario_marks:
         return 0, 0, 0
     n = 0
-    for _, _, a in _on(game, f.id):
+    for _, _, a in dooms_on(game, f.id):
         for flag in effects_parts.flags(a):
             if flag.startswith("weaken-"):
                 n += int(flag.removeprefix("weaken-"))
@@ -261,27 +261,27 @@ def _stat(game: Game, f: Figure) -> tuple[int, int, int]:
 def _run_turn(game: Game, task: Task) -> Decision | None:
     """Race to the Grave: damage at the start of the doomed monster's turn."""
     game.pop_task()
-    if not _in_play(game) or task.who not in game.state.figures:
+    if not doomstalker_in_play(game) or task.who not in game.state.figures:
         return None
     _expose(game)
     if not game.state.scenario_marks:
         return None
-    for _, card, a in _on(game, task.who):
+    for _, card, a in dooms_on(game, task.who):
         if "turn-start-damage" in effects_parts.flags(a):
-            game.suffer_damage(task.who, _value(a, "suffer"), f"doom-{card}")
+            game.suffer_damage(task.who, parts_total(a, "suffer"), f"doom-{card}")
     return None
 
 
 def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
     """Sap Life: you heal each time the doomed enemy suffers damage (never handles the damage)."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return False
     if amount <= 0 or not game.state.scenario_marks:
         return False
-    for cid, card, a in _on(game, f.id):
+    for cid, card, a in dooms_on(game, f.id):
         if "on-damage-heal-self" in effects_parts.flags(a) and cid in game.state.figures:
             game.emit("doom-heal", cid, card)
-            game.heal(cid, _value(a, "heal"))
+            game.heal(cid, parts_total(a, "heal"))
     return False
 
 
@@ -291,9 +291,9 @@ def _damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
 def _died(game: Game, dead: Figure) -> None:
     """A doomed enemy died: each doom's death effect, then Rain of Arrows (once per death),
     then the dooms move on (Rising Momentum, Frightening Curse) or are discarded."""
-    if not _in_play(game):
+    if not doomstalker_in_play(game):
         return
-    on = _on(game, dead.id)
+    on = dooms_on(game, dead.id)
     if not on:
         return
     st = game.state
@@ -339,11 +339,11 @@ def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -
     st, board, cid = game.state, game.board(), me.id
     flags = set(effects_parts.flags(a))
     if "on-death-heal-self" in flags:
-        game.heal(cid, _value(a, "heal"))
+        game.heal(cid, parts_total(a, "heal"))
     if "on-death-heal-party" in flags:  # Nature's Hunger: you and every ally
         for g in sorted(st.figures.values(), key=lambda g: g.id):
-            if g.kind in ("character", "summon") and not actions._hostile(me, g):
-                game.heal(g.id, _value(a, "heal"))
+            if g.kind in ("character", "summon") and not actions.hostile(me, g):
+                game.heal(g.id, parts_total(a, "heal"))
     if "on-death-attack" in flags:  # Darkened Skies
         attack = effects_parts.parts(a, "attack")[0]
         n = next((int(x.removeprefix("target-")) for x in flags if x.startswith("target-")), 1)
@@ -355,14 +355,14 @@ def _death_effect(game: Game, me: Figure, dead: Figure, card: str, a: Ability) -
         sorted(
             g.id
             for g in st.figures.values()
-            if g.kind == "monster" and actions._hostile(me, g) and board.adjacent(g.hex, dead.hex)
+            if g.kind == "monster" and actions.hostile(me, g) and board.adjacent(g.hex, dead.hex)
         )
         if board is not None
         else []
     )
     if "on-death-damage-adjacent" in flags:
         for gid in around:
-            game.suffer_damage(gid, _value(a, "suffer"), f"doom-{card}")
+            game.suffer_damage(gid, parts_total(a, "suffer"), f"doom-{card}")
     if "on-death-shove-adjacent" in flags and around:
         game.push(Task("ds_shove", cid, 0, ";".join(around)))
 
@@ -383,7 +383,7 @@ def _within(game: Game, me: Figure, h: tuple[int, int], reach: int) -> list[str]
         g.id
         for g in game.state.figures.values()
         if g.kind == "monster"
-        and actions._hostile(me, g)
+        and actions.hostile(me, g)
         and g.hex != h
         and near.get(g.hex, reach + 1) <= reach
     )
@@ -464,7 +464,7 @@ def _step_hexes(game: Game, g: Figure) -> list[str]:
     return sorted(
         actions.hex_token(h)
         for h in board.links.get(g.hex, ())
-        if h not in occupied and actions._walkable(board, g, g.hex, h, occupied)
+        if h not in occupied and actions.walkable(board, g, g.hex, h, occupied)
     )
 
 
@@ -491,10 +491,10 @@ def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
         h = actions.parse_hex(choice.args[1])
         g.hex = h
         game.emit("moved", g.id, choice.args[1], "forced")
-        actions._enter(game, g, h)
+        actions.enter_hex(game, g, h)
 
 
-def _countdown(game: Game, cid: str) -> None:
+def doom_countdown(game: Game, cid: str) -> None:
     """Inescapable Fate: once per turn of yours after the one it was placed in, its marker
     advances; the third advance kills its enemy."""
     st = game.state
@@ -512,7 +512,7 @@ def _countdown(game: Game, cid: str) -> None:
         if index is None or placed >= st.round:
             continue
         st.scenario_marks[f"dsfate|{cid}"] = st.round
-        done = ch.active[index].used + 1 >= _half(game, cid, card, "bottom").uses
+        done = ch.active[index].used + 1 >= half_of(game, cid, card, "bottom").uses
         game.emit("doom-countdown", cid, card, tid)
         if done:
             for key in [k for k in st.scenario_marks if k.startswith(f"{_DOOM}{cid}|{card}|")]:
@@ -536,7 +536,7 @@ def _expose(game: Game) -> None:
     for cid in holders:
         me = st.figures.get(cid)
         for g in sorted(st.figures.values(), key=lambda g: g.id):
-            if me is not None and actions._hostile(me, g) and g.conditions.remove(Condition.INVISIBLE):
+            if me is not None and actions.hostile(me, g) and g.conditions.remove(Condition.INVISIBLE):
                 game.emit("condition-ended", g.id, Condition.INVISIBLE.value, "exposed")
 
 

@@ -265,7 +265,7 @@ def _enemies(game: Game, f: Figure) -> list[Figure]:
     return [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
 
 
@@ -336,7 +336,7 @@ def _run_heal(game: Game, task: Task) -> Decision | None:
         game.pop_task()
         return None
     reach = int(task.text.split("|", 1)[0])
-    friends = [g for g in game.state.figures.values() if not actions._hostile(f, g)]
+    friends = [g for g in game.state.figures.values() if not actions.hostile(f, g)]
     found = [f, *(g for g in near(game, f.hex, reach, friends) if g is not f)]
     return Decision(task.who, "heal", [Choice("heal", (g.id,)) for g in found])
 
@@ -420,7 +420,7 @@ def _run_volatile(game: Game, task: Task) -> Decision | None:
     if f is None:
         game.pop_task()
         return None
-    friends = [g for g in game.state.figures.values() if not actions._hostile(f, g)]
+    friends = [g for g in game.state.figures.values() if not actions.hostile(f, g)]
     choices = [Choice("damage", (g.id,)) for g in near(game, f.hex, 2, _enemies(game, f))]
     choices += [Choice("heal", (f.id,))]
     choices += [Choice("heal", (g.id,)) for g in near(game, f.hex, 2, friends) if g is not f]

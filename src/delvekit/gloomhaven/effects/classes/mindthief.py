@@ -45,7 +45,7 @@ from delvekit.gloomhaven.effects.parts import (
     round_events,
 )
 from delvekit.gloomhaven.engine import actions
-from delvekit.gloomhaven.engine.game import Game, _half, task_handler
+from delvekit.gloomhaven.engine.game import Game, half_of, task_handler
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -60,11 +60,11 @@ def augments(game: Game, cid: str) -> list[Ability]:
         return []
     out = [a for _, _, half in active_halves(game, cid) for a in named_in(half, "augment")]
     if ch.playing is not None and ch.used_half in ("top", "bottom"):
-        out += named_in(_half(game, cid, ch.playing, ch.used_half), "augment")
+        out += named_in(half_of(game, cid, ch.playing, ch.used_half), "augment")
     return out
 
 
-def _augment_owner(game: Game, f: Figure, ability: Ability, tokens: list[str]) -> str | None:
+def augment_owner(game: Game, f: Figure, ability: Ability, tokens: list[str]) -> str | None:
     """Whose augments apply to this attack of ``f``, if any (``aug=CID``: an ally's attack
     that gains CID's augments, Domination)."""
     lent = next((t[4:] for t in tokens if t.startswith("aug=")), None)
@@ -89,7 +89,7 @@ def augment_consumption(game: Game, f: Figure, ability: Ability, extras: str) ->
     own = effects_active_area.attack_consumption(game, f)  # Weapon of Purity
     if own is not None:
         return own
-    owner = _augment_owner(game, f, ability, tokens)
+    owner = augment_owner(game, f, ability, tokens)
     if owner is None:
         return None
     for aug in augments(game, owner):
@@ -101,7 +101,7 @@ def augment_consumption(game: Game, f: Figure, ability: Ability, extras: str) ->
     return None
 
 
-def _consumed_parts(game: Game, owner: str, extras: str) -> list[Ability]:
+def consumed_parts(game: Game, owner: str, extras: str) -> list[Ability]:
     """What the augment consumption of this attack bought (after ``augc=E``)."""
     paid = next((t[5:] for t in extras.split(",") if t.startswith("augc=")), "-")
     if paid == "-":
@@ -117,8 +117,9 @@ def _consumed_parts(game: Game, owner: str, extras: str) -> list[Ability]:
     return out
 
 
-def _augment_bonus(game: Game, cid: str, out: StrikeBonus, extras: str = "") -> None:
-    for p in _consumed_parts(game, cid, extras):
+def augment_bonus(game: Game, cid: str, out: StrikeBonus, extras: str = "") -> None:
+    """Add what ``cid``'s augments (and their paid consumptions) give this attack to ``out``."""
+    for p in consumed_parts(game, cid, extras):
         if p.kind == "condition" and p.condition is not None:
             out.adds.append(p.condition)
     for aug in augments(game, cid):
@@ -288,12 +289,13 @@ def _control_enemy(game: Game, fid: str, ability: Ability) -> None:
     enemies = [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
     offer_pick(game, fid, "control", ability, enemies)
 
 
-def _control(game: Game, cid: str, mid: str, ability: Ability) -> None:
+def control_monster(game: Game, cid: str, mid: str, ability: Ability) -> None:
+    """Mindthief's control wordings: the enemy ``mid`` performs the move and attack parts for ``cid``."""
     monster = game.state.figures.get(mid)
     if monster is None:
         return
@@ -325,11 +327,12 @@ def _ally_performs(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    allies = [g for g in game.state.figures.values() if g is not f and not actions._hostile(f, g)]
+    allies = [g for g in game.state.figures.values() if g is not f and not actions.hostile(f, g)]
     offer_pick(game, fid, "ally", ability, allies)
 
 
-def _ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
+def command_ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
+    """Mindthief's ally wordings: the ally ``aid`` performs the move and attack parts for ``cid``."""
     ally = game.state.figures.get(aid)
     if ally is None:
         return
@@ -356,7 +359,7 @@ def _pilfer(game: Game, fid: str, ability: Ability) -> None:
         return
     for p in parts(ability, "loot"):
         game.perform(fid, p)
-    extra = sum(1 for g in game.state.figures.values() if actions._hostile(f, g) and is_adjacent(game, f, g))
+    extra = sum(1 for g in game.state.figures.values() if actions.hostile(f, g) and is_adjacent(game, f, g))
     if extra:
         ch.coins += extra
         game.emit("looted", fid, f"coins={extra}", "adjacent-enemies")

@@ -267,7 +267,7 @@ def _apply_teleport(game: Game, task: Task, choice: Choice) -> None:
     f.hex = target
     game.emit("moved", f.id, choice.args[0])
     game.emit("teleported", f.id, choice.args[0])
-    actions._enter(game, f, target)  # its negative terrain counts, as a jump's landing
+    actions.enter_hex(game, f, target)  # its negative terrain counts, as a jump's landing
 
 
 # ------------------------------------------------------------------ ns-actions

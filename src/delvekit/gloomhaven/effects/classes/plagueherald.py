@@ -40,7 +40,7 @@ import msgspec
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
-from delvekit.gloomhaven.effects.classes.plagueherald_poison import _poisoned_enemies, _suffer
+from delvekit.gloomhaven.effects.classes.plagueherald_poison import poisoned_enemies, suffer_amount
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
@@ -148,7 +148,7 @@ def _apply_spread(game: Game, task: Task, choice: Choice) -> None:
         return
     game.emit("ph-spread", task.who, "paid", tid)
     if Condition.POISON in ally.conditions:
-        game.suffer_damage(tid, _suffer(held), "spread-the-plague")
+        game.suffer_damage(tid, suffer_amount(held), "spread-the-plague")
     else:
         game.add_condition(tid, Condition.POISON)
 
@@ -328,7 +328,7 @@ def _run_sacrifice(game: Game, task: Task) -> Decision | None:
     """Willing Sacrifice: after a move, the Plagueherald may suffer 1 damage for 3 on one
     poisoned enemy (anywhere: our reading; the poisoned enemies as the question is put)."""
     f = game.state.figures.get(task.who)
-    alive = [g.id for g in _poisoned_enemies(game, f)] if f is not None else []
+    alive = [g.id for g in poisoned_enemies(game, f)] if f is not None else []
     if not alive:
         game.pop_task()
         return None
@@ -349,7 +349,7 @@ def _apply_sacrifice(game: Game, task: Task, choice: Choice) -> None:
         return
     game.emit("ph-sacrifice", task.who, choice.args[0])
     # pushed last runs first: the enemy's damage, then the Plagueherald's own
-    game.suffer_damage(task.who, _suffer(held[0]), "willing-sacrifice")
+    game.suffer_damage(task.who, suffer_amount(held[0]), "willing-sacrifice")
     game.suffer_damage(choice.args[0], effects_parts.flag_number(held[0], "deal-", 3), "willing-sacrifice")
 
 
@@ -363,9 +363,9 @@ def monster_attacked(game: Game, f: Figure, cards: list[str]) -> None:
         return
     for cid in sorted(game.state.characters):
         holder = game.state.figures.get(cid)
-        if holder is None or not actions._hostile(holder, f):  # an enemy of the card's owner only
+        if holder is None or not actions.hostile(holder, f):  # an enemy of the card's owner only
             continue
         for _, _, half in effects_parts.active_halves(game, cid):
             for a in effects_parts.named_in(half, "ph-curse-backfires"):
                 game.emit("bonus", cid, "ph-curse-backfires", f.id)
-                game.suffer_damage(f.id, _suffer(a), "baneful-hex")
+                game.suffer_damage(f.id, suffer_amount(a), "baneful-hex")

@@ -60,19 +60,20 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element
 
 
-def _suffer(ability: Ability) -> int:
+def suffer_amount(ability: Ability) -> int:
     """The damage a ``suffer-damage`` part says (a flag ``suffer-damage-N`` or a ``suffer``)."""
     return sum(p.value for p in ability.then if p.kind == "suffer") + effects_parts.flag_number(
         ability, "suffer-damage-"
     )
 
 
-def _poisoned_enemies(game: Game, f: Figure) -> list[Figure]:
+def poisoned_enemies(game: Game, f: Figure) -> list[Figure]:
+    """The poisoned enemies of ``f``, in id order."""
     return sorted(
         (
             g
             for g in game.state.figures.values()
-            if actions._hostile(f, g) and Condition.POISON in g.conditions
+            if actions.hostile(f, g) and Condition.POISON in g.conditions
         ),
         key=lambda g: g.id,
     )
@@ -83,11 +84,11 @@ def _remove_poison(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    ids = [g.id for g in _poisoned_enemies(game, f)]
+    ids = [g.id for g in poisoned_enemies(game, f)]
     if not ids:
         game.emit("no-target", fid)
         return
-    game.push(Task("ph_cash", fid, _suffer(ability), ";".join(ids)))
+    game.push(Task("ph_cash", fid, suffer_amount(ability), ";".join(ids)))
 
 
 def _run_cash(game: Game, task: Task) -> Decision | None:
@@ -122,12 +123,12 @@ def _poison_around(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    sources = _poisoned_enemies(game, f)
+    sources = poisoned_enemies(game, f)
     hit: set[str] = set()
     for src in sources:
         for h in neighbours(src.hex):
             g = game.state.figure_at(h)
-            if g is not None and actions._hostile(f, g) and board.adjacent(src.hex, h):
+            if g is not None and actions.hostile(f, g) and board.adjacent(src.hex, h):
                 hit.add(g.id)
     if not hit:
         game.emit("no-target", fid)
@@ -223,7 +224,7 @@ def _allies(game: Game, f: Figure) -> list[Figure]:
         (
             g
             for g in game.state.figures.values()
-            if g.id != f.id and g.kind != "objective" and not actions._hostile(f, g)
+            if g.id != f.id and g.kind != "objective" and not actions.hostile(f, g)
         ),
         key=lambda g: g.id,
     )
@@ -239,7 +240,7 @@ def _finish(game: Game, fid: str, ability: Ability, bought: list[list[Ability]])
     note = ability.note
     if note == "ph-damage-poisoned":  # Accelerated End, Mass Extinction
         damage = _flagged(base + gained, "suffer-damage-")
-        victims = _poisoned_enemies(game, f)
+        victims = poisoned_enemies(game, f)
         if not victims:
             game.emit("no-target", fid)
             return
@@ -286,7 +287,7 @@ def _afflict_all(game: Game, f: Figure, base: list[Ability], gained: list[Abilit
         reach = _flagged(base, "range-") + _flagged(gained, "range-plus-")
         who = actions.targets(game, f, reach)
     else:  # every enemy
-        who = [g for g in game.state.figures.values() if actions._hostile(f, g) and g.kind != "objective"]
+        who = [g for g in game.state.figures.values() if actions.hostile(f, g) and g.kind != "objective"]
     if not who:
         game.emit("no-target", f.id)
         return
@@ -389,4 +390,4 @@ def _hurt_poisoned_allies(game: Game, fid: str, ability: Ability) -> None:
     game.emit("ph-flock", fid, str(bonus))
     _gain_xp(game, fid, [Ability(kind="xp", value=bonus)])
     for gid in reversed(allies):
-        game.suffer_damage(gid, _suffer(ability), "convert-the-flock")
+        game.suffer_damage(gid, suffer_amount(ability), "convert-the-flock")

@@ -40,7 +40,7 @@ def placements(game: Game, f: Figure, shape: tuple[tuple[int, int], ...]) -> lis
     normals = {
         g.hex: g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and g.kind == "monster" and g.rank == "normal"
+        if actions.hostile(f, g) and g.kind == "monster" and g.rank == "normal"
     }
     seen: dict[tuple[str, ...], None] = {}
     for pattern in orientations(shape):

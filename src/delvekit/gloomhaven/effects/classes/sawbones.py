@@ -60,7 +60,7 @@ import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modul
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import wordings as wd
 from delvekit.gloomhaven.effects.classes import brute_mindthief as fx
-from delvekit.gloomhaven.effects.classes.sawbones_packs import _friends, _healed, held_packs
+from delvekit.gloomhaven.effects.classes.sawbones_packs import friends_of, healed_this_action, held_packs
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
@@ -86,7 +86,7 @@ AS_IS = "sb-performs"
 
 def _in_play(game: Game, cid: str, note: str) -> list[tuple[int, Ability]]:
     """(active card index, ability) of ``cid``'s active cards with the named effect ``note``."""
-    return wd._holders(game, cid, note)
+    return wd.active_holders(game, cid, note)
 
 
 def _cleanse(game: Game, tid: str) -> bool:
@@ -147,9 +147,9 @@ def _cleanse_effect(game: Game, fid: str, ability: Ability) -> bool | None:
         return False
     notes = fx.flags(ability)
     if "healed" in notes:
-        ids = _healed(game, fid)
+        ids = healed_this_action(game, fid)
     else:
-        ids = [g.id for g in _friends(game, f, adjacent=True)]
+        ids = [g.id for g in friends_of(game, f, adjacent=True)]
         if "affects-ally-adjacent" in notes and ids:
             _pick(game, fid, "cleanse", ids, ability)
             return None
@@ -163,7 +163,7 @@ def _cleanse_effect(game: Game, fid: str, ability: Ability) -> bool | None:
 
 @effect("sb-afflict-healed")
 def _afflict_healed(game: Game, fid: str, ability: Ability) -> bool:
-    ids = _healed(game, fid)
+    ids = healed_this_action(game, fid)
     if not ids:
         game.emit("no-target", fid)
         return False
@@ -182,7 +182,7 @@ def _place_effect(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    ids = [g.id for g in _friends(game, f, adjacent=True, characters=True)]
+    ids = [g.id for g in friends_of(game, f, adjacent=True, characters=True)]
     if not ids:
         game.emit("no-target", fid)
         return False
@@ -212,7 +212,7 @@ def held_cards(game: Game, holder: str) -> list[Ability]:
     for cid in sorted(game.state.characters):
         if cid == holder or cid not in game.state.figures:
             continue
-        halves = [(a, h) for _, a, h in fx._active_halves(game, cid) if fx._named_in(h, PLACED)]
+        halves = [(a, h) for _, a, h in fx.active_halves(game, cid) if fx.named_in(h, PLACED)]
         if not halves:
             continue
         placed: dict[str, str] = {}
@@ -221,7 +221,7 @@ def held_cards(game: Game, holder: str) -> list[Ability]:
                 placed[e.args[1]] = e.args[2]
         for active, half in halves:
             if placed.get(active.card) == holder:
-                out += fx._named_in(half, PLACED)
+                out += fx.named_in(half, PLACED)
     return out
 
 
@@ -233,7 +233,7 @@ def _teamwork(game: Game, fid: str, ability: Ability) -> bool | None:
     f = game.state.figures.get(fid)
     if f is None:
         return False
-    near = _friends(game, f, adjacent=True)
+    near = friends_of(game, f, adjacent=True)
     if not near:
         game.emit("no-target", fid)
         return False
@@ -256,7 +256,7 @@ def _euthanize(game: Game, fid: str, ability: Ability) -> None:
         and Condition.INVISIBLE not in g.conditions
         and sum(1 for c in fx.NEGATIVE if c in g.conditions) >= 2
     ]
-    fx._offer_pick(game, fid, "kill", ability, enemies)
+    fx.offer_pick(game, fid, "kill", ability, enemies)
 
 
 @effect("sb-kill-in-area-hurt")
@@ -292,7 +292,7 @@ def _apply_area(game: Game, task: Task, choice: Choice) -> None:
         return
     for tid in choice.args:
         if _hurt(game, tid, task.n):
-            fx._kill(game, task.who, tid)
+            fx.kill(game, task.who, tid)
 
 
 # ----------------------------------------------------------------- active-area bonuses
@@ -348,9 +348,9 @@ def _ability_hook(game: Game, fid: str, ability: Ability) -> bool:
     f = game.state.figures[fid]
     value, who = heal
     if spread:  # Hand of the Surgeon: you and every adjacent ally
-        ids, pick = [fid, *(g.id for g in _friends(game, f, adjacent=True))], False
+        ids, pick = [fid, *(g.id for g in friends_of(game, f, adjacent=True))], False
     else:
-        ids, pick = wd._allies_in(game, f, who)
+        ids, pick = wd.allies_named(game, f, who)
     if not ids:
         game.emit("no-target", fid)
     elif pick:
@@ -393,7 +393,7 @@ def _heal(game: Game, fid: str, ids: list[str], value: int) -> None:
         for tid in ids:
             _cleanse(game, tid)
         game.emit("cleansed", *ids, f"by={fid}")
-        wd._spend(game, fid, physician[-1][0])
+        wd.spend_use(game, fid, physician[-1][0])
     for tid in ids:
         game.heal(tid, value + bonus)
     game.mark_used(fid)
@@ -435,7 +435,7 @@ def _prevented(game: Game, fid: str, condition: Condition) -> bool:
         owner = game.state.figures.get(cid)
         if (
             owner is not None
-            and not actions._hostile(owner, f)
+            and not actions.hostile(owner, f)
             and _in_play(game, cid, "sb-prevent-conditions-this-round")
         ):
             why = cid
@@ -454,9 +454,9 @@ def _shield(game: Game, f: Figure) -> int:
     total = 0
     for cid in game.state.characters:
         owner = game.state.figures.get(cid)
-        if owner is None or actions._hostile(owner, f) or f.kind == "objective":
+        if owner is None or actions.hostile(owner, f) or f.kind == "objective":
             continue
-        if owner is f or fx._is_adjacent(game, owner, f):
+        if owner is f or fx.is_adjacent(game, owner, f):
             for _, a in _in_play(game, cid, "sb-shield-aura"):
                 total += sum(p.value for p in fx.parts(a, "shield"))
     if f.id in game.state.characters:
@@ -477,7 +477,7 @@ def _turn_start(game: Game, cid: str) -> bool:
     steps: list[Task] = []
     for i, a in reversed(_in_play(game, cid, "sb-heal-each-turn")):
         heals = fx.parts(a, "heal")
-        wd._spend(game, cid, i)
+        wd.spend_use(game, cid, i)
         steps += [Task("sb_do_heal", cid, h.value, str(h.range)) for h in heals]
     if held_packs(game, cid):
         steps.append(Task("sb_pack", cid))

@@ -31,23 +31,23 @@ SUPPLY = {"medical": 7, "large": 4}
 """Packs in the Sawbones's supply (Medical Packs 417-423, Large Medical Packs 424-427)."""
 
 
-def _friends(game: Game, f: Figure, *, adjacent: bool, characters: bool = False) -> list[Figure]:
+def friends_of(game: Game, f: Figure, *, adjacent: bool, characters: bool = False) -> list[Figure]:
     """``f``'s allies (not ``f``), maybe only adjacent ones, maybe only characters."""
     out = [
         g
         for g in game.state.figures.values()
-        if g is not f and g.kind != "objective" and not actions._hostile(f, g)
+        if g is not f and g.kind != "objective" and not actions.hostile(f, g)
         and (not characters or g.id in game.state.characters)
     ]  # fmt: skip
     if adjacent:
-        out = [g for g in out if fx._is_adjacent(game, f, g)]
+        out = [g for g in out if fx.is_adjacent(game, f, g)]
     return sorted(out, key=lambda g: g.id)
 
 
-def _healed(game: Game, fid: str) -> list[str]:
+def healed_this_action(game: Game, fid: str) -> list[str]:
     """The figures healed so far in ``fid``'s current action, in order."""
     out: list[str] = []
-    for kind, args in fx._events_since(game, "action", fid):
+    for kind, args in fx.events_since(game, "action", fid):
         if kind == "healed" and args and args[0] not in out and args[0] in game.state.figures:
             out.append(args[0])
     return out
@@ -83,11 +83,11 @@ def _give_pack(game: Game, fid: str, ability: Ability) -> bool | None:
         return False
     notes = fx.flags(ability)
     if "healed" in notes:  # Bedside Manner: the figure just healed
-        ids = [i for i in _healed(game, fid) if i in game.state.characters]
+        ids = [i for i in healed_this_action(game, fid) if i in game.state.characters]
         pick = False
     else:
         who = next((n for n in notes if n.startswith("affects-")), "affects-ally-adjacent")
-        ids = [g.id for g in _friends(game, f, adjacent=True, characters=True)]
+        ids = [g.id for g in friends_of(game, f, adjacent=True, characters=True)]
         pick = who == "affects-ally-adjacent"
     if not ids:
         game.emit("no-target", fid)

@@ -70,7 +70,7 @@ def _allies_of(game: Game, f: Figure) -> list[Figure]:
     return [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
 
 
@@ -269,7 +269,7 @@ def _adjacent_enemies(game: Game, f: Figure) -> list[Figure]:
         (
             g
             for g in game.state.figures.values()
-            if actions._hostile(f, g)
+            if actions.hostile(f, g)
             and g.kind != "objective"
             and Condition.INVISIBLE not in g.conditions
             and board.adjacent(f.hex, g.hex)
@@ -303,8 +303,9 @@ def _step_hexes(game: Game, f: Figure, g: Figure) -> list[str]:
         for h in board.links.get(g.hex, ())
         if h not in occupied
         and board.adjacent(h, f.hex)
+        and h not in board.doors  # a closed door is a wall to a monster, flying or not
         and (
-            flying or (actions._walkable(board, g, g.hex, h, occupied) and actions._walk_cost(board, h) == 1)
+            flying or (actions.walkable(board, g, g.hex, h, occupied) and actions.walk_cost(board, h) == 1)
         )
     )
 
@@ -354,7 +355,7 @@ def _spring_trap(game: Game, fid: str, ability: Ability) -> None:
     enemies = sorted(
         g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g)
+        if actions.hostile(f, g)
         and g.kind != "objective"
         and Condition.INVISIBLE not in g.conditions
         and near.get(g.hex, reach + 1) <= reach
@@ -401,7 +402,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             g.hex = h
             game.emit("moved", g.id, choice.args[1])
             if not _flying(game, g):
-                actions._enter(game, g, h)
+                actions.enter_hex(game, g, h)
     elif kind == "spring":
         _spring(game, task.who, actions.parse_hex(choice.args[0]), choice.args[1])
 

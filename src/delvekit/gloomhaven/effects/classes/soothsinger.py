@@ -75,11 +75,11 @@ from delvekit.gloomhaven.model.conditions import Condition
 SONG = "ss-song"
 
 
-def _songs(game: Game, cid: str) -> list[tuple[int, Ability]]:
+def active_songs(game: Game, cid: str) -> list[tuple[int, Ability]]:
     """(active card index, song ability) of ``cid``'s active songs."""
     if cid not in game.state.characters:
         return []
-    return [(i, a) for i, _, half in fx._active_halves(game, cid) for a in fx._named_in(half, SONG)]
+    return [(i, a) for i, _, half in fx.active_halves(game, cid) for a in fx.named_in(half, SONG)]
 
 
 def _sung_to(game: Game, f: Figure, kind: str) -> list[Ability]:
@@ -90,9 +90,9 @@ def _sung_to(game: Game, f: Figure, kind: str) -> list[Ability]:
     out: list[Ability] = []
     for cid in sorted(game.state.characters):
         owner = game.state.figures.get(cid)
-        if cid == f.id or owner is None or actions._hostile(owner, f):
+        if cid == f.id or owner is None or actions.hostile(owner, f):
             continue
-        out += [a for _, a in _songs(game, cid) if kind in fx.flags(a)]
+        out += [a for _, a in active_songs(game, cid) if kind in fx.flags(a)]
     return out
 
 
@@ -109,7 +109,7 @@ def _song(game: Game, fid: str, ability: Ability) -> None:
     ch = game.state.characters.get(fid)
     if ch is None:
         return
-    others = [i for i, _ in _songs(game, fid) if ch.active[i].card != ch.playing]
+    others = [i for i, _ in active_songs(game, fid) if ch.active[i].card != ch.playing]
     if len(others) >= 2 and _two_songs(game, fid):  # Melody and Harmony: the player drops one
         game.push(Task("ss_drop", fid, 0, ";".join(ch.active[i].card for i in others)))
     elif others and not (len(others) == 1 and _two_songs(game, fid)):
@@ -122,7 +122,7 @@ def _song(game: Game, fid: str, ability: Ability) -> None:
 
 def _two_songs(game: Game, cid: str) -> bool:
     """Melody and Harmony: two songs may be active at once."""
-    return any(fx._named_in(half, "ss-two-songs") for _, _, half in fx._active_halves(game, cid))
+    return any(fx.named_in(half, "ss-two-songs") for _, _, half in fx.active_halves(game, cid))
 
 
 def _drop(game: Game, cid: str, index: int) -> None:
@@ -154,7 +154,7 @@ def ask_before_attack(game: Game, f: Figure) -> bool:
         or not _sung_to(game, f, "ss-allies-move-first")
     ):
         return False
-    since = fx._events_since(game, "action", f.id)
+    since = fx.events_since(game, "action", f.id)
     if any(kind == "ss-measure" and args[:1] == (f.id,) for kind, args in since):
         return False
     game.push(Task("ss_measure", f.id))
@@ -181,7 +181,7 @@ def _turn_start(game: Game, cid: str) -> bool:
     f = game.state.figures.get(cid)
     if ch is None or f is None:
         return False
-    xp = max((sum(p.value for p in fx.parts(a, "xp")) for _, a in _songs(game, cid)), default=0)
+    xp = max((sum(p.value for p in fx.parts(a, "xp")) for _, a in active_songs(game, cid)), default=0)
     if xp:  # from one song only, even with two active (Melody and Harmony)
         ch.xp += xp
         game.emit("xp", cid, xp)
@@ -199,7 +199,7 @@ def _grant_retaliate(game: Game, singer: str, song: Ability) -> None:
         return
     for p in fx.parts(song, "retaliate"):
         for g in sorted(game.state.figures.values(), key=lambda g: g.id):
-            if g is owner or g.kind == "objective" or actions._hostile(owner, g):
+            if g is owner or g.kind == "objective" or actions.hostile(owner, g):
                 continue
             if p.range > 1:
                 g.retaliate_far = (*g.retaliate_far, (p.value, p.range))
@@ -212,7 +212,7 @@ def _round(game: Game, timing: str) -> None:
     """Echoing Aria at each round's start (the bonuses end with the round)."""
     if timing == "start":
         for cid in sorted(game.state.characters):
-            for _, a in _songs(game, cid):
+            for _, a in active_songs(game, cid):
                 if "ss-allies-retaliate" in fx.flags(a):
                     _grant_retaliate(game, cid, a)
 
@@ -224,7 +224,7 @@ def strike_extra(game: Game, f: Figure, out: fx.StrikeBonus) -> None:
         return
     ballads = _sung_to(game, f, "ss-allies-attack-once")
     if ballads:
-        since = fx._events_since(game, "turn", f.id)
+        since = fx.events_since(game, "turn", f.id)
         if not any(kind == "ss-ballad" and args[:1] == (f.id,) for kind, args in since):
             n = _total(ballads[:1], "attack")
             out.attack += n
@@ -250,9 +250,9 @@ def enemies_disadvantaged(game: Game, attacker: Figure) -> bool:
     """Disorienting Dirge: every attack of an enemy of the singer has disadvantage."""
     for cid in game.state.characters:
         owner = game.state.figures.get(cid)
-        if owner is None or not actions._hostile(owner, attacker) or attacker.kind == "objective":
+        if owner is None or not actions.hostile(owner, attacker) or attacker.kind == "objective":
             continue
-        if any("ss-enemies-disadvantage" in fx.flags(a) for _, a in _songs(game, cid)):
+        if any("ss-enemies-disadvantage" in fx.flags(a) for _, a in active_songs(game, cid)):
             return True
     return False
 
@@ -287,13 +287,13 @@ def _negate_next(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    reach = fx._reach(ability)
+    reach = fx.reach_of(ability)
     friends = [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
-    ids = sorted(g.id for g in fx._in_reach(game, f, reach, friends))
+    ids = sorted(g.id for g in fx.figures_in_reach(game, f, reach, friends))
     if not ids:
         game.emit("no-target", fid)
         return
@@ -319,7 +319,7 @@ def before_damage(game: Game, task: Task) -> bool:
     if not game.state.characters:
         return False
     warded = used = 0
-    for kind, args in fx._this_round(game):
+    for kind, args in fx.round_events(game):
         if kind == "ss-warded" and args[1:2] == (task.who,):
             warded += 1
         elif kind == "ss-ward-used" and args[:1] == (task.who,):
@@ -342,7 +342,7 @@ def _any_ally_performs(game: Game, fid: str, ability: Ability) -> None:
     ids = sorted(
         g.id
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     )
     if not ids:
         game.emit("no-target", fid)
@@ -357,9 +357,9 @@ def _enemies_in_reach(game: Game, f: Figure, reach: int) -> list[str]:
     enemies = [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     ]
-    return sorted(g.id for g in fx._in_reach(game, f, reach, enemies))
+    return sorted(g.id for g in fx.figures_in_reach(game, f, reach, enemies))
 
 
 def _afflict(game: Game, tid: str, ability: Ability) -> None:
@@ -405,7 +405,7 @@ def placements(
     enemies = {
         g.hex: g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions
     }
     near = proximity(board, f.hex, reach)
     anchors = [h for h, d in near.items() if d <= reach]
@@ -481,9 +481,9 @@ def cursed(game: Game, fid: str) -> None:
     cid = _current_turn(game)
     if cid is None or cid not in game.state.characters:
         return
-    holders = [i for i, _, half in fx._active_halves(game, cid) if fx._named_in(half, "ss-curse-twice")]
+    holders = [i for i, _, half in fx.active_halves(game, cid) if fx.named_in(half, "ss-curse-twice")]
     owner, target = game.state.figures.get(cid), game.state.figures.get(fid)
-    if not holders or owner is None or target is None or not actions._hostile(owner, target):
+    if not holders or owner is None or target is None or not actions.hostile(owner, target):
         return
     from delvekit.gloomhaven.effects import wordings as effects_classes
 
@@ -493,7 +493,7 @@ def cursed(game: Game, fid: str) -> None:
         game.add_modifier_card(fid, "curse")
     finally:
         _CURSING.discard(id(game))
-    effects_classes._spend(game, cid, holders[0])
+    effects_classes.spend_use(game, cid, holders[0])
 
 
 @effect("ss-curse-twice", "ss-two-songs")

@@ -52,9 +52,9 @@ def _enemies(game: Game, f: Figure, reach: int) -> list[str]:
     found = [
         g
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and g.kind != "objective" and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and g.kind != "objective" and Condition.INVISIBLE not in g.conditions
     ]
-    return sorted(g.id for g in fx._in_reach(game, f, reach, found))
+    return sorted(g.id for g in fx.figures_in_reach(game, f, reach, found))
 
 
 def _forced_attack(game: Game, cid: str, mid: str, value: int, *, relative: bool) -> None:
@@ -77,7 +77,7 @@ def _forced_attack(game: Game, cid: str, mid: str, value: int, *, relative: bool
         if relative:
             value, reach = stats.attack + more_attack + value, stats.range + more_range
     attack = Ability(kind="attack", value=max(0, value), range=reach, adds=adds, pierce=pierce)
-    game.push(Task("attack", mid, attack.value, fx._attack_text(attack, "allies")))
+    game.push(Task("attack", mid, attack.value, fx.attack_task_text(attack, "allies")))
 
 
 # ------------------------------------------------------------ Pull the Strings
@@ -89,7 +89,7 @@ def _control_attack(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    ids = _enemies(game, f, fx._reach(ability))
+    ids = _enemies(game, f, fx.reach_of(ability))
     if not ids:
         game.emit("no-target", fid)
         return
@@ -121,7 +121,7 @@ def _moved_through_attack(game: Game, fid: str, ability: Ability) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    ids = sorted(g.id for g in fx._moved_through(game, f))
+    ids = sorted(g.id for g in fx.moved_through(game, f))
     value = sum(p.value for p in fx.parts(ability, "attack"))
     if not ids:
         game.emit("no-target", fid)
@@ -139,9 +139,9 @@ def _some_allies_perform(game: Game, fid: str, ability: Ability) -> None:
     friends = [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
-    ids = sorted(g.id for g in fx._in_reach(game, f, fx._reach(ability), friends))
+    ids = sorted(g.id for g in fx.figures_in_reach(game, f, fx.reach_of(ability), friends))
     if not ids:
         game.emit("no-target", fid)
         return
@@ -166,14 +166,14 @@ def _apply_allies(game: Game, task: Task, choice: Choice) -> None:
     rest = [i for i in ids.split(";") if i != aid]
     if rest and task.n > 1:  # the next pick waits beneath this ally's actions
         game.push(Task("ss_allies", task.who, task.n - 1, f"{';'.join(rest)}|{text}"))
-    fx._ally(game, task.who, aid, Ability.parse(text))
+    fx.command_ally(game, task.who, aid, Ability.parse(text))
 
 
 # ------------------------------------------------------ songs at turn start
 
 
 def _turn_songs(game: Game, cid: str) -> list[Ability]:
-    return [a for _, a in ss._songs(game, cid) if any(k in fx.flags(a) for k in _TURN_SONGS)]
+    return [a for _, a in ss.active_songs(game, cid) if any(k in fx.flags(a) for k in _TURN_SONGS)]
 
 
 def _turn_start(game: Game, cid: str) -> bool:
@@ -195,11 +195,11 @@ def _run_turn_songs(game: Game, task: Task) -> Decision | None:
             enemies = [
                 g
                 for g in game.state.figures.values()
-                if actions._hostile(f, g)
+                if actions.hostile(f, g)
                 and g.kind != "objective"
                 and Condition.INVISIBLE not in g.conditions
             ]
-            fx._offer_pick(game, task.who, "control", song, enemies)
+            fx.offer_pick(game, task.who, "control", song, enemies)
         else:
             ids = _enemies(game, f, fx.flag_number(song, "range-", 1))
             if ids:

@@ -53,11 +53,11 @@ from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects import picks as effects_picks
 from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.effects.classes.spellweaver_area import (
-    _attack,
-    _attack_room,
-    _paid_parts,
-    _plus,
-    _suffer,
+    attack_room,
+    attack_with_riders,
+    paid_parts,
+    plus_total,
+    suffer_amount,
 )
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
@@ -113,7 +113,7 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
     f = game.state.figures.get(fid)
     if f is None:
         return
-    base, bought = _paid_parts(ability, paid)
+    base, bought = paid_parts(ability, paid)
     if ability.note != "attack-splash":  # Living Torch: XP only with the damage dealt
         effects_consume.gain_parts_xp(game, fid, bought)
     note = ability.note
@@ -129,19 +129,19 @@ def _finish(game: Game, fid: str, ability: Ability, *, paid: bool) -> None:
         ids = [i for i in effects_allies.allies_named(game, f, "affects-ally")[0] if i != fid]
         _pick(game, fid, "heal-full" if paid else "heal-half", ids, "")
     elif note == "attack-splash":
-        attack = _attack(base)
+        attack = attack_with_riders(base)
         ids = sorted(g.id for g in actions.targets(game, f, attack.range))
         rider = str(Ability(kind="custom", note="splash", then=tuple(bought))) if paid else ""
         _pick(game, fid, "splash", ids, f"{attack}^{rider}")
     elif note == "attack-consume-targets":
-        attack = _attack(base)
+        attack = attack_with_riders(base)
         more = effects_consume.flag_value(bought, "target-", attack.targets)
         effects_parts.perform_attack(game, fid, msgspec.structs.replace(attack, targets=more))
     elif note == "next-attack-kills-normal":
         if paid:
             game.emit("kill-normal-this-action", fid)
     elif note == "attack-room":
-        _attack_room(game, f, base, bought)
+        attack_room(game, f, base, bought)
 
 
 # ------------------------------------------------------------ bonus-consume
@@ -157,14 +157,14 @@ def _bonus(game: Game, f: Figure, base: list[Ability], bought: list[Ability]) ->
             game.add_condition(f.id, p.condition)
     for p in base:
         if p.kind == "shield":
-            game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "shield")))
+            game.perform(f.id, msgspec.structs.replace(p, value=p.value + plus_total(bought, "shield")))
         elif p.kind == "loot":
             cap = effects_consume.flag_value(base, "loot-cap-", 0)
-            _loot(game, f, p.value + _plus(bought, "loot"), cap)
+            _loot(game, f, p.value + plus_total(bought, "loot"), cap)
     moves = [p for p in base if p.kind == "move"]
     for p in reversed(moves):  # the move last on the stack runs first
         jump = p.jump or "jump" in effects_consume.part_flags(base)
-        game.perform(f.id, msgspec.structs.replace(p, value=p.value + _plus(bought, "move"), jump=jump))
+        game.perform(f.id, msgspec.structs.replace(p, value=p.value + plus_total(bought, "move"), jump=jump))
 
 
 def _loot(game: Game, f: Figure, reach: int, cap: int) -> None:
@@ -229,7 +229,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         return
     game.mark_used(task.who)
     if purpose == "curse-kill" and target.kind == "monster" and target.rank == "normal":
-        effects_picks._kill(game, task.who, tid)
+        effects_picks.kill(game, task.who, tid)
     elif purpose in ("curse", "curse-kill"):
         game.add_modifier_card(tid, "curse")
     elif purpose in ("heal-half", "heal-full"):
@@ -257,7 +257,7 @@ def _on_path(game: Game, f: Figure, target: Figure) -> list[str]:
     found: list[str] = []
     for h in between:
         g = game.state.figure_at(h)
-        if g is not None and actions._hostile(f, g) and Condition.INVISIBLE not in g.conditions:
+        if g is not None and actions.hostile(f, g) and Condition.INVISIBLE not in g.conditions:
             found.append(g.id)
     return found
 
@@ -271,7 +271,7 @@ def _attack_along_path(game: Game, fid: str, ability: Ability) -> None:
     if Condition.DISARM in f.conditions:
         game.emit("prevented", fid, "attack", "disarm")
         return
-    attack = _attack(list(ability.then))
+    attack = attack_with_riders(list(ability.then))
     xp = sum(p.value for p in ability.then if p.kind == "xp")
     ids = sorted(g.id for g in actions.targets(game, f, attack.range))
     _pick(game, fid, "path", ids, f"{attack}^{xp}")
@@ -289,11 +289,11 @@ def _run_splash(game: Game, task: Task) -> Decision | None:
     centre = actions.parse_hex(token)
     bought = list(Ability.parse(rider).then)
     effects_consume.gain_parts_xp(game, task.who, bought)
-    damage = _suffer(bought)
+    damage = suffer_amount(bought)
     near = sorted(
         g.id
         for g in game.state.figures.values()
-        if g.id != tid and actions._hostile(f, g) and board.adjacent(centre, g.hex)
+        if g.id != tid and actions.hostile(f, g) and board.adjacent(centre, g.hex)
     )
     for gid in near:
         game.suffer_damage(gid, damage, "splash")
@@ -340,7 +340,7 @@ def kills_instead(game: Game, f: Figure, target: Figure) -> bool:
     since = effects_parts.events_since(game, "action", f.id)
     if not any(kind == "kill-normal-this-action" and args[0] == f.id for kind, args in since):
         return False
-    effects_picks._kill(game, f.id, target.id)
+    effects_picks.kill(game, f.id, target.id)
     return True
 
 
@@ -427,7 +427,7 @@ def summon_died(game: Game, f: Figure) -> None:
     if not value:
         return
     for g in sorted(game.state.figures.values(), key=lambda g: g.id):
-        if not actions._hostile(owner, g) or not board.adjacent(f.hex, g.hex) or g.kind == "objective":
+        if not actions.hostile(owner, g) or not board.adjacent(f.hex, g.hex) or g.kind == "objective":
             continue
         damage = effects_summons.death_strike(game, f, f.owner, g, value)
         if damage:

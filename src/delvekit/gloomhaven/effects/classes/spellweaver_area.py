@@ -33,19 +33,19 @@ from delvekit.gloomhaven.model.conditions import Condition
 # ------------------------------------------------------------------ parts
 
 
-def _plus(items: list[Ability], kind: str) -> int:
+def plus_total(items: list[Ability], kind: str) -> int:
     """The sum of the ``KIND-plus-N`` flags among ``items``."""
     return effects_consume.flag_total(items, f"{kind}-plus-")
 
 
-def _suffer(items: list[Ability]) -> int:
+def suffer_amount(items: list[Ability]) -> int:
     """The damage a ``suffer-damage`` part says."""
     return sum(p.value for p in items if p.kind == "suffer") + effects_consume.flag_total(
         items, "suffer-damage-"
     )
 
 
-def _attack(items: list[Ability]) -> Ability:
+def attack_with_riders(items: list[Ability]) -> Ability:
     """The attack among ``items`` with the push, pull and conditions that follow it."""
     attack = next(p for p in items if p.kind == "attack")
     adds = tuple(p.condition for p in items if p.kind == "condition" and p.condition is not None)
@@ -54,7 +54,7 @@ def _attack(items: list[Ability]) -> Ability:
     return msgspec.structs.replace(attack, adds=(*attack.adds, *adds), push=push, pull=pull)
 
 
-def _paid_parts(ability: Ability, paid: bool) -> tuple[list[Ability], list[Ability]]:
+def paid_parts(ability: Ability, paid: bool) -> tuple[list[Ability], list[Ability]]:
     """(the base parts, what the consumption bought — empty when not paid)."""
     base, _, bought = effects_consume.split_consumption(ability)
     return base, bought if paid else []
@@ -110,20 +110,20 @@ def room_of(game: Game, start: Hex) -> set[Hex]:
     return seen
 
 
-def _attack_room(game: Game, f: Figure, base: list[Ability], bought: list[Ability]) -> None:
+def attack_room(game: Game, f: Figure, base: list[Ability], bought: list[Ability]) -> None:
     """Inferno: attack every enemy in your room (the consumption's +N), then every ally there
     suffers the damage."""
     room = room_of(game, f.hex)
-    attack = _attack(base)
+    attack = attack_with_riders(base)
     attack = msgspec.structs.replace(
         attack, value=attack.value + sum(p.value for p in bought if p.kind == "attack")
     )
-    hurt = _suffer(base)
+    hurt = suffer_amount(base)
     figures = sorted(game.state.figures.values(), key=lambda g: g.id)
     allies = [
         g.id
         for g in figures
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective" and g.hex in room
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective" and g.hex in room
     ]
     if hurt:
         game.push(Task("sw_room_damage", f.id, hurt, ";".join(allies)))
@@ -133,7 +133,7 @@ def _attack_room(game: Game, f: Figure, base: list[Ability], bought: list[Abilit
     enemies = [
         g.id
         for g in figures
-        if actions._hostile(f, g) and g.hex in room and Condition.INVISIBLE not in g.conditions
+        if actions.hostile(f, g) and g.hex in room and Condition.INVISIBLE not in g.conditions
     ]
     if not enemies:
         game.emit("no-target", f.id)
@@ -192,7 +192,7 @@ def _apply_hex(game: Game, task: Task, choice: Choice) -> None:
     ids = sorted(
         g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and near.get(g.hex, reach + 1) <= reach and g.kind != "objective"
+        if actions.hostile(f, g) and near.get(g.hex, reach + 1) <= reach and g.kind != "objective"
     )
     game.mark_used(task.who)
     game.emit("pull-centre", task.who, choice.args[0], *ids)
@@ -211,7 +211,7 @@ def _pull_steps(game: Game, target: Figure, centre: Hex) -> list[Hex]:
         if n not in occupied
         and board.adjacent(target.hex, n)
         and n not in board.doors
-        and board.terrain_at(n) not in actions._BLOCKS_WALK
+        and board.terrain_at(n) not in actions.BLOCKS_WALK
         and distance(n, centre) < here
     ]
 
@@ -244,7 +244,7 @@ def _apply_pull(game: Game, task: Task, choice: Choice) -> None:
     game.emit("forced", target.id, "pull", choice.args[0])
     mtype = game.tables.types.get(target.name) if target.kind == "monster" else None
     if mtype is None or not mtype.stats(target.rank or "normal").flying:
-        actions._enter(game, target, h)
+        actions.enter_hex(game, target, h)
 
 
 task_handler("sw_hex", _run_hex, _apply_hex)

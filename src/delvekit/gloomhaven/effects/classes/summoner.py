@@ -91,7 +91,7 @@ def _summon_performs(game: Game, fid: str, ability: Ability) -> None:
         for g in game.state.figures.values()
         if g.kind == "summon" and g.owner == fid and Condition.STUN not in g.conditions
     ]
-    found = sorted(g.id for g in fx._in_reach(game, f, fx._reach(ability), own))
+    found = sorted(g.id for g in fx.figures_in_reach(game, f, fx.reach_of(ability), own))
     if not found:
         game.emit("no-target", fid)
         return
@@ -144,10 +144,10 @@ def _act(game: Game, cid: str, sid: str, ability: Ability) -> None:
             kind="attack", value=value, range=reach, adds=adds, pierce=summon_pierce(game, summon)
         )
         game.push(Task("su_attacked", sid, len(game.events)))  # its stat-line wordings, after it
-        fx._perform_attack(game, sid, strike)
+        fx.perform_attack(game, sid, strike)
     if printed or any(n.startswith("move-plus-") for n in notes):
         value = printed[0] if printed else move + fx.flag_number(ability, "move-plus-")
-        fx._perform_move(game, sid, Ability(kind="move", value=value))
+        fx.perform_move(game, sid, Ability(kind="move", value=value))
 
 
 # ------------------------------------------------------ summons' stat lines
@@ -235,7 +235,7 @@ def summon_died(game: Game, f: Figure) -> None:
     near = proximity(board, f.hex, reach)
     sight = sight_for(board, game.tables.ruleset.los)
     for g in sorted(game.state.figures.values(), key=lambda g: g.id):
-        if not actions._hostile(owner, g) or g.kind == "objective":
+        if not actions.hostile(owner, g) or g.kind == "objective":
             continue
         if near.get(g.hex, reach + 1) > reach or not sight.visible(f.hex, g.hex):
             continue
@@ -271,7 +271,7 @@ def _kill_adjacent_weak(game: Game, fid: str, ability: Ability) -> None:
         (
             g
             for g in game.state.figures.values()
-            if actions._hostile(f, g)
+            if actions.hostile(f, g)
             and g.kind == "monster"
             and g.rank == "normal"
             and g.hp <= limit
@@ -300,7 +300,7 @@ def _attack_x_summons(game: Game, fid: str, ability: Ability) -> None:
     if x <= 0:
         game.emit("no-target", fid)
         return
-    fx._perform_attack(game, fid, Ability(kind="attack", value=x, range=x))
+    fx.perform_attack(game, fid, Ability(kind="attack", value=x, range=x))
 
 
 @effect("su-remove-curses")
@@ -361,16 +361,16 @@ def _summon_damaged(game: Game, f: Figure, amount: int, source: str) -> bool:
         return False
     for cid in sorted(game.state.characters):
         owner = game.state.figures.get(cid)
-        if owner is None or actions._hostile(owner, f):
+        if owner is None or actions.hostile(owner, f):
             continue
         held = [
-            i for i, _, half in fx._active_halves(game, cid) if fx._named_in(half, "su-negate-summon-damage")
+            i for i, _, half in fx.active_halves(game, cid) if fx.named_in(half, "su-negate-summon-damage")
         ]
         if held:
             from delvekit.gloomhaven.effects import wordings  # the use slots
 
             game.emit("negated", f.id, amount, source, "summon-warded")
-            wordings._spend(game, cid, held[0])
+            wordings.spend_use(game, cid, held[0])
             return True
     return False
 
@@ -383,11 +383,11 @@ def _curse_near_summons(game: Game, fid: str, ability: Ability) -> None:
     board = game.board()
     if f is None or board is None:
         return
-    summons = [g for g in game.state.figures.values() if g.kind == "summon" and not actions._hostile(f, g)]
+    summons = [g for g in game.state.figures.values() if g.kind == "summon" and not actions.hostile(f, g)]
     ids = sorted(
         g.id
         for g in game.state.figures.values()
-        if actions._hostile(f, g) and any(board.adjacent(s.hex, g.hex) for s in summons)
+        if actions.hostile(f, g) and any(board.adjacent(s.hex, g.hex) for s in summons)
     )
     if not ids:
         game.emit("no-target", fid)
@@ -412,7 +412,7 @@ def _summon_event(game: Game, f: Figure, timing: str, target: str) -> None:
         infusions = [
             n.removeprefix("summon-infuse-on-attack-") for n in notes if n.startswith("summon-infuse-")
         ]
-        since = fx._events_since(
+        since = fx.events_since(
             game, "turn" if _acting(game, f) else "action", f.id if _acting(game, f) else f.owner
         )
         if infusions and not any(k == "summon-infused" and a[:1] == (f.id,) for k, a in since):
@@ -462,9 +462,9 @@ def _sprite_heal(game: Game, f: Figure, value: int, reach: int) -> None:
     friends = [
         g
         for g in game.state.figures.values()
-        if g is not f and not actions._hostile(f, g) and g.kind != "objective"
+        if g is not f and not actions.hostile(f, g) and g.kind != "objective"
     ]
-    ids = sorted({f.id, *(g.id for g in fx._in_reach(game, f, reach, friends))})
+    ids = sorted({f.id, *(g.id for g in fx.figures_in_reach(game, f, reach, friends))})
     game.push(Task("su_heal", f.owner, value, ";".join(ids)))
 
 

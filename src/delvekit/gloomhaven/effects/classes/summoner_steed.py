@@ -42,8 +42,8 @@ def _holder(game: Game, f: Figure) -> tuple[str, Ability] | None:
     cid = f.id if f.kind == "character" else f.owner if f.kind == "summon" else None
     if cid is None or cid not in game.state.characters:
         return None
-    for _, _, half in fx._active_halves(game, cid):
-        for a in fx._named_in(half, NOTE):
+    for _, _, half in fx.active_halves(game, cid):
+        for a in fx.named_in(half, NOTE):
             return cid, a
     return None
 
