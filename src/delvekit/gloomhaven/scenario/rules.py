@@ -276,11 +276,6 @@ def spawn_monster(game: Game, monster: str, rank: str, at: Hex, *, mid_round: bo
     return fig
 
 
-def allies(rules: tuple[ScenarioRule, ...]) -> frozenset[str]:
-    """The monster types fighting on the characters' side (``ally`` records)."""
-    return frozenset(x.monster for x in of_kind(rules, Ally))
-
-
 def _looted(game: Game) -> set[str]:
     return {e.args[1] for e in game.events if e.kind == "treasure-looted"}
 
