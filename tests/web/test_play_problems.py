@@ -28,6 +28,7 @@ def test_a_wrong_seat_key_is_a_styled_403_that_offers_the_spectators_view(client
         r = client.get(f"/play/{gid}?{query}")
         assert r.status_code == 403 and _styled(r.text), query
         assert "This link does not open a seat" in r.text and f'href="/play/{gid}"' in r.text
+        assert ("open the Brute" in r.text) == query.startswith("seat"), query
 
 
 def test_an_unknown_seat_is_a_styled_422_that_names_it_escaped(client: TestClient) -> None:

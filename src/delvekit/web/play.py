@@ -24,6 +24,7 @@ from starlette.responses import StreamingResponse
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
+from delvekit.gloomhaven import describe as D
 from delvekit.web.play_service import Conflict, Hall, Illegal, NewGame, NotFound, Table
 from delvekit.web.play_view import view
 from delvekit.web.schemas import ErrorOut
@@ -171,7 +172,7 @@ class Forbidden(DelvekitError):
 def _check_key(table: Table, seat: str | None, key: str | None) -> None:
     if seat is not None and not table.seat_key_ok(seat, key):
         raise Forbidden(
-            f"this link does not open {seat}'s seat: open the link for your seat "
+            f"this link does not open the {D.figure_name(seat, None)}'s seat: open the link for your seat "
             "(whoever started the game has every seat's link)"
         )
 
