@@ -24,6 +24,8 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
 from delvekit.gloomhaven.model.modifiers import cards_of
+from delvekit.gloomhaven.model.rule_text import parse_rule_line, rule_line
+from delvekit.gloomhaven.model.scenario_rules import Marker, Win, of_kind
 from delvekit.gloomhaven.model.setup import Card
 
 from .helpers import card, half
@@ -45,9 +47,10 @@ def boss_round(
     monster_hex: tuple[int, int] = (3, 0),
     rules: tuple[str, ...] = (),
 ) -> tuple[Game, list[str]]:
-    """Round 1 with ``card_id`` on top of the boss's deck; the events of the round."""
+    """Round 1 with ``card_id`` on top of the boss's deck; the events of the round (``rules``:
+    scenario rule records in their text form)."""
     setup = arena(PACK, name, players=players, others=others, hand=hand, monster_hex=monster_hex)
-    setup = msgspec.structs.replace(setup, rules=rules)
+    setup = msgspec.structs.replace(setup, rules=tuple(parse_rule_line(x) for x in rules))
     game = start(setup)
     deck = PACK.monster(name).deck
     game.state.decks[deck] = Deck.from_state([card_id], [c.id for c in setup.decks[deck] if c.id != card_id])
@@ -502,8 +505,8 @@ def test_dark_rider_leaves_the_map_after_a_melee_attack_and_reappears_at_its_mar
 def test_dark_rider_is_not_on_the_map_at_the_start_of_scenario_48_and_must_be_killed() -> None:
     game = new_game(48, "brute,mindthief", level=1, seed=5)
     assert not [f for f in game.state.figures.values() if f.name == "dark-rider"]
-    assert "win|kill|dark-rider|spawned" in game.setup.rules
-    letters = sorted(line.split("|")[1] for line in game.setup.rules if line.startswith("marker|"))
+    assert Win(goal="kill", monsters=("dark-rider",), spawned=True) in game.setup.rules
+    letters = sorted(m.key for m in of_kind(game.setup.rules, Marker))
     assert letters == list("abcdef")
     rnd = random.Random(5)
     while game.decision is not None and not any(e.kind == "rider-appeared" for e in game.events):
@@ -547,21 +550,19 @@ def test_boss_scenarios_mark_the_hexes_their_specials_use(number: int, letters: 
     """21's altar (f, its overlay), 34's perches (its three boulders), 48's and 51's letters on
     the tiles the book prints them on."""
     game = new_game(number, "brute,mindthief", level=1, seed=1)
-    lines = [line.split("|") for line in game.setup.rules if line.startswith("marker|")]
-    marks = {parts[1]: parts[2] for parts in lines}
+    marks = {m.key: m.hex for m in of_kind(game.setup.rules, Marker)}
     assert "".join(sorted(marks)) == letters
     board = game.board()
     assert board is not None
-    for text in marks.values():
-        q, r = (int(x) for x in text.split(","))
-        assert (q, r) in board.hexes
+    for h in marks.values():
+        assert h in board.hexes
 
 
 def test_elder_drake_flies_to_its_perches_a_b_c_in_scenario_34() -> None:
     game = new_game(34, "brute,mindthief", level=1, seed=1)
     drake = next(f for f in game.state.figures.values() if f.name == "elder-drake")
     assert drake.hex == (6, 2)  # it starts on perch c
-    rules = tuple(line for line in game.setup.rules if line.startswith("marker|"))
+    rules = tuple(rule_line(m) for m in of_kind(game.setup.rules, Marker))
     _, events = boss_round("elder-drake", SPECIAL_2, monster_hex=(3, 0), rules=rules[:1])
     perch = next(e for e in events if e.startswith("perch "))
     assert perch.endswith(" a")
@@ -585,7 +586,7 @@ def test_the_betrayer_mind_control_turns_the_controlled_characters_summons_on_th
 
 def test_scenario_21_altar_appears_on_f_as_the_prime_demons_room_is_revealed() -> None:
     game = new_game(21, "brute,mindthief", level=1, seed=2)
-    assert "marker|f|2,4" in game.setup.rules  # the map's altar overlay
+    assert Marker(key="f", hex=(2, 4)) in game.setup.rules  # the map's altar overlay
     room = next(i for i, ps in enumerate(game.setup.rooms) if any(p.monster == "prime-demon" for p in ps))
     assert not [f for f in game.state.figures.values() if f.name == "Altar"]
     rnd = random.Random(2)

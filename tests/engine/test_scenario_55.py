@@ -22,6 +22,8 @@ from delvekit.gloomhaven.content.random_dungeon import (
 from delvekit.gloomhaven.content.scenario import Scenario
 from delvekit.gloomhaven.content.scenario_check import check_one
 from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.model.rule_text import rule_line
+from delvekit.gloomhaven.model.scenario_rules import Win
 
 from .helpers import play_random
 
@@ -96,8 +98,9 @@ def test_55_goal_is_the_treasure_in_the_third_room_by_a_loot_ability() -> None:
     setup = setup_from_pack(load_pack(), 55, [Member("brute"), Member("mindthief")], seed=2)
     s = stand_in(_s55(), 2)
     (goal,) = [o.hexes[0] for o in s.overlays if o.treasure == "goal"]
-    assert f"win|loot|{goal[0]},{goal[1]}|ability" in setup.rules
-    assert "at|start|R == 1|character|add-modifier|minus1:3" in setup.rules
+    assert Win(goal="loot", hexes=(goal,), by_ability=True) in setup.rules
+    text = [rule_line(r) for r in setup.rules]
+    assert "at|start|R == 1|character|add-modifier|minus1:3" in text
 
 
 @pytest.mark.parametrize("seed", range(6))

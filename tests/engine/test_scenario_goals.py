@@ -16,6 +16,8 @@ from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
+from delvekit.gloomhaven.model.rule_text import parse_rule_line, rule_line
+from delvekit.gloomhaven.model.scenario_rules import Goal, Lose, ScenarioRule, Win, of_kind
 from delvekit.gloomhaven.model.setup import GameSetup
 from delvekit.gloomhaven.scenario import goals as scenario_goals
 from delvekit.gloomhaven.scenario.goals import (
@@ -24,8 +26,8 @@ from delvekit.gloomhaven.scenario.goals import (
     check_goals,
     goal_lines,
     load_goals,
-    parse_line,
 )
+from delvekit.gloomhaven.scenario.rules import check
 
 from .helpers import play_random
 
@@ -45,11 +47,16 @@ def _started(setup: GameSetup, seed: int = 1) -> Game:
     return game
 
 
-def _with_rules(n: int, *rules: str) -> Game:
-    """Scenario ``n`` with its goal lines replaced by ``rules``."""
+def _text(rules: tuple[ScenarioRule, ...]) -> tuple[str, ...]:
+    """Rule records in their text form (readable expectations)."""
+    return tuple(rule_line(r) for r in rules)
+
+
+def _with_rules(n: int, *lines: str) -> Game:
+    """Scenario ``n`` with its goals replaced by ``lines`` (rule records in their text form)."""
     setup = _setup(n)
-    kept = tuple(r for r in setup.rules if not r.startswith(("win|", "lose|", "goal|")))
-    return _started(msgspec.structs.replace(setup, rules=kept + rules))
+    kept = tuple(r for r in setup.rules if not isinstance(r, Win | Lose | Goal))
+    return _started(msgspec.structs.replace(setup, rules=kept + tuple(parse_rule_line(x) for x in lines)))
 
 
 def _end_round(game: Game) -> None:
@@ -129,8 +136,8 @@ def test_a_goal_naming_an_unknown_monster_is_reported() -> None:
     ],
 )
 def test_a_malformed_goal_line_names_itself(line: str) -> None:
-    with pytest.raises(InputError, match="scenario goal"):
-        parse_line(line)
+    with pytest.raises(InputError, match="scenario rule"):
+        check(parse_rule_line(line))
 
 
 # ------------------------------------------------------------------------------ lines
@@ -138,7 +145,7 @@ def test_a_malformed_goal_line_names_itself(line: str) -> None:
 
 def test_lines_per_scenario_and_party() -> None:
     def lines(n: int) -> tuple[str, ...]:
-        return tuple(r for r in _setup(n).rules if r.startswith(("win|", "lose|")))
+        return tuple(r for r in _text(_setup(n).rules) if r.startswith(("win|", "lose|")))
 
     assert lines(11) == ("win|kill|captain-of-the-guard",)
     assert lines(43) == ("win|kill-count|4xC|spitting-drake,rending-drake",)
@@ -155,12 +162,12 @@ def test_goals_the_engine_cannot_check_play_as_kill_all() -> None:
     goals = load_goals()
     unchecked = sorted(n for n, g in goals.items() if not g.checked())
     assert unchecked == [26, 90]
-    assert _setup(75).rules[-2:] == ("win|destroy|Grave", "win|kill|bloated-regent|spawned")
+    assert _text(_setup(75).rules)[-2:] == ("win|destroy|Grave", "win|kill|bloated-regent|spawned")
     for n in (26,):
-        assert [r for r in _setup(n).rules if r.startswith(("win|", "lose|"))] == ["win|kill-all|"], n
+        assert [r for r in _text(_setup(n).rules) if r.startswith(("win|", "lose|"))] == ["win|kill-all|"], n
     # a boss a special rule brings in must be killed once it is there
-    assert "win|kill|prime-demon-scenario-36|spawned" in _setup(36).rules
-    assert "win|kill|infiltrator|spawned" in _setup(57).rules
+    assert "win|kill|prime-demon-scenario-36|spawned" in _text(_setup(36).rules)
+    assert "win|kill|infiltrator|spawned" in _text(_setup(57).rules)
     assert all(p.kind in WIN_CHECKED for p in goals[11].win)
 
 
@@ -238,12 +245,12 @@ def test_kill_count_scenario_43_counts_drakes_only() -> None:
     assert game.state.ending is None
     game.kill(archers[1])
     assert game.state.ending == "victory"
-    assert _setup(43).rules[-1] == "win|kill-count|4xC|spitting-drake,rending-drake"
+    assert _text(_setup(43).rules)[-1] == "win|kill-count|4xC|spitting-drake,rending-drake"
 
 
 def _goal_tile(game: Game) -> tuple[int, int]:
-    line = next(r for r in game.setup.rules if r.startswith("win|loot"))
-    q, r = line.split("|")[2].split(";")[0].split(",")
+    line = next(w for w in of_kind(game.setup.rules, Win) if w.goal == "loot")
+    q, r = line.hexes[0]
     return int(q), int(r)
 
 
@@ -272,8 +279,8 @@ def test_loot_scenario_30_only_a_loot_ability_takes_the_goal_tile() -> None:
 
 def test_loot_each_scenario_52_every_character_loots_one_tile() -> None:
     game = _started(_setup(52))
-    line = next(r for r in game.setup.rules if r.startswith("win|loot-each"))
-    tiles = [tuple(map(int, t.split(","))) for t in line.split("|")[2].split(";")]
+    line = next(w for w in of_kind(game.setup.rules, Win) if w.goal == "loot-each")
+    tiles = list(line.hexes)
     brute, mindthief = game.state.figures["brute"], game.state.figures["mindthief"]
     hooks.looted.run(game, brute, {tiles[0], tiles[1]})  # one tile per character
     assert [e for e in _events(game) if e.startswith("treasure-looted")] == [
@@ -308,7 +315,8 @@ def test_survive_scenario_53_is_won_as_round_10_ends() -> None:
 
 
 def test_escape_every_character_on_the_exit_scenario_25() -> None:
-    assert _setup(25).rules[-2].startswith("win|escape|") and _setup(25).rules[-1] == "lose|exhausted|"
+    assert _text(_setup(25).rules)[-2].startswith("win|escape|")
+    assert _text(_setup(25).rules)[-1] == "lose|exhausted|"
     game = _with_rules(1, "win|escape|0,0;0,1")
     game.state.figures["brute"].hex = (0, 0)
     assert scenario_goals.goal_met(game) is False
@@ -320,8 +328,8 @@ def test_escape_every_character_on_the_exit_scenario_25() -> None:
 
 
 def test_occupy_both_plates_at_once_scenario_40() -> None:
-    line = next(r for r in _setup(40).rules if r.startswith("win|occupy"))
-    assert line.startswith("win|occupy|2|") and len(line.split("|")[3].split(";")) == 2
+    line = next(w for w in of_kind(_setup(40).rules, Win) if w.goal == "occupy")
+    assert line.count == "2" and len(line.hexes) == 2
     game = _with_rules(1, "win|occupy|C|0,0;0,1;0,2")
     game.state.figures["brute"].hex = (0, 0)
     assert scenario_goals.goal_met(game) is False
@@ -335,7 +343,7 @@ def _objectives(game: Game, name: str) -> list[Figure]:
 
 def test_destroy_scenario_42_every_vocal_cord_destroyed() -> None:
     game = _started(_setup(42))
-    assert "win|destroy|Vocal Cord" in game.setup.rules
+    assert "win|destroy|Vocal Cord" in _text(game.setup.rules)
     cords = _objectives(game, "Vocal Cord")
     assert len(cords) == 6
     for f in cords[:-1]:
@@ -353,7 +361,7 @@ def test_destroy_waits_for_objectives_of_unrevealed_rooms_scenario_22() -> None:
 
 def test_escort_scenario_19_is_won_when_hail_arrives_at_the_altar() -> None:
     game = _started(_setup(19))
-    assert game.setup.rules[-2:] == ("win|escort|Hail|all", "lose|escort-killed|Hail|any")
+    assert _text(game.setup.rules)[-2:] == ("win|escort|Hail|all", "lose|escort-killed|Hail|any")
     (hail,) = _objectives(game, "Hail")
     assert scenario_goals.goal_met(game) is False
     game.state.scenario_marks[f"arrived:{hail.id}"] = game.state.round  # as move_escorts marks it
@@ -362,7 +370,7 @@ def test_escort_scenario_19_is_won_when_hail_arrives_at_the_altar() -> None:
 
 def test_escort_scenario_86_seven_saved_villagers_win_and_saved_ones_are_not_killed() -> None:
     game = _started(_setup(86))
-    assert game.setup.rules[-2:] == ("win|escort|Villager|7", "lose|escort-killed|Villager|5")
+    assert _text(game.setup.rules)[-2:] == ("win|escort|Villager|7", "lose|escort-killed|Villager|5")
     for room in range(1, len(game.setup.rooms)):
         if room not in game.state.revealed_rooms:
             game.reveal_room(room)
@@ -411,8 +419,8 @@ def test_lose_exhausted_one_exhausted_character_loses_scenario_25() -> None:
 
 def test_lose_exhausted_before_looting_scenario_52() -> None:
     game = _started(_setup(52))
-    line = next(r for r in game.setup.rules if r.startswith("win|loot-each"))
-    tile = tuple(map(int, line.split("|")[2].split(";")[0].split(",")))
+    line = next(w for w in of_kind(game.setup.rules, Win) if w.goal == "loot-each")
+    tile = line.hexes[0]
     hooks.looted.run(game, game.state.figures["brute"], {tile})
     game.exhaust("brute", "health")  # looted first: no loss
     scenario_goals.goal_met(game)
@@ -430,8 +438,8 @@ def test_lose_seeker_exhausted_scenario_54_the_first_character_is_the_seeker() -
 
 def test_lose_rooms_abandoned_scenario_90_no_character_left_in_the_left_room() -> None:
     game = _started(_setup(90, [Member("brute"), Member("mindthief"), Member("tinkerer")]))
-    line = next(r for r in game.setup.rules if r.startswith("lose|rooms-abandoned|"))
-    left = {tuple(map(int, t.split(","))) for t in line.split("|")[2].split(";")}
+    line = next(x for x in of_kind(game.setup.rules, Lose) if x.loss == "rooms-abandoned")
+    left = set(line.hexes)
     assert all(game.state.figures[c].hex in left for c in ("brute", "mindthief", "tinkerer"))
     outside = next(h for h in sorted(game.board().hexes) if h not in left and not game.board().is_wall(h))
     game.state.figures["brute"].hex = outside
@@ -476,7 +484,7 @@ def test_lose_occupied_by_scenario_77_a_guard_on_a_plate_raises_the_alarm() -> N
     guard.hex = (0, 0)
     scenario_goals.goal_met(game)
     assert game.state.ending == "defeat"
-    assert _setup(77).rules[-1].startswith("lose|occupied-by|city-guard|")
+    assert _text(_setup(77).rules)[-1].startswith("lose|occupied-by|city-guard|")
 
 
 def test_a_win_already_declared_is_not_turned_into_a_loss() -> None:

@@ -17,9 +17,12 @@ from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.rule_text import parse_rule_line, rule_line
+from delvekit.gloomhaven.model.scenario_rules import BreakableWall, Staff, Token, WallOpening, Win, of_kind
 from delvekit.gloomhaven.scenario import goals as scenario_goals
 from delvekit.gloomhaven.scenario import mechanisms as scenario_mechanisms
-from delvekit.gloomhaven.scenario.mechanisms import holder, parse_mech, token_hex
+from delvekit.gloomhaven.scenario.mechanisms import holder, token_hex
+from delvekit.gloomhaven.scenario.rules import check
 from delvekit.gloomhaven.testing.invariants import violations
 
 from .helpers import play_random
@@ -40,7 +43,9 @@ def _started(n: int, seed: int = 1, party: list[Member] = PARTY, hold: str = "br
 
 
 def _mech(game: Game) -> list[str]:
-    return [r for r in game.setup.rules if r.startswith("mech|")]
+    """The mechanism records in their text form (readable expectations)."""
+    mechs = BreakableWall | WallOpening | Token | Staff
+    return [rule_line(r) for r in game.setup.rules if isinstance(r, mechs)]
 
 
 def _events(game: Game) -> list[str]:
@@ -58,21 +63,27 @@ def _events(game: Game) -> list[str]:
      "mech|staff||C", "mech|token|claw|start|pass|two", "mech|token|claw|nowhere|pass|-2", "wall|C|stun|1,1"],
 )  # fmt: skip
 def test_a_malformed_mechanism_line_names_itself(line: str) -> None:
-    with pytest.raises(InputError, match="scenario mechanism"):
-        parse_mech(line)
+    with pytest.raises(InputError, match="scenario rule"):
+        check(parse_rule_line(line))
 
 
 def test_mechanism_lines_of_the_scenarios_that_have_them() -> None:
     pack = load_pack()
     with_lines = {
-        n for n in pack.scenarios if any(r.startswith("mech|") for r in setup_from_pack(pack, n, PARTY).rules)
+        n
+        for n in pack.scenarios
+        if any(
+            isinstance(r, BreakableWall | WallOpening | Token | Staff)
+            for r in setup_from_pack(pack, n, PARTY).rules
+        )
     }
     assert with_lines == {54, 69, 76, 82, 84, 88}
     assert _mech(_started(54)) == ["mech|token|staff|start|keep", "mech|staff|harrower-infester|2xCx(L+1)"]
     walls = _mech(_started(76))
     assert len(walls) == 1 and walls[0].startswith("mech|wall|C+L/2|stun|")
-    assert len(walls[0].split("|")[-1].split(";")) == 23  # "23 marked" (scenario book p.96)
-    assert [r.split("|")[2] for r in _mech(_started(84))] == ["4", "6", "9"]
+    wall = of_kind(_started(76).setup.rules, BreakableWall)[0]
+    assert wall.stun and len(wall.hexes) == 23  # "23 marked" (scenario book p.96)
+    assert [r.round for r in of_kind(_started(84).setup.rules, WallOpening)] == [4, 6, 9]
 
 
 # ------------------------------------------------------------------ breakable walls (76)
@@ -209,8 +220,8 @@ def test_well_of_the_unfortunate_an_exhausted_holder_drops_the_doll_where_it_sto
 def test_well_of_the_unfortunate_is_won_when_the_doll_is_next_to_the_well() -> None:
     game = _started(69)
     hooks.round_event.run(game, "start")
-    line = next(r for r in game.setup.rules if r.startswith("win|carry|doll|"))
-    goal = [tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")]
+    line = next(w for w in of_kind(game.setup.rules, Win) if w.goal == "carry" and w.name == "doll")
+    goal = list(line.hexes)
     assert scenario_goals.goal_met(game) is False
     game.state.figures["mindthief"].hex = goal[0]  # not the holder
     assert scenario_goals.goal_met(game) is False
@@ -221,7 +232,7 @@ def test_well_of_the_unfortunate_is_won_when_the_doll_is_next_to_the_well() -> N
 
 def test_plane_of_water_the_claw_holder_has_minus_2_move() -> None:
     game = _started(88)
-    assert "mech|token|claw|drop=lurker-king|pass|-2" in game.setup.rules
+    assert "mech|token|claw|drop=lurker-king|pass|-2" in _mech(game)
     assert scenario_mechanisms.move_change(game, "brute") == 0
     game.state.scenario_marks["token:claw:brute"] = 1
     assert scenario_mechanisms.move_change(game, "brute") == -2
@@ -242,8 +253,8 @@ def test_plane_of_water_the_lurker_king_drops_the_claw_and_it_is_carried_to_the_
     brute = game.state.figures["brute"]
     hooks.looted.run(game, brute, {where})
     assert holder(game, "claw") == "brute"
-    line = next(r for r in game.setup.rules if r.startswith("win|carry|claw|"))
-    goal = {tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")}
+    line = next(w for w in of_kind(game.setup.rules, Win) if w.goal == "carry" and w.name == "claw")
+    goal = set(line.hexes)
     assert where in goal  # the king stands next to the crystal
     brute.hex = where
     assert scenario_goals.goal_met(game) is True
@@ -310,8 +321,8 @@ def test_palace_of_ice_the_seeker_is_the_character_the_party_hands_the_staff() -
 
 def test_palace_of_ice_the_charged_seeker_next_to_the_altar_wins() -> None:
     game = _started(54)
-    line = next(r for r in game.setup.rules if r.startswith("win|staff|"))
-    altar = [tuple(map(int, t.split(","))) for t in line.split("|")[3].split(";")]
+    line = next(w for w in of_kind(game.setup.rules, Win) if w.goal == "staff")
+    altar = list(line.hexes)
     brute = game.state.figures["brute"]
     brute.hex = altar[0]
     assert scenario_goals.goal_met(game) is False  # not charged

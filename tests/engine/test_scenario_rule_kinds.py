@@ -20,8 +20,17 @@ from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.rule_text import parse_rule_line, rule_line
+from delvekit.gloomhaven.model.scenario_rules import (
+    Marker,
+    ObjectiveLine,
+    RuleLine,
+    ScenarioRule,
+    Zone,
+    of_kind,
+)
 from delvekit.gloomhaven.model.setup import GameSetup
-from delvekit.gloomhaven.scenario.rules import parse_line
+from delvekit.gloomhaven.scenario.rules import check
 from delvekit.gloomhaven.testing.invariants import violations
 
 TWO = [Member("brute"), Member("mindthief")]
@@ -30,6 +39,11 @@ THREE = [*TWO, Member("tinkerer")]
 
 def _setup(n: int, party: list[Member] = TWO) -> GameSetup:
     return setup_from_pack(load_pack(), n, party)
+
+
+def _r(*lines: str) -> tuple[ScenarioRule, ...]:
+    """Rule records written by hand in their text form."""
+    return tuple(parse_rule_line(line) for line in lines)
 
 
 def _started(setup: GameSetup, seed: int = 1) -> Game:
@@ -65,8 +79,7 @@ def _room_of(setup: GameSetup, number: int, n: int) -> int:
 def test_spawn_scenario_27_a_demon_appears_at_its_marker_each_round_with_the_party_rank() -> None:
     for party, rank in ((TWO, "normal"), ([*THREE, Member("brute", 1)][:3], "normal")):
         game = _started(_setup(27, party))
-        marker = next(line for line in game.setup.rules if line.startswith("marker|b|"))
-        hex_b = tuple(int(x) for x in marker.split("|")[2].split(","))
+        hex_b = next(x.hex for x in of_kind(game.setup.rules, Marker) if x.key == "b")
         _round(game, 1, "end")
         spawned = _events(game, "spawned")
         assert len(spawned) == 1 and spawned[0].startswith("spawned night-demon#")
@@ -316,10 +329,10 @@ def test_ally_plays_out_with_invariants() -> None:
 def test_locked_door_scenario_2_and_a_hand_made_lock_on_scenario_1() -> None:
     from delvekit.gloomhaven.engine.actions import next_steps
 
-    assert _setup(2).rules[1] == "lock|7,7;4,8;4,3;7,1|bandit-commander"
+    assert rule_line(_setup(2).rules[1]) == "lock|7,7;4,8;4,3;7,1|bandit-commander"
     setup = _setup(1)
     door = setup.board.doors[0].hex  # type: ignore[union-attr]
-    locked = msgspec.structs.replace(setup, rules=(*setup.rules, f"lock|{door[0]},{door[1]}|none"))
+    locked = msgspec.structs.replace(setup, rules=(*setup.rules, *_r(f"lock|{door[0]},{door[1]}|none")))
     for s, reachable in ((setup, True), (locked, False)):
         game = _started(s)
         brute = game.state.figures["brute"]
@@ -348,8 +361,7 @@ def test_pressure_plate_hand_made_a_character_ending_its_turn_on_it_opens_a_lock
     )  # fmt: skip
     rules = (
         *setup.rules,
-        f"lock|{door[0]},{door[1]}|none",
-        f"plate|{plate[0]},{plate[1]}|open|{door[0]},{door[1]}",
+        *_r(f"lock|{door[0]},{door[1]}|none", f"plate|{plate[0]},{plate[1]}|open|{door[0]},{door[1]}"),
     )
     game = _started(msgspec.structs.replace(setup, rules=rules))
     brute = game.state.figures["brute"]
@@ -365,7 +377,7 @@ def test_pressure_plate_hand_made_a_character_ending_its_turn_on_it_opens_a_lock
 
 def test_pressure_plate_reveal_and_finish_lines() -> None:
     setup = _setup(1)
-    game = _started(msgspec.structs.replace(setup, rules=("plate|0,0|reveal|1", "plate|1,1|finish|lost")))
+    game = _started(msgspec.structs.replace(setup, rules=_r("plate|0,0|reveal|1", "plate|1,1|finish|lost")))
     brute = game.state.figures["brute"]
     brute.hex = (0, 0)
     hooks.turn_ended.run(game, brute)
@@ -431,7 +443,7 @@ def test_stat_change_health_hx2_on_a_hand_made_rule() -> None:
         '{"always":true,"stats":[{"figures":{"kind":"monster","name":"bandit-guard"},'
         '"stats":[["health","Hx2"]]}]}'
     )
-    game = _started(msgspec.structs.replace(setup, rules=(f"rule|0|{rule}",)))
+    game = _started(msgspec.structs.replace(setup, rules=_r(f"rule|0|{rule}")))
     guards = [f for f in game.state.monsters() if f.name == "bandit-guard"]
     stats = next(m for m in setup.monsters if m.name == "bandit-guard")
     for f in guards:
@@ -485,18 +497,17 @@ def test_scenario_56_losing_the_orchids_loses_the_scenario() -> None:
 )
 def test_a_malformed_special_rule_line_names_itself(line: str) -> None:
     with pytest.raises(InputError, match="scenario rule"):
-        parse_line(line)
+        check(parse_rule_line(line))
 
 
-def test_every_scenario_setup_builds_its_rule_lines() -> None:
+def test_every_scenario_setup_builds_rules_that_check() -> None:
     pack = load_pack()
     for n, s in pack.scenarios.items():
         if not s.rooms:
             continue
         setup = setup_from_pack(pack, n, TWO)
-        for line in setup.rules:
-            if not line.startswith(("win|", "lose|", "mech|")):  # other modules read those
-                parse_line(line)
+        for rule in setup.rules:
+            check(rule)
 
 
 # ------------------------------------------------------------------------- stat changes
@@ -531,22 +542,20 @@ def test_scenario_67_the_golem_becomes_the_arcane_golem_with_h_times_c_health() 
 
 
 def test_stat_changes_carried_by_the_scenarios_own_stat_cards_are_not_repeated() -> None:
-    from delvekit.gloomhaven.scenario.rules import RuleLine, parsed
 
     for n in (54, 89):  # the map places cave-bear-scenario-54 / cultist-scenario-89
-        assert not [x for x in parsed(_setup(n).rules) if isinstance(x, RuleLine)]
-    lines = [x for x in parsed(_setup(36).rules) if isinstance(x, RuleLine)]
+        assert not [x for x in _setup(n).rules if isinstance(x, RuleLine)]
+    lines = [x for x in _setup(36).rules if isinstance(x, RuleLine)]
     assert not any(x.rule.stats for x in lines)  # prime-demon-scenario-36 already has twice the health
 
 
 def test_every_rule_line_of_every_scenario_is_performed() -> None:
-    from delvekit.gloomhaven.scenario.rules import RuleLine, parsed
     from delvekit.gloomhaven.scenario.triggers import unperformed
 
     pack = load_pack()
     for n, s in pack.scenarios.items():
         if s.rooms:
-            for x in parsed(setup_from_pack(pack, n, TWO).rules):
+            for x in setup_from_pack(pack, n, TWO).rules:
                 assert not isinstance(x, RuleLine) or unperformed(x.rule) == [], (n, x.index)
 
 
@@ -642,7 +651,6 @@ def test_escort_scenario_19_hail_walks_two_hexes_toward_the_altar_as_the_round_e
 
 def test_escort_walks_around_monsters_never_through_them() -> None:
     from delvekit.gloomhaven.scenario.objectives import _steps_to, move_escorts
-    from delvekit.gloomhaven.scenario.rules import ObjectiveLine
 
     game = _started(_setup(1))
     board = game.board()
@@ -662,7 +670,7 @@ def test_escort_walks_around_monsters_never_through_them() -> None:
         if st.figure_at(n) is None:
             st.figures[f"g{i}"] = Figure(f"g{i}", "monster", "bandit-guard", 5, n, rank="normal")
             guards.append(f"g{i}")
-    line = ObjectiveLine("Hail", "5", start, move=3, to=(far,), reach="on")
+    line = ObjectiveLine(name="Hail", health="5", hex=start, move=3, to=(far,), reach="on")
     move_escorts(game, [line])
     assert escort.hex == start
     towards = _steps_to(board, {far})
@@ -678,8 +686,8 @@ def test_escort_walks_around_monsters_never_through_them() -> None:
 def test_escort_scenario_86_a_villager_reaching_the_docks_is_saved() -> None:
     game = _started(_setup(86))
     villager = game.state.figures["villager.1"]
-    line = next(x for x in game.setup.rules if x.startswith("objective|") and '"number":1,' in x)
-    dock = tuple(msgspec.json.decode(line.split("|", 1)[1])["to"][0])
+    line = next(x for x in of_kind(game.setup.rules, ObjectiveLine) if x.number == 1)
+    dock = line.to[0]
     board = game.board()
     assert board is not None
     villager.hex = next(
@@ -808,15 +816,15 @@ def test_scenario_62_the_hungry_soul_appears_when_ten_living_bones_were_killed()
     soul = next(f for f in game.state.monsters() if f.name == "hungry-soul")
     stats = next(m for m in setup.monsters if m.name == "hungry-soul").stats("boss")
     assert soul.rank == "boss" and soul.max_hp == stats.health
-    marker = next(line for line in setup.rules if line.startswith("marker|c|"))
-    assert marker == f"marker|c|{soul.hex[0]},{soul.hex[1]}"
+    marker = next(x for x in of_kind(setup.rules, Marker) if x.key == "c")
+    assert marker.hex == soul.hex
 
 
 def test_door_objectives_scenario_29_each_locked_door_opens_when_its_door_is_destroyed() -> None:
-    from delvekit.gloomhaven.scenario.rules import ObjectiveLine, locked_doors, parsed
+    from delvekit.gloomhaven.scenario.rules import locked_doors
 
     setup = _setup(29)
-    lines = [x for x in parsed(setup.rules) if isinstance(x, ObjectiveLine)]
+    lines = [x for x in setup.rules if isinstance(x, ObjectiveLine)]
     doors = sorted(x.door for x in lines if x.door is not None)
     assert len(doors) == 3 and sorted(locked_doors(setup.rules)) == doors  # one door each
     board = _started(setup).board()
@@ -893,10 +901,9 @@ def test_scenario_51_each_character_and_its_summons_suffer_2_as_its_turn_ends() 
 
 
 def test_scenario_47_figures_still_on_the_j_tile_suffer_as_rounds_end_once_door_1_is_open() -> None:
-    from delvekit.gloomhaven.scenario.rules import Zone, parsed
 
     setup = _setup(47)
-    zone = next(x for x in parsed(setup.rules) if isinstance(x, Zone))
+    zone = next(x for x in setup.rules if isinstance(x, Zone))
     assert zone.key == "J1a" and setup.starts[0] in zone.hexes
     game = _started(setup)
     _round(game, 1, "end")

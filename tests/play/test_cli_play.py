@@ -170,7 +170,7 @@ def test_bots_play_some_seats_and_the_person_the_others(tmp_path: Path) -> None:
     assert result.exit_code == 0
     game = Game.load(save.read_text())
     assert game.decision is not None and game.decision.actor == "mindthief"
-    assert "mindthief decides" in result.output and "brute decides" not in result.output
+    assert "» Mindthief: " in result.output and "» Brute: " not in result.output
 
 
 def _unplayable_content() -> str:

@@ -33,7 +33,7 @@ from delvekit.core.errors import DelvekitError, InputError
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
-    from delvekit.core.records import Choice, Decision, Event
+    from delvekit.core.records import Decision, Event
     from delvekit.gloomhaven.bots.players import Bot
     from delvekit.gloomhaven.engine.game import Game
 
@@ -250,19 +250,6 @@ def items_lines(game: Game) -> list[str]:
     return out
 
 
-def choice_note(game: Game, actor: str, choice: Choice) -> str:
-    """What an ``item N [OWNER]`` choice of ``actor``'s decision uses, for people: its name."""
-    if choice.kind != "item" or not choice.args or not choice.args[0].isdigit():
-        return ""
-    owner = choice.args[1] if len(choice.args) > 1 and not choice.args[1].lstrip("+-").isdigit() else actor
-    for ch in game.setup.party:
-        found = next((i for i in ch.items if str(i.number) == choice.args[0]), None)
-        if ch.id == owner and found is not None:
-            whose = "" if owner == actor else f", {owner}'s"
-            return f"  ({found.name}{whose})"
-    return ""
-
-
 def event_text(event: Event) -> tuple[str, str]:
     """An event as one printed line and its style."""
     return f"  {event}", _EVENT_STYLE.get(event.kind, "")
@@ -345,10 +332,11 @@ class Session:
             return special
         shown = W.display_order(d)
         several = " (several numbers at once, e.g. 1 4 5)" if d.kind == "hand" else ""
-        self.console.print(f"[bold]{d.actor}[/bold] decides ({d.kind}){several}:")
+        asked = W.question(self.game, d) + several
+        asked += "" if asked.endswith(("?", ")")) else ":"
+        self.console.print(f"» {asked}", style="bold", highlight=False, markup=False)
         for n, c in enumerate(shown, 1):
-            note = choice_note(self.game, d.actor, c) or W.choice_note(self.game, d, c)
-            self.console.print(f"  {n:>3}. {c}{note}", highlight=False, markup=False)
+            self.console.print(f"  {n:>3}. {W.choice_line(self.game, d, c)}", highlight=False, markup=False)
         while True:
             try:
                 raw = click.prompt(

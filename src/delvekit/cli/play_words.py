@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from delvekit.gloomhaven import decision_words
 from delvekit.gloomhaven import describe as D
 
 if TYPE_CHECKING:
@@ -121,9 +122,25 @@ def coord_board(game: Game, labels: dict[str, str], mark: set[Hex] | None = None
     return text
 
 
+def question(game: Game, d: Decision) -> str:
+    """The decision as a sentence, the words the web page uses
+    (:func:`delvekit.gloomhaven.decision_words.prompt`)."""
+    return decision_words.prompt(d, names_of(game), game)
+
+
+def choice_line(game: Game, d: Decision, c: Choice) -> str:
+    """A listed choice: its label in words, its note, then the text that may be typed for it:
+    ``Kill Cultist 4 (3/5)  [kill cultist#4]``."""
+    cards = cards_of(game, d.actor)
+    if c.kind == "take" and c.args and c.args[0] in cards:  # a card of the hand: its line says it all
+        return f"{card_line(cards[c.args[0]])}  [{c}]"
+    label = decision_words.choice_label(game, d, c, names_of(game))
+    return f"{label}{choice_note(game, d, c)}  [{c}]"
+
+
 def choice_note(game: Game, d: Decision, c: Choice) -> str:
-    """What a choice means for people: a card's text, a rest's cost, a warning before a choice
-    that loses a card or exhausts the character."""
+    """What a choice costs beyond its label: a card's text, a warning before a choice that
+    loses a card or exhausts the character."""
     cards = cards_of(game, d.actor)
     args = list(c.args)
     if c.kind == "take" and args and args[0] in cards:
@@ -131,21 +148,13 @@ def choice_note(game: Game, d: Decision, c: Choice) -> str:
     if c.kind == "take" and args and args[0].isdigit():
         f = game.state.figures.get(d.actor)
         if f is not None and int(args[0]) >= f.hp:
-            return f"  (suffer {args[0]} damage: EXHAUSTS {d.actor}, {f.hp} health left)"
-        return f"  (suffer {args[0]} damage)"
+            return f"  (EXHAUSTS {d.actor}, {f.hp} health left)"
+        return ""
     if c.kind in ("top", "bottom") and args and args[0] in cards:
         half = cards[args[0]].top if c.kind == "top" else cards[args[0]].bottom
-        return f"  {D.half_text(half)}" + ("  (LOSES the card)" if half.lost else "")
-    if c.kind in ("basic-top", "basic-bottom"):
-        return "  (Attack 2)" if c.kind == "basic-top" else "  (Move 2)"
+        return f": {D.half_text(half)}" + ("  (LOSES the card)" if half.lost else "")
     if c.kind in ("lose-hand", "lose-discard"):
-        return "  (LOSES " + " and ".join(D.words(a) for a in args) + " for the scenario)"
-    if c.kind == "short-rest":
-        return "  (recover the discards, LOSE one random discarded card)"
-    if c.kind == "long-rest":
-        return "  (initiative 99: lose one discarded card you choose, heal 2, recover the rest)"
-    if c.kind == "reroll":
-        return "  (suffer 1 damage, lose another random card instead)"
+        return f"  (LOSES {'them' if len(args) > 1 else 'it'} for the rest of the scenario)"
     return ""
 
 

@@ -11,12 +11,14 @@ damage"). Pure functions of engine records (stdlib only); the web page and the t
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Mapping, Sequence
 
 from delvekit.core.records import Event
+from delvekit.gloomhaven.model import scenario_rules as sr
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
+from delvekit.gloomhaven.model.special_rules import Rule
 
 
 def words(slug: str) -> str:
@@ -166,17 +168,16 @@ def stats_text(s: MonsterStats) -> str:
 # --------------------------------------------------------------------------- goal and rules
 
 
-def _names(text: str) -> str:
-    return ", ".join(words(n) for n in text.split(",") if n)
+def _names(monsters: Sequence[str]) -> str:
+    return ", ".join(words(n) for n in monsters if n)
 
 
-def _hexes(text: str) -> str:
-    n = len([h for h in text.split(";") if h])
-    return "one marked hex" if n == 1 else f"{n} marked hexes"
+def _hexes(hexes: Sequence[object]) -> str:
+    return "one marked hex" if len(hexes) == 1 else f"{len(hexes)} marked hexes"
 
 
 def goal_words(setup: GameSetup) -> list[str]:
-    """The scenario's goal and special rules in words (from the setup's rule lines).
+    """The scenario's goal and special rules in words (from the setup's rule records).
 
     >>> from delvekit.gloomhaven.testing.examples import tiny_setup
     >>> goal_words(tiny_setup())
@@ -184,109 +185,102 @@ def goal_words(setup: GameSetup) -> list[str]:
     """
     goals: list[str] = []
     rules: list[str] = []
-    for line in setup.rules:
-        parts = line.split("|")
-        head = parts[0]
-        arg = parts[1] if len(parts) > 1 else ""
-        rest = parts[2] if len(parts) > 2 else ""
-        if head in ("win", "goal"):
-            goals.append(_win_text(arg, rest, parts[3:]))
-        elif head == "lose":
-            rules.append("The scenario is lost if " + _lose_text(arg, rest, parts[3:]) + ".")
-        elif head == "at":
-            rules.append(f"At the {arg} of round {parts[2].replace('R == ', '')}: {_effect(parts[3:])}.")
-        elif head == "lock":
-            who = "the scenario's rules" if rest == "scenario" else words(rest) + " dies"
-            rules.append(f"{_hexes(arg).capitalize()} stay locked until {who}.")
-        elif head == "ally":
-            rules.append(f"{words(arg)} fight on the characters' side.")
-        elif head == "plate":
+    for rule in setup.rules:
+        if isinstance(rule, sr.Win | sr.Goal):
+            goals.append(_win_text(rule))
+        elif isinstance(rule, sr.Lose):
+            rules.append("The scenario is lost if " + _lose_text(rule) + ".")
+        elif isinstance(rule, sr.RoundRule):
+            rules.append(f"At the {rule.timing} of round {rule.when.replace('R == ', '')}: {_effect(rule)}.")
+        elif isinstance(rule, sr.Lock):
+            who = "the scenario's rules" if rule.opener == "scenario" else words(rule.opener) + " dies"
+            rules.append(f"{_hexes(rule.doors).capitalize()} stay locked until {who}.")
+        elif isinstance(rule, sr.Ally):
+            rules.append(f"{words(rule.monster)} fight on the characters' side.")
+        elif isinstance(rule, sr.Plate):
             rules.append("Pressure plates open locked doors when characters stand on them.")
-        elif head == "rule":
-            rules.append(_rule_text(parts[2] if len(parts) > 2 else "{}"))
-        elif head == "objective":
-            try:
-                doc = json.loads("|".join(parts[1:]))
-                kind = "escort" if doc.get("escort") else "objective"
-                rules.append(f"{doc.get('name', 'An objective')} ({kind}, health {doc.get('health', '?')}).")
-            except ValueError:
-                pass
-        elif head in ("no-damage",):
-            rules.append(f"{words(arg)} cannot be damaged.")
-        elif head == "each-turn":
-            rules.append(f"Every character suffers {arg} damage at the start of each of its turns.")
-    if not any(line.startswith(("win|", "goal|")) for line in setup.rules) and setup.win == "kill-all":
+        elif isinstance(rule, sr.RuleLine):
+            rules.append(_rule_text(rule.rule))
+        elif isinstance(rule, sr.ObjectiveLine):
+            kind = "escort" if rule.escort else "objective"
+            rules.append(f"{rule.name} ({kind}, health {rule.health}).")
+        elif isinstance(rule, sr.NoDamage):
+            rules.append(f"{words(rule.monster)} cannot be damaged.")
+        elif isinstance(rule, sr.EachTurn):
+            rules.append(f"Every character suffers {rule.index} damage at the start of each of its turns.")
+    if not any(isinstance(rule, sr.Win | sr.Goal) for rule in setup.rules) and setup.win == "kill-all":
         goals.append("kill every enemy (every room revealed)")
     out = [f"Goal: {'; '.join(goals)}." if goals else "Goal: as the scenario book says."]
     return out + list(dict.fromkeys(rules))
 
 
-def _win_text(kind: str, arg: str, more: Sequence[str]) -> str:
+def _win_text(w: sr.Win | sr.Goal) -> str:
+    kind = w.goal
+    monsters = (w.monster,) if isinstance(w, sr.Goal) else w.monsters
     if kind == "kill-all":
         return "kill every enemy"
     if kind == "kill-revealed":
         return "kill every revealed enemy"
     if kind == "kill":
-        return f"kill {_names(arg)}"
+        return f"kill {_names(monsters)}"
     if kind == "kills":
-        return f"kill {arg.replace('xC', ' × the number of characters')} enemies"
+        return f"kill {w.count.replace('xC', ' × the number of characters')} enemies"
     if kind == "kill-count":
-        return f"kill {arg.replace('xC', ' × characters')} of {_names(more[0]) if more else 'them'}"
+        return f"kill {w.count.replace('xC', ' × characters')} of {_names(monsters)}"
     if kind == "revealed":
         return "reveal every room"
     if kind == "reveal":
         return "reveal the marked rooms"
     if kind in ("loot", "treasure", "treasure-loot", "loot-each"):
-        return f"loot the goal treasure ({_hexes(arg)})"
+        return f"loot the goal treasure ({_hexes(w.hexes)})"
     if kind == "escape":
-        return f"every living character escapes through the exit ({_hexes(arg)})"
+        return f"every living character escapes through the exit ({_hexes(w.hexes)})"
+    if isinstance(w, sr.Goal):
+        return f"reach room {w.room}"  # room
     if kind == "destroy":
-        return f"destroy every {arg}"
+        return f"destroy every {w.name}"
     if kind == "survive":
-        return f"survive {arg} rounds"
+        return f"survive {w.rounds} rounds"
     if kind == "escort":
-        return f"escort {arg} to the exit"
+        return f"escort {w.name} to the exit"
     if kind == "occupy":
-        return f"occupy the marked hexes ({_hexes(more[0]) if more else arg})"
-    if kind == "room":
-        return f"reach room {arg}"
+        return f"occupy the marked hexes ({_hexes(w.hexes)})"
     if kind == "carry":
-        return f"carry the {arg} to the marked hexes"
-    if kind == "staff":
-        return "carry the staff to the marked hexes"
-    return f"{words(kind)} {arg}".strip()
+        return f"carry the {w.name} to the marked hexes"
+    return "carry the staff to the marked hexes"  # staff
 
 
-def _lose_text(kind: str, arg: str, more: Sequence[str]) -> str:
+def _lose_text(x: sr.Lose) -> str:
+    kind = x.loss
     if kind == "exhausted":
         return "every character is exhausted"
     if kind == "escort-killed":
-        return f"{arg} dies" if not more or more[0] == "any" else f"{more[0]} of {arg} die"
+        return f"{x.name} dies" if x.count == "any" else f"{x.count} of {x.name} die"
     if kind == "rounds":
-        return f"it is not won by the end of round {arg}"
+        return f"it is not won by the end of round {x.rounds}"
     if kind == "killed":
-        return f"a {_names(arg)} is killed"
+        return f"a {_names(x.monsters)} is killed"
     if kind == "occupied-by":
-        return f"a {words(arg)} reaches the marked hexes"
-    return f"{words(kind)} {arg}".strip()
+        return f"a {words(','.join(x.monsters))} reaches the marked hexes"
+    return f"{words(kind)} {sr.hexes_text(x.hexes)}".strip()  # seeker-exhausted, rooms-abandoned
 
 
-def _effect(parts: Sequence[str]) -> str:
-    if len(parts) >= 3 and parts[1] == "add-modifier":
-        card, _, n = parts[2].partition(":")
+def _effect(rule: sr.RoundRule) -> str:
+    if rule.effect == "add-modifier":
+        card, _, n = rule.value.partition(":")
         return f"each character shuffles {n} {words(card)} cards into its modifier deck"
-    return " ".join(parts)
+    return f"{rule.who} {rule.effect} {rule.value}"
 
 
-def _rule_text(raw: str) -> str:
-    try:
-        doc = json.loads(raw)
-    except ValueError:
-        return "A special rule applies."
-    when = doc.get("when", "")
-    timing = doc.get("timing", "end")
-    head = "Once" if doc.get("once") else "Each round"
-    if when.startswith("R % 2 == 1"):
+def _rule_text(rule: Rule) -> str:
+    when = rule.when
+    head = "Once" if rule.once else "Each round"
+    rounds = re.fullmatch(r"R == (\d+)((?: \|\| R == \d+)+)", when)
+    if rounds:  # 27: R == 3 || R == 9
+        head = "In rounds " + " and ".join(re.findall(r"\d+", when))
+    elif "||" in when:  # 74: R % 2 == 0 || C > 2
+        head = f"When {when.replace('R', 'the round').replace('||', 'or')}"
+    elif when.startswith("R % 2 == 1"):
         head = "Every odd round"
     elif when.startswith("R % 2 == 0"):
         head = "Every even round"
@@ -294,21 +288,22 @@ def _rule_text(raw: str) -> str:
         head = f"In round {when[5:].split()[0]}"
     elif when:
         head = f"When {when.replace('R', 'the round')}"
-    rooms = doc.get("requires_rooms") or doc.get("reveal_rooms")
+    rooms = rule.requires_rooms or rule.reveal_rooms
     if rooms:
         head += " once room" + ("s " if len(rooms) > 1 else " ") + ", ".join(map(str, rooms)) + " is revealed"
     what = []
-    for s in doc.get("spawns", []):
-        what.append(f"{s.get('count', '1')} {words(s['monster'])} appear")
-    for e in doc.get("elements", []):
-        what.append(f"{words(e['element'])} becomes {e['state']}")
-    for f in doc.get("figures", []):
-        what.append(f"{f['figures'].get('name', 'figures')}: {f['effect']} {f.get('value', '')}".strip())
-    if doc.get("finish"):
-        what.append(f"the scenario is {doc['finish']}")
-    if doc.get("stats"):
+    for sp in rule.spawns:
+        what.append(f"{sp.count} {words(sp.monster)} appear")
+    for e in rule.elements:
+        what.append(f"{words(e.element)} becomes {e.state}")
+    for fe in rule.figures:
+        name = fe.figures.name if fe.figures.name != "*" else "figures"
+        what.append(f"{name}: {fe.effect} {fe.value}".strip())
+    if rule.finish:
+        what.append(f"the scenario is {rule.finish}")
+    if rule.stats:
         what.append("monster stats change")
-    return f"{head} (at the {timing} of the round): {'; '.join(what) or 'other rules change'}."
+    return f"{head} (at the {rule.timing} of the round): {'; '.join(what) or 'other rules change'}."
 
 
 # --------------------------------------------------------------------------- events

@@ -54,6 +54,7 @@ from delvekit.gloomhaven.effects.classes import brute as effects_brute
 from delvekit.gloomhaven.effects.classes import mindthief as effects_mindthief
 from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.items import passive as items_passive
+from delvekit.gloomhaven.model.scenario_rules import Lock
 from delvekit.gloomhaven.scenario import battle_goals, goals, mechanisms, rules, treasure, triggers
 
 if TYPE_CHECKING:
@@ -73,18 +74,8 @@ def _results(game: Game, won: bool) -> dict[str, ResultExtras]:
     return treasure.results(game, won, battle_goals.judged(game) if game.setup.battle_goals else {})
 
 
-def _check_rule(line: str) -> None:
-    """A scenario rule line parsed by the module that owns its kind."""
-    if line.startswith(("win|", "lose|")):
-        goals.parse_line(line)
-    elif line.startswith("mech|"):
-        mechanisms.parse_mech(line)
-    else:
-        rules.parse_line(line)
-
-
 def _locked_doors(game: Game) -> tuple[Hex, ...]:
-    return rules.locked_doors(game.setup.rules) if game.setup.rules else ()
+    return rules.locked_doors(game.tables.rules_of(Lock))
 
 
 def _card_summon_flies(game: Game, f: Figure) -> bool | None:
@@ -161,7 +152,7 @@ hooks.game_start.add(10, items_play.start)
 hooks.start_deck.add(10, items_play.start_deck)  # equipped items' -1 cards, Second Skin
 hooks.room_placed.add(10, treasure.place)  # numbered treasure tiles (§14)
 hooks.result_extras.add(10, _results)
-hooks.check_rule.add(10, _check_rule)
+hooks.check_rule.add(10, rules.check)  # a scenario rule record's expressions
 hooks.locked_doors.add(10, _locked_doors)  # scenario 2's doors
 hooks.wall_in_reach.add(10, mechanisms.wall_in_reach)  # 76's walls
 hooks.setup_tasks.add(10, beast_tyrant.bear_steps)  # the Beast Tyrant's bear

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
-from html import escape
 from importlib import resources
 from typing import Annotated, Any, Literal
 
@@ -25,6 +24,7 @@ from starlette.responses import StreamingResponse
 
 from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
+from delvekit.gloomhaven import describe as D
 from delvekit.web.play_service import Conflict, Hall, Illegal, NewGame, NotFound, Table
 from delvekit.web.play_view import view
 from delvekit.web.schemas import ErrorOut
@@ -86,6 +86,7 @@ class DecisionOut(BaseModel, extra="allow"):
     actor: str
     kind: str
     choices: list[str]
+    prompt: str = Field("", description="the decision as a sentence: who decides what (every seat)")
 
 
 class GameViewOut(BaseModel, extra="allow"):
@@ -171,7 +172,7 @@ class Forbidden(DelvekitError):
 def _check_key(table: Table, seat: str | None, key: str | None) -> None:
     if seat is not None and not table.seat_key_ok(seat, key):
         raise Forbidden(
-            f"this link does not open {seat}'s seat: open the link for your seat "
+            f"this link does not open the {D.figure_name(seat, None)}'s seat: open the link for your seat "
             "(whoever started the game has every seat's link)"
         )
 
@@ -497,6 +498,14 @@ async def play_create_campaign(request: Request) -> Response:
     return _open_as_host(request, table)
 
 
+def _problem(
+    request: Request, status: int, heading: str, sentence: str, links: list[tuple[str, str]]
+) -> Response:
+    """A styled page for a play link that cannot open: a heading, a sentence, where to go."""
+    context = {"page": "play", "heading": heading, "sentence": sentence, "links": links}
+    return _templates.TemplateResponse(request, "play_problem.html", context, status_code=status)
+
+
 @router.get("/play/{gid}", response_class=HTMLResponse, include_in_schema=False)
 async def play_game(
     gid: str, request: Request, seat: str | None = None, key: str | None = None, host: str | None = None
@@ -513,14 +522,30 @@ async def play_game(
         who = _seat(table, seat)
         _check_key(table, who, key)
     except NotFound:
-        return HTMLResponse(f"<p>No game {gid[:40]!r}. <a href='/play'>Start one</a></p>", status_code=404)
+        return _problem(
+            request,
+            404,
+            f"There is no game “{gid[:40]}”",
+            "The link may be mistyped, or the game was started on another server.",
+            [("/play", "Start a game"), ("/", "Home")],
+        )
     except Forbidden as exc:
         said = str(exc)[:1].upper() + str(exc)[1:]
-        return HTMLResponse(
-            f"<p>{escape(said)}. <a href='/play/{gid}'>Watch as a spectator</a></p>", status_code=403
+        return _problem(
+            request,
+            403,
+            "This link does not open a seat",
+            f"{said.rstrip('.')}.",
+            [(f"/play/{gid}", "Watch as a spectator"), ("/play", "Start a game")],
         )
     except DelvekitError as exc:
-        return HTMLResponse(f"<p>{escape(str(exc))}</p>", status_code=422)
+        return _problem(
+            request,
+            422,
+            "This game cannot be opened",
+            f"{str(exc).rstrip('.')}.",
+            [("/play", "Start a game")],
+        )
     _kick_bots(request, gid)
     is_host = table.host_key_ok(request.cookies.get(_host_cookie(gid)))
     context = {

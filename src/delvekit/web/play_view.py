@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven import decision_words as W
 from delvekit.gloomhaven import describe as D
 from delvekit.gloomhaven.engine.destinations import reach
 from delvekit.gloomhaven.engine.game import Game
@@ -23,7 +24,10 @@ from delvekit.gloomhaven.model.level import level_info
 from delvekit.gloomhaven.model.setup import Card
 from delvekit.web.play_service import Table, undo_point
 
-_HEX_KINDS = {"step", "start", "summon-at", "outcome", "place", "hex", "trap-at", "obstacle-at", "at"}
+_HEX_KINDS = {
+    "step", "start", "summon-at", "outcome", "place", "hex", "trap-at", "obstacle-at", "at", "teleport",
+    "move-to", "push-to", "pull-to", "disarm", "destroy", "shove", "spring", "move-obstacle",
+}  # fmt: skip
 _COND_ICON = {
     "poison": ("P", "#4d8b31"), "wound": ("W", "#b3262e"), "immobilize": ("I", "#6b4f2a"),
     "disarm": ("D", "#555"), "stun": ("S", "#1f5fa8"), "muddle": ("M", "#7a5aa8"),
@@ -263,125 +267,67 @@ def decision_view(
         "choices": d.choices.texts() if mine else [],
         "mine": mine,
         "bot": table.bot_to_play() is not None,
+        "prompt": prompt(d, names, table.game),
     }
     if not mine:
         return out
     game = table.game
     out["options"] = [option(game, d, c, names) for c in d.choices]
-    out["prompt"] = prompt(d, names)
     if d.kind == "move" and any(c.kind == "step" for c in d.choices):
         out["reach"] = reach(game)
     return out
 
 
-def prompt(d: Decision, names: dict[str, str]) -> str:
-    who = "The party" if d.actor == "party" else names.get(d.actor, d.actor)
-    return {
-        "hand": f"{who}: choose the cards to take into the scenario",
-        "start": f"{who}: choose a starting hex",
-        "select": f"{who}: choose two cards (click two, then the one that leads), or rest",
-        "action": f"{who}: choose the next action",
-        "move": f"{who}: click a highlighted hex to move there",
-        "attack": f"{who}: choose a target",
-        "push": f"{who}: choose whom to push",
-        "damage": f"{who} is about to suffer damage: take it or lose cards to negate it",
-        "short-rest": f"{who}: short rest now?",
-        "short-rest-loss": f"{who}: keep the random loss or reroll (suffer 1 damage)",
-        "monster": f"{who}: the monster's options are tied: choose one",
-    }.get(d.kind, f"{who}: {d.kind.replace('-', ' ')}")
+def prompt(d: Decision, names: dict[str, str], game: Game | None = None) -> str:
+    """The decision as a sentence (:func:`delvekit.gloomhaven.decision_words.prompt`, the words
+    the terminal uses too), with how to answer it on this page where it has its own controls."""
+    text = W.prompt(d, names, game)
+    if d.kind == "move" and any(c.kind == "step" for c in d.choices):
+        return text + " (click a highlighted hex)"
+    if d.kind == "select":  # the page's own way to answer replaces "the leading one first"
+        lead = "the leading one first (its initiative counts)"
+        return text.replace(lead, "(click two, then the one that leads)")
+    return text
 
 
 def option(game: Game, d: Decision, c: Choice, names: dict[str, str]) -> dict[str, Any]:
-    """One legal choice for people: label, hex, figure and a warning when it loses a card or
-    exhausts the character."""
+    """One legal choice for people: its label (:func:`delvekit.gloomhaven.decision_words.choice_label`),
+    hex, figure and a warning when it loses a card or exhausts the character."""
     st = game.state
     text = str(c)
     args = list(c.args)
-    out: dict[str, Any] = {"text": text, "label": text, "hex": None, "figure": None, "warn": None}
+    label = W.choice_label(game, d, c, names)
+    out: dict[str, Any] = {"text": text, "label": label, "hex": None, "figure": None, "warn": None}
     cards: dict[str, Card] = {}
     if d.actor in st.characters:
         cards = {k.id: k for ch in game.setup.party if ch.id == d.actor for k in ch.hand}
-    if c.kind in _HEX_KINDS and args:
-        h = parse_hex(args[0])
-        if h is not None:
-            out["hex"] = args[0]
-            out["label"] = {"step": "Step to", "start": "Start on", "summon-at": "Summon on"}.get(
-                c.kind, D.words(c.kind)
-            ) + f" {args[0]}"
-            if c.kind == "outcome":
-                targets = [names.get(a, a) for a in args[1:]]
-                out["label"] = f"Move to {args[0]}" + (f", attack {', '.join(targets)}" if targets else "")
-    elif c.kind == "target" and args:
-        f = st.figures.get(args[0])
-        out["figure"] = args[0]
-        out["label"] = f"{names.get(args[0], args[0])}" + (f" ({f.hp}/{f.max_hp})" if f else "")
-        if f is not None:
-            out["hex"] = f"{f.hex[0]},{f.hex[1]}"
-    elif c.kind == "select" and len(args) == 2:
-        out["label"] = f"{D.words(args[0])} leads, {D.words(args[1])}"
-        if args[0] in cards:
-            out["initiative"] = cards[args[0]].initiative
+    hexes = [a for a in args if parse_hex(a) is not None]
+    figures = [a.split("=", 1)[-1] for a in args if a.split("=", 1)[-1] in st.figures]
+    if c.kind in _HEX_KINDS and hexes:
+        out["hex"] = hexes[-1] if c.kind in ("hex", "shove", "move-obstacle") else hexes[0]
+    elif len(set(figures)) == 1:
+        g = st.figures[figures[0]]
+        out["figure"], out["hex"] = g.id, f"{g.hex[0]},{g.hex[1]}"
+    if c.kind == "select" and len(args) == 2 and args[0] in cards:
+        out["initiative"] = cards[args[0]].initiative
     elif c.kind == "take" and args and args[0].isdigit():
         n = int(args[0])
         f = st.figures.get(d.actor)
-        out["label"] = f"Suffer {n} damage"
         if f is not None and n >= f.hp:
             out["warn"] = f"{n} damage exhausts {names.get(d.actor, d.actor)} ({f.hp} health left)"
     elif c.kind == "take" and args:
-        out["label"] = f"Take {D.words(args[0])}"
         out["card"] = args[0]
-    elif c.kind in ("top", "bottom", "basic-top", "basic-bottom") and args:
-        card = cards.get(args[0])
-        half = c.kind.replace("basic-", "")
-        if c.kind.startswith("basic"):
-            out["label"] = f"Basic {'Attack 2' if half == 'top' else 'Move 2'} (with {D.words(args[0])})"
-        elif card is not None:
-            side = card.top if half == "top" else card.bottom
-            out["label"] = f"{half.capitalize()} of {D.words(args[0])}: {D.half_text(side)}"
-            if side.lost:
-                out["warn"] = f"{D.words(args[0])} is lost after this action"
-    elif c.kind in ("lose-hand", "lose-discard") and args:
-        pile = "hand" if c.kind == "lose-hand" else "discard pile"
-        out["label"] = f"Lose {' and '.join(D.words(a) for a in args)} from the {pile}"
+    elif c.kind in ("top", "bottom") and args and args[0] in cards:
+        side = cards[args[0]].top if c.kind == "top" else cards[args[0]].bottom
+        out["label"] = f"{label}: {D.half_text(side)}"
+        if side.lost:
+            out["warn"] = f"{D.words(args[0])} is lost after this action"
+    elif c.kind in ("lose-hand", "lose-discard", "lose") and args:
         out["warn"] = f"{' and '.join(D.words(a) for a in args)} will be lost for the rest of the scenario"
     elif c.kind == "long-rest":
-        out["label"] = (
-            "Long rest (initiative 99): lose one discarded card of your choice, heal 2, recover the rest"
-        )
         out["warn"] = "a long rest loses one card"
     elif c.kind == "short-rest":
-        out["label"] = "Short rest: recover the discard pile but lose one random discarded card"
         out["warn"] = "a short rest loses a random card"
-    elif c.kind == "no-rest":
-        out["label"] = "Do not rest"
-    elif c.kind == "reroll":
-        out["label"] = "Reroll: suffer 1 damage and lose another random card instead"
-    elif c.kind == "accept":
-        out["label"] = "Accept"
-    elif c.kind in ("skip", "stop", "no", "yes", "decline", "done"):
-        out["label"] = {"skip": "Skip", "stop": "End the move here", "no": "No", "yes": "Yes"}.get(
-            c.kind, D.words(c.kind)
-        )
-    elif c.kind == "item" and args:
-        for ch in game.setup.party:
-            found = next((i for i in ch.items if str(i.number) == args[0]), None)
-            if found is not None:
-                out["label"] = f"Use {found.name}" + (f" ({ch.id}'s)" if ch.id != d.actor else "")
-                break
-    elif c.kind == "lose" and args:
-        out["label"] = f"Lose {D.words(args[0])}"
-        out["warn"] = f"{D.words(args[0])} will be lost"
-    else:
-        figures = [a for a in args if a in st.figures]
-        rest = " " + " ".join(names.get(a, D.words(a)) for a in args) if args else ""
-        out["label"] = (
-            ("Attack " + " and ".join(names[a] for a in figures))
-            if c.kind == "area" and figures
-            else (D.words(c.kind) + rest)
-        )
-        if len(figures) == 1:
-            f = st.figures[figures[0]]
-            out["figure"], out["hex"] = f.id, f"{f.hex[0]},{f.hex[1]}"
     return out
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from delvekit.gloomhaven.engine.game import MONSTER_DECK
 from delvekit.gloomhaven.model.level import level_info
+from delvekit.gloomhaven.model.rule_text import rule_line
 from delvekit.gloomhaven.model.setup import MonsterStats
 from delvekit.web import table_ai
 from delvekit.web.table_game import Standee, Table, TableConfig, label, new_table, turn_label
@@ -77,7 +78,7 @@ def setup_sheet(config: TableConfig) -> dict[str, Any]:
                 ],
             }
         )
-    goal = list(table.setup.rules) or (
+    goal = [rule_line(r) for r in table.setup.rules] or (
         ["Goal: kill every enemy (all rooms revealed)."] if table.setup.win == "kill-all" else []
     )
     return {

@@ -1,24 +1,25 @@
-"""A content scenario's special rules as :mod:`~delvekit.gloomhaven.scenario.rules` lines: round
-effects, the rules of the content's rule data, objectives, allies, locked doors and the goals of
-scenarios 1-10 (the scenario book's, kept here), used by the content adapter and the scenario
-goals."""
+"""A content scenario's special rules as :mod:`~delvekit.gloomhaven.model.scenario_rules` records:
+round effects, the rules of the content's rule data, objectives, allies, locked doors and the
+goals of scenarios 1-10 (the scenario book's, kept here), used by the content adapter and the
+scenario goals."""
 
 from __future__ import annotations
 
 from delvekit.gloomhaven.content import scenario as cs_scenario
+from delvekit.gloomhaven.model import scenario_rules as sr
 from delvekit.gloomhaven.scenario import setup as scenario_setup
 
-_GOALS: dict[int, tuple[str, ...]] = {
-    2: ("goal|kill|bandit-commander", "goal|revealed|"),
-    3: ("goal|kills|5xC",),
-    6: ("goal|room|M1a", "goal|revealed|"),
-    7: ("goal|treasure-loot|",),
-    8: ("goal|kill|inox-bodyguard",),
-    9: ("goal|kill|merciless-overseer", "goal|treasure|"),
+_GOALS: dict[int, tuple[tuple[sr.GoalKind, str], ...]] = {
+    2: (("kill", "bandit-commander"), ("revealed", "")),
+    3: (("kills", "5xC"),),
+    6: (("room", "M1a"), ("revealed", "")),
+    7: (("treasure-loot", ""),),
+    8: (("kill", "inox-bodyguard"),),
+    9: (("kill", "merciless-overseer"), ("treasure", "")),
 }
-"""Scenario goals other than "kill all enemies" (scenario book), as scenario rule lines; an
-empty treasure goal means the scenario's goal treasure tiles, a room goal names the room's map
-tile (scenario 6: reveal the M tile)."""
+"""Scenario goals other than "kill all enemies" (scenario book): a goal kind and its value (a
+monster type, a count, a room's map tile: scenario 6, reveal the M tile); a treasure goal is
+the scenario's goal treasure tiles."""
 
 _LOCKS: dict[int, tuple[str, str]] = {
     2: ("abcd", "bandit-commander"),
@@ -61,47 +62,55 @@ def _room_index(s: cs_scenario.Scenario) -> dict[int, int]:
     return {n: 0 if n in initial else 1 + rest.index(n) for n in numbers}
 
 
-def _lock_lines(s: cs_scenario.Scenario, index: dict[int, int]) -> list[str]:
+def _lock_lines(s: cs_scenario.Scenario, index: dict[int, int]) -> list[sr.ScenarioRule]:
     if s.number not in _LOCKS:
         return []
     letters, opener = _LOCKS[s.number]
     rooms = {r.marker: r.number for r in s.rooms if r.marker}
     doors = s.map().doors
     hexes = [
-        f"{h[0]},{h[1]}"
+        h
         for letter in letters
         for h, d in sorted(doors.items())
         if letter in rooms and rooms[letter] in d.rooms
     ]
-    return [f"lock|{';'.join(hexes)}|{opener}"] if hexes else []
+    return [sr.Lock(doors=tuple(hexes), opener=opener)] if hexes else []
 
 
-def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[str, ...]:
+def scenario_rule_lines(s: cs_scenario.Scenario) -> tuple[sr.ScenarioRule, ...]:
     """The scenario's special rules the engine performs, as
-    :mod:`~delvekit.gloomhaven.scenario.rules` lines: round-timed effects on figures (``at``),
-    every other rule of the content's rule data (``rule``, with the hexes of its markers),
-    objective figures, allies (:mod:`~delvekit.gloomhaven.scenario.setup`), locked doors and
-    the goal."""
-    lines: list[str] = []
+    :mod:`~delvekit.gloomhaven.model.scenario_rules` records: round-timed effects on figures
+    (``at``), every other rule of the content's rule data (``rule``, with the hexes of its
+    markers), objective figures, allies (:mod:`~delvekit.gloomhaven.scenario.setup`), locked
+    doors and the goal."""
+    lines: list[sr.ScenarioRule] = []
     for rule in s.rules:
         for fe in rule.figures if scenario_setup.is_plain(rule) else ():
-            lines.append(f"at|{rule.timing}|{rule.when}|{fe.figures.kind}|{fe.effect}|{fe.value}")
+            lines.append(
+                sr.RoundRule(
+                    timing=rule.timing, when=rule.when, who=fe.figures.kind,
+                    effect=fe.effect,  # type: ignore[arg-type]  # is_plain: one of the three
+                    value=fe.value,
+                )
+            )  # fmt: skip
     index = _room_index(s)
     timing = {i: t for (n, i), t in _TIMING.items() if n == s.number}
     lines += scenario_setup.scenario_lines(s, index, MAP_MARKERS.get(s.number, {}), timing)
     lines += _lock_lines(s, index)
-    goal_tiles = ";".join(
-        f"{q},{r}" for o in s.overlays if o.kind == "treasure" and o.treasure == "goal" for q, r in o.hexes
-    )
+    goal_tiles = tuple(h for o in s.overlays if (o.kind, o.treasure) == ("treasure", "goal") for h in o.hexes)
     tiles = {t.ref: index[r.number] for r in s.rooms for t in r.tiles}
-    for g in _GOALS.get(s.number, ()):
-        kind, _, value = g.rpartition("|")
-        if kind in ("goal|treasure", "goal|treasure-loot") and not value:
-            g += goal_tiles
-        elif kind == "goal|room":
-            g = f"{kind}|{tiles[value]}"
-        if not g.endswith("|") or kind == "goal|revealed":
-            lines.append(g)
+    for kind, value in _GOALS.get(s.number, ()):
+        if kind in ("treasure", "treasure-loot"):
+            if goal_tiles:
+                lines.append(sr.Goal(goal=kind, hexes=goal_tiles))
+        elif kind == "room":
+            lines.append(sr.Goal(goal=kind, room=tiles[value]))
+        elif kind == "kill":
+            lines.append(sr.Goal(goal=kind, monster=value))
+        elif kind == "kills":
+            lines.append(sr.Goal(goal=kind, count=value))
+        else:
+            lines.append(sr.Goal(goal=kind))
     return tuple(lines)
 
 

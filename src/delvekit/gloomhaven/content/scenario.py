@@ -24,13 +24,17 @@ import msgspec
 
 from delvekit.core.errors import ContentError
 from delvekit.core.hexes import Hex
+from delvekit.gloomhaven.model.special_rules import ElementChange as ElementChange
+from delvekit.gloomhaven.model.special_rules import FigureEffect as FigureEffect
+from delvekit.gloomhaven.model.special_rules import Figures as Figures
+from delvekit.gloomhaven.model.special_rules import PlayerType as PlayerType
+from delvekit.gloomhaven.model.special_rules import Rule as Rule
+from delvekit.gloomhaven.model.special_rules import Spawn as Spawn
+from delvekit.gloomhaven.model.special_rules import StatChange as StatChange
 
 if TYPE_CHECKING:
     from delvekit.core.board import Board
     from delvekit.gloomhaven.content.maps import ScenarioMap
-
-PlayerType: TypeAlias = Literal["none", "normal", "elite", "boss"]
-"""What stands on a monster hex for one player count."""
 
 DoorKind: TypeAlias = Literal["stone", "wooden", "opening", "breakable-wall", "altar"]
 """How two rooms join. ``stone``, ``wooden`` and ``altar`` are closed doors at setup;
@@ -118,68 +122,6 @@ class Objective(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     marker: str = ""
     escort: bool = False
     initiative: int | None = None
-
-
-class Figures(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """Which figures a rule affects: ``kind`` is character, monster, objective, summon, all...;
-    ``name`` a monster id, objective name or ``*``; ``marker`` narrows to one placement."""
-
-    kind: str
-    name: str = "*"
-    marker: str = ""
-
-
-class Spawn(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    monster: str
-    types: tuple[PlayerType, PlayerType, PlayerType]
-    level_offset: int = 0
-    marker: str = ""
-    count: str = "1"
-    """How many: an expression (GHS writes ``F`` in scenarios 26 and 75 for a count the rules
-    text defines)."""
-
-
-class FigureEffect(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """An effect on figures: ``add-modifier`` (value ``curse:3``), ``condition``, ``damage``
-    (value an expression), ``present``, ``dead``, ``killed``, ``toggle-on``, ``toggle-off``."""
-
-    figures: Figures
-    effect: str
-    value: str = ""
-
-
-class ElementChange(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    element: str
-    state: Literal["strong", "waning", "inert"]
-
-
-class StatChange(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """Stats replaced by expressions in ``X`` while ``while_present`` is on the board (X = that
-    figure's value given by the rule)."""
-
-    figures: Figures
-    stats: tuple[tuple[str, str], ...]
-    while_present: Figures | None = None
-
-
-class Rule(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A special rule checked every round: when ``when`` holds (an expression in R, C, L; empty
-    means every round) and every room of ``requires_rooms`` is revealed, its effects apply at
-    the ``start`` or ``end`` of the round; ``once`` rules fire a single time."""
-
-    when: str = ""
-    timing: Literal["start", "end"] = "end"
-    always: bool = False
-    once: bool = False
-    requires_rooms: tuple[int, ...] = ()
-    reveal_rooms: tuple[int, ...] = ()
-    spawns: tuple[Spawn, ...] = ()
-    figures: tuple[FigureEffect, ...] = ()
-    elements: tuple[ElementChange, ...] = ()
-    stats: tuple[StatChange, ...] = ()
-    finish: Literal["", "won", "lost"] = ""
-    disables: tuple[int, ...] = ()
-    """Indexes of this scenario's rules that stop applying when this one fires."""
 
 
 class Rewards(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):

@@ -33,6 +33,7 @@ from delvekit.gloomhaven.engine.registry import (
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.scenario_rules import Marker
 
 
 def boss_enemies(game: Game, f: Figure) -> list[Figure]:
@@ -41,14 +42,9 @@ def boss_enemies(game: Game, f: Figure) -> list[Figure]:
 
 
 def markers(game: Game) -> dict[str, tuple[int, int]]:
-    """The scenario's lettered map marks (``marker|KEY|Q,R`` rule lines), when a source places
+    """The scenario's lettered map marks (``marker`` rule records), when a source places
     them: the Prime Demon's altar places, the Gloom's jump hexes, the Elder Drake's perches."""
-    out: dict[str, tuple[int, int]] = {}
-    for line in game.setup.rules:
-        parts = line.split("|")
-        if len(parts) == 3 and parts[0] == "marker" and len(parts[1]) == 1:
-            out[parts[1]] = parse_hex(parts[2])
-    return out
+    return {m.key: m.hex for m in game.tables.rules_of(Marker) if len(m.key) == 1}
 
 
 def jump_to(game: Game, f: Figure, h: tuple[int, int]) -> None:

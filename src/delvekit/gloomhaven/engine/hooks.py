@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.model.conditions import Condition
     from delvekit.gloomhaven.model.elements import Element
     from delvekit.gloomhaven.model.modifiers import ModifierCard
+    from delvekit.gloomhaven.model.scenario_rules import ScenarioRule
     from delvekit.gloomhaven.model.setup import CharacterSetup
     from delvekit.gloomhaven.scenario.treasure import ResultExtras
 
@@ -164,7 +165,9 @@ room_placed: Hook[[Game, int], None] = _point("room_placed", "a room's monsters 
 result_extras: Hook[[Game, bool], dict[str, ResultExtras]] = _point(
     "result_extras", "per character: treasure and battle goal results once the scenario ended (one)"
 )
-check_rule: Hook[[str], None] = _point("check_rule", "parse a scenario rule line or raise (one)")
+check_rule: Hook[[ScenarioRule], None] = _point(
+    "check_rule", "check a scenario rule record's expressions and names or raise (one)"
+)
 locked_doors: Hook[[Game], tuple[Hex, ...]] = _point("locked_doors", "doors no character opens")
 wall_in_reach: Hook[[Game, Board, dict[Hex, int], Hex, Hex, int], bool] = _point(
     "wall_in_reach", "a wall hex that may be attacked from src within range (scenario walls)"

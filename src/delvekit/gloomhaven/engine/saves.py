@@ -8,7 +8,10 @@ The digest keeps its meaning (equal digests mean equal states), so golden digest
 
 Reading a header is as strict as building a game: unknown keys are refused (a misspelt key
 would otherwise fall back to its default in silence), every number must lie in the range the
-game allows, and the scenario's rule lines must parse.
+game allows, and the scenario's rules must check. A setup written before 2026-11 carries its
+scenario rules as text lines (``spawn|end|R % 2 == 1|...``): :func:`upgrade_rules` reads them
+into their records as the header is read (the seal, taken over the header as written, still
+holds; a game saved again writes the records).
 
 >>> header = {"content_version": "x", "seed": 1, "setup": {"scenario": "s"}}
 >>> seal(header, ["select a b"], "d1") == seal(header, ["select a b"], "d1")
@@ -28,6 +31,8 @@ import msgspec
 from delvekit.core import jsonio
 from delvekit.core.errors import IllegalChoice, InputError
 from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.model.rule_text import parse_rule_line
+from delvekit.gloomhaven.model.scenario_rules import ScenarioRule
 from delvekit.gloomhaven.model.setup import GameSetup
 
 if TYPE_CHECKING:
@@ -88,18 +93,38 @@ def check_header_setup(raw: object, built: object, where: str) -> None:
     _numbers(built, f"{where}: setup")
 
 
-def check_rules(rules: Sequence[str], where: str) -> None:
-    """Parse every scenario rule line now, so that a bad one is refused at load and not in the
-    middle of play."""
-    for line in rules:
+def check_rules(rules: Sequence[ScenarioRule], where: str) -> None:
+    """Check every scenario rule record now, so that a bad one is refused at load and not in
+    the middle of play."""
+    for n, rule in enumerate(rules):
         try:
-            hooks.check_rule.only(line)  # the scenario package parses its own lines
+            hooks.check_rule.only(rule)  # the scenario package checks its own records
         except InputError as exc:
-            raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup.rules") from None
+            raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup.rules[{n}]") from None
         except (ValueError, IndexError, KeyError, TypeError):
-            raise InputError(
-                f"unreadable rule line {jsonio.shown(line)}", where=f"{where}: setup.rules"
-            ) from None
+            raise InputError("unreadable rule", where=f"{where}: setup.rules[{n}]") from None
+
+
+def upgrade_rules(setup: object, where: str) -> object:
+    """``setup`` as written, with the text lines of an older save's ``rules`` read into their
+    records' JSON form (anything else is left for the decoder to judge).
+
+    >>> upgrade_rules({"scenario": "s", "rules": ["ally|living-bones"]}, "save")
+    {'scenario': 's', 'rules': [{'kind': 'ally', 'monster': 'living-bones'}]}
+    """
+    if not isinstance(setup, dict) or not isinstance(setup.get("rules"), list):
+        return setup
+    if not any(isinstance(x, str) for x in setup["rules"]):
+        return setup
+    out = []
+    for n, x in enumerate(setup["rules"]):
+        if isinstance(x, str):
+            try:
+                x = msgspec.to_builtins(parse_rule_line(x))
+            except InputError as exc:
+                raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup.rules[{n}]") from None
+        out.append(x)
+    return {**setup, "rules": out}
 
 
 SAVE_KEYS: Final[frozenset[str]] = frozenset(
@@ -271,11 +296,14 @@ def _decode_header(doc: dict[str, object], where: str) -> tuple[GameSetup, int]:
     if type(version) is not int or version != FORMAT_VERSION:
         raise InputError(f"unsupported version {jsonio.shown(version)}", where=f"{where}: version")
     seed = check_seed(doc.get("seed"), where)
+    raw = upgrade_rules(doc.get("setup"), where)
     try:
-        setup = msgspec.convert(doc.get("setup"), GameSetup)
+        setup = msgspec.convert(raw, GameSetup)
     except msgspec.ValidationError as exc:
         raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup") from None
-    check_header_setup(doc.get("setup"), msgspec.to_builtins(setup), where)
+    # rule records refuse unknown keys as they decode (their JSON may spell out a default value)
+    written = {k: v for k, v in raw.items() if k != "rules"} if isinstance(raw, dict) else raw
+    check_header_setup(written, msgspec.to_builtins(setup), where)
     setup.validate()
     check_rules(setup.rules, where)
     return setup, seed

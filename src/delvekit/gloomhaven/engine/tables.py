@@ -4,10 +4,15 @@ setup and shared by every clone of the game."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from delvekit.core.board import Board
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.model import rulesets as rules
+from delvekit.gloomhaven.model.scenario_rules import RuleRecord, ScenarioRule, by_kind
 from delvekit.gloomhaven.model.setup import Card, GameSetup, MonsterCard, MonsterType
+
+R = TypeVar("R", bound=RuleRecord)
 
 
 class Tables:
@@ -19,6 +24,7 @@ class Tables:
         "cards",
         "deck_cards",
         "door_room",
+        "rule_kinds",
         "ruleset",
         "setup",
         "type_of_deck",
@@ -40,6 +46,12 @@ class Tables:
         self.deck_cards: dict[str, dict[str, MonsterCard]] = {
             name: {c.id: c for c in cards} for name, cards in setup.decks.items()
         }
+        self.rule_kinds: dict[type[RuleRecord], tuple[ScenarioRule, ...]] = by_kind(setup.rules)
+        """The setup's scenario rule records by kind (:meth:`rules_of`)."""
         self.type_of_deck: dict[str, list[str]] = {}
         for m in setup.monsters:
             self.type_of_deck.setdefault(m.deck, []).append(m.name)
+
+    def rules_of(self, kind: type[R]) -> tuple[R, ...]:
+        """The setup's scenario rule records of one kind, in their order."""
+        return self.rule_kinds.get(kind, ())  # type: ignore[return-value]

@@ -20,6 +20,7 @@ from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.modifiers import parse_card
+from delvekit.gloomhaven.model.scenario_rules import ScenarioRule
 
 Rank: TypeAlias = Literal["normal", "elite", "boss"]
 
@@ -318,9 +319,10 @@ class GameSetup(msgspec.Struct, frozen=True, kw_only=True):
     """Numbered treasure tiles, placed with their room (§14)."""
     board: BoardSpec | None = None
     """The map. Without one, movement and attacks cannot be resolved (they are declined)."""
-    rules: tuple[str, ...] = ()
-    """Scenario special rules and goals as text, performed by
-    :mod:`~delvekit.gloomhaven.scenario.rules` (e.g. ``goal kill bandit-commander``)."""
+    rules: tuple[ScenarioRule, ...] = ()
+    """Scenario special rules, goals and mechanisms: typed records
+    (:mod:`~delvekit.gloomhaven.model.scenario_rules`), performed by the
+    :mod:`~delvekit.gloomhaven.scenario` package."""
 
     def __post_init__(self) -> None:
         # One spelling for the goal: an old save's ``kill_all`` becomes ``kill-all`` as it is read.

@@ -1,7 +1,8 @@
 """The scenario goals of scenarios 11-95 as data (``content/data/scenario-goals.json``: win and
-loss parts per scenario, checked against the content pack) and as the ``win``/``lose`` rule lines
-of a setup (:func:`goal_lines`). Judging them in play is :mod:`~delvekit.gloomhaven.scenario.goals`
-(which re-exports these names); the line format is described there.
+loss parts per scenario, checked against the content pack) and as the ``win``/``lose`` rule records
+of a setup (:func:`goal_lines`; :class:`~delvekit.gloomhaven.model.scenario_rules.Win` and
+:class:`~delvekit.gloomhaven.model.scenario_rules.Lose`). Judging them in play is
+:mod:`~delvekit.gloomhaven.scenario.goals` (which re-exports these names and describes each kind).
 
 >>> goals = load_goals()
 >>> [p.kind for p in goals[11].win], goals[11].win[0].monsters
@@ -20,6 +21,7 @@ import msgspec
 from delvekit.core.errors import ContentError
 from delvekit.core.hexes import Hex
 from delvekit.gloomhaven.content.expr import parse as parse_expr
+from delvekit.gloomhaven.model.scenario_rules import Lose, ObjectiveLine, RuleLine, ScenarioRule, Win, of_kind
 from delvekit.gloomhaven.scenario.mechanisms import (
     STAFF,
     TOKENS,
@@ -172,8 +174,8 @@ def check_goals(goals: Mapping[int, ScenarioGoal], monsters: Iterable[str]) -> l
 # ------------------------------------------------------------------------------- lines
 
 
-def _hexes(hexes: Iterable[Hex]) -> str:
-    return ";".join(f"{q},{r}" for q, r in sorted(set(hexes)))
+def _hexes(hexes: Iterable[Hex]) -> tuple[Hex, ...]:
+    return tuple(sorted(set(hexes)))
 
 
 def goal_lines(
@@ -182,32 +184,32 @@ def goal_lines(
     *,
     room_index: Mapping[int, int],
     goals: Mapping[int, ScenarioGoal] | None = None,
-) -> tuple[str, ...]:
-    """The ``win``/``lose`` rule lines of scenario ``s`` for ``players`` characters (empty for a
-    scenario without goal data: scenarios 1-10). ``room_index`` maps room numbers to the setup's
-    room indices. A goal the engine cannot check, or whose monster the map does not place for
-    this party size, plays as "kill all" (``win|kill-all|``)."""
+) -> tuple[ScenarioRule, ...]:
+    """The ``win``/``lose`` records of scenario ``s`` for ``players`` characters, after its
+    mechanisms (empty for a scenario without goal data: scenarios 1-10). ``room_index`` maps
+    room numbers to the setup's room indices. A goal the engine cannot check, or whose monster
+    the map does not place for this party size, plays as "kill all" (``Win(goal="kill-all")``)."""
     g = (goals if goals is not None else load_goals()).get(s.number)
     if g is None:
         return ()
     win = _win_lines(g, s, players, room_index) if g.checked() else None
     lines = mechanism_lines(s, room_index)
-    lines += win if win is not None else ["win|kill-all|"]
+    lines += win if win is not None else [Win(goal="kill-all")]
     for p in g.lose:
         if p.kind == "exhausted":
-            lines.append(f"lose|exhausted|{p.before}")
+            lines.append(Lose(loss="exhausted", before=p.before))
         elif p.kind == "rounds":
-            lines.append(f"lose|rounds|{p.after}")
+            lines.append(Lose(loss="rounds", rounds=p.after))
         elif p.kind == "killed":
-            lines.append(f"lose|killed|{','.join(p.monsters)}")
+            lines.append(Lose(loss="killed", monsters=p.monsters))
         elif p.kind == "occupied-by":
-            lines.append(f"lose|occupied-by|{','.join(p.monsters)}|{_hexes(_plates(s, ()))}")
+            lines.append(Lose(loss="occupied-by", monsters=p.monsters, hexes=_hexes(_plates(s, ()))))
         elif p.kind == "escort-killed" and any(o.name == p.objective for o in s.objectives):
-            lines.append(f"lose|escort-killed|{p.objective}|{p.count or 'any'}")
+            lines.append(Lose(loss="escort-killed", name=p.objective, count=p.count or "any"))
         elif p.kind == "seeker-exhausted":
-            lines.append("lose|seeker-exhausted|")
+            lines.append(Lose(loss="seeker-exhausted"))
         elif p.kind == "rooms-abandoned" and _tile_hexes(s, ["start"]):
-            lines.append(f"lose|rooms-abandoned|{_hexes(_tile_hexes(s, ['start']))}")
+            lines.append(Lose(loss="rooms-abandoned", hexes=_hexes(_tile_hexes(s, ["start"]))))
     return tuple(lines)
 
 
@@ -244,11 +246,8 @@ def _tile_hexes(s: Scenario, refs: Sequence[str]) -> set[Hex]:
 def _spawned_by_rules(s: Scenario) -> set[str]:
     """Monster types a special rule of ``s`` spawns (a boss that appears late: 36, 48, 57)."""
     from delvekit.gloomhaven.content.rule_lines import LATE_BOSSES, scenario_rule_lines
-    from delvekit.gloomhaven.scenario.rules import RuleLine
-    from delvekit.gloomhaven.scenario.rules import parse_line as parse_rule
 
-    lines = [parse_rule(x) for x in scenario_rule_lines(s) if x.startswith("rule|")]
-    spawned = {sp.monster for x in lines if isinstance(x, RuleLine) for sp in x.rule.spawns}
+    spawned = {sp.monster for x in of_kind(scenario_rule_lines(s), RuleLine) for sp in x.rule.spawns}
     return spawned | set(LATE_BOSSES.get(s.number, ()))
 
 
@@ -281,36 +280,33 @@ def _carry_to(s: Scenario, to: str) -> set[Hex]:
 
 
 def _walking_escorts(s: Scenario) -> set[str]:
-    """Names of the escorts the setup's rules walk to a goal (``objective`` lines with a move)."""
+    """Names of the escorts the setup's rules walk to a goal (``objective`` records with a move)."""
     from delvekit.gloomhaven.content.rule_lines import scenario_rule_lines
-    from delvekit.gloomhaven.scenario.rules import ObjectiveLine
-    from delvekit.gloomhaven.scenario.rules import parse_line as parse_rule
 
-    lines = [parse_rule(x) for x in scenario_rule_lines(s) if x.startswith("objective|")]
-    return {x.name for x in lines if isinstance(x, ObjectiveLine) and x.escort and x.move and x.to}
+    lines = of_kind(scenario_rule_lines(s), ObjectiveLine)
+    return {x.name for x in lines if x.escort and x.move and x.to}
 
 
-def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[int, int]) -> list[str] | None:
-    lines = []
+def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[int, int]) -> list[Win] | None:
+    lines: list[Win] = []
     for p in g.win:
         if p.kind in ("kill-all", "kill-revealed"):
-            lines.append(f"win|{p.kind}|")
+            lines.append(Win(goal=p.kind))  # type: ignore[arg-type]
         elif p.kind == "kill":
             missing = set(p.monsters) - _placed(s, players)
             if not missing:
-                lines.append(f"win|kill|{','.join(p.monsters)}")
+                lines.append(Win(goal="kill", monsters=p.monsters))
             elif len(p.monsters) == 1 and missing <= _spawned_by_rules(s):
-                lines.append(f"win|kill|{p.monsters[0]}|spawned")  # a special rule brings it in
+                lines.append(Win(goal="kill", monsters=p.monsters, spawned=True))  # a rule brings it in
             else:
                 return None
         elif p.kind == "kill-count":
-            lines.append(f"win|kill-count|{p.count}|{','.join(p.monsters)}")
+            lines.append(Win(goal="kill-count", count=p.count, monsters=p.monsters))
         elif p.kind in ("loot", "loot-each"):
             tiles = _goal_tiles(s)
             if not tiles:
                 return None
-            mode = "ability" if p.loot_action_only else "turn"
-            lines.append(f"win|{p.kind}|{_hexes(tiles)}|{mode}")
+            lines.append(Win(goal=p.kind, hexes=_hexes(tiles), by_ability=p.loot_action_only))  # type: ignore[arg-type]
         elif p.kind == "reveal":
             if p.rooms == "all":
                 rooms = sorted(set(room_index.values()))
@@ -318,40 +314,41 @@ def _win_lines(g: ScenarioGoal, s: Scenario, players: int, room_index: Mapping[i
                 rooms = sorted({room_index[r.number] for r in s.rooms for t in r.tiles if t.ref in p.tiles})
             if not rooms:
                 return None
-            lines.append(f"win|reveal|{','.join(map(str, rooms))}")
+            lines.append(Win(goal="reveal", rooms=tuple(rooms)))
         elif p.kind == "survive":
-            lines.append(f"win|survive|{p.rounds}")
+            lines.append(Win(goal="survive", rounds=p.rounds))
         elif p.kind == "escape":
             hexes = set(s.starting_hexes) if p.hexes == "start" else _tile_hexes(s, p.tiles)
             if not hexes:
                 return None
-            lines.append(f"win|escape|{_hexes(hexes)}")
+            lines.append(Win(goal="escape", hexes=_hexes(hexes)))
         elif p.kind in ("destroy", "dig"):
             if not all(any(o.name == name for o in s.objectives) for name in p.objectives):
                 return None
-            lines += [f"win|destroy|{name}" for name in p.objectives]
+            lines += [Win(goal="destroy", name=name) for name in p.objectives]
         elif p.kind == "escort":
             if p.objective not in _walking_escorts(s):
                 return None  # no rule walks it to its goal
-            lines.append(f"win|escort|{p.objective}|{p.count or 'all'}")
+            lines.append(Win(goal="escort", name=p.objective, count=p.count or "all"))
         elif p.kind == "carry":
             hexes = _carry_to(s, p.to)
             if TOKENS.get(s.number, ("",))[0] != p.item or not hexes:
                 return None  # no token of that name in play, or no hex for its goal
-            lines.append(f"win|carry|{p.item}|{_hexes(hexes)}")
+            lines.append(Win(goal="carry", name=p.item, hexes=_hexes(hexes)))
         elif p.kind == "sacrifice-artifact":
             if s.number not in SACRIFICE_HEX or s.number not in TOKENS:
                 return None
             hex_g = SACRIFICE_HEX[s.number]
-            lines.append(f"win|carry|{TOKENS[s.number][0]}|{_hexes([hex_g])}|{_hexes(s.starting_hexes)}")
+            back = _hexes(s.starting_hexes)
+            lines.append(Win(goal="carry", name=TOKENS[s.number][0], hexes=_hexes([hex_g]), back=back))
         elif p.kind == "staff-of-xorn":
             altar = _carry_to(s, "altar a")
             if s.number not in STAFF or not altar:
                 return None
-            lines.append(f"win|staff|{STAFF[s.number][1]}|{_hexes(altar)}")
+            lines.append(Win(goal="staff", count=STAFF[s.number][1], hexes=_hexes(altar)))
         else:  # occupy
             plates = _plates(s, p.tiles)
             if not plates:
                 return None
-            lines.append(f"win|occupy|{p.plates}|{_hexes(plates)}")
+            lines.append(Win(goal="occupy", count=p.plates, hexes=_hexes(plates)))
     return lines

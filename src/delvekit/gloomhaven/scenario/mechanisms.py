@@ -1,65 +1,63 @@
 """Scenario mechanisms the printed goals need: breakable walls, carried tokens, the Staff of Xorn.
 
 Mechanisms of the scenario book that no rule data carries, written into the setup's rule
-lines (``mech|KIND|...``) by :func:`mechanism_lines` and performed through the hooks of
+records (:mod:`~delvekit.gloomhaven.model.scenario_rules`: ``wall``, ``wall-opening``, ``token``,
+``staff``) by :func:`mechanism_lines` and performed through the hooks of
 :mod:`delvekit.gloomhaven.engine.registry`:
 
 **Breakable walls** (the content's ``breakable-wall`` doors: a wall hex between two rooms, a
 closed door on the board).
 
-* ``mech|wall|HEALTH|STUN|Q,R;...`` — scenario 76: each wall hex is an objective figure
-  ``wall.N`` (HEALTH an expression in ``C`` and ``L``: ``C+L/2``, rounded up) on the monsters'
-  side, placed as soon as one of its two rooms is revealed. Characters attack it like an
+* ``wall`` (:class:`~delvekit.gloomhaven.model.scenario_rules.BreakableWall`: ``health``,
+  ``stun``, ``hexes``) — scenario 76: each wall hex is an objective figure ``wall.N`` (``health``
+  an expression in ``C`` and ``L``: ``C+L/2``, rounded up) on the monsters' side, placed as soon as
+  one of its two rooms is revealed. Characters attack it like an
   enemy (:func:`wall_in_reach`: range counted into the wall hex, sight to it as if it were
   open); the monster and summon AI leave it alone. Destroyed, it **breaks**: the wall
   hex becomes an open corridor hex (its wall terrain and door are gone), the rooms on both
-  sides are revealed, and with STUN ``stun`` every enemy next to it is stunned (event
+  sides are revealed, and with ``stun`` every enemy next to it is stunned (event
   ``wall-broken Q,R``).
-* ``mech|open|R|Q,R;...`` — scenario 84: as round R starts, those walls break (no figure, no
-  stun): the corridors the book places on hexes b, c and d at rounds 4, 6 and 9.
+* ``wall-opening`` (``round``, ``hexes``) — scenario 84: as that round starts, those walls break
+  (no figure, no stun): the corridors the book places on hexes b, c and d at rounds 4, 6 and 9.
 
 **Carried tokens** (a treasure tile that a character holds and carries to a goal):
 
-* ``mech|token|NAME|HOLDER|PASSING[|MOVE]`` — HOLDER ``start``: the party chooses which character
-  holds it as round 1 starts (decision ``party token-holder``, choices ``holder NAME CID``;
-  scenario 69's doll, 54's Staff of Xorn);
-  ``drop=TYPE``: a monster of TYPE leaves it on its hex when it dies (scenario 88: the Lurker
-  King's claw); ``at=Q,R``: it lies there from the start (scenario 82: the artifacts of
-  treasure tile 62). A token on the ground is taken by a character ending its turn on its hex
-  or by a Loot ability reaching its hex; with PASSING ``pass`` a character's Loot ability
-  reaching the holder's hex takes it from the holder (``keep``: never); an exhausted holder
-  leaves it on the hex where it stood last; MOVE (``-2``: 88's claw) is added to every Move
+* ``token`` (``name``, ``enters``, ``drop``, ``at``, ``passes``, ``move``) — ``enters``
+  ``start``: the party chooses which character holds it as round 1 starts (decision ``party
+  token-holder``, choices ``holder NAME CID``; scenario 69's doll, 54's Staff of Xorn);
+  ``drop``: a monster of type ``drop`` leaves it on its hex when it dies (scenario 88: the
+  Lurker King's claw); ``at``: it lies on hex ``at`` from the start (scenario 82: the
+  artifacts of treasure tile 62). A token on the ground is taken by a character ending its
+  turn on its hex or by a Loot ability reaching its hex; with ``passes`` a character's Loot
+  ability reaching the holder's hex takes it from the holder (else never); an exhausted holder
+  leaves it on the hex where it stood last; ``move`` (``-2``: 88's claw) is added to every Move
   ability of its holder (:func:`move_change`). Events ``token-taken NAME CID``,
   ``token-dropped NAME Q,R``. :func:`holder` and :func:`token_hex` tell where a token is; the goal
-  ``win|carry|NAME|Q,R;...[|Q,R;...]`` (:mod:`~delvekit.gloomhaven.scenario.goals`) holds when
-  its holder stands on one of the hexes (or, with the second list, once the token was taken,
-  when every character stands on those: 82's escape with the artifacts).
+  ``carry`` (:mod:`~delvekit.gloomhaven.scenario.goals`) holds when its holder stands on one of
+  the hexes (or, with ``back``, once the token was taken, when every character stands on those:
+  82's escape with the artifacts).
 
-**The Staff of Xorn** (scenario 54): ``mech|staff|TYPE|CHARGE`` — only the Seeker of Xorn (the
-character the party chose to hold the ``staff`` token) damages monsters of TYPE, and only by its
-attacks (any other
-damage to them is prevented, event ``no-damage ID staff``); each point it deals charges the
-staff (``staff:charge`` in the marks, :func:`staff_charge`); CHARGE (``2xCx(L+1)``) is the full
-charge. The goal ``win|staff|CHARGE|Q,R;...`` holds when the charged Seeker stands next to the
-altar.
+**The Staff of Xorn** (scenario 54): ``staff`` (``monster``, ``charge``) — only the Seeker of
+Xorn (the character the party chose to hold the ``staff`` token) damages monsters of that type,
+and only by its attacks (any other damage to them is prevented, event ``no-damage ID staff``);
+each point it deals charges the staff (``staff:charge`` in the marks, :func:`staff_charge`);
+``charge`` (``2xCx(L+1)``) is the full charge. The goal ``staff`` holds when the charged Seeker
+stands next to the altar.
 
 State lives in ``GameState.scenario_marks`` (cloned with the state): ``wall:Q,R`` (placed),
 ``broken:Q,R``, ``token:NAME:CID`` (held), ``token:NAME@Q,R`` (on the ground).
 
->>> parse_mech("mech|wall|C+L/2|stun|6,1;8,0")
-('wall', ('C+L/2', 'stun', '6,1;8,0'))
->>> parse_mech("mech|token|doll|start|pass")
-('token', ('doll', 'start', 'pass'))
+>>> from delvekit.gloomhaven.content import load_pack
+>>> mechanism_lines(load_pack().scenarios[88], {})
+[Token(name='claw', enters='drop', drop='lurker-king', at=None, passes=True, move=-2)]
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from delvekit.core.board import Board, Terrain
-from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex, distance, neighbours
 from delvekit.core.los import sight_for
 from delvekit.core.records import Choice, Decision
@@ -67,6 +65,13 @@ from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.engine.game import task_handler
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.scenario_rules import (
+    BreakableWall,
+    ScenarioRule,
+    Staff,
+    Token,
+    WallOpening,
+)
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.content.scenario import Scenario
@@ -94,107 +99,63 @@ character holding its items"), p.71 (54, the Staff of Xorn, which the Seeker hol
 STAFF: dict[int, tuple[str, str]] = {54: ("harrower-infester", "2xCx(L+1)")}
 """The Staff of Xorn (scenario book p.71): the monster type only the Seeker damages, the charge."""
 
-KINDS = ("wall", "open", "token", "staff")
+def _hex(text: str) -> Hex:
+    """A hex of a scenario mark or an event (``Q,R``)."""
+    q, r = text.split(",")
+    return int(q), int(r)
 
 
-def _hexes(text: str) -> tuple[Hex, ...]:
-    out = []
-    for token in text.split(";"):
-        q, r = token.split(",")
-        out.append((int(q), int(r)))
-    return tuple(out)
-
-
-def _text(hexes: Iterable[Hex]) -> str:
-    return ";".join(f"{q},{r}" for q, r in sorted(set(hexes)))
-
-
-def parse_mech(line: str) -> tuple[str, tuple[str, ...]]:
-    """``(kind, fields)`` of a ``mech|KIND|...`` line; a malformed one raises
-    :class:`InputError` naming it."""
-    head, _, rest = line.partition("|")
-    kind, _, tail = rest.partition("|")
-    fields = tuple(tail.split("|")) if tail else ()
-    where = f"scenario mechanism {line!r}"
-    if head != "mech" or kind not in KINDS:
-        raise InputError(f"expected 'mech|KIND|...' with KIND one of {', '.join(KINDS)}", where=where)
-    try:
-        if kind == "wall":
-            if len(fields) != 3 or fields[1] not in ("stun", "-"):
-                raise ValueError(kind)
-            if parse_expr(fields[0]).variables - {"C", "L"}:
-                raise ValueError("health may use C and L only")
-            _hexes(fields[2])
-        elif kind == "open":
-            if len(fields) != 2:
-                raise ValueError(kind)
-            int(fields[0])
-            _hexes(fields[1])
-        elif kind == "staff":
-            if len(fields) != 2 or not fields[0] or parse_expr(fields[1]).variables - {"C", "L"}:
-                raise ValueError(kind)
-        else:  # token
-            if len(fields) not in (3, 4) or not fields[0] or fields[2] not in ("pass", "keep"):
-                raise ValueError(kind)
-            [int(x) for x in fields[3:]]
-            if fields[1].startswith("at="):
-                _hexes(fields[1].removeprefix("at="))
-            elif not (fields[1] == "start" or fields[1].startswith("drop=")):
-                raise ValueError(kind)
-    except (ValueError, ContentError):
-        raise InputError("bad fields", where=where) from None
-    return kind, fields
-
-
-def mechanism_lines(s: Scenario, room_index: Mapping[int, int]) -> list[str]:
-    """The ``mech`` lines of scenario ``s`` (empty for most scenarios)."""
-    out: list[str] = []
+def mechanism_lines(s: Scenario, room_index: Mapping[int, int]) -> list[ScenarioRule]:
+    """The mechanism records of scenario ``s`` (empty for most scenarios)."""
+    out: list[ScenarioRule] = []
     walls = {d.hex: d for d in s.doors if d.kind == "breakable-wall"}
     if s.number in WALL_HEALTH and walls:
         health, stun = WALL_HEALTH[s.number]
-        out.append(f"mech|wall|{health}|{'stun' if stun else '-'}|{_text(walls)}")
+        out.append(BreakableWall(health=health, stun=stun, hexes=tuple(sorted(walls))))
     for rnd, marker in WALL_OPENINGS.get(s.number, ()):
         rooms = {r.number for r in s.rooms if r.marker == marker}
         hexes = [h for h, d in walls.items() if rooms & set(d.rooms)]
         if hexes:
-            out.append(f"mech|open|{rnd}|{_text(hexes)}")
+            out.append(WallOpening(round=rnd, hexes=tuple(sorted(set(hexes)))))
     if s.number in TOKENS:
         name, how, passing, move = TOKENS[s.number]
+        passes = passing == "pass"
         if how.startswith("treasure="):
             tile = how.removeprefix("treasure=")
             spots = [h for o in s.overlays if o.kind == "treasure" and o.treasure == tile for h in o.hexes]
-            how = f"at={spots[0][0]},{spots[0][1]}" if spots else ""
-        if how:
-            out.append(f"mech|token|{name}|{how}|{passing}" + (f"|{move}" if move else ""))
+            if spots:
+                out.append(Token(name=name, enters="at", at=spots[0], passes=passes, move=move))
+        elif how.startswith("drop="):
+            drop = how.removeprefix("drop=")
+            out.append(Token(name=name, enters="drop", drop=drop, passes=passes, move=move))
+        else:
+            out.append(Token(name=name, enters="start", passes=passes, move=move))
     if s.number in STAFF:
-        out.append(f"mech|staff|{STAFF[s.number][0]}|{STAFF[s.number][1]}")
+        out.append(Staff(monster=STAFF[s.number][0], charge=STAFF[s.number][1]))
     return out
 
 
-@functools.lru_cache(maxsize=64)
-def _parsed(rules: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple(parse_mech(x) for x in rules if x.startswith("mech|"))
+_KINDS = (BreakableWall, WallOpening, Token, Staff)
 
 
-def _lines(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return _parsed(game.setup.rules)
+def _has_mechanisms(game: Game) -> bool:
+    """Whether the setup has mechanisms (``wall``, ``wall-opening``, ``token`` or ``staff``)."""
+    return any(game.tables.rules_of(kind) for kind in _KINDS)
 
 
 # ------------------------------------------------------------------------------- walls
 
 
-def _wall_ids(rules: tuple[str, ...]) -> dict[Hex, str]:
-    hexes = sorted(h for kind, f in _parsed(rules) if kind == "wall" for h in _hexes(f[2]))
+def _wall_ids(game: Game) -> dict[Hex, str]:
+    hexes = sorted(h for wall in game.tables.rules_of(BreakableWall) for h in wall.hexes)
     return {h: f"wall.{i}" for i, h in enumerate(hexes, 1)}
 
 
 def _place_walls(game: Game) -> None:
     st = game.state
-    for kind, fields in _lines(game):
-        if kind != "wall":
-            continue
-        ids = _wall_ids(game.setup.rules)
-        for h in _hexes(fields[2]):
+    for wall in game.tables.rules_of(BreakableWall):
+        ids = _wall_ids(game)
+        for h in wall.hexes:
             mark = f"wall:{h[0]},{h[1]}"
             rooms = game.tables.door_room.get(h, ())
             if mark in st.scenario_marks or not any(r in st.revealed_rooms for r in rooms):
@@ -202,7 +163,7 @@ def _place_walls(game: Game) -> None:
             st.scenario_marks[mark] = st.round
             if f"broken:{h[0]},{h[1]}" in st.scenario_marks or any(f.hex == h for f in st.figures.values()):
                 continue
-            health = int(parse_expr(fields[0]).evaluate(C=len(game.setup.party), L=game.setup.level))
+            health = int(parse_expr(wall.health).evaluate(C=len(game.setup.party), L=game.setup.level))
             fid = ids[h]
             st.figures[fid] = Figure(
                 fid, "objective", "Wall", max(1, health), h, immune=frozenset(Condition), side="monsters"
@@ -250,15 +211,15 @@ def wall_in_reach(
 def _wall_died(game: Game, figure: Figure) -> None:
     if figure.kind != "objective" or not figure.id.startswith("wall."):
         return
-    for kind, fields in _lines(game):
-        if kind == "wall" and figure.hex in _hexes(fields[2]):
-            break_wall(game, figure.hex, stun=fields[1] == "stun")
+    for wall in game.tables.rules_of(BreakableWall):
+        if figure.hex in wall.hexes:
+            break_wall(game, figure.hex, stun=wall.stun)
 
 
 def _open_walls(game: Game) -> None:
-    for kind, fields in _lines(game):
-        if kind == "open" and game.state.round == int(fields[0]):
-            for h in _hexes(fields[1]):
+    for opening in game.tables.rules_of(WallOpening):
+        if game.state.round == opening.round:
+            for h in opening.hexes:
                 break_wall(game, h)
 
 
@@ -275,20 +236,18 @@ def token_hex(game: Game, name: str) -> Hex | None:
     """The hex where token ``name`` lies on the ground (``None``: held or not in play)."""
     prefix = f"token:{name}@"
     key = next((k for k in game.state.scenario_marks if k.startswith(prefix)), None)
-    return _hexes(key[len(prefix) :])[0] if key is not None else None
+    return _hex(key[len(prefix) :]) if key is not None else None
 
 
-def _tokens(game: Game) -> list[tuple[str, str, str]]:
-    return [(f[0], f[1], f[2]) for kind, f in _lines(game) if kind == "token"]
+def _tokens(game: Game) -> tuple[Token, ...]:
+    return game.tables.rules_of(Token)
 
 
 def move_change(game: Game, fid: str) -> int:
     """What the tokens ``fid`` holds add to its Move abilities (88: the claw, -2)."""
     if not game.setup.rules:
         return 0
-    return sum(
-        int(f[3]) for kind, f in _lines(game) if kind == "token" and len(f) > 3 and holder(game, f[0]) == fid
-    )
+    return sum(t.move for t in _tokens(game) if t.move and holder(game, t.name) == fid)
 
 
 def was_taken(game: Game, name: str) -> bool:
@@ -319,9 +278,9 @@ def round_tasks(game: Game) -> list[Task]:
     if not game.setup.rules or game.state.round != 1:
         return []
     return [
-        Task("token_holder", "party", 0, name)
-        for name, how, _ in _tokens(game)
-        if how == "start" and holder(game, name) is None and token_hex(game, name) is None
+        Task("token_holder", "party", 0, t.name)
+        for t in _tokens(game)
+        if t.enters == "start" and holder(game, t.name) is None and token_hex(game, t.name) is None
     ]
 
 
@@ -357,9 +316,9 @@ def _last_hex(game: Game, cid: str) -> Hex | None:
     for e in reversed(game.events):
         if e.args and e.args[0] == cid:
             if e.kind == "moved":
-                return _hexes(e.args[1])[0]
+                return _hex(e.args[1])
             if e.kind == "placed" and len(e.args) > 1 and e.args[-1].startswith("hex="):
-                return _hexes(e.args[-1].removeprefix("hex="))[0]
+                return _hex(e.args[-1].removeprefix("hex="))
     return None
 
 
@@ -367,11 +326,13 @@ def _settle(game: Game) -> None:
     """Tokens enter play (``at=``: on their hex as round 1 starts; ``start``: by the party's
     choice, :func:`round_tasks`) and leave an exhausted holder."""
     st = game.state
-    for name, how, _ in _tokens(game):
+    for t in _tokens(game):
+        name = t.name
         who = holder(game, name)
-        if how.startswith("at=") and f"token-start:{name}" not in st.scenario_marks and st.round >= 1:
+        starts = t.enters == "at" and t.at is not None and f"token-start:{name}" not in st.scenario_marks
+        if t.at is not None and starts and st.round >= 1:
             st.scenario_marks[f"token-start:{name}"] = st.round
-            _drop(game, name, _hexes(how.removeprefix("at="))[0])
+            _drop(game, name, t.at)
             continue
         if who is not None and (st.characters[who].exhausted or who not in st.figures):
             h = _last_hex(game, who)
@@ -380,37 +341,38 @@ def _settle(game: Game) -> None:
 
 
 def turn_ended(game: Game, figure: Figure) -> None:
-    if not _lines(game):
+    if not _has_mechanisms(game):
         return
     _settle(game)
     if figure.kind != "character":
         return
-    for name, _, _ in _tokens(game):
-        if token_hex(game, name) == figure.hex:
-            _give(game, name, figure.id)
+    for t in _tokens(game):
+        if token_hex(game, t.name) == figure.hex:
+            _give(game, t.name, figure.id)
 
 
 def looted(game: Game, figure: Figure, hexes: set[Hex]) -> None:
-    if not _lines(game) or figure.kind != "character":
+    if not _has_mechanisms(game) or figure.kind != "character":
         return
     _settle(game)
-    for name, _, passing in _tokens(game):
-        who = holder(game, name)
+    for t in _tokens(game):
+        who = holder(game, t.name)
         held_at = game.state.figures[who].hex if who is not None and who in game.state.figures else None
-        taken = passing == "pass" and who is not None and who != figure.id and held_at in hexes
-        if token_hex(game, name) in hexes or taken:
-            _give(game, name, figure.id)
+        taken = t.passes and who is not None and who != figure.id and held_at in hexes
+        if token_hex(game, t.name) in hexes or taken:
+            _give(game, t.name, figure.id)
 
 
 def died(game: Game, figure: Figure) -> None:
-    if not _lines(game):
+    if not _has_mechanisms(game):
         return
     _wall_died(game, figure)
     if figure.kind != "monster":
         return
-    for name, how, _ in _tokens(game):
-        if how == f"drop={figure.name}" and holder(game, name) is None and token_hex(game, name) is None:
-            _drop(game, name, figure.hex)
+    for t in _tokens(game):
+        dropped = t.enters == "drop" and t.drop == figure.name
+        if dropped and holder(game, t.name) is None and token_hex(game, t.name) is None:
+            _drop(game, t.name, figure.hex)
 
 
 # ------------------------------------------------------------------- the Staff of Xorn
@@ -429,7 +391,7 @@ def staff_charge(game: Game) -> int:
 
 def staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
     """Damage to the staff's monster type: only the Seeker's attacks deal it, charging the staff."""
-    staff = [f[0] for kind, f in _lines(game) if kind == "staff"] if game.setup.rules else []
+    staff = [x.monster for x in game.tables.rules_of(Staff)]
     if not staff or figure.kind != "monster" or figure.name not in staff:
         return False
     last = game.events[-1] if game.events else None
@@ -444,7 +406,7 @@ def staff_damage(game: Game, figure: Figure, amount: int, source: str) -> bool:
 
 
 def at_round(game: Game, timing: str) -> None:
-    if not _lines(game):
+    if not _has_mechanisms(game):
         return
     if timing == "start":
         _place_walls(game)
@@ -453,5 +415,5 @@ def at_round(game: Game, timing: str) -> None:
 
 
 def room_revealed(game: Game, room: int) -> None:
-    if _lines(game):
+    if _has_mechanisms(game):
         _place_walls(game)

@@ -1,5 +1,5 @@
 """Objective figures, escorts, allied monsters and pressure plates of a scenario in play (the
-``objective``, ``ally`` and ``plate`` lines of :mod:`~delvekit.gloomhaven.scenario.rules`).
+``objective``, ``ally`` and ``plate`` records of :mod:`~delvekit.gloomhaven.model.scenario_rules`).
 
 **Objectives** (rules digest §1, "Objective / obstacle with HP") are figures with a health
 formula (``4+(CxL)``, evaluated for the party size and scenario level) that never act. They are
@@ -14,19 +14,20 @@ only damage destroys them (a destroyed objective drops nothing and counts as no 
   for their focus ties), characters cannot attack it. Escorts with a ``move`` walk toward
   their goal as the round ends (:func:`move_escorts`); the others stand where they are placed.
 
-**Allied monsters** (``ally|TYPE``: scenario 11's Living Bones and Living Corpses...) are
+**Allied monsters** (``ally`` records: scenario 11's Living Bones and Living Corpses...) are
 monsters on the characters' side: they take their turns from their own ability deck on their
 own initiative, focus and attack the other monsters, and are never the characters' targets; the
 "kill all" goal does not need them dead.
 
-**Pressure plates** (``plate|Q,R;...|EFFECT|VALUE|COUNT``): a character ending its turn on a
-plate of the group presses it, once, when COUNT plates of the group hold characters at that
-moment (``C`` in COUNT: the characters not exhausted): it reveals a room, opens doors (locked
-ones too) or finishes the scenario.
+**Pressure plates** (``plate`` records: ``hexes``, ``effect``, ``count``): a character ending
+its turn on a plate of the group presses it, once, when ``count`` plates of the group hold
+characters at that moment (``C`` in ``count``: the characters not exhausted): it reveals a room,
+opens doors (locked ones too) or finishes the scenario.
 """
 
 from __future__ import annotations
 
+import functools
 import heapq
 import re
 from typing import TYPE_CHECKING
@@ -39,14 +40,19 @@ from delvekit.gloomhaven.model.conditions import Condition
 if TYPE_CHECKING:
     from delvekit.core.board import Board
     from delvekit.gloomhaven.engine.game import Game
-    from delvekit.gloomhaven.scenario.rules import ObjectiveLine, Plate
+    from delvekit.gloomhaven.model.scenario_rules import ObjectiveLine, Plate
 
 ALL_CONDITIONS = frozenset(Condition)
 
 
 def objective_id(line: ObjectiveLine) -> str:
     """``Vocal Cord`` number 2 → ``vocal-cord.2`` (no ``#``: an objective is no monster kill)."""
-    return f"{re.sub(r'[^a-z0-9]+', '-', line.name.lower()).strip('-')}.{line.number}"
+    return f"{_slug(line.name)}.{line.number}"
+
+
+@functools.lru_cache(maxsize=256)
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def place_objectives(game: Game, lines: list[ObjectiveLine], room: int) -> list[Figure]:
@@ -120,19 +126,14 @@ def press_plates(game: Game, plates: list[Plate], figure: Figure) -> None:
         st.scenario_marks[mark] = st.round
         game.emit("plate-pressed", figure.id, f"{plate.hex[0]},{plate.hex[1]}", plate.effect, plate.value)
         if plate.effect == "reveal":
-            room = int(plate.value)
+            room = plate.room
             if 0 < room < len(game.setup.rooms) and room not in st.revealed_rooms:
                 game.reveal_room(room)
         elif plate.effect == "open":
-            open_doors(game, [_hex(t) for t in plate.value.split(";")])
+            open_doors(game, list(plate.doors))
         elif st.ending is None:
-            st.ending = "victory" if plate.value == "won" else "defeat"
-            game.emit("scenario-finish", plate.value, "plate")
-
-
-def _hex(token: str) -> Hex:
-    q, r = token.split(",")
-    return int(q), int(r)
+            st.ending = "victory" if plate.finish == "won" else "defeat"
+            game.emit("scenario-finish", plate.finish, "plate")
 
 
 def open_doors(game: Game, doors: list[Hex], by: str = "plate") -> None:

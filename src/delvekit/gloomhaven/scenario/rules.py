@@ -1,322 +1,149 @@
-"""Scenario special rules and goals (the setup's ``rules`` lines), performed by the engine
-through the hooks of :mod:`delvekit.gloomhaven.engine.registry`.
+"""Scenario special rules and goals of a setup (its ``rules``: the typed records of
+:mod:`delvekit.gloomhaven.model.scenario_rules`), performed by the engine through the hooks of
+:mod:`delvekit.gloomhaven.engine.registry`; :func:`check` checks a record's expressions and names
+as a game is read.
 
-Two kinds of line:
+The records this module performs (the others: :mod:`~delvekit.gloomhaven.scenario.triggers`,
+:mod:`~delvekit.gloomhaven.scenario.objectives`, :mod:`~delvekit.gloomhaven.scenario.goals`,
+:mod:`~delvekit.gloomhaven.scenario.mechanisms`):
 
-* ``at|TIMING|WHEN|WHO|EFFECT|VALUE`` — at the ``start`` or ``end`` of every round in which the
-  expression WHEN holds (in ``R`` round, ``C`` characters, ``L`` scenario level; empty: every
-  round), every figure WHO names (``character``, ``monster`` or a monster type) gets EFFECT:
-  ``add-modifier`` (VALUE ``curse:3``: three curse cards shuffled into its deck, within the
-  supply), ``condition`` (VALUE a condition) or ``damage`` (VALUE an expression; damage that
-  is not an attack).
-* ``goal|KIND|VALUE`` — the scenario is won when every goal line holds (checked whenever a
-  monster dies and as every turn ends): ``kill|TYPE`` (every standee of TYPE the scenario
-  places was revealed and none is on the map), ``revealed|`` (no monster on the map, revealed
-  rooms only — without it the "kill all" goal also wants every room revealed), ``kills|N`` (N
-  monsters killed in all, N an expression in ``C``: scenario 3's ``5xC``), ``room|I`` (room
-  I, an index into the setup's rooms, revealed: scenario 6's M tile), ``treasure|Q,R;Q,R...``
-  (every goal treasure tile on those hexes looted, by a Loot ability or by a character ending
-  its turn on one) and ``treasure-loot|Q,R;...`` (the same, but only a Loot ability loots
-  them: scenario 7).
-  Without goal lines the setup's ``win`` rule applies.
-* ``spawn|TIMING|WHEN|TYPE|RANKS|Q,R|STOP`` — at the ``start`` or ``end`` of every round in
-  which WHEN holds, one monster of TYPE appears on hex Q,R (occupied: the nearest empty hex,
-  counted around walls; ties: the lowest hex), its rank for 2, 3 and 4 characters in RANKS
-  (``normal,none,none``: two characters only); it acts on its initiative like any monster (a
-  spawn is no summon) and drops no money when it dies. STOP: room indices, comma-separated,
-  whose reveal ends the rule (scenario 3: the cave behind door 1). No standee left: nothing
-  appears.
-* ``lock|Q,R;Q,R...|TYPE`` — the closed doors on those hexes are locked: no character or
-  summon opens them (they are walls to them); only a monster of TYPE does, with its "move to
-  the next door" special, in the listed order (scenario 2: the Bandit Commander, doors a–d).
-* ``rule|N|JSON`` — rule N of the scenario's rule data, the content's own
-  :class:`~delvekit.gloomhaven.content.scenario.Rule` record (room numbers as setup room
-  indices), performed by :mod:`~delvekit.gloomhaven.scenario.triggers`: spawns, figure
-  effects and conditions, element states, room reveals, stat changes, toggles, ``finish``.
-* ``marker|KEY|Q,R`` — the hex of a spawn marker (a letter, or ``#N`` for rule N's spawns
-  that name none).
-* ``objective|JSON`` — an objective figure placed with its room
-  (:mod:`~delvekit.gloomhaven.scenario.objectives`): ``name``, ``health`` (an expression in
-  ``C`` and ``L``), ``marker``, ``escort``, ``room``, ``hex``, ``number``; an escort that
-  moves also ``move`` (its Move on initiative 99), ``to`` (hexes) and ``reach`` (``adjacent``:
-  it heads for a hex next to one of them; ``on``: into one, and is then saved); a door
-  objective also ``door``, the locked door it is, opened when it is destroyed.
-* ``ally|TYPE`` — monsters of TYPE fight on the characters' side.
-* ``no-damage|TYPE`` — monsters of TYPE cannot be damaged in any way; conditions and other
-  effects still apply (scenario 70's Living Spirits).
-* ``zone|KEY|Q,R;...`` — a set of hexes a rule's figures entry names with the marker
-  ``zone:KEY`` (only the figures standing there: scenario 47's J tile).
-* ``each-turn|N`` — rule N's figure effects happen as each character's turn ends, to that
-  character and its summons, instead of at the round's start or end (scenario 51: 2 damage
-  at the end of each of their turns; summons act just before their owner).
-* ``plate|Q,R;...|EFFECT|VALUE|COUNT`` — pressure plates: when a character ends its turn on
-  one of them and COUNT of them (an expression in ``C``; default 1) hold characters at once,
-  EFFECT happens, once: ``reveal`` (VALUE a room index), ``open`` (VALUE door hexes
-  ``Q,R;...``: also locked ones) or ``finish`` (VALUE ``won`` or ``lost``).
+* ``at`` (:class:`RoundRule`: ``timing``, ``when``, ``who``, ``effect``, ``value``) — at the
+  ``start`` or ``end`` of every round in which the expression ``when`` holds (in ``R`` round,
+  ``C`` characters, ``L`` scenario level; empty: every round), every figure ``who`` names
+  (``character``, ``monster`` or a monster type) gets ``effect``: ``add-modifier`` (``value``
+  ``curse:3``: three curse cards shuffled into its deck, within the supply), ``condition``
+  (``value`` a condition) or ``damage`` (``value`` an expression; damage that is not an attack).
+* ``goal`` (:class:`Goal`) — the scenario is won when every goal record holds (checked whenever
+  a monster dies and as every turn ends): ``kill`` (every standee of type ``monster`` the
+  scenario places was revealed and none is on the map), ``revealed`` (no monster on the map,
+  revealed rooms only — without it the "kill all" goal also wants every room revealed),
+  ``kills`` (``count`` monsters killed in all, an expression in ``C``: scenario 3's ``5xC``),
+  ``room`` (room ``room``, an index into the setup's rooms, revealed: scenario 6's M tile),
+  ``treasure`` (every goal treasure tile on ``hexes`` looted, by a Loot ability or by a
+  character ending its turn on one) and ``treasure-loot`` (the same, but only a Loot ability
+  loots them: scenario 7). Without goal records the setup's ``win`` rule applies.
+* ``spawn`` (:class:`Spawn`: ``timing``, ``when``, ``monster``, ``ranks``, ``hex``, ``stop``) —
+  at the ``start`` or ``end`` of every round in which ``when`` holds, one monster of that type
+  appears on ``hex`` (occupied: the nearest empty hex, counted around walls; ties: the lowest
+  hex), its rank for 2, 3 and 4 characters in ``ranks`` (``("normal", "none", "none")``: two
+  characters only); it acts on its initiative like any monster (a spawn is no summon) and
+  drops no money when it dies. ``stop``: room indices whose reveal ends the rule (scenario 3:
+  the cave behind door 1). No standee left: nothing appears.
+* ``lock`` (:class:`Lock`: ``doors``, ``opener``) — the closed doors on those hexes are locked:
+  no character or summon opens them (they are walls to them); only a monster of type
+  ``opener`` does, with its "move to the next door" special, in the listed order (scenario 2:
+  the Bandit Commander, doors a–d; ``scenario``: only the scenario's rules open them).
+* ``marker`` (:class:`Marker`: ``key``, ``hex``) — the hex of a spawn marker (a letter, or
+  ``#N`` for rule N's spawns that name none).
+* ``ally`` (:class:`Ally`) — monsters of that type fight on the characters' side.
 
->>> parse_line("at|start|R == 1|character|add-modifier|curse:3").effect
-'add-modifier'
->>> parse_line("goal|kill|bandit-commander").value
-'bandit-commander'
->>> parse_line("spawn|end|R % 2 == 1|inox-guard|normal,none,none|8,2|5").hex
-(8, 2)
->>> locked_doors(("lock|7,7;4,8|bandit-commander",))
+Performed elsewhere: ``rule`` (:class:`RuleLine`, rule N of the scenario's rule data, the
+content's own :class:`~delvekit.gloomhaven.model.special_rules.Rule` record with room numbers as
+setup room indices), ``zone``, ``each-turn`` and ``no-damage`` by
+:mod:`~delvekit.gloomhaven.scenario.triggers`; ``objective`` (:class:`ObjectiveLine`: ``name``,
+``health`` an expression in ``C`` and ``L``, ``marker``, ``escort``, ``room``, ``hex``,
+``number``; an escort that moves also ``move``, ``to`` and ``reach``; a door objective
+``door``) and ``plate`` (:class:`Plate`: when a character ends its turn on one of ``hexes`` and
+``count`` of them, an expression in ``C``, hold characters at once, ``effect`` happens once:
+``reveal`` room ``room``, ``open`` the ``doors`` (also locked ones) or ``finish`` ``won`` or
+``lost``) by :mod:`~delvekit.gloomhaven.scenario.objectives`; ``win`` and ``lose`` by
+:mod:`~delvekit.gloomhaven.scenario.goals`; ``wall``, ``wall-opening``, ``token`` and ``staff``
+by :mod:`~delvekit.gloomhaven.scenario.mechanisms`.
+
+>>> locked_doors((Lock(doors=((7, 7), (4, 8)), opener="bandit-commander"),))
 ((7, 7), (4, 8))
+>>> check(RoundRule(timing="start", who="character", effect="add-modifier", value="minus2:3"))
+Traceback (most recent call last):
+...
+delvekit.core.errors.InputError: scenario rule 'at|start||character|add-modifier|minus2:3': unknown ...
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Literal
+from collections.abc import Iterable
 
-import msgspec
-
-from delvekit.core.errors import InputError
+from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex, neighbours
-from delvekit.gloomhaven.content import scenario as cs_scenario
 from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.modifiers import parse_card
-
-
-class RoundRule(msgspec.Struct, frozen=True):
-    timing: Literal["start", "end"]
-    when: str
-    who: str
-    effect: str
-    value: str
-
-
-GoalKind = Literal["kill", "revealed", "kills", "room", "treasure", "treasure-loot"]
-_GOAL_KINDS = ("kill", "revealed", "kills", "room", "treasure", "treasure-loot")
-
-
-class Goal(msgspec.Struct, frozen=True):
-    kind: GoalKind
-    value: str
-
-
-class Spawn(msgspec.Struct, frozen=True):
-    timing: Literal["start", "end"]
-    when: str
-    monster: str
-    ranks: tuple[str, str, str]
-    hex: Hex
-    stop: tuple[int, ...]
-
-
-class Lock(msgspec.Struct, frozen=True):
-    doors: tuple[Hex, ...]
-    opener: str
-
-
-class RuleLine(msgspec.Struct, frozen=True):
-    index: int
-    rule: cs_scenario.Rule
-
-
-class Marker(msgspec.Struct, frozen=True):
-    key: str
-    hex: Hex
-
-
-class ObjectiveLine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
-    health: str
-    hex: Hex
-    room: int = 0
-    marker: str = ""
-    escort: bool = False
-    number: int = 1
-    move: int = 0
-    to: tuple[Hex, ...] = ()
-    reach: Literal["", "adjacent", "on"] = ""
-    door: Hex | None = None
-
-
-class EachTurn(msgspec.Struct, frozen=True):
-    index: int
-
-
-class Zone(msgspec.Struct, frozen=True):
-    key: str
-    hexes: tuple[Hex, ...]
-
-
-class NoDamage(msgspec.Struct, frozen=True):
-    monster: str
-
-
-class Ally(msgspec.Struct, frozen=True):
-    monster: str
-
-
-class Plate(msgspec.Struct, frozen=True):
-    hexes: tuple[Hex, ...]
-    effect: Literal["reveal", "open", "finish"]
-    value: str
-    count: str = "1"
-    """How many of ``hexes`` characters must hold at once (an expression in ``C``)."""
-
-    @property
-    def hex(self) -> Hex:
-        """The first plate (names the group in events and marks)."""
-        return self.hexes[0]
-
-
-Line = (
-    RoundRule
-    | Goal
-    | Spawn
-    | Lock
-    | RuleLine
-    | Marker
-    | ObjectiveLine
-    | Ally
-    | Plate
-    | EachTurn
-    | Zone
-    | NoDamage
+from delvekit.gloomhaven.model.rule_text import rule_line
+from delvekit.gloomhaven.model.scenario_rules import (
+    Ally,
+    BreakableWall,
+    Goal,
+    Lock,
+    Lose,
+    ObjectiveLine,
+    Plate,
+    RoundRule,
+    RuleLine,
+    ScenarioRule,
+    Spawn,
+    Staff,
+    Win,
+    of_kind,
 )
-
-_RANKS = ("normal", "elite", "none")
-
-
-def _hex(token: str) -> Hex:
-    q, r = token.split(",")
-    return int(q), int(r)
-
-
-def parse_line(line: str) -> Line:
-    """One rule line; a malformed one raises :class:`InputError` naming it."""
-    try:
-        return _parse_line(line)
-    except InputError as exc:
-        if exc.where.startswith("scenario rule"):
-            raise
-        raise InputError(str(exc), where=f"scenario rule {line!r}") from None
-
-
-def _parse_line(line: str) -> Line:
-    parts = line.split("|")
-    where = f"scenario rule {line!r}"
-    if parts[0] == "spawn" and len(parts) == 7 and parts[1] in ("start", "end"):
-        try:
-            ranks = tuple(parts[4].split(","))
-            stop = tuple(int(x) for x in parts[6].split(",") if x)
-            spawn = Spawn(parts[1], parts[2], parts[3], ranks, _hex(parts[5]), stop)  # type: ignore[arg-type]
-        except ValueError:
-            raise InputError("bad hex, ranks or rooms", where=where) from None
-        if len(ranks) != 3 or any(r not in _RANKS for r in ranks):
-            raise InputError(f"ranks {parts[4]!r}: three of normal, elite, none", where=where)
-        if spawn.when:
-            parse_expr(spawn.when)
-        return spawn
-    if parts[0] == "lock" and len(parts) == 3 and parts[1] and parts[2]:
-        try:
-            return Lock(tuple(_hex(t) for t in parts[1].split(";")), parts[2])
-        except ValueError:
-            raise InputError(f"bad door hexes {parts[1]!r}", where=where) from None
-    if parts[0] in ("rule", "objective", "marker", "ally", "plate", "each-turn", "zone", "no-damage"):
-        return _parse_more(parts, line, where)
-    if parts[0] == "at" and len(parts) == 6 and parts[1] in ("start", "end"):
-        rule = RoundRule(parts[1], parts[2], parts[3], parts[4], parts[5])  # type: ignore[arg-type]
-        if rule.effect == "add-modifier" and rule.value.partition(":")[0] not in _CARDS:
-            raise InputError(f"unknown modifier card {rule.value!r}", where=where)
-        if rule.effect not in ("add-modifier", "condition", "damage"):
-            raise InputError(f"unknown effect {rule.effect!r}", where=where)
-        if rule.when:
-            parse_expr(rule.when)
-        return rule
-    if parts[0] == "goal" and len(parts) == 3 and parts[1] in _GOAL_KINDS:
-        goal = Goal(parts[1], parts[2])  # type: ignore[arg-type]
-        try:
-            if goal.kind in ("treasure", "treasure-loot"):
-                _treasures(goal)
-            elif goal.kind == "room":
-                int(goal.value)
-            elif goal.kind == "kills" and parse_expr(goal.value).variables - {"C"}:
-                raise InputError(f"kills {goal.value!r} may use C only", where=where)
-        except ValueError:
-            raise InputError(f"bad value {goal.value!r}", where=where) from None
-        return goal
-    raise InputError(
-        "expected 'at|TIMING|WHEN|WHO|EFFECT|VALUE', 'goal|KIND|VALUE', "
-        "'spawn|TIMING|WHEN|TYPE|RANKS|Q,R|STOP', 'lock|Q,R;...|TYPE', 'rule|N|JSON', "
-        "'marker|KEY|Q,R', 'objective|JSON', 'ally|TYPE' or 'plate|Q,R|EFFECT|VALUE'",
-        where=where,
-    )
-
 
 _CARDS = ("bless", "curse", "minus1")
 
 
-def _parse_more(parts: list[str], line: str, where: str) -> Line:
+def _variables(text: str, allowed: Iterable[str], what: str) -> None:
+    extra = parse_expr(text).variables - set(allowed)
+    if extra:
+        raise ValueError(f"{what} {text!r} may use {' and '.join(sorted(allowed))} only")
+
+
+def check(rule: ScenarioRule) -> None:
+    """Check the expressions and names of one record (its types are checked as it is
+    decoded): a bad one raises :class:`InputError` naming the rule in its text form, so that a
+    save with a bad rule is refused as it is read, not in the middle of play."""
     try:
-        if parts[0] == "rule" and len(parts) >= 3:
-            record = msgspec.json.decode("|".join(parts[2:]), type=cs_scenario.Rule)
-            for text in [record.when, *(sp.count for sp in record.spawns)]:
-                if text:
-                    parse_expr(text)
-            return RuleLine(int(parts[1]), record)
-        if parts[0] == "objective" and len(parts) >= 2:
-            objective = msgspec.json.decode("|".join(parts[1:]), type=ObjectiveLine)
-            if parse_expr(objective.health).variables - {"C", "L"}:
-                raise InputError(f"health {objective.health!r} may use C and L only", where=where)
-            return objective
-        if parts[0] == "marker" and len(parts) == 3 and parts[1]:
-            return Marker(parts[1], _hex(parts[2]))
-        if parts[0] == "each-turn" and len(parts) == 2:
-            return EachTurn(int(parts[1]))
-        if parts[0] == "no-damage" and len(parts) == 2 and parts[1]:
-            return NoDamage(parts[1])
-        if parts[0] == "zone" and len(parts) == 3 and parts[1]:
-            return Zone(parts[1], tuple(_hex(t) for t in parts[2].split(";")))
-        if parts[0] == "ally" and len(parts) == 2 and parts[1]:
-            return Ally(parts[1])
-        if parts[0] == "plate" and len(parts) in (4, 5) and parts[2] in ("reveal", "open", "finish"):
-            hexes = tuple(_hex(t) for t in parts[1].split(";"))
-            plate = Plate(hexes, parts[2], parts[3], *parts[4:])  # type: ignore[arg-type]
-            if parse_expr(plate.count).variables - {"C"}:
-                raise ValueError(f"count {plate.count!r} may use C only")
-            if plate.effect == "reveal":
-                int(plate.value)
-            elif plate.effect == "open":
-                [_hex(t) for t in plate.value.split(";")]
-            elif plate.value not in ("won", "lost"):
-                raise ValueError(plate.value)
-            return plate
-    except (ValueError, msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise InputError(f"bad {parts[0]} line: {exc}", where=where) from None
-    raise InputError(f"bad {parts[0]} line", where=where)
+        _check(rule)
+    except (ValueError, ContentError) as exc:
+        raise InputError(str(exc), where=f"scenario rule {rule_line(rule)!r}") from None
 
 
-@functools.lru_cache(maxsize=64)
-def _parsed(rules: tuple[str, ...]) -> tuple[Line, ...]:
-    # ``win|``/``lose|`` lines are the goals of scenarios 11-95 (scenario_goals), ``mech|`` lines
-    # their mechanisms (scenario_mechanisms)
-    return tuple(parse_line(line) for line in rules if not line.startswith(("win|", "lose|", "mech|")))
+def _check(rule: ScenarioRule) -> None:
+    if isinstance(rule, RoundRule | Spawn) and rule.when:
+        parse_expr(rule.when)
+    if isinstance(rule, RoundRule):
+        if rule.effect == "add-modifier" and rule.value.partition(":")[0] not in _CARDS:
+            raise ValueError(f"unknown modifier card {rule.value!r}")
+    elif isinstance(rule, Goal) and rule.goal == "kills":
+        _variables(rule.count, "C", "kills")
+    elif isinstance(rule, RuleLine):
+        for text in [rule.rule.when, *(sp.count for sp in rule.rule.spawns)]:
+            if text:
+                parse_expr(text)
+    elif isinstance(rule, ObjectiveLine):
+        _variables(rule.health, "CL", "health")
+    elif isinstance(rule, Plate):
+        _variables(rule.count, "C", "count")
+    elif isinstance(rule, Win) and rule.goal in ("kill-count", "occupy", "staff"):
+        parse_expr(rule.count)
+    elif isinstance(rule, Staff):
+        _variables(rule.charge, "CL", "charge")
+    elif isinstance(rule, BreakableWall):
+        _variables(rule.health, "CL", "health")
+    if isinstance(rule, Win | Lose) and rule.count not in ("", "any", "all") and rule.name:
+        int(rule.count)  # escort, escort-killed: a number of escorts
 
 
-parsed = _parsed
-"""Every line of a setup's ``rules`` this module reads, parsed (cached per setup)."""
+def locked_doors(rules: Iterable[ScenarioRule]) -> tuple[Hex, ...]:
+    """The locked doors of a setup's rules, in their opener's order (empty: none)."""
+    return tuple(h for lock in of_kind(rules, Lock) for h in lock.doors)
 
 
-def _lines(game: Game) -> tuple[Line, ...]:
-    return _parsed(game.setup.rules)
+def lock_of(rules: tuple[ScenarioRule, ...], opener: str) -> tuple[Hex, ...]:
+    """The doors ``opener`` (a monster type) opens in order, from the locks naming it."""
+    return tuple(h for lock in of_kind(rules, Lock) if lock.opener == opener for h in lock.doors)
 
 
-def locked_doors(rules: tuple[str, ...]) -> tuple[Hex, ...]:
-    """The locked doors of a setup's rule lines, in their opener's order (empty: none)."""
-    return tuple(h for line in _parsed(rules) if isinstance(line, Lock) for h in line.doors)
-
-
-def lock_of(rules: tuple[str, ...], opener: str) -> tuple[Hex, ...]:
-    """The doors ``opener`` (a monster type) opens in order, from the lock lines naming it."""
-    locks = [line for line in _parsed(rules) if isinstance(line, Lock) and line.opener == opener]
-    return tuple(h for line in locks for h in line.doors)
+def _lines(game: Game) -> tuple[ScenarioRule, ...]:
+    return game.setup.rules
 
 
 def _applies(game: Game, rule: RoundRule | Spawn) -> bool:
@@ -431,7 +258,7 @@ def spawn_monster(game: Game, monster: str, rank: str, at: Hex, *, mid_round: bo
     number = pool.pop(st.rng.randint(0, len(pool) - 1))
     stats = game.tables.types[monster].stats(rank)  # type: ignore[arg-type]
     fid = f"{monster}#{number}"
-    allied = monster in allies(game.setup.rules)
+    allied = any(x.monster == monster for x in game.tables.rules_of(Ally))
     fig = Figure(
         fid, "monster", monster, stats.health, where, rank=rank,  # type: ignore[arg-type]
         standee=number, immune=frozenset(stats.immunities), spawned=True,
@@ -448,31 +275,18 @@ def spawn_monster(game: Game, monster: str, rank: str, at: Hex, *, mid_round: bo
     return fig
 
 
-def allies(rules: tuple[str, ...]) -> frozenset[str]:
-    """The monster types fighting on the characters' side (``ally`` lines)."""
-    return frozenset(line.monster for line in _parsed(rules) if isinstance(line, Ally))
-
-
-def _treasures(goal: Goal) -> list[tuple[int, int]]:
-    out = []
-    for token in goal.value.split(";"):
-        q, r = token.split(",")
-        out.append((int(q), int(r)))
-    return out
-
-
 def _looted(game: Game) -> set[str]:
     return {e.args[1] for e in game.events if e.kind == "treasure-looted"}
 
 
 def _take(game: Game, figure: Figure, hexes: set[Hex], *, by_ability: bool) -> None:
     looted = _looted(game)
-    for goal in _lines(game):
-        if not isinstance(goal, Goal) or goal.kind not in ("treasure", "treasure-loot"):
+    for goal in game.tables.rules_of(Goal):
+        if goal.goal not in ("treasure", "treasure-loot"):
             continue
-        if goal.kind == "treasure-loot" and not by_ability:
+        if goal.goal == "treasure-loot" and not by_ability:
             continue
-        for q, r in _treasures(goal):
+        for q, r in goal.hexes:
             here = f"{q},{r}"
             if (q, r) in hexes and here not in looted:
                 looted.add(here)
@@ -494,31 +308,31 @@ def loot_ability(game: Game, figure: Figure, hexes: set[Hex]) -> None:
 
 
 def goal_met(game: Game) -> bool | None:
-    """Whether the scenario's goal lines all hold now; ``None`` if it has none."""
-    goals = [g for g in _lines(game) if isinstance(g, Goal)]
+    """Whether the scenario's goal records all hold now; ``None`` if it has none."""
+    goals = game.tables.rules_of(Goal)
     if not goals:
         return None
     st = game.state
     for goal in goals:
-        if goal.kind == "kill":
+        if goal.goal == "kill":
             rooms = game.setup.rooms
-            placed = [r for r, room in enumerate(rooms) if any(p.monster == goal.value for p in room)]
+            placed = [r for r, room in enumerate(rooms) if any(p.monster == goal.monster for p in room)]
             if any(r not in st.revealed_rooms for r in placed):
                 return False
-            if any(f.name == goal.value for f in st.figures.values()):
+            if any(f.name == goal.monster for f in st.figures.values()):
                 return False
-        elif goal.kind == "revealed":
+        elif goal.goal == "revealed":
             if any(f.kind == "monster" for f in st.figures.values()):
                 return False
-        elif goal.kind == "room":
-            if int(goal.value) not in st.revealed_rooms:
+        elif goal.goal == "room":
+            if goal.room not in st.revealed_rooms:
                 return False
-        elif goal.kind in ("treasure", "treasure-loot"):
+        elif goal.goal in ("treasure", "treasure-loot"):
             looted = _looted(game)
-            if any(f"{q},{r}" not in looted for q, r in _treasures(goal)):
+            if any(f"{q},{r}" not in looted for q, r in goal.hexes):
                 return False
         else:
             kills = sum(1 for e in game.events if e.kind == "killed" and "#" in e.args[0])
-            if kills < int(parse_expr(goal.value).evaluate(C=len(game.setup.party))):
+            if kills < int(parse_expr(goal.count).evaluate(C=len(game.setup.party))):
                 return False
     return True

@@ -1,20 +1,20 @@
-"""From a content-pack scenario to the rule lines of :mod:`~delvekit.gloomhaven.scenario.rules`
-that carry its special rules, objectives and allies (called by
-:func:`~delvekit.gloomhaven.content.rule_lines.scenario_rule_lines`).
+"""From a content-pack scenario to the rule records
+(:mod:`~delvekit.gloomhaven.model.scenario_rules`) that carry its special rules, objectives and
+allies (called by :func:`~delvekit.gloomhaven.content.rule_lines.scenario_rule_lines`).
 
-* every special rule the simple ``at`` lines cannot say becomes ``rule|N|JSON``: rule ``N`` of
-  the scenario (:func:`rules_of`: the content's, then :data:`EXTRA_RULES`) as the content's own
-  :class:`~delvekit.gloomhaven.content.scenario.Rule` record, with room numbers turned into the
-  setup's room indices, the spawn counts ``F`` of :data:`COUNTS` filled in, and the stat
-  changes the scenario's own stat card carries left out (:func:`carried_by_variant`);
-* every spawn marker (``a``, ``b``...) and every marker-less spawn of a rule gets a hex,
-  ``marker|KEY|Q,R``;
-* every objective figure a room places, ``objective|JSON`` (its name, health formula, marker,
-  room index, escort flag and hex);
-* every monster type fighting on the characters' side, ``ally|TYPE``;
+* every special rule the simple ``at`` records cannot say becomes a ``rule`` record: rule ``N``
+  of the scenario (:func:`rules_of`: the content's, then :data:`EXTRA_RULES`) as the content's
+  own :class:`~delvekit.gloomhaven.model.special_rules.Rule` record, with room numbers turned
+  into the setup's room indices, the spawn counts ``F`` of :data:`COUNTS` filled in, and the
+  stat changes the scenario's own stat card carries left out (:func:`carried_by_variant`);
+* every spawn marker (``a``, ``b``...) and every marker-less spawn of a rule gets a hex, a
+  ``marker`` record;
+* every objective figure a room places, an ``objective`` record (its name, health formula,
+  marker, room index, escort flag and hex);
+* every monster type fighting on the characters' side, an ``ally`` record;
 * the book's rules no source has as rule data, from this module's tables: pressure plates and
-  the doors they open (:data:`PLATES`: ``plate`` and ``lock`` lines), door objectives' locked
-  doors, spawns until a door opens (:data:`DOOR_SPAWNS`: ``spawn`` lines), rules performed as
+  the doors they open (:data:`PLATES`: ``plate`` and ``lock`` records), door objectives' locked
+  doors, spawns until a door opens (:data:`DOOR_SPAWNS`: ``spawn`` records), rules performed as
   each character's turn ends (:data:`EACH_TURN`), tiles a rule names (``zone``), types that
   cannot be damaged (:data:`NO_DAMAGE`).
 
@@ -40,9 +40,9 @@ approximation of the book's map, deterministic and the same for every game:
 
 >>> from delvekit.gloomhaven.content import load_pack
 >>> lines = scenario_lines(load_pack().scenarios[27], {1: 0}, {})
->>> [line.split("|")[0] for line in lines][:3]
-['rule', 'rule', 'rule']
->>> sorted(line.split("|")[1] for line in lines if line.startswith("marker"))
+>>> [type(x).__name__ for x in lines][:3]
+['RuleLine', 'RuleLine', 'RuleLine']
+>>> sorted(x.key for x in lines if isinstance(x, sr.Marker))
 ['b', 'c', 'd', 'e']
 """
 
@@ -55,6 +55,7 @@ import msgspec
 from delvekit.core.hexes import Hex, distance, neighbours
 from delvekit.gloomhaven.content import maps
 from delvekit.gloomhaven.content import scenario as cs
+from delvekit.gloomhaven.model import scenario_rules as sr
 
 OBJECTIVE_OVERLAYS: dict[str, str] = {
     "Altar": "altar",
@@ -197,15 +198,15 @@ class DoorSpawn(msgspec.Struct, frozen=True):
 
     when: str
     monster: str
-    ranks: str
+    ranks: tuple[sr.SpawnRank, sr.SpawnRank, sr.SpawnRank]
     tile: str
     door: str
 
 
 DOOR_SPAWNS: dict[int, tuple[DoorSpawn, ...]] = {
     95: (
-        DoorSpawn("R % 2 == 1", "flame-demon", "normal,elite,elite", "G1b", "1"),
-        DoorSpawn("R % 2 == 0", "earth-demon", "normal,normal,elite", "G1b", "1"),
+        DoorSpawn("R % 2 == 1", "flame-demon", ("normal", "elite", "elite"), "G1b", "1"),
+        DoorSpawn("R % 2 == 0", "earth-demon", ("normal", "normal", "elite"), "G1b", "1"),
     ),
 }
 """Spawns of the book that no source has as rule data: scenario 95's demons come on the G-tile
@@ -334,7 +335,7 @@ def _rule_room(rule: cs.Rule) -> int | None:
     return rooms[0] if rooms else None
 
 
-def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[str]:
+def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[sr.ScenarioRule]:
     """A hex for every spawn marker letter, and ``#N`` for rule N's spawns without one."""
     wanted: dict[str, int | None] = {}
     for i, rule in enumerate(rules_of(s)):
@@ -345,7 +346,7 @@ def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[str]:
     for key in (*tiles, *known):  # letters boss specials use (effects_bosses.markers)
         wanted.setdefault(key, None)
     taken: list[Hex] = [known[k] for k in sorted(wanted) if k in known]
-    out: list[str] = []
+    out: list[sr.ScenarioRule] = []
     for key in sorted(wanted, key=lambda k: (k.startswith("#"), k)):
         h = known.get(key)
         if h is None:
@@ -354,7 +355,7 @@ def _marker_lines(s: cs.Scenario, known: Mapping[str, Hex]) -> list[str]:
             if h is None:
                 continue
             taken.append(h)
-        out.append(f"marker|{key}|{h[0]},{h[1]}")
+        out.append(sr.Marker(key=key, hex=h))
     return out
 
 
@@ -424,9 +425,9 @@ def escort_target(s: cs.Scenario, move: EscortMove) -> tuple[list[Hex], str]:
     return sorted(far[:2]), "on"
 
 
-def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
+def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[sr.ObjectiveLine]:
     smap = s.map()
-    out: list[str] = []
+    out: list[sr.ObjectiveLine] = []
     taken: list[Hex] = []
     guarded: list[Hex] = []
     pieces: dict[tuple[int, str], list[Hex]] = {}
@@ -464,22 +465,22 @@ def _objective_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
                 continue
             taken.append(h)
             numbers[objective.name] = numbers.get(objective.name, 0) + 1
-            record: dict[str, object] = {
-                "name": objective.name,
-                "health": objective.health,
-                "marker": objective.marker,
-                "escort": objective.escort or objective.name in DEFENDED.get(s.number, ()),
-                "room": index[where],
-                "hex": list(h),
-                "number": numbers[objective.name],
-            }
+            record = sr.ObjectiveLine(
+                name=objective.name,
+                health=objective.health,
+                marker=objective.marker,
+                escort=objective.escort or objective.name in DEFENDED.get(s.number, ()),
+                room=index[where],
+                hex=h,
+                number=numbers[objective.name],
+            )
             if door is not None and len(set(smap.doors[door].rooms)) == 2:
-                record["door"] = list(door)  # locked; it opens when the objective is destroyed
+                record = msgspec.structs.replace(record, door=door)  # locked; opens when it is destroyed
             move = ESCORT_MOVES.get(s.number, {}).get(objective.name)
             if move is not None:
                 to, reach = escort_target(s, move)
-                record |= {"move": move.move, "to": [list(x) for x in to], "reach": reach}
-            out.append("objective|" + msgspec.json.encode(record).decode())
+                record = msgspec.structs.replace(record, move=move.move, to=tuple(to), reach=reach)
+            out.append(record)
     return out
 
 
@@ -506,9 +507,9 @@ def is_plain(rule: cs.Rule) -> bool:
     )  # fmt: skip
 
 
-def _door_spawn_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
-    """``spawn`` lines of :data:`DOOR_SPAWNS` (they stop as the room behind the door opens)."""
-    out: list[str] = []
+def _door_spawn_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[sr.ScenarioRule]:
+    """``spawn`` records of :data:`DOOR_SPAWNS` (they stop as the room behind the door opens)."""
+    out: list[sr.ScenarioRule] = []
     doors = s.map().doors
     for sp in DOOR_SPAWNS.get(s.number, ()):
         rooms = [r.number for r in s.rooms if r.marker == sp.door]
@@ -516,15 +517,16 @@ def _door_spawn_lines(s: cs.Scenario, index: Mapping[int, int]) -> list[str]:
         free = _free_hexes(s, _tile_hexes(s, sp.tile))
         if door is None or not free or not rooms:
             continue
-        q, r = min(free, key=lambda h: (distance(h, door), h))
-        stop = ",".join(str(index[n]) for n in rooms)
-        out.append(f"spawn|end|{sp.when}|{sp.monster}|{sp.ranks}|{q},{r}|{stop}")
+        at = min(free, key=lambda h: (distance(h, door), h))
+        stop = tuple(index[n] for n in rooms)
+        out.append(sr.Spawn(timing="end", when=sp.when, monster=sp.monster, ranks=sp.ranks, hex=at,
+                            stop=stop))  # fmt: skip
     return out
 
 
-def _plate_lines(s: cs.Scenario) -> list[str]:
-    """``plate`` and ``lock`` lines of :data:`PLATES`."""
-    out: list[str] = []
+def _plate_lines(s: cs.Scenario) -> list[sr.ScenarioRule]:
+    """``plate`` and ``lock`` records of :data:`PLATES`."""
+    out: list[sr.ScenarioRule] = []
     doors = s.map().doors
     for rule in PLATES.get(s.number, ()):
         on = frozenset().union(*(_tile_hexes(s, t) for t in rule.tiles))
@@ -533,9 +535,8 @@ def _plate_lines(s: cs.Scenario) -> list[str]:
         leads = {(r.number, n) for r in s.rooms for n in r.reveals if n in rooms}  # the door into it
         behind = sorted(h for h, d in doors.items() if d.rooms in leads or d.rooms[::-1] in leads)
         if plates and behind:
-            hexes = ";".join(f"{q},{r}" for q, r in behind)
-            out.append(f"plate|{';'.join(f'{q},{r}' for q, r in plates)}|open|{hexes}|{rule.count}")
-            out.append(f"lock|{hexes}|scenario")
+            out.append(sr.Plate(hexes=tuple(plates), effect="open", doors=tuple(behind), count=rule.count))
+            out.append(sr.Lock(doors=tuple(behind), opener="scenario"))
     return out
 
 
@@ -544,11 +545,11 @@ def scenario_lines(
     index: Mapping[int, int],
     markers: Mapping[str, Hex],
     timing: Mapping[int, str] | None = None,
-) -> list[str]:
-    """``rule``, ``marker``, ``objective`` and ``ally`` lines of scenario ``s`` (``index``:
+) -> list[sr.ScenarioRule]:
+    """``rule``, ``marker``, ``objective`` and ``ally`` records of scenario ``s`` (``index``:
     room number → setup room index; ``markers``: hexes known for marker letters; ``timing``:
     rule index → corrected round timing)."""
-    out: list[str] = []
+    out: list[sr.ScenarioRule] = []
     for i, rule in enumerate(rules_of(s)):
         if rule.when == NEVER:
             continue
@@ -571,21 +572,19 @@ def scenario_lines(
         )
         if spawns != fixed.spawns:
             fixed = msgspec.structs.replace(fixed, spawns=spawns)
-        out.append(f"rule|{i}|" + msgspec.json.encode(fixed).decode())
+        out.append(sr.RuleLine(index=i, rule=fixed))
     if s.rooms:
         out += _marker_lines(s, markers)
         objectives = _objective_lines(s, index)
         out += objectives
         out += _plate_lines(s)
         out += _door_spawn_lines(s, index)
-        guarded = sorted(
-            {tuple(msgspec.json.decode(line.split("|", 1)[1]).get("door", ())) for line in objectives}
-        )
-        out += [f"lock|{d[0]},{d[1]}|scenario" for d in guarded if d]
-    out += [f"ally|{t}" for t in s.allies]
-    out += [f"each-turn|{i}" for i in EACH_TURN.get(s.number, ())]
-    out += [f"no-damage|{t}" for t in NO_DAMAGE.get(s.number, ())]
+        guarded = sorted({o.door for o in objectives if o.door is not None})
+        out += [sr.Lock(doors=(d,), opener="scenario") for d in guarded]
+    out += [sr.Ally(monster=t) for t in s.allies]
+    out += [sr.EachTurn(index=i) for i in EACH_TURN.get(s.number, ())]
+    out += [sr.NoDamage(monster=t) for t in NO_DAMAGE.get(s.number, ())]
     named = {fe.figures.marker for r in rules_of(s) for fe in r.figures}
     for tile in sorted(m.removeprefix("zone:") for m in named if m.startswith("zone:")):
-        out.append(f"zone|{tile}|{';'.join(f'{q},{r}' for q, r in sorted(_tile_hexes(s, tile)))}")
+        out.append(sr.Zone(key=tile, hexes=tuple(sorted(_tile_hexes(s, tile)))))
     return out

@@ -1,6 +1,7 @@
-"""The content's scenario special rules in play: the ``rule|N|JSON`` lines of
-:mod:`~delvekit.gloomhaven.scenario.rules`, each a
-:class:`~delvekit.gloomhaven.content.scenario.Rule` record, performed through the hooks of
+"""The content's scenario special rules in play: the setup's ``rule`` records
+(:class:`~delvekit.gloomhaven.model.scenario_rules.RuleLine`: an index and the content's own
+:class:`~delvekit.gloomhaven.model.special_rules.Rule` record), with the ``zone``, ``each-turn``
+and ``no-damage`` records, performed through the hooks of
 :mod:`~delvekit.gloomhaven.engine.registry` (and the objectives, allies and pressure plates of
 :mod:`~delvekit.gloomhaven.scenario.objectives`).
 
@@ -52,7 +53,6 @@ objective of the rule's ``dead`` condition, on its hex, as each is destroyed (75
 from __future__ import annotations
 
 import fnmatch
-import functools
 from typing import Literal
 
 from delvekit.core.hexes import Hex
@@ -62,6 +62,16 @@ from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
+from delvekit.gloomhaven.model.scenario_rules import (
+    Ally,
+    EachTurn,
+    Marker,
+    NoDamage,
+    ObjectiveLine,
+    Plate,
+    RuleLine,
+    Zone,
+)
 from delvekit.gloomhaven.scenario.objectives import (
     matches,
     move_escorts,
@@ -71,19 +81,7 @@ from delvekit.gloomhaven.scenario.objectives import (
     press_plates,
     side_allies,
 )
-from delvekit.gloomhaven.scenario.rules import (
-    Ally,
-    EachTurn,
-    Marker,
-    NoDamage,
-    ObjectiveLine,
-    Plate,
-    RuleLine,
-    Zone,
-    add_cards,
-    parsed,
-    spawn_monster,
-)
+from delvekit.gloomhaven.scenario.rules import add_cards, spawn_monster
 
 Moment = Literal["start", "end", "turn"]
 
@@ -93,13 +91,13 @@ _STAT_VARIABLES = frozenset({"H", "C", "L"})
 def _of(
     game: Game,
 ) -> tuple[list[RuleLine], dict[str, Hex], list[ObjectiveLine], frozenset[str], list[Plate]]:
-    lines = parsed(game.setup.rules)
+    rules_of = game.tables.rules_of
     return (
-        [x for x in lines if isinstance(x, RuleLine)],
-        {x.key: x.hex for x in lines if isinstance(x, Marker)},
-        [x for x in lines if isinstance(x, ObjectiveLine)],
-        frozenset(x.monster for x in lines if isinstance(x, Ally)),
-        [x for x in lines if isinstance(x, Plate)],
+        list(rules_of(RuleLine)),
+        {x.key: x.hex for x in rules_of(Marker)},
+        list(rules_of(ObjectiveLine)),
+        frozenset(x.monster for x in rules_of(Ally)),
+        list(rules_of(Plate)),
     )
 
 
@@ -165,7 +163,7 @@ def _who(game: Game, figures: cs.Figures, objectives: list[ObjectiveLine]) -> li
     st = game.state
     kind, name = figures.kind, figures.name
     out: list[Figure] = []
-    zone = _zones(game.setup.rules).get(figures.marker.removeprefix("zone:"), frozenset())
+    zone = _zones(game).get(figures.marker.removeprefix("zone:"), frozenset())
     for f in sorted(st.figures.values(), key=lambda f: f.id):
         if figures.marker.startswith("zone:") and f.hex not in zone:
             continue  # only the figures standing in the zone (47: on the J tile)
@@ -306,22 +304,20 @@ def _scale_health(game: Game, n: int, change: cs.StatChange, x: int, objectives:
         game.emit("stat-changed", f.id, "health", f.max_hp)
 
 
-@functools.lru_cache(maxsize=64)
-def _scaled(rules: tuple[str, ...]) -> tuple[tuple[cs.Rule, cs.StatChange], ...]:
-    return tuple(
+def _scaled(game: Game) -> list[tuple[cs.Rule, cs.StatChange]]:
+    return [
         (line.rule, change)
-        for line in parsed(rules)
-        if isinstance(line, RuleLine)
+        for line in game.tables.rules_of(RuleLine)
         for change in line.rule.stats
         if change.while_present is not None
-    )
+    ]
 
 
 def stat_bonus(game: Game, f: Figure) -> tuple[int, int, int]:
     """(move, attack, range) the scenario's ``X`` stat changes add to monster ``f`` now
     (scenario 22: for every altar standing, +1 attack and +½ move and range, rounded up; a
     melee monster gains no range), once the rule's rooms are revealed."""
-    scaled = _scaled(game.setup.rules) if f.kind == "monster" else ()
+    scaled = _scaled(game) if f.kind == "monster" else []
     move = attack = rng = 0
     for rule, change in scaled:
         if not _named(f.name, change.figures.name) or change.while_present is None:
@@ -399,7 +395,7 @@ def check(game: Game, moment: Moment) -> None:
     if not rules or st.round < 1:
         return
     fired = {line.index for line in rules if f"rule:{line.index}" in st.scenario_marks}
-    each = _each_turn(game.setup.rules)
+    each = _each_turn(game)
     disabled = {d for line in rules if line.index in fired for d in line.rule.disables}
     for line in rules:
         n, rule = line.index, line.rule
@@ -484,7 +480,7 @@ def monster_died(game: Game, figure: Figure) -> None:
 
 def turn_ended(game: Game, figure: Figure) -> None:
     press_plates(game, _of(game)[4], figure)
-    each = _each_turn(game.setup.rules)
+    each = _each_turn(game)
     if not each or figure.kind != "character":
         return
     rules, _, objectives, _, _ = _of(game)
@@ -506,25 +502,22 @@ def turn_ended(game: Game, figure: Figure) -> None:
 
 def no_damage(game: Game, f: Figure, amount: int, source: str) -> bool:
     """DAMAGE hook: a monster of a ``no-damage`` type loses no hit points (70's Living Spirits)."""
-    if f.kind != "monster" or f.name not in _undamaged(game.setup.rules):
+    if f.kind != "monster" or f.name not in _undamaged(game):
         return False
     game.emit("no-damage", f.id, amount, source)
     return True
 
 
-@functools.lru_cache(maxsize=64)
-def _undamaged(rules: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(x.monster for x in parsed(rules) if isinstance(x, NoDamage))
+def _undamaged(game: Game) -> frozenset[str]:
+    return frozenset(x.monster for x in game.tables.rules_of(NoDamage))
 
 
-@functools.lru_cache(maxsize=64)
-def _zones(rules: tuple[str, ...]) -> dict[str, frozenset[Hex]]:
-    return {x.key: frozenset(x.hexes) for x in parsed(rules) if isinstance(x, Zone)}
+def _zones(game: Game) -> dict[str, frozenset[Hex]]:
+    return {x.key: frozenset(x.hexes) for x in game.tables.rules_of(Zone)}
 
 
-@functools.lru_cache(maxsize=64)
-def _each_turn(rules: tuple[str, ...]) -> frozenset[int]:
-    return frozenset(x.index for x in parsed(rules) if isinstance(x, EachTurn))
+def _each_turn(game: Game) -> frozenset[int]:
+    return frozenset(x.index for x in game.tables.rules_of(EachTurn))
 
 
 def any_change(game: Game) -> bool | None:
@@ -534,7 +527,7 @@ def any_change(game: Game) -> bool | None:
 
 
 def unperformed(rule: cs.Rule) -> list[str]:
-    """What of ``rule`` (a rule line's record) the engine does not perform (empty: all of it).
+    """What of ``rule`` (a ``rule`` record's rule) the engine does not perform (empty: all of it).
 
     >>> unperformed(cs.Rule(stats=(cs.StatChange(cs.Figures("monster", "x"), (("shield", "2"),)),)))
     ['stat shield=2']

@@ -176,7 +176,7 @@
     let html = "";
     const undoBtn = v.undo ? button("u", "Undo my last choice", undo, "undo") : "";
     if (!d.mine) {
-      box.innerHTML = `<p class="waiting">Waiting for <b>${esc(d.actor_name)}</b> (${esc(d.kind.replace("-", " "))})${d.bot ? " — a bot is playing" : ""}…</p>` + undoBtn;
+      box.innerHTML = `<p class="waiting">${esc(d.prompt || d.kind)}<br><span class="small">Waiting for ${esc(d.actor_name)}${d.bot ? " (a bot is playing)" : ""}…</span></p>` + undoBtn;
       bindButtons(box); bindBoard(v); return;
     }
     html += `<p class="prompt">${esc(d.prompt)}</p>`;
