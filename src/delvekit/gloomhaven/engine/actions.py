@@ -43,6 +43,7 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.engine.payloads import AttackStep, ForceStep, Shove, Strike
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.engine.tasks import hex_token as hex_token
 from delvekit.gloomhaven.engine.tasks import parse_hex as parse_hex
@@ -85,12 +86,13 @@ def _run_shove(game: Game, task: Task) -> Decision | None:
     if f is None:
         game.pop_task()
         return None
-    kind, count = task.text.split("/")
+    shove = Shove.of(task)
+    kind, count = shove.kind, shove.targets
     near = sorted(g.id for g in targets(game, f, 0))
     if not near:
         game.pop_task()
         return None
-    if count == "0":
+    if count == 0:
         return Decision(f.id, kind, [Choice("all", tuple(near)), Choice("skip")])
     return Decision(f.id, kind, [*(Choice("target", (t,)) for t in near), Choice("skip")])
 
@@ -100,8 +102,8 @@ def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
     if choice.kind == "skip":
         return
     game.mark_used(task.who)
-    kind = task.text.split("/")[0]
-    game.push(*(Task("force", t, task.n, f"{task.who}/{kind}/s") for t in choice.args))
+    force = ForceStep(task.who, Shove.of(task).kind).text
+    game.push(*(Task("force", t, task.n, force) for t in choice.args))
 
 
 # ------------------------------------------------------------------------ heal
@@ -194,16 +196,14 @@ def targets(game: Game, f: Figure, attack_range: int, *, allies: bool = False) -
 
 
 def _attack_task(task: Task) -> tuple[Ability, list[str]]:
-    text, done = task.text.split("|")[:2]
-    return Ability.parse(text), [t for t in done.split(",") if t]
+    step = AttackStep.of(task)
+    return step.ability, list(step.done)
 
 
 def _extras(task: Task) -> str:
     """The optional third field of an attack or strike task: comma-separated effect tokens
-    (``allies``: the attack targets the attacker's allies; ``neg=N``/``negxp=K``: +N attack and
-    K XP per negative condition on the target; ``noaug``: the attacker's augments do not apply)."""
-    parts = task.text.split("|")
-    return parts[2] if len(parts) > 2 else ""
+    (see :attr:`~delvekit.gloomhaven.engine.payloads.AttackStep.tokens`)."""
+    return (AttackStep.of(task) if task.kind == "attack" else Strike.of(task)).extras or ""
 
 
 def _run_augment(game: Game, task: Task) -> Decision | None:
@@ -216,7 +216,7 @@ def _run_augment(game: Game, task: Task) -> Decision | None:
             [Choice("consume", tuple(e.value for e in ability.consume)), Choice("no-consume")],
         )
     game.pop_task()
-    game.push(Task("attack", task.who, ability.value, f"{ability}|"))
+    game.push(Task("attack", task.who, ability.value, AttackStep(ability).text))
     return None
 
 
@@ -228,7 +228,7 @@ def _apply_augment(game: Game, task: Task, choice: Choice) -> None:
             game.state.elements.consume(e)
             game.emit("consumed", task.who, e.value)
         ability = ability.boosted()
-    game.push(Task("attack", task.who, ability.value, f"{ability}|"))
+    game.push(Task("attack", task.who, ability.value, AttackStep(ability).text))
 
 
 def area_targets(game: Game, f: Figure, ability: Ability) -> list[tuple[str, ...]]:
@@ -309,20 +309,20 @@ def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
         return
     game.mark_used(task.who)
     ability, done = _attack_task(task)
-    extras = _extras(task)
-    tail = f"|{extras}" if extras else ""
+    extras = _extras(task) or None
     hit = list(choice.args)
-    rest, tails = hooks.strike_tails.only(tail, len(hit))  # a single-target item rides once
+    tails = hooks.strike_tails.only(extras, len(hit))  # a single-target item rides once
     if choice.kind == "target":
-        game.push(Task("attack", task.who, task.n, f"{ability}|{','.join([*done, *hit])}{rest}"))
-    game.push(*(Task("strike", task.who, task.n, f"{ability}|{tid}{tails[i]}") for i, tid in enumerate(hit)))
+        game.push(Task("attack", task.who, task.n, AttackStep(ability, (*done, *hit), tails.rest).text))
+    strikes = (Strike(ability, tid, tail) for tid, tail in zip(hit, tails.strikes, strict=True))
+    game.push(*(Task("strike", task.who, task.n, s.text) for s in strikes))
 
 
 def _run_strike(game: Game, task: Task) -> Decision | None:
     """One attack on one target (§6.4–§6.7)."""
     st = game.state
-    text, target_id = task.text.split("|")[:2]
-    ability = Ability.parse(text)
+    strike = Strike.of(task)
+    ability, target_id = strike.ability, strike.target
     f, target = st.figures.get(task.who), st.figures.get(target_id)
     board = game.board()
     if f is None or target is None or board is None:
@@ -400,9 +400,8 @@ def _apply_strike(game: Game, task: Task, choice: Choice) -> None:
         game.state.elements.consume(element)
         game.emit("consumed", task.who, element.value)
         token = f"augc={element.value}"
-    text, target_id = task.text.split("|")[:2]
     tail = ",".join(t for t in (extras, token) if t)
-    game.push(Task("strike", task.who, task.n, f"{text}|{target_id}|{tail}"))
+    game.push(Task("strike", task.who, task.n, msgspec.structs.replace(Strike.of(task), extras=tail).text))
 
 
 for _kind, _run, _apply in (

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from delvekit.core.records import Choice
     from delvekit.gloomhaven.effects.parts import StrikeBonus
     from delvekit.gloomhaven.engine.game import Game
+    from delvekit.gloomhaven.engine.payloads import Tails
     from delvekit.gloomhaven.engine.state import Figure, Task
     from delvekit.gloomhaven.items.combat import Rider
     from delvekit.gloomhaven.model.abilities import Ability
@@ -355,7 +356,7 @@ attack_choices: Hook[[Game, Figure, Ability, list[str], str], list[Choice]] = _p
 use_in_attack: Hook[[Game, Task, Choice], None] = _point(
     "use_in_attack", "apply an attack's item choice (one)"
 )
-strike_tails: Hook[[str, int], tuple[str, list[str]]] = _point(
+strike_tails: Hook[[str | None, int], Tails] = _point(
     "strike_tails", "split an attack's extras among its strikes (one)"
 )
 before_strike: Hook[[Game, Figure], bool] = _point(

@@ -39,6 +39,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks, registry
 from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
+from delvekit.gloomhaven.engine.payloads import MonsterAttackAfter, MonsterHeal
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.abilities import Ability
@@ -422,7 +423,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
         pierce=pierce,
     )
     game.emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
-    cards = "/".join(str(c) for c in applied)
+    cards = tuple(str(c) for c in applied)
     hooks.monster_attacked.run(game, f, [str(c) for c in applied])  # Baneful Hex
     riders = [
         t
@@ -431,7 +432,7 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     ]
     game.push(
         Task("damage", target.id, result.damage, "attack"),
-        Task("monster_attack_after", f.id, task.n, f"{target.id};{cards}"),
+        Task("monster_attack_after", f.id, task.n, MonsterAttackAfter(target.id, cards).text),
         *riders,
     )
     return None
@@ -454,9 +455,9 @@ def _riders(game: Game, f: Figure, index: int) -> list[Ability]:
 def _run_attack_after(game: Game, task: Task) -> Decision | None:
     game.pop_task()
     st = game.state
-    target_id, cards = task.text.split(";", 1)
-    f, target = st.figures.get(task.who), st.figures.get(target_id)
-    effects = effects_of(cards_of(cards.split("/") if cards else []))
+    after = MonsterAttackAfter.of(task)
+    f, target = st.figures.get(task.who), st.figures.get(after.target)
+    effects = effects_of(cards_of(list(after.cards)))
     if target is not None and f is not None:
         stat_card = hooks.flat(hooks.monster_card_adds.each(game, f))  # the stat card's curse (Forest Imp)
         added = dict.fromkeys((*_actions(game, f)[task.n].card_adds, *stat_card))
@@ -498,7 +499,8 @@ def _heal_candidates(game: Game, task: Task) -> list[Figure]:
     board = game.board()
     if f is None or board is None:
         return []
-    reach, _, excluded = _heal_reach(task.text)
+    heal = MonsterHeal.of(task)
+    reach, excluded = heal.reach, set(heal.healed)
     near = proximity(board, f.hex, reach)
     sight = sight_for(board, game.tables.ruleset.los)
     allies = [
@@ -526,23 +528,13 @@ def _run_heal(game: Game, task: Task) -> Decision | None:
     )
 
 
-def _heal_reach(text: str) -> tuple[int, int, set[str]]:
-    """``RANGE`` or ``RANGE/TARGETS/HEALED,...`` of a monster heal task: a "Heal X, Range Y,
-    Target N" heals N different allies, each time the one that lost the most health."""
-    parts = text.split("/")
-    reach = int(parts[0])
-    targets = int(parts[1]) if len(parts) > 1 else 1
-    excluded = set(parts[2].split(",")) - {""} if len(parts) > 2 else set()
-    return reach, targets, excluded
-
-
 def _apply_heal(game: Game, task: Task, choice: Choice) -> None:
     game.pop_task()
     game.heal(choice.args[0], task.n)
-    reach, targets, excluded = _heal_reach(task.text)
-    if targets > 1:
-        healed = ",".join(sorted(excluded | {choice.args[0]}))
-        game.push(Task("monster_heal", task.who, task.n, f"{reach}/{targets - 1}/{healed}"))
+    heal = MonsterHeal.of(task)  # "Heal X, Range Y, Target N": N different allies, each the most hurt
+    if heal.count > 1:
+        rest = MonsterHeal(heal.reach, heal.count - 1, tuple(sorted({*heal.healed, choice.args[0]})))
+        game.push(Task("monster_heal", task.who, task.n, rest.text))
 
 
 def loot(game: Game, f: Figure, reach: int) -> None:

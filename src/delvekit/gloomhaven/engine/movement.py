@@ -15,10 +15,12 @@ from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.flying import flies
+from delvekit.gloomhaven.engine.payloads import AttackStep, ForceStep, MoveStep, forced_kind
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.engine.tasks import hex_token as hex_token
 from delvekit.gloomhaven.engine.tasks import parse_hex as parse_hex
 from delvekit.gloomhaven.engine.tasks import task_handler
+from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.damage import retaliate_damage
 from delvekit.gloomhaven.model.level import level_info
 
@@ -187,14 +189,14 @@ def run_move(game: Game, task: Task) -> Decision | None:
     if f is None or board is None:
         game.pop_task()
         return None
-    _, mode, moved = task.text.split("/")
-    if moved == "s" and task.n > 0 and hooks.move_starts.any(game, f, task):
+    step = MoveStep.of(task)
+    if not step.moved and task.n > 0 and hooks.move_starts.any(game, f, task):
         return None  # Earthen Steed asks first
-    mode = move_mode(game, f, mode)
+    mode = move_mode(game, f, step.mode)
     choices = [Choice("step", (hex_token(h),)) for h, _ in next_steps(game, f, task.n, mode, board)]
-    if can_stop(game, f, task.n, mode, moved == "m", board):
+    if can_stop(game, f, task.n, mode, step.moved, board):
         choices.append(Choice("stop"))
-    if moved == "s" and task.n > 0 and hooks.moves_as_attacks.any(game, f):  # Immovable Phalanx
+    if not step.moved and task.n > 0 and hooks.moves_as_attacks.any(game, f):  # Immovable Phalanx
         choices.append(Choice("as-attack", (str(task.n),)))
     if not choices:  # cannot happen for a walk (crossing an ally needs a way out); be safe
         game.pop_task()
@@ -213,24 +215,24 @@ def apply_move(game: Game, task: Task, choice: Choice) -> None:
     f = st.figures[task.who]
     board = game.board()
     assert board is not None
-    rng, mode, moved = task.text.split("/")
-    mode = move_mode(game, f, mode)
+    step = MoveStep.of(task)
+    mode = move_mode(game, f, step.mode)
     if choice.kind == "step":
         game.mark_used(f.id)  # moved at least one hex (§3.4); as-attack counts if it hits
     if choice.kind == "as-attack":
         game.emit("move-as-attack", f.id, task.n)
-        game.push(Task("attack", f.id, task.n, f"attack {task.n}|"))
+        game.push(Task("attack", f.id, task.n, AttackStep(Ability(kind="attack", value=task.n)).text))
         return
     if choice.kind == "stop":
         game.emit("move-ended", f.id, hex_token(f.hex))
-        if mode == "jump" and moved == "m":
+        if mode == "jump" and step.moved:
             enter_hex(game, f, f.hex)
-        if moved == "m" and f.id in st.figures:
+        if step.moved and f.id in st.figures:
             hooks.move_ended.run(game, f)  # Epidemic
         return
     target = parse_hex(choice.args[0])
     cost = dict(next_steps(game, f, task.n, mode, board))[target]
-    game.push(Task("move", f.id, task.n - cost, f"{rng}/{mode}/m"))
+    game.push(Task("move", f.id, task.n - cost, MoveStep(step.range, mode, moved=True).text))
     f.hex = target
     game.emit("moved", f.id, hex_token(target))
     if mode in ("walk", "fly"):  # flying: only a door opens (§5.3; enter_hex knows it flies)
@@ -275,8 +277,10 @@ def after_attack(game: Game, attacker: Figure, target: Figure, forced: list[tupl
     """Queue the attack's push/pull effects (each separately, §7) and then the target's
     retaliate, which looks at the distance after them (§6.7: pushed out of reach, no retaliate;
     pulled into reach, it triggers)."""
+    steps = [ForceStep(attacker.id, forced_kind(k)) for k, n in forced if n > 0]
+    counts = [n for _, n in forced if n > 0]
     game.push(
-        *(Task("force", target.id, n, f"{attacker.id}/{kind}/s") for kind, n in forced if n > 0),
+        *(Task("force", target.id, n, step.text) for step, n in zip(steps, counts, strict=True)),
         Task("retaliate_check", target.id, 0, attacker.id),
     )
 
@@ -315,9 +319,10 @@ def force_steps(game: Game, target: Figure, attacker: Figure, kind: str, remaini
 def run_force(game: Game, task: Task) -> Decision | None:
     """A push or pull step: the hexes the target may be moved to (or nothing: it is immune)."""
     st = game.state
-    attacker_id, kind, started = task.text.split("/")
-    target, attacker = st.figures.get(task.who), st.figures.get(attacker_id)
-    immune = target is not None and attacker is not None and started == "s"
+    step = ForceStep.of(task)
+    kind = step.kind
+    target, attacker = st.figures.get(task.who), st.figures.get(step.attacker)
+    immune = target is not None and attacker is not None and not step.moved
     if target is None or attacker is None or (immune and hooks.immune_forced.any(game, target, attacker)):
         game.pop_task()
         return None
@@ -333,7 +338,7 @@ def run_force(game: Game, task: Task) -> Decision | None:
         game.pop_task()
         hooks.push_blocked.run(game, task, target, attacker)  # Brutal Momentum: blocked pushes hurt
         return None
-    if started == "s" and attacker.kind == "character":  # monsters always perform it (§10.1)
+    if not step.moved and attacker.kind == "character":  # monsters always perform it (§10.1)
         choices.append(Choice("decline"))
     decider = attacker.id if attacker.kind == "character" else "party"
     return Decision(decider, kind, choices)
@@ -342,12 +347,13 @@ def run_force(game: Game, task: Task) -> Decision | None:
 def apply_force(game: Game, task: Task, choice: Choice) -> None:
     """Answer to a push or pull step: move the target one hex (or stop when declined)."""
     game.pop_task()
-    attacker_id, kind, _ = task.text.split("/")
+    step = ForceStep.of(task)
+    attacker_id, kind = step.attacker, step.kind
     if choice.kind == "decline":
         game.emit(f"{kind}-declined", task.who)
         return
     target = game.state.figures[task.who]
-    game.push(Task("force", task.who, task.n - 1, f"{attacker_id}/{kind}/m"))
+    game.push(Task("force", task.who, task.n - 1, ForceStep(attacker_id, kind, moved=True).text))
     h = parse_hex(choice.args[0])
     hooks.pushed_into.run(game, attacker_id, target, h)  # an obstacle pushed into is destroyed
     target.hex = h

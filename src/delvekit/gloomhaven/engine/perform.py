@@ -13,6 +13,7 @@ from delvekit.gloomhaven.engine import actions as engine_actions
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine import used as engine_used
+from delvekit.gloomhaven.engine.payloads import AttackStep, MoveStep, Shove, forced_kind
 from delvekit.gloomhaven.engine.state import FigureId, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -65,17 +66,17 @@ def perform(game: Game, fid: FigureId, ability: Ability, *, from_bonus: bool = F
         if not hooks.loot_offer.any(game, f, ability.value):  # Thief's Hood asks first
             engine_actions.loot(game, f, ability.value)
     elif kind in ("push", "pull") and f.kind == "character" and game.tables.board is not None:
-        game.push(Task("shove", fid, ability.value, f"{kind}/{ability.targets}"))
+        game.push(Task("shove", fid, ability.value, Shove(forced_kind(kind), ability.targets).text))
     elif kind == "heal" and ability.range and f.kind == "character" and game.tables.board is not None:
         game.push(Task("heal_ally", fid, ability.value, str(ability.range)))
     elif kind in ("move", "attack") and f.kind == "character" and game.tables.board is not None:
         if kind == "move":
             mode = "jump" if ability.jump else "walk"  # a flier flies whatever it is given (§5.3)
-            game.push(Task("move", fid, ability.value, f"0/{mode}/s"))
+            game.push(Task("move", fid, ability.value, MoveStep(0, mode).text))
         elif ability.consume:
             game.push(Task("augment", fid, ability.value, str(ability)))
         else:
-            game.push(Task("attack", fid, ability.value, f"{ability}|"))
+            game.push(Task("attack", fid, ability.value, AttackStep(ability).text))
     elif named is not None:  # it reports what it did (engine_used, §3.4)
         if f.kind == "character":
             engine_used.watch(game, fid)

@@ -71,6 +71,7 @@ from typing import TYPE_CHECKING
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
+from delvekit.gloomhaven.engine.payloads import MonsterHeal
 from delvekit.gloomhaven.engine.state import ActiveCard, Task, Turn
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.engine.turns import apply_action as apply_action  # items.passive uses it
@@ -409,7 +410,7 @@ def _run_monster_ability(game: Game, task: Task) -> Decision | None:
         if not hooks.controlled_action.any(game, f, ability):  # Domination
             engine_monsters.act(game, f, task.n)
     elif ability.kind == "heal" and ability.range and board_play:
-        game.push(Task("monster_heal", f.id, ability.value, str(ability.range)))
+        game.push(Task("monster_heal", f.id, ability.value, MonsterHeal(ability.range).text))
     elif ability.kind == "loot" and board_play:
         engine_monsters.loot(game, f, ability.value)
     else:

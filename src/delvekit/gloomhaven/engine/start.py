@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from delvekit.core.decks import Deck
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.engine.payloads import KeepGoal
 from delvekit.gloomhaven.engine.state import CharacterState, Figure, Task
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
@@ -93,13 +94,13 @@ def _run_deal_goals(game: Game, task: Task) -> Decision | None:
     steps = []
     for ch in st.characters.values():
         offered = [deck.pop(), deck.pop()]
-        steps.append(Task("keep_goal", ch.id, 0, ",".join(offered)))
+        steps.append(Task("keep_goal", ch.id, 0, KeepGoal(tuple(offered)).text))
     game.push(*steps)
     return None
 
 
 def _run_keep_goal(game: Game, task: Task) -> Decision | None:
-    return Decision(task.who, "battle-goal", [Choice("keep", (g,)) for g in task.text.split(",")])
+    return Decision(task.who, "battle-goal", [Choice("keep", (g,)) for g in KeepGoal.of(task).offered])
 
 
 def _apply_keep_goal(game: Game, task: Task, choice: Choice) -> None:

@@ -12,6 +12,7 @@ import msgspec
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine import monster_turn as engine_monsters
+from delvekit.gloomhaven.engine.payloads import CardHalf
 from delvekit.gloomhaven.engine.state import ActiveCard, Task
 from delvekit.gloomhaven.engine.tasks import BASIC_BOTTOM, BASIC_TOP, task_handler
 from delvekit.gloomhaven.engine.tasks import half_of as _half
@@ -100,8 +101,9 @@ def apply_action(game: Game, task: Task, choice: Choice) -> None:
     if basic:
         steps = [Task("basic", ch.id, 0, half)]
     else:
-        steps = [Task("ability", ch.id, i, f"{card}/{half}") for i in _order(_half(game, ch.id, card, half))]
-    steps.append(Task("card_done", ch.id, int(basic), f"{card}/{half}"))
+        played = CardHalf(card, half).text
+        steps = [Task("ability", ch.id, i, played) for i in _order(_half(game, ch.id, card, half))]
+    steps.append(Task("card_done", ch.id, int(basic), CardHalf(card, half).text))
     if task.n == 1:
         steps.append(Task("action", ch.id, 2))
     game.push(*steps)
@@ -134,8 +136,8 @@ def _run_basic(game: Game, task: Task) -> Decision | None:
 
 def _run_ability(game: Game, task: Task) -> Decision | None:
     game.pop_task()
-    card, half_name = task.text.split("/")
-    half = _half(game, task.who, card, half_name)
+    played = CardHalf.of(task)
+    half = _half(game, task.who, played.card, played.half)
     ability = half.abilities[task.n]
     alone = all(a.kind == "xp" or _infusion(a) for a in half.abilities)  # the infusion is the ability
     if _infusion(ability) and alone:
@@ -156,7 +158,7 @@ def _run_card_done(game: Game, task: Task) -> Decision | None:
     ch = game.state.characters[task.who]
     if ch.exhausted or ch.playing is None:
         return None  # exhaustion already moved the card to the lost pile
-    card, half_name = task.text.split("/")
+    half_name = CardHalf.of(task).half
     card = ch.playing
     ch.playing = None
     half = _half(game, ch.id, card, half_name)

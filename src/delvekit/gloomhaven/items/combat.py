@@ -19,6 +19,7 @@ import msgspec
 
 from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice
+from delvekit.gloomhaven.engine.payloads import AttackStep, MoveStep, Strike, Tails
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.items.own_turn import (
     consume_element,
@@ -53,11 +54,12 @@ if TYPE_CHECKING:
 
 def move_choices(game: Game, f: Figure, task: Task) -> list[Choice]:
     """Move items at the first step of a character's own move."""
-    if f.kind != "character" or task.n <= 0 or not task.text.endswith("/s"):
+    step = MoveStep.of(task)
+    if f.kind != "character" or task.n <= 0 or step.moved:
         return []
     from delvekit.gloomhaven.engine.flying import flies  # a flier gains nothing from a jump item
 
-    jumping = task.text.split("/")[1] in ("jump", "fly") or flies(game, f)
+    jumping = step.mode in ("jump", "fly") or flies(game, f)
     out = []
     for item in items_of(game, f.id).values():
         if item.trigger != "move" or not is_ready(game, f.id, item):
@@ -71,12 +73,12 @@ def move_choices(game: Game, f: Figure, task: Task) -> list[Choice]:
 def use_in_move(game: Game, task: Task, choice: Choice) -> None:
     _, item = find_item(game, choice, task.who)
     mark_used(game, task.who, item)
-    rng, mode, moved = task.text.split("/")
+    step = MoveStep.of(task)
     n = task.n + sum(e.value for e in item.effects if e.kind == "move")
     if any(e.kind == "jump" for e in item.effects):
-        mode = "jump"
+        step = msgspec.structs.replace(step, mode="jump")
     game.pop_task()
-    game.push(Task("move", task.who, n, f"{rng}/{mode}/{moved}"))
+    game.push(Task("move", task.who, n, step.text))
 
 
 # ------------------------------------------------------------------ attack
@@ -132,10 +134,9 @@ def use_in_attack(game: Game, task: Task, choice: Choice) -> None:
     """Apply an attack item to the pending attack (before any modifier is drawn)."""
     owner, item = find_item(game, choice, task.who)
     mark_used(game, owner, item)
-    text, done = task.text.split("|")[:2]
-    parts = task.text.split("|")
-    extras = [t for t in (parts[2] if len(parts) > 2 else "").split(",") if t]
-    ability = Ability.parse(text)
+    step = AttackStep.of(task)
+    extras = [t for t in step.tokens if t]
+    ability = step.ability
     extras.append(_token(owner, item))
     picks: list[Task] = []
     paid = 0
@@ -165,20 +166,24 @@ def use_in_attack(game: Game, task: Task, choice: Choice) -> None:
         elif e.kind == "pay-damage":
             paid += sub_value(e, "suffer-damage")
     game.pop_task()
-    game.push(Task("attack", task.who, task.n, f"{ability}|{done}|{','.join(extras)}"))
+    game.push(Task("attack", task.who, task.n, AttackStep(ability, step.done, ",".join(extras)).text))
     game.push(*picks)
     if paid:
         game.suffer_damage(owner, paid, "item")
 
 
-def strike_tails(tail: str, hits: int) -> tuple[str, list[str]]:
-    """(the follow-up attack's tail, each strike's tail): a single-scope item rides on the first
-    strike only and leaves the attack after it."""
-    if "it1=" not in tail:
-        return tail, [tail] * hits
-    kept = [t for t in tail.lstrip("|").split(",") if not t.startswith("it1=")]
-    rest = f"|{','.join(kept)}" if kept else ""
-    return rest, [tail] + [rest] * (hits - 1)
+def strike_tails(extras: str | None, hits: int) -> Tails:
+    """The follow-up attack's extras and each strike's: a single-scope item rides on the first
+    strike only and leaves the attack after it.
+
+    >>> strike_tails("melee,it1=c1@3", 2)
+    Tails(rest='melee', strikes=('melee,it1=c1@3', 'melee'))
+    """
+    if extras is None or "it1=" not in extras:
+        return Tails.same(extras, hits)
+    kept = [t for t in extras.split(",") if not t.startswith("it1=")]
+    rest = ",".join(kept) if kept else None
+    return Tails(rest, (extras, *[rest] * (hits - 1)))
 
 
 class Rider(msgspec.Struct):
@@ -243,14 +248,10 @@ def _allies_in_area(game: Game, f: Figure, target: Figure, ability: Ability) -> 
         return ()
     hit = {target.id}
     for t in game.state.agenda:
-        parts = t.text.split("|")
-        if (
-            t.kind == "strike"
-            and t.who == f.id
-            and len(parts) > 1
-            and Ability.parse(parts[0]).area == ability.area
-        ):
-            hit.add(parts[1])
+        if t.kind == "strike" and t.who == f.id:
+            other = Strike.of(t)
+            if other.ability.area == ability.area:
+                hit.add(other.target)
     figures = {g.hex: g for g in game.state.figures.values() if g is not f}
     figures[target.hex] = target
     anchors: list[Hex] = [f.hex]
