@@ -54,6 +54,7 @@ from delvekit.gloomhaven.bots.geometry import FAR, NEGATIVE, Field, in_attack_re
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.payloads import CardHalf
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.setup import Card, Half
 
@@ -490,8 +491,8 @@ class GreedyBot:
             if task.who != cid:
                 continue
             if task.kind == "ability":
-                card, half = task.text.split("/")
-                for a in self.half(cid, card, half).abilities[task.n :]:
+                played = CardHalf.of(task)
+                for a in self.half(cid, played.card, played.half).abilities[task.n :]:
                     if a.kind == "attack":
                         return a.range
             elif task.kind == "basic" and task.text == "top":

@@ -45,6 +45,7 @@ from delvekit.gloomhaven.effects.recovery import recovers, start_recovery
 from delvekit.gloomhaven.effects.refresh import refresh_for
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import ForceStep, MoveStep, forced_kind
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -163,7 +164,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             game.push(Task("cls_pick", task.who, task.n - 1, f"shove|{';'.join(rest)}|{text}"))
         for p in items:
             if p.kind in ("push", "pull"):
-                game.push(Task("force", picked, p.value, f"{task.who}/{p.kind}/s"))
+                game.push(Task("force", picked, p.value, ForceStep(task.who, forced_kind(p.kind)).text))
     elif purpose == "afflict":
         rest = [i for i in ids.split(";") if i != picked]
         if task.n > 1 and rest:
@@ -299,7 +300,7 @@ def _summons_move(game: Game, fid: str, ability: Ability) -> None:
             continue
         stats = game.state.summon_stats.get(sid, (0, 0, 0))
         game.emit("ally-performs", sid, f"for={fid}")
-        game.push(Task("move", sid, stats[0] + plus, "0/walk/s"))
+        game.push(Task("move", sid, stats[0] + plus, MoveStep().text))
 
 
 @effect("to-allies-moved-through")

@@ -46,6 +46,7 @@ from delvekit.gloomhaven.effects.placement import empty_hex, one_is_monster, sum
 from delvekit.gloomhaven.effects.placement import near_enemy_hexes as near_enemy_hexes
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game, task_handler
+from delvekit.gloomhaven.engine.payloads import ForceStep, MonsterHeal, forced_kind
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -115,7 +116,7 @@ def give(game: Game, f: Figure, target: Figure, part: Ability) -> Task | None:
     elif part.kind == "suffer":
         game.suffer_damage(target.id, part.value, "suffer")
     elif part.kind in ("push", "pull"):
-        return Task("force", target.id, part.value, f"{f.id}/{part.kind}/s")
+        return Task("force", target.id, part.value, ForceStep(f.id, forced_kind(part.kind)).text)
     elif part.kind == "shield":
         target.shield_bonus += part.value  # a card bonus: until the end of the round (§6.7)
         game.emit("bonus", target.id, "shield", part.value)
@@ -183,7 +184,7 @@ def perform_parts(game: Game, f: Figure, parts: tuple[Ability, ...]) -> None:
     """Perform what a consumption gives, in printed order, as the figure's own abilities."""
     for part in parts:
         if part.kind == "heal" and part.range and f.kind == "monster" and game.tables.board is not None:
-            game.push(Task("monster_heal", f.id, part.value, str(part.range)))
+            game.push(Task("monster_heal", f.id, part.value, MonsterHeal(part.range).text))
         else:
             game.perform(f.id, part)
 
@@ -244,7 +245,7 @@ def _apply_wild(game: Game, task: Task, choice: Choice) -> None:
 
 @effect("heal-targets")
 def _heal_targets(game: Game, fid: str, ability: Ability) -> None:
-    """"Heal X, Range Y, Target N" (Savvas Lavaflow 722 with earth): N different allies in range,
+    """ "Heal X, Range Y, Target N" (Savvas Lavaflow 722 with earth): N different allies in range,
     each time the one that lost the most health (ties: the players)."""
     f = game.state.figures.get(fid)
     heals = [p for p in ability.then if p.kind == "heal"]
@@ -254,7 +255,7 @@ def _heal_targets(game: Game, fid: str, ability: Ability) -> None:
         perform_parts(game, f, tuple(heals))
         return
     heal = heals[0]
-    game.push(Task("monster_heal", fid, heal.value, f"{heal.range}/{max(1, ability.value)}/"))
+    game.push(Task("monster_heal", fid, heal.value, MonsterHeal(heal.range, max(1, ability.value)).text))
 
 
 @effect("not-consumed")

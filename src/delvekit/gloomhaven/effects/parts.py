@@ -14,6 +14,7 @@ from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, half_of
+from delvekit.gloomhaven.engine.payloads import AttackStep, MoveStep
 from delvekit.gloomhaven.engine.state import ActiveCard, Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -89,7 +90,8 @@ def named_in(half: Half, note: str) -> list[Ability]:
 
 
 def attack_task_text(ability: Ability, extras: str = "") -> str:
-    return f"{ability}|" + (f"|{extras}" if extras else "")
+    """An ``attack`` task's text: nobody picked yet, and the extras' tokens if any."""
+    return AttackStep(ability, (), extras or None).text
 
 
 def perform_attack(game: Game, fid: str, ability: Ability, extras: str = "") -> None:
@@ -109,7 +111,7 @@ def perform_move(game: Game, fid: str, move: Ability) -> None:
     if Condition.IMMOBILIZE in f.conditions:
         game.emit("prevented", fid, "move", "immobilize")
         return
-    game.push(Task("move", fid, move.value, f"0/{'jump' if move.jump else 'walk'}/s"))
+    game.push(Task("move", fid, move.value, MoveStep(0, "jump" if move.jump else "walk").text))
 
 
 # ------------------------------------------------- enemies moved through, adjacent

@@ -23,6 +23,7 @@ from delvekit.gloomhaven.effects.parts import (
 from delvekit.gloomhaven.effects.summons import place_summon
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import ForceStep, Strike, forced_kind
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -46,7 +47,7 @@ def _apply_all(game: Game, task: Task, choice: Choice) -> None:
         return
     if kind == "strike":
         a = Ability.parse(text)
-        game.push(*(Task("strike", task.who, a.value, f"{a}|{t}") for t in choice.args))
+        game.push(*(Task("strike", task.who, a.value, Strike(a, t).text) for t in choice.args))
     else:
         for t in choice.args:
             _afflict_one(game, task.who, t, Ability.parse(text))
@@ -65,7 +66,7 @@ def _afflict_one(game: Game, fid: str, tid: str, ability: Ability) -> None:
     if "curse" in flags(ability):
         game.add_modifier_card(tid, "curse")
     for p in parts(ability, "push") + parts(ability, "pull"):
-        game.push(Task("force", tid, p.value, f"{fid}/{p.kind}/s"))
+        game.push(Task("force", tid, p.value, ForceStep(fid, forced_kind(p.kind)).text))
 
 
 @effect("afflict")

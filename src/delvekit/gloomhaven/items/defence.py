@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.engine.payloads import ForceStep
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.items.own_turn import (
     adjacent_figures,
@@ -166,7 +167,7 @@ def _passive_attacked(game: Game, cid: str, attacker: Figure) -> None:
                 if s.kind == "condition":
                     game.add_condition(attacker.id, Condition.parse(s.arg))
                 elif s.kind == "push":
-                    game.push(Task("force", attacker.id, s.value, f"{cid}/push/s"))
+                    game.push(Task("force", attacker.id, s.value, ForceStep(cid, "push").text))
 
 
 def defence(game: Game, target: Figure) -> tuple[bool, int]:

@@ -14,6 +14,7 @@ from delvekit.core.hexes import Hex, neighbours
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice
+from delvekit.gloomhaven.engine.payloads import MoveStep
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.items.state import is_ready, items_of, mark_used, refresh, sub_effect, sub_value
 from delvekit.gloomhaven.model.conditions import Condition
@@ -279,7 +280,7 @@ def perform_effect(game: Game, cid: str, item: ItemSetup, e: ItemEffect, path: s
         if Condition.IMMOBILIZE in f.conditions:
             game.emit("prevented", cid, "move", "immobilize")
             return []
-        return [Task("move", cid, e.value, f"0/{mode}/s")]
+        return [Task("move", cid, e.value, MoveStep(0, mode).text)]
     elif k == "loot":
         from delvekit.gloomhaven.engine import actions as engine_actions
 

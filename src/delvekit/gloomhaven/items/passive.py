@@ -16,6 +16,7 @@ import msgspec
 from delvekit.core.board import Terrain
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
+from delvekit.gloomhaven.engine.payloads import CardHalf
 from delvekit.gloomhaven.engine.state import Figure, Task, Turn
 from delvekit.gloomhaven.items.own_turn import (
     consume_element,
@@ -215,12 +216,13 @@ def play_half(game: Game, cid: str, card: str, half: str) -> None:
     ch.hand.remove(card)
     ch.selected.append(card)
     game.emit("item-play", cid, card, half)
-    game.push(Task("item_half", cid, 0, f"{card}/{half}"))
+    game.push(Task("item_half", cid, 0, CardHalf(card, half).text))
 
 
 def _run_half(game: Game, task: Task) -> Decision | None:
     ch = game.state.characters[task.who]
-    card, half = task.text.split("/")
+    played = CardHalf.of(task)
+    card, half = played.card, played.half
     if ch.exhausted or card not in ch.selected:
         game.pop_task()
         return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvekit.core.records import Choice, Decision
+from delvekit.gloomhaven.engine.payloads import MoveStep
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.items.own_turn import consume_element, path_effect, perform_effect
 from delvekit.gloomhaven.items.state import add_mark, items_of, refresh, sub_value
@@ -136,7 +137,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
             if Condition.IMMOBILIZE in moved.conditions:
                 game.emit("prevented", picked, "move", "immobilize")
             else:
-                game.push(Task("move", picked, sub_value(e, "move"), "0/walk/s"))
+                game.push(Task("move", picked, sub_value(e, "move"), MoveStep().text))
     elif kind == "mark":
         e = path_effect(item, path)
         add_mark(game, task.who, f"mark={picked}+{sub_value(e, 'attack', 1)}")

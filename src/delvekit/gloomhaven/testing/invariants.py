@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from delvekit.gloomhaven.engine.game import Game
+from delvekit.gloomhaven.engine.payloads import ForceStep, MoveStep
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
 from delvekit.gloomhaven.model.setup import ItemSetup
@@ -31,7 +32,10 @@ def violations(game: Game) -> list[str]:
     st, setup = game.state, game.setup
     out: list[str] = []
     hexes = Counter(f.hex for f in st.figures.values())
-    moving = {t.who: t.text.split("/")[1] for t in st.agenda if t.kind in ("move", "force")}
+    moving: dict[str, str] = {}
+    for t in st.agenda:
+        if t.kind in ("move", "force"):
+            moving[t.who] = MoveStep.of(t).mode if t.kind == "move" else ForceStep.of(t).kind
     for h, n in hexes.items():
         if n > 1:
             here = [f for f in st.figures.values() if f.hex == h]

@@ -52,6 +52,7 @@ from delvekit.gloomhaven.effects import active_area as effects_active_area
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import ForceStep
 from delvekit.gloomhaven.engine.registry import (
     effect,
 )
@@ -301,7 +302,7 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
     if kind == "bt-push":
         value = effects_parts.parts(Ability.parse(text), "push")
         n = value[0].value if value else 0
-        game.push(*(Task("force", t, n, f"{bid}/push/s") for t in choice.args))
+        game.push(*(Task("force", t, n, ForceStep(bid, "push").text) for t in choice.args))
     elif kind == "bt-kill":
         target = game.state.figures.get(choice.args[0])
         if target is not None:

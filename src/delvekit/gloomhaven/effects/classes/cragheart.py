@@ -69,6 +69,7 @@ from delvekit.gloomhaven.effects.consume import (
 )
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import Strike
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -252,7 +253,7 @@ def _apply_area(game: Game, task: Task, choice: Choice) -> None:
     hit = [a.removeprefix("e=") for a in choice.args if a.startswith("e=")]
     inside = ";".join(a.removeprefix("a=") for a in choice.args if a.startswith("a="))
     game.push(
-        *(Task("strike", task.who, attack.value, f"{attack}|{tid}") for tid in hit),
+        *(Task("strike", task.who, attack.value, Strike(attack, tid).text) for tid in hit),
         Task("cg_in_area", task.who, 0, f"{inside}|{ability}"),
     )
 

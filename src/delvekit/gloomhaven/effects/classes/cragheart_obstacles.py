@@ -40,6 +40,7 @@ from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.consume import gain_parts_xp, part_flags
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, half_of, task_handler
+from delvekit.gloomhaven.engine.payloads import ForceStep
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -458,7 +459,7 @@ def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> No
     obstacle: the target suffers the card's damage (and the attacker gains its XP) for each
     hex it was not pushed."""
     board = game.board()
-    if board is None or attacker.kind != "character" or task.n <= 0 or task.text.split("/")[1] != "push":
+    if board is None or attacker.kind != "character" or task.n <= 0 or ForceStep.of(task).kind != "push":
         return
     rule = next(
         (
@@ -491,5 +492,3 @@ def push_blocked(game: Game, task: Task, target: Figure, attacker: Figure) -> No
 
 
 task_handler("cg_move_obstacle", _run_move_obstacle, _apply_move_obstacle)
-
-

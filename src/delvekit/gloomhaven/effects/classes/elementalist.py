@@ -62,6 +62,7 @@ from delvekit.gloomhaven.effects import consume as effects_consume
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import Strike
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -269,7 +270,7 @@ def _enemies(game: Game, f: Figure) -> list[Figure]:
 
 
 def _strike(game: Game, fid: str, attack: Ability, tid: str) -> None:
-    game.push(Task("strike", fid, attack.value, f"{attack}|{tid}"))
+    game.push(Task("strike", fid, attack.value, Strike(attack, tid).text))
 
 
 # ------------------------------------------------------------ Chain Lightning

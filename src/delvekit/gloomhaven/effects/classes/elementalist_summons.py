@@ -17,12 +17,15 @@ Reinforcement's attacks) are not offered.
 
 from __future__ import annotations
 
+import msgspec
+
 import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modules import each other)
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import AttackStep
 from delvekit.gloomhaven.engine.state import Figure, Task
 
 FLAG = "summon-attack-from-its-hex"
@@ -39,22 +42,15 @@ def _stands_in(game: Game, f: Figure) -> list[str]:
     return sorted(out)
 
 
-def _tokens(text: str) -> list[str]:
-    parts = text.split("|")
-    return [t for t in (parts[2] if len(parts) > 2 else "").split(",") if t]
-
-
 def _with_token(text: str, token: str) -> str:
-    parts = text.split("|")
-    while len(parts) < 3:
-        parts.append("")
-    parts[2] = ",".join([*(t for t in parts[2].split(",") if t), token])
-    return "|".join(parts)
+    """The attack task's text with one more extras token."""
+    step = AttackStep.decode(text)
+    return msgspec.structs.replace(step, extras=",".join([*(t for t in step.tokens if t), token])).text
 
 
 def attack_starts(game: Game, f: Figure, task: Task) -> bool:
     """Ask where ``f``'s attack comes from (``True``: the attack waits inside the question)."""
-    if f.kind != "character" or any(t.startswith("from=") for t in _tokens(task.text)):
+    if f.kind != "character" or any(t.startswith("from=") for t in AttackStep.of(task).tokens):
         return False
     stands = _stands_in(game, f)
     if not stands:

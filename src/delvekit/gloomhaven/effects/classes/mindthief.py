@@ -46,6 +46,7 @@ from delvekit.gloomhaven.effects.parts import (
 )
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, half_of, task_handler
+from delvekit.gloomhaven.engine.payloads import MoveStep, Shove
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -243,7 +244,7 @@ def _finish_consumes(game: Game, fid: str, ability: Ability, chosen: list[int]) 
             for p in gained
             if p.kind == "custom" and p.note.startswith("push-plus-")
         )
-        game.push(Task("shove", fid, push.value + extra, "push/0"))
+        game.push(Task("shove", fid, push.value + extra, Shove("push", 0).text))
     else:  # consume-for: what the consumption buys
         for p in gained:
             if p.kind == "shield":
@@ -307,7 +308,7 @@ def control_monster(game: Game, cid: str, mid: str, ability: Ability) -> None:
         if p.kind == "move":
             if Condition.IMMOBILIZE in monster.conditions:
                 continue
-            steps.append(Task("move", mid, p.value, "0/walk/s"))
+            steps.append(Task("move", mid, p.value, MoveStep().text))
         elif p.kind == "attack":
             if Condition.DISARM in monster.conditions:
                 continue
@@ -341,7 +342,7 @@ def command_ally(game: Game, cid: str, aid: str, ability: Ability) -> None:
     steps: list[Task] = []
     for p in ability.then:
         if p.kind == "move" and Condition.IMMOBILIZE not in ally.conditions:
-            steps.append(Task("move", aid, p.value, f"0/{'jump' if p.jump else 'walk'}/s"))
+            steps.append(Task("move", aid, p.value, MoveStep(0, "jump" if p.jump else "walk").text))
         elif p.kind == "attack" and Condition.DISARM not in ally.conditions:
             steps.append(Task("attack", aid, p.value, attack_task_text(p, extras)))
     game.push(*steps)

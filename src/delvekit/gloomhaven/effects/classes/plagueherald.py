@@ -43,6 +43,7 @@ from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects.classes.plagueherald_poison import poisoned_enemies, suffer_amount
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import AttackStep
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -297,14 +298,9 @@ def _apply_bargain(game: Game, task: Task, choice: Choice) -> None:
     if below is None or below.kind != "attack" or below.who != task.who:
         game.emit("ph-bargain", task.who, "declined")
         return
-    text, _, rest = below.text.partition("|")
-    attack = Ability.parse(text)
-    agenda[-1] = Task(
-        "attack",
-        below.who,
-        below.n,
-        f"{msgspec.structs.replace(attack, targets=attack.targets + more)}|{rest}",
-    )
+    step = AttackStep.of(below)
+    attack = msgspec.structs.replace(step.ability, targets=step.ability.targets + more)
+    agenda[-1] = Task("attack", below.who, below.n, msgspec.structs.replace(step, ability=attack).text)
     game.emit("ph-bargain", task.who, "paid", choice.args[0], f"targets+{more}")
     game.add_modifier_card(choice.args[0], "curse")
     from delvekit.gloomhaven.effects import active_area as effects_active_area  # the use slot and its XP

@@ -53,6 +53,7 @@ from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine import registry as effects
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import AttackStep
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -266,7 +267,7 @@ def _finish(game: Game, fid: str, ability: Ability, bought: list[list[Ability]])
             assert path is not None
             path(game, fid, Ability(kind="custom", note="attack-along-path", then=(attack,)))
         else:
-            game.push(Task("attack", fid, attack.value, f"{attack}|"))
+            game.push(Task("attack", fid, attack.value, AttackStep(attack).text))
     elif note == "ph-afflict-all":
         _afflict_all(game, f, base, gained)
 
@@ -317,7 +318,7 @@ def _attack_then_poison(game: Game, fid: str, ability: Ability) -> None:
     adds = tuple(p.condition for p in ability.then if p.kind == "condition" and p.condition is not None)
     attack = msgspec.structs.replace(attack, adds=tuple(dict.fromkeys((*attack.adds, *adds))))
     game.emit("ph-attack-start", fid)
-    game.push(Task("attack", fid, attack.value, f"{attack}|"), Task("ph_around_target", fid))
+    game.push(Task("attack", fid, attack.value, AttackStep(attack).text), Task("ph_around_target", fid))
 
 
 def _run_around_target(game: Game, task: Task) -> Decision | None:

@@ -67,6 +67,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import MoveStep
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -179,7 +180,7 @@ def _apply_measure(game: Game, task: Task, choice: Choice) -> None:
         moves = [
             p.value for a in _sung_to(game, f, "ss-allies-move-first") for p in effects_parts.parts(a, "move")
         ]
-        game.push(Task("move", task.who, max(moves, default=1), "0/walk/s"))
+        game.push(Task("move", task.who, max(moves, default=1), MoveStep().text))
 
 
 def turn_start(game: Game, cid: str) -> None:
@@ -460,7 +461,7 @@ def _apply_area(game: Game, task: Task, choice: Choice) -> None:
             if Condition.IMMOBILIZE in game.state.figures[tid].conditions:
                 game.emit("prevented", tid, "move", "immobilize")
             else:
-                moves.append(Task("move", tid, n, "0/walk/s"))  # the controlling player steps it
+                moves.append(Task("move", tid, n, MoveStep().text))  # the controlling player steps it
         game.push(*moves)
         return
     game.mark_used(task.who)

@@ -61,6 +61,7 @@ from delvekit.gloomhaven.effects.classes.spellweaver_area import (
 )
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import Strike
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -242,13 +243,13 @@ def _apply_pick(game: Game, task: Task, choice: Choice) -> None:
         if xp and task.who in game.state.characters:
             game.state.characters[task.who].xp += xp * len(hit)
             game.emit("xp", task.who, xp * len(hit))
-        game.push(*(Task("strike", task.who, attack.value, f"{attack}|{t}") for t in reversed(hit)))
+        game.push(*(Task("strike", task.who, attack.value, Strike(attack, t).text) for t in reversed(hit)))
     elif purpose == "splash":
         attack_text, rider = text.split("^")
         attack = Ability.parse(attack_text)
         if rider:
             game.push(Task("sw_splash", task.who, 0, f"{actions.hex_token(target.hex)}|{tid}|{rider}"))
-        game.push(Task("strike", task.who, attack.value, f"{attack}|{tid}"))
+        game.push(Task("strike", task.who, attack.value, Strike(attack, tid).text))
 
 
 def _on_path(game: Game, f: Figure, target: Figure) -> list[str]:

@@ -25,6 +25,7 @@ from delvekit.gloomhaven.effects import consume as effects_consume
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, task_handler
+from delvekit.gloomhaven.engine.payloads import Strike
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
@@ -139,7 +140,7 @@ def attack_room(game: Game, f: Figure, base: list[Ability], bought: list[Ability
         game.emit("no-target", f.id)
         return
     game.mark_used(f.id)
-    game.push(*(Task("strike", f.id, attack.value, f"{attack}|{t}") for t in reversed(enemies)))
+    game.push(*(Task("strike", f.id, attack.value, Strike(attack, t).text) for t in reversed(enemies)))
 
 
 def _run_room_damage(game: Game, task: Task) -> Decision | None:
