@@ -173,9 +173,9 @@ def _handlers(tree: ast.Module) -> set[str]:
             first = node.args[0] if node.args else None
             if isinstance(first, ast.Constant) and first.value in KINDS:
                 out |= {a.id for a in node.args[1:] if isinstance(a, ast.Name)}
-        if isinstance(node, ast.Tuple) and node.elts and isinstance(node.elts[0], ast.Constant):
-            if node.elts[0].value in KINDS:
-                out |= {a.id for a in node.elts[1:] if isinstance(a, ast.Name)}
+        head = node.elts[0] if isinstance(node, ast.Tuple) and node.elts else None
+        if isinstance(node, ast.Tuple) and isinstance(head, ast.Constant) and head.value in KINDS:
+            out |= {a.id for a in node.elts[1:] if isinstance(a, ast.Name)}
     return out
 
 
@@ -185,8 +185,9 @@ def _hand_reads(fn: ast.AST) -> set[str]:
     for node in ast.walk(fn):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _PARSERS:
             inner = node.func.value
-            if isinstance(inner, ast.Attribute) and inner.attr == "text" and isinstance(inner.value, ast.Name):
-                out.add(inner.value.id)
+            owner = inner.value if isinstance(inner, ast.Attribute) and inner.attr == "text" else None
+            if isinstance(owner, ast.Name):
+                out.add(owner.id)
     return out
 
 
@@ -199,13 +200,14 @@ def _core_tasks(fn: ast.FunctionDef, handlers: set[str]) -> set[str]:
     one from a hook, and any ``X`` it compares ``X.kind`` with a core kind."""
     out = {"task"} if fn.name in handlers or fn.name in _HOOKED else set()
     for node in ast.walk(fn):
-        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute) and node.left.attr == "kind":
-            names = [c for c in node.comparators if isinstance(c, ast.Constant)]
-            names += [e for c in node.comparators if isinstance(c, ast.Tuple) for e in c.elts]
-            if isinstance(node.left.value, ast.Name) and any(
-                isinstance(c, ast.Constant) and c.value in KINDS for c in names
-            ):
-                out.add(node.left.value.id)
+        if not isinstance(node, ast.Compare) or not isinstance(node.left, ast.Attribute):
+            continue
+        owner = node.left.value
+        names: list[ast.expr] = list(node.comparators)
+        names += [e for c in node.comparators if isinstance(c, ast.Tuple) for e in c.elts]
+        core = any(isinstance(c, ast.Constant) and c.value in KINDS for c in names)
+        if node.left.attr == "kind" and isinstance(owner, ast.Name) and core:
+            out.add(owner.id)
     return out
 
 
