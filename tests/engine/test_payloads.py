@@ -6,11 +6,12 @@ builds or splits these texts by hand any more."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from delvekit.cli.play import new_game
@@ -26,6 +27,7 @@ from delvekit.gloomhaven.engine.payloads import (
     MonsterAttackAfter,
     MonsterHeal,
     MoveStep,
+    Payload,
     Shove,
     Strike,
     payload,
@@ -134,10 +136,11 @@ def test_card_halves_monster_heals_and_goals() -> None:
 # ------------------------------------------------------------------ the guard
 
 
-def _modules() -> Iterator[tuple[Path, ast.Module]]:
-    for path in sorted(SRC.rglob("*.py")):
-        if path.name != "payloads.py":
-            yield path, ast.parse(path.read_text(encoding="utf-8"))
+@functools.cache
+def _modules() -> list[tuple[Path, ast.Module]]:
+    """Every source module but engine/payloads.py, parsed once for both guards."""
+    paths = sorted(p for p in SRC.rglob("*.py") if p.name != "payloads.py")
+    return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in paths]
 
 
 def _kind(call: ast.Call) -> str | None:
@@ -234,3 +237,12 @@ def test_the_guard_finds_a_hand_split() -> None:
     run, other = [n for n in bad.body if isinstance(n, ast.FunctionDef)]
     assert _core_tasks(run, handlers) & _hand_reads(run) == {"task"}
     assert _core_tasks(other, handlers) & _hand_reads(other) == {"t"}
+
+
+def test_the_payloads_are_one_msgspec_tagged_union(seen: dict[str, set[str]]) -> None:
+    """As data (a tool, a log viewer), every recorded payload goes through JSON and back."""
+    for kind, texts in sorted(seen.items()):
+        for text in sorted(texts)[:20]:
+            record = DECODERS[kind].decode(text)
+            encoded = msgspec.json.encode(record)
+            assert msgspec.json.decode(encoded, type=Payload) == record, (kind, text)
