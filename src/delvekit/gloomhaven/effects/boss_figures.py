@@ -30,6 +30,7 @@ from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import (
     effect,
 )
+from delvekit.gloomhaven.engine.start import place_monster
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
@@ -312,16 +313,10 @@ def rider_appears(game: Game, type_name: str) -> list[Task]:
     if land is None or not pool:
         game.emit("no-spawn", DARK_RIDER, "no-hex" if land is None else "no-standee")
         return []
-    stats = game.tables.types[DARK_RIDER].stats("boss")
-    number = pool.pop(0)
-    fid = f"{DARK_RIDER}#{number}"
-    hp = st.scenario_marks.pop(_RIDER_HP, stats.health)
-    rider = Figure(fid, "monster", DARK_RIDER, stats.health, land, rank="boss", standee=number,
-                   immune=frozenset(stats.immunities), spawned=True)  # fmt: skip
-    rider.hp = hp
-    st.figures[fid] = rider
+    rider = place_monster(game, DARK_RIDER, "boss", land, standee=pool[0], spawned=True)
+    rider.hp = hp = st.scenario_marks.pop(_RIDER_HP, rider.max_hp)
     where = letter if letter in marks else "left"
-    game.emit("rider-appeared", fid, hex_token(land), f"at={where}", f"hp={hp}")
+    game.emit("rider-appeared", rider.id, hex_token(land), f"at={where}", f"hp={hp}")
     return []
 
 

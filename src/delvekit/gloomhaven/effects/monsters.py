@@ -49,9 +49,9 @@ from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game, task_handler
 from delvekit.gloomhaven.engine.payloads import ForceStep, MonsterHeal, forced_kind
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import Figure, Task
+from delvekit.gloomhaven.engine.strike import strike_once
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
 
 _empty = empty_hex  # the old name, for callers not yet moved to placement.empty_hex
@@ -297,17 +297,18 @@ def on_death(game: Game, f: Figure) -> None:
                 in_area = g.hex in cells if cells else board.adjacent(f.hex, g.hex)
                 if g.kind == "monster" or not in_area:
                     continue
-                value = stats.attack + part.value
-                poisoned = Condition.POISON in g.conditions
-                draw, st.modifier_decks[MONSTER_DECK] = st.modifier_decks[MONSTER_DECK].draw(
-                    st.rng, attack=value + poisoned, advantage=stats.advantage, disadvantage=False
-                )  # its stat card's advantage (docs/monster-traits.md)
-                shown = ",".join(str(c).replace(" ", "_") for c in draw.applied) or "-"
-                game.emit("modifiers", f.id, f"drew={shown}", f"applies={shown}")
-                result = resolve_attack(
-                    value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=part.pierce
+                # the monster deck, with its stat card's advantage (docs/monster-traits.md); the
+                # target's per-attack defences (Iron Helmet, Warding Strength) are not asked here
+                result, _, _ = strike_once(
+                    game,
+                    f.id,
+                    g,
+                    stats.attack + part.value,
+                    pierce=part.pierce,
+                    advantage=stats.advantage,
+                    defences=False,
+                    deck=MONSTER_DECK,
                 )
-                game.emit("attack", f.id, g.id, f"value={result.value}", f"damage={result.damage}")
                 game.push(Task("damage", g.id, result.damage, "attack"))
 
 

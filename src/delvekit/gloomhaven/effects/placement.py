@@ -21,6 +21,7 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine.actions import hex_token, parse_hex
 from delvekit.gloomhaven.engine.game import Game, task_handler
 from delvekit.gloomhaven.engine.registry import effect
+from delvekit.gloomhaven.engine.start import place_monster
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 
@@ -98,17 +99,8 @@ def summon_monster(game: Game, name: str, rank: str, h: Hex, by: str) -> Figure:
     left (the caller made sure one is): it drops no money, and no ability card is drawn for it,
     so it does not act this round (§10.4; drawing one only for focus ties is Frosthaven's
     rule)."""
-    st = game.state
-    pool = st.standees[name]
-    number = pool.pop(st.rng.randint(0, len(pool) - 1))
-    stats = game.tables.types[name].stats(rank)  # type: ignore[arg-type]
-    fid = f"{name}#{number}"
-    fig = Figure(
-        fid, "monster", name, stats.health, h, rank=rank, standee=number,  # type: ignore[arg-type]
-        immune=frozenset(stats.immunities), summoned_round=st.round,
-    )  # fmt: skip
-    st.figures[fid] = fig
-    game.emit("summoned", fid, rank, f"hex={h[0]},{h[1]}", f"by={by}")
+    fig = place_monster(game, name, rank, h, summoned_round=game.state.round)  # type: ignore[arg-type]
+    game.emit("summoned", fig.id, rank, f"hex={h[0]},{h[1]}", f"by={by}")
     return fig
 
 

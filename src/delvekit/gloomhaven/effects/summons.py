@@ -19,9 +19,9 @@ from delvekit.gloomhaven.engine import actions
 from delvekit.gloomhaven.engine.game import Game, half_of
 from delvekit.gloomhaven.engine.registry import effect
 from delvekit.gloomhaven.engine.state import ActiveCard, Figure, Task
+from delvekit.gloomhaven.engine.strike import strike_once
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack
 
 
 @effect("summon")
@@ -124,11 +124,8 @@ def death_strike(game: Game, summon: Figure, owner: str, target: Figure, value: 
     Bomb): Attack ``value``, +1 on a poisoned target, its owner's modifier deck (disadvantage
     against a Night Demon), the target's shield; no retaliation (the attacker is gone). Emits
     the attack and returns the damage, which the caller deals."""
-    poisoned = Condition.POISON in target.conditions
     hindered = monster_traits.hinders_attackers(game, target)  # the Night Demon's stat card
-    draw = game.draw_modifiers(owner, attack=value + poisoned, disadvantage=hindered)
-    result = resolve_attack(
-        value, poisoned=poisoned, cards=draw.applied, shield=game.shield(target.id), pierce=0
+    struck = strike_once(
+        game, summon.id, target, value, disadvantage=hindered, drawer=owner, tail=("on-death",)
     )
-    game.emit("attack", summon.id, target.id, f"value={result.value}", f"damage={result.damage}", "on-death")
-    return result.damage
+    return struck.result.damage

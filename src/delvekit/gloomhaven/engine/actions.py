@@ -45,12 +45,12 @@ from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.payloads import AttackStep, ForceStep, Shove, Strike
 from delvekit.gloomhaven.engine.state import Figure, Task
+from delvekit.gloomhaven.engine.strike import strike_once
 from delvekit.gloomhaven.engine.tasks import hex_token as hex_token
 from delvekit.gloomhaven.engine.tasks import parse_hex as parse_hex
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
 
 if TYPE_CHECKING:
@@ -350,15 +350,11 @@ def _run_strike(game: Game, task: Task) -> Decision | None:
     rider = hooks.strike_rider.only(game, f, target, ability, extras)  # items used for this attack
     value, ability = value + rider.attack, hooks.ridden.only(ability, rider)
     adjacent = board.adjacent(f.hex, target.hex)
-    poisoned = Condition.POISON in target.conditions
     hindered = (ability.range > 0 and adjacent) or hooks.strike_disadvantage.any(game, target)
     edge = bonus.advantage or rider.advantage or hooks.attack_advantage.any(game, f)  # controlled
-    draw = game.draw_modifiers(f.id, attack=value + poisoned, advantage=edge, disadvantage=hindered)
-    shield = game.shield(target.id) + sum(hooks.attack_shield.each(game, target))
-    result = resolve_attack(
-        value, poisoned=poisoned, cards=draw.applied, shield=shield, pierce=ability.pierce + bonus.pierce
+    result, draw, _ = strike_once(
+        game, f.id, target, value, pierce=ability.pierce + bonus.pierce, advantage=edge, disadvantage=hindered
     )
-    game.emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     if result.damage:
         game.lose_hp(target, result.damage, "attack")
     alive = target.id in st.figures

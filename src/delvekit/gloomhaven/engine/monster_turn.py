@@ -41,10 +41,10 @@ from delvekit.gloomhaven.engine.actions import after_attack, hex_token
 from delvekit.gloomhaven.engine.flying import flies, summon_flies
 from delvekit.gloomhaven.engine.payloads import MonsterAttackAfter, MonsterHeal
 from delvekit.gloomhaven.engine.state import Figure, GameState, Task
+from delvekit.gloomhaven.engine.strike import strike_once
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.level import level_info
 from delvekit.gloomhaven.model.modifier_deck import effects_of
@@ -402,27 +402,19 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     ranged = stat_range + ability.range > 0  # a card's range may be negative (relative)
     value += sum(hooks.attacked_bonus.each(game, f, target, not ranged))  # Reckless Offensive
     adjacent = board.adjacent(f.hex, target.hex)
-    poisoned = Condition.POISON in target.conditions
     # Giant Viper, Engulfing Radiance, Disorienting Dirge, Night Demon; the target's items
     hindered = guarded or hooks.monster_attack_disadvantage.any(game, f, target)
-    draw = game.draw_modifiers(
+    _, pierce, _ = attack_traits(game, f, ability)
+    result, _, applied = strike_once(
+        game,
         f.id,
-        attack=value + poisoned,
+        target,
+        value,
+        pierce=pierce,
         advantage=hooks.attack_advantage.any(game, f),  # Sun Demon; cancels disadvantage (§6.3)
         disadvantage=(ranged and adjacent) or hindered,
+        shield=item_shield,  # Iron Helmet, shield bonuses: the target's defences in strike_once
     )
-    _, pierce, _ = attack_traits(game, f, ability)
-    applied = draw.applied
-    for defend in hooks.defend_cards.fns:  # Iron Helmet
-        applied = defend(game, target, applied)
-    result = resolve_attack(
-        value,
-        poisoned=poisoned,
-        cards=applied,
-        shield=game.shield(target.id) + sum(hooks.attack_shield.each(game, target)) + item_shield,
-        pierce=pierce,
-    )
-    game.emit("attack", f.id, target.id, f"value={result.value}", f"damage={result.damage}")
     cards = tuple(str(c) for c in applied)
     hooks.monster_attacked.run(game, f, [str(c) for c in applied])  # Baneful Hex
     riders = [

@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from delvekit.core.decks import Deck
+from delvekit.core.hexes import Hex
 from delvekit.core.records import Choice, Decision
 from delvekit.gloomhaven.engine import hooks
 from delvekit.gloomhaven.engine.payloads import KeepGoal
-from delvekit.gloomhaven.engine.state import CharacterState, Figure, Task
+from delvekit.gloomhaven.engine.state import CharacterState, Figure, Side, Task
 from delvekit.gloomhaven.engine.tasks import task_handler
 from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
 from delvekit.gloomhaven.model.modifiers import cards_of, monster_deck, standard_deck
+from delvekit.gloomhaven.model.setup import Rank
 
 if TYPE_CHECKING:
     from delvekit.gloomhaven.engine.game import Game
@@ -65,21 +67,46 @@ def place_room(game: Game, room: int) -> list[Figure]:
         if not pool:
             game.emit("no-standee", p.monster, f"hex={p.hex[0]},{p.hex[1]}")
             continue
-        number = pool.pop(st.rng.randint(0, len(pool) - 1))
-        stats = game.tables.types[p.monster].stats(p.rank)
-        fid = f"{p.monster}#{number}"
-        fig = Figure(
-            fid, "monster", p.monster, stats.health, p.hex, rank=p.rank, standee=number,
-            immune=frozenset(stats.immunities),
-        )  # fmt: skip
-        st.figures[fid] = fig
+        fig = place_monster(game, p.monster, p.rank, p.hex)
         placed.append(fig)
-        game.emit("placed", fid, p.rank, f"hex={p.hex[0]},{p.hex[1]}")
+        game.emit("placed", fig.id, p.rank, f"hex={p.hex[0]},{p.hex[1]}")
     for number, h, count in game.setup.coins:
         if number == room:
             st.coins[h] = st.coins.get(h, 0) + count
     hooks.room_placed.run(game, room)  # numbered treasure tiles (§14)
     return placed
+
+
+def place_monster(
+    game: Game,
+    name: str,
+    rank: Rank,
+    h: Hex,
+    *,
+    standee: int | None = None,
+    summoned_round: int = 0,
+    spawned: bool = False,
+    side: Side | None = None,
+) -> Figure:
+    """Put a monster of type ``name`` and ``rank`` on ``h`` and return it: a standee number
+    drawn at random from those left (§1.3), or ``standee`` when the caller names one; its hit
+    points and immunities from its stat card. The caller made sure a standee is left, and
+    emits its own event (placed, summoned, spawned...)."""
+    st = game.state
+    pool = st.standees[name]
+    if standee is None:
+        number = pool.pop(st.rng.randint(0, len(pool) - 1))
+    else:
+        pool.remove(standee)
+        number = standee
+    stats = game.tables.types[name].stats(rank)
+    fid = f"{name}#{number}"
+    fig = Figure(
+        fid, "monster", name, stats.health, h, rank=rank, standee=number, immune=frozenset(stats.immunities),
+        summoned_round=summoned_round, spawned=spawned, side=side,
+    )  # fmt: skip
+    st.figures[fid] = fig
+    return fig
 
 
 # ---------------------------------------------------------------------- setup

@@ -66,7 +66,8 @@ from delvekit.core.errors import ContentError, InputError
 from delvekit.core.hexes import Hex, neighbours
 from delvekit.gloomhaven.content.expr import parse as parse_expr
 from delvekit.gloomhaven.engine.game import Game
-from delvekit.gloomhaven.engine.state import Figure, Task
+from delvekit.gloomhaven.engine.start import place_monster
+from delvekit.gloomhaven.engine.state import Figure, Side, Task
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.modifiers import parse_card
 from delvekit.gloomhaven.model.rule_text import rule_line
@@ -255,17 +256,10 @@ def spawn_monster(game: Game, monster: str, rank: str, at: Hex, *, mid_round: bo
     if not pool or where is None:
         game.emit("no-spawn", monster, "no-standee" if not pool else "no-hex")
         return None
-    number = pool.pop(st.rng.randint(0, len(pool) - 1))
-    stats = game.tables.types[monster].stats(rank)  # type: ignore[arg-type]
-    fid = f"{monster}#{number}"
     allied = any(x.monster == monster for x in game.tables.rules_of(Ally))
-    fig = Figure(
-        fid, "monster", monster, stats.health, where, rank=rank,  # type: ignore[arg-type]
-        standee=number, immune=frozenset(stats.immunities), spawned=True,
-        side="party" if allied else "monsters",
-    )  # fmt: skip
-    st.figures[fid] = fig
-    game.emit("spawned", fid, rank, f"hex={where[0]},{where[1]}")
+    side: Side = "party" if allied else "monsters"
+    fig = place_monster(game, monster, rank, where, spawned=True, side=side)  # type: ignore[arg-type]
+    game.emit("spawned", fig.id, rank, f"hex={where[0]},{where[1]}")
     if mid_round and st.order and st.turn_index > 0:  # it acts this round, in initiative order
         deck = game.tables.types[monster].deck
         if deck not in st.revealed:

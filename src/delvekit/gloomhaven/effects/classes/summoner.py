@@ -54,7 +54,6 @@ import delvekit.gloomhaven.engine.game  # noqa: F401  (first: the engine's modul
 from delvekit.core.los import sight_for
 from delvekit.core.paths import proximity
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.content import monster_traits
 from delvekit.gloomhaven.effects import parts as effects_parts
 from delvekit.gloomhaven.effects import summons as effects_summons
 from delvekit.gloomhaven.engine import actions
@@ -65,7 +64,6 @@ from delvekit.gloomhaven.engine.registry import (
 from delvekit.gloomhaven.engine.state import Figure, Task
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.conditions import Condition
-from delvekit.gloomhaven.model.damage import resolve_attack
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
 
@@ -242,15 +240,9 @@ def summon_died(game: Game, f: Figure) -> None:
             continue
         if near.get(g.hex, reach + 1) > reach or not sight.visible(f.hex, g.hex):
             continue
-        poisoned = Condition.POISON in g.conditions
-        hindered = monster_traits.hinders_attackers(game, g)  # the Night Demon's stat card
-        draw = game.draw_modifiers(f.owner, attack=value + poisoned, disadvantage=hindered)
-        result = resolve_attack(
-            value, poisoned=poisoned, cards=draw.applied, shield=game.shield(g.id), pierce=0
-        )
-        game.emit("attack", f.id, g.id, f"value={result.value}", f"damage={result.damage}", "on-death")
-        if result.damage and g.id in game.state.figures:
-            game.lose_hp(g, result.damage, "attack")
+        damage = effects_summons.death_strike(game, f, f.owner, g, value)
+        if damage and g.id in game.state.figures:
+            game.lose_hp(g, damage, "attack")
     for note in effects_parts.flags(found[2]):
         if note.startswith("su-burst-infuse-"):
             element = Element(note.removeprefix("su-burst-infuse-"))
