@@ -45,6 +45,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
+from delvekit.gloomhaven.bots.policy import PolicyBot
 from delvekit.gloomhaven.bots.worlds import _determinized, _play_round
 from delvekit.gloomhaven.engine.game import Game
 
@@ -56,9 +57,14 @@ HORIZON = 2
 """Rounds a deep play-out lasts (the current one included), unless the scenario ends first."""
 FINALISTS = 2
 """The greedy look-ahead's best candidates that are played out deeper."""
-SWITCH_Z = 1.0
+SWITCH_Z = 0.5
 """A finalist replaces the greedy pick only when its mean paired advantage exceeds this many
-standard errors (and is positive)."""
+standard errors (and is positive). 1.0 until 2026-11-27 afternoon (docs/bots.md)."""
+LOW_HP = 4
+LOW_HP_WORTH = 2.0
+"""At a play-out's end, each point of a character's health below ``LOW_HP`` is worth this much
+more than the one point ``outcome`` counts: a character that low negates most hits by losing
+cards. 0 until 2026-11-27 afternoon."""
 VICTORY_WORTH = 60.0
 DEFEAT_COST = 60.0
 """What winning or losing within the horizon adds to a play-out's score (beyond exhaustion)."""
@@ -88,23 +94,44 @@ def determinize(game: Game, rng: Rng) -> Game:
     return g
 
 
-class SearchBot(GreedyBot):
+class SearchBot(PolicyBot):
     """The greedy bot whose card selection is checked by deeper play-outs (see the module
     docstring).
 
     ``playouts``: deep play-outs per card selection; ``horizon``: rounds per deep play-out;
     ``seconds``: an optional CPU-time cap on a selection's deep play-outs (not reproducible)."""
 
-    __slots__ = ("deep", "horizon", "playouts", "seconds", "seed", "spent", "switched")
+    __slots__ = (
+        "deep",
+        "horizon",
+        "low_hp_worth",
+        "playouts",
+        "seconds",
+        "seed",
+        "spent",
+        "switch_z",
+        "switched",
+    )
 
     def __init__(
-        self, seed: int, *, playouts: int = PLAYOUTS, horizon: int = HORIZON, seconds: float | None = None
+        self,
+        seed: int,
+        *,
+        playouts: int = PLAYOUTS,
+        horizon: int = HORIZON,
+        seconds: float | None = None,
+        switch_z: float = SWITCH_Z,
+        low_hp_worth: float = LOW_HP_WORTH,
     ) -> None:
         super().__init__()
         self.seed = seed
         self.playouts = playouts
         self.horizon = horizon
         self.seconds = seconds
+        self.switch_z = switch_z
+        """The gate: standard errors a finalist's edge must exceed to replace the greedy pick."""
+        self.low_hp_worth = low_hp_worth
+        """The extra worth of each point of health below ``LOW_HP`` at a play-out's end."""
         self.spent: list[float] = []
         """CPU seconds of each searched card selection (for measurements)."""
         self.deep: list[int] = []
@@ -148,18 +175,28 @@ class SearchBot(GreedyBot):
                 continue
             mean = sum(diffs) / n
             sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
-            if mean > 0 and mean > SWITCH_Z * sd / math.sqrt(n) and mean > best_edge:
+            if mean > 0 and mean > self.switch_z * sd / math.sqrt(n) and mean > best_edge:
                 best, best_edge = i, mean
         return finalists[best]
 
-    @staticmethod
-    def _playout(game: Game, world: Game, choice: Choice, inner: GreedyBot, last_round: int) -> float:
+    def _playout(self, game: Game, world: Game, choice: Choice, inner: GreedyBot, last_round: int) -> float:
         g = world.clone()
         g.choose(choice)
         _play_round(g, inner, last_round)
-        score = outcome(game, g)
+        score = outcome(game, g) - self.low_hp_worth * (_low_health(g) - _low_health(game))
         if g.result == "victory":
             score += VICTORY_WORTH
         elif g.result == "defeat":
             score -= DEFEAT_COST
         return score
+
+
+def _low_health(game: Game) -> int:
+    """Points of health below ``LOW_HP``, summed over the characters on the board (an exhausted
+    one counts nothing here: ``outcome`` prices exhaustion)."""
+    st = game.state
+    return sum(
+        max(0, LOW_HP - st.figures[cid].hp)
+        for cid, ch in st.characters.items()
+        if not ch.exhausted and cid in st.figures
+    )
