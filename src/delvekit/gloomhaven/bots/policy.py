@@ -24,17 +24,24 @@ class PolicyBot(GreedyBot):
     damage when the other discards are worth clearly less on average (the greedy bot always
     accepts the loss). ``lookahead=0`` gives the plain policy of the search bot's play-outs."""
 
-    __slots__ = ()
+    __slots__ = ("reroll",)
+
+    def __init__(
+        self, lookahead: int | None = None, worlds: int | None = None, *, reroll: bool = True
+    ) -> None:
+        super().__init__(lookahead, worlds)
+        self.reroll = reroll
+        """Whether a short rest's loss may be rerolled (off: the greedy bot exactly)."""
 
     def choose(self, game: Game) -> Choice:
         d = _pending(game)
-        if d.kind == "short-rest-loss" and Choice("reroll") in d.choices:
+        if self.reroll and d.kind == "short-rest-loss" and Choice("reroll") in d.choices:
             return Choice("reroll") if self.rerolls(game, d.actor) else Choice("accept")
         return super().choose(game)
 
     def _inner(self) -> GreedyBot:
         """The play-out policy of the look-ahead: these rules, without look-ahead."""
-        bot = PolicyBot(lookahead=0)
+        bot = PolicyBot(lookahead=0, reroll=self.reroll)
         bot._setup, bot._cards, bot._values = self._setup, self._cards, self._values
         bot._orders = self._orders
         return bot

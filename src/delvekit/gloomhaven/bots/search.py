@@ -1,19 +1,22 @@
 """A search bot: the greedy bot's play, with card selection checked by deeper determinized play-outs.
 
-At a card selection with an enemy near, the greedy bot's look-ahead ranks its candidate card
-pairs (its cheap evaluation's best pairs and the best early and late ones, each played out to
-the end of the round in sampled worlds, by successive halving). The search bot takes the
-greedy bot's two best (its *finalists*) and plays each out deeper — ``horizon`` rounds, the
-current one included — in the same fresh sampled worlds: copies of the game
-(:meth:`~delvekit.gloomhaven.engine.game.Game.clone`) whose hidden draw piles (attack modifier
-and monster ability decks) and generator are reshuffled from the bot's own generator, so it
-never peeks at the next card. The plain greedy policy plays every decision of a play-out. A
-play-out scores how much better the party stands at its end
+It plays by :class:`~delvekit.gloomhaven.bots.policy.PolicyBot` (the greedy bot's rules, plus a
+short rest that rerolls the random loss of a good card). At a card selection with an enemy
+near, the greedy look-ahead ranks its candidate card pairs (its cheap evaluation's best pairs
+and the best early and late ones, each played out to the end of the round in sampled worlds,
+by successive halving). The search bot takes the two best (its *finalists*) and plays each out
+deeper — ``horizon`` rounds, the current one included — in the same fresh sampled worlds:
+copies of the game (:meth:`~delvekit.gloomhaven.engine.game.Game.clone`) whose hidden draw
+piles (attack modifier and monster ability decks) and generator are reshuffled from the bot's
+own generator, so it never peeks at the next card. The plain policy (no look-ahead) plays
+every decision of a play-out. A play-out scores how much better the party stands at its end
 (:func:`delvekit.gloomhaven.bots.evaluation.outcome`: monster health and kills, character
-health, cards lost and exhaustion, the monster attack that can reach the party), plus a large
-bonus for a victory and a large cost for a defeat within the horizon. The runner-up replaces
-the greedy bot's pick only when it is better in the paired worlds by more than ``SWITCH_Z``
-standard errors: the greedy pick stands unless the deeper view clearly disagrees.
+health, cards lost and exhaustion, the monster attack that can reach the party), less
+``low_hp_worth`` for every point of a character's health below ``LOW_HP`` (so low, most hits
+cost a card to negate), plus a large bonus for a victory and a large cost for a defeat within
+the horizon. The runner-up replaces the first pick only when it is better in the paired
+worlds by more than ``switch_z`` standard errors: the look-ahead's pick stands unless the
+deeper view disagrees.
 
 The budget is a number of deep play-outs per card selection (``playouts``, shared by the
 finalists), on top of the greedy look-ahead's one-round play-outs: deterministic for a fixed
@@ -57,14 +60,15 @@ HORIZON = 2
 """Rounds a deep play-out lasts (the current one included), unless the scenario ends first."""
 FINALISTS = 2
 """The greedy look-ahead's best candidates that are played out deeper."""
-SWITCH_Z = 0.5
+SWITCH_Z = 1.0
 """A finalist replaces the greedy pick only when its mean paired advantage exceeds this many
-standard errors (and is positive). 1.0 until 2026-11-27 afternoon (docs/bots.md)."""
+standard errors (and is positive)."""
 LOW_HP = 4
-LOW_HP_WORTH = 2.0
-"""At a play-out's end, each point of a character's health below ``LOW_HP`` is worth this much
-more than the one point ``outcome`` counts: a character that low negates most hits by losing
-cards. 0 until 2026-11-27 afternoon."""
+LOW_HP_WORTH = 0.0
+"""At a play-out's end, each point of a character's health below ``LOW_HP`` may be worth this
+much more than the one point ``outcome`` counts (a character that low negates most hits by
+losing cards): ``SearchBot(low_hp_worth=...)``; off by default (docs/bots.md: 2.0 measured
+no better)."""
 VICTORY_WORTH = 60.0
 DEFEAT_COST = 60.0
 """What winning or losing within the horizon adds to a play-out's score (beyond exhaustion)."""
@@ -103,6 +107,7 @@ class SearchBot(PolicyBot):
 
     __slots__ = (
         "deep",
+        "finalists",
         "horizon",
         "low_hp_worth",
         "playouts",
@@ -122,8 +127,12 @@ class SearchBot(PolicyBot):
         seconds: float | None = None,
         switch_z: float = SWITCH_Z,
         low_hp_worth: float = LOW_HP_WORTH,
+        finalists: int = FINALISTS,
+        reroll: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(reroll=reroll)
+        self.finalists = finalists
+        """How many of the look-ahead's best candidates the deep play-outs compare."""
         self.seed = seed
         self.playouts = playouts
         self.horizon = horizon
@@ -143,7 +152,7 @@ class SearchBot(PolicyBot):
         start = time.process_time()
         try:
             ranked = [candidates[i] for i in self._ranking(game, candidates)]
-            finalists = ranked[:FINALISTS]
+            finalists = ranked[: self.finalists]
             if len(finalists) < 2 or self.playouts < 2 * len(finalists):
                 self.deep.append(0)  # one play-out each could not tell a clear edge from luck
                 return ranked[0]
