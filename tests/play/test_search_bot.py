@@ -9,7 +9,8 @@ from delvekit.cli.play import new_game
 from delvekit.core.decks import Deck
 from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.players import GreedyBot, make_bot
-from delvekit.gloomhaven.bots.search import SearchBot, determinize
+from delvekit.gloomhaven.bots.policy import PolicyBot
+from delvekit.gloomhaven.bots.search import LOW_HP, SearchBot, _low_health, determinize
 from delvekit.gloomhaven.engine.game import Game
 
 
@@ -105,9 +106,11 @@ def test_the_same_seed_and_budget_play_the_same_choices() -> None:
 
 def test_without_deep_play_outs_it_picks_what_the_greedy_bot_picks() -> None:
     """The deeper play-outs only check the greedy look-ahead's ranking: with no time for them
-    (a zero CPU cap) or no budget, the search bot's pick is the greedy bot's."""
+    (a zero CPU cap) or no budget, the search bot's pick is the greedy bot's (and with the
+    short rest's reroll on, its policy's, bots.policy)."""
     game = _near_selection(7)
     greedy = GreedyBot().choose(game)
+    assert SearchBot(7, playouts=0, reroll=True).choose(game) == PolicyBot().choose(game)
     capped = SearchBot(7, playouts=8, seconds=0.0)
     assert capped.choose(game) == greedy
     assert capped.deep == [0] and len(capped.spent) == 1
@@ -120,5 +123,34 @@ def test_the_budget_bounds_the_deep_play_outs() -> None:
     game = _near_selection(4)
     for budget, played in ((6, 6), (7, 6), (3, 0)):
         bot = SearchBot(4, playouts=budget)
+        assert bot.choose(game) in game.decision.choices  # type: ignore[union-attr]
+        assert bot.deep == [played], (budget, bot.deep)
+
+
+def test_an_impossible_gate_keeps_the_look_aheads_pick() -> None:
+    """``switch_z``: no edge clears an infinite gate, so the deep play-outs run but never
+    overrule the look-ahead's first pick."""
+    game = _near_selection(4)
+    bot = SearchBot(4, playouts=8, switch_z=float("inf"))
+    assert bot.choose(game) == GreedyBot().choose(game)
+    assert bot.deep == [8] and bot.switched == 0
+
+
+def test_low_health_counts_the_points_below_the_threshold() -> None:
+    game = _near_selection(4)
+    g = game.clone()
+    for cid in g.state.characters:
+        g.state.figures[cid].hp = 1
+    assert _low_health(g) == 2 * (LOW_HP - 1)
+    for cid in g.state.characters:
+        g.state.figures[cid].hp = LOW_HP + 2
+    assert _low_health(g) == 0
+
+
+def test_three_finalists_share_the_budget() -> None:
+    """``finalists=3``: 7 play-outs allow 2 each in the same worlds, 5 too few (none)."""
+    game = _near_selection(4)
+    for budget, played in ((7, 6), (5, 0)):
+        bot = SearchBot(4, playouts=budget, finalists=3)
         assert bot.choose(game) in game.decision.choices  # type: ignore[union-attr]
         assert bot.deep == [played], (budget, bot.deep)

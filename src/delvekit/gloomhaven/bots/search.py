@@ -1,19 +1,22 @@
 """A search bot: the greedy bot's play, with card selection checked by deeper determinized play-outs.
 
-At a card selection with an enemy near, the greedy bot's look-ahead ranks its candidate card
-pairs (its cheap evaluation's best pairs and the best early and late ones, each played out to
-the end of the round in sampled worlds, by successive halving). The search bot takes the
-greedy bot's two best (its *finalists*) and plays each out deeper — ``horizon`` rounds, the
-current one included — in the same fresh sampled worlds: copies of the game
-(:meth:`~delvekit.gloomhaven.engine.game.Game.clone`) whose hidden draw piles (attack modifier
-and monster ability decks) and generator are reshuffled from the bot's own generator, so it
-never peeks at the next card. The plain greedy policy plays every decision of a play-out. A
-play-out scores how much better the party stands at its end
+It plays by :class:`~delvekit.gloomhaven.bots.policy.PolicyBot` (the greedy bot's rules, plus a
+short rest that rerolls the random loss of a good card). At a card selection with an enemy
+near, the greedy look-ahead ranks its candidate card pairs (its cheap evaluation's best pairs
+and the best early and late ones, each played out to the end of the round in sampled worlds,
+by successive halving). The search bot takes the two best (its *finalists*) and plays each out
+deeper — ``horizon`` rounds, the current one included — in the same fresh sampled worlds:
+copies of the game (:meth:`~delvekit.gloomhaven.engine.game.Game.clone`) whose hidden draw
+piles (attack modifier and monster ability decks) and generator are reshuffled from the bot's
+own generator, so it never peeks at the next card. The plain policy (no look-ahead) plays
+every decision of a play-out. A play-out scores how much better the party stands at its end
 (:func:`delvekit.gloomhaven.bots.evaluation.outcome`: monster health and kills, character
-health, cards lost and exhaustion, the monster attack that can reach the party), plus a large
-bonus for a victory and a large cost for a defeat within the horizon. The runner-up replaces
-the greedy bot's pick only when it is better in the paired worlds by more than ``SWITCH_Z``
-standard errors: the greedy pick stands unless the deeper view clearly disagrees.
+health, cards lost and exhaustion, the monster attack that can reach the party), less
+``low_hp_worth`` for every point of a character's health below ``LOW_HP`` (so low, most hits
+cost a card to negate), plus a large bonus for a victory and a large cost for a defeat within
+the horizon. The runner-up replaces the first pick only when it is better in the paired
+worlds by more than ``switch_z`` standard errors: the look-ahead's pick stands unless the
+deeper view disagrees.
 
 The budget is a number of deep play-outs per card selection (``playouts``, shared by the
 finalists), on top of the greedy look-ahead's one-round play-outs: deterministic for a fixed
@@ -45,6 +48,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
+from delvekit.gloomhaven.bots.policy import PolicyBot
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 
@@ -59,6 +63,12 @@ FINALISTS = 2
 SWITCH_Z = 1.0
 """A finalist replaces the greedy pick only when its mean paired advantage exceeds this many
 standard errors (and is positive)."""
+LOW_HP = 4
+LOW_HP_WORTH = 0.0
+"""At a play-out's end, each point of a character's health below ``LOW_HP`` may be worth this
+much more than the one point ``outcome`` counts (a character that low negates most hits by
+losing cards): ``SearchBot(low_hp_worth=...)``; off by default (docs/bots.md: 2.0 measured
+no better)."""
 VICTORY_WORTH = 60.0
 DEFEAT_COST = 60.0
 """What winning or losing within the horizon adds to a play-out's score (beyond exhaustion)."""
@@ -88,23 +98,49 @@ def determinize(game: Game, rng: Rng) -> Game:
     return g
 
 
-class SearchBot(GreedyBot):
+class SearchBot(PolicyBot):
     """The greedy bot whose card selection is checked by deeper play-outs (see the module
     docstring).
 
     ``playouts``: deep play-outs per card selection; ``horizon``: rounds per deep play-out;
     ``seconds``: an optional CPU-time cap on a selection's deep play-outs (not reproducible)."""
 
-    __slots__ = ("deep", "horizon", "playouts", "seconds", "seed", "spent", "switched")
+    __slots__ = (
+        "deep",
+        "finalists",
+        "horizon",
+        "low_hp_worth",
+        "playouts",
+        "seconds",
+        "seed",
+        "spent",
+        "switch_z",
+        "switched",
+    )
 
     def __init__(
-        self, seed: int, *, playouts: int = PLAYOUTS, horizon: int = HORIZON, seconds: float | None = None
+        self,
+        seed: int,
+        *,
+        playouts: int = PLAYOUTS,
+        horizon: int = HORIZON,
+        seconds: float | None = None,
+        switch_z: float = SWITCH_Z,
+        low_hp_worth: float = LOW_HP_WORTH,
+        finalists: int = FINALISTS,
+        reroll: bool = False,
     ) -> None:
-        super().__init__()
+        super().__init__(reroll=reroll)
+        self.finalists = finalists
+        """How many of the look-ahead's best candidates the deep play-outs compare."""
         self.seed = seed
         self.playouts = playouts
         self.horizon = horizon
         self.seconds = seconds
+        self.switch_z = switch_z
+        """The gate: standard errors a finalist's edge must exceed to replace the greedy pick."""
+        self.low_hp_worth = low_hp_worth
+        """The extra worth of each point of health below ``LOW_HP`` at a play-out's end."""
         self.spent: list[float] = []
         """CPU seconds of each searched card selection (for measurements)."""
         self.deep: list[int] = []
@@ -116,7 +152,7 @@ class SearchBot(GreedyBot):
         start = time.process_time()
         try:
             ranked = [candidates[i] for i in self._ranking(game, candidates)]
-            finalists = ranked[:FINALISTS]
+            finalists = ranked[: self.finalists]
             if len(finalists) < 2 or self.playouts < 2 * len(finalists):
                 self.deep.append(0)  # one play-out each could not tell a clear edge from luck
                 return ranked[0]
@@ -148,18 +184,28 @@ class SearchBot(GreedyBot):
                 continue
             mean = sum(diffs) / n
             sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
-            if mean > 0 and mean > SWITCH_Z * sd / math.sqrt(n) and mean > best_edge:
+            if mean > 0 and mean > self.switch_z * sd / math.sqrt(n) and mean > best_edge:
                 best, best_edge = i, mean
         return finalists[best]
 
-    @staticmethod
-    def _playout(game: Game, world: Game, choice: Choice, inner: GreedyBot, last_round: int) -> float:
+    def _playout(self, game: Game, world: Game, choice: Choice, inner: GreedyBot, last_round: int) -> float:
         g = world.clone()
         g.choose(choice)
         play_round(g, inner, last_round)
-        score = outcome(game, g)
+        score = outcome(game, g) - self.low_hp_worth * (_low_health(g) - _low_health(game))
         if g.result == "victory":
             score += VICTORY_WORTH
         elif g.result == "defeat":
             score -= DEFEAT_COST
         return score
+
+
+def _low_health(game: Game) -> int:
+    """Points of health below ``LOW_HP``, summed over the characters on the board (an exhausted
+    one counts nothing here: ``outcome`` prices exhaustion)."""
+    st = game.state
+    return sum(
+        max(0, LOW_HP - st.figures[cid].hp)
+        for cid, ch in st.characters.items()
+        if not ch.exhausted and cid in st.figures
+    )
