@@ -60,8 +60,8 @@ serve: $(DEV_STAMP)
 ## suite (.coverage-all); the report lists what only the slow tier reaches
 coverage: $(DEV_STAMP)
 	COVERAGE_FILE=.coverage-fast $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not slow" --cov=delvekit --cov-branch --cov-report=
-	COVERAGE_FILE=.coverage-all $(BIN)/python -m pytest -q -n 2 --dist loadfile --cov=delvekit --cov-branch --cov-report=
-	$(BIN)/python tools/coverage_gap.py .coverage-fast .coverage-all
+	COVERAGE_FILE=.coverage-all $(BIN)/python -m pytest -q -n 2 --dist loadfile --cov=delvekit --cov-branch --cov-context=test --cov-report=
+	$(BIN)/python tools/coverage_gap.py .coverage-fast .coverage-all --tests
 
 ## make bench: benchmarks (ratios and medians; never asserted in tests)
 bench: $(DEV_STAMP)
