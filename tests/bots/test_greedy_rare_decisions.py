@@ -32,12 +32,14 @@ def test_at_a_rest_the_greedy_bot_picks_up_an_active_card_that_is_no_augment() -
         d = game.decision
         pick = d.choices[0]
         if d.actor == "brute" and game.state.round == 1 and d.kind in ("select", "action"):
-            wanted = [c for c in d.choices if (d.kind == "select" and c.args[0] == "b0") or str(c) == "top b0"]
+            wanted = [
+                c for c in d.choices if (d.kind == "select" and c.args[0] == "b0") or str(c) == "top b0"
+            ]
             pick = wanted[0] if wanted else pick
         game.choose(pick)
-    d = game.decision
-    assert d is not None and d.kind == "pick-up" and d.actor == "brute"
-    assert [c.args[0] for c in d.choices if c.kind == "pick-up"] == ["b0"]
+    rest = game.decision
+    assert rest is not None and rest.kind == "pick-up" and rest.actor == "brute"
+    assert [c.args[0] for c in rest.choices if c.kind == "pick-up"] == ["b0"]
     assert len(game.state.characters["brute"].hand) + len(game.state.characters["brute"].discard) >= 4
     assert GreedyBot().choose(game) == Choice("pick-up", ("b0",))
 

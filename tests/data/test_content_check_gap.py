@@ -80,7 +80,9 @@ def test_a_health_formula_that_does_not_parse_names_its_field(problems: tuple[Pa
 
 
 def test_a_monster_without_elite_stats_at_a_level_is_reported(problems: tuple[Path, list[Problem]]) -> None:
-    assert _messages(problems, "monsters/test-rat.json", "levels[3].elite") == ["missing elite stats at level 3"]
+    assert _messages(problems, "monsters/test-rat.json", "levels[3].elite") == [
+        "missing elite stats at level 3"
+    ]
 
 
 def test_a_negative_move_is_reported(problems: tuple[Path, list[Problem]]) -> None:
@@ -114,4 +116,6 @@ def test_a_user_folder_is_told_only_the_problems_of_its_own_files(tmp_path: Path
     everything = check_pack(ContentPack([BUNDLED, folder]))
     assert any(p.file == "scenarios/01.json" for p in everything)  # the bundled maps, rechecked
     mine = list(problems_in(ContentPack([BUNDLED, folder]), folder))
-    assert mine == [Problem(str(folder / "monsters/bandit-guard.json"), "count", "needs at least one standee, has 0")]
+    assert mine == [
+        Problem(str(folder / "monsters/bandit-guard.json"), "count", "needs at least one standee, has 0")
+    ]

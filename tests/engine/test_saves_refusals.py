@@ -23,7 +23,9 @@ def game() -> Game:
     return played
 
 
-@pytest.mark.parametrize("choices", ["pass pass", [1, 2], ["select b1 b2", None]], ids=["text", "ints", "null"])
+@pytest.mark.parametrize(
+    "choices", ["pass pass", [1, 2], ["select b1 b2", None]], ids=["text", "ints", "null"]
+)
 def test_a_save_whose_choices_are_not_a_list_of_strings_is_refused(game: Game, choices: object) -> None:
     doc = json.loads(game.save())
     doc["choices"] = choices
