@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.conditions import Condition
+from delvekit.gloomhaven.model.setup import MonsterStats
 
-from .class_arena import arena, at, finish_round, go, hero
+from .class_arena import arena, at, finish_round, go, hero, until
 from .test_class_plagueherald import SLOW, ph
+from .test_class_soothsinger import singer5
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
@@ -89,3 +91,52 @@ def test_willing_sacrifice_declined_costs_nothing() -> None:
     assert "declined plagueherald willing-sacrifice" in events
     assert game.state.figures["plagueherald"].hp == 12
     assert game.state.figures[enemy].hp == 10
+
+
+def test_grim_bargain_is_offered_once_mobilizing_measures_move_brings_an_ally_in_range() -> None:
+    """Grim Bargain asks as the attack starts, before any target: when no ally is within range
+    2 at first, a Move 1 from the Soothsinger's Mobilizing Measure that brings one in range
+    lets the Plagueherald still make the bargain for that attack."""
+    singer = singer5(["mobilizing-measure", "marching-beat", "singing-arrow", "nimble-knife"], (-5, 0))
+    game = arena(
+        [ph(["grim-bargain", "biting-gnats", "creeping-curse"]), hero("brute", [], (3, 0)), singer],
+        [("normal", (0, 3))],
+        stats=MonsterStats(health=20, move=0, attack=0),
+    )
+    go(game, "select grim-bargain creeping-curse", SLOW, "select mobilizing-measure marching-beat")
+    go(game, "top mobilizing-measure", "bottom marching-beat", "stop?")
+    go(game, "top grim-bargain", "bottom creeping-curse", "stop?")
+    finish_round(game)
+    go(game, "select biting-gnats paralyzing-bite", "select shield-bash leaping-cleave", "select singing-arrow nimble-knife")
+    until(game, "plagueherald", "action")
+    assert _distance(game.state.figures["brute"].hex, (0, 0)) == 3
+    go(game, "top biting-gnats")
+    d = game.decision
+    assert d is not None and d.kind == "move-first"  # no ally in range 2: no bargain yet
+    go(game, "move-first", "step 1,0")
+    d = game.decision
+    assert d is not None and d.kind == "ally" and {str(c) for c in d.choices} == {"target brute", "skip"}
+    events = go(game, "target brute")
+    assert "ph-bargain plagueherald paid brute targets+2" in events
+    assert game.state.modifier_decks["brute"].count("curse") == 1
+
+
+def test_grim_bargain_doubles_an_attack_after_spread_the_plague_is_asked() -> None:
+    """Grim Bargain's doubling and Spread the Plague's +1 both apply to the one attack action,
+    Spread the Plague's question coming first."""
+    game = arena(
+        [ph(["spread-the-plague", "grim-bargain", "biting-gnats", "creeping-curse"]), hero("brute", [], (1, 0))],
+        [("normal", (3, 0))],
+    )
+    m = at(game, (3, 0))
+    go(game, "select spread-the-plague creeping-curse", SLOW, "top spread-the-plague", "bottom creeping-curse")
+    finish_round(game)
+    go(game, "select grim-bargain biting-gnats", "long-rest", "bottom grim-bargain")
+    go(game, "top biting-gnats", f"target {m}")
+    d = game.decision
+    assert d is not None and d.kind == "ally"
+    events = go(game, "target brute")
+    assert Condition.POISON in game.state.figures["brute"].conditions
+    bonus = next(e for e in events if e.startswith(f"attack-bonus plagueherald {m}"))
+    assert "spread-the-plague+1" in bonus and "doubled+3" in bonus
+    assert game.state.figures[m].hp == 10 - 6
