@@ -56,9 +56,7 @@ def test_an_immobilized_cragheart_cannot_make_rock_slides_straight_move() -> Non
 
 def test_an_immobilized_cragheart_cannot_make_rocky_ends_move() -> None:
     """Rocky End's move that must end by an obstacle is a move: immobilize stops it."""
-    game = field(
-        [crag(["rocky-end", "crushing-grasp"], (0, 0))], [("normal", (5, -5))], obstacles=((4, 0),)
-    )
+    game = field([crag(["rocky-end", "crushing-grasp"], (0, 0))], [("normal", (5, -5))], obstacles=((4, 0),))
     go(game, "select rocky-end crushing-grasp")
     _condition(game, "cragheart", Condition.IMMOBILIZE)
     events = go(game, "bottom rocky-end")

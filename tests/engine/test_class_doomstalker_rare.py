@@ -33,7 +33,8 @@ def test_lead_to_slaughter_leaves_a_target_hemmed_in_by_other_monsters_where_it_
     brute = hero("brute", ["grab-and-go", "shield-bash"], (-3, 0))
     ring = [(4, 0), (4, -1), (3, -1), (2, 0), (2, 1), (3, 1)]
     game = arena(
-        [stalker(["lead-to-slaughter"], hex=(0, -3)), brute], [("normal", (3, 0)), *(("normal", h) for h in ring)]
+        [stalker(["lead-to-slaughter"], hex=(0, -3)), brute],
+        [("normal", (3, 0)), *(("normal", h) for h in ring)],
     )
     go(game, "select lead-to-slaughter solid-bow", "select grab-and-go shield-bash")
     _brute_acts(game)
@@ -107,7 +108,9 @@ def test_frightening_curse_doom_shoves_each_neighbour_in_turn() -> None:
     """Each enemy next to the dead one moves one hex: after the first is shoved, the second is
     offered."""
     game = arena(
-        [stalker(["frightening-curse"])], [("normal", (2, 0)), ("normal", (3, 0)), ("normal", (3, -1))], stats=FRAIL
+        [stalker(["frightening-curse"])],
+        [("normal", (2, 0)), ("normal", (3, 0)), ("normal", (3, -1))],
+        stats=FRAIL,
     )
     go(game, "select solid-bow frightening-curse")
     m = at(game, (2, 0))
@@ -128,7 +131,9 @@ def test_frightening_curse_doom_shoves_each_neighbour_in_turn() -> None:
 def test_frightening_curse_doom_skips_an_immobilized_neighbour_and_shoves_the_next() -> None:
     """An immobilized neighbour cannot be moved by the doom; the next neighbour still is."""
     game = arena(
-        [stalker(["frightening-curse"])], [("normal", (2, 0)), ("normal", (3, 0)), ("normal", (3, -1))], stats=FRAIL
+        [stalker(["frightening-curse"])],
+        [("normal", (2, 0)), ("normal", (3, 0)), ("normal", (3, -1))],
+        stats=FRAIL,
     )
     go(game, "select solid-bow frightening-curse")
     m = at(game, (2, 0))
@@ -169,7 +174,9 @@ def test_natures_hunger_heals_allies_but_not_the_other_enemies() -> None:
     """Nature's Hunger heals you and every ally when the doomed enemy dies; enemies still on
     the map are not healed."""
     brute = hero("brute", ["grab-and-go", "shield-bash"], (-3, 0))
-    game = arena([stalker(["nature-s-hunger"]), brute], [("normal", (2, 0)), ("normal", (4, -4))], stats=FRAIL)
+    game = arena(
+        [stalker(["nature-s-hunger"]), brute], [("normal", (2, 0)), ("normal", (4, -4))], stats=FRAIL
+    )
     go(game, "select solid-bow nature-s-hunger", "select grab-and-go shield-bash")
     _brute_acts(game)
     m, other = at(game, (2, 0)), at(game, (4, -4))

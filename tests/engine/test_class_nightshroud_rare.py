@@ -37,13 +37,26 @@ def test_black_knives_finds_its_own_card_among_other_active_cards() -> None:
     game = arena(
         [
             nightshroud(
-                ["eyes-of-the-night", "black-knives", "wings-of-the-night", "doomed-breeze", "dark-cloud",
-                 "enervating-wound", "dancing-shadows"]
+                [
+                    "eyes-of-the-night",
+                    "black-knives",
+                    "wings-of-the-night",
+                    "doomed-breeze",
+                    "dark-cloud",
+                    "enervating-wound",
+                    "dancing-shadows",
+                ]
             )
         ],
         [("normal", (1, 0)), ("normal", (3, 0))],
     )
-    go(game, "select eyes-of-the-night doomed-breeze", "top eyes-of-the-night", "bottom doomed-breeze", "stop?")
+    go(
+        game,
+        "select eyes-of-the-night doomed-breeze",
+        "top eyes-of-the-night",
+        "bottom doomed-breeze",
+        "stop?",
+    )
     finish_round(game)
     go(game, "select black-knives enervating-wound", "top black-knives", "bottom enervating-wound", "stop?")
     finish_round(game)

@@ -107,7 +107,12 @@ def test_grim_bargain_is_offered_once_mobilizing_measures_move_brings_an_ally_in
     go(game, "top mobilizing-measure", "bottom marching-beat", "stop?")
     go(game, "top grim-bargain", "bottom creeping-curse", "stop?")
     finish_round(game)
-    go(game, "select biting-gnats paralyzing-bite", "select shield-bash leaping-cleave", "select singing-arrow nimble-knife")
+    go(
+        game,
+        "select biting-gnats paralyzing-bite",
+        "select shield-bash leaping-cleave",
+        "select singing-arrow nimble-knife",
+    )
     until(game, "plagueherald", "action")
     assert _distance(game.state.figures["brute"].hex, (0, 0)) == 3
     go(game, "top biting-gnats")
@@ -125,11 +130,20 @@ def test_grim_bargain_doubles_an_attack_after_spread_the_plague_is_asked() -> No
     """Grim Bargain's doubling and Spread the Plague's +1 both apply to the one attack action,
     Spread the Plague's question coming first."""
     game = arena(
-        [ph(["spread-the-plague", "grim-bargain", "biting-gnats", "creeping-curse"]), hero("brute", [], (1, 0))],
+        [
+            ph(["spread-the-plague", "grim-bargain", "biting-gnats", "creeping-curse"]),
+            hero("brute", [], (1, 0)),
+        ],
         [("normal", (3, 0))],
     )
     m = at(game, (3, 0))
-    go(game, "select spread-the-plague creeping-curse", SLOW, "top spread-the-plague", "bottom creeping-curse")
+    go(
+        game,
+        "select spread-the-plague creeping-curse",
+        SLOW,
+        "top spread-the-plague",
+        "bottom creeping-curse",
+    )
     finish_round(game)
     go(game, "select grim-bargain biting-gnats", "long-rest", "bottom grim-bargain")
     go(game, "top biting-gnats", f"target {m}")

@@ -47,9 +47,17 @@ def test_sinister_opportunity_may_steer_a_flying_enemy_onto_an_obstacle() -> Non
     steered beside the Scoundrel may step onto an obstacle hex (a walking one may not)."""
     flyer = MonsterStats(health=10, move=2, attack=3, flying=True)
     for stats, expected in ((None, {"3,-1"}), (flyer, {"2,1", "3,-1"})):
-        game = field([rogue(["sinister-opportunity"])], [("normal", (3, 0))], obstacles=((2, 1),), stats=stats)
+        game = field(
+            [rogue(["sinister-opportunity"])], [("normal", (3, 0))], obstacles=((2, 1),), stats=stats
+        )
         m = at(game, (3, 0))
-        go(game, "select sinister-opportunity venom-shiv", "bottom sinister-opportunity", "step 1,0", "step 2,0")
+        go(
+            game,
+            "select sinister-opportunity venom-shiv",
+            "bottom sinister-opportunity",
+            "step 1,0",
+            "step 2,0",
+        )
         go(game, "stop?")
         go(game, f"steer {m}")
         d = game.decision

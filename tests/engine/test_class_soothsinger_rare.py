@@ -15,7 +15,11 @@ from .test_class_soothsinger_late import STILL, singer
 
 def test_pull_the_strings_a_disarmed_enemy_cannot_attack_its_ally() -> None:
     """§ Disarm: the controlled enemy performs an attack, which disarm forbids: nobody is hurt."""
-    game = arena([singer(["pull-the-strings", "marching-beat"], (0, 0))], [("normal", (3, 0)), ("normal", (4, 0))], stats=STILL)
+    game = arena(
+        [singer(["pull-the-strings", "marching-beat"], (0, 0))],
+        [("normal", (3, 0)), ("normal", (4, 0))],
+        stats=STILL,
+    )
     a, b = at(game, (3, 0)), at(game, (4, 0))
     game.state.figures[a].conditions.add(Condition.DISARM, turns_started=0, immune=frozenset())
     go(game, "select pull-the-strings marching-beat")
@@ -28,7 +32,11 @@ def test_pull_the_strings_a_disarmed_enemy_cannot_attack_its_ally() -> None:
 
 def test_pull_the_strings_control_declined_makes_no_attack() -> None:
     """Pull the Strings' bottom is the player's choice: skipped, no enemy is controlled."""
-    game = arena([singer(["pull-the-strings", "marching-beat"], (0, 0))], [("normal", (3, 0)), ("normal", (4, 0))], stats=STILL)
+    game = arena(
+        [singer(["pull-the-strings", "marching-beat"], (0, 0))],
+        [("normal", (3, 0)), ("normal", (4, 0))],
+        stats=STILL,
+    )
     a, b = at(game, (3, 0)), at(game, (4, 0))
     go(game, "select pull-the-strings marching-beat", "bottom pull-the-strings")
     d = game.decision
@@ -81,7 +89,12 @@ def test_mobilizing_measure_is_offered_to_an_attack_that_follows_the_allys_move(
     mindthief = hero("mindthief", ["scurry", "fearsome-blade"], (0, 0))
     game = arena([ss, mindthief], [("normal", (3, 0))], stats=MonsterStats(health=20, move=0, attack=0))
     m = at(game, (3, 0))
-    go(game, "select mobilizing-measure marching-beat", "select scurry fearsome-blade", "top mobilizing-measure")
+    go(
+        game,
+        "select mobilizing-measure marching-beat",
+        "select scurry fearsome-blade",
+        "top mobilizing-measure",
+    )
     until(game, "mindthief", "action")
     events = go(game, "top scurry", "step 1,0", "stop")
     assert "move-ended mindthief 1,0" in events

@@ -28,7 +28,11 @@ def test_a_dying_burning_avatars_attack_does_nothing_to_a_well_shielded_enemy() 
     """The Burning Avatar's attack as it dies is an attack: Shield 3 takes all of its 3 damage,
     and the enemy loses nothing."""
     sw = hero("spellweaver", ["living-torch", "mana-bolt"], (0, 0))
-    game = arena([sw], [("normal", (3, 0)), ("normal", (-3, 0))], stats=MonsterStats(health=10, move=2, attack=3, shield=3))
+    game = arena(
+        [sw],
+        [("normal", (3, 0)), ("normal", (-3, 0))],
+        stats=MonsterStats(health=10, move=2, attack=3, shield=3),
+    )
     near = at(game, (3, 0))
     go(game, "select living-torch mana-bolt", "bottom living-torch", "summon-at 1,0")
     avatar = next(f for f in game.state.figures.values() if f.kind == "summon")
@@ -51,7 +55,9 @@ def test_inferno_with_no_visible_enemy_in_the_room_attacks_nobody_but_still_hurt
     game.state.figures[m].conditions.add(Condition.INVISIBLE, turns_started=0, immune=frozenset())
     game.state.elements.infuse(Element.FIRE)
     game.state.elements.end_turn()
-    events = go(game, "select inferno mana-bolt", "select grab-and-go shield-bash", "top inferno", "consume fire?")
+    events = go(
+        game, "select inferno mana-bolt", "select grab-and-go shield-bash", "top inferno", "consume fire?"
+    )
     assert "no-target spellweaver" in events
     assert not any(e.startswith("attack spellweaver") for e in events)
     assert game.state.figures[m].hp == 10
