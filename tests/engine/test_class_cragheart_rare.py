@@ -29,7 +29,7 @@ def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 
 def test_a_disarmed_cragheart_cannot_make_his_area_attack() -> None:
-    """§ Disarm: the figure cannot perform any attack ability (Cataclysm's melee area too); the
+    """§8.2 Disarm: the figure cannot perform any attack ability (Cataclysm's melee area too); the
     rest of the card (the immobilize rides on the attack) does nothing either."""
     game = field([crag(["cataclysm", "crushing-grasp"], (0, 0))], [("normal", (1, 0))])
     m = at(game, (1, 0))
@@ -44,7 +44,7 @@ def test_a_disarmed_cragheart_cannot_make_his_area_attack() -> None:
 
 
 def test_an_immobilized_cragheart_cannot_make_rock_slides_straight_move() -> None:
-    """§ Immobilize: the figure cannot perform move abilities (a straight-line move is one)."""
+    """§8.2 Immobilize: the figure cannot perform move abilities (a straight-line move is one)."""
     game = field([crag(["rock-slide", "crushing-grasp"], (0, 0))], [("normal", (5, -5))])
     go(game, "select rock-slide crushing-grasp")
     _condition(game, "cragheart", Condition.IMMOBILIZE)
@@ -118,8 +118,9 @@ def test_clear_the_way_moves_an_obstacle_the_cragheart_created_earlier() -> None
 
 
 def test_brutal_momentum_push_against_the_edge_of_the_map_hurts_per_hex() -> None:
-    """The map's edge is a wall: a push that cannot go on because the next hex is off the map
-    costs the target the card's damage for each hex it was not pushed, like an obstacle."""
+    """§1.2 and §7: space outside the map is wall; a Brutal Momentum push stopped because the
+    next hex is off the map costs the target the card's damage for each hex not pushed, as an
+    obstacle would."""
     game = field([crag(["brutal-momentum", "crushing-grasp"], (4, 0))], [("normal", (5, 0))])
     m = at(game, (5, 0))
     events = go(game, "select brutal-momentum crushing-grasp", "top brutal-momentum", f"target {m}")

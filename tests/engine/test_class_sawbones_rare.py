@@ -32,7 +32,7 @@ def test_master_physician_heal_of_adjacent_allies_with_none_adjacent_heals_nobod
 
 
 def test_a_stunned_holder_is_not_offered_its_medical_pack() -> None:
-    """§ Stun: a stunned figure cannot perform abilities or use items: a medical pack is not
+    """§8.2 Stun: a stunned figure performs no abilities and uses no items: a medical pack is not
     offered at the start of its turn and stays held."""
     party = [saw([], (0, 0)), hero("brute", ["trample", "sweeping-blow"], (3, 0))]
     game = arena(party, [("normal", (5, -5))])

@@ -28,7 +28,7 @@ def test_spring_the_trap_without_an_enemy_just_removes_the_trap() -> None:
 
 
 def test_sinister_opportunity_never_steers_an_enemy_into_a_closed_door() -> None:
-    """§2: a closed door is a wall to a monster: the enemy the Scoundrel steers beside her may
+    """§1.2: a closed door is a wall to a monster: the enemy the Scoundrel steers beside her may
     step to any empty hex next to both, but not into a closed door."""
     game = arena([rogue(["sinister-opportunity"])], [("normal", (3, 0))], doors=((2, 1),))
     m = at(game, (3, 0))
@@ -43,8 +43,9 @@ def test_sinister_opportunity_never_steers_an_enemy_into_a_closed_door() -> None
 
 
 def test_sinister_opportunity_may_steer_a_flying_enemy_onto_an_obstacle() -> None:
-    """§ Flying: a flying figure ignores obstacles and may end its move on one: a flying enemy
-    steered beside the Scoundrel may step onto an obstacle hex (a walking one may not)."""
+    """§5.3 Flying: a flying figure ignores overlays and may end its move on an obstacle: a
+    flying enemy steered beside the Scoundrel may step onto an obstacle hex (a walking one may
+    not)."""
     flyer = MonsterStats(health=10, move=2, attack=3, flying=True)
     for stats, expected in ((None, {"3,-1"}), (flyer, {"2,1", "3,-1"})):
         game = field(

@@ -14,7 +14,7 @@ from .test_class_soothsinger_late import STILL, singer
 
 
 def test_pull_the_strings_a_disarmed_enemy_cannot_attack_its_ally() -> None:
-    """§ Disarm: the controlled enemy performs an attack, which disarm forbids: nobody is hurt."""
+    """§8.2 Disarm: the controlled enemy performs an attack, which disarm forbids: nobody is hurt."""
     game = arena(
         [singer(["pull-the-strings", "marching-beat"], (0, 0))],
         [("normal", (3, 0)), ("normal", (4, 0))],

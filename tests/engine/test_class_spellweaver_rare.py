@@ -12,7 +12,7 @@ from .class_arena import arena, at, go, hero
 
 
 def test_a_disarmed_spellweaver_cannot_make_impaling_eruptions_attack() -> None:
-    """§ Disarm forbids attack abilities: Impaling Eruption's attack along the path is one."""
+    """§8.2 Disarm forbids attack abilities: Impaling Eruption's attack along the path is one."""
     sw = hero("spellweaver", ["impaling-eruption", "frost-armor"], (0, 0))
     game = arena([sw], [("normal", (1, 0)), ("normal", (2, 0))])
     go(game, "select impaling-eruption frost-armor")
