@@ -4,6 +4,7 @@ nothing against the target. Real cards on the open arena, +0-only modifier decks
 
 from __future__ import annotations
 
+from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.elements import Element
 from delvekit.gloomhaven.model.setup import MonsterStats
 
@@ -12,9 +13,9 @@ from .class_arena import arena, at, finish_round, go, hero
 TOUGH = MonsterStats(health=30, move=2, attack=3)
 
 
-def _strong(game: object, element: Element) -> None:
-    game.state.elements.infuse(element)  # type: ignore[attr-defined]
-    game.state.elements.end_turn()  # type: ignore[attr-defined]
+def _strong(game: Game, element: Element) -> None:
+    game.state.elements.infuse(element)
+    game.state.elements.end_turn()
 
 
 def test_phantasmal_killer_dark_paid_against_an_elite_kills_nothing_the_attack_is_plain() -> None:
