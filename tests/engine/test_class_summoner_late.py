@@ -307,8 +307,8 @@ def test_earthen_steed_declined_your_move_stays_and_the_earth_stays() -> None:
     assert not any(e.startswith("steed ") for e in events)
     d = game.decision
     assert d is not None and d.kind == "move"  # the move goes on without asking again
-    go(game, "step -1,0", "step -2,0", "step -3,0")
-    assert game.decision is None or "step -4,0" not in [str(c) for c in game.decision.choices]  # Move 3
+    events = go(game, "step -1,0", "step -2,0", "step -3,0")
+    assert "move-ended summoner -3,0" in events  # Move 3 ends after three steps
     assert game.state.characters["summoner"].xp == xp
     assert game.state.elements.can_consume(Element.EARTH)
 
