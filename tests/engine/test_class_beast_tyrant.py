@@ -503,3 +503,50 @@ def test_blood_hunger_heals_after_a_commanded_attack_too() -> None:
     assert "attack bt.bear1 dummy#9 value=2 damage=2" in events
     assert b.hp == b.max_hp - 3
     assert [(a.card, a.used) for a in game.state.characters["bt"].active] == [("blood-hunger", 2)]
+
+
+# ------------------------------------------------ rare answers (issue 12)
+
+
+def test_unstoppable_beast_earth_declined_the_bears_attack_stays_and_no_xp() -> None:
+    game = bt_arena(["unstoppable-beast", "spirit-swap"], [("normal", (2, 0))])
+    game.state.elements.infuse(Element.EARTH)
+    game.state.elements.end_turn()
+    go(game, "select unstoppable-beast spirit-swap")
+    go(game, "top unstoppable-beast")
+    d = game.decision
+    assert d is not None and d.kind == "consume" and "no-consume" in [str(c) for c in d.choices]
+    events = go(game, "no-consume")
+    area = next(c for c in game.decision.choices if c.kind == "area")  # type: ignore[union-attr]
+    events += go(game, str(area))
+    assert "attack bt.bear1 dummy#9 value=3 damage=3" in events
+    assert not any(e.startswith("consumed ") for e in events)
+    assert game.state.characters["bt"].xp == 0 and game.state.elements.can_consume(Element.EARTH)
+
+
+def test_rampage_declined_no_summon_performs() -> None:
+    game = bt_arena(["rampage", "maul"], [("normal", (4, 0))])
+    b = bear(game)
+    go(game, "select howling-bolts relentless-ally")
+    finish_round(game)
+    go(game, "select rampage maul")
+    where = b.hex
+    go(game, "bottom rampage")
+    events = go(game, "skip")
+    assert "declined bt summon-performs" in events
+    assert not any(e.startswith("ally-performs") for e in events) and b.hex == where
+
+
+def test_tribal_sigil_bottom_done_recovers_nothing() -> None:
+    game = bt_arena(["tribal-sigil", "maul", "venomous-ally"], [("normal", (5, -5))])
+    ch = game.state.characters["bt"]
+    ch.hand.remove("venomous-ally")
+    ch.lost.append("venomous-ally")
+    go(game, "select tribal-sigil maul")
+    settle(game)
+    go(game, "bottom tribal-sigil")
+    d = game.decision
+    assert d is not None and d.kind == "recover"
+    events = go(game, "done")
+    assert not any(e.startswith("recovered ") for e in events)
+    assert "venomous-ally" in ch.lost and "venomous-ally" not in ch.hand

@@ -544,3 +544,32 @@ def test_no_payment_is_asked_for_an_attack_that_reaches_no_enemy() -> None:
     assert "no-target berserker" in events and _me(game).hp == 14
     d = game.decision
     assert d is not None and d.kind != "pay"
+
+
+# ------------------------------------------------ rare situations (issue 12)
+
+
+def _with_a_friend(cards: list[str], monsters: list[tuple[str, tuple[int, int]]], hp: int) -> Game:
+    game = arena([berserker(cards), hero("brute", [], (-3, 3))], monsters)
+    _me(game).hp = hp
+    return game
+
+
+def test_a_berserker_exhausted_by_the_damage_she_pays_makes_no_attack() -> None:
+    """§4.4: a character whose hit points drop below 1 is exhausted and removed from the map;
+    the attack her payment bought is never made."""
+    game = _with_a_friend(["strength-in-agony"], [("normal", (1, 0))], hp=2)
+    m = at(game, (1, 0))
+    go(game, "select strength-in-agony dazing-wound", "select grab-and-go shield-bash")
+    events = go(game, "top strength-in-agony", "pay", "take 2")
+    assert "damage berserker 2 self" in events and any(e.startswith("exhausted berserker") for e in events)
+    assert "berserker" not in game.state.figures
+    assert not any(e.startswith("attack berserker") for e in events) and game.state.figures[m].hp == 10
+
+
+def test_a_berserker_exhausted_by_the_damage_she_pays_makes_no_move() -> None:
+    game = _with_a_friend(["strength-in-agony"], [("normal", (5, -5))], hp=3)
+    go(game, "select strength-in-agony dazing-wound", "select grab-and-go shield-bash")
+    events = go(game, "bottom strength-in-agony", "suffer 3", "take 3")
+    assert any(e.startswith("exhausted berserker") for e in events) and "berserker" not in game.state.figures
+    assert not any(e.startswith(("x berserker", "moved berserker")) for e in events)

@@ -253,3 +253,81 @@ def test_tear_the_fabric_bottom_heals_you_4_and_2_more_with_earth() -> None:
     _earth(game)
     events = go(game, "select tear-the-fabric biting-wind", "bottom tear-the-fabric", "consume earth?")
     assert game.state.figures["summoner"].hp == 9, events
+
+
+# ------------------------------------------------ rare answers and situations (issue 12)
+
+
+def test_mighty_bond_declined_the_summon_does_not_perform() -> None:
+    game = arena([summoner(["mighty-bond"])], [("normal", (2, 0))], stats=STILL)
+    beast = game.summon("summoner", "beast", 5, (1, 0), move=2, attack=1)
+    go(game, "select mighty-bond biting-wind", "top mighty-bond")
+    d = game.decision
+    assert d is not None and d.kind == "summon-performs" and "skip" in [str(c) for c in d.choices]
+    events = go(game, "skip")
+    assert "declined summoner summon-performs" in events
+    assert not any(e.startswith(("ally-performs", f"attack {beast}")) for e in events)
+    assert game.state.figures[beast].hex == (1, 0)
+
+
+def test_mighty_bond_a_summon_killed_by_retaliate_has_no_after_attack_wordings() -> None:
+    """§6.7: retaliate hits the attacker after the attack; a summon it kills is gone, and its
+    stat line's after-attack wordings have no one left to apply to."""
+    spiky = MonsterStats(health=12, move=0, attack=0, retaliate=6)
+    game = arena([summoner(["mighty-bond"])], [("normal", (2, 0))], stats=spiky)
+    beast = game.summon("summoner", "beast", 5, (1, 0), move=2, attack=1)
+    m = at(game, (2, 0))
+    go(game, "select mighty-bond biting-wind", "top mighty-bond", f"summon {beast}", "stop?")
+    events = go(game, f"target {m}")
+    assert f"attack {beast} {m} value=1 damage=1" in events
+    assert beast not in game.state.figures and game.state.figures[m].hp == 11
+    assert events.index(f"damage {beast} 6 retaliate") < events.index(f"killed {beast}")
+
+
+def test_tear_the_fabric_kills_normal_monsters_only_not_an_adjacent_objective() -> None:
+    """Tear the Fabric kills adjacent normal *monsters*; an objective (§1: a figure immune to
+    all conditions, destroyed only by damage) next to her stays."""
+    from delvekit.gloomhaven.engine.state import Figure
+
+    game = arena([summoner(["tear-the-fabric"])], [("normal", (1, 0))], stats=STILL)
+    game.state.figures[at(game, (1, 0))].hp = 4
+    game.state.figures["egg.1"] = Figure("egg.1", "objective", "Egg", 3, (-1, 0), side="monsters")
+    m = at(game, (1, 0))
+    events = go(game, "select tear-the-fabric biting-wind", "top tear-the-fabric")
+    assert f"kill summoner {m} hex=1,0" in events
+    assert "egg.1" in game.state.figures and game.state.figures["egg.1"].hp == 3
+
+
+def test_earthen_steed_declined_your_move_stays_and_the_earth_stays() -> None:
+    game = arena([summoner(["earthen-steed"])], [("normal", (5, -5))], stats=STILL)
+    _earth(game)
+    go(game, "select earthen-steed black-fire", "top earthen-steed", "bottom black-fire")
+    xp = game.state.characters["summoner"].xp
+    events = go(game, "steed no-consume")
+    assert not any(e.startswith("steed ") for e in events)
+    d = game.decision
+    assert d is not None and d.kind == "move"  # the move goes on without asking again
+    events = go(game, "step -1,0", "step -2,0", "step -3,0")
+    assert "move-ended summoner -3,0" in events  # Move 3 ends after three steps
+    assert game.state.characters["summoner"].xp == xp
+    assert game.state.elements.can_consume(Element.EARTH)
+
+
+def test_earthen_steed_declined_on_a_summons_own_turn_its_move_stays() -> None:
+    game = arena([summoner(["earthen-steed"], (0, 3))], [("normal", (5, 0))], stats=STILL)
+    wolf = game.summon("summoner", "wolf", 3, (-4, 0), move=2, attack=2)
+    go(game, "select earthen-steed black-fire", "top earthen-steed", "bottom black-fire", "stop?")
+    finish_round(game)
+    _earth(game)
+    go(game, "select unwavering-hand biting-wind")
+    for _ in range(10):
+        d = game.decision
+        if d is None or d.kind == "steed":
+            break
+        go(game, "stop" if "stop" in [str(c) for c in d.choices] else str(d.choices[-1]))
+    d = game.decision
+    assert d is not None and d.kind == "steed"
+    events = go(game, "steed no-consume")
+    assert not any(e.startswith("steed ") for e in events)
+    assert game.state.figures[wolf].hex == (-2, 0)  # its own Move 2 toward the enemy
+    assert game.state.elements.can_consume(Element.EARTH)
