@@ -12,7 +12,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from delvekit.gloomhaven.content import ContentPack
+from delvekit.core.errors import ContentError
+from delvekit.gloomhaven.content import ContentPack, load_pack
 from delvekit.gloomhaven.content.check import check_pack, problems_in
 from delvekit.gloomhaven.content.pack import BUNDLED
 from delvekit.gloomhaven.content.problems import Problem
@@ -69,7 +70,7 @@ def problems(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Probl
 
 def _messages(found: tuple[Path, list[Problem]], file: str, field: str) -> list[str]:
     folder, problems = found
-    path = file if file == "tables.json" else str(folder / file)
+    path = str(folder / file)
     return [p.message for p in problems if p.file == path and p.field == field]
 
 
@@ -105,17 +106,44 @@ def test_overlapping_reputation_prices_are_reported(tmp_path: Path) -> None:
             p["low"] = 1  # 1..6 overlaps -2..2
     tables["reputation_prices"] = prices
     folder = _write(tmp_path / "mine", {"tables.json": tables})
-    found = [p for p in check_pack(ContentPack([BUNDLED, folder])) if p.file == "tables.json"]
-    assert found == [Problem("tables.json", "reputation_prices", "gap or overlap at reputation 3")]
+    tables_file = str(folder / "tables.json")
+    found = [p for p in check_pack(ContentPack([BUNDLED, folder])) if p.file == tables_file]
+    assert found == [Problem(tables_file, "reputation_prices", "gap or overlap at reputation 3")]
 
 
-def test_a_user_folder_is_told_only_the_problems_of_its_own_files(tmp_path: Path) -> None:
+def test_a_user_folder_is_told_its_own_problems_and_the_bundled_maps_its_monsters_break(
+    tmp_path: Path,
+) -> None:
     guard = msgspec.to_builtins(ContentPack([BUNDLED]).monsters["bandit-guard"])
     guard["count"] = 0  # breaks the guard itself, and every bundled scenario that places guards
     folder = _write(tmp_path / "mine", {"monsters/bandit-guard.json": guard})
-    everything = check_pack(ContentPack([BUNDLED, folder]))
-    assert any(p.file == "scenarios/01.json" for p in everything)  # the bundled maps, rechecked
     mine = list(problems_in(ContentPack([BUNDLED, folder]), folder))
-    assert mine == [
-        Problem(str(folder / "monsters/bandit-guard.json"), "count", "needs at least one standee, has 0")
-    ]
+    assert mine[0] == Problem(
+        str(folder / "monsters/bandit-guard.json"), "count", "needs at least one standee, has 0"
+    )
+    broken_maps = {p.file for p in mine[1:]}
+    assert "data/scenarios/01.json" in broken_maps  # Black Barrow places bandit guards
+    assert all(p.field.startswith("monsters.bandit-guard") for p in mine[1:])
+
+
+def test_a_user_folder_that_changes_no_monster_is_not_told_the_bundled_maps(tmp_path: Path) -> None:
+    folder = _write(tmp_path / "mine", {"monsters/test-rat.json": _monster()})
+    assert all(p.file.startswith(str(folder)) for p in problems_in(ContentPack([BUNDLED, folder]), folder))
+
+
+def test_a_user_folders_bad_tables_are_refused_naming_its_file(tmp_path: Path) -> None:
+    tables = dict(TABLES)
+    tables["prosperity_thresholds"] = [9, 4, *tables["prosperity_thresholds"][2:]]
+    folder = _write(tmp_path / "mine", {"tables.json": tables})
+    with pytest.raises(ContentError) as caught:
+        load_pack(folder)
+    assert f"{folder / 'tables.json'}: prosperity_thresholds: must rise strictly" in str(caught.value)
+
+
+def test_a_user_folders_bad_scenario_is_refused_naming_its_file(tmp_path: Path) -> None:
+    scenario = json.loads((BUNDLED / "scenarios" / "01.json").read_text())
+    scenario["rooms"][0]["tiles"][0]["ref"] = "nowhere"
+    folder = _write(tmp_path / "mine", {"scenarios/01.json": scenario})
+    with pytest.raises(ContentError) as caught:
+        load_pack(folder)
+    assert str(folder / "scenarios" / "01.json") in str(caught.value)

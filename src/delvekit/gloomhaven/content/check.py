@@ -85,6 +85,11 @@ class _Checker:
     def where(self, category: str, key: object) -> tuple[str, str]:
         return self.pack.origin.get((category, key), (category, ""))
 
+    @property
+    def tables_at(self) -> tuple[str, str]:
+        """The campaign tables' file: the last folder that has one."""
+        return self.pack.origin.get(("tables", None), ("tables.json", ""))
+
     def add(self, at: tuple[str, str], field: str, message: str) -> None:
         file, prefix = at
         self.problems.append(
@@ -357,20 +362,20 @@ class _Checker:
                 self.add(self.where("battle_goals", number), "checks", f"must be 1-3, is {goal.checks}")
         tables = pack.tables
         if list(tables.prosperity_thresholds) != sorted(set(tables.prosperity_thresholds)):
-            self.add(("tables.json", ""), "prosperity_thresholds", "must rise strictly")
+            self.add(self.tables_at, "prosperity_thresholds", "must rise strictly")
         if list(tables.level_xp) != sorted(set(tables.level_xp)):
-            self.add(("tables.json", ""), "level_xp", "must rise strictly")
+            self.add(self.tables_at, "level_xp", "must rise strictly")
         low, high = tables.reputation_range
         covered = sorted((step.low, step.high) for step in tables.reputation_prices)
         expected = low
         for step_low, step_high in covered:
             if step_low != expected or step_high < step_low:
-                self.add(("tables.json", ""), "reputation_prices", f"gap or overlap at reputation {expected}")
+                self.add(self.tables_at, "reputation_prices", f"gap or overlap at reputation {expected}")
                 break
             expected = step_high + 1
         else:
             if expected != high + 1:
-                self.add(("tables.json", ""), "reputation_prices", f"reputation up to {high} must be covered")
+                self.add(self.tables_at, "reputation_prices", f"reputation up to {high} must be covered")
 
     # -- scenarios ---------------------------------------------------------------------------
     def scenarios(self) -> None:
@@ -383,7 +388,11 @@ class _Checker:
         from delvekit.gloomhaven.content.scenario_check import check_scenarios
 
         counts = {m.id: m.count for m in pack.monsters.values()}
-        self.problems.extend(check_scenarios(scenarios, monster_counts=counts))
+        for problem in check_scenarios(scenarios, monster_counts=counts):
+            # named by the file the scenario came from (a user's folder or the bundled pack)
+            number = int(problem.file.removeprefix("scenarios/").removesuffix(".json"))
+            file = self.where("scenarios", number)[0]
+            self.problems.append(Problem(file, problem.field, problem.message))
         for number, s in scenarios.items():
             at = self.where("scenarios", number)
             for index, monster in enumerate(s.monsters):
@@ -485,8 +494,10 @@ def problems_in(pack: ContentPack, folder: Path) -> Iterator[Problem]:
             if category == "scenarios" and file.startswith(prefix) and isinstance(key, int)
         }
     )
+    bundled_scenarios = {file for (category, _), (file, _) in pack.origin.items() if category == "scenarios"}
     for problem in check_pack(pack, scenarios=only):
-        if problem.file.startswith(prefix):
+        # a bundled scenario broken by the folder's monsters (fewer standees) is the folder's problem
+        if problem.file.startswith(prefix) or (changes_monsters and problem.file in bundled_scenarios):
             yield problem
 
 

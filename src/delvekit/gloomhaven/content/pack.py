@@ -275,7 +275,10 @@ class ContentPack:
     def tables(self) -> CampaignTables:
         result: CampaignTables | None = None
         for layer in self._layers:
-            result = layer.tables() or result
+            found = layer.tables()
+            if found is not None:
+                result = found
+                self.origin[("tables", None)] = (_where(layer.folder, layer.folder / "tables.json"), "")
         if result is None:
             raise ContentError("missing", where="tables.json")
         return result
