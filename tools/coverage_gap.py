@@ -34,6 +34,12 @@ def enclosing(source: list[str], line: int) -> str:
     return "<module>"
 
 
+def by_module(data: coverage.CoverageData) -> dict[str, str]:
+    """Measured files keyed by their path from ``delvekit/`` on, so two runs made in different
+    checkouts (worktrees, a clean clone) compare module by module."""
+    return {f[f.rfind("/delvekit/") + 1 :] if "/delvekit/" in f else f: f for f in data.measured_files()}
+
+
 def tests_reaching(data: coverage.CoverageData, path: str, lines: list[int]) -> list[str]:
     by_line = data.contexts_by_lineno(path)
     names = {c.split("|")[0] for n in lines for c in by_line.get(n, ()) if c}
@@ -48,11 +54,11 @@ def main(argv: list[str]) -> int:
         return 2
     fast, full = read(args[0]), read(args[1])
     total_lines = total_arcs = 0
-    for f in sorted(full.measured_files()):
-        lines = sorted(set(full.lines(f) or ()) - set(fast.lines(f) or ()))
-        arcs = sorted(
-            a for a in set(full.arcs(f) or ()) - set(fast.arcs(f) or ()) if a[0] > 0 and a[1] > 0
-        )
+    fast_files = by_module(fast)
+    for module, f in sorted(by_module(full).items()):
+        g = fast_files.get(module, "")
+        lines = sorted(set(full.lines(f) or ()) - set(fast.lines(g) or ()))
+        arcs = sorted(a for a in set(full.arcs(f) or ()) - set(fast.arcs(g) or ()) if a[0] > 0 and a[1] > 0)
         if not (lines or arcs):
             continue
         total_lines += len(lines)
