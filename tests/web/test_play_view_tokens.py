@@ -46,13 +46,10 @@ def test_the_board_draws_an_objective_as_an_o_token_named_for_it(totem_table: Ta
     assert _token(v["board"], "objective") == [(totem["name"], "O")]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="defect: describe.figure_name reads an objective id (totem.1) as a summon"
-)
 def test_an_objective_is_named_for_itself_not_as_a_summon(totem_table: Table) -> None:
     v = view(totem_table, "brute")
     totem = next(f for f in v["figures"] if f["kind"] == "objective")
-    assert totem["name"].startswith("Totem") and "summon" not in totem["name"]
+    assert totem["name"] == "Totem 1"
 
 
 def test_the_board_draws_a_summon_as_an_s_token_named_for_it(totem_table: Table) -> None:

@@ -27,7 +27,7 @@ def names_of(game: Game) -> dict[str, str]:
     """Figure id → name as people say it (characters by class, ``Bandit Guard 3``)."""
     out = {c.id: D.words(c.class_name) for c in game.setup.party}
     for f in game.state.figures.values():
-        out.setdefault(f.id, D.figure_name(f.id, f.rank if f.kind == "monster" else None))
+        out.setdefault(f.id, D.figure_name(f.id, f.rank if f.kind == "monster" else None, f.kind))
     return out
 
 

@@ -37,9 +37,17 @@ def words(slug: str) -> str:
     return " ".join(out)
 
 
-def figure_name(fid: str, rank: str | None = None) -> str:
+def figure_name(fid: str, rank: str | None = None, kind: str | None = None) -> str:
     """A figure as its standee reads: ``bandit-guard#3`` → ``Bandit Guard 3``; characters by class;
-    a summon ``owner.name`` → ``Name (Owner's summon)``."""
+    a summon ``owner.name`` → ``Name (Owner's summon)``; an objective (``kind="objective"``)
+    ``name.N`` → ``Name N``.
+
+    >>> figure_name("totem.1", kind="objective")
+    'Totem 1'
+    """
+    if kind == "objective":
+        name, _, number = fid.partition(".")
+        return f"{words(name)} {number}".strip()
     if "#" in fid:
         kind, _, number = fid.partition("#")
         base = f"{words(kind)} {number}"

@@ -48,7 +48,7 @@ def names_of(game: Game) -> dict[str, str]:
     out = {c.id: D.words(c.class_name) for c in game.setup.party}
     for f in game.state.figures.values():
         if f.id not in out:
-            out[f.id] = D.figure_name(f.id, f.rank if f.kind == "monster" else None)
+            out[f.id] = D.figure_name(f.id, f.rank if f.kind == "monster" else None, f.kind)
     return out
 
 
