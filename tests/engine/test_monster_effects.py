@@ -7,6 +7,8 @@ from __future__ import annotations
 import msgspec
 
 from delvekit.core.hexes import disk
+from delvekit.gloomhaven.content import load_pack
+from delvekit.gloomhaven.content.adapter import Member, item_setup
 from delvekit.gloomhaven.engine.game import MONSTER_DECK, Game
 from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.elements import Element, Strength
@@ -300,6 +302,32 @@ def test_cultist_604_on_death_attacks_every_adjacent_enemy() -> None:
     assert sorted(hits) == [
         f"attack {cultist.id} bob value=3 damage=3",
         f"attack {cultist.id} brute value=3 damage=3",
+    ]
+
+
+def test_an_on_death_attack_is_an_attack_so_the_iron_helmet_turns_its_x2_into_a_plus_0() -> None:
+    """An on-death attack is an attack on each target: the target's defences act on it as on any
+    other (Iron Helmet: a x2 drawn against the wearer counts as +0), the character's and a plain
+    ally's alike."""
+    ring = "attack:2:area:-1,0/0,-1/-1,1/1,-1/1,0/0,1"
+    helmet = item_setup(load_pack(), Member("brute", 1), 7)
+    helmeted = msgspec.structs.replace(brute((1, 0)), items=(helmet,))  # type: ignore[type-var]
+    game = play(
+        [helmeted, bob((0, -1))],
+        [("demon", "normal", (0, 0))],
+        ("move 0", f"custom ondeath then {ring}"),
+        types=[kind("demon", attack=1, move=0)],
+    )
+    game.state.modifier_decks[MONSTER_DECK] = ModifierDeck(draw_pile=cards_of(["x2"] * 4))
+    cultist = game.state.monsters()[0]
+    game.state.revealed["demon"] = "m50"
+    start = len(game.events)
+    game.kill(cultist)
+    game._advance()
+    hits = sorted(e for e in events_since(game, start) if e.startswith("attack demon"))
+    assert hits == [
+        f"attack {cultist.id} bob value=3 damage=6",  # 1 + 2, doubled
+        f"attack {cultist.id} brute value=3 damage=3",  # the helmet: +0
     ]
 
 

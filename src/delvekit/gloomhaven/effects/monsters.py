@@ -297,8 +297,8 @@ def on_death(game: Game, f: Figure) -> None:
                 in_area = g.hex in cells if cells else board.adjacent(f.hex, g.hex)
                 if g.kind == "monster" or not in_area:
                     continue
-                # the monster deck, with its stat card's advantage (docs/monster-traits.md); the
-                # target's per-attack defences (Iron Helmet, Warding Strength) are not asked here
+                # the monster deck, with its stat card's advantage (docs/monster-traits.md); an
+                # attack like any other, so the target's defences (Iron Helmet, shield bonuses) act
                 result, _, _ = strike_once(
                     game,
                     f.id,
@@ -306,7 +306,6 @@ def on_death(game: Game, f: Figure) -> None:
                     stats.attack + part.value,
                     pierce=part.pierce,
                     advantage=stats.advantage,
-                    defences=False,
                     deck=MONSTER_DECK,
                 )
                 game.push(Task("damage", g.id, result.damage, "attack"))
