@@ -69,7 +69,6 @@ def test_a_condition_a_rule_gave_is_not_given_again_while_the_character_still_ha
     assert {c.id: dict(c.conditions) for c in table.characters.values()} == stamps
 
 
-@pytest.mark.xfail(strict=True, reason="defect: _from_game gives back a rule's condition the table removed")
 def test_a_healed_poison_from_a_round_one_rule_does_not_come_back_at_the_round_end() -> None:
     """Scenario 68: the Brute's poison from the round-1 rule is healed away (§8: the heal
     removes poison); nothing poisons him again at the end of the round."""
@@ -81,7 +80,6 @@ def test_a_healed_poison_from_a_round_one_rule_does_not_come_back_at_the_round_e
     assert "poison" not in table.characters["C1"].conditions
 
 
-@pytest.mark.xfail(strict=True, reason="defect: the table's round-1 disarm of scenario 5 lasts into round 2")
 def test_the_round_one_disarm_of_scenario_5_is_gone_in_round_two() -> None:
     """Scenario 5: every character is disarmed in round 1 only; disarm ends with the character's
     next turn (§8), so in round 2 nobody is disarmed."""

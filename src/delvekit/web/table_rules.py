@@ -28,16 +28,22 @@ def _party_ids(table: Table) -> dict[str, str]:
 
 
 def _to_game(table: Table) -> None:
+    """The table's positions and health onto the engine's figures; a condition the table took
+    off (healed, ended) is taken off the figure too, so :func:`_from_game` does not give it back."""
     st = table.game.state
     for s in table.standees.values():
         f = st.figures.get(s.id)
         if f is not None:
             f.hex, f.hp = s.hex, s.health
+            for cond in [c for c in f.conditions if c.value not in s.conditions]:
+                f.conditions.remove(cond)
     for cid, eid in _party_ids(table).items():
         f = st.figures.get(eid)
         c = table.characters[cid]
         if f is not None:
             f.hex, f.hp = c.hex, max(1, c.health)
+            for cond in [k for k in f.conditions if k.value not in c.conditions]:
+                f.conditions.remove(cond)
 
 
 def _from_game(table: Table) -> list[str]:
