@@ -76,9 +76,36 @@ def _one(a: Ability, stats: MonsterStats) -> str:
         return f"suffer {a.value} damage"
     if a.kind == "loot":
         return f"Loot {a.value}"
+    if a.note.startswith("affects-"):
+        who = _WHO.get(a.note.removeprefix("affects-"), a.note.removeprefix("affects-").replace("-", " "))
+        rng = a.range or stats.range  # range 0: the monster's attack range
+        parts = [_bare(b, stats) for b in a.then if b.kind != "custom"]
+        return f"{', '.join(parts)} on {who.format(range=rng)}"
     note = a.note.replace("-", " ")
     inner = ", ".join(_one(b, stats) for b in a.then if b.kind != "custom")
     return note + (f" ({inner})" if inner else "")
+
+
+_WHO = {
+    "enemies-range": "every enemy within Range {range}",
+    "allies-range": "every ally within Range {range}",
+    "enemies-adjacent": "every adjacent enemy",
+    "allies-adjacent": "every adjacent ally",
+    "all-adjacent": "every adjacent figure",
+    "self-allies": "itself and every ally",
+    "self-allies-adjacent": "itself and every adjacent ally",
+    "enemy-adjacent": "one adjacent enemy",
+}
+"""Who an ``affects-WHO`` line reaches, in words (:mod:`delvekit.gloomhaven.effects.monsters`)."""
+
+
+def _bare(a: Ability, stats: MonsterStats) -> str:
+    """A part of an ``affects-WHO`` line without its own target (the line names who)."""
+    if a.kind == "condition" and a.condition is not None:
+        return a.condition.value.capitalize()
+    if a.kind == "heal":
+        return f"Heal {a.value}"
+    return _one(a, stats)
 
 
 def card_lines(stats: MonsterStats, actions: tuple[Ability, ...]) -> list[str]:
