@@ -48,7 +48,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
-from delvekit.gloomhaven.bots.policy import PolicyBot
+from delvekit.gloomhaven.bots.tactics import TacticsBot
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 
@@ -98,7 +98,7 @@ def determinize(game: Game, rng: Rng) -> Game:
     return g
 
 
-class SearchBot(PolicyBot):
+class SearchBot(TacticsBot):
     """The greedy bot whose card selection is checked by deeper play-outs (see the module
     docstring).
 
@@ -129,8 +129,22 @@ class SearchBot(PolicyBot):
         low_hp_worth: float = LOW_HP_WORTH,
         finalists: int = FINALISTS,
         reroll: bool = False,
+        opener: bool = False,
+        step_back: bool = False,
+        rest_heal: bool = False,
+        door_spare: int = 0,
+        front: bool = False,
+        lost_extra: float = 0.0,
     ) -> None:
-        super().__init__(reroll=reroll)
+        super().__init__(
+            reroll=reroll,
+            opener=opener,
+            step_back=step_back,
+            rest_heal=rest_heal,
+            door_spare=door_spare,
+            front=front,
+            lost_extra=lost_extra,
+        )
         self.finalists = finalists
         """How many of the look-ahead's best candidates the deep play-outs compare."""
         self.seed = seed
