@@ -12,7 +12,7 @@ from delvekit.gloomhaven.bots.evaluation import card_scarcity, context
 from delvekit.gloomhaven.bots.greedy import GreedyBot
 from delvekit.gloomhaven.bots.policy import PolicyBot
 from delvekit.gloomhaven.bots.search import SearchBot
-from delvekit.gloomhaven.bots.tactics import REST_HEAL_MISSING, TacticsBot, door_opener
+from delvekit.gloomhaven.bots.tactics import LOW_HP, REST_HEAL_MISSING, TacticsBot, door_opener, low_health
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import Half
@@ -136,3 +136,17 @@ def test_the_search_bot_with_tactics_plays_the_same_choices_for_the_same_seed() 
         return game.log
 
     assert first_rounds() == first_rounds()
+
+
+def test_the_look_ahead_counts_low_health_only_when_asked() -> None:
+    """``ranking_low_hp``: the look-ahead's ranking is the greedy bot's when low health is worth
+    (next to) nothing more, and changes the scores when it is worth more."""
+    game = new_game(1, "brute,mindthief", seed=4)
+    bot = GreedyBot(lookahead=0)
+    while not (game.decision is not None and game.decision.kind == "select" and game.state.round >= 2):
+        game.choose(bot.choose(game))
+    pool = [c for c in game.decision.choices if c.kind == "select"][:4]
+    assert TacticsBot(ranking_low_hp=1e-9)._ranking(game, pool) == PolicyBot()._ranking(game, pool)
+    g = game.clone()
+    g.state.figures["brute"].hp = 1
+    assert low_health(g) == LOW_HP - 1 + max(0, LOW_HP - g.state.figures["mindthief"].hp)

@@ -48,11 +48,12 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
-from delvekit.gloomhaven.bots.tactics import TacticsBot
+from delvekit.gloomhaven.bots.tactics import LOW_HP, TacticsBot
+from delvekit.gloomhaven.bots.tactics import low_health as _low_health
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 
-__all__ = ["SearchBot", "determinize"]
+__all__ = ["LOW_HP", "SearchBot", "determinize"]
 
 PLAYOUTS = 16
 """Deep play-outs per card selection (the default budget), shared by the finalists."""
@@ -63,7 +64,6 @@ FINALISTS = 2
 SWITCH_Z = 1.0
 """A finalist replaces the greedy pick only when its mean paired advantage exceeds this many
 standard errors (and is positive)."""
-LOW_HP = 4
 LOW_HP_WORTH = 0.0
 """At a play-out's end, each point of a character's health below ``LOW_HP`` may be worth this
 much more than the one point ``outcome`` counts (a character that low negates most hits by
@@ -212,14 +212,3 @@ class SearchBot(TacticsBot):
         elif g.result == "defeat":
             score -= DEFEAT_COST
         return score
-
-
-def _low_health(game: Game) -> int:
-    """Points of health below ``LOW_HP``, summed over the characters on the board (an exhausted
-    one counts nothing here: ``outcome`` prices exhaustion)."""
-    st = game.state
-    return sum(
-        max(0, LOW_HP - st.figures[cid].hp)
-        for cid, ch in st.characters.items()
-        if not ch.exhausted and cid in st.figures
-    )

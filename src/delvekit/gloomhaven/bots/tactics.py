@@ -16,6 +16,9 @@ itself is unchanged.
   monsters' focus; the others keep out of it (the greedy bot's Brute tanks even at 2 health).
 - ``lost_extra``: a lost half costs this much more in the pair evaluation (scaled by card
   scarcity like the greedy bot's cost), so fewer cards go to lost abilities.
+- ``ranking_low_hp``: the look-ahead's play-outs (one round) count each point of a character's
+  health below ``LOW_HP`` this much more than ``outcome``'s one point (so low, most hits cost a
+  card to negate).
 - ``rest_heal``: with no monster on the board, a character missing ``REST_HEAL_MISSING`` or
   more health long rests (heals 2) once it has two discards, so it enters the next room
   healthier (the greedy bot waits for three discards).
@@ -37,17 +40,29 @@ from collections.abc import Mapping
 from delvekit.core.board import Board
 from delvekit.core.hexes import Hex, distance
 from delvekit.core.records import Choice, Decision
-from delvekit.gloomhaven.bots.base import pending_decision
-from delvekit.gloomhaven.bots.evaluation import DOOR_WAIT, EXPOSURE_COST, Context, card_scarcity, party_leader
+from delvekit.core.rng import Rng
+from delvekit.gloomhaven.bots.base import bot_seed, pending_decision
+from delvekit.gloomhaven.bots.evaluation import (
+    DOOR_WAIT,
+    EXPOSURE_COST,
+    LOOKAHEAD_ROUNDS,
+    Context,
+    card_scarcity,
+    outcome,
+    party_leader,
+)
 from delvekit.gloomhaven.bots.geometry import FAR, Field, enemy_reach, in_attack_reach, one_is_monster
 from delvekit.gloomhaven.bots.greedy import GreedyBot
 from delvekit.gloomhaven.bots.policy import PolicyBot
+from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.setup import Half
 
-__all__ = ["REST_HEAL_MISSING", "STEP_BACK_CROWD", "TacticsBot", "door_opener"]
+__all__ = ["LOW_HP", "REST_HEAL_MISSING", "STEP_BACK_CROWD", "TacticsBot", "door_opener", "low_health"]
 
+LOW_HP = 4
+"""Health below which most hits on a character are lethal and cost a card to negate."""
 REST_HEAL_MISSING = 2
 """``rest_heal``: health a character must miss to long rest between rooms with two discards."""
 STEP_BACK_CROWD = 2
@@ -67,7 +82,7 @@ class TacticsBot(PolicyBot):
     """:class:`~delvekit.gloomhaven.bots.policy.PolicyBot` with the room tactics of the module
     docstring, each a switch (all off: the policy bot exactly)."""
 
-    __slots__ = ("door_spare", "front", "lost_extra", "opener", "rest_heal", "step_back")
+    __slots__ = ("door_spare", "front", "lost_extra", "opener", "ranking_low_hp", "rest_heal", "step_back")
 
     def __init__(
         self,
@@ -81,6 +96,7 @@ class TacticsBot(PolicyBot):
         door_spare: int = 0,
         front: bool = False,
         lost_extra: float = 0.0,
+        ranking_low_hp: float = 0.0,
     ) -> None:
         super().__init__(lookahead, worlds, reroll=reroll)
         self.opener = opener
@@ -95,6 +111,8 @@ class TacticsBot(PolicyBot):
         """Whether the healthiest character (not the sturdiest) takes the monsters' focus."""
         self.lost_extra = lost_extra
         """What a lost half costs in the pair evaluation beyond the greedy bot's price."""
+        self.ranking_low_hp = ranking_low_hp
+        """The look-ahead's extra worth of each point of health below ``LOW_HP``."""
 
     def _inner(self) -> GreedyBot:
         """The play-out policy of the look-ahead: these rules and tactics, without look-ahead."""
@@ -107,6 +125,7 @@ class TacticsBot(PolicyBot):
             door_spare=self.door_spare,
             front=self.front,
             lost_extra=self.lost_extra,
+            ranking_low_hp=self.ranking_low_hp,
         )
         bot._setup, bot._cards, bot._values = self._setup, self._cards, self._values
         bot._orders = self._orders
@@ -127,6 +146,37 @@ class TacticsBot(PolicyBot):
         f = game.state.figures[d.actor]
         quiet = enemy_reach(game, f)[1] >= FAR
         return quiet and len(ch.discard) >= 2 and f.max_hp - f.hp >= REST_HEAL_MISSING
+
+    def _ranking(self, game: Game, candidates: list[Choice]) -> list[int]:
+        """The greedy look-ahead's ranking (successive halving over sampled worlds), scored with
+        ``ranking_low_hp`` for low health."""
+        if not self.ranking_low_hp:
+            return super()._ranking(game, candidates)
+        if len(candidates) <= 1:
+            return list(range(len(candidates)))
+        inner = self._inner()
+        rng = Rng(bot_seed(game.state.round * 7919 + len(game.log), game.seed.__str__()))
+        per = self.worlds if len(game.state.characters) <= 2 else max(1, self.worlds // 2)
+        totals = [0.0] * len(candidates)
+        alive: list[int] = list(range(len(candidates)))
+        cut: list[int] = []
+        low = low_health(game)
+        while True:
+            worlds = [determinized(game, rng) for _ in range(per)]
+            for i in alive:
+                for world in worlds:
+                    g = world.clone()
+                    g.choose(candidates[i])
+                    play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
+                    totals[i] += outcome(game, g) - self.ranking_low_hp * (low_health(g) - low)
+            alive.sort(key=lambda i: (-totals[i], i))
+            keep = max(1, len(alive) // 2)
+            if keep == len(alive):
+                return alive + cut
+            cut = alive[keep:] + cut
+            alive = alive[:keep]
+            if len(alive) == 1:
+                return alive + cut
 
     def _plan_value(self, f: Figure, ctx: Context, first: Half, second: Half) -> float:
         value = super()._plan_value(f, ctx, first, second)
@@ -208,6 +258,17 @@ class TacticsBot(PolicyBot):
             for half in ("top", "bottom")
             for a in self.half(cid, card, half).abilities
         )
+
+
+def low_health(game: Game) -> int:
+    """Points of health below ``LOW_HP``, summed over the characters on the board (an exhausted
+    one counts nothing here: ``outcome`` prices exhaustion)."""
+    st = game.state
+    return sum(
+        max(0, LOW_HP - st.figures[cid].hp)
+        for cid, ch in st.characters.items()
+        if not ch.exhausted and cid in st.figures
+    )
 
 
 def _fresh_room(game: Game, enemies: list[Figure]) -> bool:
