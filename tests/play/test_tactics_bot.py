@@ -150,3 +150,29 @@ def test_the_look_ahead_counts_low_health_only_when_asked() -> None:
     g = game.clone()
     g.state.figures["brute"].hp = 1
     assert low_health(g) == LOW_HP - 1 + max(0, LOW_HP - g.state.figures["mindthief"].hp)
+
+
+def test_a_searched_move_ends_where_its_play_outs_ended_best() -> None:
+    """``turn_worlds``: when the play-outs of a move's ends (the greedy walk, the safest reachable
+    hex, the safest one in reach of an attack) find one clearly better than the greedy walk, the
+    character walks there and stops; the same seed plans the same end."""
+
+    def first_plan() -> tuple[str, tuple[int, int], Game]:
+        game = new_game(1, "brute,mindthief", seed=1)
+        bot = TacticsBot(lookahead=0, turn_worlds=2)
+        while game.decision is not None and game.state.round <= 4:
+            d = game.decision
+            game.choose(bot.choose(game))
+            if bot._plan is not None:
+                while (
+                    game.decision is not None
+                    and game.decision.kind == "move"
+                    and game.decision.actor == d.actor
+                ):
+                    game.choose(bot.choose(game))
+                return d.actor, bot._plan[1], game
+        raise AssertionError("no move was searched")
+
+    actor, target, game = first_plan()
+    assert game.state.figures[actor].hex == target
+    assert first_plan()[:2] == (actor, target)

@@ -19,6 +19,11 @@ itself is unchanged.
 - ``ranking_low_hp``: the look-ahead's play-outs (one round) count each point of a character's
   health below ``LOW_HP`` this much more than ``outcome``'s one point (so low, most hits cost a
   card to negate).
+- ``turn_worlds``: a character's move in a fight is searched: where to end it — the greedy
+  bot's walk, the reachable hex the fewest monsters can reach next round, or the one of them
+  from which its next attack reaches an enemy — each played out to the end of the round by the
+  plain policy in ``turn_worlds`` sampled worlds; another end replaces the greedy walk only
+  when its mean paired advantage exceeds ``TURN_MARGIN``.
 - ``rest_heal``: with no monster on the board, a character missing ``REST_HEAL_MISSING`` or
   more health long rests (heals 2) once it has two discards, so it enters the next room
   healthier (the greedy bot waits for three discards).
@@ -51,7 +56,14 @@ from delvekit.gloomhaven.bots.evaluation import (
     outcome,
     party_leader,
 )
-from delvekit.gloomhaven.bots.geometry import FAR, Field, enemy_reach, in_attack_reach, one_is_monster
+from delvekit.gloomhaven.bots.geometry import (
+    FAR,
+    NEGATIVE,
+    Field,
+    enemy_reach,
+    in_attack_reach,
+    one_is_monster,
+)
 from delvekit.gloomhaven.bots.greedy import GreedyBot
 from delvekit.gloomhaven.bots.policy import PolicyBot
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
@@ -63,6 +75,8 @@ __all__ = ["LOW_HP", "REST_HEAL_MISSING", "STEP_BACK_CROWD", "TacticsBot", "door
 
 LOW_HP = 4
 """Health below which most hits on a character are lethal and cost a card to negate."""
+TURN_MARGIN = 1.0
+"""``turn_worlds``: the mean paired advantage another end of a move needs over the greedy walk."""
 REST_HEAL_MISSING = 2
 """``rest_heal``: health a character must miss to long rest between rooms with two discards."""
 STEP_BACK_CROWD = 2
@@ -82,7 +96,17 @@ class TacticsBot(PolicyBot):
     """:class:`~delvekit.gloomhaven.bots.policy.PolicyBot` with the room tactics of the module
     docstring, each a switch (all off: the policy bot exactly)."""
 
-    __slots__ = ("door_spare", "front", "lost_extra", "opener", "ranking_low_hp", "rest_heal", "step_back")
+    __slots__ = (
+        "_plan",
+        "door_spare",
+        "front",
+        "lost_extra",
+        "opener",
+        "ranking_low_hp",
+        "rest_heal",
+        "step_back",
+        "turn_worlds",
+    )
 
     def __init__(
         self,
@@ -97,6 +121,7 @@ class TacticsBot(PolicyBot):
         front: bool = False,
         lost_extra: float = 0.0,
         ranking_low_hp: float = 0.0,
+        turn_worlds: int = 0,
     ) -> None:
         super().__init__(lookahead, worlds, reroll=reroll)
         self.opener = opener
@@ -113,6 +138,10 @@ class TacticsBot(PolicyBot):
         """What a lost half costs in the pair evaluation beyond the greedy bot's price."""
         self.ranking_low_hp = ranking_low_hp
         """The look-ahead's extra worth of each point of health below ``LOW_HP``."""
+        self.turn_worlds = turn_worlds
+        """Sampled worlds per candidate end of a move in a fight (0: the greedy walk)."""
+        self._plan: tuple[tuple[object, ...], Hex] | None = None
+        """The end hex chosen for the move in progress, with the move's key."""
 
     def _inner(self) -> GreedyBot:
         """The play-out policy of the look-ahead: these rules and tactics, without look-ahead."""
@@ -135,7 +164,70 @@ class TacticsBot(PolicyBot):
         d = pending_decision(game)
         if d.kind == "select" and self.rest_heal and self._rests_to_heal(game, d):
             return Choice("long-rest")
+        if d.kind == "move" and self.turn_worlds and self._plan_key(game, d.actor) is not None:
+            key = self._plan_key(game, d.actor)
+            if self._plan is None or self._plan[0] != key:
+                self._plan = None
+                target = self._search_move(game, d.actor)
+                if target is not None and key is not None:
+                    self._plan = (key, target)
         return super().choose(game)
+
+    def _plan_key(self, game: Game, cid: str) -> tuple[object, ...] | None:
+        """What identifies the move in progress of character ``cid`` in a fight (None: not one)."""
+        st = game.state
+        f, ch = st.figures.get(cid), st.characters.get(cid)
+        if f is None or ch is None or not any(one_is_monster(f, g) for g in st.figures.values()):
+            return None
+        return (st.round, cid, f.turns, ch.used_half, len(ch.selected), ch.playing)
+
+    def _search_move(self, game: Game, cid: str) -> Hex | None:
+        """``turn_worlds``: the end of this move that plays out best (None: the greedy walk)."""
+        st = game.state
+        f = st.figures[cid]
+        board = game.board()
+        task = st.agenda[-1] if st.agenda else None
+        if board is None or task is None or task.kind != "move":
+            return None
+        enemies = [g for g in st.figures.values() if one_is_monster(f, g)]
+        blocked = {g.hex for g in enemies} | (board.doors - st.opened)
+        taken = blocked | {g.hex for g in st.figures.values() if g is not f}
+        walk = Field(board, {f.hex}, blocked)
+        ends = [
+            h
+            for h, c in walk.cost.items()
+            if c <= task.n and h not in taken and board.terrain_at(h) not in NEGATIVE
+        ]
+        if not ends:
+            return None
+        safety = self._safety(game, f, board, enemies, taken)
+        candidates: list[Hex | None] = [None, min(ends, key=lambda h: (safety.get(h, FAR), walk.at(h), h))]
+        r = self._next_attack_range(game, cid)
+        if r is not None:
+            reach = max(1, r)
+            striking = [h for h in ends if any(distance(h, g.hex) <= reach for g in enemies)]
+            if striking:
+                candidates.append(min(striking, key=lambda h: (safety.get(h, FAR), walk.at(h), h)))
+        if len(set(candidates)) < 2:
+            return None
+        key = self._plan_key(game, cid)
+        rng = Rng(bot_seed(len(game.log), f"turn:{game.seed}:{st.round}"))
+        scores: list[list[float]] = [[] for _ in candidates]
+        for _ in range(self.turn_worlds):
+            world = determinized(game, rng)
+            for i, target in enumerate(candidates):
+                inner = self._inner()
+                if isinstance(inner, TacticsBot) and target is not None and key is not None:
+                    inner._plan = (key, target)
+                g = world.clone()
+                play_round(g, inner, st.round)
+                scores[i].append(outcome(game, g))
+        best, edge = 0, TURN_MARGIN
+        for i in range(1, len(candidates)):
+            gain = sum(b - a for a, b in zip(scores[0], scores[i], strict=True)) / self.turn_worlds
+            if gain > edge:
+                best, edge = i, gain
+        return candidates[best]
 
     def _rests_to_heal(self, game: Game, d: Decision) -> bool:
         """``rest_heal``: with no enemy on the board, a character missing health long rests as
@@ -203,6 +295,10 @@ class TacticsBot(PolicyBot):
 
     def _move_field(self, game: Game, f: Figure, board: Board) -> tuple[Field, bool]:
         st = game.state
+        if self._plan is not None and self._plan[0] == self._plan_key(game, f.id):
+            target = self._plan[1]
+            blocked = {g.hex for g in st.figures.values() if one_is_monster(f, g)} | (board.doors - st.opened)
+            return Field(board, {target}, blocked), f.hex == target
         enemies = [g for g in st.figures.values() if one_is_monster(f, g)]
         if not enemies:
             if (self.opener or self.door_spare) and f.kind == "character" and board.doors - st.opened:
