@@ -135,6 +135,8 @@ class SearchBot(TacticsBot):
         door_spare: int = 0,
         front: bool = False,
         lost_extra: float = 0.0,
+        ranking_low_hp: float = 0.0,
+        turn_worlds: int = 0,
     ) -> None:
         super().__init__(
             reroll=reroll,
@@ -144,6 +146,8 @@ class SearchBot(TacticsBot):
             door_spare=door_spare,
             front=front,
             lost_extra=lost_extra,
+            ranking_low_hp=ranking_low_hp,
+            turn_worlds=turn_worlds,
         )
         self.finalists = finalists
         """How many of the look-ahead's best candidates the deep play-outs compare."""
