@@ -40,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 from delvekit.core.board import Board
@@ -105,6 +106,7 @@ class TacticsBot(PolicyBot):
         "ranking_low_hp",
         "rest_heal",
         "step_back",
+        "turn_spent",
         "turn_worlds",
     )
 
@@ -140,6 +142,8 @@ class TacticsBot(PolicyBot):
         """The look-ahead's extra worth of each point of health below ``LOW_HP``."""
         self.turn_worlds = turn_worlds
         """Sampled worlds per candidate end of a move in a fight (0: the greedy walk)."""
+        self.turn_spent: list[float] = []
+        """CPU seconds of each searched move (for measurements)."""
         self._plan: tuple[tuple[object, ...], Hex] | None = None
         """The end hex chosen for the move in progress, with the move's key."""
 
@@ -168,7 +172,9 @@ class TacticsBot(PolicyBot):
             key = self._plan_key(game, d.actor)
             if self._plan is None or self._plan[0] != key:
                 self._plan = None
+                start = time.process_time()
                 target = self._search_move(game, d.actor)
+                self.turn_spent.append(time.process_time() - start)
                 if target is not None and key is not None:
                     self._plan = (key, target)
         return super().choose(game)
