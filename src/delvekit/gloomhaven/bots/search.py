@@ -1,7 +1,9 @@
 """A search bot: the greedy bot's play, with card selection checked by deeper determinized play-outs.
 
-It plays by :class:`~delvekit.gloomhaven.bots.policy.PolicyBot` (the greedy bot's rules, plus a
-short rest that rerolls the random loss of a good card). At a card selection with an enemy
+It plays by :class:`~delvekit.gloomhaven.bots.tactics.TacticsBot`: the greedy bot's rules, with
+the options of :class:`~delvekit.gloomhaven.bots.policy.PolicyBot` (a short rest that rerolls the
+random loss of a good card) and of :mod:`delvekit.gloomhaven.bots.tactics` (room tactics, a
+searched end of a move), all off by default. At a card selection with an enemy
 near, the greedy look-ahead ranks its candidate card pairs (its cheap evaluation's best pairs
 and the best early and late ones, each played out to the end of the round in sampled worlds,
 by successive halving). The search bot takes the two best (its *finalists*) and plays each out
