@@ -101,6 +101,21 @@ def test_the_healthier_character_takes_the_front() -> None:
     assert PolicyBot()._exposure(game, brute, {near})[near] == 0
 
 
+def test_a_sheltered_character_pays_more_for_drawing_the_focus() -> None:
+    """``shelter=2``: the Mindthief (less sturdy) pays twice the greedy exposure cost for a hex
+    next to a monster; the Brute (the tank) still pays nothing."""
+    game = new_game(1, "brute,mindthief", seed=4)
+    st = game.state
+    monster = next(f for f in st.figures.values() if f.kind == "monster")
+    near = next(h for h in game.board().links.get(monster.hex, ()) if st.figure_at(h) is None)  # type: ignore[union-attr]
+    mindthief, brute = st.figures["mindthief"], st.figures["brute"]
+    plain = PolicyBot()._exposure(game, mindthief, {near: 1.0})[near]
+    assert plain > 1.0
+    sheltered = TacticsBot(shelter=2.0)
+    assert sheltered._exposure(game, mindthief, {near: 1.0})[near] == pytest.approx(2 * plain - 1)
+    assert sheltered._exposure(game, brute, {near: 1.0})[near] == 1.0
+
+
 def test_a_lost_half_costs_more_in_the_pair_evaluation() -> None:
     """``lost_extra=8``: a lost half is worth 8 less (scaled by card scarcity) than to the
     greedy evaluation; a half that is not lost is worth the same."""

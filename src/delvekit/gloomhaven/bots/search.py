@@ -139,6 +139,7 @@ class SearchBot(TacticsBot):
         lost_extra: float = 0.0,
         ranking_low_hp: float = 0.0,
         turn_worlds: int = 0,
+        shelter: float = 1.0,
     ) -> None:
         super().__init__(
             reroll=reroll,
@@ -150,6 +151,7 @@ class SearchBot(TacticsBot):
             lost_extra=lost_extra,
             ranking_low_hp=ranking_low_hp,
             turn_worlds=turn_worlds,
+            shelter=shelter,
         )
         self.finalists = finalists
         """How many of the look-ahead's best candidates the deep play-outs compare."""

@@ -14,6 +14,8 @@ itself is unchanged.
   after it (to step back with); otherwise it waits beside the door for a longer move.
 - ``front``: the character with the most health left (not the most maximum health) takes the
   monsters' focus; the others keep out of it (the greedy bot's Brute tanks even at 2 health).
+- ``shelter``: the greedy bot's exposure cost (a less sturdy character ending nearer to a
+  monster than every ally draws its attack) is multiplied by this (1: the greedy bot's).
 - ``lost_extra``: a lost half costs this much more in the pair evaluation (scaled by card
   scarcity like the greedy bot's cost), so fewer cards go to lost abilities.
 - ``ranking_low_hp``: the look-ahead's play-outs (one round) count each point of a character's
@@ -105,6 +107,7 @@ class TacticsBot(PolicyBot):
         "opener",
         "ranking_low_hp",
         "rest_heal",
+        "shelter",
         "step_back",
         "turn_spent",
         "turn_worlds",
@@ -124,6 +127,7 @@ class TacticsBot(PolicyBot):
         lost_extra: float = 0.0,
         ranking_low_hp: float = 0.0,
         turn_worlds: int = 0,
+        shelter: float = 1.0,
     ) -> None:
         super().__init__(lookahead, worlds, reroll=reroll)
         self.opener = opener
@@ -142,6 +146,8 @@ class TacticsBot(PolicyBot):
         """The look-ahead's extra worth of each point of health below ``LOW_HP``."""
         self.turn_worlds = turn_worlds
         """Sampled worlds per candidate end of a move in a fight (0: the greedy walk)."""
+        self.shelter = shelter
+        """The factor on the greedy bot's exposure cost."""
         self.turn_spent: list[float] = []
         """CPU seconds of each searched move (for measurements)."""
         self._plan: tuple[tuple[object, ...], Hex] | None = None
@@ -159,6 +165,7 @@ class TacticsBot(PolicyBot):
             front=self.front,
             lost_extra=self.lost_extra,
             ranking_low_hp=self.ranking_low_hp,
+            shelter=self.shelter,
         )
         bot._setup, bot._cards, bot._values = self._setup, self._cards, self._values
         bot._orders = self._orders
@@ -283,10 +290,15 @@ class TacticsBot(PolicyBot):
         return value
 
     def _exposure(self, game: Game, f: Figure, goals: Mapping[Hex, float] | set[Hex]) -> dict[Hex, float]:
-        """``front``: the greedy bot's exposure cost (a hex nearer to a monster than every ally
-        draws its attack), paid by every character but the one with the most health left."""
+        """The greedy bot's exposure cost (a hex nearer to a monster than every ally draws its
+        attack) times ``shelter``; with ``front``, paid by every character but the one with the
+        most health left."""
         if not self.front:
-            return super()._exposure(game, f, goals)
+            out = super()._exposure(game, f, goals)
+            if self.shelter == 1.0:
+                return out
+            base = goals if isinstance(goals, Mapping) else dict.fromkeys(goals, 0.0)
+            return {h: base[h] + self.shelter * (c - base[h]) for h, c in out.items()}
         st = game.state
         base = goals if isinstance(goals, Mapping) else dict.fromkeys(goals, 0.0)
         allies = [g for g in st.figures.values() if g is not f and g.kind == "character"]
