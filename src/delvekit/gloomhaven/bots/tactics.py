@@ -173,6 +173,8 @@ class TacticsBot(PolicyBot):
 
     def choose(self, game: Game) -> Choice:
         d = pending_decision(game)
+        if game.setup is not self._setup:
+            self._plan = None  # a new game: no move of the last one is in progress
         if d.kind == "select" and self.rest_heal and self._rests_to_heal(game, d):
             return Choice("long-rest")
         if d.kind == "move" and self.turn_worlds and self._plan_key(game, d.actor) is not None:
