@@ -50,8 +50,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
-from delvekit.gloomhaven.bots.tactics import LOW_HP, TacticsBot
-from delvekit.gloomhaven.bots.tactics import low_health as _low_health
+from delvekit.gloomhaven.bots.tactics import LOW_HP, TacticsBot, low_health
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 
@@ -71,6 +70,8 @@ LOW_HP_WORTH = 0.0
 much more than the one point ``outcome`` counts (a character that low negates most hits by
 losing cards): ``SearchBot(low_hp_worth=...)``; off by default (docs/bots.md: 2.0 measured
 no better)."""
+_low_health = low_health
+"""Points of health below ``LOW_HP`` (:func:`delvekit.gloomhaven.bots.tactics.low_health`)."""
 VICTORY_WORTH = 60.0
 DEFEAT_COST = 60.0
 """What winning or losing within the horizon adds to a play-out's score (beyond exhaustion)."""
