@@ -23,6 +23,11 @@ from delvekit.gloomhaven.engine.game import Game
 VARIANTS: dict[str, dict[str, object]] = {
     "defaults (2 finalists, 16 deep play-outs)": {},
     "finalists=3, playouts=24": {"finalists": 3, "playouts": 24},
+    "lost_extra=8, ranking_low_hp=2, turn_worlds=3": {
+        "lost_extra": 8.0,
+        "ranking_low_hp": 2.0,
+        "turn_worlds": 3,
+    },
 }
 
 

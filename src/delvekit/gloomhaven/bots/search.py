@@ -1,7 +1,9 @@
 """A search bot: the greedy bot's play, with card selection checked by deeper determinized play-outs.
 
-It plays by :class:`~delvekit.gloomhaven.bots.policy.PolicyBot` (the greedy bot's rules, plus a
-short rest that rerolls the random loss of a good card). At a card selection with an enemy
+It plays by :class:`~delvekit.gloomhaven.bots.tactics.TacticsBot`: the greedy bot's rules, with
+the options of :class:`~delvekit.gloomhaven.bots.policy.PolicyBot` (a short rest that rerolls the
+random loss of a good card) and of :mod:`delvekit.gloomhaven.bots.tactics` (room tactics, a
+searched end of a move), all off by default. At a card selection with an enemy
 near, the greedy look-ahead ranks its candidate card pairs (its cheap evaluation's best pairs
 and the best early and late ones, each played out to the end of the round in sampled worlds,
 by successive halving). The search bot takes the two best (its *finalists*) and plays each out
@@ -48,11 +50,11 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
-from delvekit.gloomhaven.bots.policy import PolicyBot
+from delvekit.gloomhaven.bots.tactics import LOW_HP, TacticsBot, low_health
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 
-__all__ = ["SearchBot", "determinize"]
+__all__ = ["LOW_HP", "SearchBot", "determinize"]
 
 PLAYOUTS = 16
 """Deep play-outs per card selection (the default budget), shared by the finalists."""
@@ -63,12 +65,13 @@ FINALISTS = 2
 SWITCH_Z = 1.0
 """A finalist replaces the greedy pick only when its mean paired advantage exceeds this many
 standard errors (and is positive)."""
-LOW_HP = 4
 LOW_HP_WORTH = 0.0
 """At a play-out's end, each point of a character's health below ``LOW_HP`` may be worth this
 much more than the one point ``outcome`` counts (a character that low negates most hits by
 losing cards): ``SearchBot(low_hp_worth=...)``; off by default (docs/bots.md: 2.0 measured
 no better)."""
+_low_health = low_health
+"""Points of health below ``LOW_HP`` (:func:`delvekit.gloomhaven.bots.tactics.low_health`)."""
 VICTORY_WORTH = 60.0
 DEFEAT_COST = 60.0
 """What winning or losing within the horizon adds to a play-out's score (beyond exhaustion)."""
@@ -98,7 +101,7 @@ def determinize(game: Game, rng: Rng) -> Game:
     return g
 
 
-class SearchBot(PolicyBot):
+class SearchBot(TacticsBot):
     """The greedy bot whose card selection is checked by deeper play-outs (see the module
     docstring).
 
@@ -129,8 +132,28 @@ class SearchBot(PolicyBot):
         low_hp_worth: float = LOW_HP_WORTH,
         finalists: int = FINALISTS,
         reroll: bool = False,
+        opener: bool = False,
+        step_back: bool = False,
+        rest_heal: bool = False,
+        door_spare: int = 0,
+        front: bool = False,
+        lost_extra: float = 0.0,
+        ranking_low_hp: float = 0.0,
+        turn_worlds: int = 0,
+        shelter: float = 1.0,
     ) -> None:
-        super().__init__(reroll=reroll)
+        super().__init__(
+            reroll=reroll,
+            opener=opener,
+            step_back=step_back,
+            rest_heal=rest_heal,
+            door_spare=door_spare,
+            front=front,
+            lost_extra=lost_extra,
+            ranking_low_hp=ranking_low_hp,
+            turn_worlds=turn_worlds,
+            shelter=shelter,
+        )
         self.finalists = finalists
         """How many of the look-ahead's best candidates the deep play-outs compare."""
         self.seed = seed
@@ -198,14 +221,3 @@ class SearchBot(PolicyBot):
         elif g.result == "defeat":
             score -= DEFEAT_COST
         return score
-
-
-def _low_health(game: Game) -> int:
-    """Points of health below ``LOW_HP``, summed over the characters on the board (an exhausted
-    one counts nothing here: ``outcome`` prices exhaustion)."""
-    st = game.state
-    return sum(
-        max(0, LOW_HP - st.figures[cid].hp)
-        for cid, ch in st.characters.items()
-        if not ch.exhausted and cid in st.figures
-    )
