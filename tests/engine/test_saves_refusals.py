@@ -64,3 +64,20 @@ def test_verifying_a_save_without_a_seal_is_refused_but_loading_it_plainly_works
     assert caught.value.where == "old.save.json: seal"
     assert "cannot verify: the file has no seal" in str(caught.value)
     assert Game.load(text, where="old.save.json").digest() == game.digest()  # the digest still matches
+
+
+def test_a_save_whose_setup_has_a_bad_ability_names_the_save_file(game: Game) -> None:
+    doc = json.loads(game.save())
+    doc["setup"]["party"][0]["hand"][0]["top"]["abilities"] = [{"kind": "condition", "value": 1}]
+    with pytest.raises(InputError) as caught:
+        Game.load(json.dumps(doc), where="mine.save.json")
+    assert str(caught.value) == "mine.save.json: setup: ability: a condition ability names its condition"
+
+
+def test_a_save_whose_party_repeats_a_character_names_the_save_file(game: Game) -> None:
+    doc = json.loads(game.save())
+    doc["setup"]["party"].append(doc["setup"]["party"][0])
+    with pytest.raises(InputError) as caught:
+        Game.load(json.dumps(doc), where="mine.save.json")
+    assert str(caught.value).startswith("mine.save.json: ")
+    assert "duplicate character ids" in str(caught.value)

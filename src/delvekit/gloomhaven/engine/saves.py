@@ -301,10 +301,15 @@ def _decode_header(doc: dict[str, object], where: str) -> tuple[GameSetup, int]:
         setup = msgspec.convert(raw, GameSetup)
     except msgspec.ValidationError as exc:
         raise InputError(jsonio.shown(str(exc), 300), where=f"{where}: setup") from None
+    except InputError as exc:  # a record's own check (an ability, an id): name the file too
+        raise InputError(str(exc), where=f"{where}: setup") from None
     # rule records refuse unknown keys as they decode (their JSON may spell out a default value)
     written = {k: v for k, v in raw.items() if k != "rules"} if isinstance(raw, dict) else raw
     check_header_setup(written, msgspec.to_builtins(setup), where)
-    setup.validate()
+    try:
+        setup.validate()
+    except InputError as exc:
+        raise InputError(str(exc), where=where) from None
     check_rules(setup.rules, where)
     return setup, seed
 
