@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+MAX_MESSAGE = 1500
+"""The longest message an :class:`InputError` shows; longer ones (a document echoing a huge value)
+are cut, saying how long they were."""
+
 
 class DelvekitError(Exception):
     """Base of every error delvekit raises on purpose (never a bare KeyError or traceback)."""
@@ -16,7 +20,10 @@ class InputError(DelvekitError):
 
     def __init__(self, message: str, *, where: str = "") -> None:
         self.where = where
-        super().__init__(f"{where}: {message}" if where else message)
+        text = f"{where}: {message}" if where else message
+        if len(text) > MAX_MESSAGE:  # a long id echoed back (a fuzzed file): one readable line
+            text = f"{text[: MAX_MESSAGE - 40]}... ({len(text)} characters in all)"
+        super().__init__(text)
 
 
 class ContentError(InputError):
