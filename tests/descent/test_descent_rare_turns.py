@@ -126,3 +126,18 @@ def test_no_fatigue_is_no_event() -> None:
     before = len(g.events)
     rules.hero_fatigue(g, h, 0, "test")
     assert h.fatigue == 0 and len(g.events) == before
+
+
+def test_a_badly_hurt_greedy_hero_keeps_a_stamina_potion_for_later() -> None:
+    """Only a health potion heals: a hurt hero holding just a stamina potion does not drink it
+    for its health, and plays on (here: walks to the goal)."""
+    g = new()
+    h = g.state.heroes["grisban"]
+    h.damage, h.feat_used = 8, True
+    draw(g, "grisban", "stamina-potion")
+    g.choose("turn grisban")
+    assert "use stamina-potion" in g.decision.choices.texts()
+    pick = greedy_bot(g, Rng(0))
+    assert pick.kind != "use"
+    g.choose(pick)
+    check(g)

@@ -4,6 +4,8 @@ built these bad records.)"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 
@@ -160,3 +162,26 @@ def test_an_event_kind_with_a_space_is_a_bad_token() -> None:
         Event("door opened", ("a",))
     assert caught.value.where == "event kind"
     assert "bad token 'door opened'" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "fields", [{"kind": "heal", "value": 2, "range": -1}, {"kind": "attack", "value": 2, "pierce": -1}]
+)
+def test_a_negative_range_or_pierce_is_refused_except_an_attacks_relative_range(
+    fields: dict[str, Any],
+) -> None:
+    with pytest.raises(InputError, match=rf"^ability: negative number in {fields['kind']} ability$"):
+        Ability(**fields)
+    assert Ability(kind="attack", value=2, range=-1).range == -1  # relative to the stat line's
+
+
+def test_a_monster_whose_ability_deck_is_missing_or_empty_is_refused() -> None:
+    base = tiny_setup()
+    monster = base.monsters[0]
+    for decks in ({}, {monster.deck: ()}):
+        err = _setup_refused(msgspec.structs.replace(base, decks=decks))
+        assert err.where == f"setup tiny.monsters.{monster.name}"
+        assert (
+            str(err)
+            == f"setup tiny.monsters.{monster.name}: ability deck {monster.deck!r} is missing or empty"
+        )
