@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Unpack
 
 import msgspec
 
@@ -50,7 +51,7 @@ from delvekit.core.rng import Rng
 from delvekit.gloomhaven.bots.base import bot_seed
 from delvekit.gloomhaven.bots.evaluation import outcome
 from delvekit.gloomhaven.bots.greedy import GreedyBot
-from delvekit.gloomhaven.bots.tactics import LOW_HP, TacticsBot, low_health
+from delvekit.gloomhaven.bots.tactics import LOW_HP, Tactics, TacticsBot, low_health
 from delvekit.gloomhaven.bots.worlds import determinized, play_round
 from delvekit.gloomhaven.engine.game import Game
 
@@ -132,28 +133,9 @@ class SearchBot(TacticsBot):
         low_hp_worth: float = LOW_HP_WORTH,
         finalists: int = FINALISTS,
         reroll: bool = False,
-        opener: bool = False,
-        step_back: bool = False,
-        rest_heal: bool = False,
-        door_spare: int = 0,
-        front: bool = False,
-        lost_extra: float = 0.0,
-        ranking_low_hp: float = 0.0,
-        turn_worlds: int = 0,
-        shelter: float = 1.0,
+        **tactics: Unpack[Tactics],
     ) -> None:
-        super().__init__(
-            reroll=reroll,
-            opener=opener,
-            step_back=step_back,
-            rest_heal=rest_heal,
-            door_spare=door_spare,
-            front=front,
-            lost_extra=lost_extra,
-            ranking_low_hp=ranking_low_hp,
-            turn_worlds=turn_worlds,
-            shelter=shelter,
-        )
+        super().__init__(reroll=reroll, **tactics)
         self.finalists = finalists
         """How many of the look-ahead's best candidates the deep play-outs compare."""
         self.seed = seed

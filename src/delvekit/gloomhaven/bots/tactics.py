@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from typing import TypedDict, Unpack
 
 from delvekit.core.board import Board
 from delvekit.core.hexes import Hex, distance
@@ -95,6 +96,20 @@ def door_opener(game: Game) -> Figure:
     return max(reversed(on_board), key=lambda g: (g.hp, g.max_hp))
 
 
+class Tactics(TypedDict, total=False):
+    """The switches of :class:`TacticsBot` (each off when not given; see its attributes)."""
+
+    opener: bool
+    step_back: bool
+    rest_heal: bool
+    door_spare: int
+    front: bool
+    lost_extra: float
+    ranking_low_hp: float
+    turn_worlds: int
+    shelter: float
+
+
 class TacticsBot(PolicyBot):
     """:class:`~delvekit.gloomhaven.bots.policy.PolicyBot` with the room tactics of the module
     docstring, each a switch (all off: the policy bot exactly)."""
@@ -109,6 +124,7 @@ class TacticsBot(PolicyBot):
         "rest_heal",
         "shelter",
         "step_back",
+        "tactics",
         "turn_spent",
         "turn_worlds",
     )
@@ -119,34 +135,28 @@ class TacticsBot(PolicyBot):
         worlds: int | None = None,
         *,
         reroll: bool = True,
-        opener: bool = False,
-        step_back: bool = False,
-        rest_heal: bool = False,
-        door_spare: int = 0,
-        front: bool = False,
-        lost_extra: float = 0.0,
-        ranking_low_hp: float = 0.0,
-        turn_worlds: int = 0,
-        shelter: float = 1.0,
+        **tactics: Unpack[Tactics],
     ) -> None:
         super().__init__(lookahead, worlds, reroll=reroll)
-        self.opener = opener
+        self.tactics = tactics
+        """The switches given (the rest stay off)."""
+        self.opener = tactics.get("opener", False)
         """Whether the healthiest character (not the sturdiest) opens the next door."""
-        self.step_back = step_back
+        self.step_back = tactics.get("step_back", False)
         """Whether a character that cannot attack this turn keeps out of the monsters' reach."""
-        self.rest_heal = rest_heal
+        self.rest_heal = tactics.get("rest_heal", False)
         """Whether a hurt character long rests between rooms with only two discards."""
-        self.door_spare = door_spare
+        self.door_spare = tactics.get("door_spare", 0)
         """Move points the door opener keeps after stepping into the door (0: any move opens)."""
-        self.front = front
+        self.front = tactics.get("front", False)
         """Whether the healthiest character (not the sturdiest) takes the monsters' focus."""
-        self.lost_extra = lost_extra
+        self.lost_extra = tactics.get("lost_extra", 0.0)
         """What a lost half costs in the pair evaluation beyond the greedy bot's price."""
-        self.ranking_low_hp = ranking_low_hp
+        self.ranking_low_hp = tactics.get("ranking_low_hp", 0.0)
         """The look-ahead's extra worth of each point of health below ``LOW_HP``."""
-        self.turn_worlds = turn_worlds
+        self.turn_worlds = tactics.get("turn_worlds", 0)
         """Sampled worlds per candidate end of a move in a fight (0: the greedy walk)."""
-        self.shelter = shelter
+        self.shelter = tactics.get("shelter", 1.0)
         """The factor on the greedy bot's exposure cost."""
         self.turn_spent: list[float] = []
         """CPU seconds of each searched move (for measurements)."""
@@ -155,18 +165,9 @@ class TacticsBot(PolicyBot):
 
     def _inner(self) -> GreedyBot:
         """The play-out policy of the look-ahead: these rules and tactics, without look-ahead."""
-        bot = TacticsBot(
-            lookahead=0,
-            reroll=self.reroll,
-            opener=self.opener,
-            step_back=self.step_back,
-            rest_heal=self.rest_heal,
-            door_spare=self.door_spare,
-            front=self.front,
-            lost_extra=self.lost_extra,
-            ranking_low_hp=self.ranking_low_hp,
-            shelter=self.shelter,
-        )
+        inner = Tactics(**self.tactics)
+        inner.pop("turn_worlds", None)  # the play-outs walk as the greedy bot does
+        bot = TacticsBot(lookahead=0, reroll=self.reroll, **inner)
         bot._setup, bot._cards, bot._values = self._setup, self._cards, self._values
         bot._orders = self._orders
         return bot
