@@ -40,6 +40,9 @@ def test_an_empty_json_body_passes_the_guard_and_the_endpoint_says_what_is_missi
     r = client.post("/api/tables", content=b"", headers={"content-type": "application/json"})
     assert r.status_code == 422
     assert r.json()["detail"] == "body: Field required"  # the endpoint's words, not the guard's
+    r = client.post("/api/tables", content=b" \n ", headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    assert r.json()["detail"] == "request: the body is blank: send one JSON document"
     r = client.post("/api/tables", content=b"NaN", headers={"content-type": "application/json"})
     assert r.status_code == 422 and r.json()["detail"] == "request: not valid JSON: NaN is not a JSON number"
 

@@ -56,6 +56,9 @@ class JsonGuard:
             body += message.get("body", b"")
             if not message.get("more_body", False):
                 break
+        if body and not body.strip():  # spaces only: say so, not the parser's "JSON decode error"
+            await _refuse(str(InputError("the body is blank: send one JSON document", where="request")), send)
+            return
         if body.strip():
             try:
                 check_body(body)
