@@ -248,6 +248,10 @@ class GreedyBot:
         (the same worlds for every candidate), ends best for the party (:func:`outcome`)."""
         return candidates[self._ranking(game, candidates)[0]]
 
+    def _playout_score(self, game: Game, played: Game) -> float:
+        """One play-out's worth (:func:`outcome`); a variant may weigh more in."""
+        return outcome(game, played)
+
     def _ranking(self, game: Game, candidates: list[Choice]) -> list[int]:
         """The candidates' indexes, best first, by their rounds played out in sampled worlds.
 
@@ -270,7 +274,7 @@ class GreedyBot:
                     g = world.clone()
                     g.choose(candidates[i])
                     play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
-                    totals[i] += outcome(game, g)
+                    totals[i] += self._playout_score(game, g)
             # ties keep the cheap evaluation's order
             alive.sort(key=lambda i: (-totals[i], i))
             keep = max(1, len(alive) // 2)

@@ -54,7 +54,6 @@ from delvekit.gloomhaven.bots.base import bot_seed, pending_decision
 from delvekit.gloomhaven.bots.evaluation import (
     DOOR_WAIT,
     EXPOSURE_COST,
-    LOOKAHEAD_ROUNDS,
     Context,
     card_scarcity,
     outcome,
@@ -255,36 +254,13 @@ class TacticsBot(PolicyBot):
         quiet = enemy_reach(game, f)[1] >= FAR
         return quiet and len(ch.discard) >= 2 and f.max_hp - f.hp >= REST_HEAL_MISSING
 
-    def _ranking(self, game: Game, candidates: list[Choice]) -> list[int]:
-        """The greedy look-ahead's ranking (successive halving over sampled worlds), scored with
-        ``ranking_low_hp`` for low health."""
-        if not self.ranking_low_hp:
-            return super()._ranking(game, candidates)
-        if len(candidates) <= 1:
-            return list(range(len(candidates)))
-        inner = self._inner()
-        rng = Rng(bot_seed(game.state.round * 7919 + len(game.log), game.seed.__str__()))
-        per = self.worlds if len(game.state.characters) <= 2 else max(1, self.worlds // 2)
-        totals = [0.0] * len(candidates)
-        alive: list[int] = list(range(len(candidates)))
-        cut: list[int] = []
-        low = low_health(game)
-        while True:
-            worlds = [determinized(game, rng) for _ in range(per)]
-            for i in alive:
-                for world in worlds:
-                    g = world.clone()
-                    g.choose(candidates[i])
-                    play_round(g, inner, game.state.round + LOOKAHEAD_ROUNDS - 1)
-                    totals[i] += outcome(game, g) - self.ranking_low_hp * (low_health(g) - low)
-            alive.sort(key=lambda i: (-totals[i], i))
-            keep = max(1, len(alive) // 2)
-            if keep == len(alive):
-                return alive + cut
-            cut = alive[keep:] + cut
-            alive = alive[:keep]
-            if len(alive) == 1:
-                return alive + cut
+    def _playout_score(self, game: Game, played: Game) -> float:
+        """The greedy look-ahead's score of a play-out, with ``ranking_low_hp`` for each point of
+        health that ends below ``LOW_HP``."""
+        score = super()._playout_score(game, played)
+        if self.ranking_low_hp:
+            score -= self.ranking_low_hp * (low_health(played) - low_health(game))
+        return score
 
     def _plan_value(self, f: Figure, ctx: Context, first: Half, second: Half) -> float:
         value = super()._plan_value(f, ctx, first, second)
