@@ -36,10 +36,11 @@ def test_barrow_lair_for_two_sends_an_inox_guard_at_the_end_of_odd_rounds() -> N
     new = [s for s in table.standees.values() if s.id not in before]
     assert [(s.type, s.rank, s.hex) for s in new] == [("inox-guard", "normal", (8, 2))]
     assert table.phase == "initiatives"
-    # the rule's words, then the last turn's "round 1 ends" (both written as the round ends)
+    # the log reads in the order things happen: the last turn and the round end, then the rule
+    # performed at the end of the round (§3.5)
     assert table.events[-2:] == [
-        f"inox guard {new[0].number} appears on [8, 2]",
         "inox shaman done; round 1 ends",
+        f"inox guard {new[0].number} appears on [8, 2]",
     ]
 
 
@@ -99,3 +100,16 @@ def test_a_door_already_open_is_refused_and_changes_nothing() -> None:
         apply(table, {"kind": "door", "hex": [7, 4]})
     assert refused.value.where == "hex"
     assert table.standees == standees and table.events == events and table.revealed_rooms == rooms
+
+
+def test_the_log_says_the_next_turn_starts_before_the_figure_suffers_its_wound() -> None:
+    """§8 wound: the damage comes at the start of the wounded figure's turn, so the log says its
+    turn started ("next: ...") and then the wound, not the other way round."""
+    table = replay(TableConfig(1, 2, 1, 7), [])
+    guard = next(s for s in table.standees.values() if s.type == "bandit-guard")
+    apply(table, {"kind": "condition", "figure": guard.id, "condition": "wound"})
+    _round(table, 1)  # both characters act before the bandits
+    _finish_round(table)
+    name = f"bandit guard {guard.number}"
+    turn = table.events.index(f"next: {name}")
+    assert table.events[turn + 1] == f"{name} takes 1 (wound), {guard.health} left"

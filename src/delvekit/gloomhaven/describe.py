@@ -15,6 +15,10 @@ import re
 from collections.abc import Mapping, Sequence
 
 from delvekit.core.records import Event
+from delvekit.gloomhaven.card_words import area_text as area_text
+from delvekit.gloomhaven.card_words import boost_text as boost_text
+from delvekit.gloomhaven.card_words import custom_text as custom_text
+from delvekit.gloomhaven.card_words import title
 from delvekit.gloomhaven.model import scenario_rules as sr
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
@@ -27,14 +31,7 @@ def words(slug: str) -> str:
     >>> words("the-mind-s-weakness")
     "The Mind's Weakness"
     """
-    small = {"a", "an", "the", "of", "for", "and", "to", "in", "on", "at", "by", "with"}
-    out: list[str] = []
-    for n, w in enumerate(slug.replace("_", "-").split("-")):
-        if w == "s" and out:
-            out[-1] += "'s"
-            continue
-        out.append(w if (n and w in small) else w[:1].upper() + w[1:])
-    return " ".join(out)
+    return title(slug)
 
 
 def figure_name(fid: str, rank: str | None = None, kind: str | None = None) -> str:
@@ -80,10 +77,7 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
         pierce += stats.pierce
         adds += [c for c in stats.adds if c not in adds]
     if kind == "custom":
-        head = words(a.note)
-        if a.then:
-            head += ": " + ", ".join(ability_text(t) for t in a.then)
-        return head
+        return custom_text(a, stats, ability_text)
     if kind == "condition" and a.condition is not None:
         return words(a.condition.value) + (f", Range {a.range}" if a.range else "")
     if kind == "infuse" and a.element is not None:
@@ -100,7 +94,7 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
     if rng and kind in _AREA | {"heal"}:
         parts.append(f"Range {rng}")
     if a.targets == 0:
-        parts.append("all targets in reach")
+        parts.append("every enemy in reach")
     elif a.targets > 1:
         parts.append(f"Target {a.targets}")
     if pierce:
@@ -112,10 +106,9 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
     parts += [words(c.value) for c in adds]
     parts += [words(c) for c in a.card_adds]
     if a.area:
-        parts.append(f"area of {len(a.area)} hexes")
+        parts.append(area_text(a.area))
     if a.consume:
-        boost = ", ".join(b.replace("+", " +").replace("=", " ").replace("with", "add") for b in a.boost)
-        parts.append(f"consume {' or '.join(words(e.value) for e in a.consume)} for {boost}")
+        parts.append(boost_text(a.consume, a.boost))
     return ", ".join(parts)
 
 
@@ -149,7 +142,7 @@ def monster_card_lines(card: MonsterCard, mtype: MonsterType) -> list[str]:
             lines.append(texts[0][1] if texts else ability_text(a))
         else:
             lines.append(" / ".join(t if i == 0 else f"{r}: {t}" for i, (r, t) in enumerate(texts)))
-    return lines + (["shuffle the deck at the end of the round"] if card.shuffle else [])
+    return lines + (["Shuffle the deck at the end of the round"] if card.shuffle else [])
 
 
 def stats_text(s: MonsterStats) -> str:

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from delvekit.core.hexes import Hex
+from delvekit.gloomhaven.describe import ability_text, area_text, boost_text, custom_text
 from delvekit.gloomhaven.engine.game import MONSTER_DECK
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import MonsterStats
@@ -56,55 +57,35 @@ def _one(a: Ability, stats: MonsterStats) -> str:
         if a.pull:
             parts.append(f"Pull {a.pull}")
         for c in dict.fromkeys((*a.adds, *stats.adds)):
-            parts.append(c.value.upper())
+            parts.append(c.value.capitalize())
+        parts += [c.capitalize() for c in a.card_adds]
         if a.area:
-            parts.append(f"area of {len(a.area) + (0 if rng else 1)} hexes")
+            parts.append(area_text(a.area))
         if a.consume:
-            parts.append("consume " + "/".join(e.value for e in a.consume) + ": " + ", ".join(a.boost))
+            parts.append(boost_text(a.consume, a.boost))
         return ", ".join(parts)
     if a.kind == "shield":
         return f"Shield {a.value + stats.shield}"
     if a.kind == "retaliate":
-        return f"Retaliate {a.value}" + (f" Range {a.range}" if a.range else "")
+        return f"Retaliate {a.value}" + (f", Range {a.range}" if a.range else "")
     if a.kind == "heal":
-        return f"Heal {a.value}" + (f" Range {a.range}" if a.range else " self")
+        return f"Heal {a.value}" + (f", Range {a.range}" if a.range else " self")
     if a.kind == "infuse" and a.element is not None:
-        return f"infuse {a.element.value}"
+        return f"Infuse {a.element.value.capitalize()}"
     if a.kind == "condition" and a.condition is not None:
-        return a.condition.value.capitalize() + (f" Range {a.range}" if a.range else " self")
+        return a.condition.value.capitalize() + (f", Range {a.range}" if a.range else " self")
     if a.kind == "suffer":
-        return f"suffer {a.value} damage"
+        return f"Suffer {a.value} damage"
     if a.kind == "loot":
         return f"Loot {a.value}"
-    if a.note.startswith("affects-"):
-        who = _WHO.get(a.note.removeprefix("affects-"), a.note.removeprefix("affects-").replace("-", " "))
-        rng = a.range or stats.range  # range 0: the monster's attack range
-        parts = [_bare(b, stats) for b in a.then if b.kind != "custom"]
-        return f"{', '.join(parts)} on {who.format(range=rng)}"
-    note = a.note.replace("-", " ")
-    inner = ", ".join(_one(b, stats) for b in a.then if b.kind != "custom")
-    return note + (f" ({inner})" if inner else "")
+    if a.kind == "custom":
+        return custom_text(a, stats, _part)
+    return ability_text(a, stats)
 
 
-_WHO = {
-    "enemies-range": "every enemy within Range {range}",
-    "allies-range": "every ally within Range {range}",
-    "enemies-adjacent": "every adjacent enemy",
-    "allies-adjacent": "every adjacent ally",
-    "all-adjacent": "every adjacent figure",
-    "self-allies": "itself and every ally",
-    "self-allies-adjacent": "itself and every adjacent ally",
-    "enemy-adjacent": "one adjacent enemy",
-}
-"""Who an ``affects-WHO`` line reaches, in words (:mod:`delvekit.gloomhaven.effects.monsters`)."""
-
-
-def _bare(a: Ability, stats: MonsterStats) -> str:
-    """A part of an ``affects-WHO`` line without its own target (the line names who)."""
-    if a.kind == "condition" and a.condition is not None:
-        return a.condition.value.capitalize()
-    if a.kind == "heal":
-        return f"Heal {a.value}"
+def _part(a: Ability, stats: MonsterStats | None) -> str:
+    """An inner part of a named effect (the stat line is always known at the table)."""
+    assert stats is not None
     return _one(a, stats)
 
 

@@ -96,8 +96,11 @@ def apply(table: Table, action: dict[str, Any]) -> str:
         raise TableError(f"unknown action {str(kind)[:30]!r}; known: {', '.join(_ACTIONS)}", where="kind")
     if table.phase == "ended" and kind not in ("damage", "heal", "xp", "loot"):
         raise TableError("the scenario has ended; undo to go back", where="kind")
+    before = len(table.events)
     text = handler(table, action)
-    table.events.append(text)
+    # what the action did comes first, then what followed from it (written meanwhile): the
+    # round ends, then its end-of-round rules (§3.5); a turn ends, then the next one's wound
+    table.events.insert(before, text)
     del table.events[:-40]
     return text
 
