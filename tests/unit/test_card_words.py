@@ -137,3 +137,12 @@ def test_a_note_the_words_do_not_know_reads_as_a_capitalised_sentence() -> None:
     assert note_words("attack-plus-2") == "+2 Attack"
     assert note_words("shape-0,0/0,1/1,0") == "a shape of 3 hexes"
     assert note_words("affects-ally-range-2") == "on one ally within Range 2"
+
+
+def test_a_class_cards_named_effect_names_who_it_reaches_last() -> None:
+    """Brute's Fatal Advance: "Kill a normal adjacent enemy" reads its parts, then who."""
+    kill = Ability.parse("custom kill then custom:normal-only then custom:affects-enemy-adjacent")
+    assert custom_text(kill, None, _part) == "Kill: Normal only on one adjacent enemy"
+    assert ability_text(kill) == "Kill: Normal only on one adjacent enemy"
+    cleanse = Ability.parse("custom sb-cleanse then custom:affects-ally-adjacent")
+    assert ability_text(cleanse) == "Cleanse: on one adjacent ally"

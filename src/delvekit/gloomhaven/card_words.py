@@ -106,19 +106,27 @@ def area_text(area: Sequence[tuple[int, int]]) -> str:
 # --------------------------------------------------------------------------- named effects
 
 WHO = {
-    "enemies-range": "every enemy within {range}",
-    "allies-range": "every ally within {range}",
-    "self-allies-range": "itself and every ally within {range}",
+    "enemies-range": "every enemy {within}",
+    "allies-range": "every ally {within}",
+    "self-allies-range": "itself and every ally {within}",
+    "enemy-range": "one enemy {within}",
+    "ally-range": "one ally {within}",
+    "self-or-ally-range": "itself or one ally {within}",
+    "summons-range": "its summons {within}",
     "enemies-adjacent": "every adjacent enemy",
     "allies-adjacent": "every adjacent ally",
+    "summons-adjacent": "its adjacent summons",
     "all-adjacent": "every adjacent figure",
     "all-adjacent-to-target": "every other figure next to the target",
     "self-allies": "itself and every ally",
     "self-allies-adjacent": "itself and every adjacent ally",
+    "self-summons": "itself and its summons",
     "enemy-adjacent": "one adjacent enemy",
     "ally-adjacent": "one adjacent ally",
+    "enemies-moved-through": "every enemy it moved through",
     "enemies": "every enemy",
     "allies": "every ally",
+    "ally": "one ally",
     "self": "itself",
     "summons": "its summons",
 }
@@ -154,7 +162,7 @@ _FAMILIES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
     ),
     (re.compile(r"name-(.+)"), lambda m: title(m[1])),
     (re.compile(r"shape-([-\d,/]+)"), lambda m: f"a shape of {m[1].count('/') + 1} hexes"),
-    (re.compile(r"affects-(.+)"), lambda m: "on " + _who(m[1], 0)),
+    (re.compile(r"affects-(.+)"), lambda m: "on " + _who(m[1], None)),
     (re.compile(r"consume-([a-z]+)"), lambda m: f"consume {_ELEMENT_WORDS.get(m[1], title(m[1]))}"),
     (re.compile(r"infuse-([a-z]+)"), lambda m: f"Infuse {_ELEMENT_WORDS.get(m[1], title(m[1]))}"),
     (
@@ -165,17 +173,17 @@ _FAMILIES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
 )
 
 
-def _who(who: str, reach: int) -> str:
-    """Who an ``affects-WHO`` effect reaches; ``reach`` 0: the monster's attack range."""
-    found = re.fullmatch(r"(.+)-range-(\d+)", who)
+def _who(who: str, reach: int | None) -> str:
+    """Who an ``affects-WHO`` effect reaches; ``reach`` 0: the monster's attack range, ``None``:
+    not known here (a class card's part names its range apart)."""
+    found = re.fullmatch(r"(.+-range)-(\d+)", who)
     if found:  # a class card's "ally-range-2", "enemies-range-5"
-        who, reach = f"{found[1]}-range", int(found[2])
-        if found[1] in ("ally", "enemy"):
-            return f"one {found[1]} within Range {reach}"
+        who, reach = found[1], int(found[2])
     text = WHO.get(who)
     if text is None:
         return " ".join(who.split("-"))
-    return text.format(range=f"Range {reach}" if reach else "its attack range")
+    within = "in range" if reach is None else f"within Range {reach}" if reach else "within its attack range"
+    return text.format(within=within)
 
 
 def note_words(note: str) -> str:
@@ -279,7 +287,13 @@ def custom_text(a: Ability, stats: MonsterStats | None, part: Part) -> str:
         return ", ".join(_full(b, stats, part) for b in heals) + f", Target {a.value}"
     if note in ("bless", "curse") and not then:  # a monster's: into its own modifier deck
         return title(note) + (" self" if stats is not None else "")
-    return note_words(note) + (f": {inner.replace(', on ', ' on ')}" if inner else "")
+    if not then:
+        return note_words(note)
+    # the parts, then who they reach: "Kill: Normal only on one adjacent enemy"
+    words = [_full(b, stats, part) for b in then]
+    who = [w for w in words if w.startswith("on ")]
+    body = " ".join(x for x in (", ".join(w for w in words if w not in who), " ".join(who)) if x)
+    return f"{note_words(note)}: {body}"
 
 
 def _full(a: Ability, stats: MonsterStats | None, part: Part) -> str:
