@@ -73,7 +73,7 @@ def _part(a: Ability, stats: MonsterStats | None) -> str:
     return ability_text(a, stats)
 
 
-GUARD = MonsterStats(health=5, move=2, attack=2, targets=2)
+GUARD = MonsterStats(health=5, move=2, attack=2)
 
 
 @pytest.mark.parametrize(
@@ -88,13 +88,12 @@ GUARD = MonsterStats(health=5, move=2, attack=2, targets=2)
             "Push 1, Poison on every adjacent enemy",
         ),
         ("custom affects-allies-range then condition:strengthen", "Strengthen on every ally within Range 1"),
-        ("custom consume-dark dark then condition:invisible", "Consume Dark: Invisible"),
+        ("custom consume-dark dark then condition:invisible", "Consume Dark: Invisible self"),
         ("custom consume-wild then infuse:ice", "Consume any element: Infuse Ice"),
         (
             "custom instead-consume-ice ice then shield:2 then shield:1",
             "Consume Ice: Shield 2; if it cannot: Shield 1",
         ),
-        ("custom one-target then attack:1", "Attack 3, one target only"),
         (
             "custom ondeath then attack:2:area:1,0/0,1",
             "When it dies: Attack 4, area attack on 2 hexes around its hex",
@@ -122,6 +121,14 @@ GUARD = MonsterStats(health=5, move=2, attack=2, targets=2)
 )
 def test_named_monster_effects_read_with_their_values_worked_in(ability: str, words: str) -> None:
     assert custom_text(Ability.parse(ability), GUARD, _part) == words
+
+
+def test_a_one_target_attack_drops_the_stat_cards_target() -> None:
+    """Hungry Soul 522: the card attacks one enemy whatever the stat card's Target 3 says."""
+    soul = MonsterStats(health=5, move=2, attack=2, targets=3)
+    assert ability_text(Ability.parse("attack 1"), soul) == "Attack 3, Target 3"
+    one = Ability.parse("custom one-target then attack:1")
+    assert custom_text(one, soul, _part) == "Attack 3, one target only"
 
 
 def test_a_heal_on_several_targets_names_how_many() -> None:

@@ -59,25 +59,34 @@ _AREA = {"attack", "heal", "push", "pull"}
 
 
 def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
-    """One ability in words; with ``stats`` (a monster's stat line) the card's relative move and
-    attack values are worked out, and the stat line's range, pierce and conditions added."""
+    """One ability in words; with ``stats`` (a monster's stat line) the card's values are worked in
+    (§10.2): move and attack are relative, a card's range adds to the stat line's (a melee type's
+    card gives its own range), the stat line's target count, pierce, conditions and shield count,
+    a flying type flies, and a heal or condition without a range is the monster's own ("self").
+
+    >>> archer = MonsterStats(health=5, move=2, attack=2, range=3)
+    >>> [ability_text(Ability.parse(t), archer) for t in ("attack 1 range -1", "attack 0 range 1", "heal 2")]
+    ['Attack 3, Range 2', 'Attack 2, Range 4', 'Heal 2 self']
+    """
     kind = a.kind
-    value = a.value
-    rng = a.range
-    pierce = a.pierce
-    adds = list(a.adds)
-    if stats is not None and kind == "move":
-        value += stats.move
-    if stats is not None and kind == "attack":
-        value += stats.attack
-        if stats.range and rng:
-            rng = rng + stats.range if rng < 0 else rng
-        elif stats.range and not a.area:
-            rng = stats.range
-        pierce += stats.pierce
-        adds += [c for c in stats.adds if c not in adds]
     if kind == "custom":
         return custom_text(a, stats, ability_text)
+    value, rng, pierce, targets, adds = a.value, a.range, a.pierce, a.targets, list(a.adds)
+    if stats is not None:
+        if kind == "move":
+            return f"{'Jump' if a.jump else 'Fly' if stats.flying else 'Move'} {max(0, stats.move + value)}"
+        if kind == "attack":
+            value = max(0, stats.attack + value)
+            rng = stats.range + rng if stats.range or rng else 0
+            targets = 0 if targets == 0 else max(targets, stats.targets)
+            pierce += stats.pierce
+            adds += [c for c in stats.adds if c not in adds]
+        if kind == "shield":
+            value += stats.shield  # what the monster has this round
+        if kind == "heal" and not rng:
+            return f"Heal {value} self"
+        if kind == "condition" and a.condition is not None and not rng:
+            return f"{words(a.condition.value)} self"
     if kind == "condition" and a.condition is not None:
         return words(a.condition.value) + (f", Range {a.range}" if a.range else "")
     if kind == "infuse" and a.element is not None:
@@ -91,12 +100,12 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
         parts = [f"Suffer {value} damage"]
     if kind == "move" and a.jump:
         parts.append("Jump")
-    if rng and kind in _AREA | {"heal"}:
+    if rng and kind in _AREA | {"heal", "retaliate"}:
         parts.append(f"Range {rng}")
-    if a.targets == 0:
+    if targets == 0:
         parts.append("every enemy in reach")
-    elif a.targets > 1:
-        parts.append(f"Target {a.targets}")
+    elif targets > 1:
+        parts.append(f"Target {targets}")
     if pierce:
         parts.append(f"Pierce {pierce}")
     if a.push:

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from delvekit.core.hexes import Hex
-from delvekit.gloomhaven.describe import ability_text, area_text, boost_text, custom_text
+from delvekit.gloomhaven.describe import ability_text
 from delvekit.gloomhaven.engine.game import MONSTER_DECK
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import MonsterStats
@@ -34,64 +34,9 @@ def _attack_value(stats: MonsterStats, a: Ability) -> int:
     return max(0, stats.attack + a.value)
 
 
-def _one(a: Ability, stats: MonsterStats) -> str:
-    """One card line with the stat card's values worked in, in words."""
-    if a.kind == "move":
-        word = "Jump" if a.jump else "Fly" if stats.flying else "Move"
-        return f"{word} {max(0, stats.move + a.value)}"
-    if a.kind == "attack":
-        parts = [f"Attack {_attack_value(stats, a)}"]
-        rng = stats.range + a.range if stats.range or a.range else 0
-        if rng:
-            parts.append(f"Range {rng}")
-        targets = 0 if a.targets == 0 else max(a.targets, stats.targets)
-        if targets == 0:
-            parts.append("every enemy in reach")
-        elif targets > 1:
-            parts.append(f"Target {targets}")
-        pierce = a.pierce + stats.pierce
-        if pierce:
-            parts.append(f"Pierce {pierce}")
-        if a.push:
-            parts.append(f"Push {a.push}")
-        if a.pull:
-            parts.append(f"Pull {a.pull}")
-        for c in dict.fromkeys((*a.adds, *stats.adds)):
-            parts.append(c.value.capitalize())
-        parts += [c.capitalize() for c in a.card_adds]
-        if a.area:
-            parts.append(area_text(a.area))
-        if a.consume:
-            parts.append(boost_text(a.consume, a.boost))
-        return ", ".join(parts)
-    if a.kind == "shield":
-        return f"Shield {a.value + stats.shield}"
-    if a.kind == "retaliate":
-        return f"Retaliate {a.value}" + (f", Range {a.range}" if a.range else "")
-    if a.kind == "heal":
-        return f"Heal {a.value}" + (f", Range {a.range}" if a.range else " self")
-    if a.kind == "infuse" and a.element is not None:
-        return f"Infuse {a.element.value.capitalize()}"
-    if a.kind == "condition" and a.condition is not None:
-        return a.condition.value.capitalize() + (f", Range {a.range}" if a.range else " self")
-    if a.kind == "suffer":
-        return f"Suffer {a.value} damage"
-    if a.kind == "loot":
-        return f"Loot {a.value}"
-    if a.kind == "custom":
-        return custom_text(a, stats, _part)
-    return ability_text(a, stats)
-
-
-def _part(a: Ability, stats: MonsterStats | None) -> str:
-    """An inner part of a named effect (the stat line is always known at the table)."""
-    assert stats is not None
-    return _one(a, stats)
-
-
 def card_lines(stats: MonsterStats, actions: tuple[Ability, ...]) -> list[str]:
     """A monster ability card with a stat line worked in: one line per action."""
-    return [_one(a, stats) for a in actions]
+    return [ability_text(a, stats) for a in actions]
 
 
 def action_text(table: Table, s: Standee) -> list[str]:
