@@ -311,12 +311,12 @@ def test_a_spawned_standee_takes_a_free_number_and_its_type_acts_this_round() ->
     table = replay(TableConfig(1, 3, 1, 7), [{"kind": "door", "hex": [7, 4]}])
     archers = {s.number for s in table.standees.values() if s.type == "bandit-archer"}
     free = sorted(set(range(1, 7)) - archers)
-    with pytest.raises(TableError, match="every bandit guard standee is on the map"):
+    with pytest.raises(TableError, match="every Bandit Guard standee is on the map"):
         apply(table, {"kind": "spawn", "type": "bandit-guard", "hex": [7, 0]})
     _round(table, 10)  # the characters act first
     text = apply(table, {"kind": "spawn", "type": "bandit-archer", "rank": "elite", "hex": [7, 0]})
     spawned = next(s for s in table.standees.values() if s.hex == (7, 0))
-    assert spawned.rank == "elite" and spawned.number in free and "placed bandit archer" in text
+    assert spawned.rank == "elite" and spawned.number in free and "placed Bandit Archer" in text
     assert spawned.max_health == table.stats("bandit-archer", "elite").health
     with pytest.raises(TableError, match="not a free hex"):
         apply(table, {"kind": "spawn", "type": "bandit-archer", "hex": [7, 0]})
@@ -326,7 +326,7 @@ def test_a_door_of_an_unrevealed_room_is_refused_and_a_full_type_is_reported() -
     table = replay(TableConfig(1, 3, 1, 7), [])
     with pytest.raises(TableError, match="no revealed room leads"):
         apply(table, {"kind": "door", "hex": [5, 1]})
-    assert "no standee left for bandit guard" in apply(table, {"kind": "door", "hex": [7, 4]})
+    assert "no standee left for Bandit Guard" in apply(table, {"kind": "door", "hex": [7, 4]})
 
 
 def test_the_cards_infusions_become_strong_when_the_types_turn_ends() -> None:

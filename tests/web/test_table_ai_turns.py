@@ -64,7 +64,7 @@ def test_a_monster_that_sees_no_enemy_has_no_focus_and_stays_put() -> None:
     _, outcomes = solve(table, s)
     assert len(outcomes) == 1
     assert outcomes[0]["destination"] == list(s.hex) and outcomes[0]["targets"] == []
-    assert outcomes[0]["reason"] == f"bandit archer {s.number} has no focus: stays put, attacks no one."
+    assert outcomes[0]["reason"] == f"Bandit Archer {s.number} has no focus: stays put, attacks no one."
 
 
 @pytest.fixture(scope="module")

@@ -83,18 +83,18 @@ def test_two_phones_share_one_table(phones: tuple[Any, Any, str]) -> None:
     assert "✓ 45" in b.inner_text("#t-phase")
     assert a.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
     b.click("#t-start")
-    _see(a, "round 1: drew guard")
+    _see(a, "round 1: drew Guard")
     a.click("#t-next")
     _see(b, "next: Tinkerer")
     b.click("#t-next")
     a.wait_for_selector(".monster-turn")
     b.wait_for_selector("#t-apply")
     b.click("#t-apply")
-    _see(a, "bandit guard 1 moves to")
+    _see(a, "Bandit Guard 1 moves to")
     assert a.locator(".monster-turn .draw").count() == 1  # its attack drew a modifier card
     a.reload()
     a.wait_for_selector(".monster-turn .draw")
-    assert "bandit guard 1 moves to" in _events(a)
+    assert "Bandit Guard 1 moves to" in _events(a)
     assert "round 1" in a.inner_text("#t-round")
 
 
@@ -166,7 +166,7 @@ def test_rounds_1_to_3_on_two_phones(phones: tuple[Any, Any, str], live_url: str
     # a door opened on phone A places the room's standees for 3 players, seen on phone B
     a.click("[data-tab=track]")
     a.click("[data-open]")
-    _see(b, "door opened: bandit archer")
+    _see(b, "door opened: Bandit Archer")
     after = _get(f"{live_url}/api/tables/{tid}")
     archers = sorted((s["rank"], tuple(s["hex"])) for s in after["standees"] if s["type"] == "bandit-archer")
     room = table_setup(config).rooms[1]

@@ -39,8 +39,8 @@ def test_barrow_lair_for_two_sends_an_inox_guard_at_the_end_of_odd_rounds() -> N
     # the log reads in the order things happen: the last turn and the round end, then the rule
     # performed at the end of the round (§3.5)
     assert table.events[-2:] == [
-        "inox shaman done; round 1 ends",
-        f"inox guard {new[0].number} appears on [8, 2]",
+        "Inox Shaman done; round 1 ends",
+        f"Inox Guard {new[0].number} appears on [8, 2]",
     ]
 
 
@@ -52,7 +52,7 @@ def test_a_spawn_with_no_standee_left_in_the_box_is_said_in_words() -> None:
     assert guards == 6
     before = sorted(table.standees)
     said = _round(table)
-    assert said.endswith("; no inox guard appears (no standee)")
+    assert said.endswith("; no Inox Guard appears (no standee)")
     assert sorted(table.standees) == before
 
 
@@ -94,7 +94,7 @@ def test_the_round_one_disarm_of_scenario_5_is_gone_in_round_two() -> None:
 def test_a_door_already_open_is_refused_and_changes_nothing() -> None:
     table = replay(TableConfig(1, 3, 1, 7), [])
     said = apply(table, {"kind": "door", "hex": [7, 4]})
-    assert "bandit archer" in said
+    assert "Bandit Archer" in said
     standees, events, rooms = copy.deepcopy(table.standees), list(table.events), list(table.revealed_rooms)
     with pytest.raises(TableError, match=r"^hex: this door is already open$") as refused:
         apply(table, {"kind": "door", "hex": [7, 4]})
@@ -110,6 +110,6 @@ def test_the_log_says_the_next_turn_starts_before_the_figure_suffers_its_wound()
     apply(table, {"kind": "condition", "figure": guard.id, "condition": "wound"})
     _round(table, 1)  # both characters act before the bandits
     _finish_round(table)
-    name = f"bandit guard {guard.number}"
+    name = f"Bandit Guard {guard.number}"
     turn = table.events.index(f"next: {name}")
     assert table.events[turn + 1] == f"{name} takes 1 (wound), {guard.health} left"

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from delvekit.core.errors import IllegalChoice, InputError
+from delvekit.gloomhaven.card_words import title
 from delvekit.gloomhaven.engine.game import MONSTER_DECK
 from delvekit.gloomhaven.engine.state import Figure
 from delvekit.gloomhaven.model.conditions import Condition
@@ -140,7 +141,7 @@ def _start_round(table: Table, action: dict[str, Any]) -> str:
         if any(t in on_board for t in types) and deck not in st.revealed:
             card = st.decks[deck].draw(st.rng)
             st.revealed[deck] = card
-            drawn.append(f"{deck} {card} ({table.deck_card(deck, card).initiative})")
+            drawn.append(f"{title(deck)} {card} ({table.deck_card(deck, card).initiative})")
     table.phase = "turns"
     table.order = _order(table)
     table.turn = 0
@@ -236,7 +237,7 @@ def _next(table: Table, action: dict[str, Any]) -> str:
         nxt = _start_next_standee(table)
         if nxt is not None:
             return f"next: {label(nxt)}"
-        done = f"{turn.id.replace('-', ' ')} done" + _infuse(table, turn.id)
+        done = f"{title(turn.id)} done" + _infuse(table, turn.id)
     table.turn += 1
     _begin_turn(table)
     now = table.current()
@@ -253,7 +254,7 @@ def _infuse(table: Table, type_name: str) -> str:
     made = [a.element.value for a in card.actions if a.kind == "infuse" and a.element is not None]
     for e in made:
         table.elements[e] = "strong"
-    return f" (infuses {', '.join(made)})" if made else ""
+    return f" (infuses {', '.join(title(e) for e in made)})" if made else ""
 
 
 def _end_round(table: Table) -> None:
@@ -378,7 +379,7 @@ def _door(table: Table, action: dict[str, Any]) -> str:
     if table.phase == "turns":  # new types act this round, by their freshly drawn card (§5.5)
         _schedule_new_types(table, placed)
     names = ", ".join(label(s) for s in placed) or "no monster"
-    short = "; no standee left for " + ", ".join(m.replace("-", " ") for m in missing) if missing else ""
+    short = "; no standee left for " + ", ".join(title(m) for m in missing) if missing else ""
     return f"door opened: {names}{short}"
 
 
@@ -396,14 +397,14 @@ def _spawn(table: Table, action: dict[str, Any]) -> str:
     try:
         stats = table.stats(str(monster), str(rank))
     except InputError:
-        raise TableError(f"{str(monster).replace('-', ' ')} has no {rank} stats", where="rank") from None
+        raise TableError(f"{title(str(monster))} has no {rank} stats", where="rank") from None
     h = hex_field(action)
     if h not in table.open_hexes() or h in table.occupied():
         raise TableError(f"hex {list(h)} is not a free hex of a revealed room", where="hex")
     st = table.game.state
     pool = st.standees[str(monster)]
     if not pool:
-        raise TableError(f"every {str(monster).replace('-', ' ')} standee is on the map", where="type")
+        raise TableError(f"every {title(str(monster))} standee is on the map", where="type")
     number = pool.pop(st.rng.randint(0, len(pool) - 1))  # as the engine's _place_room draws
     s = Standee(
         id=f"{monster}#{number}", type=str(monster), number=number, rank=str(rank), hex=h,

@@ -12,6 +12,7 @@ box as the engine draws them), health, conditions, kills. What concerns the play
 from __future__ import annotations
 
 from delvekit.core.errors import DelvekitError
+from delvekit.gloomhaven.card_words import title
 from delvekit.gloomhaven.engine import hooks
 from delvekit.web.table_state import Table, label, take_placed
 
@@ -97,5 +98,5 @@ def round_rules(table: Table, timing: str) -> str:
             card, _, count = e.args[2].partition("x")
             said.append(f"scenario rule: each character shuffles {count or 1} {card} card(s) into their deck")
         elif e.kind == "no-spawn":
-            said.append(f"no {e.args[0].replace('-', ' ')} appears ({e.args[1].replace('-', ' ')})")
+            said.append(f"no {title(e.args[0])} appears ({e.args[1].replace('-', ' ')})")
     return "; ".join(dict.fromkeys(said))

@@ -14,6 +14,7 @@ from typing import Any
 
 from delvekit.core.errors import InputError
 from delvekit.core.hexes import Hex
+from delvekit.gloomhaven.card_words import title
 from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.gloomhaven.model.conditions import Condition
@@ -347,13 +348,14 @@ def figure_field(table: Table, action: dict[str, Any]) -> Standee | Character:
 
 
 def label(s: Standee) -> str:
-    return f"{s.type.replace('-', ' ')} {s.number}" + (f" ({s.rank})" if s.rank != "normal" else "")
+    """A standee as the players name it: ``Bandit Guard 4 (elite)``."""
+    return f"{title(s.type)} {s.number}" + (f" ({s.rank})" if s.rank != "normal" else "")
 
 
 def turn_label(table: Table, turn: Turn) -> str:
     if turn.kind == "character":
         return table.characters[turn.id].name
-    return turn.id.replace("-", " ")
+    return title(turn.id)
 
 
 def hurt(table: Table, fig: Standee | Character, amount: int, why: str) -> str:
