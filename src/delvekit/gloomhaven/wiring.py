@@ -185,10 +185,10 @@ hooks.reveal_tasks.add(10, items_play.round_tasks)  # initiative items
 hooks.turn_starting.add(10, doomstalker_dooms.turn_start)  # Inescapable Fate, Expose
 hooks.turn_starting.add(20, soothsinger.turn_start)  # Soothing Lullaby, the songs' XP
 hooks.turn_starting.add(30, sawbones.turn_start)  # Regenerative Tissue, Triage
+hooks.turn_start_effects.add(10, cragheart.turn_start)  # Lumbering Bash: its heal, then the turn
+hooks.turn_start_effects.add(20, soothsinger_control.turn_start)  # Pull the Strings, Nightmare Serenade
 hooks.turn_taken.add(10, bosses.controlled_turn)  # the Betrayer's mind control
-hooks.turn_taken.add(20, cragheart.turn_start)  # Lumbering Bash: its heal, then the turn
-hooks.turn_taken.add(30, soothsinger_control.turn_start)
-hooks.turn_taken.add(40, beast_tyrant.forgone_turn)
+hooks.turn_taken.add(20, beast_tyrant.forgone_turn)
 hooks.turn_start_tasks.add(10, berserker_hooks.turn_start)  # Blood Pact
 hooks.turn_ended.add(10, mechanisms.turn_ended)  # before the goals are judged
 hooks.turn_ended.add(20, effects_turn_end.turn_ended)
@@ -199,6 +199,7 @@ hooks.turn_ended.add(60, elementalist.turn_ended)
 hooks.turn_ended.add(70, summoner.turn_ended)
 hooks.turn_ended.add(80, rules.loot_treasure)
 hooks.turn_ended.add(90, triggers.turn_ended)
+hooks.turn_ended.add(100, bosses.control_ends)  # last: the Betrayer's mind control ends with the turn
 hooks.turn_end_tasks.add(10, items_play.turn_tasks)
 hooks.own_turn_choices.add(10, items_play.own_turn_choices)
 hooks.use_own_turn.add(10, items_play.use_own_turn)

@@ -110,12 +110,18 @@ def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
 
 
 def _run_heal_ally(game: Game, task: Task) -> Decision | None:
-    """Heal X, Range Y: the character or an ally within range and in sight (§8.2 heal rules)."""
+    """Heal X, Range Y: the character or an ally within range and in sight (§8.2 heal rules); a
+    character the Betrayer mind controls heals itself (its allies are its enemies this round)."""
     st = game.state
     f = st.figures.get(task.who)
     board = game.board()
     if f is None or board is None:
         game.pop_task()
+        return None
+    if hooks.mind_controlled.any(game, f):  # the Betrayer's round: its allies are its enemies, so
+        game.pop_task()  # the heal goes to itself, as the controlled turn's own heals (our reading)
+        game.mark_used(f.id)
+        game.heal(f.id, task.n)
         return None
     reach = int(task.text)
     near = proximity(board, f.hex, reach)

@@ -181,12 +181,10 @@ def _turn_songs(game: Game, cid: str) -> list[Ability]:
     return [a for _, a in ss.active_songs(game, cid) if any(k in effects_parts.flags(a) for k in _TURN_SONGS)]
 
 
-def turn_start(game: Game, cid: str) -> bool:
-    """Pull the Strings, Nightmare Serenade: their parts first, then the turn as usual."""
-    if not _turn_songs(game, cid):
-        return False
-    game.push(Task("ss_turn_songs", cid), Task("action", cid, 1))
-    return True
+def turn_start(game: Game, cid: str) -> list[Task]:
+    """Pull the Strings, Nightmare Serenade: their parts first, then the turn as usual (a turn the
+    Betrayer plays too: still hers)."""
+    return [Task("ss_turn_songs", cid)] if _turn_songs(game, cid) else []
 
 
 def _run_turn_songs(game: Game, task: Task) -> Decision | None:
@@ -194,8 +192,12 @@ def _run_turn_songs(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     if f is None:
         return None
+    controlled = hooks.mind_controlled.any(game, f)
     for song in reversed(_turn_songs(game, task.who)):  # the first song acts first
         game.emit("song-turn-start", task.who, next(k for k in _TURN_SONGS if k in effects_parts.flags(song)))
+        if controlled:  # the Betrayer's turn: no named effect on another figure (as its card's)
+            game.emit("not-performed", task.who, "song", "mind-controlled")
+            continue
         if "ss-turn-start-control" in effects_parts.flags(song):
             enemies = [
                 g
