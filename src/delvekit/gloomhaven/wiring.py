@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from delvekit.core.hexes import Hex
     from delvekit.gloomhaven.effects.parts import StrikeBonus
     from delvekit.gloomhaven.engine.game import Game
-    from delvekit.gloomhaven.engine.state import Figure
+    from delvekit.gloomhaven.engine.state import Figure, Task
     from delvekit.gloomhaven.model.abilities import Ability
     from delvekit.gloomhaven.scenario.treasure import ResultExtras
 
@@ -137,11 +137,11 @@ def _black_hole(game: Game, f: Figure, target: Figure, extras: str) -> bool:
     return spellweaver.kills_instead(game, f, target)
 
 
-def _fresh_grim_bargain(game: Game, f: Figure, fresh: bool) -> bool:
-    return fresh and plagueherald.ask_before_attack(game, f)  # Grim Bargain: before any target
+def _fresh_grim_bargain(game: Game, f: Figure, fresh: bool) -> tuple[str, Task] | None:
+    return plagueherald.ask_before_attack(game, f) if fresh else None  # Grim Bargain: before any target
 
 
-def _mobilizing_measure(game: Game, f: Figure, fresh: bool) -> bool:
+def _mobilizing_measure(game: Game, f: Figure, fresh: bool) -> tuple[str, Task] | None:
     return soothsinger.ask_before_attack(game, f)  # Mobilizing Measure: a move first
 
 
@@ -297,8 +297,8 @@ hooks.pushed_into.add(10, cragheart.pushed_into)  # an obstacle pushed into is d
 hooks.sees_invisible.add(10, nightshroud.sees_invisible)  # Eyes of the Night
 
 # attacks
-hooks.before_attack.add(10, _fresh_grim_bargain)
-hooks.before_attack.add(20, _mobilizing_measure)
+hooks.before_attack.add(10, _fresh_grim_bargain)  # the order only lists them: the player orders
+hooks.before_attack.add(20, _mobilizing_measure)  # two that ask at once (engine.actions)
 hooks.attack_starts.add(10, elementalist_summons.attack_starts)  # the Doppelganger
 hooks.attack_choices.add(10, items_play.attack_choices)  # before any draw (§13)
 hooks.use_in_attack.add(10, items_play.use_in_attack)

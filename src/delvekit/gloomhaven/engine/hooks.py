@@ -348,8 +348,8 @@ sees_invisible: Hook[[Game, Figure], bool] = _point("sees_invisible", "a figure 
 
 # ----------------------------------------------------------------------- attacks
 
-before_attack: Hook[[Game, Figure, bool], bool] = _point(
-    "before_attack", "an attack starts (fresh: no target yet): True when a question was pushed"
+before_attack: Hook[[Game, Figure, bool], tuple[str, Task] | None] = _point(
+    "before_attack", "an attack starts (fresh: no target yet): (name, question) or None; players order them"
 )
 attack_starts: Hook[[Game, Figure, Task], bool] = _point(
     "attack_starts", "a character's attack step starts: True when a question holds it"
