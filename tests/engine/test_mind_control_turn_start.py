@@ -27,11 +27,12 @@ from delvekit.gloomhaven.model.conditions import Condition
 from delvekit.gloomhaven.model.modifier_deck import ModifierDeck
 from delvekit.gloomhaven.model.modifiers import cards_of
 
-from .class_arena import arena, finish_round, go, hero
+from .class_arena import arena, at, finish_round, go, hero
 from .helpers import card, half
 from .test_bosses import _betrayer_game
 from .test_class_berserker import berserker
 from .test_class_cragheart import crag, field
+from .test_class_doomstalker import stalker
 from .test_class_sawbones import saw
 from .test_class_soothsinger import singer, singer3
 
@@ -174,3 +175,18 @@ def test_the_betrayers_special_2_leaves_the_controlled_characters_wound() -> Non
     assert "mind-controlled hero1 by=the-betrayer#1" in events
     turn = events.index("turn hero1")
     assert events[turn + 1 : turn + 3] == ["damage hero1 1 wound", "controlled-turn hero1 card=c6"]
+
+
+def test_inescapable_fate_counts_down_at_the_start_of_a_controlled_turn() -> None:
+    """Inescapable Fate: the doom's marker advances at the start of each of the Doomstalker's
+    turns after it was placed (the engine already did this): a turn the Betrayer plays too."""
+    game = arena([stalker(["inescapable-fate"])], [("normal", (4, 0)), ("normal", (5, -5))])
+    m = at(game, (4, 0))
+    go(game, "select inescapable-fate solid-bow", "bottom inescapable-fate", f"doom {m}?", "top solid-bow?")
+    finish_round(game)
+    control(game, "doomstalker")
+    start = len(game.events)
+    go(game, "select a-moment-s-peace foot-snare")
+    events = _turn(game, "doomstalker", start)
+    countdown = events.index(f"doom-countdown doomstalker inescapable-fate {m}")
+    assert countdown < events.index("controlled-turn doomstalker card=a-moment-s-peace")
