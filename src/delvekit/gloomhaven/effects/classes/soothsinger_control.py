@@ -20,7 +20,9 @@ Effects performed when the ability is:
 ===========================  ===================================================================
 
 Songs that act as the owner's turn starts (:func:`turn_start`, a turn hook: on the turns she
-performs actions, as the songs' XP; not on a long rest, not when stunned):
+performs actions, as the songs' XP; not on a long rest, not when stunned; on a turn the Betrayer
+plays they come but do nothing: her enemies are her allies that round, and the controlled turn
+performs no named effect on another figure):
 
 * ``ss-turn-start-control`` (Pull the Strings): she may force one enemy within range (in
   sight) to perform the move, choosing its path (the Mindthief's ``control-enemy`` pick);
