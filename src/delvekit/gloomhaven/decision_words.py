@@ -36,6 +36,7 @@ PROMPTS: dict[str, str] = {
     "action": "{who}: choose the next action (a card's top or bottom, or its basic Attack 2 / Move 2)",
     "move": "{who}: choose where to move, or end the move",
     "attack": "{who}: choose whom to attack, or skip the attack",
+    "effect-order": "{who}: several effects come as the attack starts: choose the one that comes first",
     "push": "{who}: push {thing}: choose the hex it is pushed into, or stop the push",
     "pull": "{who}: pull {thing}: choose the hex it is pulled into, or stop the pull",
     "heal": "{who}: choose whom to heal, or skip",

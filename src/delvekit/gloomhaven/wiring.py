@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from delvekit.core.hexes import Hex
     from delvekit.gloomhaven.effects.parts import StrikeBonus
     from delvekit.gloomhaven.engine.game import Game
-    from delvekit.gloomhaven.engine.state import Figure
+    from delvekit.gloomhaven.engine.state import Figure, Task
     from delvekit.gloomhaven.model.abilities import Ability
     from delvekit.gloomhaven.scenario.treasure import ResultExtras
 
@@ -137,11 +137,11 @@ def _black_hole(game: Game, f: Figure, target: Figure, extras: str) -> bool:
     return spellweaver.kills_instead(game, f, target)
 
 
-def _fresh_grim_bargain(game: Game, f: Figure, fresh: bool) -> bool:
-    return fresh and plagueherald.ask_before_attack(game, f)  # Grim Bargain: before any target
+def _fresh_grim_bargain(game: Game, f: Figure, fresh: bool) -> tuple[str, Task] | None:
+    return plagueherald.ask_before_attack(game, f) if fresh else None  # Grim Bargain: before any target
 
 
-def _mobilizing_measure(game: Game, f: Figure, fresh: bool) -> bool:
+def _mobilizing_measure(game: Game, f: Figure, fresh: bool) -> tuple[str, Task] | None:
     return soothsinger.ask_before_attack(game, f)  # Mobilizing Measure: a move first
 
 
@@ -185,10 +185,10 @@ hooks.reveal_tasks.add(10, items_play.round_tasks)  # initiative items
 hooks.turn_starting.add(10, doomstalker_dooms.turn_start)  # Inescapable Fate, Expose
 hooks.turn_starting.add(20, soothsinger.turn_start)  # Soothing Lullaby, the songs' XP
 hooks.turn_starting.add(30, sawbones.turn_start)  # Regenerative Tissue, Triage
+hooks.turn_start_effects.add(10, cragheart.turn_start)  # Lumbering Bash: its heal, then the turn
+hooks.turn_start_effects.add(20, soothsinger_control.turn_start)  # Pull the Strings, Nightmare Serenade
 hooks.turn_taken.add(10, bosses.controlled_turn)  # the Betrayer's mind control
-hooks.turn_taken.add(20, cragheart.turn_start)  # Lumbering Bash: its heal, then the turn
-hooks.turn_taken.add(30, soothsinger_control.turn_start)
-hooks.turn_taken.add(40, beast_tyrant.forgone_turn)
+hooks.turn_taken.add(20, beast_tyrant.forgone_turn)
 hooks.turn_start_tasks.add(10, berserker_hooks.turn_start)  # Blood Pact
 hooks.turn_ended.add(10, mechanisms.turn_ended)  # before the goals are judged
 hooks.turn_ended.add(20, effects_turn_end.turn_ended)
@@ -199,6 +199,7 @@ hooks.turn_ended.add(60, elementalist.turn_ended)
 hooks.turn_ended.add(70, summoner.turn_ended)
 hooks.turn_ended.add(80, rules.loot_treasure)
 hooks.turn_ended.add(90, triggers.turn_ended)
+hooks.turn_ended.add(100, bosses.control_ends)  # last: the Betrayer's mind control ends with the turn
 hooks.turn_end_tasks.add(10, items_play.turn_tasks)
 hooks.own_turn_choices.add(10, items_play.own_turn_choices)
 hooks.use_own_turn.add(10, items_play.use_own_turn)
@@ -296,8 +297,8 @@ hooks.pushed_into.add(10, cragheart.pushed_into)  # an obstacle pushed into is d
 hooks.sees_invisible.add(10, nightshroud.sees_invisible)  # Eyes of the Night
 
 # attacks
-hooks.before_attack.add(10, _fresh_grim_bargain)
-hooks.before_attack.add(20, _mobilizing_measure)
+hooks.before_attack.add(10, _fresh_grim_bargain)  # the order only lists them: the player orders
+hooks.before_attack.add(20, _mobilizing_measure)  # two that ask at once (engine.actions)
 hooks.attack_starts.add(10, elementalist_summons.attack_starts)  # the Doppelganger
 hooks.attack_choices.add(10, items_play.attack_choices)  # before any draw (§13)
 hooks.use_in_attack.add(10, items_play.use_in_attack)

@@ -247,19 +247,30 @@ def _run_mind_act(game: Game, task: Task) -> Decision | None:
 
 
 def _run_mind_done(game: Game, task: Task) -> Decision | None:
-    """The controlled turn is over: both played cards are discarded (even a lost one), the
-    mark clears."""
+    """The controlled actions are over: both played cards are discarded (even a lost one). The
+    mark stays to the end of the turn (:func:`control_ends`): what the turn's start left for
+    after the actions (Triage's heal) is still done under control."""
     game.pop_task()
-    st = game.state
-    ch = st.characters.get(task.who)
+    ch = game.state.characters.get(task.who)
     if ch is not None and not ch.exhausted:
         for card in ch.selected:
             ch.discard.append(card)
             game.emit("card", ch.id, card, "discard")
         ch.selected = []
-    st.scenario_marks.pop(MIND_CONTROL + task.who, None)
-    game.emit("mind-control-ended", task.who)
+    f = game.state.figures.get(task.who)
+    if f is None:  # exhausted: its turn ends here, with no end-of-turn step
+        _end_control(game, task.who)
     return None
+
+
+def control_ends(game: Game, f: Figure) -> None:
+    """A turn hook, last as a character's turn ends: its mind control (if any) clears."""
+    _end_control(game, f.id)
+
+
+def _end_control(game: Game, cid: str) -> None:
+    if game.state.scenario_marks.pop(MIND_CONTROL + cid, None) is not None:
+        game.emit("mind-control-ended", cid)
 
 
 def _reach(game: Game, g: Figure, budget: int) -> dict[tuple[int, int], int]:

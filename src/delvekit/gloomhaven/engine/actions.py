@@ -29,6 +29,15 @@ hex in range; enemies out of sight are not attacked). An attack with an element 
 first (``consume ELEMENT`` / ``no-consume``) when the element is Strong or Waning. Monsters'
 moves and attacks are in :mod:`~delvekit.gloomhaven.engine.monster_turn`.
 
+As an attack starts, before any target, the rules at the hook point ``before_attack`` may each
+have a question (Grim Bargain's curse for two more targets, Mobilizing Measure's Move 1). One
+alone is asked; several at once are put in the order the attacking player chooses
+(``effect-order``: ``first NAME``, as ``party tie`` orders tied figures), the next one asked
+once the first is done (each is asked once per attack action, so a later one sees what the
+earlier one changed). The rulebook leaves the order of several bonuses of one step to the player
+(p.20: "the player chooses the order in which they are applied"); no rule orders them by the
+hook table or by the order the cards were played.
+
 **Loot X** takes every money token within X hexes (around walls) in line of sight (§14).
 """
 
@@ -110,12 +119,18 @@ def _apply_shove(game: Game, task: Task, choice: Choice) -> None:
 
 
 def _run_heal_ally(game: Game, task: Task) -> Decision | None:
-    """Heal X, Range Y: the character or an ally within range and in sight (§8.2 heal rules)."""
+    """Heal X, Range Y: the character or an ally within range and in sight (§8.2 heal rules); a
+    character the Betrayer mind controls heals itself (its allies are its enemies this round)."""
     st = game.state
     f = st.figures.get(task.who)
     board = game.board()
     if f is None or board is None:
         game.pop_task()
+        return None
+    if hooks.mind_controlled.any(game, f):  # the Betrayer's round: its allies are its enemies, so
+        game.pop_task()  # the heal goes to itself, as the controlled turn's own heals (our reading)
+        game.mark_used(f.id)
+        game.heal(f.id, task.n)
         return None
     reach = int(task.text)
     near = proximity(board, f.hex, reach)
@@ -269,7 +284,9 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     ability, done = _attack_task(task)
     allies = "allies" in _extras(task).split(",")
     fresh = not done and not ability.area and ability.targets > 0
-    if not done and hooks.before_attack.any(game, f, fresh):  # Grim Bargain, Mobilizing Measure
+    asks = [] if done else _questions(game, f, fresh)  # Grim Bargain, Mobilizing Measure
+    if asks:  # one question alone, or the player first orders several
+        game.push(asks[0][1] if len(asks) == 1 else Task("effect_order", f.id, int(fresh)))
         return None
     if not done and hooks.attack_starts.any(game, f, task):  # the Doppelganger
         return None
@@ -295,6 +312,31 @@ def _run_attack(game: Game, task: Task) -> Decision | None:
     # items before any draw (§13)
     choices += hooks.flat(hooks.attack_choices.each(game, f, ability, done, _extras(task)))
     return Decision(decider(game, f), "attack", [*choices, Choice("skip")])
+
+
+def _questions(game: Game, f: Figure, fresh: bool) -> list[tuple[str, Task]]:
+    """The questions the ``before_attack`` rules would ask now: (name, task) each."""
+    return [q for q in hooks.before_attack.each(game, f, fresh) if q is not None]
+
+
+def _run_effect_order(game: Game, task: Task) -> Decision | None:
+    """Several rules ask as the attack starts: the attacking player picks the one asked first
+    (``first NAME``); fewer than two left (the state changed): the one left is asked."""
+    f = game.state.figures.get(task.who)
+    asks = _questions(game, f, bool(task.n)) if f is not None else []
+    if f is None or len(asks) < 2:
+        game.pop_task()
+        game.push(*(q for _, q in asks))
+        return None
+    return Decision(decider(game, f), "effect-order", [Choice("first", (name,)) for name, _ in asks])
+
+
+def _apply_effect_order(game: Game, task: Task, choice: Choice) -> None:
+    game.pop_task()
+    f = game.state.figures[task.who]
+    question = dict(_questions(game, f, bool(task.n)))[choice.args[0]]
+    game.emit("effect-order", task.who, f"first={choice.args[0]}")
+    game.push(question)
 
 
 def _apply_attack(game: Game, task: Task, choice: Choice) -> None:
@@ -403,6 +445,7 @@ def _apply_strike(game: Game, task: Task, choice: Choice) -> None:
 for _kind, _run, _apply in (
     ("shove", _run_shove, _apply_shove),
     ("attack", _run_attack, _apply_attack),
+    ("effect_order", _run_effect_order, _apply_effect_order),
     ("strike", _run_strike, _apply_strike),
     ("augment", _run_augment, _apply_augment),
     ("heal_ally", _run_heal_ally, _apply_heal_ally),

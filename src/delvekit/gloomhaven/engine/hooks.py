@@ -198,6 +198,10 @@ round_event: Hook[[Game, str], None] = _point(
 turn_starting: Hook[[Game, str], None] = _point(
     "turn_starting", "a character is about to act (not resting or stunned): every rule, before turn_taken"
 )
+turn_start_effects: Hook[[Game, str], list[Task]] = _point(
+    "turn_start_effects",
+    "then: tasks of its 'start of your turn' bonuses, before its actions, whoever plays them (joined)",
+)
 turn_taken: Hook[[Game, str], bool] = _point(
     "turn_taken", "then: True when a rule took its turn over (the first one stops the others)"
 )
@@ -344,8 +348,8 @@ sees_invisible: Hook[[Game, Figure], bool] = _point("sees_invisible", "a figure 
 
 # ----------------------------------------------------------------------- attacks
 
-before_attack: Hook[[Game, Figure, bool], bool] = _point(
-    "before_attack", "an attack starts (fresh: no target yet): True when a question was pushed"
+before_attack: Hook[[Game, Figure, bool], tuple[str, Task] | None] = _point(
+    "before_attack", "an attack starts (fresh: no target yet): (name, question) or None; players order them"
 )
 attack_starts: Hook[[Game, Figure, Task], bool] = _point(
     "attack_starts", "a character's attack step starts: True when a question holds it"

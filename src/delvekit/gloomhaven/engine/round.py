@@ -27,6 +27,8 @@ Decisions (``actor kind: choices``), the vocabulary faces, bots and logs share:
 ``C short-rest-loss``          ``accept`` | ``reroll`` (suffer 1 damage, lose another card)
 ``C move``                     ``step Q,R`` | ``stop`` (with a board)
 ``C attack``                   ``target ID`` | ``all IDS`` | ``area IDS`` | ``skip``
+``C effect-order``             ``first NAME``: which of the questions coming at once as the
+                               attack starts is asked first (Grim Bargain, Mobilizing Measure)
 ``C consume``                  ``consume ELEMENT...`` | ``no-consume``
 ``C heal``                     ``heal ID`` | ``skip`` (Heal X, Range Y)
 ``C|party push`` / ``pull``    ``push-to Q,R`` / ``pull-to Q,R`` | ``decline`` (characters only)

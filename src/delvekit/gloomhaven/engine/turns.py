@@ -67,8 +67,10 @@ def _run_char_act(game: Game, task: Task) -> Decision | None:
         ch.selected = []
     else:  # every turn-start rule (Soothing Lullaby, Inescapable Fate...), taken over or not
         hooks.turn_starting.run(game, ch.id)
+        starts = hooks.flat(hooks.turn_start_effects.each(game, ch.id))  # Lumbering Bash, songs
         if not hooks.turn_taken.any(game, ch.id):  # the Betrayer's mind control plays it instead
             game.push(Task("action", ch.id, 1))
+        game.push(*starts)  # still its own turn: its start-of-turn bonuses come first
     return None
 
 

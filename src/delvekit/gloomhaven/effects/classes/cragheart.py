@@ -387,14 +387,10 @@ task_handler("cg_in_area", _run_in_area)
 # ------------------------------------------------------- turn starts, pushes
 
 
-def turn_start(game: Game, cid: str) -> bool:
+def turn_start(game: Game, cid: str) -> list[Task]:
     """Lumbering Bash: at the start of each of your turns (one use slot each) perform the parts
-    (a "Heal N, Range R"), then the turn as usual."""
-    holders = _holders(game, cid, "at-turn-start")
-    if not holders:
-        return False
-    game.push(Task("cg_turn_start", cid), Task("action", cid, 1))
-    return True
+    (a "Heal N, Range R"), then the turn as usual (a turn the Betrayer plays too: still yours)."""
+    return [Task("cg_turn_start", cid)] if _holders(game, cid, "at-turn-start") else []
 
 
 def _run_turn_start(game: Game, task: Task) -> Decision | None:

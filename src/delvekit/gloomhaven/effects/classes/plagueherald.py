@@ -259,26 +259,30 @@ def _bargain(game: Game, fid: str) -> tuple[int, Ability] | None:
     return None
 
 
-def ask_before_attack(game: Game, f: Figure) -> bool:
+BARGAIN = "grim-bargain"
+"""The name Grim Bargain's question goes by when the player orders it among others."""
+
+
+def ask_before_attack(game: Game, f: Figure) -> tuple[str, Task] | None:
     """Grim Bargain's top: as an attack of the Plagueherald starts (no target chosen yet), it may
-    curse one ally within range for more targets (one use slot). ``True`` when asked."""
+    curse one ally within range for more targets (one use slot): the question to ask (once per
+    action), or ``None``. The engine asks it (the player ordering it among others)."""
     if f.kind != "character":
-        return False
+        return None
     held = _bargain(game, f.id)
     if held is None:
-        return False
+        return None
     if any(
         kind == "ph-bargain" and args[0] == f.id
         for kind, args in effects_parts.events_since(game, "action", f.id)
     ):
-        return False
+        return None
     allies = sorted(
         g.id for g in actions.targets(game, f, effects_parts.flag_number(held[1], "range-", 2), allies=True)
     )
     if not allies:
-        return False
-    game.push(Task("ph_bargain", f.id, 0, ";".join(allies)))
-    return True
+        return None
+    return BARGAIN, Task("ph_bargain", f.id, 0, ";".join(allies))
 
 
 def _run_bargain(game: Game, task: Task) -> Decision | None:

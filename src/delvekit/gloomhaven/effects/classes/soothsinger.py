@@ -152,20 +152,24 @@ def _apply_drop(game: Game, task: Task, choice: Choice) -> None:
     _drop(game, task.who, index)
 
 
-def ask_before_attack(game: Game, f: Figure) -> bool:
+MEASURE = "mobilizing-measure"
+"""The name Mobilizing Measure's question goes by when the player orders it among others."""
+
+
+def ask_before_attack(game: Game, f: Figure) -> tuple[str, Task] | None:
     """Mobilizing Measure: as an ally character's attack action starts (asked once per action),
-    it may first perform "Move 1" (``True``: the question is pushed)."""
+    it may first perform "Move 1": the question to ask, or ``None``. The engine asks it (the
+    player ordering it among others)."""
     if (
         f.kind != "character"
         or len(game.state.characters) < 2
         or not _sung_to(game, f, "ss-allies-move-first")
     ):
-        return False
+        return None
     since = effects_parts.events_since(game, "action", f.id)
     if any(kind == "ss-measure" and args[:1] == (f.id,) for kind, args in since):
-        return False
-    game.push(Task("ss_measure", f.id))
-    return True
+        return None
+    return MEASURE, Task("ss_measure", f.id)
 
 
 def _run_measure(game: Game, task: Task) -> Decision | None:

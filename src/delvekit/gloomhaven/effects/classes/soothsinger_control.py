@@ -20,7 +20,9 @@ Effects performed when the ability is:
 ===========================  ===================================================================
 
 Songs that act as the owner's turn starts (:func:`turn_start`, a turn hook: on the turns she
-performs actions, as the songs' XP; not on a long rest, not when stunned):
+performs actions, as the songs' XP; not on a long rest, not when stunned; on a turn the Betrayer
+plays they come but do nothing: her enemies are her allies that round, and the controlled turn
+performs no named effect on another figure):
 
 * ``ss-turn-start-control`` (Pull the Strings): she may force one enemy within range (in
   sight) to perform the move, choosing its path (the Mindthief's ``control-enemy`` pick);
@@ -181,12 +183,10 @@ def _turn_songs(game: Game, cid: str) -> list[Ability]:
     return [a for _, a in ss.active_songs(game, cid) if any(k in effects_parts.flags(a) for k in _TURN_SONGS)]
 
 
-def turn_start(game: Game, cid: str) -> bool:
-    """Pull the Strings, Nightmare Serenade: their parts first, then the turn as usual."""
-    if not _turn_songs(game, cid):
-        return False
-    game.push(Task("ss_turn_songs", cid), Task("action", cid, 1))
-    return True
+def turn_start(game: Game, cid: str) -> list[Task]:
+    """Pull the Strings, Nightmare Serenade: their parts first, then the turn as usual (a turn the
+    Betrayer plays too: still hers)."""
+    return [Task("ss_turn_songs", cid)] if _turn_songs(game, cid) else []
 
 
 def _run_turn_songs(game: Game, task: Task) -> Decision | None:
@@ -194,8 +194,12 @@ def _run_turn_songs(game: Game, task: Task) -> Decision | None:
     f = game.state.figures.get(task.who)
     if f is None:
         return None
+    controlled = hooks.mind_controlled.any(game, f)
     for song in reversed(_turn_songs(game, task.who)):  # the first song acts first
         game.emit("song-turn-start", task.who, next(k for k in _TURN_SONGS if k in effects_parts.flags(song)))
+        if controlled:  # the Betrayer's turn: no named effect on another figure (as its card's)
+            game.emit("not-performed", task.who, "song", "mind-controlled")
+            continue
         if "ss-turn-start-control" in effects_parts.flags(song):
             enemies = [
                 g
