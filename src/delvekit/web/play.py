@@ -437,9 +437,16 @@ def _scenarios() -> list[tuple[int, str]]:
 @router.get("/play", response_class=HTMLResponse, include_in_schema=False)
 async def play_home(request: Request) -> Response:
     h = hall(request)
+    scenarios = await run_in_threadpool(_scenarios)
+    asked = request.query_params.get("scenario", "")
+    # "Play in the browser" on a campaign's scenario list links here with the campaign and scenario
+    chosen = int(asked) if asked.isdigit() and int(asked) in dict(scenarios) else 1
     context = {
         "page": "play",
-        "scenarios": await run_in_threadpool(_scenarios),
+        "scenarios": scenarios,
+        "scenario": chosen,
+        "campaign": request.query_params.get("campaign", "")[:80],
+        "campaigns": await run_in_threadpool(h.campaign_names),
         "classes": await run_in_threadpool(_classes),
         "recent": h.store.recent(12),
         "error": request.query_params.get("error", ""),
@@ -493,8 +500,9 @@ async def play_create_campaign(request: Request) -> Response:
             hall(request).create_from_campaign, f.get("campaign", "").strip(), int(f.get("scenario", "1")),
             names or None, {}, None, f.get("difficulty", "normal"),
         )  # fmt: skip
-    except (ValueError, DelvekitError) as exc:
-        return RedirectResponse(f"/play?error={quote(str(exc))}", status_code=303)
+    except (ValueError, DelvekitError) as exc:  # back to the form, the campaign and scenario kept
+        keep = f"&campaign={quote(f.get('campaign', '')[:80])}&scenario={quote(f.get('scenario', ''))}"
+        return RedirectResponse(f"/play?error={quote(str(exc))}{keep}", status_code=303)
     return _open_as_host(request, table)
 
 

@@ -1,0 +1,67 @@
+"""A campaign's "Play in the browser" link opens the new-game form ready for that campaign and
+scenario, and a refused campaign game comes back to the form with both kept (a newcomer who
+followed the link used to land on an empty form that would start scenario 1 without the campaign)."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from delvekit.web.app import create_app
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db=tmp_path / "c.sqlite3")) as c:
+        c.post("/api/campaigns", json={"name": "Gloom Hold", "party": "The Lost"})
+        for name, cls in (("Ana", "brute"), ("Bo", "mindthief")):
+            c.post(
+                "/api/campaigns/Gloom Hold/actions",
+                json={"action": "create_character", "name": name, "class": cls},
+            )
+        yield c
+
+
+def campaign_form(html: str) -> str:
+    m = re.search(r'<details class="panel campaign-form".*?</details>', html, re.S)
+    assert m is not None
+    return m.group(0)
+
+
+def test_the_play_link_of_a_campaign_scenario_opens_the_form_for_it(web: TestClient) -> None:
+    scenarios = web.get("/campaigns/Gloom%20Hold/scenarios").text
+    link = re.search(r'href="(/play\?campaign=[^"]+)">Play in the browser', scenarios)
+    assert link is not None
+    html = web.get(link.group(1).replace("&amp;", "&").replace("scenario=1", "scenario=2")).text
+    box = campaign_form(html)
+    assert " open>" in box.split("\n")[0]  # unfolded: the player sees it at once
+    assert 'name="campaign" required value="Gloom Hold"' in box
+    assert '<option value="2" selected>' in box
+    assert '<option value="Gloom Hold">' in box  # the campaigns of this database, offered by name
+
+
+def test_the_plain_form_keeps_its_defaults_and_ignores_a_bad_scenario(web: TestClient) -> None:
+    box = campaign_form(web.get("/play?scenario=999").text)
+    assert " open>" not in box.split("\n")[0] and 'value=""' in box
+    assert '<option value="1" selected>' in box
+
+
+def test_a_refused_campaign_game_returns_to_the_form_with_the_campaign_kept(web: TestClient) -> None:
+    r = web.post(
+        "/play/campaign",
+        data={"campaign": "Gloom Hold", "characters": "", "scenario": "2", "difficulty": "normal"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    html = web.get(r.headers["location"]).text
+    assert 'class="error"' in html and "scenario 2 is not unlocked" in html
+    box = campaign_form(html)
+    assert 'value="Gloom Hold"' in box and '<option value="2" selected>' in box
