@@ -158,7 +158,35 @@
     send(o.text, then);
   }
 
-  function renderDecision(v) {
+  // The decision box is drawn anew on every change; a keyboard user's focus must not fall back to
+  // the top of the page: remember what had it (a card, a button) and give it back after drawing.
+  function focusHeld() {
+    const a = document.activeElement;
+    const box = $("decision");
+    if (!a || !box.contains(a)) return null;
+    return {card: a.dataset ? a.dataset.card : undefined, text: a.tagName === "BUTTON" ? a.textContent : undefined};
+  }
+
+  function refocus(held, first) {
+    const box = $("decision");
+    if (!held && !first) return;
+    const all = (sel) => Array.from(box.querySelectorAll(sel));
+    let el = first ? box.querySelector(first) : null;
+    if (!el && held && held.card) el = all(".gcard.pickable").find((c) => c.dataset.card === held.card && !c.classList.contains("off"));
+    if (!el && held && held.text) el = all("button.opt").find((b) => b.textContent === held.text);
+    // never the undo button by default: an Enter pressed out of habit would take a choice back
+    if (!el) el = box.querySelector(".gcard.pickable:not(.off), button.opt:not(.undo)");
+    if (!el) { box.tabIndex = -1; el = box; }
+    el.focus({preventScroll: !first});
+  }
+
+  function renderDecision(v, first) {
+    const held = focusHeld();
+    drawDecision(v);
+    refocus(held, first);
+  }
+
+  function drawDecision(v) {
     const box = $("decision");
     const mine = $("mine");
     mine.innerHTML = "";
@@ -267,7 +295,8 @@
     const i = picked.indexOf(id);
     if (i >= 0) picked.splice(i, 1);
     else if (picked.length < limit) picked.push(id);
-    renderDecision(view);
+    // the picking is done: the focus goes on to what comes next (which card leads, take these cards)
+    renderDecision(view, picked.length === limit ? "button.opt.primary" : undefined);
   }
 
   function moveTo(hex) {
