@@ -286,7 +286,7 @@ def prompt(d: Decision, names: dict[str, str], game: Game | None = None) -> str:
         return text + " (click a highlighted hex)"
     if d.kind == "select":  # the page's own way to answer replaces "the leading one first"
         lead = "the leading one first (its initiative counts)"
-        return text.replace(lead, "(click two, then the one that leads)")
+        return text.replace(", " + lead, lead).replace(lead, " (pick two, then say which one leads)")
     return text
 
 
