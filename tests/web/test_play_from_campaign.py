@@ -65,3 +65,12 @@ def test_a_refused_campaign_game_returns_to_the_form_with_the_campaign_kept(web:
     assert 'class="error"' in html and "scenario 2 is not unlocked" in html
     box = campaign_form(html)
     assert 'value="Gloom Hold"' in box and '<option value="2" selected>' in box
+
+
+def test_the_home_page_leads_to_every_face_a_player_uses(web: TestClient) -> None:
+    """The README says "open the address and choose Play": the home page offers it (and the
+    campaigns and the table), not only the monster mover and the odds."""
+    html = web.get("/").text
+    home = html[html.index('<section class="home">') :]
+    for href in ("/play", "/campaigns", "/table", "/mover", "/odds"):
+        assert f'<a class="card" href="{href}">' in home
