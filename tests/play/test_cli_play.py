@@ -40,8 +40,21 @@ def test_a_visible_game_draws_the_board_and_shows_events(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     out = result.output
     assert "scenario 1 - level 1 - round 0" in out and "round 1" in out
-    assert "Br" in out and "brute (select): select" in out
+    assert "Br" in out and "Brute (bot): Take " in out and " leads, " in out  # the bots' choices in words
     assert "damage " in out and out.rstrip().splitlines()[-1].startswith("result: ")
+
+
+def test_the_person_reads_names_not_ids_in_the_board_table_elements_and_prompts() -> None:
+    """A newcomer saw ``bandit-guard#1``, ``brute`` and ``earth=waning``: the status table names each
+    figure as its standee reads, elements are words, and the two-card question names the class."""
+    answers = ["1", "1 2 3 4 5 6 7 8 9 10", "1", "7 2"] + ["1"] * 6 + ["q"]  # to round 2, Earth infused
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy"]
+    out = run(*args, "--bot-seats", "mindthief", "--seed", "3", input="\n".join(answers) + "\n").output
+    assert "Bandit Guard 5 (elite)" in out and "Bandit Guard 1 " in out and " Mindthief " in out
+    assert "bandit-guard#" not in out.split("» Brute: choose")[0]  # the table before the first question
+    assert "» Brute: choose two cards for the round, the leading one first" in out
+    assert "Mindthief (bot): " in out and "mindthief (" not in out
+    assert "round 2" in out and "elements: earth waning" in out and "=waning" not in out
 
 
 def test_a_party_of_four_with_custom_content_classes() -> None:

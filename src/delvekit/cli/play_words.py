@@ -31,6 +31,20 @@ def names_of(game: Game) -> dict[str, str]:
     return out
 
 
+def bot_line(game: Game, d: Decision, choice: str) -> str:
+    """A bot's choice as a person reads it (before it is made): who, then the choice's label.
+
+    >>> from delvekit.cli.play import new_game
+    >>> game = new_game(1, "brute,mindthief", seed=2)
+    >>> bot_line(game, game.decision, str(game.decision.choices[0]))
+    'Brute (bot): Keep Professional'
+    """
+    names = names_of(game)
+    picked = next((c for c in d.choices if str(c) == choice), None)
+    said = decision_words.choice_label(game, d, picked, names) if picked is not None else choice
+    return f"{names.get(d.actor, d.actor)} (bot): {said}"
+
+
 def card_line(card: Card) -> str:
     """``Trample (72): top Attack 3, Pierce 2 | bottom Move 4, Jump; lost``."""
     top, bottom = D.half_text(card.top), D.half_text(card.bottom)
@@ -177,7 +191,8 @@ def ask_select(game: Game, d: Decision, prompt: Prompt, say: Say) -> str | None:
     the choice text, or a non-choice answer (``q``, ``u``, ``b``) for the caller."""
     cards = cards_of(game, d.actor)
     hand = list(dict.fromkeys(a for c in d.choices if c.kind == "select" for a in c.args))
-    say(f"{d.actor}: choose two cards, the leading one first (its initiative counts):")
+    who = names_of(game).get(d.actor, d.actor)
+    say(f"» {who}: choose two cards for the round, the leading one first (its initiative counts):")
     for n, cid in enumerate(hand, 1):
         say(f"  {n:>2}. {card_line(cards[cid])}" if cid in cards else f"  {n:>2}. {cid}")
     rest = "long-rest" in d.choices.texts()
