@@ -46,11 +46,17 @@ def test_the_play_link_of_a_campaign_scenario_opens_the_form_for_it(web: TestCli
     assert 'name="campaign" required value="Gloom Hold"' in box
     assert '<option value="2" selected>' in box
     assert '<option value="Gloom Hold">' in box  # the campaigns of this database, offered by name
+    # above the plain new-game form (on a phone that form fills the screen: its Start would
+    # begin a game without the campaign)
+    assert html.index('id="campaign-box"') < html.index('id="new-game"')
+    assert html.count('id="campaign-box"') == 1
 
 
 def test_the_plain_form_keeps_its_defaults_and_ignores_a_bad_scenario(web: TestClient) -> None:
-    box = campaign_form(web.get("/play?scenario=999").text)
+    html = web.get("/play?scenario=999").text
+    box = campaign_form(html)
     assert " open>" not in box.split("\n")[0] and 'value=""' in box
+    assert html.index('id="new-game"') < html.index('id="campaign-box"')
     assert '<option value="1" selected>' in box
 
 
