@@ -53,6 +53,7 @@ def test_the_person_reads_names_not_ids_in_the_board_table_elements_and_prompts(
     assert "Bandit Guard 5 (elite)" in out and "Bandit Guard 1 " in out and " Mindthief " in out
     assert "bandit-guard#" not in out.split("» Brute: choose")[0]  # the table before the first question
     assert "» Brute: choose two cards for the round, the leading one first" in out
+    assert "Keep Neutralizer (1 ✓: a trap is sprung or disarmed on your turn)" in out  # the goal in words
     assert "Mindthief (bot): " in out and "mindthief (" not in out
     assert "round 2" in out and "elements: earth waning" in out and "=waning" not in out
 

@@ -20,3 +20,23 @@ def test_the_card_selection_prompt_says_how_to_answer_on_the_page_in_one_sentenc
     assert game.decision is not None
     said = prompt(game.decision, {"brute": "Brute", "mindthief": "Mindthief"}, game)
     assert said == "Brute: choose two cards for the round (pick two, then say which one leads), or rest"
+
+
+def test_choosing_a_battle_goal_shows_what_each_asks_not_only_its_name() -> None:
+    """A newcomer was offered "Keep Dynamo" / "Keep Workhorse" with nothing saying what they ask."""
+    from delvekit.web.play_view import option
+
+    party = [Member("brute"), Member("mindthief")]
+    game = Game(setup_from_pack(load_pack(), 1, party, seed=2, battle_goals=True), seed=2)
+    d = game.decision
+    assert d is not None and d.kind == "battle-goal"
+    notes = [option(game, d, c, {"brute": "Brute"})["note"] for c in d.choices]
+    assert len(notes) == 2 and all(n and "✓: " in n for n in notes)
+
+
+def test_every_battle_goal_of_the_pack_has_its_words() -> None:
+    from delvekit.gloomhaven.battle_goal_words import goal_words
+    from delvekit.gloomhaven.content.abilities import slug
+
+    for goal in load_pack().battle_goals.values():
+        assert goal_words(slug(goal.name), goal.checks).startswith(f"{goal.checks} ✓: "), goal.name

@@ -162,13 +162,19 @@ def choice_note(game: Game, d: Decision, c: Choice) -> str:
     if c.kind == "take" and args and args[0].isdigit():
         f = game.state.figures.get(d.actor)
         if f is not None and int(args[0]) >= f.hp:
-            return f"  (EXHAUSTS {d.actor}, {f.hp} health left)"
+            return f"  (EXHAUSTS {names_of(game).get(d.actor, d.actor)}, {f.hp} health left)"
         return ""
     if c.kind in ("top", "bottom") and args and args[0] in cards:
         half = cards[args[0]].top if c.kind == "top" else cards[args[0]].bottom
         return f": {D.half_text(half)}" + ("  (LOSES the card)" if half.lost else "")
     if c.kind in ("lose-hand", "lose-discard"):
         return f"  (LOSES {'them' if len(args) > 1 else 'it'} for the rest of the scenario)"
+    if d.kind == "battle-goal" and c.kind == "keep" and args:  # what the goal asks, not only its name
+        from delvekit.gloomhaven.battle_goal_words import goal_words
+        from delvekit.gloomhaven.scenario.battle_goals import CHECKS
+
+        said = goal_words(args[0], CHECKS.get(args[0]))
+        return f" ({said})" if said else ""
     return ""
 
 

@@ -328,6 +328,11 @@ def option(game: Game, d: Decision, c: Choice, names: dict[str, str]) -> dict[st
         out["warn"] = "a long rest loses one card"
     elif c.kind == "short-rest":
         out["warn"] = "a short rest loses a random card"
+    elif d.kind == "battle-goal" and c.kind == "keep" and args:  # what the goal asks, not only its name
+        from delvekit.gloomhaven.battle_goal_words import goal_words
+        from delvekit.gloomhaven.scenario.battle_goals import CHECKS
+
+        out["note"] = goal_words(args[0], CHECKS.get(args[0])) or None
     return out
 
 

@@ -148,9 +148,10 @@
     }).join("");
   }
 
-  function button(key, label, fn, cls, title) {
+  function button(key, label, fn, cls, title, note) {
     keymap[key] = fn;
-    return `<button class="opt ${cls || ""}" data-key="${key}" ${title ? `title="${esc(title)}"` : ""}><kbd>${key}</kbd> ${esc(label)}</button>`;
+    const more = note ? `<small class="note">${esc(note)}</small>` : "";
+    return `<button class="opt ${cls || ""}" data-key="${key}" ${title ? `title="${esc(title)}"` : ""}><kbd>${key}</kbd> ${esc(label)}${more}</button>`;
   }
 
   function choose(o, then) {
@@ -225,7 +226,7 @@
       html += `</div>`;
     } else {
       html += `<div class="opts">`;
-      for (const o of opts) html += button(nextKey(), o.label + (o.warn ? " ⚠" : ""), () => choose(o), o.warn ? "warned" : "", o.warn);
+      for (const o of opts) html += button(nextKey(), o.label + (o.warn ? " ⚠" : ""), () => choose(o), o.warn ? "warned" : "", o.warn, o.note);
       html += `</div>`;
     }
     box.innerHTML = html + undoBtn;
