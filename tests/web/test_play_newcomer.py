@@ -128,3 +128,24 @@ def test_two_cards_picked_by_keyboard_then_enter_says_which_leads(browser: Any, 
     view = page.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")
     assert view["round"] == 1 and second != first
     assert not page.errors
+
+
+def test_a_tall_map_is_shown_whole_with_the_party_in_view(browser: Any, site: str) -> None:
+    """Scenario 4's map is taller than wide: the board box cut it at its foot, where the party
+    starts, so a newcomer saw empty rooms and none of their characters."""
+    page = fresh_page(browser)
+    made = page.request.post(
+        site + "/api/games", data={"scenario": 4, "party": ["brute", "mindthief"], "seed": 5}
+    ).json()
+    page.goto(made["links"]["host"])
+    page.wait_for_selector("#board svg")
+    fit = page.evaluate(
+        "() => { const b = document.getElementById('board'), s = b.querySelector('svg').getBoundingClientRect();"
+        " return {box: b.clientHeight, scroll: b.scrollHeight, svg: s.height, bottom: s.bottom,"
+        " screen: window.innerHeight}; }"
+    )
+    assert fit["scroll"] <= fit["box"] + 1 and fit["svg"] <= fit["box"] + 1, fit
+    assert fit["bottom"] < fit["screen"], fit  # the whole map on the first screen, the decision under it
+    page.click("#zoom")  # the zoom still shows the map at full size, scrolling in its box
+    assert page.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width") >= 1000
+    assert not page.errors
