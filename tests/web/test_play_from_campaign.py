@@ -80,3 +80,40 @@ def test_the_home_page_leads_to_every_face_a_player_uses(web: TestClient) -> Non
     home = html[html.index('<section class="home">') :]
     for href in ("/play", "/campaigns", "/table", "/mover", "/odds"):
         assert f'<a class="card" href="{href}">' in home
+
+
+def test_a_refused_new_game_keeps_everything_the_player_chose(web: TestClient) -> None:
+    """A wrong item number used to send the player back to a reset form (scenario 1, Brute and
+    Mindthief): the classes, levels, players, items, difficulty and seed they chose were lost."""
+    form = {
+        "scenario": "4", "class1": "brute", "class2": "spellweaver", "class3": "scoundrel", "class4": "",
+        "level1": "1", "level2": "3", "level3": "1", "level4": "1", "items1": "999", "items2": "",
+        "items3": "", "items4": "", "player1": "person", "player2": "greedy", "player3": "random",
+        "player4": "person", "difficulty": "hard", "seed": "11",
+    }  # fmt: skip
+    r = web.post("/play", data=form, follow_redirects=False)
+    assert r.status_code == 422 and 'class="error"' in r.text and "item 999" in r.text
+    main = r.text[r.text.index('id="new-game"') :]
+    for selected in (
+        '<option value="4" selected>', '<option value="spellweaver" selected>',
+        '<option value="scoundrel" selected>', '<option value="3" selected>level 3',
+        '<option value="greedy" selected>', '<option value="random" selected>',
+        '<option value="hard" selected>',
+    ):  # fmt: skip
+        assert selected in main, selected
+    assert 'value="999"' in main and 'value="11"' in main
+    assert '<option value="mindthief" selected>' not in main  # not the defaults again
+
+
+def test_the_campaign_form_says_in_words_what_is_wrong_and_not_where_the_server_keeps_it(
+    web: TestClient,
+) -> None:
+    said = []
+    for fields in ({"campaign": "Gloom Hold", "scenario": "abc"}, {"campaign": " ", "scenario": "1"},
+                   {"campaign": "Nope", "scenario": "1"}):  # fmt: skip
+        r = web.post("/play/campaign", data=fields, follow_redirects=False)
+        said.append(re.search(r'class="error" role="alert">([^<]*)<', web.get(r.headers["location"]).text))
+    words = [m.group(1) if m else "" for m in said]
+    assert words[0] == "scenario: the scenario is a number, 1 to 95"  # not Python's "invalid literal"
+    assert words[1] == "campaign: name the campaign whose characters play"
+    assert "Nope" in words[2] and "sqlite3" not in words[2] and "Gloom Hold" in words[2]

@@ -140,7 +140,8 @@ def test_a_tall_map_is_shown_whole_with_the_party_in_view(browser: Any, site: st
     page.goto(made["links"]["host"])
     page.wait_for_selector("#board svg")
     fit = page.evaluate(
-        "() => { const b = document.getElementById('board'), s = b.querySelector('svg').getBoundingClientRect();"
+        "() => { const b = document.getElementById('board');"
+        " const s = b.querySelector('svg').getBoundingClientRect();"
         " return {box: b.clientHeight, scroll: b.scrollHeight, svg: s.height, bottom: s.bottom,"
         " screen: window.innerHeight}; }"
     )
