@@ -26,7 +26,7 @@ from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.gloomhaven import describe as D
 from delvekit.web.play_service import Conflict, Hall, Illegal, NewGame, NotFound, Table
-from delvekit.web.play_view import view
+from delvekit.web.play_view import seat_names, view
 from delvekit.web.schemas import ErrorOut
 
 router = APIRouter()
@@ -573,6 +573,7 @@ async def play_game(
         "page": "play",
         "game_id": gid,
         "seat": who or "",
+        "names": {**seat_names(table), "spectator": "Spectator (sees no hand)"},
         "key": key or "",
         "title": table.title,
         "links": {k: v for k, v in _links(request, table).items() if k != "host"} if is_host else {},

@@ -52,6 +52,15 @@ def names_of(game: Game) -> dict[str, str]:
     return out
 
 
+def seat_names(table: Table) -> dict[str, str]:
+    """:func:`names_of`, a campaign's characters as ``Ana (Brute)``."""
+    names = names_of(table.game)
+    if table.campaign:
+        for cid, person in dict(table.campaign.get("names", {})).items():
+            names[cid] = f"{person} ({names.get(cid, cid)})"
+    return names
+
+
 def card_info(card: Card) -> dict[str, Any]:
     return {
         "id": card.id,
@@ -92,10 +101,7 @@ def view(table: Table, seat: str | None) -> dict[str, Any]:
     game = table.game
     st = game.state
     setup = game.setup
-    names = names_of(game)
-    if table.campaign:
-        for cid, person in dict(table.campaign.get("names", {})).items():
-            names[cid] = f"{person} ({names.get(cid, cid)})"
+    names = seat_names(table)
     d = game.decision
     info = level_info(setup.level)
     revealed = revealed_selection(game)

@@ -1,6 +1,7 @@
-"""A campaign's "Play in the browser" link opens the new-game form ready for that campaign and
-scenario, and a refused campaign game comes back to the form with both kept (a newcomer who
-followed the link used to land on an empty form that would start scenario 1 without the campaign)."""
+"""The play pages as a newcomer meets them, without a browser: a campaign's "Play in the browser"
+link opens the new-game form ready for that campaign and scenario (it used to land on an empty
+form that would start scenario 1 without the campaign), a refused form keeps what was chosen,
+the home page leads to every face, seats are named in words."""
 
 from __future__ import annotations
 
@@ -117,3 +118,11 @@ def test_the_campaign_form_says_in_words_what_is_wrong_and_not_where_the_server_
     assert words[0] == "scenario: the scenario is a number, 1 to 95"  # not Python's "invalid literal"
     assert words[1] == "campaign: name the campaign whose characters play"
     assert "Nope" in words[2] and "sqlite3" not in words[2] and "Gloom Hold" in words[2]
+
+
+def test_the_host_page_names_each_seat_in_words_not_by_its_id(web: TestClient) -> None:
+    form = {"scenario": "1", "class1": "brute", "class2": "mindthief", "seed": "4"}
+    page = web.post("/play", data=form).text  # the host's browser, on to the first seat
+    assert '<b id="you">Brute</b>' in page
+    assert "<li>Mindthief: <a " in page and "<li>Spectator (sees no hand): <a " in page
+    assert "<li>mindthief:" not in page
