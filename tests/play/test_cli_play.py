@@ -155,6 +155,16 @@ def test_a_persons_illegal_answer_is_refused_and_asked_again(tmp_path: Path) -> 
     assert first is not None and game.log == [str(first.choices[1])]
 
 
+def test_an_empty_line_is_asked_again_saying_what_to_type() -> None:
+    """Enter alone is not "not a legal choice: ''": the person is told what to type."""
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy"]
+    answers = ["", "1", "1 2 3 4 5 6 7 8 9 10", "1", "", "q"]  # empty at the goal, then at the two cards
+    out = run(*args, "--bot-seats", "mindthief", "--seed", "3", input="\n".join(answers) + "\n").output
+    assert "type a number 1-2 or a choice's text (q quits)" in out
+    assert "type two card numbers 1-10, the leading card first (e.g. 3 7); q quits" in out
+    assert "''" not in out
+
+
 def test_a_person_can_answer_with_the_choice_text(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     first = new_game(1, "brute,mindthief", seed=1).decision

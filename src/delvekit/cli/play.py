@@ -370,8 +370,10 @@ class Session:
             if answer and answer in d.choices.texts():
                 return answer
             said = repr(answer) if len(answer) <= 80 else f"{answer[:60]!r}... ({len(answer)} characters)"
-            self.console.print(
-                f"not a legal choice: {said} (a number 1-{len(shown)} or a choice's text)",
+            self.console.print(  # an empty line (Enter alone) is asked again, saying what to type
+                f"type a number 1-{len(shown)} or a choice's text (q quits)"
+                if not answer
+                else f"not a legal choice: {said} (a number 1-{len(shown)} or a choice's text)",
                 highlight=False,
                 markup=False,
             )

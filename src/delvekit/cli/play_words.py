@@ -220,6 +220,9 @@ def ask_select(game: Game, d: Decision, prompt: Prompt, say: Say) -> str | None:
             text = f"select {hand[int(parts[0]) - 1]} {hand[int(parts[1]) - 1]}"
             if text in d.choices.texts():
                 return text
+        if not a:  # Enter alone: say what to type
+            say(f"type two card numbers 1-{len(hand)}, the leading card first (e.g. 3 7); q quits")
+            continue
         say(f"not a legal answer: {answer!r} (two different card numbers 1-{len(hand)}, leading first)")
 
 

@@ -3,7 +3,7 @@
 sentences follow the table of :mod:`delvekit.gloomhaven.scenario.battle_goals`, which judges them.
 
 >>> goal_words("dynamo", 1)
-'1 ✓: you kill a monster with at least 4 more damage than it needed (not judged by the game)'
+'1 ✓: you kill a monster with at least 4 more damage than it needed; the players judge it, not the game'
 """
 
 from __future__ import annotations
@@ -45,5 +45,5 @@ def goal_words(goal: str, checks: int | None = None) -> str:
     if said is None:
         return ""
     if goal in NOT_JUDGED:
-        said += " (not judged by the game)"
+        said += "; the players judge it, not the game"
     return f"{checks} ✓: {said}" if checks else said
