@@ -40,3 +40,19 @@ def test_every_battle_goal_of_the_pack_has_its_words() -> None:
 
     for goal in load_pack().battle_goals.values():
         assert goal_words(slug(goal.name), goal.checks).startswith(f"{goal.checks} ✓: "), goal.name
+
+
+def test_a_monster_outcome_names_each_target_and_none_when_it_attacks_no_one() -> None:
+    """The terminal offered "Move to 5,7, attack " (a tie where the monster reaches no one: its
+    targets are "-") and joined two targets into one name ("Brute,mindthief")."""
+    from delvekit.core.records import Decision
+    from delvekit.gloomhaven.decision_words import choice_label
+
+    game = Game(setup_from_pack(load_pack(), 1, [Member("brute"), Member("mindthief")], seed=3), seed=3)
+    d = Decision.parse("party monster: outcome 5,7 - | outcome 6,7 brute,mindthief | outcome 6,6 brute")
+    names = {"brute": "Brute", "mindthief": "Mindthief"}
+    assert [choice_label(game, d, c, names) for c in d.choices] == [
+        "Move to 5,7",
+        "Move to 6,7, attack Brute, Mindthief",
+        "Move to 6,6, attack Brute",
+    ]
