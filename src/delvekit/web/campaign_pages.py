@@ -114,7 +114,7 @@ def friendly(message: str) -> str:
         )
     m = _MSGSPEC.match(message)
     if not m:
-        return re.sub(r"^(\w+): \1: ", r"\1: ", message)
+        return views.W.page_words(re.sub(r"^(\w+): \1: ", r"\1: ", message))
     action, expected, _, field = m.groups()
     field = field.replace("[", " ").replace("]", "").replace(".", " ")
     return f"{action}: {field} must be {_TYPE_WORDS.get(expected, expected)}"
