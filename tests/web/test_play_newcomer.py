@@ -150,3 +150,25 @@ def test_a_tall_map_is_shown_whole_with_the_party_in_view(browser: Any, site: st
     page.click("#zoom")  # the zoom still shows the map at full size, scrolling in its box
     assert page.evaluate("() => document.querySelector('#board svg').getBoundingClientRect().width") >= 1000
     assert not page.errors
+
+
+def test_every_answer_on_a_phone_is_big_enough_for_a_finger(browser: Any, site: str) -> None:
+    """On a 390 px phone the answer buttons were about 30 px high (a move's destinations, the
+    starting hexes): at least 44 px now."""
+    page = fresh_page(browser, 390, 844)
+    made = page.request.post(
+        site + "/api/games",
+        data={"scenario": 1, "party": ["brute", "mindthief"], "seed": 3, "bots": {"mindthief": "greedy"}},
+    ).json()
+    page.goto(made["links"]["host"])
+    page.wait_for_selector("#decision .gcard.pickable")
+    for key in "123456789a":
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#decision button.opt:has-text('Start on')")
+    heights = page.evaluate(
+        "() => Array.from(document.querySelectorAll('#decision button.opt, #zoom'))"
+        ".map((b) => b.getBoundingClientRect().height)"
+    )
+    assert len(heights) >= 3 and min(heights) >= 44, heights
+    assert not page.errors
