@@ -126,3 +126,20 @@ def test_the_host_page_names_each_seat_in_words_not_by_its_id(web: TestClient) -
     assert '<b id="you">Brute</b>' in page
     assert "<li>Mindthief: <a " in page and "<li>Spectator (sees no hand): <a " in page
     assert "<li>mindthief:" not in page
+
+
+def test_the_host_back_on_the_games_plain_link_is_offered_their_seats_first(web: TestClient) -> None:
+    """"Continue a game" opens a game's plain link: the host who started it landed as a spectator
+    with no control and the seats' links at the foot of the side column."""
+    form = {"scenario": "1", "class1": "brute", "class2": "mindthief", "seed": "4"}
+    started = web.post("/play", data=form, follow_redirects=False)
+    gid = started.headers["location"].split("/play/")[1].split("?")[0]
+    web.get(started.headers["location"])  # the host's cookie is set
+    mine = web.get("/play").text
+    assert f'href="/play/{gid}"' in mine  # the "Continue a game" link
+    page = web.get(f"/play/{gid}").text
+    banner = re.search(r'<p class="host-seats">(.*?)</p>', page, re.S)
+    assert banner is not None and ">Brute</a>" in banner.group(1) and ">Mindthief</a>" in banner.group(1)
+    assert page.index('class="host-seats"') < page.index('id="board"')
+    with TestClient(web.app) as other:  # someone else on the plain link: a spectator, no seats offered
+        assert 'class="host-seats"' not in other.get(f"/play/{gid}").text
