@@ -165,6 +165,17 @@ def test_an_empty_line_is_asked_again_saying_what_to_type() -> None:
     assert "''" not in out
 
 
+def test_more_numbers_than_the_hand_holds_are_refused_and_nothing_taken(tmp_path: Path) -> None:
+    """Eleven numbers for a ten-card hand took the first ten and dropped the last without a word."""
+    save = tmp_path / "s.json"
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--save", str(save)]
+    answers = ["1", "1 2 3 4 5 6 7 8 9 10 11", "2 3 4 5 6 7 8 9 10 11", "q"]
+    out = run(*args, "--bot-seats", "mindthief", "--seed", "3", input="\n".join(answers) + "\n").output
+    assert "that is 11 cards: choose 10 at most" in out
+    hand = Game.load(save.read_text()).state.characters["brute"].hand
+    assert len(hand) == 10 and "trample" not in hand  # the second answer, the listed cards 2 to 11
+
+
 def test_a_person_can_answer_with_the_choice_text(tmp_path: Path) -> None:
     save = tmp_path / "s.json"
     first = new_game(1, "brute,mindthief", seed=1).decision

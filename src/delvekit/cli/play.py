@@ -363,8 +363,11 @@ class Session:
             picks = [p for p in numbers if p.isdigit() and len(p) < 6 and 1 <= int(p) <= len(shown)]
             if len(numbers) > 1 and len(picks) == len(numbers):
                 picked = [shown[int(p) - 1] for p in dict.fromkeys(numbers)]
-                if all(c.kind == "take" for c in picked):  # the hand: several cards at once
-                    return [str(c) for c in picked]
+                if all(c.kind == "take" for c in picked):  # the hand: several cards at once, not too many
+                    if len(picked) <= (need := W.hand_room(self.game, d.actor)):
+                        return [str(c) for c in picked]
+                    self.console.print(f"that is {len(picked)} cards: choose {need} at most", highlight=False)
+                    continue
             if answer.isdigit() and len(answer) < 6 and 1 <= int(answer) <= len(shown):
                 return str(shown[int(answer) - 1])
             if answer and answer in d.choices.texts():

@@ -45,6 +45,12 @@ def bot_line(game: Game, d: Decision, choice: str) -> str:
     return f"{names.get(d.actor, d.actor)} (bot): {said}"
 
 
+def hand_room(game: Game, who: str) -> int:
+    """How many more cards ``who`` may take into the hand (its hand size limit less those taken)."""
+    limit = next((m.hand_limit for m in game.setup.party if m.id == who), 0)
+    return limit - len(game.state.characters[who].hand)
+
+
 def card_line(card: Card) -> str:
     """``Trample (72): top Attack 3, Pierce 2 | bottom Move 4, Jump; lost``."""
     top, bottom = D.half_text(card.top), D.half_text(card.bottom)
