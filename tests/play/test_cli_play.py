@@ -56,6 +56,8 @@ def test_the_person_reads_names_not_ids_in_the_board_table_elements_and_prompts(
     assert "Keep Neutralizer (1 ✓: a trap is sprung or disarmed on your turn)" in out  # the goal in words
     assert "Mindthief (bot): " in out and "mindthief (" not in out
     assert "round 2" in out and "elements: earth waning" in out and "=waning" not in out
+    # the board's symbols are explained under it (those drawn on this board only)
+    assert "hex q,r is the number r on line q=; * elite, [=] closed door, ^ trap, ▲ obstacle\n" in out
 
 
 def test_a_party_of_four_with_custom_content_classes() -> None:

@@ -99,6 +99,7 @@ def coord_board(game: Game, labels: dict[str, str], mark: set[Hex] | None = None
     x0 = min(x for _, x in place.values())
     rows: dict[int, dict[int, tuple[str, str]]] = {}
     symbols = {Terrain.TRAP: "^", Terrain.OBSTACLE: "▲", Terrain.HAZARDOUS: "~", Terrain.DIFFICULT: "≈"}
+    seen: set[str] = set()  # the symbols drawn, for the key under the board
     for h, (py, px) in place.items():
         f = at.get(h)
         style = ""
@@ -126,6 +127,7 @@ def coord_board(game: Game, labels: dict[str, str], mark: set[Hex] | None = None
         if mark and h in mark:
             style = (style + " underline bold cyan").strip()
         rows.setdefault(py - y0, {})[px - x0] = (token, style)
+        seen.add(token[2:] if f is not None else token.strip())
     text = Text()
     for n in sorted(rows):
         q = -(n + y0)
@@ -139,7 +141,16 @@ def coord_board(game: Game, labels: dict[str, str], mark: set[Hex] | None = None
         for ch, style in line:
             text.append(ch, style=style or None)
         text.append("\n")
+    said = [words for sym, words in _BOARD_KEY if sym in seen]
+    text.append("hex q,r is the number r on line q=; " + ", ".join(said) + "\n", style="grey50")
     return text
+
+
+_BOARD_KEY = (
+    ("*", "* elite"), ("!", "! boss"), ("[=]", "[=] closed door"), ("^", "^ trap"), ("▲", "▲ obstacle"),
+    ("~", "~ hazardous"), ("≈", "≈ difficult terrain"), ("c", "c coins"), ("###", "### wall"),
+)  # fmt: skip
+"""A board symbol and what it means, in the order the key lists them."""
 
 
 def question(game: Game, d: Decision) -> str:
