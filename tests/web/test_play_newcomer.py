@@ -172,3 +172,31 @@ def test_every_answer_on_a_phone_is_big_enough_for_a_finger(browser: Any, site: 
     )
     assert len(heights) >= 3 and min(heights) >= 44, heights
     assert not page.errors
+
+
+def test_on_one_screen_the_host_goes_on_to_the_next_persons_turn(browser: Any, site: str) -> None:
+    """Two people on one screen: when the Brute's hand was taken the page only said "Waiting for
+    Mindthief", the seat's link far down the side column."""
+    page = fresh_page(browser)
+    start(page, site, second="person")
+    for key in "123456789a":
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    link = page.locator("#decision a.switch-seat")
+    link.wait_for()
+    assert link.inner_text() == "Play Mindthief's turn on this screen"
+    link.click()
+    page.wait_for_selector("#decision .prompt")
+    assert page.get_attribute("#play", "data-seat") == "mindthief"
+    assert page.get_attribute("#play", "data-decision") == "mindthief hand"
+    assert not page.errors
+
+
+def test_a_player_on_their_own_seat_is_offered_no_other_seat(browser: Any, site: str) -> None:
+    host = fresh_page(browser)
+    start(host, site, second="person")
+    mindthief = host.get_attribute("a.join[data-seat=mindthief]", "href")
+    phone = fresh_page(browser, 390, 844)  # another device: no host cookie
+    phone.goto(mindthief)
+    phone.wait_for_selector("#decision .waiting")
+    assert phone.locator("a.switch-seat").count() == 0 and phone.get_attribute("#play", "data-links") == "{}"

@@ -8,6 +8,7 @@
   const gid = root.dataset.game;
   const seat = root.dataset.seat || "";
   const key = root.dataset.key || "";    // the seat's secret, from its link
+  const seatLinks = JSON.parse(root.dataset.links || "{}");  // every seat's link, on the host's pages only
   const KEYS = "123456789abcdefghijklmnopqrstvwxyz";
   let view = null;
   let picked = [];        // cards clicked for a two-card or hand choice
@@ -205,7 +206,10 @@
     let html = "";
     const undoBtn = v.undo ? button("u", "Undo my last choice", undo, "undo") : "";
     if (!d.mine) {
-      box.innerHTML = `<p class="waiting">${esc(d.prompt || d.kind)}<br><span class="small">Waiting for ${esc(d.actor_name)}${d.bot ? " (a bot is playing)" : ""}…</span></p>` + undoBtn;
+      // one screen for the whole party: the host goes on to the seat whose turn it is in one click
+      const to = !d.bot && d.actor !== seat ? seatLinks[d.actor] : null;
+      const go = to ? `<p><a class="switch-seat" href="${esc(to)}">Play ${esc(d.actor_name)}'s turn on this screen</a></p>` : "";
+      box.innerHTML = `<p class="waiting">${esc(d.prompt || d.kind)}<br><span class="small">Waiting for ${esc(d.actor_name)}${d.bot ? " (a bot is playing)" : ""}…</span></p>` + go + undoBtn;
       bindButtons(box); bindBoard(v); return;
     }
     html += `<p class="prompt">${esc(d.prompt)}</p>`;
