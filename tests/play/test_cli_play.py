@@ -40,8 +40,24 @@ def test_a_visible_game_draws_the_board_and_shows_events(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     out = result.output
     assert "scenario 1 - level 1 - round 0" in out and "round 1" in out
-    assert "Br" in out and "brute (select): select" in out
+    assert "Br" in out and "Brute (bot): Take " in out and " leads, " in out  # the bots' choices in words
     assert "damage " in out and out.rstrip().splitlines()[-1].startswith("result: ")
+
+
+def test_the_person_reads_names_not_ids_in_the_board_table_elements_and_prompts() -> None:
+    """A newcomer saw ``bandit-guard#1``, ``brute`` and ``earth=waning``: the status table names each
+    figure as its standee reads, elements are words, and the two-card question names the class."""
+    answers = ["1", "1 2 3 4 5 6 7 8 9 10", "1", "7 2"] + ["1"] * 6 + ["q"]  # to round 2, Earth infused
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy"]
+    out = run(*args, "--bot-seats", "mindthief", "--seed", "3", input="\n".join(answers) + "\n").output
+    assert "Bandit Guard 5 (elite)" in out and "Bandit Guard 1 " in out and " Mindthief " in out
+    assert "bandit-guard#" not in out.split("» Brute: choose")[0]  # the table before the first question
+    assert "» Brute: choose two cards for the round, the leading one first" in out
+    assert "Keep Neutralizer (1 ✓: a trap is sprung or disarmed on your turn)" in out  # the goal in words
+    assert "Mindthief (bot): " in out and "mindthief (" not in out
+    assert "round 2" in out and "elements: earth waning" in out and "=waning" not in out
+    # the board's symbols are explained under it (those drawn on this board only)
+    assert "hex q,r is the number r on line q=; * elite, [=] closed door, ^ trap, ▲ obstacle\n" in out
 
 
 def test_a_party_of_four_with_custom_content_classes() -> None:
@@ -139,6 +155,27 @@ def test_a_persons_illegal_answer_is_refused_and_asked_again(tmp_path: Path) -> 
     assert len(game.log) == 1  # only the legal answer was applied
     first = Game(game.setup, seed=1).decision
     assert first is not None and game.log == [str(first.choices[1])]
+
+
+def test_an_empty_line_is_asked_again_saying_what_to_type() -> None:
+    """Enter alone is not "not a legal choice: ''": the person is told what to type."""
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy"]
+    answers = ["", "1", "1 2 3 4 5 6 7 8 9 10", "1", "", "q"]  # empty at the goal, then at the two cards
+    out = run(*args, "--bot-seats", "mindthief", "--seed", "3", input="\n".join(answers) + "\n").output
+    assert "type a number 1-2 or a choice's text (q quits)" in out
+    assert "type two card numbers 1-10, the leading card first (e.g. 3 7); q quits" in out
+    assert "''" not in out
+
+
+def test_more_numbers_than_the_hand_holds_are_refused_and_nothing_taken(tmp_path: Path) -> None:
+    """Eleven numbers for a ten-card hand took the first ten and dropped the last without a word."""
+    save = tmp_path / "s.json"
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--save", str(save)]
+    answers = ["1", "1 2 3 4 5 6 7 8 9 10 11", "2 3 4 5 6 7 8 9 10 11", "q"]
+    out = run(*args, "--bot-seats", "mindthief", "--seed", "3", input="\n".join(answers) + "\n").output
+    assert "that is 11 cards: choose 10 at most" in out
+    hand = Game.load(save.read_text()).state.characters["brute"].hand
+    assert len(hand) == 10 and "trample" not in hand  # the second answer, the listed cards 2 to 11
 
 
 def test_a_person_can_answer_with_the_choice_text(tmp_path: Path) -> None:

@@ -200,11 +200,12 @@ def board_view(game: Game) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
-    from delvekit.cli.play_words import coord_board
+    from delvekit.cli.play_words import coord_board, names_of
     from delvekit.gloomhaven.model.elements import Element
 
     st = game.state
     labels = figure_labels(game)
+    names = names_of(game)
     board = game.board()
     parts: list[RenderableType] = [
         Text(f"scenario {game.setup.scenario} - level {game.setup.level} - round {st.round}", style="bold")
@@ -220,11 +221,11 @@ def board_view(game: Game) -> RenderableType:
             ch = st.characters[f.id]
             cards = f"{len(ch.hand)}/{len(ch.discard)}/{len(ch.lost)}"
         conds = ", ".join(c.value for c in f.conditions)
-        table.add_row(labels[f.id], f.id, f"{f.hp}/{f.max_hp}", conds, cards)
+        table.add_row(labels[f.id], names.get(f.id, f.id), f"{f.hp}/{f.max_hp}", conds, cards)
     parts.append(table)
-    strong = [f"{e.value}={st.elements[e].name.lower()}" for e in Element if st.elements[e]]
+    strong = [f"{e.value} {st.elements[e].name.lower()}" for e in Element if st.elements[e]]
     if strong:
-        parts.append(Text("elements: " + " ".join(strong), style="italic"))
+        parts.append(Text("elements: " + ", ".join(strong), style="italic"))
     parts += [Text(line, style="italic") for line in items_lines(game)]
     return Group(*parts)
 
@@ -234,8 +235,11 @@ def items_lines(game: Game) -> list[str]:
 
     >>> from delvekit.cli.play import new_game
     >>> items_lines(new_game(1, "brute,mindthief", items="brute=3,12"))
-    ['brute items: 3 Hide Armor (unused, 2 use slots), 12 Minor Healing Potion (unused)']
+    ['Brute items: 3 Hide Armor (unused, 2 use slots), 12 Minor Healing Potion (unused)']
     """
+    from delvekit.cli.play_words import names_of
+
+    names = names_of(game)
     out = []
     for ch in game.setup.party:
         state = game.state.characters[ch.id]
@@ -246,7 +250,7 @@ def items_lines(game: Game) -> list[str]:
             slots = slots or (f", {item.uses} use slots" if item.uses else "")
             shown.append(f"{item.number} {item.name} ({state.items.get(item.number, 'unused')}{slots})")
         if shown:
-            out.append(f"{ch.id} items: " + ", ".join(shown))
+            out.append(f"{names.get(ch.id, ch.id)} items: " + ", ".join(shown))
     return out
 
 
@@ -359,15 +363,20 @@ class Session:
             picks = [p for p in numbers if p.isdigit() and len(p) < 6 and 1 <= int(p) <= len(shown)]
             if len(numbers) > 1 and len(picks) == len(numbers):
                 picked = [shown[int(p) - 1] for p in dict.fromkeys(numbers)]
-                if all(c.kind == "take" for c in picked):  # the hand: several cards at once
-                    return [str(c) for c in picked]
+                if all(c.kind == "take" for c in picked):  # the hand: several cards at once, not too many
+                    if len(picked) <= (need := W.hand_room(self.game, d.actor)):
+                        return [str(c) for c in picked]
+                    self.console.print(f"that is {len(picked)} cards: choose {need} at most", highlight=False)
+                    continue
             if answer.isdigit() and len(answer) < 6 and 1 <= int(answer) <= len(shown):
                 return str(shown[int(answer) - 1])
             if answer and answer in d.choices.texts():
                 return answer
             said = repr(answer) if len(answer) <= 80 else f"{answer[:60]!r}... ({len(answer)} characters)"
-            self.console.print(
-                f"not a legal choice: {said} (a number 1-{len(d.choices)} or a choice's text)",
+            self.console.print(  # an empty line (Enter alone) is asked again, saying what to type
+                f"type a number 1-{len(shown)} or a choice's text (q quits)"
+                if not answer
+                else f"not a legal choice: {said} (a number 1-{len(shown)} or a choice's text)",
                 highlight=False,
                 markup=False,
             )
@@ -392,10 +401,11 @@ class Session:
             bot = self.bots.get(d.actor)
             if bot is not None:
                 choice = str(bot.choose(self.game))
-                if not self.quiet:
-                    self.console.print(
-                        f"{d.actor} ({d.kind}): {choice}", style="bold", highlight=False, markup=False
-                    )
+                if not self.quiet:  # in words, as a person's choices are listed
+                    from delvekit.cli.play_words import bot_line
+
+                    said = bot_line(self.game, d, choice)
+                    self.console.print(said, style="bold", highlight=False, markup=False)
             else:
                 answer = self.ask(d)
                 if answer is None:

@@ -31,6 +31,26 @@ def names_of(game: Game) -> dict[str, str]:
     return out
 
 
+def bot_line(game: Game, d: Decision, choice: str) -> str:
+    """A bot's choice as a person reads it (before it is made): who, then the choice's label.
+
+    >>> from delvekit.cli.play import new_game
+    >>> game = new_game(1, "brute,mindthief", seed=2)
+    >>> bot_line(game, game.decision, str(game.decision.choices[0]))
+    'Brute (bot): Keep Professional'
+    """
+    names = names_of(game)
+    picked = next((c for c in d.choices if str(c) == choice), None)
+    said = decision_words.choice_label(game, d, picked, names) if picked is not None else choice
+    return f"{names.get(d.actor, d.actor)} (bot): {said}"
+
+
+def hand_room(game: Game, who: str) -> int:
+    """How many more cards ``who`` may take into the hand (its hand size limit less those taken)."""
+    limit = next((m.hand_limit for m in game.setup.party if m.id == who), 0)
+    return limit - len(game.state.characters[who].hand)
+
+
 def card_line(card: Card) -> str:
     """``Trample (72): top Attack 3, Pierce 2 | bottom Move 4, Jump; lost``."""
     top, bottom = D.half_text(card.top), D.half_text(card.bottom)
@@ -79,6 +99,7 @@ def coord_board(game: Game, labels: dict[str, str], mark: set[Hex] | None = None
     x0 = min(x for _, x in place.values())
     rows: dict[int, dict[int, tuple[str, str]]] = {}
     symbols = {Terrain.TRAP: "^", Terrain.OBSTACLE: "▲", Terrain.HAZARDOUS: "~", Terrain.DIFFICULT: "≈"}
+    seen: set[str] = set()  # the symbols drawn, for the key under the board
     for h, (py, px) in place.items():
         f = at.get(h)
         style = ""
@@ -106,6 +127,7 @@ def coord_board(game: Game, labels: dict[str, str], mark: set[Hex] | None = None
         if mark and h in mark:
             style = (style + " underline bold cyan").strip()
         rows.setdefault(py - y0, {})[px - x0] = (token, style)
+        seen.add(token[2:] if f is not None else token.strip())
     text = Text()
     for n in sorted(rows):
         q = -(n + y0)
@@ -119,7 +141,16 @@ def coord_board(game: Game, labels: dict[str, str], mark: set[Hex] | None = None
         for ch, style in line:
             text.append(ch, style=style or None)
         text.append("\n")
+    said = [words for sym, words in _BOARD_KEY if sym in seen]
+    text.append("hex q,r is the number r on line q=; " + ", ".join(said) + "\n", style="grey50")
     return text
+
+
+_BOARD_KEY = (
+    ("*", "* elite"), ("!", "! boss"), ("[=]", "[=] closed door"), ("^", "^ trap"), ("▲", "▲ obstacle"),
+    ("~", "~ hazardous"), ("≈", "≈ difficult terrain"), ("c", "c coins"), ("###", "### wall"),
+)  # fmt: skip
+"""A board symbol and what it means, in the order the key lists them."""
 
 
 def question(game: Game, d: Decision) -> str:
@@ -148,13 +179,19 @@ def choice_note(game: Game, d: Decision, c: Choice) -> str:
     if c.kind == "take" and args and args[0].isdigit():
         f = game.state.figures.get(d.actor)
         if f is not None and int(args[0]) >= f.hp:
-            return f"  (EXHAUSTS {d.actor}, {f.hp} health left)"
+            return f"  (EXHAUSTS {names_of(game).get(d.actor, d.actor)}, {f.hp} health left)"
         return ""
     if c.kind in ("top", "bottom") and args and args[0] in cards:
         half = cards[args[0]].top if c.kind == "top" else cards[args[0]].bottom
         return f": {D.half_text(half)}" + ("  (LOSES the card)" if half.lost else "")
     if c.kind in ("lose-hand", "lose-discard"):
         return f"  (LOSES {'them' if len(args) > 1 else 'it'} for the rest of the scenario)"
+    if d.kind == "battle-goal" and c.kind == "keep" and args:  # what the goal asks, not only its name
+        from delvekit.gloomhaven.battle_goal_words import goal_words
+        from delvekit.gloomhaven.scenario.battle_goals import CHECKS
+
+        said = goal_words(args[0], CHECKS.get(args[0]))
+        return f" ({said})" if said else ""
     return ""
 
 
@@ -177,7 +214,8 @@ def ask_select(game: Game, d: Decision, prompt: Prompt, say: Say) -> str | None:
     the choice text, or a non-choice answer (``q``, ``u``, ``b``) for the caller."""
     cards = cards_of(game, d.actor)
     hand = list(dict.fromkeys(a for c in d.choices if c.kind == "select" for a in c.args))
-    say(f"{d.actor}: choose two cards, the leading one first (its initiative counts):")
+    who = names_of(game).get(d.actor, d.actor)
+    say(f"» {who}: choose two cards for the round, the leading one first (its initiative counts):")
     for n, cid in enumerate(hand, 1):
         say(f"  {n:>2}. {card_line(cards[cid])}" if cid in cards else f"  {n:>2}. {cid}")
     rest = "long-rest" in d.choices.texts()
@@ -199,6 +237,9 @@ def ask_select(game: Game, d: Decision, prompt: Prompt, say: Say) -> str | None:
             text = f"select {hand[int(parts[0]) - 1]} {hand[int(parts[1]) - 1]}"
             if text in d.choices.texts():
                 return text
+        if not a:  # Enter alone: say what to type
+            say(f"type two card numbers 1-{len(hand)}, the leading card first (e.g. 3 7); q quits")
+            continue
         say(f"not a legal answer: {answer!r} (two different card numbers 1-{len(hand)}, leading first)")
 
 

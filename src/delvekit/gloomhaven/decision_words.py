@@ -381,8 +381,8 @@ def choice_label(game: Game, d: Decision, c: Choice, names: Mapping[str, str]) -
         return f"To {hex_}"
     if k == "move-obstacle" and len(args) == 2:
         return f"Move the obstacle on {args[0]} to {args[1]}"
-    if k == "outcome" and args:
-        targets = [_name(names, a) for a in args[1:]]
+    if k == "outcome" and args:  # "outcome 5,7 brute,mindthief"; "-" when it attacks no one
+        targets = [_name(names, t) for a in args[1:] for t in a.split(",") if t and t != "-"]
         return f"Move to {args[0]}" + (f", attack {', '.join(targets)}" if targets else "")
     if k in _HEX_VERB and args:
         return f"{_HEX_VERB[k]} {' '.join(args)}" if len(args) < 3 else f"{_HEX_VERB[k]} {args[0]} (shape)"

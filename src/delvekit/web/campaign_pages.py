@@ -24,6 +24,7 @@ from starlette.datastructures import UploadFile
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.gloomhaven.campaign import actions as A
 from delvekit.web import campaign_api as api
+from delvekit.web import campaign_text
 from delvekit.web import campaign_views as views
 
 RESERVED = ("_head", "_back", "_at", "_played", "_list", "_done", "_undo")
@@ -114,7 +115,7 @@ def friendly(message: str) -> str:
         )
     m = _MSGSPEC.match(message)
     if not m:
-        return re.sub(r"^(\w+): \1: ", r"\1: ", message)
+        return campaign_text.page_words(re.sub(r"^(\w+): \1: ", r"\1: ", message))
     action, expected, _, field = m.groups()
     field = field.replace("[", " ").replace("]", "").replace(".", " ")
     return f"{action}: {field} must be {_TYPE_WORDS.get(expected, expected)}"

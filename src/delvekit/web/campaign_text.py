@@ -349,3 +349,28 @@ def requirement_text(reqs: Sequence[Requirement], groups: Sequence[Sequence[int]
     if alts:
         out.append(" or ".join(alts))
     return "; ".join(out)
+
+
+# the command line's words in a rule's message, and the page's control that does the same
+_PAGE_WORDS = {
+    "with fulfill_quest": "with “Record the personal quest fulfilled”",
+}
+
+
+def page_words(message: str) -> str:
+    """A rule's message as the page says it: a quoted content id in words, the command line's
+    action names as the page's controls.
+
+    >>> page_words("enhancing needs the global achievement 'the-power-of-enhancement'")
+    'enhancing needs the global achievement “The Power of Enhancement”'
+    >>> page_words("quest not fulfilled; record it with fulfill_quest if it is")
+    'quest not fulfilled; record it with “Record the personal quest fulfilled” if it is'
+    """
+    import re
+
+    from delvekit.gloomhaven.describe import words
+
+    for cli, page in _PAGE_WORDS.items():
+        message = message.replace(cli, page)
+    return re.sub(r"'([a-z0-9]+(?:-[a-z0-9]+)+)'", lambda m: f"“{words(m.group(1))}”", message)
+

@@ -36,7 +36,7 @@ def refusal(catalog: Catalog, state: CampaignState, action: A.Action) -> str | N
     try:
         apply_action(catalog, state, action)
     except (IllegalChoice, InputError) as exc:
-        return str(exc)
+        return W.page_words(str(exc))
     return None
 
 

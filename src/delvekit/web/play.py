@@ -26,7 +26,7 @@ from delvekit import __version__
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.gloomhaven import describe as D
 from delvekit.web.play_service import Conflict, Hall, Illegal, NewGame, NotFound, Table
-from delvekit.web.play_view import view
+from delvekit.web.play_view import seat_names, view
 from delvekit.web.schemas import ErrorOut
 
 router = APIRouter()
@@ -436,15 +436,31 @@ def _scenarios() -> list[tuple[int, str]]:
 
 @router.get("/play", response_class=HTMLResponse, include_in_schema=False)
 async def play_home(request: Request) -> Response:
+    q = request.query_params  # a campaign's "Play in the browser" link names its campaign and scenario
+    return await _new_game_page(
+        request, q.get("error", ""), {k: q.get(k, "") for k in ("campaign", "scenario")}
+    )
+
+
+async def _new_game_page(request: Request, error: str, form: dict[str, str], status: int = 200) -> Response:
+    """The new-game form, filled with ``form`` (what the player sent, after a refusal; or the
+    campaign and scenario of a campaign's "Play in the browser" link)."""
     h = hall(request)
+    scenarios = await run_in_threadpool(_scenarios)
+    asked = form.get("scenario", "")
+    chosen = int(asked) if asked.isdigit() and int(asked) in dict(scenarios) else 1
     context = {
         "page": "play",
-        "scenarios": await run_in_threadpool(_scenarios),
+        "scenarios": scenarios,
+        "scenario": chosen,
+        "campaign": form.get("campaign", "")[:80],
+        "form": form if "class1" in form else {},
+        "campaigns": await run_in_threadpool(h.campaign_names),
         "classes": await run_in_threadpool(_classes),
         "recent": h.store.recent(12),
-        "error": request.query_params.get("error", ""),
+        "error": error,
     }
-    return _templates.TemplateResponse(request, "play_new.html", context)
+    return _templates.TemplateResponse(request, "play_new.html", context, status_code=status)
 
 
 @router.post("/play", include_in_schema=False)
@@ -470,12 +486,10 @@ async def play_create(request: Request) -> Response:
             difficulty=f.get("difficulty", "normal"), seed=int(seed_text) if seed_text else None, bots=bots,
         )  # fmt: skip
         table = await run_in_threadpool(hall(request).create, req)
-    except ValueError:
-        return RedirectResponse("/play?error=levels,+items+and+the+seed+are+whole+numbers", status_code=303)
+    except ValueError:  # refused: the form again with what was sent, said in words (not a reset form)
+        return await _new_game_page(request, "levels, items and the seed are whole numbers", f, 422)
     except DelvekitError as exc:
-        from urllib.parse import quote
-
-        return RedirectResponse(f"/play?error={quote(str(exc))}", status_code=303)
+        return await _new_game_page(request, str(exc), f, 422)
     _kick_bots(request, table.id)
     return _open_as_host(request, table)
 
@@ -488,13 +502,20 @@ async def play_create_campaign(request: Request) -> Response:
     form = await request.form()
     f = {k: v for k, v in form.multi_items() if isinstance(v, str)}
     names = [n.strip() for n in f.get("characters", "").split(",") if n.strip()]
+    h = hall(request)
     try:
+        if not f.get("campaign", "").strip():
+            raise InputError("name the campaign whose characters play", where="campaign")
+        if not f.get("scenario", "1").strip().isdigit():
+            raise InputError("the scenario is a number, 1 to 95", where="scenario")
         table = await run_in_threadpool(
-            hall(request).create_from_campaign, f.get("campaign", "").strip(), int(f.get("scenario", "1")),
+            h.create_from_campaign, f.get("campaign", "").strip(), int(f.get("scenario", "1")),
             names or None, {}, None, f.get("difficulty", "normal"),
         )  # fmt: skip
-    except (ValueError, DelvekitError) as exc:
-        return RedirectResponse(f"/play?error={quote(str(exc))}", status_code=303)
+    except (ValueError, DelvekitError) as exc:  # back to the form, the campaign and scenario kept
+        said = str(exc).replace(f" in {h.db}", "")  # the server's file is no business of the player's
+        keep = f"&campaign={quote(f.get('campaign', '')[:80])}&scenario={quote(f.get('scenario', ''))}"
+        return RedirectResponse(f"/play?error={quote(said)}{keep}", status_code=303)
     return _open_as_host(request, table)
 
 
@@ -552,6 +573,7 @@ async def play_game(
         "page": "play",
         "game_id": gid,
         "seat": who or "",
+        "names": {**seat_names(table), "spectator": "Spectator (sees no hand)"},
         "key": key or "",
         "title": table.title,
         "links": {k: v for k, v in _links(request, table).items() if k != "host"} if is_host else {},

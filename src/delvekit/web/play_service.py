@@ -189,6 +189,16 @@ class Hall:
         title = f"#{req.scenario} {name}"
         return self._start(game, seats, title, None)
 
+    def campaign_names(self) -> list[str]:
+        """The campaigns in this database, for the new-game form's list (none when it cannot be read)."""
+        from delvekit.cli.play_campaign import open_store
+
+        try:
+            with open_store(self.db) as store:
+                return store.names()
+        except DelvekitError:
+            return []
+
     def create_from_campaign(
         self, campaign: str, scenario: int, characters: Sequence[str] | None, bots: dict[str, str],
         seed: int | None, difficulty: str,

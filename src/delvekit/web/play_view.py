@@ -52,6 +52,15 @@ def names_of(game: Game) -> dict[str, str]:
     return out
 
 
+def seat_names(table: Table) -> dict[str, str]:
+    """:func:`names_of`, a campaign's characters as ``Ana (Brute)``."""
+    names = names_of(table.game)
+    if table.campaign:
+        for cid, person in dict(table.campaign.get("names", {})).items():
+            names[cid] = f"{person} ({names.get(cid, cid)})"
+    return names
+
+
 def card_info(card: Card) -> dict[str, Any]:
     return {
         "id": card.id,
@@ -92,10 +101,7 @@ def view(table: Table, seat: str | None) -> dict[str, Any]:
     game = table.game
     st = game.state
     setup = game.setup
-    names = names_of(game)
-    if table.campaign:
-        for cid, person in dict(table.campaign.get("names", {})).items():
-            names[cid] = f"{person} ({names.get(cid, cid)})"
+    names = seat_names(table)
     d = game.decision
     info = level_info(setup.level)
     revealed = revealed_selection(game)
@@ -286,7 +292,7 @@ def prompt(d: Decision, names: dict[str, str], game: Game | None = None) -> str:
         return text + " (click a highlighted hex)"
     if d.kind == "select":  # the page's own way to answer replaces "the leading one first"
         lead = "the leading one first (its initiative counts)"
-        return text.replace(lead, "(click two, then the one that leads)")
+        return text.replace(", " + lead, lead).replace(lead, " (pick two, then say which one leads)")
     return text
 
 
@@ -328,6 +334,11 @@ def option(game: Game, d: Decision, c: Choice, names: dict[str, str]) -> dict[st
         out["warn"] = "a long rest loses one card"
     elif c.kind == "short-rest":
         out["warn"] = "a short rest loses a random card"
+    elif d.kind == "battle-goal" and c.kind == "keep" and args:  # what the goal asks, not only its name
+        from delvekit.gloomhaven.battle_goal_words import goal_words
+        from delvekit.gloomhaven.scenario.battle_goals import CHECKS
+
+        out["note"] = goal_words(args[0], CHECKS.get(args[0])) or None
     return out
 
 

@@ -8,6 +8,7 @@
   const gid = root.dataset.game;
   const seat = root.dataset.seat || "";
   const key = root.dataset.key || "";    // the seat's secret, from its link
+  const seatLinks = JSON.parse(root.dataset.links || "{}");  // every seat's link, on the host's pages only
   const KEYS = "123456789abcdefghijklmnopqrstvwxyz";
   let view = null;
   let picked = [];        // cards clicked for a two-card or hand choice
@@ -148,9 +149,10 @@
     }).join("");
   }
 
-  function button(key, label, fn, cls, title) {
+  function button(key, label, fn, cls, title, note) {
     keymap[key] = fn;
-    return `<button class="opt ${cls || ""}" data-key="${key}" ${title ? `title="${esc(title)}"` : ""}><kbd>${key}</kbd> ${esc(label)}</button>`;
+    const more = note ? `<small class="note">${esc(note)}</small>` : "";
+    return `<button class="opt ${cls || ""}" data-key="${key}" ${title ? `title="${esc(title)}"` : ""}><kbd>${key}</kbd> ${esc(label)}${more}</button>`;
   }
 
   function choose(o, then) {
@@ -158,7 +160,35 @@
     send(o.text, then);
   }
 
-  function renderDecision(v) {
+  // The decision box is drawn anew on every change; a keyboard user's focus must not fall back to
+  // the top of the page: remember what had it (a card, a button) and give it back after drawing.
+  function focusHeld() {
+    const a = document.activeElement;
+    const box = $("decision");
+    if (!a || !box.contains(a)) return null;
+    return {card: a.dataset ? a.dataset.card : undefined, text: a.tagName === "BUTTON" ? a.textContent : undefined};
+  }
+
+  function refocus(held, first) {
+    const box = $("decision");
+    if (!held && !first) return;
+    const all = (sel) => Array.from(box.querySelectorAll(sel));
+    let el = first ? box.querySelector(first) : null;
+    if (!el && held && held.card) el = all(".gcard.pickable").find((c) => c.dataset.card === held.card && !c.classList.contains("off"));
+    if (!el && held && held.text) el = all("button.opt").find((b) => b.textContent === held.text);
+    // never the undo button by default: an Enter pressed out of habit would take a choice back
+    if (!el) el = box.querySelector(".gcard.pickable:not(.off), button.opt:not(.undo)");
+    if (!el) { box.tabIndex = -1; el = box; }
+    el.focus({preventScroll: !first});
+  }
+
+  function renderDecision(v, first) {
+    const held = focusHeld();
+    drawDecision(v);
+    refocus(held, first);
+  }
+
+  function drawDecision(v) {
     const box = $("decision");
     const mine = $("mine");
     mine.innerHTML = "";
@@ -176,7 +206,10 @@
     let html = "";
     const undoBtn = v.undo ? button("u", "Undo my last choice", undo, "undo") : "";
     if (!d.mine) {
-      box.innerHTML = `<p class="waiting">${esc(d.prompt || d.kind)}<br><span class="small">Waiting for ${esc(d.actor_name)}${d.bot ? " (a bot is playing)" : ""}…</span></p>` + undoBtn;
+      // one screen for the whole party: the host goes on to the seat whose turn it is in one click
+      const to = !d.bot && d.actor !== seat ? seatLinks[d.actor] : null;
+      const go = to ? `<p><a class="switch-seat" href="${esc(to)}">Play ${esc(d.actor_name)}'s turn on this screen</a></p>` : "";
+      box.innerHTML = `<p class="waiting">${esc(d.prompt || d.kind)}<br><span class="small">Waiting for ${esc(d.actor_name)}${d.bot ? " (a bot is playing)" : ""}…</span></p>` + go + undoBtn;
       bindButtons(box); bindBoard(v); return;
     }
     html += `<p class="prompt">${esc(d.prompt)}</p>`;
@@ -197,7 +230,7 @@
       html += `</div>`;
     } else {
       html += `<div class="opts">`;
-      for (const o of opts) html += button(nextKey(), o.label + (o.warn ? " ⚠" : ""), () => choose(o), o.warn ? "warned" : "", o.warn);
+      for (const o of opts) html += button(nextKey(), o.label + (o.warn ? " ⚠" : ""), () => choose(o), o.warn ? "warned" : "", o.warn, o.note);
       html += `</div>`;
     }
     box.innerHTML = html + undoBtn;
@@ -267,7 +300,8 @@
     const i = picked.indexOf(id);
     if (i >= 0) picked.splice(i, 1);
     else if (picked.length < limit) picked.push(id);
-    renderDecision(view);
+    // the picking is done: the focus goes on to what comes next (which card leads, take these cards)
+    renderDecision(view, picked.length === limit ? "button.opt.primary" : undefined);
   }
 
   function moveTo(hex) {
