@@ -106,13 +106,21 @@ def test_a_rerun_plays_only_the_games_not_in_the_file(results: Path, tmp_path: P
     assert "nothing to play" in r.output and len(read_rows(out)) == 16
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """The command runs as a person starts it at a terminal, where Ctrl-C interrupts: a test run
+    started in the background (``make test &``) has SIGINT ignored, and a child would inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_keeps_the_finished_games_and_a_rerun_finishes_the_rest(tmp_path: Path) -> None:
     out = tmp_path / "interrupted.csv"
     cmd = [
         os.path.join(os.path.dirname(sys.executable), "delve"),
         *ARGS[:2], "1", "--bots", "random", "--games", "400", "--workers", "1", "--out", str(out), "--quiet",
     ]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_as_at_a_terminal
+    )
     deadline = time.monotonic() + 60
     while not (out.exists() and read_rows(out)) and time.monotonic() < deadline:
         time.sleep(0.2)
