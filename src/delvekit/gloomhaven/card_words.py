@@ -162,7 +162,7 @@ _FAMILIES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
     ),
     (re.compile(r"name-(.+)"), lambda m: title(m[1])),
     (re.compile(r"shape-([-\d,/]+)"), lambda m: f"a shape of {m[1].count('/') + 1} hexes"),
-    (re.compile(r"affects-(.+)"), lambda m: "on " + _who(m[1], None)),
+    (re.compile(r"affects-(.+)"), lambda m: "on " + who_text(m[1], None)),
     (re.compile(r"consume-([a-z]+)"), lambda m: f"consume {_ELEMENT_WORDS.get(m[1], title(m[1]))}"),
     (re.compile(r"infuse-([a-z]+)"), lambda m: f"Infuse {_ELEMENT_WORDS.get(m[1], title(m[1]))}"),
     (
@@ -173,7 +173,7 @@ _FAMILIES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
 )
 
 
-def _who(who: str, reach: int | None) -> str:
+def who_text(who: str, reach: int | None) -> str:
     """Who an ``affects-WHO`` effect reaches; ``reach`` 0: the monster's attack range, ``None``:
     not known here (a class card's part names its range apart)."""
     found = re.fullmatch(r"(.+-range)-(\d+)", who)
@@ -251,7 +251,7 @@ def custom_text(a: Ability, stats: MonsterStats | None, part: Part) -> str:
         return note_words(note)
     if note.startswith("affects-"):
         reach = a.range or (max(1, stats.range) if stats is not None else 0)
-        return f"{', '.join(_bare(b, stats, part) for b in then)} on {_who(note[8:], reach)}"
+        return f"{', '.join(_bare(b, stats, part) for b in then)} on {who_text(note[8:], reach)}"
     if note.startswith("instead-consume-") and len(then) == 2:
         boosted, plain = (_full(b, stats, part) for b in then)
         return f"Consume {title(element or note[16:])}: {boosted}; if it cannot: {plain}"

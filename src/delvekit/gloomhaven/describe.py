@@ -19,6 +19,7 @@ from delvekit.gloomhaven.card_words import area_text as area_text
 from delvekit.gloomhaven.card_words import boost_text as boost_text
 from delvekit.gloomhaven.card_words import custom_text as custom_text
 from delvekit.gloomhaven.card_words import title
+from delvekit.gloomhaven.class_words import class_text
 from delvekit.gloomhaven.model import scenario_rules as sr
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
@@ -70,7 +71,7 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
     """
     kind = a.kind
     if kind == "custom":
-        return custom_text(a, stats, ability_text)
+        return custom_text(a, stats, ability_text) if stats is not None else class_text(a, ability_text)
     value, rng, pierce, targets, adds = a.value, a.range, a.pierce, a.targets, list(a.adds)
     if stats is not None:
         if kind == "move":
@@ -127,17 +128,24 @@ def half_text(h: Half) -> str:
     >>> half_text(Half(abilities=(Ability.parse("move 4 jump"),), lost=True))
     'Move 4, Jump; lost'
     """
-    text = "; ".join(ability_text(a) for a in h.abilities) or "(nothing)"
+    text = "; ".join(_own(a) for a in h.abilities) or "(nothing)"
     notes = []
     if h.persistent:
-        notes.append(f"persistent, {h.uses} uses" if h.uses else "persistent")
+        notes.append(f"persistent, {h.uses} use{'s' if h.uses > 1 else ''}" if h.uses else "persistent")
     elif h.round_bonus:
         notes.append("until the end of the round")
     if h.lost:
         notes.append("lost")
-    if h.use_xp:
+    if sum(h.use_xp):
         notes.append(f"{sum(h.use_xp)} XP over its uses")
     return text + ("; " + ", ".join(notes) if notes else "")
+
+
+def _own(a: Ability) -> str:
+    """A card half's ability; a condition of its own (no range) is the character's: ``Invisible self``."""
+    if a.kind == "condition" and a.condition is not None and not a.range:
+        return f"{words(a.condition.value)} self"
+    return ability_text(a)
 
 
 def monster_card_lines(card: MonsterCard, mtype: MonsterType) -> list[str]:
