@@ -32,11 +32,17 @@ from delvekit.gloomhaven.card_words import Part, custom_text, note_words, title,
 from delvekit.gloomhaven.model.abilities import Ability
 
 _PLUS_KINDS = frozenset({"attack", "heal", "shield", "retaliate", "move", "loot", "push", "pull", "pierce"})
+_STATE = {
+    "poison": "poisoned", "wound": "wounded", "immobilize": "immobilized", "stun": "stunned",
+    "disarm": "disarmed", "muddle": "muddled", "invisible": "invisible",
+}  # fmt: skip
+_ELEMENTS = {"wild": "any element", "all": "every element"}
 _ZERO = re.compile(r"[a-z]+-(plus|minus)-0")
 
 WHEN = {
     "flanked": "if an ally is next to the target",
     "alone": "if none of the target's allies is next to it",
+    "alone-and-flanked": "if an ally is next to the target and none of the target's allies is",
     "per-ally": "for each ally next to the target",
     "per-shield": "for each point of the target's Shield",
     "invisible": "while it is invisible",
@@ -75,7 +81,9 @@ class _Read:
     tails: list[str] = field(default_factory=list)
 
     def words(self, part: Part) -> str:
-        return _join([_word(b, part) for b in self.lead])
+        said = _join([_word(b, part) for b in self.lead])
+        said = re.sub(r"\b([A-Z][a-z]+) X, X is the ([^,;]+)", r"\1 equal to the \2", said)
+        return said.replace("X is the ", "X = the ")
 
     def plus(self, part: Part) -> str:
         return _join([_bonus(b, part) for b in self.lead])
@@ -85,6 +93,11 @@ class _Read:
 
     def notes(self) -> set[str]:
         return {b.note for b in self.lead if b.kind == "custom"}
+
+
+def _lower(text: str) -> str:
+    """Lower case but the abbreviations: ``Current HP`` → ``current HP``."""
+    return re.sub(r"\b(?!XP\b|HP\b)([A-Z]+)", lambda m: m[1].lower(), text)
 
 
 def _join(words: Sequence[str]) -> str:
@@ -110,6 +123,14 @@ def _word(b: Ability, part: Part) -> str:
         return WORDS[note]
     if _ZERO.fullmatch(note) or note == "target-1":
         return ""
+    found = re.fullmatch(r"x-(is-)?(.+)", note)
+    if found and found[2] not in ("paid",):
+        return f"X is the {_lower(note_words(found[2]))}"
+    found = re.fullmatch(r"far-retaliate-(\d+)-(\d+)", note)
+    if found:
+        return f"Retaliate {found[1]} at Range {found[2]}"
+    if re.fullmatch(r"area-[\dn._]+", note):
+        return f"area attack on {note.count('_') + 1} hexes"
     if note.startswith("shape-"):
         return f"area attack on {note.count('/') + 1} hexes"
     if re.fullmatch(r"per-negative-condition-\d+", note):
@@ -135,12 +156,27 @@ def _bonus(b: Ability, part: Part) -> str:
 def _flag_words(flag: str) -> str:
     """A segment flag's condition: ``when-flanked`` → ``if an ally of its is next to the target``."""
     if flag.startswith("when-"):
-        return WHEN.get(flag[5:], "if " + note_words(flag[5:]).lower())
-    if flag == "xp-per-target":
-        return "for each target"
+        return _when(flag[5:])
+    if flag.startswith("xp-per-"):
+        return "for each " + note_words(flag[7:]).lower().replace(" or ", " or each ")
     if flag.startswith("xp-when-trap-sprung"):
         return "when an enemy springs it"
     return note_words(flag).lower()
+
+
+def _when(p: str) -> str:
+    """A predicate in words: ``alone-and-flanked``, ``hp-at-most-3``, ``stun``."""
+    if p in WHEN:
+        return WHEN[p]
+    for joint in ("and", "or"):
+        if f"-{joint}-" in p:
+            said = [_when(x).removeprefix("if ") for x in p.split(f"-{joint}-")]
+            return "if " + f" {joint} ".join(said)
+    found = re.fullmatch(r"hp-at-most-(\d+)", p)
+    if found:
+        return f"if the target has at most {found[1]} hit points"
+    state = _STATE.get(p)
+    return f"if the target is {state}" if state else "if " + note_words(p).lower()
 
 
 def _read(then: Sequence[Ability], part: Part) -> _Read:
@@ -153,15 +189,24 @@ def _read(then: Sequence[Ability], part: Part) -> _Read:
         if note.startswith("affects-") and not out.who:
             out.who, out.who_note = who_text(note[8:], None), note[8:]
         elif note.startswith("consume-"):
-            rest = _read(then[i + 1 :], part)
-            element = {"wild": "any element", "all": "every element"}.get(note[8:], title(note[8:]))
-            bought = _join([rest.plus(part), *rest.tails])
-            out.tails.append(f"consume {element}" + (f" for {bought}" if bought else ""))
+            elements: list[str] = []
+            while i < len(then) and then[i].kind == "custom" and then[i].note.startswith("consume-"):
+                if then[i].note != "consume-all":  # "all": every element named after it
+                    elements.append(_ELEMENTS.get(then[i].note[8:], title(then[i].note[8:])))
+                i += 1
+            rest = _read(then[i:], part)
+            own = [t for t in rest.tails if not t.startswith("consume ")]
+            bought = _join([rest.plus(part), *own])
+            said = " and ".join(dict.fromkeys(elements)) or "every element"
+            out.tails.append(f"consume {said}" + (f" for {bought}" if bought else ""))
+            out.tails += [t for t in rest.tails if t.startswith("consume ")]
             return out
         elif note.startswith(("when-", "xp-per-", "xp-when-")):
             j = i + 1
-            while j < len(then) and not (then[j].kind == "custom" and then[j].note.startswith(
-                ("when-", "xp-per-", "xp-when-", "consume-"))):
+            while j < len(then) and not (
+                then[j].kind == "custom"
+                and then[j].note.startswith(("when-", "xp-per-", "xp-when-", "consume-"))
+            ):
                 j += 1
             bonus = " and ".join(w for w in (_bonus(x, part) for x in then[i + 1 : j]) if w)
             out.tails.append(f"{bonus} {_flag_words(note)}".strip())
@@ -185,11 +230,23 @@ def _who_does(r: _Read, verb: str, rest: str) -> str:
 
 
 def _afflict(r: _Read, part: Part) -> str:
-    """Conditions given to who the wording reaches: ``Immobilize every enemy it moved through``."""
-    names = [_word(b, part) for b in r.lead]
-    names = [n for n in names if n]
+    """Conditions given to who the wording reaches: ``Immobilize every enemy it moved through``
+    (a push or other part follows: ``Immobilize one adjacent enemy, Push 1``)."""
+    given = [b for b in r.lead if b.kind == "condition" or b.note in ("bless", "curse")]
+    names = [n for n in (_word(b, part) for b in given) if n]
+    others = _join([_word(b, part) for b in r.lead if b not in given])
     said = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-    return f"{said} {r.who or 'itself'}".strip()
+    return f"{said} {r.who or 'itself'}".strip() + (f", {others}" if others else "")
+
+
+def _where(r: _Read, what: str) -> str:
+    """Where a created trap or obstacle goes: ``in an adjacent empty hex``, ``within Range 3``."""
+    reach = next((int(_number(n)) for n in r.notes() if re.fullmatch(r"range-\d+", n)), 0)
+    n = _targets(r) or 1
+    r.lead = [b for b in r.lead if not re.fullmatch(r"(range|target)-\d+", b.note)]
+    if reach:
+        return f"{what} in {'an empty hex' if n == 1 else f'{n} empty hexes'} within Range {reach}"
+    return f"{what} in {'an adjacent empty hex' if n == 1 else f'{n} adjacent empty hexes'}"
 
 
 def _targets(r: _Read) -> int:
@@ -200,13 +257,15 @@ def _targets(r: _Read) -> int:
 def _to(r: _Read, part: Part) -> str:
     """What the wording gives its figures: ``Shield 1 for itself and every adjacent ally``."""
     kinds = {b.kind for b in r.lead}
-    if kinds <= {"condition"} or all(b.note in ("bless", "curse") for b in r.lead if b.kind == "custom"):
-        if kinds <= {"condition", "custom"}:
-            return _cap(_afflict(r, part))
+    marks = all(b.note in ("bless", "curse") for b in r.lead if b.kind == "custom")
+    if kinds <= {"condition", "custom"} and marks:  # conditions, a bless or a curse
+        return _cap(_afflict(r, part))
     if kinds == {"suffer"}:
         return _who_does(r, "suffers", f"{r.value('suffer')} damage")
     targets = _targets(r)
     who = r.who or "itself"
+    if who == "itself":  # "Heal 2 self"
+        return f"{r.words(part)} self"
     if targets > 1 and who.startswith("itself or one ally"):
         who = f"up to {targets} of itself and its allies" + who[len("itself or one ally") :]
         r.lead = [b for b in r.lead if not b.note.startswith("target-")]
@@ -236,6 +295,8 @@ def _augment(r: _Read, part: Part) -> str:
     if gains and len(gains) == len(r.lead):
         said = _join([_bonus(b, part) for b in gains])
         return f"Augment: its melee attacks gain {said}"
+    if not r.lead:  # what a consumption gives follows: "...melee attacks, consume Dark for..."
+        return "Augment: on each of its melee attacks,"
     own = [(_word(b, part) + (" self" if b.kind in ("heal", "shield") else "")) for b in r.lead]
     return f"Augment: on each of its melee attacks, {_join(own)}".replace(", this round", " this round")
 
@@ -247,8 +308,11 @@ def _summon(r: _Read, part: Part) -> str:
 
 
 def _trap(r: _Read, part: Part) -> str:
+    n = _targets(r)
+    where = _where(r, "")
     what = _join([_bonus(b, part) for b in r.lead])
-    return f"Create a trap ({what.replace('Suffer ', '')}) in an adjacent empty hex"
+    trap = "traps" if n > 1 else "a trap"
+    return f"Create {trap} ({what.replace('Suffer ', '')}){where}"
 
 
 def _if_hex(r: _Read, part: Part) -> str:
@@ -256,7 +320,11 @@ def _if_hex(r: _Read, part: Part) -> str:
     r.lead = [b for b in r.lead if b.kind != "move"]
     first = _join([_word(b, part) for b in moves])
     then = _afflict(r, part) if all(b.kind == "condition" for b in r.lead) else r.words(part)
-    return f"{first}; if it ends in its starting hex: {then}" if first else f"If it ends in its starting hex: {then}"
+    return (
+        f"{first}; if it ends in its starting hex: {then}"
+        if first
+        else f"If it ends in its starting hex: {then}"
+    )
 
 
 def _control(r: _Read, part: Part) -> str:
@@ -284,10 +352,58 @@ def _x(kind: str) -> Callable[[_Read, Part], str]:
     return say
 
 
+CONTAINERS = {
+    "Elemental": "", "Consume": "", "Attack": "", "Move": "", "Attack all": "", "Heal then": "",
+    "Move through": "", "Chain": "", "Command": "Its bear performs", "Area attack": "",
+}  # fmt: skip
+"""Names of wordings that only hold their parts (a class prefix dropped): no head of their own, or
+the one given (the Beast Tyrant's ``bt-command``: the bear acts)."""
+
+
+def _kill(r: _Read, part: Part) -> str:
+    """``Kill one adjacent normal or elite enemy`` (a condition: ``poisoned``)."""
+    who = r.who or "one enemy"
+    rank = {"normal-or-elite": "normal or elite ", "normal-only": "normal "}
+    rank_said = next((rank[n] for n in r.notes() if n in rank), "")
+    marks = "".join(f"{_STATE.get(b.condition.value, b.condition.value)} " for b in r.lead if b.condition)
+    said = who.replace("enemy", f"{marks}{rank_said}enemy", 1).replace(
+        "enemies", f"{marks}{rank_said}enemies", 1
+    )
+    rest = _join([_word(b, part) for b in r.lead if b.condition is None and b.note not in rank])
+    return f"Kill {said}" + (f" ({rest.lower()})" if rest else "")
+
+
+def _afflict_range(every: bool) -> Callable[[_Read, Part], str]:
+    def say(r: _Read, part: Part) -> str:
+        names = [_word(b, part) for b in r.lead if b.kind == "condition" or b.note in ("bless", "curse")]
+        reach = next((int(_number(n)) for n in r.notes() if re.fullmatch(r"range-\d+", n)), 0)
+        n = _targets(r) or 1
+        who = "every enemy" if every else f"up to {n} enemies" if n > 1 else "one enemy"
+        said = " and ".join(names) if names else "Afflict"
+        return f"{said} {who}" + (f" within Range {reach}" if reach else "")
+
+    return say
+
+
+def _kill_if(r: _Read, part: Part) -> str:
+    conds, r.tails = " and ".join(t.removeprefix("if ") for t in r.tails), []
+    return _kill(r, part) + (f" if {conds}" if conds else "")
+
+
 PHRASES: dict[str, Callable[[_Read, Part], str]] = {
+    "kill": _kill,
+    "kill-if": _kill_if,
+    "afflict-range": _afflict_range(False),
+    "afflict-all": _afflict_range(True),
+    "attackers-disadvantaged-this-round": lambda r, p: (
+        f"Attacks on {(r.who or 'itself').replace('itself', 'it')} have Disadvantage this round"
+    ),
+    "negate-next-damage": lambda r, p: f"Negate the next damage to {r.who or 'itself'}",
     "attack-moved-through": lambda r, p: f"{r.words(p)} on every enemy it moved through",
     "xp-per-retaliate": lambda r, p: f"{r.words(p)} each time it retaliates",
-    "redirect-attacks": lambda r, p: "An enemy attacking an ally next to it attacks it instead (at any range)",
+    "redirect-attacks": lambda r, p: (
+        "An enemy attacking an ally next to it attacks it instead (at any range)"
+    ),
     "shield-on-attacked": lambda r, p: f"{r.words(p)} against each attack on it",
     "retaliate-on-melee-attacked": lambda r, p: f"{r.words(p)} against each melee attack on it",
     "attack-x": _x("Attack"),
@@ -296,7 +412,7 @@ PHRASES: dict[str, Callable[[_Read, Part], str]] = {
     "ranged-bonus-this-round": _bonus_round("ranged "),
     "melee-bonus-this-round": _bonus_round("melee "),
     "xp-if-consumed": _xp_if,
-    "create-obstacle": lambda r, p: "Place an obstacle in an adjacent empty hex",
+    "create-obstacle": lambda r, p: _where(r, "Place " + ("obstacles" if _targets(r) > 1 else "an obstacle")),
     "destroy-obstacle": lambda r, p: "Destroy an adjacent obstacle",
     "suffer-adjacent": _suffer,
     "next-ranged-attacks-add-target": lambda r, p: f"+{_targets(r) or 1} Target on its next ranged attacks",
@@ -304,9 +420,11 @@ PHRASES: dict[str, Callable[[_Read, Part], str]] = {
     "to-allies": _to,
     "control-enemy": _control,
     "ally-performs": lambda r, p: _who_does(r, "performs", r.words(p)),
-    "allies-perform": lambda r, p: _who_does(r, "perform", r.words(p)).replace("Every ", "Every ", 1),
-    "attack-per-condition": lambda r, p: r.words(p).replace(", 1 XP", "").replace(
-        "for each", "and 1 XP for each" if r.value("xp") else "for each"
+    "allies-perform": lambda r, p: _who_does(r, "performs", r.words(p)),
+    "attack-per-condition": lambda r, p: (
+        r.words(p)
+        .replace(", 1 XP", "")
+        .replace("for each", "and 1 XP for each" if r.value("xp") else "for each")
     ),
     "augment": _augment,
     "if-ended-in-starting-hex": _if_hex,
@@ -317,7 +435,9 @@ PHRASES: dict[str, Callable[[_Read, Part], str]] = {
     "attacks-gain": lambda r, p: f"{r.plus(p)} on its attacks" if r.lead else "",
     "shove-range": lambda r, p: r.words(p),
     "disarm-trap": lambda r, p: "Disarm an adjacent trap",
-    "enemy-steps-next-to-you": lambda r, p: f"Move {r.who or 'one adjacent enemy'} 1 hex, to another hex next to it",
+    "enemy-steps-next-to-you": lambda r, p: (
+        f"Move {r.who or 'one adjacent enemy'} 1 hex, to another hex next to it"
+    ),
     "loot-every-hex-entered": lambda r, p: f"{r.words(p)}, looting every hex it enters",
     "xp-per-target": lambda r, p: f"{r.words(p)} for each target",
     "attack-along-path": lambda r, p: f"{r.words(p)} on one enemy and every enemy on the straight line to it",
@@ -336,6 +456,7 @@ PHRASES: dict[str, Callable[[_Read, Part], str]] = {
 }
 """Wordings with a phrase of their own; each takes the sorted parts and the face's part words."""
 
+
 def class_text(a: Ability, part: Part) -> str:
     """A class card's named effect in words (see the module's words); a monster's named effect
     (:func:`delvekit.gloomhaven.card_words.worded`) as :func:`~delvekit.gloomhaven.card_words.custom_text`
@@ -343,13 +464,22 @@ def class_text(a: Ability, part: Part) -> str:
     note = a.note
     if worded(note) and note not in PHRASES:
         return custom_text(a, None, part)
-    if not a.then:
+    if not a.then and note not in PHRASES:
         return WORDS.get(note) or note_words(note)
     r = _read(a.then, part)
+    note = re.sub(r"^(be|bt|ds|el|ns|ph|qm|sb|ss|su)-(?=.)", "", note)  # a class's prefix
     say = PHRASES.get(note)
     if say is None:
-        main = _join([r.words(part), f"on {r.who}" if r.who else ""])
-        main = f"{note_words(note)}: {main}" if main else note_words(note)
+        lead = r.words(part)
+        main = _join([lead, f"on {r.who}" if r.who else ""])
+        head = note_words(note)
+        if r.who and not lead and not r.tails:  # "Cleanse one adjacent ally"
+            return f"{head} {r.who}"
+        kinds = {title(b.kind) for b in r.lead if b.kind != "custom"}
+        if head in kinds or head in CONTAINERS:  # "Attack: Attack X" says nothing twice
+            head = CONTAINERS.get(head, "")
+        sep = " " if head.endswith("performs") else ": "
+        main = f"{head}{sep}{main}" if main and head else _cap(main) if main else head
     else:
         main = say(r, part)
     if note == "bonus-consume" and not r.lead:  # "Consume Fire for Retaliate 2"
@@ -366,9 +496,13 @@ def class_text(a: Ability, part: Part) -> str:
     if note == "ranged-attacks-consume-for-range" and r.tails:
         return f"{main} {r.tails[0]}" + _rest(r.tails[1:])
     if note in ("next-attacks-bonus-consume", "move-consumes"):
-        r.tails = [t + " instead" if t.startswith("consume ") and note.startswith("next") else t for t in r.tails]
+        r.tails = [
+            t + " instead" if t.startswith("consume ") and note.startswith("next") else t for t in r.tails
+        ]
     if not main:
         return _cap(_rest(r.tails)[2:])
+    if main.endswith(","):
+        return f"{main} {_rest(r.tails)[2:]}"
     return main + _rest(r.tails)
 
 

@@ -103,7 +103,9 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
         parts.append("Jump")
     if rng and kind in _AREA | {"heal", "retaliate"}:
         parts.append(f"Range {rng}")
-    if targets == 0:
+    if targets == 0 and kind in ("push", "pull"):
+        parts[0] += " on every adjacent enemy"
+    elif targets == 0:
         parts.append("every enemy in reach")
     elif targets > 1:
         parts.append(f"Target {targets}")
