@@ -81,13 +81,13 @@ GUARD = MonsterStats(health=5, move=2, attack=2)
     [
         (
             "custom affects-enemies-range range 2 then condition:muddle",
-            "Muddle on every enemy within Range 2",
+            "Muddle every enemy within Range 2",
         ),
         (
             "custom affects-enemies-adjacent then push:1 then condition:poison",
-            "Push 1, Poison on every adjacent enemy",
+            "Poison every adjacent enemy, Push 1",
         ),
-        ("custom affects-allies-range then condition:strengthen", "Strengthen on every ally within Range 1"),
+        ("custom affects-allies-range then condition:strengthen", "Strengthen every ally within Range 1"),
         ("custom consume-dark dark then condition:invisible", "Consume Dark: Invisible self"),
         ("custom consume-wild then infuse:ice", "Consume any element: Infuse Ice"),
         (
