@@ -70,7 +70,7 @@ def test_games_of_one_scenario_are_told_apart_by_party_round_seats_and_start(hal
     a, b = shown[first.id], shown[second.id]
     assert a.title == b.title == "#1 Black Barrow"
     assert (a.party, b.party) == ("Brute, Mindthief", "Tinkerer, Spellweaver, Scoundrel")
-    assert a.seats == "Brute: person · Mindthief: greedy bot"
+    assert a.seats == "Brute: a person · Mindthief: greedy bot"
     assert a.round == 0 and a.choices == 1 and b.choices == 0
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", a.started)
     hall.tables.clear()

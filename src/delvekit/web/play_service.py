@@ -79,14 +79,14 @@ class RecentGame(msgspec.Struct, kw_only=True, frozen=True):
     party: str
     """``Brute, Mindthief``."""
     seats: str
-    """Who plays: ``Brute: you · Mindthief: greedy bot``."""
+    """Who plays: ``Brute: a person · Mindthief: greedy bot``."""
     round: int | None
     """The round it is in (or ended in); ``None`` when not worked out (see :meth:`Hall.recent`)."""
     choices: int
     result: str | None
 
 
-SEAT_WORDS = {"person": "person", "random": "random bot", "greedy": "greedy bot"}
+SEAT_WORDS = {"person": "a person", "random": "random bot", "greedy": "greedy bot"}
 
 
 class Table:
