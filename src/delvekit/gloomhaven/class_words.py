@@ -67,6 +67,7 @@ WORDS = {
     "who-self": "",
     "swap-figures": "Swap two figures",
     "any-one-summon": "one of its summons",
+    "you-control": "",
 }
 """Lead parts with words of their own (an empty word: the wording's phrase says it)."""
 
@@ -145,7 +146,7 @@ def _word(b: Ability, part: Part) -> str:
 def _bonus(b: Ability, part: Part) -> str:
     """A part as what it adds: ``+1 Attack``, ``Target 2``, ``2 damage``, ``Wound``, ``1 XP``."""
     if b.kind in _PLUS_KINDS and b.kind != "custom":
-        return f"+{b.value} {title(b.kind)}"
+        return f"{b.value:+d} {title(b.kind)}"
     if b.kind == "custom" and re.fullmatch(r"suffer-damage-\d+", b.note):
         return f"{_number(b.note)} damage"
     if b.kind == "custom" and re.fullmatch(r"range-\d+", b.note):
@@ -198,7 +199,8 @@ def _read(then: Sequence[Ability], part: Part) -> _Read:
             own = [t for t in rest.tails if not t.startswith("consume ")]
             bought = _join([rest.plus(part), *own])
             said = " and ".join(dict.fromkeys(elements)) or "every element"
-            out.tails.append(f"consume {said}" + (f" for {bought}" if bought else ""))
+            how = " to attack " if bought.startswith("along ") else " for "
+            out.tails.append(f"consume {said}" + (f"{how}{bought}" if bought else ""))
             out.tails += [t for t in rest.tails if t.startswith("consume ")]
             return out
         elif note.startswith(("when-", "xp-per-", "xp-when-")):
@@ -297,7 +299,9 @@ def _augment(r: _Read, part: Part) -> str:
         return f"Augment: its melee attacks gain {said}"
     if not r.lead:  # what a consumption gives follows: "...melee attacks, consume Dark for..."
         return "Augment: on each of its melee attacks,"
-    own = [(_word(b, part) + (" self" if b.kind in ("heal", "shield") else "")) for b in r.lead]
+    own = [
+        (_word(b, part) + (" self" if b.kind in ("heal", "shield") and not b.range else "")) for b in r.lead
+    ]
     return f"Augment: on each of its melee attacks, {_join(own)}".replace(", this round", " this round")
 
 
@@ -355,6 +359,7 @@ def _x(kind: str) -> Callable[[_Read, Part], str]:
 CONTAINERS = {
     "Elemental": "", "Consume": "", "Attack": "", "Move": "", "Attack all": "", "Heal then": "",
     "Move through": "", "Chain": "", "Command": "Its bear performs", "Area attack": "",
+    "Move consumes": "", "Heal consume": "", "Storm": "",
 }  # fmt: skip
 """Names of wordings that only hold their parts (a class prefix dropped): no head of their own, or
 the one given (the Beast Tyrant's ``bt-command``: the bear acts)."""
@@ -390,7 +395,29 @@ def _kill_if(r: _Read, part: Part) -> str:
     return _kill(r, part) + (f" if {conds}" if conds else "")
 
 
+def _turns(r: _Read, part: Part) -> str:
+    """``One normal or elite enemy within Range 3 treats its allies as enemies this round``."""
+    who = _cap(r.who or "one enemy").replace("enemy", "normal or elite enemy", 1)
+    mine = "; you control it" if "you-control" in r.notes() else ""
+    return f"{who} treats its allies as enemies this round{mine}"
+
+
+def _refresh(r: _Read, part: Part) -> str:
+    """``Refresh the spent and consumed items of every ally within Range 2``."""
+    states = [n for n in ("spent", "consumed") if n in r.notes()] or ["spent"]
+    kinds = {"small": "small ", "hands": "hand ", "body": "body ", "head": "head ", "legs": "leg "}
+    kind = next((kinds[n] for n in r.notes() if n in kinds), "")
+    n = _targets(r)
+    whose = "its" if r.who in ("", "itself") else "the" if n < 2 else f"up to {n}"
+    items = f"{' and '.join(states)} {kind}items"
+    return f"Refresh {whose} {items}" + ("" if whose == "its" else f" of {r.who}")
+
+
 PHRASES: dict[str, Callable[[_Read, Part], str]] = {
+    "enemy-turns-on-its-allies": _turns,
+    "refresh-items": _refresh,
+    "move-straight": lambda r, p: f"{r.words(p)} in a straight line",
+    "move-end-by-obstacle": lambda r, p: f"{r.words(p)}, ending next to an obstacle",
     "kill": _kill,
     "kill-if": _kill_if,
     "afflict-range": _afflict_range(False),
@@ -473,6 +500,9 @@ def class_text(a: Ability, part: Part) -> str:
         lead = r.words(part)
         main = _join([lead, f"on {r.who}" if r.who else ""])
         head = note_words(note)
+        if re.search(r"\b(bonus|gains?|modifier)\b", head.lower()) and r.lead:  # "+1 Attack", not "Attack 1"
+            lead = r.plus(part)
+            main = _join([lead, f"on {r.who}" if r.who else ""])
         if r.who and not lead and not r.tails:  # "Cleanse one adjacent ally"
             return f"{head} {r.who}"
         kinds = {title(b.kind) for b in r.lead if b.kind != "custom"}
