@@ -80,6 +80,7 @@ class _Read:
     who: str = ""
     who_note: str = ""
     tails: list[str] = field(default_factory=list)
+    conds: list[str] = field(default_factory=list)
 
     def words(self, part: Part) -> str:
         said = _join([_word(b, part) for b in self.lead])
@@ -197,6 +198,7 @@ def _read(then: Sequence[Ability], part: Part) -> _Read:
                 i += 1
             rest = _read(then[i:], part)
             own = [t for t in rest.tails if not t.startswith("consume ")]
+            own = [t + " instead" if any(t.endswith(c) for c in out.conds) else t for t in own]
             bought = _join([rest.plus(part), *own])
             said = " and ".join(dict.fromkeys(elements)) or "every element"
             how = " to attack " if bought.startswith("along ") else " for "
@@ -212,6 +214,7 @@ def _read(then: Sequence[Ability], part: Part) -> _Read:
                 j += 1
             bonus = " and ".join(w for w in (_bonus(x, part) for x in then[i + 1 : j]) if w)
             out.tails.append(f"{bonus} {_flag_words(note)}".strip())
+            out.conds.append(_flag_words(note))  # a consumption's bonus on it replaces this one
             i = j
             continue
         else:
@@ -345,7 +348,7 @@ def _xp_if(r: _Read, part: Part) -> str:
     head = r.tails[0] if r.tails else ""
     element, _, xp = head.partition(" for ")
     r.tails = r.tails[1:]
-    return f"{xp} if it consumes {element[8:]} in this action" if xp else head
+    return f"{xp} if it consumes {element[8:]}" if xp else head
 
 
 def _x(kind: str) -> Callable[[_Read, Part], str]:
