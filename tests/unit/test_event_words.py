@@ -119,7 +119,17 @@ def test_a_kept_battle_goal_names_who_keeps_one_and_not_which() -> None:
         ),
         (Event("forced", (G, "push", "3,4")), "Bandit Guard 6 is pushed to 3,4"),
         (Event("condition", ("brute", "curse")), "A Curse card is shuffled into Brute's modifier deck"),
+        (Event("no-hex", ("brute", "obstacle")), "Brute finds no free hex for an obstacle"),
+        (Event("no-spawn", ("inox-guard", "no-standee")), "No Inox Guard appears (no standee left)"),
+        (
+            Event("removed", ("mindthief.rat-swarm", "owner-exhausted")),
+            "Rat Swarm (Mindthief's summon) is removed (its summoner is exhausted)",
+        ),
     ],
 )
 def test_an_event_reads_as_a_sentence(event: Event, words: str) -> None:
     assert event_text(event, {"brute": "Brute", "mindthief": "Mindthief", "tinkerer": "Tinkerer"}) == words
+
+
+def test_bookkeeping_events_are_not_told() -> None:
+    assert event_text(Event("struck", ("cragheart", G, "1,2")), {}) is None

@@ -81,8 +81,8 @@ def more_events(k: str, a: Sequence[str], who: Callable[[int], str], names: Mapp
     if k in ("no-spawn", "no-summon"):
         monster = a[0] if k == "no-spawn" else a[1] if len(a) > 1 else "summon"
         why = _NOT_THERE.get(a[-1], "") if len(a) > (1 if k == "no-spawn" else 2) else ""
-        lead = "" if k == "no-spawn" else f"{who(0)}: "
-        return f"{lead}no {words(monster)} appears" + (f" ({why})" if why else "")
+        lead = "No" if k == "no-spawn" else f"{who(0)}: no"
+        return f"{lead} {words(monster)} appears" + (f" ({why})" if why else "")
     if k == "no-standee":
         return f"No {words(a[0])} is placed (no standee left)"
     if k == "removed":
@@ -102,6 +102,11 @@ def more_events(k: str, a: Sequence[str], who: Callable[[int], str], names: Mapp
             if len(a) > 2
             else f"{who(0)} attacks {to} instead"
         )
+    if k == "struck":  # bookkeeping: which targets an action's attacks struck (for later parts)
+        return ""
+    if k == "no-hex" and len(a) > 1:
+        what = {"summon": "a summon", "obstacle": "an obstacle"}.get(a[1], words(a[1]))
+        return f"{who(0)} finds no free hex for {what}"
     if k == "on-death":
         return f"{who(0)} strikes as it dies"
     if k == "ally":
