@@ -416,7 +416,49 @@ def _refresh(r: _Read, part: Part) -> str:
     return f"Refresh {whose} {items}" + ("" if whose == "its" else f" of {r.who}")
 
 
+_DOOM_WHO = {
+    "who-self": "its attacks", "who-allies": "its allies' attacks", "who-summons": "its summons' attacks",
+    "who-self-allies": "its and its allies' attacks",
+}  # fmt: skip
+_DOOM_WHEN = {
+    "on-death-": "when the doomed enemy dies: ", "on-damage-": "each time the doomed enemy suffers damage: ",
+    "turn-start-": "at the start of each of the doomed enemy's turns: ",
+}  # fmt: skip
+
+
+def _doom(r: _Read, part: Part) -> str:
+    """The Doomstalker's doom (``ds-doom`` and its flags): ``Doom one enemy: +1 Attack on its
+    allies' attacks on it``; a flag the phrase does not know reads as words."""
+    notes = [b.note for b in r.lead if b.kind == "custom"]
+    who = next((_DOOM_WHO[n] for n in notes if n in _DOOM_WHO), "")
+    if who:
+        gives = [b for b in r.lead if b.note not in _DOOM_WHO]
+        said = _join([re.sub(r"^Pierce (\d+)$", r"+\1 Pierce", _bonus(b, part)) for b in gives])
+        return f"Doom one enemy: {said} on {who} on it"
+    weak = next((n for n in notes if re.fullmatch(r"weaken-\d+", n)), "")
+    if weak:
+        n = _number(weak)
+        return f"Doom one enemy: it has -{n} Move, -{n} Attack and (if ranged) -{n} Range"
+    if notes == ["advantage"]:
+        return "Doom one enemy: its attacks on it have Advantage"
+    when = next((n for n in notes if n.startswith(tuple(_DOOM_WHEN))), "")
+    if when:
+        head = next(v for k, v in _DOOM_WHEN.items() if when.startswith(k))
+        what = when[len(next(k for k in _DOOM_WHEN if when.startswith(k))) :]
+        rest = _join([_word(b, part) for b in r.lead if b.note != when])
+        said = {
+            "move-there": "it is placed on its hex", "shove-adjacent": "every enemy next to it moves one hex",
+            "damage-adjacent": "every enemy next to it suffers", "heal-self": "", "heal-party": "",
+            "damage": "it suffers", "attack": "",
+        }.get(what, note_words(what).lower())  # fmt: skip
+        rest = rest.replace("Suffer ", "") if said.endswith("suffers") else rest
+        rest += {"heal-self": " self", "heal-party": " for itself and every ally"}.get(what, "")
+        return f"Doom one enemy: {head}{' '.join(x for x in (said, rest.strip()) if x)}"
+    return f"Doom one enemy: {r.words(part)}"
+
+
 PHRASES: dict[str, Callable[[_Read, Part], str]] = {
+    "doom": _doom,
     "enemy-turns-on-its-allies": _turns,
     "refresh-items": _refresh,
     "move-straight": lambda r, p: f"{r.words(p)} in a straight line",
