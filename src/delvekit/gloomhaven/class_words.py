@@ -78,7 +78,6 @@ class _Read:
 
     lead: list[Ability] = field(default_factory=list)
     who: str = ""
-    who_note: str = ""
     tails: list[str] = field(default_factory=list)
     conds: list[str] = field(default_factory=list)
 
@@ -156,7 +155,7 @@ def _bonus(b: Ability, part: Part) -> str:
 
 
 def _flag_words(flag: str) -> str:
-    """A segment flag's condition: ``when-flanked`` → ``if an ally of its is next to the target``."""
+    """A segment flag's condition: ``when-flanked`` → ``if an ally is next to the target``."""
     if flag.startswith("when-"):
         return _when(flag[5:])
     if flag.startswith("xp-per-"):
@@ -189,7 +188,7 @@ def _read(then: Sequence[Ability], part: Part) -> _Read:
         b = then[i]
         note = b.note if b.kind == "custom" else ""
         if note.startswith("affects-") and not out.who:
-            out.who, out.who_note = who_text(note[8:], None), note[8:]
+            out.who = who_text(note[8:], None)
         elif note.startswith("consume-"):
             elements: list[str] = []
             while i < len(then) and then[i].kind == "custom" and then[i].note.startswith("consume-"):
@@ -570,10 +569,8 @@ def class_text(a: Ability, part: Part) -> str:
         return f"{first} on its next attacks" + _rest(r.tails[1:])
     if note == "ranged-attacks-consume-for-range" and r.tails:
         return f"{main} {r.tails[0]}" + _rest(r.tails[1:])
-    if note in ("next-attacks-bonus-consume", "move-consumes"):
-        r.tails = [
-            t + " instead" if t.startswith("consume ") and note.startswith("next") else t for t in r.tails
-        ]
+    if note == "next-attacks-bonus-consume":  # "+1 Attack...; consume Air for +2 Attack instead"
+        r.tails = [t + " instead" if t.startswith("consume ") else t for t in r.tails]
     if not main:
         return _cap(_rest(r.tails)[2:])
     if main.endswith(","):
