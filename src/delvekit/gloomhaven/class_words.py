@@ -199,7 +199,7 @@ def _read(then: Sequence[Ability], part: Part) -> _Read:
             own = [t for t in rest.tails if not t.startswith("consume ")]
             own = [t + " instead" if any(t.endswith(c) for c in out.conds) else t for t in own]
             bought = _join([rest.plus(part), *own])
-            said = " and ".join(dict.fromkeys(elements)) or "every element"
+            said = _elements(elements)
             how = " to attack " if bought.startswith("along ") else " for "
             out.tails.append(f"consume {said}" + (f"{how}{bought}" if bought else ""))
             out.tails += [t for t in rest.tails if t.startswith("consume ")]
@@ -220,6 +220,23 @@ def _read(then: Sequence[Ability], part: Part) -> _Read:
             out.lead.append(b)
         i += 1
     return out
+
+
+def _elements(elements: Sequence[str]) -> str:
+    """``Fire and Earth``; ``any two elements`` (Simulacrum's two wild ones).
+
+    >>> _elements(["any element", "any element"]), _elements(["Dark", "any element"])
+    ('any two elements', 'Dark and any element')
+    """
+    count = {e: elements.count(e) for e in elements}
+    said = [
+        e if n == 1 else f"any {_NUMBER.get(n, str(n))} elements" if e == "any element" else e
+        for e, n in count.items()
+    ]
+    return " and ".join(said) or "every element"
+
+
+_NUMBER = {2: "two", 3: "three", 4: "four"}
 
 
 def _cap(text: str) -> str:
