@@ -81,13 +81,13 @@ GUARD = MonsterStats(health=5, move=2, attack=2)
     [
         (
             "custom affects-enemies-range range 2 then condition:muddle",
-            "Muddle on every enemy within Range 2",
+            "Muddle every enemy within Range 2",
         ),
         (
             "custom affects-enemies-adjacent then push:1 then condition:poison",
-            "Push 1, Poison on every adjacent enemy",
+            "Poison every adjacent enemy, Push 1",
         ),
-        ("custom affects-allies-range then condition:strengthen", "Strengthen on every ally within Range 1"),
+        ("custom affects-allies-range then condition:strengthen", "Strengthen every ally within Range 1"),
         ("custom consume-dark dark then condition:invisible", "Consume Dark: Invisible self"),
         ("custom consume-wild then infuse:ice", "Consume any element: Infuse Ice"),
         (
@@ -146,10 +146,11 @@ def test_a_note_the_words_do_not_know_reads_as_a_capitalised_sentence() -> None:
     assert note_words("affects-ally-range-2") == "on one ally within Range 2"
 
 
-def test_a_class_cards_named_effect_names_who_it_reaches_last() -> None:
-    """Brute's Fatal Advance: "Kill a normal adjacent enemy" reads its parts, then who."""
+def test_a_class_cards_named_effect_names_who_it_reaches() -> None:
+    """Brute's Fatal Advance: "Kill one adjacent normal enemy"; a wording without a phrase of its
+    own and no other part reads as a verb on who it reaches."""
     kill = Ability.parse("custom kill then custom:normal-only then custom:affects-enemy-adjacent")
     assert custom_text(kill, None, _part) == "Kill: Normal only on one adjacent enemy"
-    assert ability_text(kill) == "Kill: Normal only on one adjacent enemy"
+    assert ability_text(kill) == "Kill one adjacent normal enemy"
     cleanse = Ability.parse("custom sb-cleanse then custom:affects-ally-adjacent")
-    assert ability_text(cleanse) == "Cleanse: on one adjacent ally"
+    assert ability_text(cleanse) == "Cleanse one adjacent ally"

@@ -133,4 +133,4 @@ def test_a_melee_area_is_asked_anchored_on_the_attacker() -> None:
 
 def test_the_frost_demons_immobilize_on_enemies_in_range_does_not_read_self() -> None:
     # the Frost Demon's card 620 immobilizes every enemy within range 2
-    assert _words(5, "frost-demon", "620")[0] == "Immobilize on every enemy within Range 2"
+    assert _words(5, "frost-demon", "620")[0] == "Immobilize every enemy within Range 2"

@@ -162,7 +162,7 @@ _FAMILIES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
     ),
     (re.compile(r"name-(.+)"), lambda m: title(m[1])),
     (re.compile(r"shape-([-\d,/]+)"), lambda m: f"a shape of {m[1].count('/') + 1} hexes"),
-    (re.compile(r"affects-(.+)"), lambda m: "on " + _who(m[1], None)),
+    (re.compile(r"affects-(.+)"), lambda m: "on " + who_text(m[1], None)),
     (re.compile(r"consume-([a-z]+)"), lambda m: f"consume {_ELEMENT_WORDS.get(m[1], title(m[1]))}"),
     (re.compile(r"infuse-([a-z]+)"), lambda m: f"Infuse {_ELEMENT_WORDS.get(m[1], title(m[1]))}"),
     (
@@ -173,7 +173,7 @@ _FAMILIES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
 )
 
 
-def _who(who: str, reach: int | None) -> str:
+def who_text(who: str, reach: int | None) -> str:
     """Who an ``affects-WHO`` effect reaches; ``reach`` 0: the monster's attack range, ``None``:
     not known here (a class card's part names its range apart)."""
     found = re.fullmatch(r"(.+-range)-(\d+)", who)
@@ -232,6 +232,29 @@ def _bare(a: Ability, stats: MonsterStats | None, part: Part) -> str:
     return custom_text(a, stats, part) if a.kind == "custom" else part(a, stats)
 
 
+def _affects(then: Sequence[Ability], who: str, stats: MonsterStats | None, part: Part) -> str:
+    """What an ``affects-WHO`` line gives who it reaches: conditions as verbs (``Poison every
+    adjacent enemy, Push 1``), damage as what they suffer (``Every enemy suffers 2 damage``),
+    anything else for them (``Heal 2 for every adjacent ally``).
+
+    >>> _affects((Ability.parse("suffer 2"),), "every enemy", None, lambda a, s: "")
+    'Every enemy suffers 2 damage'
+    """
+    marks = [
+        b for b in then if b.kind == "condition" or (b.kind == "custom" and b.note in ("bless", "curse"))
+    ]
+    others = [_bare(b, stats, part) for b in then if b not in marks]
+    if marks:
+        names = [_bare(b, stats, part) for b in marks]
+        said = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        return f"{said} {who}" + "".join(f", {o}" for o in others)
+    if then and all(b.kind == "suffer" for b in then):
+        return f"{who[:1].upper()}{who[1:]} suffers {sum(b.value for b in then)} damage"
+    if then and all(b.kind in ("push", "pull") for b in then):
+        return f"{', '.join(others)} on {who}"
+    return f"{', '.join(others)} for {who}"
+
+
 def _summons(parts: Sequence[Ability]) -> str:
     """``living-bones.normal`` parts → ``normal Living Bones ×2, elite Living Bones``."""
     counted: dict[str, int] = {}
@@ -251,7 +274,7 @@ def custom_text(a: Ability, stats: MonsterStats | None, part: Part) -> str:
         return note_words(note)
     if note.startswith("affects-"):
         reach = a.range or (max(1, stats.range) if stats is not None else 0)
-        return f"{', '.join(_bare(b, stats, part) for b in then)} on {_who(note[8:], reach)}"
+        return _affects(then, who_text(note[8:], reach), stats, part)
     if note.startswith("instead-consume-") and len(then) == 2:
         boosted, plain = (_full(b, stats, part) for b in then)
         return f"Consume {title(element or note[16:])}: {boosted}; if it cannot: {plain}"

@@ -18,7 +18,9 @@ from delvekit.core.records import Event
 from delvekit.gloomhaven.card_words import area_text as area_text
 from delvekit.gloomhaven.card_words import boost_text as boost_text
 from delvekit.gloomhaven.card_words import custom_text as custom_text
-from delvekit.gloomhaven.card_words import title
+from delvekit.gloomhaven.card_words import sentence, title
+from delvekit.gloomhaven.class_words import class_text
+from delvekit.gloomhaven.event_words import RESULT, bonus_text, cond_words, more_events, no_one
 from delvekit.gloomhaven.model import scenario_rules as sr
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
@@ -70,7 +72,7 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
     """
     kind = a.kind
     if kind == "custom":
-        return custom_text(a, stats, ability_text)
+        return custom_text(a, stats, ability_text) if stats is not None else class_text(a, ability_text)
     value, rng, pierce, targets, adds = a.value, a.range, a.pierce, a.targets, list(a.adds)
     if stats is not None:
         if kind == "move":
@@ -102,7 +104,9 @@ def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:
         parts.append("Jump")
     if rng and kind in _AREA | {"heal", "retaliate"}:
         parts.append(f"Range {rng}")
-    if targets == 0:
+    if targets == 0 and kind in ("push", "pull"):
+        parts[0] += " on every adjacent enemy"
+    elif targets == 0:
         parts.append("every enemy in reach")
     elif targets > 1:
         parts.append(f"Target {targets}")
@@ -127,17 +131,24 @@ def half_text(h: Half) -> str:
     >>> half_text(Half(abilities=(Ability.parse("move 4 jump"),), lost=True))
     'Move 4, Jump; lost'
     """
-    text = "; ".join(ability_text(a) for a in h.abilities) or "(nothing)"
+    text = "; ".join(_own(a) for a in h.abilities) or "(nothing)"
     notes = []
     if h.persistent:
-        notes.append(f"persistent, {h.uses} uses" if h.uses else "persistent")
+        notes.append(f"persistent, {h.uses} use{'s' if h.uses > 1 else ''}" if h.uses else "persistent")
     elif h.round_bonus:
         notes.append("until the end of the round")
     if h.lost:
         notes.append("lost")
-    if h.use_xp:
+    if sum(h.use_xp):
         notes.append(f"{sum(h.use_xp)} XP over its uses")
     return text + ("; " + ", ".join(notes) if notes else "")
+
+
+def _own(a: Ability) -> str:
+    """A card half's ability; a condition of its own (no range) is the character's: ``Invisible self``."""
+    if a.kind == "condition" and a.condition is not None and not a.range:
+        return f"{words(a.condition.value)} self"
+    return ability_text(a)
 
 
 def monster_card_lines(card: MonsterCard, mtype: MonsterType) -> list[str]:
@@ -352,15 +363,18 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "modifiers":
         return None
     if k == "damage":
-        return f"{who(0)} suffers {a[1]} damage" + ("" if a[2:] == ["attack"] else f" ({' '.join(a[2:])})")
+        why = " ".join(sentence(x).lower() for x in a[2:])
+        return f"{who(0)} suffers {a[1]} damage" + ("" if a[2:] == ["attack"] or not why else f" ({why})")
     if k == "killed":
         return f"{who(0)} is killed"
     if k == "exhausted":
         return f"{who(0)} is exhausted ({a[1] if len(a) > 1 else ''})"
+    if k == "condition" and a[1:2] in (["curse"], ["bless"]):
+        return f"A {words(a[1])} card is shuffled into {who(0)}'s modifier deck"
     if k == "condition":
-        return f"{who(0)} is {'now ' if a[1] in ('invisible', 'strengthened') else ''}{_cond(a[1])}"
+        return f"{who(0)} is {'now ' if a[1] in ('invisible', 'strengthened') else ''}{cond_words(a[1])}"
     if k == "condition-ended":
-        return f"{who(0)} is no longer {_cond(a[1])}"
+        return f"{who(0)} is no longer {cond_words(a[1])}"
     if k == "healed":
         return f"{who(0)} heals {a[1]}" if a[1:2] != ["0"] else None
     if k == "moved":
@@ -368,7 +382,8 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "move-ended":
         return None
     if k == "looted":
-        return f"{who(0)} loots {kv('coins')} coin(s)"
+        coins = kv("coins")
+        return f"{who(0)} loots {coins} coin{'' if coins == '1' else 's'}"
     if k == "door-opened":
         return "A door opens"
     if k == "room-revealed":
@@ -408,13 +423,18 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "consumed":
         return f"{who(0)} consumes {words(a[1])}"
     if k == "scenario-end":
-        return f"The scenario ends: {a[0]}"
+        return {"victory": "The scenario is won", "defeat": "The scenario is lost"}.get(
+            a[0] if a else "", "The scenario ends"
+        )
     if k == "scenario-goal":
-        return f"The goal is reached: {a[0]} at the end of the round"
+        result = RESULT.get(a[0], a[0]) if a else "the scenario ends"
+        return f"The goal is reached: {result} at the end of the round"
     if k == "trap-sprung":
         return f"{who(0)} springs a trap"
     if k == "negated":
         return f"{who(0)} negates {a[1]} damage"
+    if k == "focus" and no_one(e) and previous is not None and previous.kind == "move-ended":
+        return None  # the attack's second look finds no one either (it did not move: no focus)
     if k == "focus":
         return (
             f"{who(0)} focuses on {who(1)}"
@@ -422,7 +442,8 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
             else f"{who(0)} finds no one to focus on"
         )
     if k == "forced":
-        return f"{who(0)} is {'pushed' if a[1] == 'push' else 'pulled'}"
+        how = {"push": "is pushed", "pull": "is pulled", "landed": "lands"}.get(a[1], f"is moved ({a[1]})")
+        return f"{who(0)} {how}" + (f" to {a[2]}" if len(a) > 2 else "")
     if k == "recovered":
         return f"{who(0)} recovers {a[1]} cards"
     if k == "hand-ready":
@@ -446,11 +467,24 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "tie-broken":
         return f"Tie in initiative: {who(0)} goes first"
     if k == "bonus":
-        return f"{who(0)} gains {' '.join(a[1:])}"
-    return f"{words(k).capitalize()}: " + " ".join(
-        names.get(x, figure_name(x) if "#" in x else words(x) if x.replace("-", "").isalpha() else x)
-        for x in a
-    )
+        return bonus_text(who(0), a[1:], names)
+    told = more_events(k, a, who, names)
+    if told is not None:
+        return told or None
+    said = [_arg(x, names) for x in a]
+    said = [x for n, x in enumerate(said) if not n or x != said[n - 1]]  # "Radiance: Nightshroud"
+    return f"{sentence(k)}: " + " ".join(said)
+
+
+def _arg(x: str, names: Mapping[str, str]) -> str:
+    """An event's argument in words: a figure's name, ``damage=3`` → ``damage 3``, a slug as words."""
+    if x in names or "#" in x or re.fullmatch(r"[a-z-]+\.[a-z-]+\d*", x):
+        return names.get(x, figure_name(x))
+    key, eq, value = x.partition("=")
+    if eq:
+        return f"{words(key).lower()} {_arg(value, names)}"
+    x = re.sub(r"^(be|bt|ds|el|ns|ph|qm|sb|ss|su)-(?=.)", "", x)  # a class's prefix is no word
+    return words(x) if x.replace("-", "").isalpha() else x
 
 
 def _shield(value: str, applied: str, damage: str) -> str:
@@ -473,18 +507,19 @@ def _shield(value: str, applied: str, damage: str) -> str:
     return f", shield {total - dealt}" if dealt > 0 and total > dealt else ""
 
 
-def _cond(name: str) -> str:
-    return {
-        "poison": "poisoned", "wound": "wounded", "immobilize": "immobilized", "disarm": "disarmed",
-        "stun": "stunned", "muddle": "muddled", "invisible": "invisible", "strengthen": "strengthened",
-    }.get(name, name)  # fmt: skip
-
-
 def events_text(events: Sequence[Event], names: Mapping[str, str]) -> list[str]:
     """Every event worth telling, in order (see :func:`event_text`)."""
     out: list[str] = []
     prev: Event | None = None
+    focus: dict[str, tuple[str, ...]] = {}  # each figure's focus told this turn
     for e in events:
+        if e.kind == "turn":
+            focus.clear()
+        if e.kind == "focus" and e.args and focus.get(e.args[0]) == e.args[1:]:
+            prev = e
+            continue  # the same focus found again for the turn's attack
+        if e.kind == "focus" and e.args:
+            focus[e.args[0]] = e.args[1:]
         text = event_text(e, names, prev)
         if text:
             out.append(text)

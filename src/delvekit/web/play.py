@@ -457,7 +457,7 @@ async def _new_game_page(request: Request, error: str, form: dict[str, str], sta
         "form": form if "class1" in form else {},
         "campaigns": await run_in_threadpool(h.campaign_names),
         "classes": await run_in_threadpool(_classes),
-        "recent": h.store.recent(12),
+        "recent": await run_in_threadpool(h.recent, 12),
         "error": error,
     }
     return _templates.TemplateResponse(request, "play_new.html", context, status_code=status)

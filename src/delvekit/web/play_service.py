@@ -32,6 +32,7 @@ import msgspec
 
 from delvekit.core.errors import DelvekitError, InputError
 from delvekit.gloomhaven.bots.players import Bot, bot_seed, make_bot
+from delvekit.gloomhaven.card_words import title as class_title
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.store.games import GameStore, SeatKeys, StoredChoice
 
@@ -66,6 +67,26 @@ class NewGame(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     difficulty: str = "normal"
     seed: int | None = None
     bots: dict[str, str] = {}
+
+
+class RecentGame(msgspec.Struct, kw_only=True, frozen=True):
+    """A line of the "Continue a game" list: what tells games of one scenario apart."""
+
+    id: str
+    title: str
+    started: str
+    """When it was started, ``2026-11-27 22:40`` (UTC)."""
+    party: str
+    """``Brute, Mindthief``."""
+    seats: str
+    """Who plays: ``Brute: a person · Mindthief: greedy bot``."""
+    round: int | None
+    """The round it is in (or ended in); ``None`` when not worked out (see :meth:`Hall.recent`)."""
+    choices: int
+    result: str | None
+
+
+SEAT_WORDS = {"person": "a person", "random": "random bot", "greedy": "greedy bot"}
 
 
 class Table:
@@ -188,6 +209,37 @@ class Hall:
         name = pack.scenarios[req.scenario].name
         title = f"#{req.scenario} {name}"
         return self._start(game, seats, title, None)
+
+    def recent(self, limit: int = 12, budget: float = 1.5) -> list[RecentGame]:
+        """The latest games with their party, seats, start time and round. A game not in memory
+        is loaded (replayed) to know its round while ``budget`` seconds last (loaded once per
+        server: it stays in memory); past the budget its round is left out."""
+        out = []
+        ends = time.monotonic() + budget
+        for gid, created, title, result, n in self.store.recent(limit):
+            with self._lock:
+                table = self.tables.get(gid)
+            stored = self.store.get(gid) if table is None else None
+            seats = table.seats if table is not None else stored.seats if stored is not None else {}
+            if table is None and stored is not None and time.monotonic() < ends:
+                try:
+                    table = self.get(gid)
+                except (DelvekitError, ValueError):
+                    table = None  # a game that no longer replays still shows, without its round
+            names = {cid: class_title(cid) for cid in seats}
+            out.append(
+                RecentGame(
+                    id=gid,
+                    title=title,
+                    started=created[:16].replace("T", " "),
+                    party=", ".join(names.values()),
+                    seats=" · ".join(f"{names[c]}: {SEAT_WORDS.get(k, k)}" for c, k in seats.items()),
+                    round=table.game.state.round if table is not None else None,
+                    choices=n,
+                    result=result,
+                )
+            )
+        return out
 
     def campaign_names(self) -> list[str]:
         """The campaigns in this database, for the new-game form's list (none when it cannot be read)."""

@@ -96,6 +96,19 @@ def revealed_selection(game: Game) -> bool:
     return bool(st.order or st.pending_ties)
 
 
+def round_cards(game: Game) -> dict[str, str]:
+    """The monster ability card each deck drew in the last round played (deck → card id), from the
+    round's ``ability-card`` events: the round's end puts the cards back in the decks (§3.5), and
+    a game that ended there still shows the cards whose initiatives its round order lists."""
+    drawn: dict[str, str] = {}
+    for e in reversed(game.events):
+        if e.kind == "round":
+            break
+        if e.kind == "ability-card" and len(e.args) > 1:
+            drawn.setdefault(e.args[0], e.args[1])
+    return drawn
+
+
 def view(table: Table, seat: str | None) -> dict[str, Any]:
     """The JSON view of ``table`` for ``seat`` (a character id, or None for a spectator)."""
     game = table.game
@@ -162,8 +175,9 @@ def view(table: Table, seat: str | None) -> dict[str, Any]:
     ]
     monster_cards = []
     types_on_board = {f.name for f in st.monsters()}
+    drawn = round_cards(game)
     for m in setup.monsters:
-        deck_card = st.revealed.get(m.deck)
+        deck_card = st.revealed.get(m.deck) or drawn.get(m.deck)
         stat_lines = {
             r: D.stats_text(s) for r, s in (("normal", m.normal), ("elite", m.elite), ("boss", m.boss)) if s
         }
