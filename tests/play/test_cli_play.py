@@ -418,3 +418,14 @@ def test_undo_with_a_bot_seat_returns_to_the_persons_decision(tmp_path: Path) ->
     assert (
         len(game.log) == 1
     )  # the brute bot's battle goal stays; the person's choices and the bot's after them go
+
+
+def test_a_bots_battle_goal_stays_secret_until_the_scenario_ends() -> None:
+    """§2.6: a kept battle goal is secret. A person playing beside a bot reads that the bot chose
+    one, never which."""
+    args = ["play", "--scenario", "1", "--party", "brute,mindthief", "--bots", "greedy", "--seed", "3"]
+    answers = ["1", "1 2 3 4 5 6 7 8 9 10", "q"]
+    out = run(*args, "--bot-seats", "mindthief", input="\n".join(answers) + "\n").output
+    assert "Mindthief (bot): chooses the battle goal to keep" in out
+    assert "Mindthief keeps a battle goal (secret)" in out
+    assert "Mindthief (bot): Keep" not in out

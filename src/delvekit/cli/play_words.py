@@ -33,13 +33,16 @@ def names_of(game: Game) -> dict[str, str]:
 
 def bot_line(game: Game, d: Decision, choice: str) -> str:
     """A bot's choice as a person reads it (before it is made): who, then the choice's label.
+    A battle goal stays secret (§2.6): the line says only that one is chosen.
 
     >>> from delvekit.cli.play import new_game
     >>> game = new_game(1, "brute,mindthief", seed=2)
     >>> bot_line(game, game.decision, str(game.decision.choices[0]))
-    'Brute (bot): Keep Professional'
+    'Brute (bot): chooses the battle goal to keep'
     """
     names = names_of(game)
+    if d.kind == "battle-goal":
+        return f"{names.get(d.actor, d.actor)} (bot): chooses the battle goal to keep"
     picked = next((c for c in d.choices if str(c) == choice), None)
     said = decision_words.choice_label(game, d, picked, names) if picked is not None else choice
     return f"{names.get(d.actor, d.actor)} (bot): {said}"
