@@ -133,3 +133,13 @@ def test_an_event_reads_as_a_sentence(event: Event, words: str) -> None:
 
 def test_bookkeeping_events_are_not_told() -> None:
     assert event_text(Event("struck", ("cragheart", G, "1,2")), {}) is None
+
+
+def test_an_elite_placed_is_called_elite_once_whatever_names_the_face_gives() -> None:
+    """The play page names monsters with their rank ("Bandit Guard 4 (elite)"); the terminal
+    names them bare. Either way the placed line says "elite" once."""
+    placed = Event("placed", ("bandit-guard#4", "elite"))
+    named = {"bandit-guard#4": "Bandit Guard 4 (elite)"}
+    assert event_text(placed, named) == "Bandit Guard 4 (elite) is placed"
+    assert event_text(placed, {}) == "Bandit Guard 4 is placed (elite)"
+    assert event_text(Event("placed", ("bandit-guard#2", "normal")), {}) == "Bandit Guard 2 is placed"

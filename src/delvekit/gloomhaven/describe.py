@@ -389,7 +389,9 @@ def event_text(e: Event, names: Mapping[str, str], previous: Event | None = None
     if k == "room-revealed":
         return f"Room {a[0]} is revealed"
     if k == "placed":
-        return f"{who(0)} is placed" + (f" ({a[1]})" if len(a) > 1 and a[1] == "elite" else "")
+        name = who(0)  # the names given may already say the rank: "Bandit Guard 4 (elite)"
+        elite = len(a) > 1 and a[1] == "elite" and not name.endswith("(elite)")
+        return f"{name} is placed" + (" (elite)" if elite else "")
     if k == "spawned":
         return f"{who(0)} appears"
     if k == "summoned":
