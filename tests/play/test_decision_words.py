@@ -16,8 +16,8 @@ from delvekit.gloomhaven import decision_words as W
 from delvekit.gloomhaven import describe as D
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
+from delvekit.gloomhaven.describe import figure_names
 from delvekit.gloomhaven.engine.game import Game
-from delvekit.web.play_view import names_of
 
 PACK = load_pack()
 PLAYABLE = sorted(cid for cid, k in PACK.classes.items() if k.playable_at(1))
@@ -65,7 +65,7 @@ def seen() -> Seen:
             d = game.decision
             if d is None:
                 break
-            names = names_of(game)
+            names = figure_names(game)
             if d.kind not in out.prompts:
                 who = "The party" if d.actor == "party" else names.get(d.actor, d.actor)
                 out.prompts[d.kind] = (W.prompt(d, names, game), who)
@@ -190,9 +190,9 @@ def test_the_web_page_and_the_terminal_word_a_decision_alike() -> None:
     checked: set[str] = set()
     while game.decision is not None and len(checked) < 12:
         d = game.decision
-        names = names_of(game)
+        names = figure_names(game)
         assert play_view.prompt(d, names, game).startswith(W.prompt(d, names, game)[:30])
-        assert play_words.question(game, d) == W.prompt(d, play_words.names_of(game), game)
+        assert play_words.question(game, d) == W.prompt(d, figure_names(game), game)
         for c in list(d.choices)[:8]:
             label = W.choice_label(game, d, c, names)
             assert play_view.option(game, d, c, names)["label"].startswith(label)

@@ -211,6 +211,9 @@ def test_answers_refused_409_when_not_the_seats_decision_or_moved_on_422_when_il
     assert r.status_code == 409 and "brute" in r.json()["detail"]
     r = choose(client, gid, "brute", "take no-such-card")
     assert r.status_code == 422
+    said = r.json()["detail"]  # in words: the question asked now, not the engine's "brute hand"
+    assert said.startswith("'take no-such-card' is not one of the choices now. Brute")
+    assert "brute hand" not in said
     assert get(client, gid, "brute")["digest"] == v["digest"]  # nothing changed
     assert choose(client, gid, "brute", d["choices"][0], at=v["version"]).status_code == 200
     r = choose(client, gid, "brute", d["choices"][1], at=v["version"])  # the same, from a stale page

@@ -200,12 +200,13 @@ def board_view(game: Game) -> RenderableType:
     from rich.table import Table
     from rich.text import Text
 
-    from delvekit.cli.play_words import coord_board, names_of
+    from delvekit.cli.play_words import coord_board
+    from delvekit.gloomhaven.describe import figure_names
     from delvekit.gloomhaven.model.elements import Element
 
     st = game.state
     labels = figure_labels(game)
-    names = names_of(game)
+    names = figure_names(game)
     board = game.board()
     parts: list[RenderableType] = [
         Text(f"scenario {game.setup.scenario} - level {game.setup.level} - round {st.round}", style="bold")
@@ -237,9 +238,9 @@ def items_lines(game: Game) -> list[str]:
     >>> items_lines(new_game(1, "brute,mindthief", items="brute=3,12"))
     ['Brute items: 3 Hide Armor (unused, 2 use slots), 12 Minor Healing Potion (unused)']
     """
-    from delvekit.cli.play_words import names_of
+    from delvekit.gloomhaven.describe import figure_names
 
-    names = names_of(game)
+    names = figure_names(game)
     out = []
     for ch in game.setup.party:
         state = game.state.characters[ch.id]

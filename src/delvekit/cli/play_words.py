@@ -23,14 +23,6 @@ if TYPE_CHECKING:
     from delvekit.gloomhaven.model.setup import Card
 
 
-def names_of(game: Game) -> dict[str, str]:
-    """Figure id → name as people say it (characters by class, ``Bandit Guard 3``)."""
-    out = {c.id: D.words(c.class_name) for c in game.setup.party}
-    for f in game.state.figures.values():
-        out.setdefault(f.id, D.figure_name(f.id, f.rank if f.kind == "monster" else None, f.kind))
-    return out
-
-
 def bot_line(game: Game, d: Decision, choice: str) -> str:
     """A bot's choice as a person reads it (before it is made): who, then the choice's label.
     A battle goal stays secret (§2.6): the line says only that one is chosen.
@@ -40,7 +32,7 @@ def bot_line(game: Game, d: Decision, choice: str) -> str:
     >>> bot_line(game, game.decision, str(game.decision.choices[0]))
     'Brute (bot): chooses the battle goal to keep'
     """
-    names = names_of(game)
+    names = D.figure_names(game)
     if d.kind == "battle-goal":
         return f"{names.get(d.actor, d.actor)} (bot): chooses the battle goal to keep"
     picked = next((c for c in d.choices if str(c) == choice), None)
@@ -70,7 +62,7 @@ def goal_lines(game: Game) -> list[str]:
 
 def event_words(events: list[Event], game: Game) -> list[tuple[str, str]]:
     """(kind, sentence) of each event worth telling."""
-    names = names_of(game)
+    names = D.figure_names(game)
     out = []
     prev: Event | None = None
     for e in events:
@@ -159,7 +151,7 @@ _BOARD_KEY = (
 def question(game: Game, d: Decision) -> str:
     """The decision as a sentence, the words the web page uses
     (:func:`delvekit.gloomhaven.decision_words.prompt`)."""
-    return decision_words.prompt(d, names_of(game), game)
+    return decision_words.prompt(d, D.figure_names(game), game)
 
 
 def choice_line(game: Game, d: Decision, c: Choice) -> str:
@@ -168,7 +160,7 @@ def choice_line(game: Game, d: Decision, c: Choice) -> str:
     cards = cards_of(game, d.actor)
     if c.kind == "take" and c.args and c.args[0] in cards:  # a card of the hand: its line says it all
         return f"{card_line(cards[c.args[0]])}  [{c}]"
-    label = decision_words.choice_label(game, d, c, names_of(game))
+    label = decision_words.choice_label(game, d, c, D.figure_names(game))
     return f"{label}{choice_note(game, d, c)}  [{c}]"
 
 
@@ -182,7 +174,7 @@ def choice_note(game: Game, d: Decision, c: Choice) -> str:
     if c.kind == "take" and args and args[0].isdigit():
         f = game.state.figures.get(d.actor)
         if f is not None and int(args[0]) >= f.hp:
-            return f"  (EXHAUSTS {names_of(game).get(d.actor, d.actor)}, {f.hp} health left)"
+            return f"  (EXHAUSTS {D.figure_names(game).get(d.actor, d.actor)}, {f.hp} health left)"
         return ""
     if c.kind in ("top", "bottom") and args and args[0] in cards:
         half = cards[args[0]].top if c.kind == "top" else cards[args[0]].bottom
@@ -217,7 +209,7 @@ def ask_select(game: Game, d: Decision, prompt: Prompt, say: Say) -> str | None:
     the choice text, or a non-choice answer (``q``, ``u``, ``b``) for the caller."""
     cards = cards_of(game, d.actor)
     hand = list(dict.fromkeys(a for c in d.choices if c.kind == "select" for a in c.args))
-    who = names_of(game).get(d.actor, d.actor)
+    who = D.figure_names(game).get(d.actor, d.actor)
     say(f"» {who}: choose two cards for the round, the leading one first (its initiative counts):")
     for n, cid in enumerate(hand, 1):
         say(f"  {n:>2}. {card_line(cards[cid])}" if cid in cards else f"  {n:>2}. {cid}")

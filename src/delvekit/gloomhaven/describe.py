@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from delvekit.core.records import Event
 from delvekit.gloomhaven.card_words import area_text as area_text
@@ -25,6 +26,9 @@ from delvekit.gloomhaven.model import scenario_rules as sr
 from delvekit.gloomhaven.model.abilities import Ability
 from delvekit.gloomhaven.model.setup import GameSetup, Half, MonsterCard, MonsterStats, MonsterType
 from delvekit.gloomhaven.model.special_rules import Rule
+
+if TYPE_CHECKING:
+    from delvekit.gloomhaven.engine.game import Game
 
 
 def words(slug: str) -> str:
@@ -58,6 +62,15 @@ def figure_name(fid: str, rank: str | None = None, kind: str | None = None) -> s
 
 
 _AREA = {"attack", "heal", "push", "pull"}
+
+
+def figure_names(game: Game) -> dict[str, str]:
+    """Figure id → name as people say it, for every face: characters by class, monsters as
+    their standee reads (``Bandit Guard 3 (elite)``), summons and objectives as :func:`figure_name`."""
+    out = {c.id: words(c.class_name) for c in game.setup.party}
+    for f in game.state.figures.values():
+        out.setdefault(f.id, figure_name(f.id, f.rank if f.kind == "monster" else None, f.kind))
+    return out
 
 
 def ability_text(a: Ability, stats: MonsterStats | None = None) -> str:

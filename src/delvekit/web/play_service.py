@@ -31,8 +31,10 @@ from typing import Any
 import msgspec
 
 from delvekit.core.errors import DelvekitError, InputError
+from delvekit.gloomhaven import decision_words
 from delvekit.gloomhaven.bots.players import Bot, bot_seed, make_bot
 from delvekit.gloomhaven.card_words import title as class_title
+from delvekit.gloomhaven.describe import figure_names
 from delvekit.gloomhaven.engine.game import Game
 from delvekit.store.games import GameStore, SeatKeys, StoredChoice
 
@@ -337,7 +339,8 @@ class Hall:
             if not table.may_answer(seat):
                 raise Conflict(f"it is {d.actor}'s decision ({d.kind}), not {seat}'s")
             if not game.can_choose(choices[0]):
-                raise Illegal(f"{choices[0]!r} is not a legal choice for {d.actor} {d.kind}")
+                question = decision_words.prompt(d, figure_names(game), game)
+                raise Illegal(f"{choices[0]!r} is not one of the choices now. {question}")
             self._apply(table, seat, choices, by_bot=False)
         return table
 

@@ -43,18 +43,9 @@ def parse_hex(text: str) -> Hex | None:
         return None
 
 
-def names_of(game: Game) -> dict[str, str]:
-    """Figure id → name as people say it: characters by class, monsters as their standee reads."""
-    out = {c.id: D.words(c.class_name) for c in game.setup.party}
-    for f in game.state.figures.values():
-        if f.id not in out:
-            out[f.id] = D.figure_name(f.id, f.rank if f.kind == "monster" else None, f.kind)
-    return out
-
-
 def seat_names(table: Table) -> dict[str, str]:
-    """:func:`names_of`, a campaign's characters as ``Ana (Brute)``."""
-    names = names_of(table.game)
+    """:func:`~delvekit.gloomhaven.describe.figure_names`, a campaign's characters as ``Ana (Brute)``."""
+    names = D.figure_names(table.game)
     if table.campaign:
         for cid, person in dict(table.campaign.get("names", {})).items():
             names[cid] = f"{person} ({names.get(cid, cid)})"
