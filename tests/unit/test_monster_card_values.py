@@ -7,28 +7,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
 
 from delvekit.gloomhaven.content import load_pack
-from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.describe import monster_card_lines
 from delvekit.gloomhaven.model.abilities import Ability
-from delvekit.gloomhaven.model.setup import MonsterCard, MonsterStats, MonsterType
+from delvekit.gloomhaven.model.setup import MonsterStats, MonsterType
+from delvekit.gloomhaven.testing.content_walk import every_monster_card
 
 _NOT_RELATIVE = frozenset({"allies-bonus-this-round"})
 """Named effects whose inner attack is a bonus for others, not the monster's own attack."""
-
-
-@cache
-def _cards() -> tuple[tuple[MonsterType, MonsterCard], ...]:
-    pack = load_pack()
-    seen: dict[tuple[str, str], tuple[MonsterType, MonsterCard]] = {}
-    for number in sorted(pack.scenarios):
-        setup = setup_from_pack(pack, number, [Member("brute", 1), Member("tinkerer", 1)])
-        for mtype in setup.monsters:
-            for card in setup.decks[mtype.deck]:
-                seen.setdefault((mtype.name, card.id), (mtype, card))
-    return tuple(seen.values())
 
 
 def _own(a: Ability) -> Iterator[Ability]:
@@ -52,13 +39,13 @@ def _ranks(mtype: MonsterType) -> list[tuple[str, MonsterStats]]:
 
 
 def test_the_walk_covers_every_monster_deck() -> None:
-    assert {m.deck for m, _ in _cards()} == set(load_pack().monster_decks)
+    assert {m.deck for m, _ in every_monster_card()} == set(load_pack().monster_decks)
 
 
 def test_every_move_and_attack_line_shows_each_ranks_own_value() -> None:
     bad: list[tuple[str, str, str]] = []
     checked = 0
-    for mtype, card in _cards():
+    for mtype, card in every_monster_card():
         lines = monster_card_lines(card, mtype)
         for action, line in zip(card.actions, lines, strict=False):
             segments = re.split(r" / (?:elite|boss): ", line)
@@ -76,7 +63,7 @@ def test_no_monster_line_names_a_move_or_attack_without_its_value() -> None:
     bare = re.compile(r"(?<!\d )\b(Move|Attack|Fly|Jump)\b(?! \d| to )")
     bad = [
         (mtype.name, card.id, line)
-        for mtype, card in _cards()
+        for mtype, card in every_monster_card()
         for line in monster_card_lines(card, mtype)
         if bare.search(line.replace("Attacks on", ""))
     ]
@@ -86,7 +73,7 @@ def test_no_monster_line_names_a_move_or_attack_without_its_value() -> None:
 def test_a_living_bones_card_with_a_bare_modifier_reads_each_ranks_value() -> None:
     """Living Bones 518: Attack +0, Target 2 on a stat line of Attack 1 (normal) / 2 (elite) at
     level 1; the line is never the card's bare ``Attack 0``."""
-    mtype, card = next((m, c) for m, c in _cards() if m.name == "living-bones" and c.id == "518")
+    mtype, card = next((m, c) for m, c in every_monster_card() if m.name == "living-bones" and c.id == "518")
     assert mtype.normal is not None and mtype.elite is not None
     line = monster_card_lines(card, mtype)[1]
     n, e = mtype.normal.attack + card.actions[1].value, mtype.elite.attack + card.actions[1].value

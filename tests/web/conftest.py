@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,3 +72,16 @@ def page(browser: Any, live_url: str) -> Iterator[Any]:
     finally:
         context.close()
     assert not errors, f"script errors on the page: {errors}"
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[TestClient]:
+    """A web app on a fresh database with campaign "Gloom Hold": Ana (Brute) and Bo (Mindthief)."""
+    with TestClient(create_app(db=tmp_path / "c.sqlite3")) as c:
+        c.post("/api/campaigns", json={"name": "Gloom Hold", "party": "The Lost"})
+        for name, cls in (("Ana", "brute"), ("Bo", "mindthief")):
+            c.post(
+                "/api/campaigns/Gloom Hold/actions",
+                json={"action": "create_character", "name": name, "class": cls},
+            )
+        yield c

@@ -5,30 +5,12 @@ from __future__ import annotations
 
 import json
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
-
-import pytest
-
-from delvekit.web.app import create_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
-
-
-@pytest.fixture
-def web(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db=tmp_path / "c.sqlite3")) as c:
-        c.post("/api/campaigns", json={"name": "Gloom Hold", "party": "The Lost"})
-        for name, cls in (("Ana", "brute"), ("Bo", "mindthief")):
-            c.post(
-                "/api/campaigns/Gloom Hold/actions",
-                json={"action": "create_character", "name": name, "class": cls},
-            )
-        yield c
 
 
 BASE = "/campaigns/Gloom%20Hold"

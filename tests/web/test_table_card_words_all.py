@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import cache
 
 import pytest
 
@@ -18,30 +17,16 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 from delvekit.gloomhaven.card_words import worded
 from delvekit.gloomhaven.content import load_pack
 from delvekit.gloomhaven.content.abilities import convert_half
-from delvekit.gloomhaven.content.adapter import Member, setup_from_pack
 from delvekit.gloomhaven.describe import half_text, monster_card_lines
-from delvekit.gloomhaven.model.setup import MonsterCard, MonsterType
+from delvekit.gloomhaven.testing.content_walk import every_monster_card
 from delvekit.web.table_ai import card_lines
 
 RAW = re.compile(r"[=_]|(?<![A-Za-z])[a-z]+-[a-z]+")
 """An engine token: ``x=y``, ``a_b`` or a lower-case hyphenated word (``affects-enemies``)."""
 
 
-@cache
-def _cards() -> tuple[tuple[MonsterType, MonsterCard], ...]:
-    """Every monster type of every scenario with every card of its deck (each deck once per type)."""
-    pack = load_pack()
-    seen: dict[tuple[str, str], tuple[MonsterType, MonsterCard]] = {}
-    for number in sorted(pack.scenarios):
-        setup = setup_from_pack(pack, number, [Member("brute", 1), Member("tinkerer", 1)])
-        for mtype in setup.monsters:
-            for card in setup.decks[mtype.deck]:
-                seen.setdefault((mtype.name, card.id), (mtype, card))
-    return tuple(seen.values())
-
-
 def _lines() -> Iterator[tuple[str, str]]:
-    for mtype, card in _cards():
+    for mtype, card in every_monster_card():
         where = f"{mtype.name} card {card.id}"
         for rank in ("normal", "elite", "boss"):
             stats = getattr(mtype, rank)
@@ -53,9 +38,9 @@ def _lines() -> Iterator[tuple[str, str]]:
 
 
 def test_the_walk_covers_every_monster_deck_in_the_box() -> None:
-    decks = {mtype.deck for mtype, _ in _cards()}
+    decks = {mtype.deck for mtype, _ in every_monster_card()}
     assert decks == set(load_pack().monster_decks)
-    assert len(_cards()) > 400
+    assert len(every_monster_card()) > 400
 
 
 def test_no_monster_card_line_shows_an_engine_token() -> None:
@@ -71,7 +56,7 @@ def test_every_monster_card_line_starts_as_a_sentence() -> None:
 def test_every_named_effect_on_a_monster_card_has_words_of_its_own() -> None:
     notes = {
         (a.note, f"{mtype.name} {card.id}")
-        for mtype, card in _cards()
+        for mtype, card in every_monster_card()
         for a in card.actions
         if a.kind == "custom"
     }
