@@ -84,8 +84,21 @@ def server(tmp_path: Path) -> Iterator[Server]:
         s.stop()
 
 
+_OPEN: list[Any] = []
+"""The browser contexts a test opened, closed when it ends: an open page keeps its live stream
+connected, and a browser opens only a few connections at once to one server."""
+
+
+@pytest.fixture(autouse=True)
+def _close_pages() -> Iterator[None]:
+    yield
+    while _OPEN:
+        _OPEN.pop().close()
+
+
 def new_page(browser: Any, width: int = 1400, height: int = 900) -> Any:
     context = browser.new_context(viewport={"width": width, "height": height})
+    _OPEN.append(context)
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
