@@ -197,10 +197,17 @@ def assert_no_foreign_hand(page: Any, server: Server, gid: str, other: str) -> N
 
 
 def settle(server: Server, gid: str, pages: list[Any]) -> None:
-    """Wait until every page shows the server's current version (no bot is to move meanwhile)."""
+    """Wait until every page shows the server's current version (no bot is to move meanwhile).
+    A page's last click may still be on its way to the server when the version is read, so the
+    pages are waited for up to that version, and again until the server's version stands still."""
     v = server.api(f"/api/games/{gid}")["version"]
-    for p in pages:
-        p.wait_for_function(f"() => Number(document.getElementById('play').dataset.version) === {v}")
+    while True:
+        for p in pages:
+            p.wait_for_function(f"() => Number(document.getElementById('play').dataset.version) >= {v}")
+        now = server.api(f"/api/games/{gid}")["version"]
+        if now == v:
+            break
+        v = now
 
 
 def play_two(
