@@ -320,7 +320,11 @@ def test_a_full_round_by_keyboard_only_with_a_bot_partner(browser: Any, server: 
         card = a.locator("#decision .gcard.pickable:not(.picked):not(.off) kbd")
         button = a.locator("#decision button.opt:not(.undo) kbd")
         take = a.locator("#decision button.opt", has_text="Take these")
-        key = (take.locator("kbd") if take.count() else card if card.count() else button).first.inner_text()
+        try:  # the page may redraw between the look and the read (a bot's move came in): look again
+            shown = take.locator("kbd") if take.count() else card if card.count() else button
+            key = shown.first.inner_text(timeout=2000)
+        except PlaywrightTimeout:
+            continue
         a.keyboard.press(key)
         a.wait_for_function(
             f"() => Number(document.getElementById('play').dataset.version) !== {before} "
